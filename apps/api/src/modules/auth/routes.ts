@@ -1,0 +1,134 @@
+// /api/auth/*: better-auth's endpoints (sign-up, sign-in, session, sign-out…) behind our error shape and
+// validation, plus the product's own GET/PUT /api/auth/profile (spec §7).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { authProfileSchema, profileUpdateSchema, signUpSchema } from '@keyturn/domain/schemas/auth';
+import { errorResponseSchema } from '@keyturn/domain/schemas/common';
+import { AUTH_BASE_PATH, type Auth } from '../../auth';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { currentUser, requireUser, toWebHeaders, type SessionUser } from '../../http/authenticate';
+import { fieldErrors, validationError, type ErrorBody } from '../../http/errors';
+
+export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; db: Db; publicUrl: string }) {
+  const { auth, db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    `${AUTH_BASE_PATH}/profile`,
+    {
+      preHandler: requireUser(auth),
+      schema: {
+        tags: ['auth'],
+        summary: "The signed-in user's account",
+        response: { 200: authProfileSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => toProfile(currentUser(request)),
+  );
+
+  r.put(
+    `${AUTH_BASE_PATH}/profile`,
+    {
+      preHandler: requireUser(auth),
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in user's name",
+        body: profileUpdateSchema,
+        response: { 200: authProfileSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { firstName, lastName } = request.body;
+      const [updated] = await db
+        .update(users)
+        .set({ firstName, lastName, name: `${firstName} ${lastName}` })
+        .where(eq(users.id, user.id))
+        .returning();
+      return toProfile(updated ?? user);
+    },
+  );
+
+  // Everything else under /api/auth is better-auth's. Sign-up is validated with the same domain schema the
+  // sign-up form uses, so the server's messages match the screen's.
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_BASE_PATH}/*`,
+    schema: { hide: true },
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    handler: async (request, reply) => {
+      let body = request.body as Record<string, unknown> | undefined;
+      if (request.method === 'POST' && request.url.startsWith(`${AUTH_BASE_PATH}/sign-up/email`)) {
+        const parsed = signUpSchema.safeParse(body ?? {});
+        if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
+        const { firstName, lastName, email, password } = parsed.data;
+        body = { ...body, firstName, lastName, email, password, name: `${firstName} ${lastName}` };
+      }
+      return forward(auth, request, reply, body, opts.publicUrl);
+    },
+  });
+}
+
+function toProfile(user: Pick<SessionUser, 'id' | 'name' | 'email' | 'image' | 'firstName' | 'lastName'>) {
+  const [first = '', ...rest] = user.name.split(' ');
+  return {
+    id: user.id,
+    firstName: user.firstName ?? first,
+    lastName: user.lastName ?? rest.join(' '),
+    emailAddresses: [{ emailAddress: user.email }],
+    imageUrl: user.image ?? null,
+  };
+}
+
+async function forward(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Record<string, unknown> | undefined,
+  publicUrl: string,
+) {
+  const headers = toWebHeaders(request);
+  headers.delete('content-length');
+  const response = await auth.handler(
+    new Request(new URL(request.url, publicUrl), {
+      method: request.method,
+      headers,
+      body: request.method === 'GET' || body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+  });
+  const text = await response.text();
+  if (response.status < 400) return reply.send(text);
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return reply.send(translateAuthError(response.status, text));
+}
+
+/**
+ * better-auth answers `{ code, message }`; the product answers `{ error, code, fields }` with clear words.
+ * Password length and e-mail format never get this far: the domain schema refused them already.
+ */
+function translateAuthError(status: number, text: string): ErrorBody {
+  let parsed: { code?: string; message?: string } = {};
+  try {
+    parsed = JSON.parse(text) as typeof parsed;
+  } catch {
+    // an empty or non-JSON body keeps the generic message below
+  }
+  const code = parsed.code ?? (status === 401 ? 'UNAUTHENTICATED' : 'AUTH_ERROR');
+  switch (code) {
+    case 'INVALID_EMAIL_OR_PASSWORD':
+      return { error: 'Incorrect email or password.', code };
+    case 'USER_ALREADY_EXISTS':
+    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL': {
+      const error = 'An account with this email already exists. Sign in instead.';
+      return { error, code: 'USER_ALREADY_EXISTS', fields: { email: error } };
+    }
+    default:
+      return { error: parsed.message ?? 'The request could not be completed.', code };
+  }
+}

@@ -1,0 +1,56 @@
+// The agent's availability is one object, read and replaced as a whole (spec §3): weekly days with
+// intervals, date overrides, and the settings (minimum notice, buffer, approval).
+import { asc, eq } from 'drizzle-orm';
+import type { AgentAvailability } from '@keyturn/domain/schemas/availability';
+import type { Db } from '../../db/client';
+import { availabilityDays, availabilityOverrides, availabilitySettings } from '../../db/schema';
+
+export async function replaceAvailability(db: Db, agentId: string, availability: AgentAvailability): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(availabilityDays).where(eq(availabilityDays.agentId, agentId));
+    await tx.delete(availabilityOverrides).where(eq(availabilityOverrides.agentId, agentId));
+    await tx.insert(availabilityDays).values(
+      availability.days.map((d) => ({
+        agentId,
+        dayOfWeek: d.day_of_week,
+        isAvailable: d.is_available,
+        intervals: d.intervals,
+      })),
+    );
+    if (availability.overrides.length > 0) {
+      await tx.insert(availabilityOverrides).values(
+        availability.overrides.map((o) => ({ agentId, date: o.date, isAvailable: o.is_available, intervals: o.intervals })),
+      );
+    }
+    const settings = {
+      minimumNoticeMinutes: availability.minimum_notice_minutes,
+      bufferMinutes: availability.buffer_minutes,
+      requiresApproval: availability.requires_approval,
+    };
+    await tx
+      .insert(availabilitySettings)
+      .values({ agentId, ...settings })
+      .onConflictDoUpdate({ target: availabilitySettings.agentId, set: settings });
+  });
+}
+
+/** The stored availability, or null when the agent has never saved one. */
+export async function readAvailability(db: Db, agentId: string): Promise<AgentAvailability | null> {
+  const [days, overrides, [settings]] = await Promise.all([
+    db.select().from(availabilityDays).where(eq(availabilityDays.agentId, agentId)).orderBy(asc(availabilityDays.dayOfWeek)),
+    db
+      .select()
+      .from(availabilityOverrides)
+      .where(eq(availabilityOverrides.agentId, agentId))
+      .orderBy(asc(availabilityOverrides.date)),
+    db.select().from(availabilitySettings).where(eq(availabilitySettings.agentId, agentId)),
+  ]);
+  if (days.length === 0 && !settings) return null;
+  return {
+    days: days.map((d) => ({ day_of_week: d.dayOfWeek, is_available: d.isAvailable, intervals: d.intervals })),
+    overrides: overrides.map((o) => ({ date: o.date, is_available: o.isAvailable, intervals: o.intervals })),
+    minimum_notice_minutes: settings?.minimumNoticeMinutes ?? 0,
+    buffer_minutes: settings?.bufferMinutes ?? 0,
+    requires_approval: settings?.requiresApproval ?? false,
+  };
+}

@@ -1,0 +1,38 @@
+// Bookings: the rules around storing a booking. The database's EXCLUDE constraint (drizzle/0001) is the last
+// word on overlaps, so a race between two buyers ends in exactly one booking and one clear 409.
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { constraintName, sqlState } from '../../db/client';
+import { bookings } from '../../db/schema';
+import { AppError } from '../../http/errors';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type NewBooking = Omit<typeof bookings.$inferInsert, 'manageToken' | 'publicId'>;
+
+export const SLOT_TAKEN_MESSAGE = 'This time was just booked by someone else. Please pick another time.';
+
+/** 128 bits of randomness, URL-safe: manage links and feedback links are unguessable and are not the id. */
+export function newPublicToken(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export async function insertBooking(db: Db, values: NewBooking): Promise<BookingRow> {
+  try {
+    const [row] = await db
+      .insert(bookings)
+      .values({ ...values, manageToken: newPublicToken(), publicId: newPublicToken() })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  } catch (err) {
+    throw mapSlotConflict(err);
+  }
+}
+
+/** SQLSTATE 23P01 on bookings_no_overlap → HTTP 409 SLOT_TAKEN; anything else is passed on unchanged. */
+export function mapSlotConflict(err: unknown): unknown {
+  if (sqlState(err) === '23P01' && constraintName(err) === 'bookings_no_overlap') {
+    return new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
+  }
+  return err;
+}

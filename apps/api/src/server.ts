@@ -1,0 +1,58 @@
+// Process entry: configuration, database (DATABASE_URL or embedded), accounts, HTTP; clean stop on signals.
+import { buildApp } from './app';
+import { createAuth } from './auth';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { DataDirInUseError } from './db/embedded';
+import { DEMO_AGENT, seedDemoIfEmpty } from './seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
+  const database = await openDatabase(config, (m) => {
+    if (verbose && m) console.log(`[postgres] ${m}`);
+  });
+  const auth = createAuth(database.db, config);
+  const app = await buildApp({ config, db: database.db, auth });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, shutting down`);
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(database.db, auth);
+    if (seeded) {
+      console.log(
+        [
+          '',
+          'Demo data created (empty database):',
+          `  agent sign-in   ${DEMO_AGENT.email} / ${DEMO_AGENT.password}`,
+          `  booking page    ${config.publicUrl}/bookme/${seeded.agentId}/${seeded.username}`,
+          '',
+        ].join('\n'),
+      );
+    }
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(
+    `Keyturn is running on ${config.publicUrl} (database: ${database.embedded ? `embedded, in ${config.dataDir}` : 'DATABASE_URL'})`,
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof DataDirInUseError) {
+    console.error(err.message);
+  } else {
+    console.error('Keyturn failed to start:', err);
+  }
+  process.exit(1);
+});

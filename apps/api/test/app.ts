@@ -1,0 +1,71 @@
+// The real Fastify app on a fresh database, driven through `inject` (full HTTP semantics, no socket).
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { createAuth, type Auth } from '../src/auth';
+import { loadConfig, type Config } from '../src/config';
+import { createTestDatabase, type TestDatabase } from './db';
+
+export type TestApp = {
+  app: FastifyInstance;
+  auth: Auth;
+  config: Config;
+  database: TestDatabase;
+  request: (opts: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
+  signUp: (overrides?: Partial<SignUpBody>) => Promise<{ token: string; userId: string; email: string }>;
+  close: () => Promise<void>;
+};
+
+type SignUpBody = { firstName: string; lastName: string; email: string; password: string };
+
+let counter = 0;
+
+export async function createTestApp(): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyturn-api-data-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  });
+  const auth = createAuth(database.db, config);
+  const app = await buildApp({ config, db: database.db, auth, logger: false });
+  await app.ready();
+
+  const request: TestApp['request'] = ({ token, headers, ...opts }) =>
+    app.inject({
+      ...opts,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+
+  const signUp: TestApp['signUp'] = async (overrides = {}) => {
+    counter += 1;
+    const body: SignUpBody = {
+      firstName: 'Avery',
+      lastName: 'Stone',
+      email: `agent${counter}.${Date.now()}@example.com`,
+      password: 'correct-horse-9',
+      ...overrides,
+    };
+    const res = await request({ method: 'POST', url: '/api/auth/sign-up/email', payload: body });
+    if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+    const json = res.json<{ token: string; user: { id: string } }>();
+    return { token: json.token, userId: json.user.id, email: body.email };
+  };
+
+  return {
+    app,
+    auth,
+    config,
+    database,
+    request,
+    signUp,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+// One PostgreSQL server for the whole API test run: the one DATABASE_URL names, or an embedded one in a
+// temporary folder. Each test file then creates its own fresh database on it (test/db.ts).
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../src/db/embedded';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (process.env.DATABASE_URL) {
+    project.provide('pgAdminUrl', process.env.DATABASE_URL);
+    return;
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'keyturn-api-test-'));
+  const pg = await startEmbeddedPostgres(dir);
+  project.provide('pgAdminUrl', pg.adminUrl);
+  return async () => {
+    await pg.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,56 @@
+// The API's outer shell: health, the error shape for unknown paths and bad JSON, OpenAPI, security headers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('HTTP shell', () => {
+  it('GET /api/health checks the database', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('an unknown /api path answers 404 in the one error shape', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Not found.', code: 'NOT_FOUND' });
+  });
+
+  it('malformed JSON is a 400 with a code, never a 5xx', async () => {
+    const { token } = await t.signUp();
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/agents',
+      token,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"first_name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+  });
+
+  it('the OpenAPI document is generated from the route schemas and has a browsable page', async () => {
+    const doc = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json().paths as object);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/health', '/api/auth/profile', '/api/agents/profile', '/api/agents', '/api/payments/subscription']),
+    );
+    const page = await t.request({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger');
+  });
+
+  it('responses carry security headers with a Content-Security-Policy', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
