@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -51,6 +52,12 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<F
     },
     // The app is served over plain http on localhost; HSTS would pin browsers to https there.
     strictTransportSecurity: false,
+  });
+  // Only `npm run dev` needs this: Vite serves the pages on :5173 and the app calls the API on :5001 (spec §7).
+  await app.register(cors, {
+    origin: config.trustedOrigins,
+    credentials: true,
+    exposedHeaders: ['set-auth-token'],
   });
   await app.register(rateLimit, { global: false });
 

@@ -54,3 +54,20 @@ describe('HTTP shell', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('CORS for the development server (Vite on :5173 calls the API on :5001, spec §7)', () => {
+  it('allows the dev origin and exposes the session token header', async () => {
+    const res = await t.request({
+      method: 'OPTIONS',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+  });
+
+  it('does not allow an unknown origin', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health', headers: { origin: 'http://evil.example' } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

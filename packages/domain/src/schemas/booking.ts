@@ -1,0 +1,173 @@
+// Booking payloads of spec §3 (request, reschedule), the details form of spec §5 and the list filters of
+// spec §7. The server validates with the same schemas the web form uses.
+import { z } from 'zod';
+import { UPCOMING_DAYS_DEFAULT } from '../constants';
+import { BOOKING_PURPOSES, BOOKING_STATUSES, BUDGET_RANGES, BUYER_TYPES, INCOME_RANGES } from '../enums';
+import { MESSAGES } from '../messages';
+import { emailSchema, isoDateSchema, requiredText, time24Schema } from './common';
+
+export const CLIENT_NAME_MAX_LENGTH = 120;
+export const PHONE_MAX_LENGTH = 40;
+export const CUSTOM_PURPOSE_MAX_LENGTH = 200;
+export const MESSAGE_MAX_LENGTH = 2000;
+export const RESCHEDULE_REASON_MAX_LENGTH = 1000;
+
+export const buyerTypeSchema = z.enum(BUYER_TYPES, { error: MESSAGES.buyerTypeRequired });
+
+export const bookingRequestSchema = z.object(bookingRequestShape()).superRefine(checkBudgetOrder);
+export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
+export type BookingRequest = z.output<typeof bookingRequestSchema>;
+
+export const rescheduleRequestSchema = z
+  .object({
+    ...bookingRequestShape(),
+    original_booking_id: requiredText('Original booking id is required'),
+    reschedule_reason: requiredText(MESSAGES.rescheduleReasonRequired).max(
+      RESCHEDULE_REASON_MAX_LENGTH,
+      `Reason must be at most ${RESCHEDULE_REASON_MAX_LENGTH} characters`,
+    ),
+  })
+  .superRefine(checkBudgetOrder);
+export type RescheduleRequestInput = z.input<typeof rescheduleRequestSchema>;
+export type RescheduleRequest = z.output<typeof rescheduleRequestSchema>;
+
+/**
+ * The buyer's details form on the public booking page (spec §5). In reschedule mode the reason is required.
+ * Select fields hold '' until the buyer picks something.
+ */
+export function bookingDetailsFormSchema(reschedule: boolean) {
+  return z.object({
+    name: requiredText(MESSAGES.fullNameRequired).max(
+      CLIENT_NAME_MAX_LENGTH,
+      `Full name must be at most ${CLIENT_NAME_MAX_LENGTH} characters`,
+    ),
+    email: emailSchema,
+    phone: requiredText(MESSAGES.phoneRequired).max(
+      PHONE_MAX_LENGTH,
+      `Phone number must be at most ${PHONE_MAX_LENGTH} characters`,
+    ),
+    buyerType: buyerTypeSchema,
+    budgetRange: z.enum([...BUDGET_RANGES, ''], { error: 'Choose a budget range from the list' }).default(''),
+    incomeRange: z
+      .enum([...INCOME_RANGES, ''], { error: 'Choose an income range from the list' })
+      .default(''),
+    notes: z
+      .string()
+      .trim()
+      .max(MESSAGE_MAX_LENGTH, `Notes must be at most ${MESSAGE_MAX_LENGTH} characters`)
+      .default(''),
+    // A default of '' lets the check below run when the field is absent, which it must in reschedule mode.
+    rescheduleReason: z
+      .string()
+      .trim()
+      .max(RESCHEDULE_REASON_MAX_LENGTH, `Reason must be at most ${RESCHEDULE_REASON_MAX_LENGTH} characters`)
+      .default('')
+      .refine((reason) => !reschedule || reason.length > 0, MESSAGES.rescheduleReasonRequired),
+  });
+}
+export type BookingDetailsFormInput = z.input<ReturnType<typeof bookingDetailsFormSchema>>;
+export type BookingDetailsForm = z.output<ReturnType<typeof bookingDetailsFormSchema>>;
+
+/** Query of GET /api/bookings (spec §7); query strings arrive as text, hence the coercion. */
+export const bookingListFiltersSchema = z.object({
+  status: z.enum(BOOKING_STATUSES, { error: 'Unknown booking status' }).optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(100, 'Limit must be at most 100')
+    .optional(),
+  date: isoDateSchema.optional(),
+  property_id: z.coerce
+    .number({ error: 'Property id must be a number' })
+    .int('Property id must be a whole number')
+    .positive('Property id must be positive')
+    .optional(),
+});
+export type BookingListFilters = z.output<typeof bookingListFiltersSchema>;
+
+/** Query of GET /api/bookings/upcoming?days=n (spec §7, default 3). */
+export const upcomingBookingsQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: 'Days must be a number' })
+    .int('Days must be a whole number')
+    .min(1, 'Days must be at least 1')
+    .max(60, 'Days must be at most 60')
+    .default(UPCOMING_DAYS_DEFAULT),
+});
+export type UpcomingBookingsQuery = z.output<typeof upcomingBookingsQuerySchema>;
+
+// A function rather than a shared object so each schema gets its own field instances.
+function bookingRequestShape() {
+  return {
+    // Id 0 is the placeholder property of spec §3, which means "no property".
+    property_id: z
+      .number({ error: 'Property id must be a number or null' })
+      .int('Property id must be a whole number')
+      .nonnegative('Property id must not be negative')
+      .nullable()
+      .default(null)
+      .transform((id) => (id === 0 ? null : id)),
+    agent_id: requiredText(MESSAGES.requiredFieldsMissing),
+    client_name: requiredText(MESSAGES.fullNameRequired).max(
+      CLIENT_NAME_MAX_LENGTH,
+      `Full name must be at most ${CLIENT_NAME_MAX_LENGTH} characters`,
+    ),
+    client_email: emailSchema,
+    client_phone: requiredText(MESSAGES.phoneRequired).max(
+      PHONE_MAX_LENGTH,
+      `Phone number must be at most ${PHONE_MAX_LENGTH} characters`,
+    ),
+    buyer_type: buyerTypeSchema,
+    budget_min: budgetAmount('Minimum budget'),
+    budget_max: budgetAmount('Maximum budget'),
+    income_range: z
+      .enum([...INCOME_RANGES, ''], { error: 'Choose an income range from the list' })
+      .nullish()
+      .transform((range) => range || null),
+    booking_purpose: z.enum(BOOKING_PURPOSES, { error: MESSAGES.purposeRequired }),
+    custom_purpose: optionalText(CUSTOM_PURPOSE_MAX_LENGTH, 'Custom purpose'),
+    booking_date: requiredThen(isoDateSchema),
+    booking_time: requiredThen(time24Schema),
+    message: optionalText(MESSAGE_MAX_LENGTH, 'Message'),
+  };
+}
+
+function budgetAmount(label: string) {
+  return z
+    .number({ error: `${label} must be a number or null` })
+    .nonnegative(`${label} must not be negative`)
+    .nullable()
+    .default(null);
+}
+
+/** Free text that may be absent; blank counts as absent so the database never stores ''. */
+function optionalText(maxLength: number, label: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(maxLength, `${label} must be at most ${maxLength} characters`)
+    .nullish()
+    .transform((text) => text || null);
+}
+
+/** Spec §5: a missing date or time is "Please complete all required fields"; a malformed one says why. */
+function requiredThen<T extends z.ZodType<string, string>>(format: T) {
+  return z
+    .string({ error: MESSAGES.requiredFieldsMissing })
+    .min(1, { error: MESSAGES.requiredFieldsMissing, abort: true })
+    .pipe(format);
+}
+
+function checkBudgetOrder(
+  booking: { budget_min: number | null; budget_max: number | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (booking.budget_min !== null && booking.budget_max !== null && booking.budget_max < booking.budget_min) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['budget_max'],
+      message: 'Maximum budget must not be below the minimum budget',
+    });
+  }
+}

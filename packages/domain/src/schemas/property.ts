@@ -1,0 +1,74 @@
+// Properties an agent lists (spec §3): the stored shape as read and the create/update body.
+import { z } from 'zod';
+import { requiredText } from './common';
+
+export const PROPERTY_TYPES = [
+  'Residential',
+  'Condo',
+  'Townhouse',
+  'Multi-family',
+  'Commercial',
+  'Land',
+] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+export const MAX_PROPERTY_IMAGES = 20;
+export const IMAGE_REF_MESSAGE = 'Each image must be a web address (https://...) or a path starting with /';
+
+/** An absolute http(s) URL, or a root-relative path on our own origin (uploaded files). */
+export const imageRefSchema = z
+  .string({ error: IMAGE_REF_MESSAGE })
+  .trim()
+  .refine(isImageRef, IMAGE_REF_MESSAGE);
+
+export const propertySchema = z.object({
+  id: z.number().int(),
+  agent_id: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  price: z.number(),
+  bedrooms: z.number().int(),
+  bathrooms: z.number().multipleOf(0.5),
+  property_type: z.enum(PROPERTY_TYPES),
+  images: z.array(imageRefSchema),
+  is_public: z.boolean(),
+});
+export type Property = z.infer<typeof propertySchema>;
+
+/** Body of POST /api/properties and PUT /api/properties/{id}. */
+export const propertyInputSchema = z.object({
+  address: requiredText('Address is required').max(200, 'Address must be at most 200 characters'),
+  city: requiredText('City is required').max(100, 'City must be at most 100 characters'),
+  state: requiredText('State is required').max(100, 'State must be at most 100 characters'),
+  zip_code: requiredText('ZIP code is required').max(20, 'ZIP code must be at most 20 characters'),
+  price: z
+    .number({ error: 'Price is required' })
+    .nonnegative('Price cannot be negative')
+    .max(1_000_000_000, 'Price must be at most 1,000,000,000'),
+  bedrooms: z
+    .number({ error: 'Bedrooms is required' })
+    .int('Bedrooms must be a whole number')
+    .min(0, 'Bedrooms cannot be negative')
+    .max(100, 'Bedrooms must be at most 100'),
+  bathrooms: z
+    .number({ error: 'Bathrooms is required' })
+    .min(0, 'Bathrooms cannot be negative')
+    .max(100, 'Bathrooms must be at most 100')
+    .multipleOf(0.5, 'Bathrooms must be a whole or half number (e.g. 2.5)'),
+  property_type: z.enum(PROPERTY_TYPES, { error: 'Choose a property type' }),
+  images: z
+    .array(imageRefSchema)
+    .max(MAX_PROPERTY_IMAGES, `At most ${MAX_PROPERTY_IMAGES} images per property`)
+    .default([]),
+  is_public: z.boolean().default(true),
+});
+export type PropertyInput = z.input<typeof propertyInputSchema>;
+export type PropertyData = z.output<typeof propertyInputSchema>;
+
+// The domain package has no DOM or Node types, so no URL class: a scheme, a host, then no whitespace.
+function isImageRef(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !/\s/.test(value);
+  return /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value);
+}

@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isoDateInZone, isValidIsoDate, isValidTime24, to12Hour, to24Hour } from './time';
+
+describe('to24Hour (spec §5: 12 AM becomes 00, 12 PM stays 12)', () => {
+  it("'12:00 AM' → '00:00' and '12:30 AM' → '00:30'", () => {
+    expect(to24Hour('12:00 AM')).toBe('00:00');
+    expect(to24Hour('12:30 AM')).toBe('00:30');
+  });
+
+  it("'12:30 PM' stays '12:30'", () => {
+    expect(to24Hour('12:30 PM')).toBe('12:30');
+  });
+
+  it("'1:00 PM' → '13:00', '9:30 AM' → '09:30', '11:59 PM' → '23:59'", () => {
+    expect(to24Hour('1:00 PM')).toBe('13:00');
+    expect(to24Hour('9:30 AM')).toBe('09:30');
+    expect(to24Hour('11:59 PM')).toBe('23:59');
+  });
+
+  it('accepts lower case, a leading zero, no space and dotted a.m./p.m.', () => {
+    expect(to24Hour('01:00 pm')).toBe('13:00');
+    expect(to24Hour('4:00PM')).toBe('16:00');
+    expect(to24Hour('7:15 a.m.')).toBe('07:15');
+  });
+
+  it("already 24-hour 'HH:mm' or 'HH:mm:ss' input → 'HH:mm'", () => {
+    expect(to24Hour('14:00')).toBe('14:00');
+    expect(to24Hour('09:30:00')).toBe('09:30');
+    expect(to24Hour('00:00')).toBe('00:00');
+  });
+
+  it('throws on a time that does not exist', () => {
+    for (const bad of ['13:00 PM', '0:30 AM', '24:00', '9:60', 'noon', '']) {
+      expect(() => to24Hour(bad)).toThrow(RangeError);
+    }
+  });
+});
+
+describe('to12Hour', () => {
+  it("'13:00' → '1:00 PM', '00:30' → '12:30 AM', '12:00' → '12:00 PM', '09:05:00' → '9:05 AM'", () => {
+    expect(to12Hour('13:00')).toBe('1:00 PM');
+    expect(to12Hour('00:30')).toBe('12:30 AM');
+    expect(to12Hour('12:00')).toBe('12:00 PM');
+    expect(to12Hour('09:05:00')).toBe('9:05 AM');
+  });
+
+  it('round-trips every minute of the day through to24Hour', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), (h, m) => {
+        const time = `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+        expect(to24Hour(to12Hour(time))).toBe(time);
+      }),
+    );
+  });
+});
+
+describe('isValidTime24', () => {
+  it('accepts HH:mm from 00:00 to 23:59 only', () => {
+    expect(['00:00', '23:59', '12:30'].every(isValidTime24)).toBe(true);
+    expect(['24:00', '9:00', '12:60', '12:00:00', '1:00 PM', null, 900].some(isValidTime24)).toBe(false);
+  });
+});
+
+describe('isValidIsoDate', () => {
+  it('accepts yyyy-MM-dd dates that exist', () => {
+    expect(['2024-02-29', '2025-12-31', '2025-01-01'].every(isValidIsoDate)).toBe(true);
+  });
+
+  it('refuses impossible days and other shapes', () => {
+    expect(
+      ['2025-02-29', '2025-06-31', '2025-6-1', '2025-06-01T10:00', '', undefined].some(isValidIsoDate),
+    ).toBe(false);
+  });
+});
+
+describe('isoDateInZone', () => {
+  it('gives the calendar date of an instant in a time zone', () => {
+    const instant = new Date('2025-03-10T03:30:00Z');
+    expect(isoDateInZone(instant, 'UTC')).toBe('2025-03-10');
+    expect(isoDateInZone(instant, 'America/Los_Angeles')).toBe('2025-03-09');
+    expect(isoDateInZone(instant, 'Asia/Tokyo')).toBe('2025-03-10');
+  });
+});

@@ -1,0 +1,62 @@
+// Wall-clock times and calendar dates as the spec writes them: 'yyyy-MM-dd', 24-hour 'HH:mm' on the wire,
+// 12-hour 'h:mm AM' in slot labels (spec §5: "A 12-hour slot is converted to 24-hour HH:mm").
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
+
+/** yyyy-MM-dd with month 01–12 and day 01–31; whether the day exists is checked by isValidIsoDate. */
+export const ISO_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+export const TIME_24_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const TIME_WITH_SECONDS_PATTERN = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
+
+/**
+ * Any slot label → 'HH:mm'. Accepts '1:00 PM' / '01:00 pm' (12 AM becomes 00, 12 PM stays 12) and
+ * 24-hour 'HH:mm' or 'HH:mm:ss' (the availability endpoint's form). Throws RangeError on anything else,
+ * since sending a made-up time would book the wrong slot.
+ */
+export function to24Hour(slot: string): string {
+  const text = slot.trim();
+  const twentyFour = /^(\d{1,2}):([0-5]\d)(?::[0-5]\d)?$/.exec(text);
+  if (twentyFour) {
+    const hours = Number(twentyFour[1]);
+    if (hours <= 23) return `${pad2(hours)}:${twentyFour[2]}`;
+  }
+  const twelve = /^(\d{1,2}):([0-5]\d)(?::[0-5]\d)?\s*([AaPp])\.?\s*[Mm]\.?$/.exec(text);
+  if (twelve) {
+    const hours = Number(twelve[1]);
+    if (hours >= 1 && hours <= 12) {
+      const pm = twelve[3]?.toUpperCase() === 'P';
+      return `${pad2((hours % 12) + (pm ? 12 : 0))}:${twelve[2]}`;
+    }
+  }
+  throw new RangeError(`Not a time of day: '${slot}'`);
+}
+
+/** '13:00' or '13:00:00' → '1:00 PM'; '00:30' → '12:30 AM'. Throws RangeError on an invalid time. */
+export function to12Hour(time: string): string {
+  const hhmm = to24Hour(time);
+  const hours = Number(hhmm.slice(0, 2));
+  const suffix = hours < 12 ? 'AM' : 'PM';
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${hhmm.slice(3)} ${suffix}`;
+}
+
+/** Strict 24-hour 'HH:mm', 00:00–23:59. */
+export function isValidTime24(value: unknown): value is string {
+  return typeof value === 'string' && TIME_24_PATTERN.test(value);
+}
+
+/** 'yyyy-MM-dd' naming a day that exists (2024-02-29 yes, 2025-02-29 no). */
+export function isValidIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !ISO_DATE_PATTERN.test(value)) return false;
+  const [year = NaN, month = NaN, day = NaN] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The yyyy-MM-dd date an instant falls on in an IANA time zone, e.g. "today" for the agent. */
+export function isoDateInZone(instant: Date, timeZone: string): string {
+  return format(instant, 'yyyy-MM-dd', { in: tz(timeZone) });
+}
+
+function pad2(n: number): string {
+  return String(n).padStart(2, '0');
+}
