@@ -13,11 +13,21 @@ const features = existsSync(featuresDir)
       .map((d) => d.name)
   : [];
 
-const noApiFromWeb = { group: ['**/apps/api/**', '@keyturn/api', '@keyturn/api/**'], message: 'Web must not import API code.' };
+const noApiFromWeb = {
+  group: ['**/apps/api/**', '@keyturn/api', '@keyturn/api/**'],
+  message: 'Web must not import API code.',
+};
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/test-results/**', 'e2e/artifacts/**', 'apps/api/drizzle/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'e2e/test-results/**',
+      'e2e/artifacts/**',
+      'apps/api/drizzle/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -46,8 +56,11 @@ export default tseslint.config(
           patterns: [
             noApiFromWeb,
             {
-              group: features.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}/**`, `**/features/${f}/**`, `../${f}/**`, `../../${f}/**`]),
-              message: 'Features must not import each other: share through components/, lib/ or @keyturn/domain.',
+              group: features
+                .filter((f) => f !== feature)
+                .flatMap((f) => [`@/features/${f}/**`, `**/features/${f}/**`, `../${f}/**`, `../../${f}/**`]),
+              message:
+                'Features must not import each other: share through components/, lib/ or @keyturn/domain.',
             },
           ],
         },
@@ -59,7 +72,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/web/**', '@keyturn/web', '@keyturn/web/**'], message: 'API must not import web code.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/web/**', '@keyturn/web', '@keyturn/web/**'],
+              message: 'API must not import web code.',
+            },
+          ],
+        },
       ],
     },
   },

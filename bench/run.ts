@@ -3,7 +3,13 @@
 import { performance } from 'node:perf_hooks';
 import { bookingRequestSchema } from '@keyturn/domain/schemas/booking';
 
-type Figure = { name: string; value: number; unit: string; baseline?: { name: string; value: number }; ratio?: number };
+type Figure = {
+  name: string;
+  value: number;
+  unit: string;
+  baseline?: { name: string; value: number };
+  ratio?: number;
+};
 
 function medianMicros(fn: () => void, { rounds = 15, perRound = 2_000 } = {}): number {
   for (let i = 0; i < perRound; i++) fn(); // warm-up

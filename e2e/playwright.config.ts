@@ -1,16 +1,19 @@
 // Browser tests: Debian's Chromium against the real built app and API server, with its own fresh
 // embedded database in a temporary DATA_DIR for this run.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 5123);
-// Workers load this file again: the folder made by the main process is inherited through the environment.
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'keyturn-e2e-'));
+// A fresh database every run: the main process empties the folder before the server starts; workers load this
+// file again and inherit the folder through the environment instead of wiping it.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = path.join(here, '.data');
+  rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
+}
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-import { chromiumPath } from './chromium';
+import { chromiumPath } from './chromium.ts';
 
 /** Browser tests never skip silently: without Chromium the run fails and says how to get it. */
 export default function globalSetup(): void {

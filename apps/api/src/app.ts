@@ -8,11 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Auth } from './auth';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -63,7 +59,11 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<F
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Keyturn API', version: '0.1.0', description: 'Showing scheduler for real-estate agents' },
+      info: {
+        title: 'Keyturn API',
+        version: '0.1.0',
+        description: 'Showing scheduler for real-estate agents',
+      },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },

@@ -109,10 +109,23 @@ describe('sign-up and sign-in', () => {
 
   it('PUT /api/auth/profile renames the user; bad input changes nothing', async () => {
     const { token } = await t.signUp({ firstName: 'Old', lastName: 'Name' });
-    const bad = await t.request({ method: 'PUT', url: '/api/auth/profile', token, payload: { firstName: '', lastName: 'X' } });
+    const bad = await t.request({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      token,
+      payload: { firstName: '', lastName: 'X' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { firstName: 'First name is required' } });
-    const ok = await t.request({ method: 'PUT', url: '/api/auth/profile', token, payload: { firstName: 'New', lastName: 'Person' } });
+    expect(bad.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { firstName: 'First name is required' },
+    });
+    const ok = await t.request({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      token,
+      payload: { firstName: 'New', lastName: 'Person' },
+    });
     expect(ok.statusCode).toBe(200);
     const read = await t.request({ method: 'GET', url: '/api/auth/profile', token });
     expect(read.json()).toMatchObject({ firstName: 'New', lastName: 'Person' });
@@ -178,8 +191,22 @@ describe('agent profile writes', () => {
     const a = await t.signUp();
     const b = await t.signUp();
     const username = `taken-${Date.now()}`;
-    expect((await t.request({ method: 'POST', url: '/api/agents', token: a.token, payload: profileBody({ username }) })).statusCode).toBe(201);
-    const res = await t.request({ method: 'POST', url: '/api/agents', token: b.token, payload: profileBody({ username }) });
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/agents',
+          token: a.token,
+          payload: profileBody({ username }),
+        })
+      ).statusCode,
+    ).toBe(201);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/agents',
+      token: b.token,
+      payload: profileBody({ username }),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'USERNAME_TAKEN', fields: { username: expect.any(String) } });
   });
@@ -193,14 +220,22 @@ describe('agent profile writes', () => {
       payload: profileBody({ primaryColor: 'blue', timeZone: 'Mars/Olympus' }),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toMatchObject({ primaryColor: 'Enter a colour like #3B82F6', timeZone: 'Choose a valid time zone' });
+    expect(res.json().fields).toMatchObject({
+      primaryColor: 'Enter a colour like #3B82F6',
+      timeZone: 'Choose a valid time zone',
+    });
     expect((await t.request({ method: 'GET', url: '/api/agents/profile', token })).statusCode).toBe(404);
   });
 
   it("PUT /api/agents/{id}: the owner can; another agent's id answers 404 and changes nothing", async () => {
     const owner = await t.signUp();
     const other = await t.signUp();
-    const created = await t.request({ method: 'POST', url: '/api/agents', token: owner.token, payload: profileBody() });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/agents',
+      token: owner.token,
+      payload: profileBody(),
+    });
     const agentId = created.json().data.id as string;
     await t.request({ method: 'POST', url: '/api/agents', token: other.token, payload: profileBody() });
 
@@ -211,7 +246,12 @@ describe('agent profile writes', () => {
       payload: profileBody({ companyName: 'Hijacked' }),
     });
     expect(foreign.statusCode).toBe(404);
-    const malformed = await t.request({ method: 'PUT', url: '/api/agents/not-a-uuid', token: owner.token, payload: profileBody() });
+    const malformed = await t.request({
+      method: 'PUT',
+      url: '/api/agents/not-a-uuid',
+      token: owner.token,
+      payload: profileBody(),
+    });
     expect(malformed.statusCode).toBe(404);
 
     const mine = await t.request({
@@ -234,6 +274,10 @@ describe('GET /api/payments/subscription (plan badge, spec §4)', () => {
     expect(none.json()).toEqual({ success: true, subscription: null, plan: { id: 'basic', name: 'Basic' } });
     await t.request({ method: 'POST', url: '/api/agents', token, payload: profileBody() });
     const res = await t.request({ method: 'GET', url: '/api/payments/subscription', token });
-    expect(res.json()).toMatchObject({ success: true, subscription: { plan: 'basic', status: 'active' }, plan: { id: 'basic' } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      subscription: { plan: 'basic', status: 'active' },
+      plan: { id: 'basic' },
+    });
   });
 });

@@ -26,12 +26,24 @@ async function makeAgent(suffix: string): Promise<string> {
   await d.db.insert(users).values({ id: userId, name: 'A B', email: `${suffix}@example.com` });
   const [row] = await d.db
     .insert(agents)
-    .values({ userId, username: `agent-${suffix}`, firstName: 'A', lastName: 'B', email: `${suffix}@example.com`, phone: '5550100' })
+    .values({
+      userId,
+      username: `agent-${suffix}`,
+      firstName: 'A',
+      lastName: 'B',
+      email: `${suffix}@example.com`,
+      phone: '5550100',
+    })
     .returning();
   return row!.id;
 }
 
-function booking(agent: string, startIso: string, minutes = 30, status: NewBooking['status'] = 'confirmed'): NewBooking {
+function booking(
+  agent: string,
+  startIso: string,
+  minutes = 30,
+  status: NewBooking['status'] = 'confirmed',
+): NewBooking {
   const startsAt = new Date(startIso);
   return {
     agentId: agent,
@@ -57,7 +69,9 @@ describe('migrations', () => {
   });
 
   it('two servers migrating the same database at once take turns', async () => {
-    await expect(Promise.all([runMigrations(d.pool), runMigrations(d.pool), runMigrations(d.pool)])).resolves.toBeDefined();
+    await expect(
+      Promise.all([runMigrations(d.pool), runMigrations(d.pool), runMigrations(d.pool)]),
+    ).resolves.toBeDefined();
   });
 });
 
@@ -87,7 +101,9 @@ describe('no double booking (EXCLUDE constraint)', () => {
 
   it('back-to-back bookings (one ends when the next starts) are allowed', async () => {
     await insertBooking(d.db, booking(agentId, '2030-03-06T15:00:00Z'));
-    await expect(insertBooking(d.db, booking(agentId, '2030-03-06T15:30:00Z'))).resolves.toMatchObject({ status: 'confirmed' });
+    await expect(insertBooking(d.db, booking(agentId, '2030-03-06T15:30:00Z'))).resolves.toMatchObject({
+      status: 'confirmed',
+    });
   });
 
   it('another agent may book the same time', async () => {

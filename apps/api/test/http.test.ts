@@ -41,7 +41,13 @@ describe('HTTP shell', () => {
     expect(doc.statusCode).toBe(200);
     const paths = Object.keys(doc.json().paths as object);
     expect(paths).toEqual(
-      expect.arrayContaining(['/api/health', '/api/auth/profile', '/api/agents/profile', '/api/agents', '/api/payments/subscription']),
+      expect.arrayContaining([
+        '/api/health',
+        '/api/auth/profile',
+        '/api/agents/profile',
+        '/api/agents',
+        '/api/payments/subscription',
+      ]),
     );
     const page = await t.request({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
@@ -67,7 +73,11 @@ describe('CORS for the development server (Vite on :5173 calls the API on :5001,
   });
 
   it('does not allow an unknown origin', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/health', headers: { origin: 'http://evil.example' } });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'http://evil.example' },
+    });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

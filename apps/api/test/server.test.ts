@@ -22,7 +22,13 @@ afterAll(async () => {
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 function startServer(port: number): Running {
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+  };
   delete env.DATABASE_URL;
   delete env.INIT_CWD;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: apiDir, env });
@@ -36,7 +42,8 @@ function startServer(port: number): Running {
 async function waitFor(r: Running, text: string, ms = 60_000): Promise<void> {
   const until = Date.now() + ms;
   while (!r.output().includes(text)) {
-    if (Date.now() > until || r.child.exitCode !== null) throw new Error(`server did not print "${text}":\n${r.output()}`);
+    if (Date.now() > until || r.child.exitCode !== null)
+      throw new Error(`server did not print "${text}":\n${r.output()}`);
     await new Promise((res) => setTimeout(res, 100));
   }
 }
@@ -55,7 +62,9 @@ describe('npm start on an empty DATA_DIR', () => {
     await waitFor(first, 'Keyturn is running');
     expect(first.output()).toContain('Demo data created');
     expect(first.output()).toContain(`${DEMO_AGENT.email} / ${DEMO_AGENT.password}`);
-    expect(first.output()).toMatch(/booking page\s+http:\/\/localhost:5391\/bookme\/[0-9a-f-]{36}\/dana-whitfield/);
+    expect(first.output()).toMatch(
+      /booking page\s+http:\/\/localhost:5391\/bookme\/[0-9a-f-]{36}\/dana-whitfield/,
+    );
     expect((await signIn(5391, DEMO_AGENT.email, DEMO_AGENT.password)).status).toBe(200);
 
     const second = startServer(5392);
@@ -72,8 +81,12 @@ describe('npm start on an empty DATA_DIR', () => {
     const res = await signIn(5393, DEMO_AGENT.email, DEMO_AGENT.password);
     expect(res.status).toBe(200);
     const token = ((await res.json()) as { token: string }).token;
-    const profile = await fetch('http://127.0.0.1:5393/api/agents/profile', { headers: { authorization: `Bearer ${token}` } });
-    expect(((await profile.json()) as { data: { username: string } }).data.username).toBe(DEMO_AGENT.username);
+    const profile = await fetch('http://127.0.0.1:5393/api/agents/profile', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await profile.json()) as { data: { username: string } }).data.username).toBe(
+      DEMO_AGENT.username,
+    );
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 120_000);

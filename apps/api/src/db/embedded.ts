@@ -96,7 +96,8 @@ async function stopOrphanedPostmaster(clusterDir: string, log: (m: string) => vo
   log(`stopping PostgreSQL left running by a previous server (pid ${pid})`);
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 200 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
-  if (isAlive(pid)) throw new Error(`PostgreSQL (pid ${pid}) in ${clusterDir} did not stop; stop it by hand.`);
+  if (isAlive(pid))
+    throw new Error(`PostgreSQL (pid ${pid}) in ${clusterDir} did not stop; stop it by hand.`);
 }
 
 async function readPid(file: string): Promise<number | null> {
@@ -142,7 +143,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -23,7 +23,9 @@ export class AppError extends Error {
 export const notFound = (what = 'Not found') => new AppError(404, 'NOT_FOUND', what);
 
 /** The first message per field of a zod error, keyed by the dotted path. */
-export function fieldErrors(issues: readonly Pick<z.core.$ZodIssue, 'path' | 'message'>[]): Record<string, string> {
+export function fieldErrors(
+  issues: readonly Pick<z.core.$ZodIssue, 'path' | 'message'>[],
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
@@ -54,6 +56,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ error: err.message, code });
     }
     request.log.error({ err }, 'request failed');
-    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    return reply
+      .status(500)
+      .send({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
 }

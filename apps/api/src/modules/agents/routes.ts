@@ -8,7 +8,12 @@ import type { Db } from '../../db/client';
 import { currentUser, requireUser } from '../../http/authenticate';
 import { createAgent, requireAgent, toAgentProfile, updateAgent } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 
 export async function agentRoutes(app: FastifyInstance, opts: { auth: Auth; db: Db }) {
   const { db } = opts;

@@ -62,7 +62,12 @@ export async function createAgent(
 }
 
 /** Updates the caller's own agent; another agent's id answers 404 (no existence leak). */
-export async function updateAgent(db: Db, userId: string, agentId: string, input: AgentProfileData): Promise<AgentRow> {
+export async function updateAgent(
+  db: Db,
+  userId: string,
+  agentId: string,
+  input: AgentProfileData,
+): Promise<AgentRow> {
   if (!isUuid(agentId)) throw notFound('Agent not found.');
   try {
     const [row] = await db

@@ -5,7 +5,11 @@ import type { AgentAvailability } from '@keyturn/domain/schemas/availability';
 import type { Db } from '../../db/client';
 import { availabilityDays, availabilityOverrides, availabilitySettings } from '../../db/schema';
 
-export async function replaceAvailability(db: Db, agentId: string, availability: AgentAvailability): Promise<void> {
+export async function replaceAvailability(
+  db: Db,
+  agentId: string,
+  availability: AgentAvailability,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(availabilityDays).where(eq(availabilityDays.agentId, agentId));
     await tx.delete(availabilityOverrides).where(eq(availabilityOverrides.agentId, agentId));
@@ -19,7 +23,12 @@ export async function replaceAvailability(db: Db, agentId: string, availability:
     );
     if (availability.overrides.length > 0) {
       await tx.insert(availabilityOverrides).values(
-        availability.overrides.map((o) => ({ agentId, date: o.date, isAvailable: o.is_available, intervals: o.intervals })),
+        availability.overrides.map((o) => ({
+          agentId,
+          date: o.date,
+          isAvailable: o.is_available,
+          intervals: o.intervals,
+        })),
       );
     }
     const settings = {
@@ -37,7 +46,11 @@ export async function replaceAvailability(db: Db, agentId: string, availability:
 /** The stored availability, or null when the agent has never saved one. */
 export async function readAvailability(db: Db, agentId: string): Promise<AgentAvailability | null> {
   const [days, overrides, [settings]] = await Promise.all([
-    db.select().from(availabilityDays).where(eq(availabilityDays.agentId, agentId)).orderBy(asc(availabilityDays.dayOfWeek)),
+    db
+      .select()
+      .from(availabilityDays)
+      .where(eq(availabilityDays.agentId, agentId))
+      .orderBy(asc(availabilityDays.dayOfWeek)),
     db
       .select()
       .from(availabilityOverrides)
@@ -47,7 +60,11 @@ export async function readAvailability(db: Db, agentId: string): Promise<AgentAv
   ]);
   if (days.length === 0 && !settings) return null;
   return {
-    days: days.map((d) => ({ day_of_week: d.dayOfWeek, is_available: d.isAvailable, intervals: d.intervals })),
+    days: days.map((d) => ({
+      day_of_week: d.dayOfWeek,
+      is_available: d.isAvailable,
+      intervals: d.intervals,
+    })),
     overrides: overrides.map((o) => ({ date: o.date, is_available: o.isAvailable, intervals: o.intervals })),
     minimum_notice_minutes: settings?.minimumNoticeMinutes ?? 0,
     buffer_minutes: settings?.bufferMinutes ?? 0,

@@ -1,0 +1,132 @@
+import { screen, within } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@keyturn/domain/messages';
+import { json, renderRoutes, signedInSessionRoutes, stubApi } from '@/test/utils';
+import { routes } from './router';
+
+/** The id of the deepest route that `path` matches. */
+function leafRouteId(path: string): string | undefined {
+  return matchRoutes(routes, path)?.at(-1)?.route.id;
+}
+
+describe('route table (spec §2.1)', () => {
+  it('sends /booking/manage, /cancelled and /reschedule to their own pages, not to /booking/:linkId', () => {
+    expect(leafRouteId('/booking/manage')).toBe('booking-manage');
+    expect(leafRouteId('/booking/cancelled')).toBe('booking-cancelled');
+    expect(leafRouteId('/booking/reschedule')).toBe('booking-reschedule');
+    expect(leafRouteId('/booking/abc123')).toBe('booking-link');
+  });
+
+  it('registers every route of the table', () => {
+    const expected: Record<string, string> = {
+      '/': 'landing',
+      '/test': 'test',
+      '/sign-in': 'sign-in',
+      '/sign-in/factor-one': 'sign-in',
+      '/sign-up/verify': 'sign-up',
+      '/user-profile/security': 'user-profile',
+      '/bookme/a1/dana-scully': 'bookme-agent-name',
+      '/bookme/a1': 'bookme-agent',
+      '/bookme': 'bookme',
+      '/dana/12-main-st/42/book': 'property-booking',
+      '/feedback/b1': 'feedback-form',
+      '/waiting-list': 'waiting-list',
+      '/waiting-list/waitlist-thankyou': 'waiting-list-thank-you',
+      '/waitlist-thankyou': 'waitlist-thank-you',
+      '/about': 'about',
+      '/features': 'features',
+      '/success-stories': 'success-stories',
+      '/pricing': 'pricing',
+      '/privacy-policy': 'privacy-policy',
+      '/oauth/google/callback': 'oauth-google',
+      '/oauth/microsoft/callback': 'oauth-microsoft',
+      '/profile': 'profile',
+      '/dashboard': 'dashboard-overview',
+      '/dashboard/properties': 'dashboard-properties',
+      '/dashboard/bookings': 'dashboard-bookings',
+      '/dashboard/reports': 'dashboard-reports',
+      '/dashboard/feedback': 'dashboard-feedback',
+      '/dashboard/settings': 'dashboard-settings',
+      '/dashboard/subscription': 'dashboard-subscription',
+      '/no/such/page': 'not-found',
+    };
+    for (const [path, id] of Object.entries(expected)) expect([path, leafRouteId(path)]).toEqual([path, id]);
+  });
+
+  it('puts /profile and every /dashboard page behind the guard', () => {
+    for (const path of ['/profile', '/dashboard', '/dashboard/settings']) {
+      expect(matchRoutes(routes, path)?.map((m) => m.route.id)).toContain('protected');
+    }
+    expect(matchRoutes(routes, '/booking/manage')?.map((m) => m.route.id)).not.toContain('protected');
+  });
+});
+
+describe('rendered routes', () => {
+  it('shows "Loading page..." while a page loads, then the manage-booking page at /booking/manage', async () => {
+    stubApi({});
+    renderRoutes(routes, '/booking/manage');
+    expect(screen.getByText(MESSAGES.loadingPage)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Manage your booking' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Book a viewing' })).not.toBeInTheDocument();
+  });
+
+  it('shows the booking page for a booking link', async () => {
+    stubApi({});
+    renderRoutes(routes, '/booking/abc123');
+    expect(await screen.findByRole('heading', { name: 'Book a viewing' })).toBeInTheDocument();
+  });
+
+  it('shows the landing page for an unknown path', async () => {
+    stubApi({});
+    renderRoutes(routes, '/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Keyturn' })).toBeInTheDocument();
+    const hero = within(screen.getByRole('main'));
+    expect(hero.getByRole('link', { name: 'Join Waiting List' })).toHaveAttribute('href', '/waiting-list');
+    expect(hero.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(hero.getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/sign-up');
+  });
+
+  it('sends a signed-in visitor from / to /dashboard', async () => {
+    stubApi({
+      ...signedInSessionRoutes(),
+      'GET /auth/profile': () =>
+        json(200, {
+          id: 'user-1',
+          firstName: 'Dana',
+          lastName: 'Scully',
+          emailAddresses: [],
+          imageUrl: null,
+        }),
+      'GET /payments/subscription': () =>
+        json(200, { success: true, subscription: null, plan: { id: 'basic' } }),
+    });
+    const { router } = renderRoutes(routes, '/');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('serves /test as plain text', async () => {
+    stubApi({});
+    renderRoutes(routes, '/test');
+    expect(await screen.findByText('Test route')).toBeInTheDocument();
+  });
+});
+
+describe('router error screen (spec §8)', () => {
+  it('shows "Unexpected Application Error!" when a page throws', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.doMock('@/features/marketing/pages/about-page', () => ({
+      AboutPage: () => {
+        throw new Error('about page exploded');
+      },
+    }));
+    vi.resetModules();
+    const fresh = await import('./router');
+    stubApi({});
+    renderRoutes(fresh.routes, '/about');
+    expect(await screen.findByRole('heading', { name: MESSAGES.unexpectedError })).toBeInTheDocument();
+    expect(screen.getByText('about page exploded')).toBeInTheDocument();
+    vi.doUnmock('@/features/marketing/pages/about-page');
+  });
+});

@@ -1,0 +1,187 @@
+// Every route of spec §2.1. Pages load lazily, each behind its own "Loading page..." boundary; the public
+// booking page never pulls dashboard code. Static segments outrank dynamic ones, so /booking/manage wins
+// over /booking/:linkId (router.test.tsx checks it).
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { ErrorScreen } from './error-screen';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { page } from './page-loading';
+import { RequireAuth } from './require-auth';
+
+const LandingPage = lazy(() =>
+  import('@/features/marketing/pages/landing-page').then((m) => ({ default: m.LandingPage })),
+);
+const TestPage = lazy(() =>
+  import('@/features/marketing/pages/test-page').then((m) => ({ default: m.TestPage })),
+);
+const AboutPage = lazy(() =>
+  import('@/features/marketing/pages/about-page').then((m) => ({ default: m.AboutPage })),
+);
+const FeaturesPage = lazy(() =>
+  import('@/features/marketing/pages/features-page').then((m) => ({ default: m.FeaturesPage })),
+);
+const SuccessStoriesPage = lazy(() =>
+  import('@/features/marketing/pages/success-stories-page').then((m) => ({ default: m.SuccessStoriesPage })),
+);
+const PricingPage = lazy(() =>
+  import('@/features/marketing/pages/pricing-page').then((m) => ({ default: m.PricingPage })),
+);
+const PrivacyPolicyPage = lazy(() =>
+  import('@/features/marketing/pages/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+
+const SignInPage = lazy(() =>
+  import('@/features/auth/pages/sign-in-page').then((m) => ({ default: m.SignInPage })),
+);
+const SignUpPage = lazy(() =>
+  import('@/features/auth/pages/sign-up-page').then((m) => ({ default: m.SignUpPage })),
+);
+const UserProfilePage = lazy(() =>
+  import('@/features/auth/pages/user-profile-page').then((m) => ({ default: m.UserProfilePage })),
+);
+
+const BookingPage = lazy(() =>
+  import('@/features/booking/pages/booking-page').then((m) => ({ default: m.BookingPage })),
+);
+const ManageBookingPage = lazy(() =>
+  import('@/features/booking/pages/manage-booking-page').then((m) => ({ default: m.ManageBookingPage })),
+);
+const BookingCancelledPage = lazy(() =>
+  import('@/features/booking/pages/booking-cancelled-page').then((m) => ({
+    default: m.BookingCancelledPage,
+  })),
+);
+const RescheduleBookingPage = lazy(() =>
+  import('@/features/booking/pages/reschedule-booking-page').then((m) => ({
+    default: m.RescheduleBookingPage,
+  })),
+);
+const FeedbackFormPage = lazy(() =>
+  import('@/features/feedback/pages/feedback-form-page').then((m) => ({ default: m.FeedbackFormPage })),
+);
+
+const WaitingListPage = lazy(() =>
+  import('@/features/waitlist/pages/waiting-list-page').then((m) => ({ default: m.WaitingListPage })),
+);
+const ThankYouPage = lazy(() =>
+  import('@/features/waitlist/pages/thank-you-page').then((m) => ({ default: m.ThankYouPage })),
+);
+
+const OAuthCallbackPage = lazy(() =>
+  import('@/features/settings/pages/oauth-callback-page').then((m) => ({ default: m.OAuthCallbackPage })),
+);
+
+const ProfileSetupPage = lazy(() =>
+  import('@/features/profile/pages/profile-setup-page').then((m) => ({ default: m.ProfileSetupPage })),
+);
+const DashboardLayout = lazy(() =>
+  import('@/features/dashboard/pages/dashboard-layout').then((m) => ({ default: m.DashboardLayout })),
+);
+const DashboardOverviewPage = lazy(() =>
+  import('@/features/dashboard/pages/overview-page').then((m) => ({ default: m.DashboardOverviewPage })),
+);
+const PropertiesPage = lazy(() =>
+  import('@/features/properties/pages/properties-page').then((m) => ({ default: m.PropertiesPage })),
+);
+const BookingsPage = lazy(() =>
+  import('@/features/bookings/pages/bookings-page').then((m) => ({ default: m.BookingsPage })),
+);
+const ReportsPage = lazy(() =>
+  import('@/features/reports/pages/reports-page').then((m) => ({ default: m.ReportsPage })),
+);
+const FeedbackListPage = lazy(() =>
+  import('@/features/feedback/pages/feedback-list-page').then((m) => ({ default: m.FeedbackListPage })),
+);
+const SettingsPage = lazy(() =>
+  import('@/features/settings/pages/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+const SubscriptionPage = lazy(() =>
+  import('@/features/subscription/pages/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
+);
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <ErrorScreen />,
+    children: [
+      { id: 'landing', index: true, element: page(<LandingPage />) },
+      { id: 'test', path: 'test', element: page(<TestPage />) },
+
+      { id: 'sign-in', path: 'sign-in/*', element: page(<SignInPage />) },
+      { id: 'sign-up', path: 'sign-up/*', element: page(<SignUpPage />) },
+      { id: 'user-profile', path: 'user-profile/*', element: page(<UserProfilePage />) },
+
+      // The public booking page under each of its addresses (spec §2.4).
+      { id: 'bookme-agent-name', path: 'bookme/:agentId/:agentName', element: page(<BookingPage />) },
+      { id: 'bookme-agent', path: 'bookme/:agentId', element: page(<BookingPage />) },
+      { id: 'bookme', path: 'bookme', element: page(<BookingPage />) },
+      { id: 'booking-link', path: 'booking/:linkId', element: page(<BookingPage />) },
+      { id: 'property-booking', path: ':username/:address/:propertyId/book', element: page(<BookingPage />) },
+      { id: 'booking-manage', path: 'booking/manage', element: page(<ManageBookingPage />) },
+      { id: 'booking-cancelled', path: 'booking/cancelled', element: page(<BookingCancelledPage />) },
+      { id: 'booking-reschedule', path: 'booking/reschedule', element: page(<RescheduleBookingPage />) },
+      { id: 'feedback-form', path: 'feedback/:bookingId', element: page(<FeedbackFormPage />) },
+
+      {
+        id: 'oauth-google',
+        path: 'oauth/google/callback',
+        element: page(<OAuthCallbackPage provider="google" />),
+      },
+      {
+        id: 'oauth-microsoft',
+        path: 'oauth/microsoft/callback',
+        element: page(<OAuthCallbackPage provider="microsoft" />),
+      },
+
+      {
+        id: 'public',
+        element: <PublicLayout />,
+        children: [
+          { id: 'waiting-list', path: 'waiting-list', element: page(<WaitingListPage />) },
+          {
+            id: 'waiting-list-thank-you',
+            path: 'waiting-list/waitlist-thankyou',
+            element: page(<ThankYouPage />),
+          },
+          { id: 'waitlist-thank-you', path: 'waitlist-thankyou', element: page(<ThankYouPage />) },
+          { id: 'about', path: 'about', element: page(<AboutPage />) },
+          { id: 'features', path: 'features', element: page(<FeaturesPage />) },
+          { id: 'success-stories', path: 'success-stories', element: page(<SuccessStoriesPage />) },
+          { id: 'pricing', path: 'pricing', element: page(<PricingPage />) },
+          { id: 'privacy-policy', path: 'privacy-policy', element: page(<PrivacyPolicyPage />) },
+        ],
+      },
+
+      {
+        id: 'protected',
+        element: <RequireAuth />,
+        children: [
+          { id: 'profile', path: 'profile', element: page(<ProfileSetupPage />) },
+          {
+            id: 'dashboard',
+            path: 'dashboard',
+            element: page(<DashboardLayout />),
+            children: [
+              { id: 'dashboard-overview', index: true, element: page(<DashboardOverviewPage />) },
+              { id: 'dashboard-properties', path: 'properties', element: page(<PropertiesPage />) },
+              { id: 'dashboard-bookings', path: 'bookings', element: page(<BookingsPage />) },
+              { id: 'dashboard-reports', path: 'reports', element: page(<ReportsPage />) },
+              { id: 'dashboard-feedback', path: 'feedback', element: page(<FeedbackListPage />) },
+              { id: 'dashboard-settings', path: 'settings', element: page(<SettingsPage />) },
+              { id: 'dashboard-subscription', path: 'subscription', element: page(<SubscriptionPage />) },
+            ],
+          },
+        ],
+      },
+
+      { id: 'not-found', path: '*', element: page(<LandingPage />) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,36 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
+import { ScrollToTop } from './scroll-to-top';
+
+function scrollTo(y: number) {
+  act(() => {
+    window.scrollY = y;
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+describe('ScrollToTop (spec §2.1)', () => {
+  it('appears only once the page is scrolled more than 300 px', () => {
+    render(<ScrollToTop />);
+    expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
+
+    scrollTo(CLIENT_TIMINGS.scrollTopThresholdPx);
+    expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
+
+    scrollTo(CLIENT_TIMINGS.scrollTopThresholdPx + 1);
+    expect(screen.getByRole('button', { name: 'Scroll to top' })).toBeInTheDocument();
+
+    scrollTo(10);
+    expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
+  });
+
+  it('scrolls smoothly to the top when pressed', async () => {
+    const scrollSpy = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    render(<ScrollToTop />);
+    scrollTo(900);
+    await userEvent.click(screen.getByRole('button', { name: 'Scroll to top' }));
+    expect(scrollSpy).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+  });
+});

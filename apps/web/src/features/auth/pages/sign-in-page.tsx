@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { signInSchema } from '@keyturn/domain/schemas/auth';
+import type { SignInInput } from '@keyturn/domain/schemas/auth';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { startSession } from '@/lib/auth';
+import { applyServerErrors } from '@/lib/form-errors';
+import { AuthCard, textLink } from '../components/auth-card';
+import { signIn } from '../api';
+
+/** Sign-in (spec §2.1 /sign-in): on success the agent goes to /dashboard. */
+export function SignInPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const mutation = useMutation({ mutationFn: signIn });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const { token, user } = await mutation.mutateAsync(values);
+      startSession(queryClient, token, user);
+      await navigate('/dashboard');
+    } catch (error) {
+      setServerError(applyServerErrors(error, form.setError, ['email', 'password']).message);
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Sign in"
+      intro="Welcome back. Sign in to manage your showings."
+      footer={
+        <>
+          New to Keyturn?{' '}
+          <Link to="/sign-up" className={textLink}>
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Button type="submit" fullWidth disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

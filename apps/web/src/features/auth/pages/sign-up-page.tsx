@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { PASSWORD_MIN_LENGTH } from '@keyturn/domain/constants';
+import { signUpSchema } from '@keyturn/domain/schemas/auth';
+import type { SignUpInput } from '@keyturn/domain/schemas/auth';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { startSession } from '@/lib/auth';
+import { applyServerErrors } from '@/lib/form-errors';
+import { AuthCard, textLink } from '../components/auth-card';
+import { signUp } from '../api';
+
+/** Sign-up (spec §2.1 /sign-up): on success the new agent goes to /profile to set up their profile. */
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  // Not retried: if the first attempt did create the account, a second would only answer "already exists".
+  const mutation = useMutation({ mutationFn: signUp, retry: false });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const { token, user } = await mutation.mutateAsync(values);
+      startSession(queryClient, token, user);
+      await navigate('/profile');
+    } catch (error) {
+      setServerError(
+        applyServerErrors(error, form.setError, ['firstName', 'lastName', 'email', 'password']).message,
+      );
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Create your account"
+      intro="Start scheduling showings with your own booking page."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/sign-in" className={textLink}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Button type="submit" fullWidth disabled={isSubmitting}>
+          {isSubmitting ? 'Creating account…' : 'Create account'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

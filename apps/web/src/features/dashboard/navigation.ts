@@ -1,0 +1,35 @@
+import type { ComponentType, SVGProps } from 'react';
+import {
+  BuildingIcon,
+  CalendarIcon,
+  CardIcon,
+  ChartIcon,
+  ChatIcon,
+  CogIcon,
+  HomeIcon,
+  PlusIcon,
+} from '@/components/ui/icons';
+
+export interface NavEntry {
+  label: string;
+  to: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Active only on the exact path (Dashboard); the others are active on a path prefix (spec §2.2). */
+  end?: boolean;
+}
+
+export const SIDEBAR_ENTRIES: readonly NavEntry[] = [
+  { label: 'Dashboard', to: '/dashboard', icon: HomeIcon, end: true },
+  { label: 'Properties', to: '/dashboard/properties', icon: BuildingIcon },
+  { label: 'Bookings', to: '/dashboard/bookings', icon: CalendarIcon },
+  { label: 'Reports', to: '/dashboard/reports', icon: ChartIcon },
+  { label: 'Feedback', to: '/dashboard/feedback', icon: ChatIcon },
+  { label: 'Subscription', to: '/dashboard/subscription', icon: CardIcon },
+  { label: 'Settings', to: '/dashboard/settings', icon: CogIcon },
+];
+
+export const QUICK_ACTIONS: readonly NavEntry[] = [
+  { label: 'Schedule Viewing', to: '/dashboard/bookings', icon: CalendarIcon },
+  { label: 'Add Property', to: '/dashboard/properties', icon: PlusIcon },
+  { label: 'View Reports', to: '/dashboard/reports', icon: ChartIcon },
+];

@@ -1,0 +1,173 @@
+import { useEffect, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
+import { agentProfileInputSchema, suggestUsername } from '@keyturn/domain/schemas/agent';
+import type { AgentProfileData, AgentProfileInput } from '@keyturn/domain/schemas/agent';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FieldFooter, SelectField, TextField, describedBy, inputClasses } from '@/components/ui/text-field';
+import { AGENT_PROFILE_QUERY_KEY } from '@/lib/agent-profile';
+import { applyServerErrors } from '@/lib/form-errors';
+import { createAgentProfile, updateAgentProfile } from '../api';
+import { timeZoneOptions } from '../time-zones';
+
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'phone',
+  'companyName',
+  'username',
+  'timeZone',
+  'primaryColor',
+] as const;
+const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
+
+type ProfileFormProps =
+  | { mode: 'create'; defaultValues: AgentProfileInput }
+  | { mode: 'edit'; agentId: string; defaultValues: AgentProfileInput };
+
+/** The agent profile form: creates the profile (POST) or updates it (PUT), then opens the dashboard. */
+export function ProfileForm(props: ProfileFormProps) {
+  const { mode, defaultValues } = props;
+  const agentId = props.mode === 'edit' ? props.agentId : null;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<string | null>(null);
+  // A username the agent typed is theirs; until then it follows their name.
+  const [usernameEdited, setUsernameEdited] = useState(mode === 'edit');
+
+  const form = useForm<AgentProfileInput, unknown, AgentProfileData>({
+    resolver: zodResolver(agentProfileInputSchema),
+    defaultValues,
+  });
+  const { control, register, setValue, setError, formState } = form;
+  const { errors, isSubmitting, isSubmitted } = formState;
+  const [firstName, lastName, primaryColor, timeZone] = useWatch({
+    control,
+    name: ['first_name', 'last_name', 'primaryColor', 'timeZone'],
+  });
+
+  useEffect(() => {
+    if (usernameEdited || (!firstName?.trim() && !lastName?.trim())) return;
+    // Not validated here: that would wipe a server message (e.g. "taken") until the name really changes.
+    setValue('username', suggestUsername(firstName ?? '', lastName ?? ''));
+  }, [firstName, lastName, usernameEdited, setValue]);
+
+  const mutation = useMutation({
+    mutationFn: (values: AgentProfileData) =>
+      agentId === null ? createAgentProfile(values) : updateAgentProfile(agentId, values),
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const saved = await mutation.mutateAsync(values);
+      queryClient.setQueryData(AGENT_PROFILE_QUERY_KEY, saved);
+      toast.success(mode === 'create' ? 'Your profile is ready.' : 'Your profile is saved.');
+      await navigate('/dashboard');
+    } catch (error) {
+      const result = applyServerErrors(error, setError, FIELDS);
+      setServerError(result.onFields ? null : result.message);
+    }
+  });
+
+  const colorId = useId();
+  const swatch =
+    primaryColor && HEX_COLOR.test(primaryColor)
+      ? primaryColor.toLowerCase()
+      : DEFAULT_PRIMARY_COLOR.toLowerCase();
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
+      {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.first_name?.message}
+          {...register('first_name')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.last_name?.message}
+          {...register('last_name')}
+        />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <TextField
+          label="Company name"
+          autoComplete="organization"
+          hint="Optional."
+          error={errors.companyName?.message}
+          {...register('companyName')}
+        />
+      </div>
+      <TextField
+        label="Username"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="Used in your booking links: lowercase letters, digits and hyphens."
+        error={errors.username?.message}
+        {...register('username', { onChange: () => setUsernameEdited(true) })}
+      />
+      <SelectField label="Time zone" error={errors.timeZone?.message} {...register('timeZone')}>
+        {timeZoneOptions(timeZone ?? defaultValues.timeZone).map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replaceAll('_', ' ')}
+          </option>
+        ))}
+      </SelectField>
+      <div>
+        <label htmlFor={colorId} className="mb-1.5 block text-sm font-medium text-slate-700">
+          Primary colour
+        </label>
+        <div className="flex items-center gap-3">
+          <input
+            type="color"
+            aria-label="Pick the primary colour"
+            value={swatch}
+            onChange={(event) =>
+              setValue('primaryColor', event.target.value.toUpperCase(), {
+                shouldDirty: true,
+                shouldValidate: isSubmitted,
+              })
+            }
+            className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+          />
+          <input
+            id={colorId}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={errors.primaryColor ? true : undefined}
+            aria-describedby={describedBy(colorId, errors.primaryColor?.message, 'hint')}
+            className={`${inputClasses} ${errors.primaryColor ? 'border-red-500' : 'border-slate-300'} font-mono uppercase`}
+            {...register('primaryColor')}
+          />
+        </div>
+        <FieldFooter
+          id={colorId}
+          error={errors.primaryColor?.message}
+          hint="Your booking page's accent colour."
+        />
+      </div>
+      <div className="pt-2">
+        <Button type="submit" fullWidth disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : mode === 'create' ? 'Save and continue' : 'Save profile'}
+        </Button>
+      </div>
+    </form>
+  );
+}

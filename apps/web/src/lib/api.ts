@@ -1,0 +1,158 @@
+// The one way the web app talks to the API (spec §7): JSON in and out, the session's bearer token, a 60 s
+// timeout whose first expiry is retried once after 1 s, and failures thrown as ApiError with the server's
+// `{ error, code, fields }` body (architecture guide: one error shape everywhere).
+import { API_CLIENT, LOCAL_API_PORT } from '@keyturn/domain/constants';
+import { getSessionToken } from './session-token';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    /** HTTP status; 0 when no answer arrived (timeout or network failure). */
+    readonly status: number,
+    /** Machine code from the body's `code`, or TIMEOUT / NETWORK_ERROR / HTTP_<status>. */
+    readonly code: string,
+    message: string,
+    /** Per-field messages from the body's `fields`, keyed by the request's field names. */
+    readonly fields: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path).then(dataOf),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body).then(dataOf),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body).then(dataOf),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body).then(dataOf),
+};
+
+/**
+ * Where the API lives (spec §7): while developing with Vite on localhost or an IP address, the API server
+ * on the same host at LOCAL_API_PORT; otherwise `/api` on this origin, because the API server serves the
+ * built app itself.
+ */
+export function apiBase(
+  hostname: string = window.location.hostname,
+  dev: boolean = import.meta.env.DEV,
+): string {
+  if (dev && isLocalHost(hostname)) return `http://${hostname}:${LOCAL_API_PORT}/api`;
+  return '/api';
+}
+
+/** Like the `api` helpers, but also hands back the status and headers (sign-in reads `set-auth-token`). */
+export async function request<T>(method: HttpMethod, path: string, body?: unknown): Promise<ApiResponse<T>> {
+  const url = `${apiBase()}${path.startsWith('/') ? path : `/${path}`}`;
+  const init: RequestInit = { method, headers: requestHeaders(body !== undefined) };
+  if (body !== undefined) init.body = JSON.stringify(body);
+
+  const { response, text } = await fetchWithTimeoutRetry(url, init);
+  const payload = parseJson(text);
+
+  if (!response.ok) {
+    if (response.status === 401)
+      console.warn(`API ${method} ${path} answered 401 (not signed in or session expired)`);
+    throw errorFromBody(response.status, payload);
+  }
+  return { data: payload as T, status: response.status, headers: response.headers };
+}
+
+function dataOf<T>(response: ApiResponse<T>): T {
+  return response.data;
+}
+
+function requestHeaders(hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  const token = getSessionToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/**
+ * One attempt is the whole exchange, body included, under API_CLIENT.timeoutMs. An attempt that times out
+ * is tried once more after API_CLIENT.timeoutRetryDelayMs (spec §7, §8); other failures are not retried
+ * here (queries have their own retry policy).
+ */
+async function fetchWithTimeoutRetry(
+  url: string,
+  init: RequestInit,
+): Promise<{ response: Response; text: string }> {
+  for (let attempt = 0; ; attempt += 1) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), API_CLIENT.timeoutMs);
+    try {
+      const response = await fetch(url, { ...init, signal: controller.signal });
+      const text = await response.text();
+      return { response, text };
+    } catch {
+      if (!controller.signal.aborted) {
+        throw new ApiError(
+          0,
+          'NETWORK_ERROR',
+          'Could not reach the server. Check your connection and try again.',
+        );
+      }
+      if (attempt >= 1) {
+        throw new ApiError(0, 'TIMEOUT', 'The server took too long to answer. Please try again.');
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    await sleep(API_CLIENT.timeoutRetryDelayMs);
+  }
+}
+
+function errorFromBody(status: number, payload: unknown): ApiError {
+  const body = isRecord(payload) ? payload : {};
+  const message =
+    stringOr(body.error) ??
+    stringOr(body.message) ??
+    `The request failed (HTTP ${status}). Please try again.`;
+  const code = stringOr(body.code) ?? `HTTP_${status}`;
+  const fields: Record<string, string> = {};
+  if (isRecord(body.fields)) {
+    for (const [name, value] of Object.entries(body.fields)) {
+      if (typeof value === 'string') fields[name] = value;
+    }
+  }
+  return new ApiError(status, code, message, fields);
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // A proxy's HTML error page or a plain-text answer: the status still tells what happened.
+    return undefined;
+  }
+}
+
+function isLocalHost(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || // IPv4
+    hostname.startsWith('[') // IPv6 literal, e.g. [::1]
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringOr(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,38 @@
+// The signed-in agent's plan (spec §4): fetched when a user is present, refreshable on demand, and Basic by
+// default, on failure and when there is no subscription.
+import { useQuery } from '@tanstack/react-query';
+import { planFor } from '@keyturn/domain/plans';
+import type { Plan } from '@keyturn/domain/plans';
+import { api } from './api';
+
+export const SUBSCRIPTION_QUERY_KEY = ['payments', 'subscription'] as const;
+
+/** Body of GET /api/payments/subscription (spec §3); other fields are not read here. */
+export interface SubscriptionResponse {
+  success: boolean;
+  subscription: unknown;
+  plan?: { id?: string | null } | null;
+}
+
+export interface PlanState {
+  plan: Plan;
+  /** Fetch the subscription again, e.g. after the plan changed. */
+  refresh: () => Promise<void>;
+}
+
+export function usePlan(enabled: boolean): PlanState {
+  const query = useQuery({
+    queryKey: SUBSCRIPTION_QUERY_KEY,
+    queryFn: () => api.get<SubscriptionResponse>('/payments/subscription'),
+    enabled,
+  });
+  const { refetch } = query;
+  const body = query.isError ? undefined : query.data;
+  const planId = body?.success && body.subscription ? body.plan?.id : undefined;
+  return {
+    plan: planFor(planId),
+    refresh: async () => {
+      await refetch();
+    },
+  };
+}

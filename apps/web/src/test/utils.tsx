@@ -1,0 +1,126 @@
+// Helpers for the component tests: a fetch stub that answers like the API, and rendering inside the app's
+// providers and a memory router.
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/lib/query-client';
+import { setSessionToken } from '@/lib/session-token';
+
+export interface RecordedCall {
+  method: string;
+  /** Path after /api, e.g. /auth/get-session. */
+  path: string;
+  url: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Reply = Response | Promise<Response>;
+export type Handler = (call: RecordedCall) => Reply | undefined;
+
+/** A JSON response like the API's. */
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+/**
+ * Replace fetch with `routes` keyed "METHOD /path" (path after /api, no query string). An unlisted call
+ * fails the test loudly through a 599 answer and is recorded like the others.
+ */
+export function stubApi(routes: Record<string, (call: RecordedCall) => Reply>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const { pathname } = new URL(url, 'http://localhost');
+    const call: RecordedCall = {
+      method: (init.method ?? 'GET').toUpperCase(),
+      path: pathname.replace(/^\/api/, ''),
+      url,
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    calls.push(call);
+    const handler = routes[`${call.method} ${call.path}`];
+    if (!handler) return json(599, { error: `No stub for ${call.method} ${call.path}`, code: 'UNSTUBBED' });
+    return handler(call);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    fetchMock,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
+}
+
+/** The app's query client, without query retries so failures show at once. */
+export function testQueryClient(): QueryClient {
+  const client = createQueryClient();
+  client.setDefaultOptions({
+    ...client.getDefaultOptions(),
+    queries: { ...client.getDefaultOptions().queries, retry: false },
+  });
+  return client;
+}
+
+export const SIGNED_IN_USER = {
+  id: 'user-1',
+  name: 'Dana Scully',
+  email: 'dana@example.com',
+  firstName: 'Dana',
+  lastName: 'Scully',
+};
+
+/** Store a token and answer get-session with SIGNED_IN_USER. */
+export function signedInSessionRoutes() {
+  setSessionToken('token-123');
+  return {
+    'GET /auth/get-session': () => json(200, { session: { id: 's1' }, user: SIGNED_IN_USER }),
+  };
+}
+
+/** Render `routes` in a memory router at `path`, inside the app's providers. */
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+  { queryClient = testQueryClient() }: { queryClient?: QueryClient } = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** Render a single element at `path` (with a catch-all that names where the app navigated). */
+export function renderAt(
+  element: ReactNode,
+  {
+    path = '/',
+    routePath = path,
+    queryClient,
+  }: { path?: string; routePath?: string; queryClient?: QueryClient } = {},
+) {
+  return renderRoutes(
+    [
+      { path: routePath, element },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    path,
+    queryClient ? { queryClient } : {},
+  );
+}
+
+/** Shows the current path, so a test can see where a redirect went. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname}</p>;
+}
