@@ -17,10 +17,24 @@ import { agentRoutes } from './modules/agents/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { publicBookingRoutes } from './modules/booking-public/routes';
 
-export type AppDeps = { config: Config; db: Db; auth: Auth; logger?: boolean | object };
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  auth: Auth;
+  logger?: boolean | object;
+  /** The clock the booking rules read; tests pass their own. */
+  now?: () => Date;
+};
 
-export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  auth,
+  logger,
+  now = () => new Date(),
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: true,
@@ -76,6 +90,10 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<F
   await app.register(authRoutes, { auth, db, publicUrl: config.publicUrl });
   await app.register(agentRoutes, { auth, db });
   await app.register(paymentRoutes, { auth, db });
+  await app.register(publicBookingRoutes, {
+    ctx: { db, publicUrl: config.publicUrl, now },
+    writeLimitPerMinute: config.publicWriteLimitPerMinute,
+  });
 
   await serveWebApp(app, config.webDist);
   return app;

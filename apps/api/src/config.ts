@@ -21,6 +21,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.default(true),
   WEB_DIST: z.string().optional(),
+  PUBLIC_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = {
@@ -34,6 +35,7 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
   webDist: string;
+  publicWriteLimitPerMinute: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    publicWriteLimitPerMinute: e.PUBLIC_WRITE_LIMIT_PER_MINUTE,
   };
 }

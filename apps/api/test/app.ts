@@ -22,7 +22,9 @@ type SignUpBody = { firstName: string; lastName: string; email: string; password
 
 let counter = 0;
 
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(
+  options: { now?: () => Date; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyturn-api-data-'));
   const config = loadConfig({
@@ -30,9 +32,11 @@ export async function createTestApp(): Promise<TestApp> {
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000',
+    ...options.env,
   });
   const auth = createAuth(database.db, config);
-  const app = await buildApp({ config, db: database.db, auth, logger: false });
+  const app = await buildApp({ config, db: database.db, auth, logger: false, now: options.now });
   await app.ready();
 
   const request: TestApp['request'] = ({ token, headers, ...opts }) =>

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoDateInZone, isValidIsoDate, isValidTime24, to12Hour, to24Hour } from './time';
+import {
+  isoDateInZone,
+  wallClockInZone,
+  startOfMonthInZone,
+  isValidIsoDate,
+  isValidTime24,
+  to12Hour,
+  to24Hour,
+} from './time';
 
 describe('to24Hour (spec §5: 12 AM becomes 00, 12 PM stays 12)', () => {
   it("'12:00 AM' → '00:00' and '12:30 AM' → '00:30'", () => {
@@ -71,6 +79,22 @@ describe('isValidIsoDate', () => {
     expect(
       ['2025-02-29', '2025-06-31', '2025-6-1', '2025-06-01T10:00', '', undefined].some(isValidIsoDate),
     ).toBe(false);
+  });
+});
+
+describe('wallClockInZone (booking_date/booking_time are agent-zone wall times, spec §3)', () => {
+  it('gives the date and HH:mm of an instant in the agent zone', () => {
+    const instant = new Date('2025-03-10T03:30:00Z');
+    expect(wallClockInZone(instant, 'America/Los_Angeles')).toEqual({ date: '2025-03-09', time: '20:30' });
+    expect(wallClockInZone(instant, 'Asia/Kolkata')).toEqual({ date: '2025-03-10', time: '09:00' });
+  });
+});
+
+describe('startOfMonthInZone (monthly plan limits count in the agent zone)', () => {
+  it('is midnight of the 1st in that zone, not in UTC', () => {
+    const instant = new Date('2025-03-01T03:00:00Z'); // still February in Chicago
+    expect(startOfMonthInZone(instant, 'America/Chicago').toISOString()).toBe('2025-02-01T06:00:00.000Z');
+    expect(startOfMonthInZone(instant, 'UTC').toISOString()).toBe('2025-03-01T00:00:00.000Z');
   });
 });
 

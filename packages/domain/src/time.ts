@@ -1,7 +1,7 @@
 // Wall-clock times and calendar dates as the spec writes them: 'yyyy-MM-dd', 24-hour 'HH:mm' on the wire,
 // 12-hour 'h:mm AM' in slot labels (spec §5: "A 12-hour slot is converted to 24-hour HH:mm").
 import { tz } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format, startOfMonth } from 'date-fns';
 
 /** yyyy-MM-dd with month 01–12 and day 01–31; whether the day exists is checked by isValidIsoDate. */
 export const ISO_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -55,6 +55,19 @@ export function isValidIsoDate(value: unknown): value is string {
 /** The yyyy-MM-dd date an instant falls on in an IANA time zone, e.g. "today" for the agent. */
 export function isoDateInZone(instant: Date, timeZone: string): string {
   return format(instant, 'yyyy-MM-dd', { in: tz(timeZone) });
+}
+
+/** The agent-zone wall clock of an instant: the §3 booking_date (yyyy-MM-dd) and booking_time (HH:mm). */
+export function wallClockInZone(instant: Date, timeZone: string): { date: string; time: string } {
+  return {
+    date: format(instant, 'yyyy-MM-dd', { in: tz(timeZone) }),
+    time: format(instant, 'HH:mm', { in: tz(timeZone) }),
+  };
+}
+
+/** The first instant of the calendar month `instant` falls in, in an IANA time zone (plan limits count from it). */
+export function startOfMonthInZone(instant: Date, timeZone: string): Date {
+  return new Date(startOfMonth(instant, { in: tz(timeZone) }).getTime());
 }
 
 function pad2(n: number): string {

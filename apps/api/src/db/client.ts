@@ -3,6 +3,7 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type DbHandle = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 

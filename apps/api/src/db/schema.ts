@@ -292,3 +292,20 @@ export const waitlistEntries = pgTable(
   },
   (t) => [uniqueIndex('waitlist_entries_kind_email_unique').on(t.kind, sql`lower(${t.email})`)],
 );
+
+/**
+ * A retried public submit with the same Idempotency-Key answers the first result instead of acting twice.
+ * The row is written in the same transaction as the booking it answers for.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text().notNull(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    statusCode: integer(),
+    response: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);

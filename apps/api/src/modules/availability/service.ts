@@ -1,9 +1,11 @@
 // The agent's availability is one object, read and replaced as a whole (spec §3): weekly days with
 // intervals, date overrides, and the settings (minimum notice, buffer, approval).
-import { asc, eq } from 'drizzle-orm';
-import type { AgentAvailability } from '@keyturn/domain/schemas/availability';
-import type { Db } from '../../db/client';
-import { availabilityDays, availabilityOverrides, availabilitySettings } from '../../db/schema';
+import { and, asc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
+import { DEFAULT_AVAILABILITY, type AgentAvailability } from '@keyturn/domain/schemas/availability';
+import type { BusyInterval, SlotRules } from '@keyturn/domain/slots/engine';
+import type { Db, DbTransaction } from '../../db/client';
+import { availabilityDays, availabilityOverrides, availabilitySettings, bookings } from '../../db/schema';
 
 export async function replaceAvailability(
   db: Db,
@@ -70,4 +72,51 @@ export async function readAvailability(db: Db, agentId: string): Promise<AgentAv
     buffer_minutes: settings?.bufferMinutes ?? 0,
     requires_approval: settings?.requiresApproval ?? false,
   };
+}
+
+/** What the slot engine needs about an agent: stored availability (or the default hours) in their zone. */
+export async function slotRulesFor(db: Db, agent: { id: string; timeZone: string }): Promise<SlotRules> {
+  const availability = (await readAvailability(db, agent.id)) ?? DEFAULT_AVAILABILITY;
+  return {
+    timeZone: agent.timeZone,
+    weekly: availability.days,
+    overrides: availability.overrides,
+    minimumNoticeMinutes: availability.minimum_notice_minutes,
+    bufferMinutes: availability.buffer_minutes,
+  };
+}
+
+/** Whether new bookings wait for the agent's approval (they then arrive `pending`). */
+export async function requiresApproval(db: Db, agentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ requiresApproval: availabilitySettings.requiresApproval })
+    .from(availabilitySettings)
+    .where(eq(availabilitySettings.agentId, agentId));
+  return row?.requiresApproval ?? false;
+}
+
+/**
+ * Time the agent is not free between two instants: their active bookings (pending and confirmed), except
+ * `ignoreBookingId` (the booking being rescheduled gives its own time up).
+ */
+export async function busyIntervals(
+  db: Db | DbTransaction,
+  agentId: string,
+  from: Date,
+  to: Date,
+  ignoreBookingId?: string,
+): Promise<BusyInterval[]> {
+  const rows = await db
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.agentId, agentId),
+        inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+        lt(bookings.startsAt, to),
+        gt(bookings.endsAt, from),
+        ignoreBookingId ? ne(bookings.id, ignoreBookingId) : undefined,
+      ),
+    );
+  return rows.map((r) => ({ start: r.startsAt.getTime(), end: r.endsAt.getTime() }));
 }

@@ -1,7 +1,7 @@
 // Bookings: the rules around storing a booking. The database's EXCLUDE constraint (drizzle/0001) is the last
 // word on overlaps, so a race between two buyers ends in exactly one booking and one clear 409.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { constraintName, sqlState } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -16,7 +16,7 @@ export function newPublicToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
-export async function insertBooking(db: Db, values: NewBooking): Promise<BookingRow> {
+export async function insertBooking(db: Db | DbTransaction, values: NewBooking): Promise<BookingRow> {
   try {
     const [row] = await db
       .insert(bookings)

@@ -1,0 +1,245 @@
+// Public routes (spec §7, no account). Paths as the spec gives them, under /api.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bookingRequestSchema } from '@keyturn/domain/schemas/booking';
+import { errorResponseSchema, isoDateSchema } from '@keyturn/domain/schemas/common';
+import {
+  availabilityForDateResponseSchema,
+  publicAvailabilityResponseSchema,
+  toAvailabilityEntries,
+  DEFAULT_AVAILABILITY,
+} from '@keyturn/domain/schemas/availability';
+import {
+  bookingLinkResponseSchema,
+  bookingResultResponseSchema,
+  cancelBookingRequestSchema,
+  manageBookingResponseSchema,
+  prefillResponseSchema,
+  propertyDetailsResponseSchema,
+  publicAgentResponseSchema,
+  publicPropertiesResponseSchema,
+  rescheduleWithTokenSchema,
+} from '@keyturn/domain/schemas/publicBooking';
+import { readAvailability } from '../availability/service';
+import {
+  availabilityForDate,
+  bookingLink,
+  cancelBooking,
+  createBooking,
+  findByToken,
+  findPublicAgent,
+  findPublicProperty,
+  listPublicProperties,
+  manageView,
+  prefillFor,
+  rescheduleBooking,
+  toProperty,
+  toPropertyAgent,
+  toPublicAgent,
+  type PublicContext,
+} from './service';
+
+const errors = {
+  400: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const tags = ['public booking'];
+const tokenQuery = z.object({ token: z.string().max(200).default('') });
+
+export async function publicBookingRoutes(
+  app: FastifyInstance,
+  opts: { ctx: PublicContext; writeLimitPerMinute: number },
+) {
+  const { ctx } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const writeLimit = { rateLimit: { max: opts.writeLimitPerMinute, timeWindow: '1 minute' } };
+
+  r.get(
+    '/api/agents/id/:agentId',
+    {
+      schema: {
+        tags,
+        summary: "An agent's public profile",
+        params: z.object({ agentId: z.string() }),
+        response: { 200: publicAgentResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: toPublicAgent(await findPublicAgent(ctx.db, req.params.agentId)),
+    }),
+  );
+
+  r.get(
+    '/api/availability/public/:agentId',
+    {
+      schema: {
+        tags,
+        summary: 'Which weekdays the agent works (day_of_week, is_available)',
+        params: z.object({ agentId: z.string() }),
+        response: { 200: publicAvailabilityResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const agent = await findPublicAgent(ctx.db, req.params.agentId);
+      const availability = (await readAvailability(ctx.db, agent.id)) ?? DEFAULT_AVAILABILITY;
+      return { success: true, availability: toAvailabilityEntries(availability) };
+    },
+  );
+
+  r.get(
+    '/api/properties/public/:agentId',
+    {
+      schema: {
+        tags,
+        summary: "The agent's public properties",
+        params: z.object({ agentId: z.string() }),
+        response: { 200: publicPropertiesResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ properties: await listPublicProperties(ctx.db, req.params.agentId) }),
+  );
+
+  r.get(
+    '/api/booking/property/:propertyId',
+    {
+      schema: {
+        tags,
+        summary: 'A bookable property and its agent',
+        params: z.object({ propertyId: z.string() }),
+        response: { 200: propertyDetailsResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { property, agent } = await findPublicProperty(ctx.db, req.params.propertyId);
+      return { property: toProperty(property), agent: toPropertyAgent(agent) };
+    },
+  );
+
+  r.get(
+    '/api/booking/availability/agent/:agentId/:date',
+    {
+      schema: {
+        tags,
+        summary: 'Free slots of a date for a consultation (no property)',
+        params: z.object({ agentId: z.string(), date: isoDateSchema }),
+        response: { 200: availabilityForDateResponseSchema, ...errors },
+      },
+    },
+    async (req) =>
+      availabilityForDate(ctx, await findPublicAgent(ctx.db, req.params.agentId), req.params.date),
+  );
+
+  r.get(
+    '/api/booking/availability/:propertyId/:date',
+    {
+      schema: {
+        tags,
+        summary: 'Free slots of a date for a property viewing',
+        params: z.object({ propertyId: z.string(), date: isoDateSchema }),
+        response: { 200: availabilityForDateResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { agent } = await findPublicProperty(ctx.db, req.params.propertyId);
+      return availabilityForDate(ctx, agent, req.params.date);
+    },
+  );
+
+  r.post(
+    '/api/booking',
+    {
+      config: writeLimit,
+      schema: {
+        tags,
+        summary: 'Book a 30-minute showing or consultation',
+        description: 'Send an Idempotency-Key header to make a retried submit answer the first result.',
+        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
+        body: bookingRequestSchema,
+        response: { 201: bookingResultResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const booking = await createBooking(ctx, req.body, req.headers['idempotency-key']);
+      return reply.status(201).send({ success: true as const, booking });
+    },
+  );
+
+  r.get(
+    '/api/booking/prefill',
+    {
+      schema: {
+        tags,
+        summary: 'Prefill for a reschedule link or an agent invitation',
+        querystring: tokenQuery,
+        response: { 200: prefillResponseSchema, ...errors },
+      },
+    },
+    async (req) => prefillFor(ctx.db, req.query.token),
+  );
+
+  r.post(
+    '/api/booking/reschedule',
+    {
+      config: writeLimit,
+      schema: {
+        tags,
+        summary: 'Move a booking to another free time (one transaction)',
+        body: rescheduleWithTokenSchema,
+        response: { 200: bookingResultResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ success: true as const, booking: await rescheduleBooking(ctx, req.body) }),
+  );
+
+  r.get(
+    '/api/booking/manage',
+    {
+      schema: {
+        tags,
+        summary: "A booking as its buyer manages it (the manage link's token)",
+        querystring: tokenQuery,
+        response: { 200: manageBookingResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      booking: await manageView(ctx, await findByToken(ctx.db, req.query.token)),
+    }),
+  );
+
+  r.post(
+    '/api/booking/cancel',
+    {
+      config: writeLimit,
+      schema: {
+        tags,
+        summary: 'Cancel a booking from its manage link',
+        body: cancelBookingRequestSchema,
+        response: { 200: manageBookingResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      booking: await cancelBooking(ctx, req.body.token, req.body.reason),
+    }),
+  );
+
+  r.get(
+    '/api/booking/links/:linkId',
+    {
+      schema: {
+        tags,
+        summary: 'Where an agent booking link points',
+        params: z.object({ linkId: z.string().max(100) }),
+        response: { 200: bookingLinkResponseSchema, ...errors },
+      },
+    },
+    async (req) => bookingLink(ctx.db, req.params.linkId),
+  );
+}

@@ -1,0 +1,527 @@
+// The public booking flow (spec §2.4, §7): what a buyer may read about an agent and their properties, the
+// free slots of a date, and booking, rescheduling and cancelling without an account. The slot engine
+// (packages/domain) decides what is free; the database's EXCLUDE constraint settles races.
+import { createHash } from 'node:crypto';
+import { and, count, eq, gte, isNull, notInArray, sql } from 'drizzle-orm';
+import { MESSAGES } from '@keyturn/domain/messages';
+import { isWithinLimit, planFor } from '@keyturn/domain/plans';
+import type { Property } from '@keyturn/domain/schemas/property';
+import type { BookingRequest, RescheduleRequest } from '@keyturn/domain/schemas/booking';
+import type {
+  BuyerBooking,
+  ManagedBooking,
+  PropertyAgent,
+  PublicAgent,
+} from '@keyturn/domain/schemas/publicBooking';
+import type { Prefill } from '@keyturn/domain/schemas/prefill';
+import {
+  bookingWindow,
+  isSlotOpen,
+  slotInstant,
+  slotsForDate,
+  dayIsAvailable,
+} from '@keyturn/domain/slots/engine';
+import { startOfMonthInZone, wallClockInZone } from '@keyturn/domain/time';
+import type { Db, DbTransaction } from '../../db/client';
+import { agents, bookingLinks, bookings, idempotencyKeys, properties } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { isUuid } from '../../http/ids';
+import type { AgentRow } from '../agents/service';
+import { busyIntervals, requiresApproval, slotRulesFor } from '../availability/service';
+import { insertBooking, type BookingRow } from '../bookings/service';
+
+export type PublicContext = { db: Db; publicUrl: string; now: () => Date };
+type PropertyRow = typeof properties.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+// Bookings that no longer hold their place in the month's count (a rescheduled one lives on in its successor).
+const NOT_COUNTED = ['cancelled', 'declined', 'rescheduled'] as const;
+
+const agentNotFound = () => new AppError(404, 'AGENT_NOT_FOUND', 'This agent could not be found.');
+const propertyNotFound = () => new AppError(404, 'PROPERTY_NOT_FOUND', MESSAGES.propertyNotFoundBody);
+const bookingNotFound = () =>
+  new AppError(
+    404,
+    'BOOKING_NOT_FOUND',
+    'This booking link is not valid. Please check the link in your e-mail.',
+  );
+const slotUnavailable = () =>
+  new AppError(409, 'SLOT_UNAVAILABLE', 'This time is not available. Please pick another time.');
+
+// ---- reading ----
+
+export async function findPublicAgent(db: Db, agentId: string): Promise<AgentRow> {
+  if (!isUuid(agentId)) throw agentNotFound();
+  const [row] = await db.select().from(agents).where(eq(agents.id, agentId));
+  if (!row) throw agentNotFound();
+  return row;
+}
+
+export function toPublicAgent(a: AgentRow): PublicAgent {
+  return {
+    id: a.id,
+    username: a.username,
+    first_name: a.firstName,
+    last_name: a.lastName,
+    email: a.email,
+    phone: a.phone,
+    logoUrl: a.logoUrl,
+    companyName: a.companyName,
+    primaryColor: a.primaryColor,
+    profilePictureUrl: a.profilePictureUrl,
+    timeZone: a.timeZone,
+  };
+}
+
+export function toPropertyAgent(a: AgentRow): PropertyAgent {
+  return {
+    id: a.id,
+    name: `${a.firstName} ${a.lastName}`,
+    first_name: a.firstName,
+    last_name: a.lastName,
+    username: a.username,
+    logoUrl: a.logoUrl,
+    profilePictureUrl: a.profilePictureUrl,
+    companyName: a.companyName,
+    primaryColor: a.primaryColor,
+    timeZone: a.timeZone,
+  };
+}
+
+export function toProperty(p: PropertyRow): Property {
+  return {
+    id: p.id,
+    agent_id: p.agentId,
+    address: p.address,
+    city: p.city,
+    state: p.state,
+    zip_code: p.zipCode,
+    price: p.price,
+    bedrooms: p.bedrooms,
+    bathrooms: p.bathrooms,
+    property_type: p.propertyType as Property['property_type'],
+    images: p.images,
+    is_public: p.isPublic,
+  };
+}
+
+export async function listPublicProperties(db: Db, agentId: string): Promise<Property[]> {
+  const agent = await findPublicAgent(db, agentId);
+  const rows = await db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.agentId, agent.id), eq(properties.isPublic, true), isNull(properties.deletedAt)))
+    .orderBy(properties.createdAt, properties.id);
+  return rows.map(toProperty);
+}
+
+/** A property a buyer may book: it exists, is public and not deleted. */
+export async function findPublicProperty(
+  db: Db,
+  propertyId: string | number,
+): Promise<{ property: PropertyRow; agent: AgentRow }> {
+  const id = typeof propertyId === 'number' ? propertyId : parsePropertyId(propertyId);
+  if (id === null) throw propertyNotFound();
+  const [row] = await db
+    .select({ property: properties, agent: agents })
+    .from(properties)
+    .innerJoin(agents, eq(agents.id, properties.agentId))
+    .where(and(eq(properties.id, id), eq(properties.isPublic, true), isNull(properties.deletedAt)));
+  if (!row) throw propertyNotFound();
+  return row;
+}
+
+/** The free slots of one agent-zone date (spec §3 availability response). */
+export async function availabilityForDate(ctx: PublicContext, agent: AgentRow, date: string) {
+  const now = ctx.now();
+  const window = bookingWindow(now, agent.timeZone);
+  if (date < window.from || date > window.to) {
+    throw new AppError(400, 'DATE_OUTSIDE_WINDOW', 'Pick a date from tomorrow up to 60 days ahead.', {
+      date: 'Pick a date from tomorrow up to 60 days ahead.',
+    });
+  }
+  const rules = await slotRulesFor(ctx.db, agent);
+  const busy = await busyAround(ctx.db, agent.id, date);
+  return {
+    availableSlots: slotsForDate(rules, busy, now, date),
+    agentAvailability: { isAvailable: dayIsAvailable(rules, date) },
+  };
+}
+
+// ---- booking ----
+
+export async function createBooking(
+  ctx: PublicContext,
+  input: BookingRequest,
+  idempotencyKey: string | undefined,
+): Promise<BuyerBooking> {
+  if (idempotencyKey) {
+    const earlier = await earlierAnswer(ctx.db, 'booking', idempotencyKey, input);
+    if (earlier) return earlier as BuyerBooking;
+  }
+  let checked;
+  try {
+    checked = await prepareBooking(ctx, input);
+  } catch (err) {
+    // A retry racing its own first attempt finds the slot taken by that attempt: answer its result.
+    const earlier = idempotencyKey ? await earlierAnswer(ctx.db, 'booking', idempotencyKey, input) : null;
+    if (earlier) return earlier as BuyerBooking;
+    throw err;
+  }
+  const { agent, propertyId, slot, pending } = checked;
+
+  return ctx.db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      const earlier = await claimIdempotencyKey(tx, 'booking', idempotencyKey, input);
+      if (earlier) return earlier as BuyerBooking;
+    }
+    await lockAgent(tx, agent.id);
+    await checkMonthlyLimit(tx, agent, ctx.now());
+    const row = await insertBooking(tx, {
+      ...bookingColumns(input, propertyId),
+      agentId: agent.id,
+      status: pending ? 'pending' : 'confirmed',
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      createdAt: ctx.now(),
+    });
+    const answer = toBuyerBooking(ctx, row, agent);
+    if (idempotencyKey) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: 201, response: answer })
+        .where(and(eq(idempotencyKeys.scope, 'booking'), eq(idempotencyKeys.key, idempotencyKey)));
+    }
+    return answer;
+  });
+}
+
+async function prepareBooking(ctx: PublicContext, input: BookingRequest) {
+  const agent = await findPublicAgent(ctx.db, input.agent_id);
+  const propertyId = await checkProperty(ctx.db, agent, input.property_id);
+  const slot = await checkSlotOpen(ctx, agent, input.booking_date, input.booking_time);
+  const pending = await requiresApproval(ctx.db, agent.id);
+  return { agent, propertyId, slot, pending };
+}
+
+/**
+ * Moves a booking to a new time in ONE transaction: the original is marked rescheduled and the new booking
+ * takes its place; if the new time is taken, everything rolls back and the original stays as it was.
+ */
+export async function rescheduleBooking(
+  ctx: PublicContext,
+  input: RescheduleRequest & { token: string },
+): Promise<BuyerBooking> {
+  const original = await findByToken(ctx.db, input.token);
+  if (original.id !== input.original_booking_id || original.agentId !== input.agent_id)
+    throw bookingNotFound();
+  assertActive(original);
+  const agent = await findPublicAgent(ctx.db, original.agentId);
+  const propertyId = await checkProperty(ctx.db, agent, input.property_id);
+  const slot = await checkSlotOpen(ctx, agent, input.booking_date, input.booking_time, original.id);
+  const pending = await requiresApproval(ctx.db, agent.id);
+
+  return ctx.db.transaction(async (tx) => {
+    await lockAgent(tx, agent.id);
+    const [moved] = await tx
+      .update(bookings)
+      .set({ status: 'rescheduled' })
+      .where(and(eq(bookings.id, original.id), sql`${bookings.status} in ('pending', 'confirmed')`))
+      .returning({ id: bookings.id });
+    if (!moved) throw notActive();
+    const row = await insertBooking(tx, {
+      ...bookingColumns(input, propertyId),
+      agentId: agent.id,
+      status: pending ? 'pending' : 'confirmed',
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      rescheduledFromId: original.id,
+      rescheduleReason: input.reschedule_reason,
+      createdAt: ctx.now(),
+    });
+    return toBuyerBooking(ctx, row, agent);
+  });
+}
+
+export async function cancelBooking(
+  ctx: PublicContext,
+  token: string,
+  reason: string | null,
+): Promise<ManagedBooking> {
+  const booking = await findByToken(ctx.db, token);
+  assertActive(booking);
+  if (booking.startsAt.getTime() <= ctx.now().getTime()) {
+    throw new AppError(
+      409,
+      'BOOKING_STARTED',
+      'This showing has already started and can no longer be cancelled.',
+    );
+  }
+  const [updated] = await ctx.db
+    .update(bookings)
+    .set({ status: 'cancelled', cancelReason: reason })
+    .where(and(eq(bookings.id, booking.id), sql`${bookings.status} in ('pending', 'confirmed')`))
+    .returning();
+  if (!updated) throw notActive();
+  return manageView(ctx, updated);
+}
+
+// ---- the buyer's links ----
+
+export async function findByToken(db: Db, token: string): Promise<BookingRow> {
+  if (!token || token.length > 100) throw bookingNotFound();
+  const [row] = await db.select().from(bookings).where(eq(bookings.manageToken, token));
+  if (!row) throw bookingNotFound();
+  return row;
+}
+
+export async function manageView(ctx: PublicContext, booking: BookingRow): Promise<ManagedBooking> {
+  const [agent] = await ctx.db.select().from(agents).where(eq(agents.id, booking.agentId));
+  if (!agent) throw bookingNotFound();
+  const property = booking.propertyId
+    ? (await ctx.db.select().from(properties).where(eq(properties.id, booking.propertyId)))[0]
+    : undefined;
+  const successor =
+    booking.status === 'rescheduled'
+      ? (await ctx.db.select().from(bookings).where(eq(bookings.rescheduledFromId, booking.id)))[0]
+      : undefined;
+  const wall = wallClockInZone(booking.startsAt, agent.timeZone);
+  const open = isActive(booking) && booking.startsAt.getTime() > ctx.now().getTime();
+  return {
+    id: booking.id,
+    status: booking.status,
+    booking_date: wall.date,
+    booking_time: wall.time,
+    time_zone: agent.timeZone,
+    starts_at: booking.startsAt.toISOString(),
+    ends_at: booking.endsAt.toISOString(),
+    client_name: booking.clientName,
+    client_email: booking.clientEmail,
+    client_phone: booking.clientPhone,
+    booking_purpose: booking.bookingPurpose as ManagedBooking['booking_purpose'],
+    custom_purpose: booking.customPurpose,
+    message: booking.message,
+    property: property ? toProperty(property) : null,
+    agent: { ...toPropertyAgent(agent), phone: agent.phone, email: agent.email },
+    can_cancel: open,
+    can_reschedule: open,
+    rescheduled_to_token: successor?.manageToken ?? null,
+  };
+}
+
+/**
+ * GET /booking/prefill: a buyer's manage token opens the flow in reschedule mode (spec §4); an agent's
+ * invitation link opens it filled with what the agent entered.
+ */
+export async function prefillFor(db: Db, token: string) {
+  const [booking] = token ? await db.select().from(bookings).where(eq(bookings.manageToken, token)) : [];
+  if (booking) {
+    assertActive(booking);
+    const [agent] = await db.select().from(agents).where(eq(agents.id, booking.agentId));
+    const wall = wallClockInZone(booking.startsAt, agent?.timeZone ?? 'UTC');
+    const prefill: Prefill = {
+      buyer_name: booking.clientName,
+      buyer_email: booking.clientEmail,
+      buyer_phone: booking.clientPhone,
+      buyer_type: booking.buyerType as Prefill['buyer_type'],
+      budget_min: booking.budgetMin,
+      budget_max: booking.budgetMax,
+      income_range: booking.incomeRange as Prefill['income_range'],
+      booking_purpose: booking.bookingPurpose as Prefill['booking_purpose'],
+      custom_purpose: booking.customPurpose,
+      notes: booking.message,
+      action: 'reschedule',
+      booking_id: booking.id,
+      booking_date: wall.date,
+      booking_time: wall.time,
+    };
+    return { success: true as const, agent_id: booking.agentId, property_id: booking.propertyId, prefill };
+  }
+  const link = await activeLink(db, token);
+  if (!link?.prefill) throw bookingNotFound();
+  return {
+    success: true as const,
+    agent_id: link.agentId,
+    property_id: link.propertyId,
+    prefill: link.prefill as Prefill,
+  };
+}
+
+export async function bookingLink(db: Db, linkId: string) {
+  const link = await activeLink(db, linkId);
+  if (!link) throw new AppError(404, 'LINK_NOT_FOUND', 'This booking link is no longer active.');
+  return {
+    success: true as const,
+    agent_id: link.agentId,
+    property_id: link.propertyId,
+    prefill: (link.prefill as Prefill | null) ?? null,
+  };
+}
+
+// ---- helpers ----
+
+function toBuyerBooking(ctx: PublicContext, row: BookingRow, agent: AgentRow): BuyerBooking {
+  const wall = wallClockInZone(row.startsAt, agent.timeZone);
+  return {
+    id: row.id,
+    status: row.status,
+    booking_date: wall.date,
+    booking_time: wall.time,
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    time_zone: agent.timeZone,
+    agent_id: agent.id,
+    property_id: row.propertyId,
+    manage_token: row.manageToken,
+    manage_url: `${ctx.publicUrl}/booking/manage?token=${encodeURIComponent(row.manageToken)}`,
+  };
+}
+
+function bookingColumns(input: BookingRequest, propertyId: number | null) {
+  return {
+    propertyId,
+    clientName: input.client_name,
+    clientEmail: input.client_email,
+    clientPhone: input.client_phone,
+    buyerType: input.buyer_type,
+    budgetMin: input.budget_min,
+    budgetMax: input.budget_max,
+    incomeRange: input.income_range,
+    bookingPurpose: input.booking_purpose,
+    customPurpose: input.custom_purpose,
+    message: input.message,
+  };
+}
+
+async function checkProperty(db: Db, agent: AgentRow, propertyId: number | null): Promise<number | null> {
+  if (propertyId === null) return null;
+  const { property } = await findPublicProperty(db, propertyId);
+  if (property.agentId !== agent.id) throw propertyNotFound();
+  return property.id;
+}
+
+/** The server's own check of the chosen time: the page may have shown fallback slots (spec §8). */
+async function checkSlotOpen(
+  ctx: PublicContext,
+  agent: AgentRow,
+  date: string,
+  time: string,
+  ignoreBookingId?: string,
+) {
+  const slot = slotInstant(date, time, agent.timeZone);
+  if (!slot) throw slotUnavailable();
+  const rules = await slotRulesFor(ctx.db, agent);
+  const busy = await busyAround(ctx.db, agent.id, date, ignoreBookingId);
+  if (!isSlotOpen(rules, busy, ctx.now(), date, time)) throw slotUnavailable();
+  return slot;
+}
+
+/** Busy time wide enough around an agent-zone date for any zone offset and buffer. */
+function busyAround(db: Db, agentId: string, date: string, ignoreBookingId?: string) {
+  const middle = Date.parse(`${date}T12:00:00Z`);
+  return busyIntervals(
+    db,
+    agentId,
+    new Date(middle - 2 * DAY_MS),
+    new Date(middle + 2 * DAY_MS),
+    ignoreBookingId,
+  );
+}
+
+/** Serialises bookings of one agent so the monthly count and the insert see the same world. */
+async function lockAgent(tx: DbTransaction, agentId: string): Promise<void> {
+  await tx.execute(sql`select 1 from ${agents} where ${agents.id} = ${agentId} for update`);
+}
+
+async function checkMonthlyLimit(tx: DbTransaction, agent: AgentRow, now: Date): Promise<void> {
+  const plan = planFor(agent.plan);
+  if (plan.maxBookingsPerMonth === null) return;
+  const [row] = await tx
+    .select({ n: count() })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.agentId, agent.id),
+        gte(bookings.createdAt, startOfMonthInZone(now, agent.timeZone)),
+        notInArray(bookings.status, [...NOT_COUNTED]),
+      ),
+    );
+  if (!isWithinLimit(plan.maxBookingsPerMonth, row?.n ?? 0)) {
+    throw new AppError(
+      403,
+      'BOOKING_LIMIT_REACHED',
+      `${agent.firstName} ${agent.lastName} can't take more online bookings this month. Please contact them directly${agent.phone ? ` at ${agent.phone}` : ''}.`,
+    );
+  }
+}
+
+/**
+ * Records the key in the booking's own transaction. A key seen before answers its first result (the
+ * concurrent twin waits on the row lock until the first commits); the same key with another body is refused.
+ */
+async function claimIdempotencyKey(
+  tx: DbTransaction,
+  scope: string,
+  key: string,
+  body: unknown,
+): Promise<unknown> {
+  const requestHash = hashBody(body);
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values({ scope, key, requestHash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length > 0) return null;
+  const [earlier] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  if (!earlier || earlier.requestHash !== requestHash || earlier.response === null) throw keyReused();
+  return earlier.response;
+}
+
+/** The stored answer of an earlier request with this key, outside any transaction (null if none yet). */
+async function earlierAnswer(db: Db, scope: string, key: string, body: unknown): Promise<unknown> {
+  const [earlier] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  if (!earlier || earlier.response === null) return null;
+  if (earlier.requestHash !== hashBody(body)) throw keyReused();
+  return earlier.response;
+}
+
+const keyReused = () =>
+  new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This request key was already used for a different booking.');
+
+function hashBody(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+async function activeLink(db: Db, linkId: string) {
+  if (!linkId || linkId.length > 100) return undefined;
+  const [link] = await db.select().from(bookingLinks).where(eq(bookingLinks.id, linkId));
+  if (!link || !link.isActive || (link.expiresAt && link.expiresAt.getTime() < Date.now())) return undefined;
+  return link;
+}
+
+function isActive(b: BookingRow): boolean {
+  return b.status === 'pending' || b.status === 'confirmed';
+}
+
+const notActive = () =>
+  new AppError(
+    409,
+    'BOOKING_NOT_ACTIVE',
+    'This booking was already cancelled or changed and can no longer be modified.',
+  );
+
+function assertActive(b: BookingRow): void {
+  if (!isActive(b)) throw notActive();
+}
+
+function parsePropertyId(raw: string): number | null {
+  if (!/^\d{1,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}

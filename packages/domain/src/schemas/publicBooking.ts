@@ -1,0 +1,122 @@
+// Answers of the public booking API (spec §7, no account): the agent and property as a buyer sees them,
+// a stored booking as returned to its buyer, prefill, manage and cancel. Web and API share these shapes.
+import { z } from 'zod';
+import { BOOKING_PURPOSES, BOOKING_STATUSES } from '../enums';
+import { agentPublicProfileSchema } from './agent';
+import { isoDateSchema, requiredText } from './common';
+import { prefillSchema } from './prefill';
+import { propertySchema } from './property';
+import { rescheduleRequestSchema } from './booking';
+
+export const CANCEL_REASON_MAX_LENGTH = 1000;
+
+/** GET /api/agents/id/{agentId}: the agent's public profile (§3 fields), no account internals. */
+export const publicAgentSchema = agentPublicProfileSchema.extend({ id: z.string(), username: z.string() });
+export type PublicAgent = z.infer<typeof publicAgentSchema>;
+export const publicAgentResponseSchema = z.object({ success: z.literal(true), data: publicAgentSchema });
+
+/** GET /api/properties/public/{agentId}. */
+export const publicPropertiesResponseSchema = z.object({ properties: z.array(propertySchema) });
+
+/** The agent inside a property response (§3: name, logoUrl, profilePictureUrl, and what the page shows). */
+export const propertyAgentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  username: z.string(),
+  logoUrl: z.string().nullable(),
+  profilePictureUrl: z.string().nullable(),
+  companyName: z.string().nullable(),
+  primaryColor: z.string(),
+  timeZone: z.string(),
+});
+export type PropertyAgent = z.infer<typeof propertyAgentSchema>;
+
+/** GET /api/booking/property/{propertyId}. */
+export const propertyDetailsResponseSchema = z.object({
+  property: propertySchema,
+  agent: propertyAgentSchema,
+});
+
+/** A booking as its buyer sees it after booking or rescheduling. */
+export const buyerBookingSchema = z.object({
+  id: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  booking_date: isoDateSchema,
+  booking_time: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  time_zone: z.string(),
+  agent_id: z.string(),
+  property_id: z.number().nullable(),
+  manage_token: z.string(),
+  manage_url: z.string(),
+});
+export type BuyerBooking = z.infer<typeof buyerBookingSchema>;
+
+/** POST /api/booking (201) and POST /api/booking/reschedule (200). */
+export const bookingResultResponseSchema = z.object({
+  success: z.literal(true),
+  booking: buyerBookingSchema,
+});
+
+/** Body of POST /api/booking/reschedule: the §3 reschedule payload plus the buyer's manage token. */
+export const rescheduleWithTokenSchema = rescheduleRequestSchema.and(
+  z.object({ token: requiredText('The reschedule link is incomplete') }),
+);
+
+/** GET /api/booking/prefill?token=… */
+export const prefillResponseSchema = z.object({
+  success: z.literal(true),
+  agent_id: z.string(),
+  property_id: z.number().nullable(),
+  prefill: prefillSchema,
+});
+
+/** GET /api/booking/manage?token=… */
+export const managedBookingSchema = z.object({
+  id: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  booking_date: isoDateSchema,
+  booking_time: z.string(),
+  time_zone: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  client_name: z.string(),
+  client_email: z.string(),
+  client_phone: z.string(),
+  booking_purpose: z.enum(BOOKING_PURPOSES),
+  custom_purpose: z.string().nullable(),
+  message: z.string().nullable(),
+  property: propertySchema.nullable(),
+  agent: propertyAgentSchema.extend({ phone: z.string(), email: z.string() }),
+  can_cancel: z.boolean(),
+  can_reschedule: z.boolean(),
+  /** Where a rescheduled booking went: the new booking's manage token. */
+  rescheduled_to_token: z.string().nullable(),
+});
+export type ManagedBooking = z.infer<typeof managedBookingSchema>;
+export const manageBookingResponseSchema = z.object({
+  success: z.literal(true),
+  booking: managedBookingSchema,
+});
+
+/** POST /api/booking/cancel. */
+export const cancelBookingRequestSchema = z.object({
+  token: requiredText('The cancellation link is incomplete'),
+  reason: z
+    .string()
+    .trim()
+    .max(CANCEL_REASON_MAX_LENGTH, `Reason must be at most ${CANCEL_REASON_MAX_LENGTH} characters`)
+    .nullish()
+    .transform((r) => r || null),
+});
+
+/** GET /api/booking/links/{linkId}: where an agent's booking link points. */
+export const bookingLinkResponseSchema = z.object({
+  success: z.literal(true),
+  agent_id: z.string(),
+  property_id: z.number().nullable(),
+  prefill: prefillSchema.nullable(),
+});
