@@ -1,5 +1,5 @@
 // buildApp(deps) → the Fastify instance: API under /api, OpenAPI at /api/docs, the built SPA for every other path.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
@@ -18,6 +18,13 @@ import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { publicBookingRoutes } from './modules/booking-public/routes';
+import { agentWorkspaceRoutes } from './modules/agents/workspace-routes';
+import { availabilityRoutes } from './modules/availability/routes';
+import { bookingLinkRoutes } from './modules/booking-links/routes';
+import { bookingRoutes } from './modules/bookings/routes';
+import { propertyRoutes } from './modules/properties/routes';
+import { uploadRoutes } from './modules/uploads/routes';
+import { folderImageStore } from './modules/uploads/storage';
 
 export type AppDeps = {
   config: Config;
@@ -43,6 +50,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  app.decorateRequest('agent', null);
   registerErrorHandling(app);
 
   await app.register(helmet, {
@@ -90,6 +98,19 @@ export async function buildApp({
   await app.register(authRoutes, { auth, db, publicUrl: config.publicUrl });
   await app.register(agentRoutes, { auth, db });
   await app.register(paymentRoutes, { auth, db });
+  await app.register(agentWorkspaceRoutes, { auth, db, publicUrl: config.publicUrl, now });
+  await app.register(propertyRoutes, { auth, db });
+  await app.register(bookingRoutes, { auth, db, now });
+  await app.register(availabilityRoutes, { auth, db });
+  await app.register(bookingLinkRoutes, { auth, db, publicUrl: config.publicUrl });
+  const uploadsFolder = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploadsFolder, { recursive: true });
+  await app.register(uploadRoutes, {
+    auth,
+    db,
+    folder: uploadsFolder,
+    store: folderImageStore(uploadsFolder),
+  });
   await app.register(publicBookingRoutes, {
     ctx: { db, publicUrl: config.publicUrl, now },
     writeLimitPerMinute: config.publicWriteLimitPerMinute,

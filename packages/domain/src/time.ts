@@ -1,7 +1,7 @@
 // Wall-clock times and calendar dates as the spec writes them: 'yyyy-MM-dd', 24-hour 'HH:mm' on the wire,
 // 12-hour 'h:mm AM' in slot labels (spec §5: "A 12-hour slot is converted to 24-hour HH:mm").
-import { tz } from '@date-fns/tz';
-import { format, startOfMonth } from 'date-fns';
+import { TZDate, tz } from '@date-fns/tz';
+import { format, startOfDay, startOfMonth } from 'date-fns';
 
 /** yyyy-MM-dd with month 01–12 and day 01–31; whether the day exists is checked by isValidIsoDate. */
 export const ISO_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -63,6 +63,12 @@ export function wallClockInZone(instant: Date, timeZone: string): { date: string
     date: format(instant, 'yyyy-MM-dd', { in: tz(timeZone) }),
     time: format(instant, 'HH:mm', { in: tz(timeZone) }),
   };
+}
+
+/** The first instant of a yyyy-MM-dd day in an IANA zone (where midnight is skipped by DST, the first that exists). */
+export function startOfDayInZone(isoDate: string, timeZone: string): Date {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(startOfDay(new TZDate(y, m - 1, d, 12, 0, 0, timeZone)).getTime());
 }
 
 /** The first instant of the calendar month `instant` falls in, in an IANA time zone (plan limits count from it). */

@@ -15,6 +15,20 @@ export type EmbeddedDatabase = {
 
 export class DataDirInUseError extends Error {}
 
+/**
+ * The maintenance URL of the embedded PostgreSQL that a running server holds in `dataDir`, or null when no
+ * server is running there.
+ */
+export async function runningEmbeddedUrl(dataDir: string): Promise<string | null> {
+  const holder = await readPid(path.join(dataDir, 'keyturn.pid'));
+  if (!holder || !isAlive(holder) || !isNodeProcess(holder)) return null;
+  try {
+    return (await readFile(path.join(dataDir, 'postgres.url'), 'utf8')).trim();
+  } catch {
+    return null;
+  }
+}
+
 const USER = 'keyturn';
 
 export async function startEmbeddedPostgres(
@@ -48,8 +62,11 @@ export async function startEmbeddedPostgres(
       throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start; see the log lines above.`);
     });
     let stopped = false;
+    const adminUrl = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+    // Lets `npm run admin` reach the database of the server that holds this folder.
+    await writeFile(path.join(dataDir, 'postgres.url'), adminUrl, { mode: 0o600 });
     return {
-      adminUrl: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+      adminUrl,
       stop: async () => {
         if (stopped) return;
         stopped = true;

@@ -309,3 +309,21 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
+
+/** One row per agent and settings area (notifications, feedback, branding): the stored values, if any. */
+export const agentSettings = pgTable(
+  'agent_settings',
+  {
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    area: text().notNull(),
+    settings: jsonb(),
+    acknowledgedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.area] })],
+);

@@ -98,7 +98,7 @@ export const upcomingBookingsQuerySchema = z.object({
 export type UpcomingBookingsQuery = z.output<typeof upcomingBookingsQuerySchema>;
 
 // A function rather than a shared object so each schema gets its own field instances.
-function bookingRequestShape() {
+export function bookingRequestShape() {
   return {
     // Id 0 is the placeholder property of spec §3, which means "no property".
     property_id: z
@@ -159,7 +159,7 @@ function requiredThen<T extends z.ZodType<string, string>>(format: T) {
     .pipe(format);
 }
 
-function checkBudgetOrder(
+export function checkBudgetOrder(
   booking: { budget_min: number | null; budget_max: number | null },
   ctx: z.RefinementCtx,
 ): void {

@@ -1,0 +1,30 @@
+// For routes that act as the caller's agent: the signed-in user (401 otherwise) and their agent profile
+// (404 AGENT_PROFILE_NOT_FOUND until it is set up, spec §8), loaded once per request.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Auth } from '../../auth';
+import type { Db } from '../../db/client';
+import { currentUser, requireUser } from '../../http/authenticate';
+import { requireAgent, type AgentRow } from './service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    agent: AgentRow | null;
+  }
+}
+
+export type AgentContext = ((request: FastifyRequest) => AgentRow) & {
+  hook: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+};
+
+export function requireAgentContext(auth: Auth, db: Db): AgentContext {
+  const authenticate = requireUser(auth);
+  const agentOf = ((request: FastifyRequest) => {
+    if (!request.agent) throw new Error('requireAgentContext hook did not run for this route');
+    return request.agent;
+  }) as AgentContext;
+  agentOf.hook = async (request, reply) => {
+    await authenticate(request, reply);
+    request.agent = await requireAgent(db, currentUser(request).id);
+  };
+  return agentOf;
+}

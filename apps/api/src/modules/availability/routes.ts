@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { agentAvailabilitySchema, DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
+import { errorResponseSchema } from '@keyturn/domain/schemas/common';
+import type { Auth } from '../../auth';
+import type { Db } from '../../db/client';
+import { requireAgentContext } from '../agents/context';
+import { readAvailability, replaceAvailability } from './service';
+
+const response = z.object({ success: z.literal(true), data: agentAvailabilitySchema });
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+export async function availabilityRoutes(app: FastifyInstance, opts: { auth: Auth; db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const agentOf = requireAgentContext(opts.auth, db);
+  r.addHook('preHandler', agentOf.hook);
+
+  r.get(
+    '/api/availability',
+    {
+      schema: {
+        tags: ['availability'],
+        summary: "The agent's availability (default hours until saved)",
+        response: { 200: response, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: (await readAvailability(db, agentOf(req).id)) ?? DEFAULT_AVAILABILITY,
+    }),
+  );
+
+  r.put(
+    '/api/availability',
+    {
+      schema: {
+        tags: ['availability'],
+        summary: 'Replace the whole availability object (weekly hours, overrides, notice, buffer, approval)',
+        body: agentAvailabilitySchema,
+        response: { 200: response, ...errors },
+      },
+    },
+    async (req) => {
+      const agent = agentOf(req);
+      await replaceAvailability(db, agent.id, req.body);
+      return { success: true as const, data: (await readAvailability(db, agent.id)) ?? req.body };
+    },
+  );
+}

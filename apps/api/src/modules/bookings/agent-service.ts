@@ -1,0 +1,287 @@
+// Bookings as the agent runs them: list with filters, read, book a buyer in, move along the state machine
+// (packages/domain bookingStatus.ts decides; illegal → 409), reschedule in one transaction, today/upcoming.
+import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { allowedActions, canReschedule, transition, type BookingAction } from '@keyturn/domain/bookingStatus';
+import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
+import type { BookingListFilters } from '@keyturn/domain/schemas/booking';
+import { slotInstant, isSlotOpen } from '@keyturn/domain/slots/engine';
+import { isoDateInZone, startOfDayInZone, wallClockInZone } from '@keyturn/domain/time';
+import type { z } from 'zod';
+import type { agentBookingCreateSchema } from '@keyturn/domain/schemas/agentBooking';
+import type { Db } from '../../db/client';
+import { bookings, properties } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { isUuid } from '../../http/ids';
+import type { AgentRow } from '../agents/service';
+import { busyIntervals, slotRulesFor } from '../availability/service';
+import { insertBooking, type BookingRow } from './service';
+
+type Row = { booking: BookingRow; property: { id: number; address: string; city: string } | null };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const bookingNotFound = () => notFound('Booking not found.');
+
+export async function listBookings(
+  db: Db,
+  agent: AgentRow,
+  filters: BookingListFilters & { q?: string | undefined },
+  now: Date,
+): Promise<AgentBooking[]> {
+  const where: (SQL | undefined)[] = [eq(bookings.agentId, agent.id)];
+  if (filters.status) where.push(eq(bookings.status, filters.status));
+  if (filters.property_id) where.push(eq(bookings.propertyId, filters.property_id));
+  if (filters.date) {
+    const dayStart = zoneMidnight(filters.date, agent.timeZone);
+    where.push(
+      gte(bookings.startsAt, dayStart),
+      lt(bookings.startsAt, zoneMidnight(nextDate(filters.date), agent.timeZone)),
+    );
+  }
+  if (filters.q) {
+    const like = `%${filters.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      or(
+        ilike(bookings.clientName, like),
+        ilike(bookings.clientEmail, like),
+        ilike(bookings.clientPhone, like),
+      ),
+    );
+  }
+  const rows = await selectRows(db)
+    .where(and(...where))
+    .orderBy(filters.date ? asc(bookings.startsAt) : desc(bookings.startsAt))
+    .limit(filters.limit ?? 100);
+  return rows.map((r) => toAgentBooking(r, agent, now));
+}
+
+export async function getBooking(db: Db, agent: AgentRow, id: string, now: Date): Promise<AgentBooking> {
+  return toAgentBooking(await ownRow(db, agent, id), agent, now);
+}
+
+/** Today's showings in the agent's zone, earliest first (everything but declined/rescheduled). */
+export async function todaysSchedule(db: Db, agent: AgentRow, now: Date): Promise<AgentBooking[]> {
+  const today = isoDateInZone(now, agent.timeZone);
+  return between(
+    db,
+    agent,
+    zoneMidnight(today, agent.timeZone),
+    zoneMidnight(nextDate(today), agent.timeZone),
+    now,
+  );
+}
+
+/** Active bookings from now to `days` days ahead. */
+export async function upcoming(db: Db, agent: AgentRow, days: number, now: Date): Promise<AgentBooking[]> {
+  const rows = await selectRows(db)
+    .where(
+      and(
+        eq(bookings.agentId, agent.id),
+        sql`${bookings.status} in ('pending', 'confirmed')`,
+        gte(bookings.startsAt, now),
+        lt(bookings.startsAt, new Date(now.getTime() + days * DAY_MS)),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt));
+  return rows.map((r) => toAgentBooking(r, agent, now));
+}
+
+/** The agent books a buyer in: any free time of their calendar (no overlap), in the future. */
+export async function createAgentBooking(
+  db: Db,
+  agent: AgentRow,
+  input: z.output<typeof agentBookingCreateSchema>,
+  now: Date,
+): Promise<AgentBooking> {
+  let propertyId: number | null = null;
+  if (input.property_id !== null) {
+    const found = await findPublicPropertyOfAgent(db, agent, input.property_id);
+    propertyId = found;
+  }
+  const slot = slotInstant(input.booking_date, input.booking_time, agent.timeZone);
+  if (!slot || slot.startsAt.getTime() <= now.getTime()) {
+    throw new AppError(400, 'BOOKING_IN_PAST', 'Choose a time in the future.', {
+      booking_time: 'Choose a time in the future.',
+    });
+  }
+  const row = await insertBooking(db, {
+    agentId: agent.id,
+    propertyId,
+    clientName: input.client_name,
+    clientEmail: input.client_email,
+    clientPhone: input.client_phone,
+    buyerType: input.buyer_type,
+    budgetMin: input.budget_min,
+    budgetMax: input.budget_max,
+    incomeRange: input.income_range,
+    bookingPurpose: input.booking_purpose,
+    customPurpose: input.custom_purpose,
+    message: input.message,
+    status: 'confirmed',
+    startsAt: slot.startsAt,
+    endsAt: slot.endsAt,
+    createdAt: now,
+  });
+  return getBooking(db, agent, row.id, now);
+}
+
+export async function applyAction(
+  db: Db,
+  agent: AgentRow,
+  id: string,
+  action: BookingAction,
+  reason: string | null,
+  now: Date,
+): Promise<AgentBooking> {
+  const { booking } = await ownRow(db, agent, id);
+  const result = transition(booking.status, action, booking.startsAt, now);
+  if (!result.ok) throw new AppError(409, 'ILLEGAL_TRANSITION', result.reason);
+  const [updated] = await db
+    .update(bookings)
+    .set({
+      status: result.status,
+      ...(action === 'cancel' || action === 'decline' ? { cancelReason: reason } : {}),
+    })
+    // The status in the WHERE makes a concurrent change lose cleanly instead of overwriting.
+    .where(and(eq(bookings.id, booking.id), eq(bookings.status, booking.status)))
+    .returning({ id: bookings.id });
+  if (!updated)
+    throw new AppError(409, 'ILLEGAL_TRANSITION', 'This booking was just changed. Reload and try again.');
+  return getBooking(db, agent, booking.id, now);
+}
+
+/** Agent-side reschedule: one transaction, the original marked rescheduled only if the new time is taken. */
+export async function rescheduleAsAgent(
+  db: Db,
+  agent: AgentRow,
+  id: string,
+  input: { booking_date: string; booking_time: string; reschedule_reason: string },
+  now: Date,
+): Promise<AgentBooking> {
+  const { booking } = await ownRow(db, agent, id);
+  if (!canReschedule(booking.status, booking.startsAt, now)) {
+    throw new AppError(
+      409,
+      'ILLEGAL_TRANSITION',
+      'Only a pending or confirmed booking that has not started can be rescheduled.',
+    );
+  }
+  const slot = slotInstant(input.booking_date, input.booking_time, agent.timeZone);
+  const rules = await slotRulesFor(db, agent);
+  const middle = Date.parse(`${input.booking_date}T12:00:00Z`);
+  const busy = await busyIntervals(
+    db,
+    agent.id,
+    new Date(middle - 2 * DAY_MS),
+    new Date(middle + 2 * DAY_MS),
+    booking.id,
+  );
+  if (!slot || !isSlotOpen(rules, busy, now, input.booking_date, input.booking_time)) {
+    throw new AppError(409, 'SLOT_UNAVAILABLE', 'This time is not available. Please pick another time.');
+  }
+  const newId = await db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(bookings)
+      .set({ status: 'rescheduled' })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, booking.status)))
+      .returning({ id: bookings.id });
+    if (!moved)
+      throw new AppError(409, 'ILLEGAL_TRANSITION', 'This booking was just changed. Reload and try again.');
+    const { id: _id, manageToken: _m, publicId: _p, createdAt: _c, updatedAt: _u, ...rest } = booking;
+    const row = await insertBooking(tx, {
+      ...rest,
+      status: booking.status,
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      rescheduledFromId: booking.id,
+      rescheduleReason: input.reschedule_reason,
+      createdAt: now,
+    });
+    return row.id;
+  });
+  return getBooking(db, agent, newId, now);
+}
+
+export function toAgentBooking({ booking: b, property }: Row, agent: AgentRow, now: Date): AgentBooking {
+  const wall = wallClockInZone(b.startsAt, agent.timeZone);
+  return {
+    id: b.id,
+    status: b.status,
+    booking_date: wall.date,
+    booking_time: wall.time,
+    time_zone: agent.timeZone,
+    starts_at: b.startsAt.toISOString(),
+    ends_at: b.endsAt.toISOString(),
+    property,
+    property_address: property?.address ?? null,
+    client_name: b.clientName,
+    client_email: b.clientEmail,
+    client_phone: b.clientPhone,
+    buyer_type: b.buyerType,
+    budget_min: b.budgetMin,
+    budget_max: b.budgetMax,
+    income_range: b.incomeRange,
+    booking_purpose: b.bookingPurpose as AgentBooking['booking_purpose'],
+    custom_purpose: b.customPurpose,
+    message: b.message,
+    reschedule_reason: b.rescheduleReason,
+    cancel_reason: b.cancelReason,
+    rescheduled_from_id: b.rescheduledFromId,
+    created_at: b.createdAt.toISOString(),
+    allowed_actions: allowedActions(b.status, b.startsAt, now),
+    can_reschedule: canReschedule(b.status, b.startsAt, now),
+  };
+}
+
+function selectRows(db: Db) {
+  return db
+    .select({
+      booking: bookings,
+      property: { id: properties.id, address: properties.address, city: properties.city },
+    })
+    .from(bookings)
+    .leftJoin(properties, eq(properties.id, bookings.propertyId));
+}
+
+async function between(db: Db, agent: AgentRow, from: Date, to: Date, now: Date) {
+  const rows = await selectRows(db)
+    .where(
+      and(
+        eq(bookings.agentId, agent.id),
+        sql`${bookings.status} not in ('declined', 'rescheduled')`,
+        gte(bookings.startsAt, from),
+        lt(bookings.startsAt, to),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt));
+  return rows.map((r) => toAgentBooking(r, agent, now));
+}
+
+async function ownRow(db: Db, agent: AgentRow, id: string): Promise<Row> {
+  if (!isUuid(id)) throw bookingNotFound();
+  const [row] = await selectRows(db).where(and(eq(bookings.id, id), eq(bookings.agentId, agent.id)));
+  if (!row) throw bookingNotFound();
+  return row;
+}
+
+async function findPublicPropertyOfAgent(db: Db, agent: AgentRow, propertyId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(
+      and(
+        eq(properties.id, propertyId),
+        eq(properties.agentId, agent.id),
+        sql`${properties.deletedAt} is null`,
+      ),
+    );
+  if (!row) throw new AppError(404, 'PROPERTY_NOT_FOUND', 'Property not found.');
+  return row.id;
+}
+
+function zoneMidnight(date: string, timeZone: string): Date {
+  return startOfDayInZone(date, timeZone);
+}
+
+function nextDate(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+}

@@ -1,0 +1,157 @@
+// The agent's bookings (spec §7 "Bookings"), all scoped to the caller's agent.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  agentBookingCreateSchema,
+  agentBookingListResponseSchema,
+  agentBookingResponseSchema,
+  agentRescheduleSchema,
+  bookingActionSchema,
+} from '@keyturn/domain/schemas/agentBooking';
+import { bookingListFiltersSchema, upcomingBookingsQuerySchema } from '@keyturn/domain/schemas/booking';
+import { errorResponseSchema } from '@keyturn/domain/schemas/common';
+import type { Auth } from '../../auth';
+import type { Db } from '../../db/client';
+import { requireAgentContext } from '../agents/context';
+import {
+  applyAction,
+  createAgentBooking,
+  getBooking,
+  listBookings,
+  rescheduleAsAgent,
+  todaysSchedule,
+  upcoming,
+} from './agent-service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const idParams = z.object({ id: z.string() });
+const tags = ['bookings'];
+
+export async function bookingRoutes(app: FastifyInstance, opts: { auth: Auth; db: Db; now: () => Date }) {
+  const { db, now } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const agentOf = requireAgentContext(opts.auth, db);
+  r.addHook('preHandler', agentOf.hook);
+
+  r.get(
+    '/api/bookings',
+    {
+      schema: {
+        tags,
+        summary: 'List bookings (filters: status, limit, date, property_id; q searches the buyer)',
+        querystring: bookingListFiltersSchema.extend({ q: z.string().trim().max(100).optional() }),
+        response: { 200: agentBookingListResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ success: true as const, data: await listBookings(db, agentOf(req), req.query, now()) }),
+  );
+
+  r.get(
+    '/api/bookings/schedule/today',
+    {
+      schema: {
+        tags,
+        summary: "Today's showings in the agent's time zone",
+        response: { 200: agentBookingListResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ success: true as const, data: await todaysSchedule(db, agentOf(req), now()) }),
+  );
+
+  r.get(
+    '/api/bookings/upcoming',
+    {
+      schema: {
+        tags,
+        summary: 'Active bookings in the next n days (default 3)',
+        querystring: upcomingBookingsQuerySchema,
+        response: { 200: agentBookingListResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await upcoming(db, agentOf(req), req.query.days, now()),
+    }),
+  );
+
+  r.get(
+    '/api/bookings/:id',
+    { schema: { tags, params: idParams, response: { 200: agentBookingResponseSchema, ...errors } } },
+    async (req) => ({
+      success: true as const,
+      data: await getBooking(db, agentOf(req), req.params.id, now()),
+    }),
+  );
+
+  r.post(
+    '/api/bookings',
+    {
+      schema: {
+        tags,
+        summary: 'The agent books a buyer in',
+        body: agentBookingCreateSchema,
+        response: { 201: agentBookingResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send({ success: true as const, data: await createAgentBooking(db, agentOf(req), req.body, now()) }),
+  );
+
+  r.put(
+    '/api/bookings/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm, decline, cancel, mark completed or no-show (illegal transitions → 409)',
+        params: idParams,
+        body: bookingActionSchema,
+        response: { 200: agentBookingResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await applyAction(db, agentOf(req), req.params.id, req.body.action, req.body.reason, now()),
+    }),
+  );
+
+  r.put(
+    '/api/bookings/:id/reschedule',
+    {
+      schema: {
+        tags,
+        summary: 'Move a booking to another free time (one transaction)',
+        params: idParams,
+        body: agentRescheduleSchema,
+        response: { 200: agentBookingResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await rescheduleAsAgent(db, agentOf(req), req.params.id, req.body, now()),
+    }),
+  );
+
+  r.delete(
+    '/api/bookings/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a booking (it stays in the history)',
+        params: idParams,
+        response: { 200: agentBookingResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await applyAction(db, agentOf(req), req.params.id, 'cancel', null, now()),
+    }),
+  );
+}

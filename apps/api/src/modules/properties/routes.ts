@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@keyturn/domain/schemas/common';
+import { propertyInputSchema, propertySchema } from '@keyturn/domain/schemas/property';
+import type { Auth } from '../../auth';
+import type { Db } from '../../db/client';
+import { requireAgentContext } from '../agents/context';
+import { createProperty, deleteProperty, getProperty, listProperties, updateProperty } from './service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+const one = z.object({ success: z.literal(true), data: propertySchema });
+const idParams = z.object({ id: z.string() });
+const tags = ['properties'];
+
+export async function propertyRoutes(app: FastifyInstance, opts: { auth: Auth; db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const agentOf = requireAgentContext(opts.auth, db);
+  r.addHook('preHandler', agentOf.hook);
+
+  r.get(
+    '/api/properties',
+    {
+      schema: {
+        tags,
+        summary: "The caller's properties",
+        response: { 200: z.object({ success: z.literal(true), data: z.array(propertySchema) }), ...errors },
+      },
+    },
+    async (req) => ({ success: true as const, data: await listProperties(db, agentOf(req)) }),
+  );
+  r.get(
+    '/api/properties/:id',
+    { schema: { tags, params: idParams, response: { 200: one, ...errors } } },
+    async (req) => ({ success: true as const, data: await getProperty(db, agentOf(req), req.params.id) }),
+  );
+  r.post(
+    '/api/properties',
+    {
+      schema: {
+        tags,
+        summary: 'Add a property (plan limit applies)',
+        body: propertyInputSchema,
+        response: { 201: one, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send({ success: true as const, data: await createProperty(db, agentOf(req), req.body) }),
+  );
+  r.put(
+    '/api/properties/:id',
+    { schema: { tags, params: idParams, body: propertyInputSchema, response: { 200: one, ...errors } } },
+    async (req) => ({
+      success: true as const,
+      data: await updateProperty(db, agentOf(req), req.params.id, req.body),
+    }),
+  );
+  r.delete(
+    '/api/properties/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a property (its bookings keep their history)',
+        params: idParams,
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+    },
+    async (req) => {
+      await deleteProperty(db, agentOf(req), req.params.id);
+      return { success: true as const };
+    },
+  );
+}

@@ -1,0 +1,75 @@
+// The life of a stored booking, as the agent moves it along. The server enforces these transitions; the
+// dashboard shows only the actions allowed from the current status.
+import type { BookingStatus } from './enums';
+
+export const BOOKING_ACTIONS = ['confirm', 'decline', 'cancel', 'complete', 'no_show'] as const;
+export type BookingAction = (typeof BOOKING_ACTIONS)[number];
+
+export const BOOKING_ACTION_LABELS: Record<BookingAction, string> = {
+  confirm: 'Confirm',
+  decline: 'Decline',
+  cancel: 'Cancel booking',
+  complete: 'Mark completed',
+  no_show: 'Mark no-show',
+};
+
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+  rescheduled: 'Rescheduled',
+  completed: 'Completed',
+  no_show: 'No-show',
+};
+
+type Rule = {
+  from: readonly BookingStatus[];
+  to: BookingStatus;
+  when: 'before-start' | 'after-start' | 'any';
+};
+
+const RULES: Record<BookingAction, Rule> = {
+  // A request awaiting approval is accepted or declined before it happens.
+  confirm: { from: ['pending'], to: 'confirmed', when: 'before-start' },
+  decline: { from: ['pending'], to: 'declined', when: 'any' },
+  cancel: { from: ['pending', 'confirmed'], to: 'cancelled', when: 'before-start' },
+  // What happened at a showing can only be said once it has started.
+  complete: { from: ['confirmed'], to: 'completed', when: 'after-start' },
+  no_show: { from: ['confirmed'], to: 'no_show', when: 'after-start' },
+};
+
+export type TransitionResult = { ok: true; status: BookingStatus } | { ok: false; reason: string };
+
+/** Whether `action` may move a booking in `status` that starts at `startsAt`, judged at `now`. */
+export function transition(
+  status: BookingStatus,
+  action: BookingAction,
+  startsAt: Date,
+  now: Date,
+): TransitionResult {
+  const rule = RULES[action];
+  if (!rule.from.includes(status)) {
+    return {
+      ok: false,
+      reason: `A ${BOOKING_STATUS_LABELS[status].toLowerCase()} booking can't be changed with "${BOOKING_ACTION_LABELS[action]}".`,
+    };
+  }
+  const started = startsAt.getTime() <= now.getTime();
+  if (rule.when === 'before-start' && started) {
+    return { ok: false, reason: 'This showing has already started.' };
+  }
+  if (rule.when === 'after-start' && !started) {
+    return { ok: false, reason: "This showing hasn't happened yet." };
+  }
+  return { ok: true, status: rule.to };
+}
+
+/** The actions the agent may take now; reschedule is allowed exactly when cancel is. */
+export function allowedActions(status: BookingStatus, startsAt: Date, now: Date): BookingAction[] {
+  return BOOKING_ACTIONS.filter((a) => transition(status, a, startsAt, now).ok);
+}
+
+export function canReschedule(status: BookingStatus, startsAt: Date, now: Date): boolean {
+  return transition(status, 'cancel', startsAt, now).ok;
+}

@@ -1,0 +1,104 @@
+// Bookings as the agent sees and moves them in the dashboard (spec §3, §7 "Bookings"), and the agent's
+// booking links / invitations.
+import { z } from 'zod';
+import { BOOKING_ACTIONS } from '../bookingStatus';
+import { BOOKING_PURPOSES, BOOKING_STATUSES } from '../enums';
+import { MESSAGES } from '../messages';
+import { isoDateSchema, requiredText, time24Schema } from './common';
+import { bookingRequestShape, checkBudgetOrder, RESCHEDULE_REASON_MAX_LENGTH } from './booking';
+import { prefillSchema } from './prefill';
+import { CANCEL_REASON_MAX_LENGTH } from './publicBooking';
+
+export const agentBookingSchema = z.object({
+  id: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  booking_date: isoDateSchema,
+  booking_time: z.string(),
+  time_zone: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  property: z.object({ id: z.number(), address: z.string(), city: z.string() }).nullable(),
+  /** For the analytics event of spec §3 (booking: id, property_address, appointment_date, status). */
+  property_address: z.string().nullable(),
+  client_name: z.string(),
+  client_email: z.string(),
+  client_phone: z.string(),
+  buyer_type: z.string(),
+  budget_min: z.number().nullable(),
+  budget_max: z.number().nullable(),
+  income_range: z.string().nullable(),
+  booking_purpose: z.enum(BOOKING_PURPOSES),
+  custom_purpose: z.string().nullable(),
+  message: z.string().nullable(),
+  reschedule_reason: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  rescheduled_from_id: z.string().nullable(),
+  created_at: z.string(),
+  allowed_actions: z.array(z.enum(BOOKING_ACTIONS)),
+  can_reschedule: z.boolean(),
+});
+export type AgentBooking = z.infer<typeof agentBookingSchema>;
+
+export const agentBookingResponseSchema = z.object({ success: z.literal(true), data: agentBookingSchema });
+export const agentBookingListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(agentBookingSchema),
+});
+
+/** PUT /api/bookings/{id}: move a booking along its life (bookingStatus.ts decides what is allowed). */
+export const bookingActionSchema = z.object({
+  action: z.enum(BOOKING_ACTIONS, { error: 'Choose what to do with this booking' }),
+  reason: z
+    .string()
+    .trim()
+    .max(CANCEL_REASON_MAX_LENGTH, `Reason must be at most ${CANCEL_REASON_MAX_LENGTH} characters`)
+    .nullish()
+    .transform((r) => r || null),
+});
+export type BookingActionInput = z.input<typeof bookingActionSchema>;
+
+/** PUT /api/bookings/{id}/reschedule: another free time, agent-zone wall clock. */
+export const agentRescheduleSchema = z.object({
+  booking_date: isoDateSchema,
+  booking_time: time24Schema,
+  reschedule_reason: requiredText(MESSAGES.rescheduleReasonRequired).max(
+    RESCHEDULE_REASON_MAX_LENGTH,
+    `Reason must be at most ${RESCHEDULE_REASON_MAX_LENGTH} characters`,
+  ),
+});
+export type AgentRescheduleInput = z.input<typeof agentRescheduleSchema>;
+
+/** POST /api/bookings: the agent books a buyer in; the agent is the caller, so no agent_id. */
+export const agentBookingCreateSchema = z
+  .object((({ agent_id: _agentId, ...rest }) => rest)(bookingRequestShape()))
+  .superRefine(checkBudgetOrder);
+export type AgentBookingCreateInput = z.input<typeof agentBookingCreateSchema>;
+
+/** A booking link: the agent's own, optionally for one property, optionally an invitation with a prefill. */
+export const bookingLinkSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  label: z.string().nullable(),
+  property_id: z.number().nullable(),
+  prefill: prefillSchema.nullable(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+});
+export type BookingLink = z.infer<typeof bookingLinkSchema>;
+
+export const bookingLinkCreateSchema = z.object({
+  label: z
+    .string()
+    .trim()
+    .max(120, 'Label must be at most 120 characters')
+    .nullish()
+    .transform((v) => v || null),
+  property_id: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
+  prefill: prefillSchema.nullish().transform((v) => v ?? null),
+});
+export type BookingLinkCreateInput = z.input<typeof bookingLinkCreateSchema>;

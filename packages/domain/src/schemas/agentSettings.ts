@@ -1,0 +1,100 @@
+// The agent's settings areas (spec §3: branding, notifications, feedback settings, usage statistics) and
+// the dashboard overview. Defaults live here so the server and the settings forms agree on them.
+import { z } from 'zod';
+import { PLAN_IDS } from '../enums';
+import { agentBookingSchema } from './agentBooking';
+import { hexColorSchema } from './agent';
+import { imageRefSchema } from './property';
+
+export const SETTINGS_AREAS = ['branding', 'notifications', 'feedback'] as const;
+export type SettingsArea = (typeof SETTINGS_AREAS)[number];
+
+export const brandingSchema = z.object({
+  companyName: z
+    .string()
+    .trim()
+    .max(120, 'Company name must be at most 120 characters')
+    .nullish()
+    .transform((v) => v || null),
+  primaryColor: hexColorSchema,
+  logoUrl: imageRefSchema.nullish().transform((v) => v || null),
+  profilePictureUrl: imageRefSchema.nullish().transform((v) => v || null),
+});
+export type Branding = z.output<typeof brandingSchema>;
+export type BrandingInput = z.input<typeof brandingSchema>;
+
+/** Reminder offsets are minutes before the showing; 24 h and 1 h by default. */
+export const notificationSettingsSchema = z.object({
+  buyer_confirmation_email: z.boolean(),
+  agent_new_booking_email: z.boolean(),
+  reminder_emails: z.boolean(),
+  reminder_offsets_minutes: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(15, 'Reminders start at 15 minutes before')
+        .max(10_080, 'Reminders go up to 7 days before'),
+    )
+    .max(3, 'At most 3 reminders')
+    .refine((a) => new Set(a).size === a.length, 'Each reminder time once'),
+  sms_reminders: z.boolean(),
+  feedback_request_email: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  buyer_confirmation_email: true,
+  agent_new_booking_email: true,
+  reminder_emails: true,
+  reminder_offsets_minutes: [1440, 60],
+  sms_reminders: false,
+  feedback_request_email: true,
+};
+
+export const feedbackSettingsSchema = z.object({
+  enabled: z.boolean(),
+  delay_minutes_after_showing: z.number().int().min(0).max(10_080),
+  ask_price_opinion: z.boolean(),
+  ask_second_showing: z.boolean(),
+});
+export type FeedbackSettings = z.infer<typeof feedbackSettingsSchema>;
+export const DEFAULT_FEEDBACK_SETTINGS: FeedbackSettings = {
+  enabled: true,
+  delay_minutes_after_showing: 60,
+  ask_price_opinion: true,
+  ask_second_showing: true,
+};
+
+/** GET /agents/notifications and /agents/feedback-settings: the settings and whether the agent has seen the defaults. */
+export function settingsResponseSchema<T extends z.ZodType>(settings: T) {
+  return z.object({
+    success: z.literal(true),
+    data: settings,
+    isDefault: z.boolean(),
+    acknowledged: z.boolean(),
+  });
+}
+
+export const acknowledgeDefaultsSchema = z.object({
+  area: z.enum(SETTINGS_AREAS, { error: 'Unknown settings area' }),
+});
+
+const usage = z.object({ used: z.number().int(), limit: z.number().int().nullable() });
+
+/** GET /agents/usage-stats. */
+export const usageStatsSchema = z.object({
+  plan: z.enum(PLAN_IDS),
+  properties: usage,
+  bookingsThisMonth: usage,
+});
+export type UsageStats = z.infer<typeof usageStatsSchema>;
+
+/** GET /agents/dashboard: everything the overview page shows in one call. */
+export const dashboardSummarySchema = z.object({
+  today: z.array(agentBookingSchema),
+  upcoming: z.array(agentBookingSchema),
+  usage: usageStatsSchema,
+  bookingUrl: z.string(),
+  pendingCount: z.number().int(),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
