@@ -2,6 +2,8 @@
 // where the figure is a ratio). Figures only — budgets live in the issues, and nothing here passes or fails.
 import { performance } from 'node:perf_hooks';
 import { bookingRequestSchema } from '@keyturn/domain/schemas/booking';
+import { computeSlots, type BusyInterval, type SlotRules } from '@keyturn/domain/slots/engine';
+import { referenceSlots } from '@keyturn/domain/slots/reference';
 
 type Figure = {
   name: string;
@@ -9,6 +11,7 @@ type Figure = {
   unit: string;
   baseline?: { name: string; value: number };
   ratio?: number;
+  budget_ms?: number;
 };
 
 function medianMicros(fn: () => void, { rounds = 15, perRound = 2_000 } = {}): number {
@@ -54,3 +57,74 @@ print({
   baseline: { name: 'json_parse_only', value: Number(baseline.toFixed(3)) },
   ratio: Number((validate / baseline).toFixed(2)),
 });
+
+// Slot engine (issue budget: 1 ms median). An agent in New York, Mon–Fri 09:00–17:00 and Saturday 10:00–14:00,
+// 15-minute buffer, 2-hour notice; 500 bookings and 200 longer events over the 60-day window, which crosses
+// the March DST change. Baseline: the plain reference implementation the property tests check it against.
+const slotRules: SlotRules = {
+  timeZone: 'America/New_York',
+  weekly: [0, 1, 2, 3, 4, 5, 6].map((day_of_week) => ({
+    day_of_week,
+    is_available: day_of_week !== 0,
+    intervals:
+      day_of_week === 0
+        ? []
+        : day_of_week === 6
+          ? [{ start: '10:00', end: '14:00' }]
+          : [{ start: '09:00', end: '17:00' }],
+  })),
+  overrides: [],
+  minimumNoticeMinutes: 120,
+  bufferMinutes: 15,
+};
+const slotNow = new Date('2030-02-20T15:07:00Z');
+const busyTime = seededBusyTime(500, 200);
+
+const slotReference = medianMillis(() => referenceSlots(slotRules, busyTime, slotNow), {
+  warmUp: 5,
+  runs: 51,
+});
+const slotEngine = medianMillis(() => computeSlots(slotRules, busyTime, slotNow), { warmUp: 200, runs: 501 });
+if (
+  JSON.stringify([...computeSlots(slotRules, busyTime, slotNow)]) !==
+  JSON.stringify([...referenceSlots(slotRules, busyTime, slotNow)])
+) {
+  throw new Error('slot engine and reference implementation disagree: the figure would mean nothing');
+}
+print({
+  name: 'slot_engine_60_days',
+  value: Number(slotEngine.toFixed(4)),
+  unit: 'ms (median)',
+  baseline: { name: 'slot_reference_60_days', value: Number(slotReference.toFixed(4)) },
+  ratio: Number((slotEngine / slotReference).toFixed(4)),
+  budget_ms: 1,
+});
+
+function medianMillis(fn: () => void, { warmUp, runs }: { warmUp: number; runs: number }): number {
+  for (let i = 0; i < warmUp; i++) fn();
+  const samples: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const start = performance.now();
+    fn();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)] ?? Number.NaN;
+}
+
+/** Reproducible busy time: 30-minute bookings on the half hour and 1–3 h events, 13:00–23:00 UTC. */
+function seededBusyTime(bookings: number, events: number): BusyInterval[] {
+  let seed = 20_250_601;
+  const random = () => {
+    seed = (seed * 48_271) % 2_147_483_647; // MINSTD: exact in double precision
+    return seed / 2_147_483_647;
+  };
+  const firstDay = Date.UTC(2030, 1, 21, 13); // the window's first day, 08:00 EST (09:00 once EDT starts)
+  const busy: BusyInterval[] = [];
+  for (let i = 0; i < bookings + events; i++) {
+    const start = firstDay + Math.floor(random() * 60) * 86_400_000 + Math.floor(random() * 20) * 1_800_000;
+    const minutes = i < bookings ? 30 : 60 * (1 + Math.floor(random() * 3));
+    busy.push({ start, end: start + minutes * 60_000 });
+  }
+  return busy;
+}

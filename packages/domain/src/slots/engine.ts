@@ -1,0 +1,353 @@
+// The slot engine: which 30-minute viewings a buyer may book with an agent (spec §3 availability response,
+// §5 bookable dates, §9 appointment length and window). Pure: rules, busy time and "now" in, slots out.
+//
+// Semantics, in the agent's IANA time zone:
+// - Window: dates tomorrow through today + BOOKING_WINDOW_DAYS (60), "today" being the agent-zone date of
+//   `now`. Dates outside it yield nothing, whatever window a caller asks for.
+// - The day's rule: the date's override if there is one (is_available=false: a day off; true: its own
+//   intervals), else the weekly entry of its weekday (Sunday = 0). An unavailable rule yields nothing.
+// - Candidates: for each interval, wall-clock times from `start` in APPOINTMENT_MINUTES steps while
+//   candidate + 30 min ≤ `end`, both in wall-clock minutes. Labels are 'HH:mm:ss', sorted, unique (an
+//   overlap of intervals lists a time once).
+// - Wall time → instant (slotInstant): a wall time the clock skips (spring-forward gap, e.g. 02:30 in New York
+//   on the March change day) is no slot at all; a wall time the clock shows twice (fall-back, 01:30 in New
+//   York in November) is one slot, at the EARLIER instant (still daylight time). The viewing lasts 30 real
+//   minutes from there, so a slot ending inside or across a change still takes 30 minutes.
+// - A candidate [startsAt, startsAt + 30 min) is dropped when startsAt < now + minimumNoticeMinutes, or when
+//   it overlaps a busy interval widened by bufferMinutes on both sides: [start − buffer, end + buffer).
+//   Half-open, so a slot that only touches a widened interval stays. Busy intervals with end ≤ start are
+//   ignored. Notice and buffer are taken as the availability schema allows them: whole minutes ≥ 0.
+// - Rules as the schema guarantees them (one entry per weekday, one override per date, 'HH:mm' times); if a
+//   weekday or date is given twice anyway, the first entry counts. A malformed time throws RangeError.
+// - dayIsAvailable: the day's rule says available and has at least one interval (window and busy time aside).
+//
+// Cost (budget: 60 days with 700 busy intervals in 1 ms): the zone's offsets are looked up once for the whole
+// span (zoneOffsets), so a candidate costs arithmetic, not an Intl call; busy time is widened and sorted once
+// and candidates, coming in time order, walk it with two cursors. Keep closures out of the per-candidate
+// path: the tsx runtime wraps every named function expression in a costly __name call.
+import { millisecondsInDay as DAY_MS, millisecondsInMinute as MINUTE_MS } from 'date-fns/constants';
+import { APPOINTMENT_MINUTES, BOOKING_WINDOW_DAYS } from '../constants';
+import type {
+  AvailabilityOverride,
+  TimeInterval,
+  WeeklyDay as WeeklyDayEntry,
+} from '../schemas/availability';
+import { TIME_24_PATTERN, TIME_WITH_SECONDS_PATTERN, isValidIsoDate, isValidTime24 } from '../time';
+import { offsetAt, wallToInstant, zoneOffsets } from './zoneOffsets';
+
+/** 'HH:mm' agent-zone wall times, start < end (the availability schema's interval). */
+export type WallInterval = TimeInterval;
+/** One weekday of the weekly hours, Sunday = 0 (the availability schema's entry). */
+export type WeeklyDay = WeeklyDayEntry;
+/** A date ('yyyy-MM-dd') that replaces its weekday's rule: a day off, or other hours. */
+export type DateOverride = AvailabilityOverride;
+/** Time the agent is taken, epoch ms (UTC instants), end > start. */
+export type BusyInterval = { start: number; end: number };
+/** Agent-zone dates 'yyyy-MM-dd', both ends included. */
+export type DateWindow = { from: string; to: string };
+
+export type SlotRules = {
+  /** IANA zone of the agent. */
+  timeZone: string;
+  weekly: readonly WeeklyDay[];
+  /** An override replaces that date's weekly rule. */
+  overrides: readonly DateOverride[];
+  /** A slot must start at or after now + notice. */
+  minimumNoticeMinutes: number;
+  /** Free time required between a busy interval and a slot, on both sides. */
+  bufferMinutes: number;
+};
+
+/** The bookable dates as of `now`: tomorrow through today + BOOKING_WINDOW_DAYS, in the agent's zone. */
+export function bookingWindow(now: Date, timeZone: string): DateWindow {
+  if (Number.isNaN(now.getTime())) throw new RangeError('now is an invalid Date');
+  // The agent-zone date of `now` (isoDateInZone), from one offset lookup instead of a zoned Date.
+  const today = Math.floor((now.getTime() + offsetAt(timeZone, now.getTime())) / DAY_MS);
+  return { from: isoDate(today + 1), to: isoDate(today + BOOKING_WINDOW_DAYS) };
+}
+
+/**
+ * Free slots per date: every date of `window` (default: the booking window) is a key, in order, with its
+ * sorted 'HH:mm:ss' labels — an empty list for a date with none, including dates outside the booking window.
+ */
+export function computeSlots(
+  rules: SlotRules,
+  busy: readonly BusyInterval[],
+  now: Date,
+  window?: DateWindow,
+): Map<string, string[]> {
+  const bookable = bookingWindow(now, rules.timeZone);
+  const requested = window ?? bookable;
+  const first = dayNumber(requested.from);
+  const last = dayNumber(requested.to);
+  const slots = new Map<string, string[]>();
+  const from = Math.max(first, dayNumber(bookable.from));
+  const found = freeSlots(rules, busy, now, from, Math.min(last, dayNumber(bookable.to)));
+  for (let day = first; day <= last; day++) slots.set(isoDate(day), found[day - from] ?? []);
+  return slots;
+}
+
+/** The free slots of one agent-zone date, 'HH:mm:ss' ascending; [] outside the booking window. */
+export function slotsForDate(
+  rules: SlotRules,
+  busy: readonly BusyInterval[],
+  now: Date,
+  date: string,
+): string[] {
+  if (!isValidIsoDate(date) || !inWindow(date, bookingWindow(now, rules.timeZone))) return [];
+  const day = dayNumber(date);
+  return freeSlots(rules, busy, now, day, day)[0] ?? [];
+}
+
+/** Whether the date's rule (its override, else its weekday) is available with at least one interval. */
+export function dayIsAvailable(rules: SlotRules, date: string): boolean {
+  if (!isValidIsoDate(date)) return false;
+  const rule = ruleOf(rules, date, weekdayOf(dayNumber(date)));
+  return rule !== undefined && rule.is_available && rule.intervals.length > 0;
+}
+
+/**
+ * The instant an agent-zone wall time ('HH:mm' or 'HH:mm:ss') on `date` happens, and the end of a viewing
+ * starting then (APPOINTMENT_MINUTES real minutes later). null when the clock skips that wall time (DST gap);
+ * a wall time shown twice (DST fall-back) takes the earlier instant. Throws RangeError on a malformed date or
+ * time, or an unknown zone.
+ */
+export function slotInstant(
+  date: string,
+  time: string,
+  timeZone: string,
+): { startsAt: Date; endsAt: Date } | null {
+  const seconds = secondsOfDay(time);
+  if (!isValidIsoDate(date) || seconds === null) {
+    throw new RangeError(`Not a yyyy-MM-dd date and HH:mm time: '${date}' '${time}'`);
+  }
+  const wall = dayNumber(date) * DAY_MS + seconds * 1000;
+  const start = wallToInstant(zoneOffsets(timeZone, wall - DAY_MS, wall + DAY_MS), wall);
+  if (start === null) return null;
+  return { startsAt: new Date(start), endsAt: new Date(start + APPOINTMENT_MS) };
+}
+
+/**
+ * Whether `time` ('HH:mm' or 'HH:mm:ss') on `date` is one of slotsForDate's slots — checked for that one
+ * slot alone: no other candidate is built and busy time is scanned once, unsorted. false for malformed input.
+ */
+export function isSlotOpen(
+  rules: SlotRules,
+  busy: readonly BusyInterval[],
+  now: Date,
+  date: string,
+  time: string,
+): boolean {
+  const seconds = secondsOfDay(time);
+  if (seconds === null || seconds % 60 !== 0 || !isValidIsoDate(date)) return false;
+  if (!inWindow(date, bookingWindow(now, rules.timeZone))) return false;
+  const minute = seconds / 60;
+  const rule = ruleOf(rules, date, weekdayOf(dayNumber(date)));
+  if (!rule?.is_available) return false;
+  const candidate = rule.intervals.some((interval) => {
+    const start = minuteOfDay(interval.start);
+    return (
+      minute >= start &&
+      (minute - start) % APPOINTMENT_MINUTES === 0 &&
+      minute + APPOINTMENT_MINUTES <= minuteOfDay(interval.end)
+    );
+  });
+  if (!candidate) return false;
+  const slot = slotInstant(date, time, rules.timeZone);
+  if (slot === null) return false;
+  const start = slot.startsAt.getTime();
+  if (start < now.getTime() + rules.minimumNoticeMinutes * MINUTE_MS) return false;
+  const end = start + APPOINTMENT_MS;
+  const buffer = rules.bufferMinutes * MINUTE_MS;
+  return !busy.some((b) => isBusy(b) && start < b.end + buffer && end > b.start - buffer);
+}
+
+const APPOINTMENT_MS = APPOINTMENT_MINUTES * MINUTE_MS;
+
+/** 'HH:mm:ss' for every minute of the day, index = minute. */
+const LABELS: readonly string[] = Array.from(
+  { length: 24 * 60 },
+  (_, minute) => `${pad2(Math.floor(minute / 60))}:${pad2(minute % 60)}:00`,
+);
+
+/** Widened busy intervals as two sorted lists, and two cursors into them (see overlapsBlocked). */
+type BlockedTime = { starts: Float64Array; ends: Float64Array; startsBefore: number; endsBy: number };
+
+type DayRule = { is_available: boolean; intervals: readonly WallInterval[] };
+
+/** Free slot labels of the days numbered first..last (inside the booking window), one list per day. */
+function freeSlots(
+  rules: SlotRules,
+  busy: readonly BusyInterval[],
+  now: Date,
+  first: number,
+  last: number,
+): string[][] {
+  if (first > last) return [];
+  // Every instant of these days lies within a day of their wall-clock span (offsets stay under ±15 h).
+  const spanStart = first * DAY_MS - DAY_MS;
+  const spanEnd = (last + 1) * DAY_MS + DAY_MS;
+  const offsets = zoneOffsets(rules.timeZone, spanStart, spanEnd);
+  const blocked = blockedTime(busy, rules.bufferMinutes * MINUTE_MS, spanStart, spanEnd);
+  const earliest = now.getTime() + rules.minimumNoticeMinutes * MINUTE_MS;
+  const weekly = weeklyCandidates(rules.weekly);
+  const overrides = new Map<number, DateOverride>();
+  for (const override of rules.overrides) {
+    if (!isValidIsoDate(override.date)) continue;
+    const day = dayNumber(override.date);
+    if (!overrides.has(day)) overrides.set(day, override);
+  }
+
+  const slots: string[][] = [];
+  for (let day = first; day <= last; day++) {
+    const override = overrides.get(day);
+    const minutes = override ? candidateMinutes(override) : (weekly[weekdayOf(day)] ?? []);
+    const labels: string[] = [];
+    for (const minute of minutes) {
+      const start = wallToInstant(offsets, day * DAY_MS + minute * MINUTE_MS);
+      if (start === null || start < earliest || overlapsBlocked(blocked, start, start + APPOINTMENT_MS))
+        continue;
+      labels.push(LABELS[minute] ?? '');
+    }
+    slots.push(labels);
+  }
+  return slots;
+}
+
+/** Candidate wall minutes per weekday (index = day_of_week), built once per call. */
+function weeklyCandidates(weekly: readonly WeeklyDay[]): (readonly number[])[] {
+  const byDay: (readonly number[])[] = [[], [], [], [], [], [], []];
+  const seen = new Set<number>();
+  for (const entry of weekly) {
+    if (seen.has(entry.day_of_week)) continue;
+    seen.add(entry.day_of_week);
+    byDay[entry.day_of_week] = candidateMinutes(entry);
+  }
+  return byDay;
+}
+
+/** Wall-clock start minutes of the rule's candidates, ascending and unique. */
+function candidateMinutes(rule: DayRule): number[] {
+  if (!rule.is_available) return [];
+  const minutes: number[] = [];
+  for (const interval of rule.intervals) {
+    const end = minuteOfDay(interval.end);
+    for (
+      let minute = minuteOfDay(interval.start);
+      minute + APPOINTMENT_MINUTES <= end;
+      minute += APPOINTMENT_MINUTES
+    ) {
+      minutes.push(minute);
+    }
+  }
+  minutes.sort((a, b) => a - b);
+  return minutes.filter((minute, index) => index === 0 || minute !== minutes[index - 1]);
+}
+
+/** Busy time widened by the buffer and cut to what can meet [from, to): its starts and its ends, each sorted. */
+function blockedTime(busy: readonly BusyInterval[], buffer: number, from: number, to: number): BlockedTime {
+  const starts = new Float64Array(busy.length);
+  const ends = new Float64Array(busy.length);
+  let count = 0;
+  for (const b of busy) {
+    const start = b.start - buffer;
+    const end = b.end + buffer;
+    if (isBusy(b) && end > start && end > from && start < to) {
+      starts[count] = start;
+      ends[count] = end;
+      count++;
+    }
+  }
+  return {
+    starts: starts.subarray(0, count).sort(),
+    ends: ends.subarray(0, count).sort(),
+    startsBefore: 0,
+    endsBy: 0,
+  };
+}
+
+/**
+ * Whether [start, end) meets a blocked interval. Every interval ending at or before `start` also starts
+ * before `end`, so the intervals that meet it are exactly the surplus of "starts before end" over "ends by
+ * start". Both counts are cursors moved from where the previous candidate left them: candidates come in
+ * time order, so over a whole window each cursor crosses the busy list once.
+ */
+function overlapsBlocked(blocked: BlockedTime, start: number, end: number): boolean {
+  blocked.startsBefore = moveCursor(blocked.starts, blocked.startsBefore, end, false);
+  blocked.endsBy = moveCursor(blocked.ends, blocked.endsBy, start, true);
+  return blocked.startsBefore > blocked.endsBy;
+}
+
+/** How many of the sorted `values` are < limit (≤ limit when `inclusive`), searching from `cursor`. */
+function moveCursor(values: Float64Array, cursor: number, limit: number, inclusive: boolean): number {
+  let count = cursor;
+  while (count < values.length && isBelow(values[count] ?? Infinity, limit, inclusive)) count++;
+  while (count > 0 && !isBelow(values[count - 1] ?? -Infinity, limit, inclusive)) count--;
+  return count;
+}
+
+function isBelow(value: number, limit: number, inclusive: boolean): boolean {
+  return value < limit || (inclusive && value === limit);
+}
+
+function isBusy(b: BusyInterval): boolean {
+  return b.end > b.start;
+}
+
+function ruleOf(rules: SlotRules, date: string, weekday: number): DayRule | undefined {
+  return (
+    rules.overrides.find((override) => override.date === date) ??
+    rules.weekly.find((entry) => entry.day_of_week === weekday)
+  );
+}
+
+function inWindow(date: string, window: DateWindow): boolean {
+  return date >= window.from && date <= window.to;
+}
+
+/** 'HH:mm' → minutes since midnight; RangeError for anything else (rules come validated by the schema). */
+function minuteOfDay(time: string): number {
+  if (!isValidTime24(time)) throw new RangeError(`Not an HH:mm time: '${time}'`);
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+}
+
+/** 'HH:mm' or 'HH:mm:ss' → seconds since midnight, or null. */
+function secondsOfDay(time: string): number | null {
+  if (!TIME_24_PATTERN.test(time) && !TIME_WITH_SECONDS_PATTERN.test(time)) return null;
+  return Number(time.slice(0, 2)) * 3600 + Number(time.slice(3, 5)) * 60 + Number(time.slice(6, 8) || 0);
+}
+
+/** Days since 1970-01-01 of a yyyy-MM-dd date; RangeError if it is not one. */
+function dayNumber(date: string): number {
+  if (!isValidIsoDate(date)) throw new RangeError(`Not a yyyy-MM-dd date: '${date}'`);
+  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+}
+
+/** yyyy-MM-dd of a day number, by integer arithmetic (H. Hinnant's civil_from_days): no Date per day. */
+function isoDate(day: number): string {
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153); // March = 0
+  const dayOfMonth = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(dayOfMonth)}`;
+}
+
+/** Sunday = 0; day 0 (1970-01-01) was a Thursday. */
+function weekdayOf(day: number): number {
+  return (((day + 4) % 7) + 7) % 7;
+}
+
+function pad2(n: number): string {
+  return String(n).padStart(2, '0');
+}
