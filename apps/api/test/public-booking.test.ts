@@ -559,3 +559,17 @@ describe('rate limit on public writes', () => {
     }
   });
 });
+
+describe('a slot taken after the page loaded', () => {
+  it('answers SLOT_TAKEN with the buyer-facing message, not "unavailable"', async () => {
+    const a = await makeAgent(t);
+    const body = bookingPayload(a.id, { booking_date: '2030-02-05', booking_time: '10:00' });
+    expect((await post('/api/booking', body)).statusCode).toBe(201);
+    const late = await post('/api/booking', { ...body, client_email: 'late@example.com' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({
+      error: 'This time was just booked by someone else. Please pick another time.',
+      code: 'SLOT_TAKEN',
+    });
+  });
+});

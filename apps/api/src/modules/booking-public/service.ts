@@ -28,7 +28,7 @@ import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
 import { busyIntervals, requiresApproval, slotRulesFor } from '../availability/service';
-import { insertBooking, type BookingRow } from '../bookings/service';
+import { insertBooking, SLOT_TAKEN_MESSAGE, type BookingRow } from '../bookings/service';
 
 export type PublicContext = { db: Db; publicUrl: string; now: () => Date };
 type PropertyRow = typeof properties.$inferSelect;
@@ -412,7 +412,12 @@ async function checkSlotOpen(
   if (!slot) throw slotUnavailable();
   const rules = await slotRulesFor(ctx.db, agent);
   const busy = await busyAround(ctx.db, agent.id, date, ignoreBookingId);
-  if (!isSlotOpen(rules, busy, ctx.now(), date, time)) throw slotUnavailable();
+  if (!isSlotOpen(rules, busy, ctx.now(), date, time)) {
+    // Free by the agent's hours but not any more: someone booked it since the buyer loaded the page.
+    if (isSlotOpen(rules, [], ctx.now(), date, time))
+      throw new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
+    throw slotUnavailable();
+  }
   return slot;
 }
 
