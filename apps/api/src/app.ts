@@ -25,6 +25,7 @@ import { bookingRoutes } from './modules/bookings/routes';
 import { propertyRoutes } from './modules/properties/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { folderImageStore } from './modules/uploads/storage';
+import { waitlistRoutes } from './modules/waitlist/routes';
 
 export type AppDeps = {
   config: Config;
@@ -111,6 +112,7 @@ export async function buildApp({
     folder: uploadsFolder,
     store: folderImageStore(uploadsFolder),
   });
+  await app.register(waitlistRoutes, { db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
   await app.register(publicBookingRoutes, {
     ctx: { db, publicUrl: config.publicUrl, now },
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
