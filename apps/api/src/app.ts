@@ -1,7 +1,7 @@
 // buildApp(deps) → the Fastify instance: API under /api, OpenAPI at /api/docs, the built SPA for every other path.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -26,6 +26,10 @@ import { propertyRoutes } from './modules/properties/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { folderImageStore } from './modules/uploads/storage';
 import { waitlistRoutes } from './modules/waitlist/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
+import { bookingNotifier } from './notifications/scheduler';
 
 export type AppDeps = {
   config: Config;
@@ -34,6 +38,8 @@ export type AppDeps = {
   logger?: boolean | object;
   /** The clock the booking rules read; tests pass their own. */
   now?: () => Date;
+  /** Where booking changes schedule their messages; opened on `db` when not given. */
+  jobs?: JobQueue;
 };
 
 export async function buildApp({
@@ -42,7 +48,9 @@ export async function buildApp({
   auth,
   logger,
   now = () => new Date(),
+  jobs,
 }: AppDeps): Promise<FastifyInstance> {
+  const notify = bookingNotifier(jobs ?? (await openJobQueue(db, jobOptionsOf(config))), now);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: true,
@@ -101,7 +109,7 @@ export async function buildApp({
   await app.register(paymentRoutes, { auth, db });
   await app.register(agentWorkspaceRoutes, { auth, db, publicUrl: config.publicUrl, now });
   await app.register(propertyRoutes, { auth, db });
-  await app.register(bookingRoutes, { auth, db, now });
+  await app.register(bookingRoutes, { auth, db, now, notify });
   await app.register(availabilityRoutes, { auth, db });
   await app.register(bookingLinkRoutes, { auth, db, publicUrl: config.publicUrl });
   const uploadsFolder = path.join(config.dataDir, 'uploads');
@@ -114,9 +122,11 @@ export async function buildApp({
   });
   await app.register(waitlistRoutes, { db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
   await app.register(publicBookingRoutes, {
-    ctx: { db, publicUrl: config.publicUrl, now },
+    ctx: { db, publicUrl: config.publicUrl, now, notify },
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
   });
+  await app.register(feedbackRoutes, { auth, db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
+  await app.register(notificationRoutes, { auth, db, config });
 
   await serveWebApp(app, config.webDist);
   return app;
@@ -129,13 +139,14 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Looked up per request (not listed at start), so a rebuild while the server runs is served at once.
+      wildcard: true,
       index: false,
+      cacheControl: false,
       setHeaders: (res, filePath) => {
-        // Vite fingerprints everything under assets/: those files never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        }
+        // Vite fingerprints everything under assets/: those files never change; the rest is checked each time.
+        const fingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
@@ -150,10 +161,16 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
         .type('text/plain')
         .send('The web app has not been built yet: run `npm run build` (npm start does this for you).');
     }
-    if (path.extname(url) && url.startsWith('/assets/')) {
+    // A missing file (script, image, upload) is a 404, not the app: routes of the app have no extension.
+    if (path.extname(url)) {
       return reply.status(404).send(new AppError(404, 'NOT_FOUND', 'Not found.').toBody());
     }
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return sendApp(reply);
   });
+  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+}
+
+function sendApp(reply: FastifyReply) {
+  reply.header('cache-control', 'no-cache');
+  return reply.sendFile('index.html', { cacheControl: false });
 }

@@ -81,3 +81,34 @@ describe('CORS for the development server (Vite on :5173 calls the API on :5001,
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('serving the built web app (same origin)', () => {
+  it('serves index.html for / and app routes, files from the build, and 404 for missing files', async () => {
+    const { mkdtemp, mkdir, writeFile } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'keyturn-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Keyturn</title>');
+    await writeFile(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    const web = await createTestApp({ env: { WEB_DIST: dist } });
+    try {
+      for (const url of ['/', '/dashboard/bookings', '/dana/12-elm-street/7/book']) {
+        const res = await web.request({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toContain('<title>Keyturn</title>');
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+      // Added after start: served at once (a rebuild while the server runs).
+      await writeFile(path.join(dist, 'assets', 'app-2.js'), 'console.log(2)');
+      const asset = await web.request({ method: 'GET', url: '/assets/app-2.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      for (const url of ['/assets/gone.js', '/uploads/gone.png', '/favicon-missing.ico']) {
+        expect((await web.request({ method: 'GET', url })).statusCode, url).toBe(404);
+      }
+    } finally {
+      await web.close();
+    }
+  });
+});
