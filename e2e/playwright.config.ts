@@ -47,6 +47,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      PUBLIC_WRITE_LIMIT_PER_MINUTE: '200',
       DATABASE_URL: '',
     },
   },

@@ -1,6 +1,7 @@
 // Foundation journeys in Chromium: an agent signs up, sets up a profile, lands in the dashboard shell,
 // logs out, signs in again; guards and unknown paths behave as spec §2.1 says.
 import { expect, test, type Page } from '@playwright/test';
+import { CONSENT_DECIDED } from '../support/server.ts';
 
 const password = 'open-house-2026';
 const agent = { firstName: 'Riley', lastName: 'Quinn', email: `riley.quinn.${Date.now()}@example.com` };
@@ -13,6 +14,7 @@ async function signIn(page: Page, email: string, pass: string) {
 }
 
 test.describe.configure({ mode: 'serial' });
+test.use({ storageState: CONSENT_DECIDED });
 
 test('sign-up lands on /profile; saving the profile opens the dashboard shell with name, e-mail and Basic badge', async ({
   page,

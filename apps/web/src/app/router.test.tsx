@@ -71,10 +71,13 @@ describe('rendered routes', () => {
     expect(screen.queryByRole('heading', { name: 'Book a viewing' })).not.toBeInTheDocument();
   });
 
-  it('shows the booking page for a booking link', async () => {
-    stubApi({});
+  it('shows the booking page for a booking link, which resolves the link id', async () => {
+    const api = stubApi({
+      'GET /booking/links/abc123': () => json(404, { error: 'Not found', code: 'LINK_NOT_FOUND' }),
+    });
     renderRoutes(routes, '/booking/abc123');
-    expect(await screen.findByRole('heading', { name: 'Book a viewing' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Booking Link Not Found' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/booking/links/abc123')).toHaveLength(1);
   });
 
   it('shows the landing page for an unknown path', async () => {

@@ -48,10 +48,20 @@ export function apiBase(
   return '/api';
 }
 
-/** Like the `api` helpers, but also hands back the status and headers (sign-in reads `set-auth-token`). */
-export async function request<T>(method: HttpMethod, path: string, body?: unknown): Promise<ApiResponse<T>> {
+/**
+ * Like the `api` helpers, but also hands back the status and headers (sign-in reads `set-auth-token`), and
+ * takes extra request headers (the booking submit sends an Idempotency-Key).
+ */
+export async function request<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): Promise<ApiResponse<T>> {
   const url = `${apiBase()}${path.startsWith('/') ? path : `/${path}`}`;
-  const init: RequestInit = { method, headers: requestHeaders(body !== undefined) };
+  const headers = requestHeaders(body !== undefined);
+  for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
+  const init: RequestInit = { method, headers };
   if (body !== undefined) init.body = JSON.stringify(body);
 
   const { response, text } = await fetchWithTimeoutRetry(url, init);
@@ -63,6 +73,54 @@ export async function request<T>(method: HttpMethod, path: string, body?: unknow
     throw errorFromBody(response.status, payload);
   }
   return { data: payload as T, status: response.status, headers: response.headers };
+}
+
+/** What POST /api/uploads stores an image for: an agent logo, a profile picture or a property photo. */
+export type UploadKind = 'logo' | 'picture' | 'property';
+
+/** Answer of POST /api/uploads (201): where the image now lives, and its size in pixels. */
+export interface UploadResult {
+  success: boolean;
+  /** Root-relative on the API's origin, e.g. /uploads/<hash>.png; show it through mediaUrl(). */
+  url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Sends one image as multipart/form-data (field `file`) to POST /api/uploads?kind=…, under the same bearer,
+ * timeout and timeout-retry rules as the JSON calls. Refusals (400 UPLOAD_NOT_IMAGE, 413 UPLOAD_TOO_LARGE,
+ * 400 UPLOAD_DIMENSIONS) are thrown as ApiError with the server's message.
+ */
+export async function upload(kind: UploadKind, file: Blob): Promise<UploadResult> {
+  const url = `${apiBase()}/uploads?kind=${encodeURIComponent(kind)}`;
+  const body = new FormData();
+  body.append('file', file);
+  // No Content-Type: the browser writes the multipart boundary itself.
+  const { response, text } = await fetchWithTimeoutRetry(url, {
+    method: 'POST',
+    headers: requestHeaders(false),
+    body,
+  });
+  const payload = parseJson(text);
+  if (!response.ok) {
+    if (response.status === 401)
+      console.warn('API POST /uploads answered 401 (not signed in or session expired)');
+    throw errorFromBody(response.status, payload);
+  }
+  return payload as UploadResult;
+}
+
+/**
+ * Where the browser finds a stored image: uploaded files are root-relative paths on the API's origin, which
+ * is another port while developing with Vite; absolute URLs pass through unchanged.
+ */
+export function mediaUrl(url: string): string;
+export function mediaUrl(url: string | null | undefined): string | null;
+export function mediaUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  if (!url.startsWith('/') || url.startsWith('//')) return url;
+  return `${apiBase().replace(/\/api$/, '')}${url}`;
 }
 
 function dataOf<T>(response: ApiResponse<T>): T {

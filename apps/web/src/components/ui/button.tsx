@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LinkProps } from 'react-router';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 interface StyleProps {
@@ -50,6 +50,7 @@ const variants: Record<ButtonVariant, string> = {
     'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 active:bg-slate-100',
   ghost: 'text-slate-700 hover:bg-slate-100 active:bg-slate-200',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800',
+  'danger-ghost': 'text-red-700 hover:bg-red-50 active:bg-red-100',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -1,5 +1,11 @@
 import { useId } from 'react';
-import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  Ref,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
 
 interface FieldProps {
   label: string;
@@ -51,6 +57,24 @@ export function SelectField({
       <select id={id} ref={ref} {...controlProps(id, error, hint)} {...props}>
         {children}
       </select>
+    </Field>
+  );
+}
+
+/** A labelled multi-line input with its error message underneath. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className = '',
+  ref,
+  rows = 3,
+  ...props
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
+      <textarea id={id} ref={ref} rows={rows} {...controlProps(id, error, hint)} {...props} />
     </Field>
   );
 }

@@ -1,14 +1,6 @@
-import { CenteredPage } from '@/components/centered-page';
-import { PageHeader } from '@/components/ui/page-header';
+import { BookingPage } from './booking-page';
 
+/** /booking/reschedule?token=… — the booking page in reschedule mode; the prefill names agent and property. */
 export function RescheduleBookingPage() {
-  return (
-    <CenteredPage wide>
-      <title>Reschedule your booking · Keyturn</title>
-      <PageHeader
-        title="Reschedule your booking"
-        description="The calendar for choosing a new time for your booking will appear here."
-      />
-    </CenteredPage>
-  );
+  return <BookingPage mode="reschedule" />;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LogoutIcon } from '@/components/ui/icons';
 import type { Plan } from '@keyturn/domain/plans';
-import { PlanBadge } from './plan-badge';
+import { PlanBadge } from '@/components/ui/plan-badge';
 
 export interface UserFooterData {
   fullName: string;

@@ -1,13 +1,268 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { UPCOMING_DAYS_DEFAULT } from '@keyturn/domain/constants';
+import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
+import type { DashboardSummary } from '@keyturn/domain/schemas/agentSettings';
+import { ErrorAlert } from '@/components/ui/alert';
+import { BookingSummary } from '@/components/ui/booking-summary';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { formatIsoDate } from '@/components/ui/format';
+import { CalendarIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { UsageBar } from '@/components/ui/usage-bar';
+import { useSession, userNames } from '@/lib/auth';
+import { useDashboard } from '../hooks/use-dashboard';
 
+/**
+ * The dashboard's index (spec §2.2): today's showings, the next days, this month's bookings against the
+ * plan, pending requests, and the agent's booking link — with the first steps for a new agent.
+ */
 export function DashboardOverviewPage() {
+  const dashboard = useDashboard();
+  // The session's name: the agent profile is asked for by the shell, 500 ms after the user appears (spec §9).
+  const session = useSession();
+  const firstName = session.user ? userNames(session.user).firstName : '';
+
   return (
     <>
       <title>Dashboard · Keyturn</title>
       <PageHeader
         title="Dashboard"
-        description="Your overview of today's showings and recent activity will appear here."
+        description={firstName ? `Welcome back, ${firstName}. Here is your day.` : 'Here is your day.'}
       />
+      <div className="mt-8">
+        {dashboard.isPending ? (
+          <div className="flex justify-center py-12">
+            <Spinner label="Loading your dashboard" />
+          </div>
+        ) : dashboard.isError ? (
+          <div className="space-y-3">
+            <ErrorAlert>We could not load your dashboard. {dashboard.error.message}</ErrorAlert>
+            <Button variant="secondary" onClick={() => void dashboard.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <Overview summary={dashboard.data} />
+        )}
+      </div>
     </>
+  );
+}
+
+function Overview({ summary }: { summary: DashboardSummary }) {
+  const { usage } = summary;
+  const isNew =
+    usage.properties.used === 0 || (usage.bookingsThisMonth.used === 0 && summary.upcoming.length === 0);
+
+  return (
+    <div className="space-y-6">
+      {isNew ? <GettingStarted summary={summary} /> : null}
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card title="Pending requests">
+          <p className="text-3xl font-bold text-slate-900 tabular-nums">{summary.pendingCount}</p>
+          <Link
+            to="/dashboard/bookings?status=pending"
+            className="mt-2 inline-flex text-sm font-semibold text-blue-700 underline-offset-2 hover:underline focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+          >
+            {summary.pendingCount === 0 ? 'See all bookings' : 'Review pending requests'}
+          </Link>
+        </Card>
+        <Card title="This month">
+          <div className="space-y-4">
+            <UsageBar
+              label="Bookings this month"
+              used={usage.bookingsThisMonth.used}
+              limit={usage.bookingsThisMonth.limit}
+            />
+            <UsageBar label="Properties" used={usage.properties.used} limit={usage.properties.limit} />
+          </div>
+          <Link
+            to="/dashboard/subscription"
+            className="mt-3 inline-flex text-sm font-semibold text-blue-700 underline-offset-2 hover:underline focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+          >
+            Plan and limits
+          </Link>
+        </Card>
+        <Card title="Your booking link">
+          <BookingLink url={summary.bookingUrl} />
+        </Card>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <BookingsCard
+          title="Today's schedule"
+          bookings={summary.today}
+          showDate={false}
+          emptyTitle="No showings today"
+          emptyText="Showings booked for today appear here."
+        />
+        <BookingsCard
+          title={`Next ${UPCOMING_DAYS_DEFAULT} days`}
+          bookings={summary.upcoming}
+          emptyTitle={`Nothing in the next ${UPCOMING_DAYS_DEFAULT} days`}
+          emptyText="Share your booking link to get requests."
+        />
+      </div>
+    </div>
+  );
+}
+
+function GettingStarted({ summary }: { summary: DashboardSummary }) {
+  const hasProperty = summary.usage.properties.used > 0;
+  return (
+    <section
+      aria-labelledby="getting-started-heading"
+      className="rounded-xl border border-blue-200 bg-blue-50/60 p-5"
+    >
+      <h2 id="getting-started-heading" className="text-base font-semibold text-slate-900">
+        Get ready for your first booking
+      </h2>
+      <ol className="mt-3 space-y-3">
+        <Step done={hasProperty} number={1} title="Add a property">
+          {hasProperty
+            ? 'Done. Each property has its own booking link.'
+            : 'Buyers book viewings of your listings.'}
+          {hasProperty ? null : (
+            <ButtonLink to="/dashboard/properties" size="sm" variant="secondary" className="mt-2">
+              Add a property
+            </ButtonLink>
+          )}
+        </Step>
+        <Step number={2} title="Set your hours">
+          Choose the days and times buyers can book.
+          <ButtonLink
+            to="/dashboard/settings?tab=availability"
+            size="sm"
+            variant="secondary"
+            className="mt-2"
+          >
+            Set your hours
+          </ButtonLink>
+        </Step>
+        <Step number={3} title="Share your link">
+          Send it to buyers or put it on your website.
+          <div className="mt-2">
+            <CopyButton
+              text={summary.bookingUrl}
+              label="Copy your link"
+              accessibleLabel="Copy your booking link"
+            />
+          </div>
+        </Step>
+      </ol>
+    </section>
+  );
+}
+
+function Step({
+  number,
+  title,
+  done = false,
+  children,
+}: {
+  number: number;
+  title: string;
+  done?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex gap-3">
+      <span
+        aria-hidden="true"
+        className={`inline-flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
+          done ? 'bg-emerald-600 text-white' : 'bg-white text-blue-700 ring-1 ring-blue-200'
+        }`}
+      >
+        {done ? '✓' : number}
+      </span>
+      <div className="min-w-0 text-sm text-slate-700">
+        <p className="font-semibold text-slate-900">
+          {title}
+          {done ? <span className="sr-only"> (done)</span> : null}
+        </p>
+        <div className="flex flex-col items-start">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="mb-3 text-sm font-semibold text-slate-500">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function BookingLink({ url }: { url: string }) {
+  return (
+    <div className="space-y-3">
+      <p className="truncate rounded-lg bg-slate-50 px-3 py-2 font-mono text-xs text-slate-700" title={url}>
+        {url}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <CopyButton text={url} accessibleLabel="Copy your booking link" />
+        <a
+          href={url}
+          target="_blank"
+          rel="noreferrer"
+          aria-label="Open your booking page in a new tab"
+          className="inline-flex min-h-9 items-center rounded-lg px-3 text-sm font-semibold text-blue-700 hover:bg-blue-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+        >
+          Open
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function BookingsCard({
+  title,
+  bookings,
+  emptyTitle,
+  emptyText,
+  showDate = true,
+}: {
+  title: string;
+  bookings: readonly AgentBooking[];
+  emptyTitle: string;
+  emptyText: string;
+  showDate?: boolean;
+}) {
+  return (
+    <section aria-label={title} className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-3">
+        <h2 className="font-semibold text-slate-900">{title}</h2>
+        {!showDate && bookings[0] ? (
+          <span className="text-sm text-slate-500">{formatIsoDate(bookings[0].booking_date)}</span>
+        ) : null}
+      </div>
+      {bookings.length === 0 ? (
+        <div className="p-4">
+          <EmptyState icon={<CalendarIcon />} title={emptyTitle}>
+            {emptyText}
+          </EmptyState>
+        </div>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {bookings.map((booking) => (
+            <li key={booking.id}>
+              <Link
+                to={`/dashboard/bookings?booking=${encodeURIComponent(booking.id)}`}
+                className="flex px-5 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-inset"
+              >
+                <BookingSummary booking={booking} showDate={showDate} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

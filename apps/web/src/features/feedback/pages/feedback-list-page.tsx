@@ -6,7 +6,7 @@ export function FeedbackListPage() {
       <title>Feedback · Keyturn</title>
       <PageHeader
         title="Feedback"
-        description="Feedback from buyers after their viewings will be listed here."
+        description="Feedback from buyers after their viewings comes in a later release."
       />
     </>
   );

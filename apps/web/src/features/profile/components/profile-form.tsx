@@ -5,14 +5,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
-import { agentProfileInputSchema, suggestUsername } from '@keyturn/domain/schemas/agent';
+import { agentProfileInputSchema, hexColorSchema, suggestUsername } from '@keyturn/domain/schemas/agent';
 import type { AgentProfileData, AgentProfileInput } from '@keyturn/domain/schemas/agent';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ImageUploadField } from '@/components/ui/image-upload-field';
 import { FieldFooter, SelectField, TextField, describedBy, inputClasses } from '@/components/ui/text-field';
 import { AGENT_PROFILE_QUERY_KEY } from '@/lib/agent-profile';
 import { applyServerErrors } from '@/lib/form-errors';
-import { createAgentProfile, updateAgentProfile } from '../api';
+import { createAgentProfile, saveProfileImages, updateAgentProfile } from '../api';
+import type { ProfileImages } from '../api';
 import { timeZoneOptions } from '../time-zones';
 
 const FIELDS = [
@@ -24,21 +26,27 @@ const FIELDS = [
   'timeZone',
   'primaryColor',
 ] as const;
-const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 
-type ProfileFormProps =
+type ProfileFormProps = (
   | { mode: 'create'; defaultValues: AgentProfileInput }
-  | { mode: 'edit'; agentId: string; defaultValues: AgentProfileInput };
+  | { mode: 'edit'; agentId: string; defaultValues: AgentProfileInput }
+) & {
+  /** The saved logo and picture; the profile body carries no images, PUT /agents/branding saves them. */
+  images?: ProfileImages;
+};
+
+const NO_IMAGES: ProfileImages = { logoUrl: null, profilePictureUrl: null };
 
 /** The agent profile form: creates the profile (POST) or updates it (PUT), then opens the dashboard. */
 export function ProfileForm(props: ProfileFormProps) {
-  const { mode, defaultValues } = props;
+  const { mode, defaultValues, images: savedImages = NO_IMAGES } = props;
   const agentId = props.mode === 'edit' ? props.agentId : null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
   // A username the agent typed is theirs; until then it follows their name.
   const [usernameEdited, setUsernameEdited] = useState(mode === 'edit');
+  const [images, setImages] = useState<ProfileImages>(savedImages);
 
   const form = useForm<AgentProfileInput, unknown, AgentProfileData>({
     resolver: zodResolver(agentProfileInputSchema),
@@ -68,6 +76,20 @@ export function ProfileForm(props: ProfileFormProps) {
       const saved = await mutation.mutateAsync(values);
       queryClient.setQueryData(AGENT_PROFILE_QUERY_KEY, saved);
       toast.success(mode === 'create' ? 'Your profile is ready.' : 'Your profile is saved.');
+      if (
+        images.logoUrl !== savedImages.logoUrl ||
+        images.profilePictureUrl !== savedImages.profilePictureUrl
+      ) {
+        try {
+          await saveProfileImages(saved, images);
+          queryClient.setQueryData(AGENT_PROFILE_QUERY_KEY, { ...saved, ...images });
+        } catch (error) {
+          // The profile itself is saved; the images can be set again under Settings → Branding.
+          toast.error(
+            `Your logo and picture were not saved: ${error instanceof Error ? error.message : 'please try again'}. You can add them under Settings → Branding.`,
+          );
+        }
+      }
       await navigate('/dashboard');
     } catch (error) {
       const result = applyServerErrors(error, setError, FIELDS);
@@ -77,7 +99,7 @@ export function ProfileForm(props: ProfileFormProps) {
 
   const colorId = useId();
   const swatch =
-    primaryColor && HEX_COLOR.test(primaryColor)
+    primaryColor && hexColorSchema.safeParse(primaryColor).success
       ? primaryColor.toLowerCase()
       : DEFAULT_PRIMARY_COLOR.toLowerCase();
 
@@ -112,6 +134,25 @@ export function ProfileForm(props: ProfileFormProps) {
           hint="Optional."
           error={errors.companyName?.message}
           {...register('companyName')}
+        />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <ImageUploadField
+          label="Logo"
+          kind="logo"
+          value={images.logoUrl}
+          onChange={(logoUrl) => setImages((current) => ({ ...current, logoUrl }))}
+          hint="Optional. Shown on your booking page."
+          disabled={isSubmitting}
+        />
+        <ImageUploadField
+          label="Profile picture"
+          kind="picture"
+          shape="circle"
+          value={images.profilePictureUrl}
+          onChange={(profilePictureUrl) => setImages((current) => ({ ...current, profilePictureUrl }))}
+          hint="Optional."
+          disabled={isSubmitting}
         />
       </div>
       <TextField

@@ -46,7 +46,14 @@ export function ProfileSetupPage() {
       timeZone: existing.timeZone,
       primaryColor: existing.primaryColor,
     };
-    content = <ProfileForm mode="edit" agentId={existing.id} defaultValues={defaults} />;
+    content = (
+      <ProfileForm
+        mode="edit"
+        agentId={existing.id}
+        defaultValues={defaults}
+        images={{ logoUrl: existing.logoUrl, profilePictureUrl: existing.profilePictureUrl }}
+      />
+    );
   } else {
     // The account's names; if the account profile could not be read, the session's.
     const names =

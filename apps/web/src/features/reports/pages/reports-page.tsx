@@ -6,7 +6,7 @@ export function ReportsPage() {
       <title>Reports · Keyturn</title>
       <PageHeader
         title="Reports"
-        description="Reports on your showings, leads and bookings will appear here."
+        description="Reports on your showings, leads and bookings come in a later release."
       />
     </>
   );

@@ -1,13 +1,144 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs } from '@/components/ui/tabs';
+import type { TabItem } from '@/components/ui/tabs';
+import { useAgentProfile } from '@/lib/agent-profile';
+import { AccountSection } from '../components/account-section';
+import { AvailabilityEditor } from '../components/availability-editor';
+import { BrandingForm } from '../components/branding-form';
+import { DefaultsNotice } from '../components/defaults-notice';
+import { FeedbackSettingsForm } from '../components/feedback-settings-form';
+import { NotificationsForm } from '../components/notifications-form';
+import {
+  useAvailability,
+  useBranding,
+  useFeedbackSettings,
+  useNotificationSettings,
+} from '../hooks/use-settings';
 
+const TABS = [
+  { value: 'availability', label: 'Availability' },
+  { value: 'branding', label: 'Branding' },
+  { value: 'notifications', label: 'Notifications' },
+  { value: 'feedback', label: 'Feedback' },
+  { value: 'account', label: 'Account' },
+] as const satisfies readonly TabItem<string>[];
+type Tab = (typeof TABS)[number]['value'];
+
+function isTab(value: string | null): value is Tab {
+  return TABS.some((tab) => tab.value === value);
+}
+
+/** Settings (spec §2.2): the tab is in the query string (?tab=branding), so links can open one directly. */
 export function SettingsPage() {
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'availability';
+
   return (
     <>
       <title>Settings · Keyturn</title>
       <PageHeader
         title="Settings"
-        description="Your account, availability and calendar settings will appear here."
+        description="Your hours, your brand, and what Keyturn sends on your behalf."
       />
+      <div className="mt-6">
+        <Tabs
+          label="Settings"
+          items={TABS}
+          value={tab}
+          onChange={(next) => setSearch({ tab: next }, { replace: true })}
+        >
+          {tab === 'availability' ? <AvailabilityTab /> : null}
+          {tab === 'branding' ? <BrandingTab /> : null}
+          {tab === 'notifications' ? <NotificationsTab /> : null}
+          {tab === 'feedback' ? <FeedbackTab /> : null}
+          {tab === 'account' ? <AccountTab /> : null}
+        </Tabs>
+      </div>
     </>
   );
+}
+
+function AvailabilityTab() {
+  const availability = useAvailability();
+  return <Loaded query={availability}>{(data) => <AvailabilityEditor availability={data} />}</Loaded>;
+}
+
+function BrandingTab() {
+  const branding = useBranding();
+  const agent = useAgentProfile();
+  const agentName = agent.data ? `${agent.data.first_name} ${agent.data.last_name}`.trim() : '';
+  return (
+    <Loaded query={branding}>
+      {(body) => (
+        <div className="space-y-6">
+          {body.acknowledged === false ? <DefaultsNotice area="branding" /> : null}
+          <BrandingForm branding={body.data} agentName={agentName || 'Your name'} />
+        </div>
+      )}
+    </Loaded>
+  );
+}
+
+function NotificationsTab() {
+  const settings = useNotificationSettings();
+  return (
+    <Loaded query={settings}>
+      {(body) => (
+        <div className="space-y-6">
+          {body.acknowledged ? null : <DefaultsNotice area="notifications" />}
+          <NotificationsForm settings={body.data} />
+        </div>
+      )}
+    </Loaded>
+  );
+}
+
+function FeedbackTab() {
+  const settings = useFeedbackSettings();
+  return (
+    <Loaded query={settings}>
+      {(body) => (
+        <div className="space-y-6">
+          {body.acknowledged ? null : <DefaultsNotice area="feedback" />}
+          <FeedbackSettingsForm settings={body.data} />
+        </div>
+      )}
+    </Loaded>
+  );
+}
+
+function AccountTab() {
+  const agent = useAgentProfile();
+  return (
+    <Loaded query={agent}>{(profile) => (profile ? <AccountSection agentId={profile.id} /> : null)}</Loaded>
+  );
+}
+
+/** A tab's content once its data is there; a spinner before, the failure with "Try again" instead. */
+function Loaded<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="space-y-3">
+        <ErrorAlert>We could not load these settings. {query.error.message}</ErrorAlert>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <>{children(query.data)}</>;
 }

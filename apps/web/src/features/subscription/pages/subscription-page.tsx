@@ -1,10 +1,172 @@
+import { useQuery } from '@tanstack/react-query';
+import { ANNUAL_DISCOUNT_PERCENT } from '@keyturn/domain/constants';
+import { PLAN_ORDER } from '@keyturn/domain/plans';
+import type { Plan } from '@keyturn/domain/plans';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { PlanBadge } from '@/components/ui/plan-badge';
+import { Spinner } from '@/components/ui/spinner';
+import { UsageBar } from '@/components/ui/usage-bar';
+import { usePlan } from '@/lib/plan';
+import { fetchUsageStats } from '../api';
 
+export const SALES_EMAIL = 'sales@keyturn.app';
+
+/**
+ * Subscription (spec §2.2, §4, §9): the current plan, usage against its limits, and the plan table. Plans
+ * cannot be bought yet, so Basic and Professional say 'Coming Soon' and Enterprise goes to sales.
+ */
 export function SubscriptionPage() {
+  const { plan, refresh } = usePlan(true);
+  const usage = useQuery({ queryKey: ['agents', 'usage-stats'], queryFn: fetchUsageStats });
+  const refreshAll = () => Promise.all([refresh(), usage.refetch()]);
+
   return (
     <>
       <title>Subscription · Keyturn</title>
-      <PageHeader title="Subscription" description="Your plan and its limits will appear here." />
+      <PageHeader
+        title="Subscription"
+        description="Your plan, what you use of it, and the plans there are."
+      />
+
+      <section
+        aria-labelledby="current-plan-heading"
+        className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id="current-plan-heading" className="text-sm font-semibold text-slate-500">
+              Current plan
+            </h2>
+            <p className="mt-1 flex items-center gap-2 text-xl font-bold text-slate-900">
+              {plan.name} <PlanBadge planId={plan.id} name={plan.name} />
+            </p>
+          </div>
+          <Button variant="secondary" size="sm" onClick={() => void refreshAll()} disabled={usage.isFetching}>
+            {usage.isFetching ? 'Refreshing…' : 'Refresh'}
+          </Button>
+        </div>
+        <div className="mt-5 grid gap-5 sm:grid-cols-2">
+          {usage.isPending ? (
+            <Spinner label="Loading usage" size="sm" />
+          ) : usage.isError ? (
+            <div className="sm:col-span-2">
+              <ErrorAlert>We could not load your usage. {usage.error.message}</ErrorAlert>
+            </div>
+          ) : (
+            <>
+              <UsageBar
+                label="Properties"
+                used={usage.data.properties.used}
+                limit={usage.data.properties.limit}
+              />
+              <UsageBar
+                label="Bookings this month"
+                used={usage.data.bookingsThisMonth.used}
+                limit={usage.data.bookingsThisMonth.limit}
+              />
+            </>
+          )}
+        </div>
+        <p className="mt-5 text-sm text-slate-600">To change plans during early access, contact us.</p>
+      </section>
+
+      <section aria-labelledby="plans-heading" className="mt-10">
+        <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">
+          Plans
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Billed yearly, you save {ANNUAL_DISCOUNT_PERCENT}%.</p>
+        <ul className="mt-4 grid gap-4 md:grid-cols-3">
+          {PLAN_ORDER.map((item) => (
+            <PlanCard key={item.id} plan={item} current={item.id === plan.id} />
+          ))}
+        </ul>
+      </section>
     </>
   );
+}
+
+function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
+  return (
+    <li
+      aria-label={plan.name}
+      className={`flex flex-col rounded-xl border bg-white p-5 shadow-sm ${
+        current ? 'border-blue-500 ring-1 ring-blue-500' : 'border-slate-200'
+      }`}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
+        {current ? (
+          <span className="rounded-full bg-blue-50 px-2 py-0.5 text-xs font-semibold text-blue-700">
+            Your plan
+          </span>
+        ) : null}
+      </div>
+      <p className="mt-3">
+        <span className="text-3xl font-bold text-slate-900">{price(plan.monthlyPriceUsd)}</span>
+        {plan.monthlyPriceUsd > 0 ? <span className="text-sm text-slate-600"> / month</span> : null}
+      </p>
+      <p className="text-sm text-slate-600">
+        {plan.monthlyPriceUsd > 0
+          ? `${price(plan.yearlyMonthlyPriceUsd)} / month billed yearly`
+          : 'Free forever'}
+      </p>
+      <dl className="mt-4 space-y-1 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600">Properties</dt>
+          <dd className="font-medium text-slate-900">{limit(plan.maxProperties)}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600">Bookings / month</dt>
+          <dd className="font-medium text-slate-900">{limit(plan.maxBookingsPerMonth)}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600">Users included</dt>
+          <dd className="font-medium text-slate-900">{plan.includedUsers}</dd>
+        </div>
+      </dl>
+      <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
+        {plan.highlights.map((highlight) => (
+          <li key={highlight} className="flex gap-2">
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              aria-hidden="true"
+              className="mt-0.5 size-4 shrink-0 text-emerald-600"
+            >
+              <path d="m5 12.5 4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            {highlight}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-5">
+        {plan.id === 'enterprise' ? (
+          <a
+            href={`mailto:${SALES_EMAIL}?subject=${encodeURIComponent('Keyturn Enterprise')}`}
+            className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-blue-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-blue-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2"
+          >
+            Talk to Sales team
+          </a>
+        ) : (
+          <Button fullWidth variant="secondary" disabled>
+            Coming Soon
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+
+function price(amount: number): string {
+  return amount === 0 ? '$0' : usd.format(amount).replace(/\.00$/, '');
+}
+
+function limit(value: number | null): string {
+  return value === null ? 'Unlimited' : String(value);
 }

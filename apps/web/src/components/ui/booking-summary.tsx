@@ -1,0 +1,51 @@
+// One booking in a line or a card: when, who, where and its status. The overview and the bookings list both
+// show bookings this way.
+import { BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
+import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
+import { formatIsoDate, formatTime } from './format';
+import { BookingStatusBadge } from './status-badge';
+
+/** What the showing is for: the purpose's label, or the buyer's own words for "Other". */
+export function purposeLabel(booking: Pick<AgentBooking, 'booking_purpose' | 'custom_purpose'>): string {
+  if (booking.booking_purpose === 'custom' && booking.custom_purpose) return booking.custom_purpose;
+  return BOOKING_PURPOSE_LABELS[booking.booking_purpose];
+}
+
+/** Where it happens: the property's address, or a consultation when there is none. */
+export function placeLabel(booking: Pick<AgentBooking, 'property' | 'property_address'>): string {
+  return booking.property?.address ?? booking.property_address ?? 'Consultation with agent';
+}
+
+export function BookingSummary({
+  booking,
+  showDate = true,
+}: {
+  booking: AgentBooking;
+  /** Off where the date is already the heading (today's schedule). */
+  showDate?: boolean;
+}) {
+  // A phone stacks when (with the status beside it) over who and where; wider screens use three columns.
+  return (
+    <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 gap-y-1 sm:grid-cols-[6.5rem_minmax(0,1fr)_auto]">
+      <p className="col-start-1 row-start-1 text-sm">
+        {showDate ? (
+          <>
+            <span className="font-medium text-slate-500 sm:block">{formatIsoDate(booking.booking_date)}</span>
+            <span aria-hidden="true" className="text-slate-400 sm:hidden">
+              {' · '}
+            </span>
+          </>
+        ) : null}
+        <span className="font-semibold text-slate-900 tabular-nums">{formatTime(booking.booking_time)}</span>
+      </p>
+      <div className="col-span-2 row-start-2 min-w-0 sm:col-span-1 sm:col-start-2 sm:row-start-1">
+        <p className="truncate font-semibold text-slate-900">{booking.client_name}</p>
+        <p className="truncate text-sm text-slate-600">{placeLabel(booking)}</p>
+        <p className="truncate text-xs text-slate-500">{purposeLabel(booking)}</p>
+      </div>
+      <div className="col-start-2 row-start-1 justify-self-end sm:col-start-3">
+        <BookingStatusBadge status={booking.status} />
+      </div>
+    </div>
+  );
+}

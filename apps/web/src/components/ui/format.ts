@@ -1,0 +1,41 @@
+// How the dashboard writes money, calendar dates and wall-clock times. Dates and times arrive as the
+// agent-zone wall clock (yyyy-MM-dd, HH:mm), so they are shown as written, never shifted to the browser's zone.
+import { to12Hour } from '@keyturn/domain/time';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** 425000 → '$425,000'. */
+export function formatMoney(amount: number): string {
+  return usd.format(amount);
+}
+
+const dateFormats = {
+  long: new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }),
+  short: new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }),
+} as const;
+
+/** '2025-06-12' → 'Thu, Jun 12' (short) or 'Thursday, June 12, 2025' (long). */
+export function formatIsoDate(isoDate: string, style: keyof typeof dateFormats = 'short'): string {
+  const date = new Date(`${isoDate}T12:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : dateFormats[style].format(date);
+}
+
+/** '14:30' or '14:30:00' → '2:30 PM'; anything unreadable is shown as it came. */
+export function formatTime(time: string): string {
+  try {
+    return to12Hour(time);
+  } catch {
+    return time;
+  }
+}

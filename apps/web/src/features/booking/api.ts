@@ -1,0 +1,118 @@
+// The public booking API (spec §7), no account needed. Every call goes through lib/api.ts; the shapes are
+// the domain's (schemas/publicBooking.ts), shared with the server.
+import type { z } from 'zod';
+import type { AvailabilityEntry, AvailabilityForDateResponse } from '@keyturn/domain/schemas/availability';
+import type { BookingRequestInput, RescheduleRequestInput } from '@keyturn/domain/schemas/booking';
+import type { Property } from '@keyturn/domain/schemas/property';
+import type {
+  BuyerBooking,
+  ManagedBooking,
+  PublicAgent,
+  bookingLinkResponseSchema,
+  prefillResponseSchema,
+  propertyDetailsResponseSchema,
+} from '@keyturn/domain/schemas/publicBooking';
+import { api, request } from '@/lib/api';
+
+export type PropertyDetails = z.infer<typeof propertyDetailsResponseSchema>;
+export type PrefillAnswer = z.infer<typeof prefillResponseSchema>;
+export type BookingLink = z.infer<typeof bookingLinkResponseSchema>;
+export type RescheduleBody = RescheduleRequestInput & { token: string };
+
+/** Whose slots to ask for: a property's, or the agent's own for a consultation without one. */
+export type SlotTarget = { propertyId: number } | { agentId: string };
+
+const segment = encodeURIComponent;
+
+/** GET /agents/id/{agentId} → { success, data }; 404 AGENT_NOT_FOUND. */
+export async function fetchPublicAgent(agentId: string): Promise<PublicAgent> {
+  const body = await api.get<{ data: PublicAgent }>(`/agents/id/${segment(agentId)}`);
+  return body.data;
+}
+
+/** GET /availability/public/{agentId} → { success, availability: [{ day_of_week, is_available }] }. */
+export async function fetchPublicAvailability(agentId: string): Promise<AvailabilityEntry[]> {
+  const body = await api.get<{ availability?: AvailabilityEntry[] }>(
+    `/availability/public/${segment(agentId)}`,
+  );
+  return body.availability ?? [];
+}
+
+/** GET /properties/public/{agentId} → { properties }. */
+export async function fetchPublicProperties(agentId: string): Promise<Property[]> {
+  const body = await api.get<{ properties?: Property[] }>(`/properties/public/${segment(agentId)}`);
+  return body.properties ?? [];
+}
+
+/** GET /booking/property/{propertyId} → { property, agent }; 404 PROPERTY_NOT_FOUND. */
+export function fetchPropertyDetails(propertyId: number): Promise<PropertyDetails> {
+  return api.get<PropertyDetails>(`/booking/property/${propertyId}`);
+}
+
+/**
+ * GET /booking/availability/{propertyId}/{date}, or /booking/availability/agent/{agentId}/{date} for a
+ * consultation without a property → { availableSlots: ['09:00:00', …], agentAvailability: { isAvailable } }.
+ */
+export function fetchSlots(target: SlotTarget, date: string): Promise<AvailabilityForDateResponse> {
+  const path =
+    'propertyId' in target
+      ? `/booking/availability/${target.propertyId}/${date}`
+      : `/booking/availability/agent/${segment(target.agentId)}/${date}`;
+  return api.get<AvailabilityForDateResponse>(path);
+}
+
+/** GET /booking/prefill?token=… A non-OK answer is silently ignored (spec §7): null. */
+export async function fetchPrefill(token: string): Promise<PrefillAnswer | null> {
+  try {
+    return await api.get<PrefillAnswer>(`/booking/prefill?token=${segment(token)}`);
+  } catch {
+    return null;
+  }
+}
+
+/** GET /booking/links/{linkId} → { agent_id, property_id, prefill }; 404 when unknown or inactive. */
+export function fetchBookingLink(linkId: string): Promise<BookingLink> {
+  return api.get<BookingLink>(`/booking/links/${segment(linkId)}`);
+}
+
+/**
+ * POST /booking (201 { success, booking }). The idempotency key is made once per submit attempt by the
+ * caller, so the automatic retry of a lost answer cannot book twice.
+ */
+export async function createBooking(
+  body: BookingRequestInput,
+  idempotencyKey: string,
+): Promise<BuyerBooking> {
+  const response = await request<{ booking: BuyerBooking }>('POST', '/booking', body, {
+    'Idempotency-Key': idempotencyKey,
+  });
+  return response.data.booking;
+}
+
+/** POST /booking/reschedule (200 { success, booking }: the new booking). */
+export async function rescheduleBooking(body: RescheduleBody): Promise<BuyerBooking> {
+  const response = await api.post<{ booking: BuyerBooking }>('/booking/reschedule', body);
+  return response.booking;
+}
+
+/** GET /booking/manage?token=… → { success, booking }; 404 BOOKING_NOT_FOUND. */
+export async function fetchManagedBooking(token: string): Promise<ManagedBooking> {
+  const body = await api.get<{ booking: ManagedBooking }>(`/booking/manage?token=${segment(token)}`);
+  return body.booking;
+}
+
+/** POST /booking/cancel { token, reason? }; 409 BOOKING_NOT_ACTIVE when it is already cancelled. */
+export async function cancelBooking(token: string, reason: string): Promise<void> {
+  const trimmed = reason.trim();
+  await api.post('/booking/cancel', trimmed ? { token, reason: trimmed } : { token });
+}
+
+/** A v4 UUID; crypto.randomUUID exists only in secure contexts, getRandomValues everywhere. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,384 @@
+// The steps of the public booking page (spec §2.4, §4, §5): purpose → property selection → calendar →
+// (time) → details → confirmation, with the Back walk of §2.4. Step order, the submit payload and every
+// message come from the domain package; this component holds the state between steps.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { initialStep, needsPropertySelection, nextStep, previousStep } from '@keyturn/domain/bookingFlow';
+import type { BookingStep, FlowContext } from '@keyturn/domain/bookingFlow';
+import { buildBookingRequest, buildRescheduleRequest } from '@keyturn/domain/bookingSubmit';
+import type { BookingPageState } from '@keyturn/domain/bookingSubmit';
+import { bookableDates } from '@keyturn/domain/bookingWindow';
+import { PLACEHOLDER_PROPERTY } from '@keyturn/domain/constants';
+import { PROPERTY_PURPOSES } from '@keyturn/domain/enums';
+import type { BookingPurpose } from '@keyturn/domain/enums';
+import { MESSAGES } from '@keyturn/domain/messages';
+import { prefillFormValues } from '@keyturn/domain/prefill';
+import { bookingDetailsFormSchema } from '@keyturn/domain/schemas/booking';
+import type { BookingDetailsForm, BookingDetailsFormInput } from '@keyturn/domain/schemas/booking';
+import type { Property } from '@keyturn/domain/schemas/property';
+import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
+import { isoDateInZone, to12Hour } from '@keyturn/domain/time';
+import { ApiError } from '@/lib/api';
+import { createBooking, fetchPublicProperties, newIdempotencyKey, rescheduleBooking } from '../api';
+import type { RescheduleBody, SlotTarget } from '../api';
+import { browserTimeZone, formatLongDate, purposeLabel, slotLabel, toIsoDate } from '../format';
+import { bookingKeys } from '../hooks/use-booking-setup';
+import type { BookingSetup } from '../hooks/use-booking-setup';
+import { useTimeSlots } from '../hooks/use-time-slots';
+import { AgentPanel, PoweredBy } from './agent-panel';
+import type { SummaryRow } from './booking-summary';
+import { CalendarStep } from './calendar-step';
+import { ConfirmationStep } from './confirmation-step';
+import { DetailsStep } from './details-step';
+import { PropertyStep } from './property-step';
+import { PurposeStep } from './purpose-step';
+import { TimeStep } from './time-step';
+
+type SubmitVariables =
+  | { kind: 'book'; body: Parameters<typeof createBooking>[0]; idempotencyKey: string }
+  | { kind: 'reschedule'; body: RescheduleBody };
+
+/** Payload field names of spec §3 → the details form's fields, to show a 400's `fields` under the inputs. */
+const FORM_FIELD_OF: Record<string, keyof BookingDetailsFormInput> = {
+  client_name: 'name',
+  client_email: 'email',
+  client_phone: 'phone',
+  buyer_type: 'buyerType',
+  budget_min: 'budgetRange',
+  budget_max: 'budgetRange',
+  income_range: 'incomeRange',
+  message: 'notes',
+  reschedule_reason: 'rescheduleReason',
+};
+
+const SLOT_CONFLICT_CODES = ['SLOT_TAKEN', 'SLOT_UNAVAILABLE'];
+
+export function BookingFlow({ setup }: { setup: BookingSetup }) {
+  const { agent, agentId, propertyId, prefill, reschedule, availability } = setup;
+  const hasPropertyId = propertyId !== null;
+  const queryClient = useQueryClient();
+
+  const [step, setStep] = useState<BookingStep>(() =>
+    initialStep({ hasPropertyId, hasValidDate: setup.initialDate !== null }),
+  );
+  const [purpose, setPurpose] = useState<BookingPurpose | ''>(prefill?.booking_purpose ?? '');
+  const [customPurpose, setCustomPurpose] = useState(prefill?.custom_purpose ?? '');
+  const [purposeError, setPurposeError] = useState<string | null>(null);
+  const [chosenProperty, setChosenProperty] = useState<Property | null>(null);
+  const [date, setDate] = useState<string | null>(setup.initialDate);
+  const [time, setTime] = useState(setup.initialTime ?? '');
+  const [buyerZone] = useState(browserTimeZone);
+  const [showInBuyerZone, setShowInBuyerZone] = useState(false);
+  const [booking, setBooking] = useState<BuyerBooking | null>(null);
+  const mainRef = useRef<HTMLElement>(null);
+  const shownStep = useRef(step);
+
+  useEffect(() => {
+    // A new step: bring it into view (on a phone the panel sits above it) and give its heading the focus.
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    const main = mainRef.current;
+    main?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    main?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  }, [step]);
+
+  const form = useForm<BookingDetailsFormInput, unknown, BookingDetailsForm>({
+    resolver: zodResolver(bookingDetailsFormSchema(reschedule !== null)),
+    defaultValues: {
+      name: '',
+      email: '',
+      phone: '',
+      buyerType: '' as BookingDetailsFormInput['buyerType'],
+      budgetRange: '',
+      incomeRange: '',
+      notes: '',
+      rescheduleReason: '',
+      ...(prefill ? prefillFormValues(prefill) : {}),
+    },
+  });
+
+  const flow: FlowContext = { hasPropertyId, purpose };
+  const property = setup.property ?? chosenProperty;
+  const hasProperty = hasPropertyId || chosenProperty !== null;
+  const agentZone = agent.timeZone;
+  const viewZone = agentZone && showInBuyerZone && buyerZone !== agentZone ? buyerZone : null;
+
+  // Bookable dates: tomorrow … 60 days on the agent's calendar, on the agent's available weekdays (spec §5).
+  const todayIso = agentZone ? isoDateInZone(new Date(), agentZone) : toIsoDate(new Date());
+  const availableDates = useMemo(() => bookableDates(todayIso, availability), [todayIso, availability]);
+
+  const slotTarget: SlotTarget | null =
+    propertyId !== null
+      ? { propertyId }
+      : chosenProperty
+        ? { propertyId: chosenProperty.id }
+        : agentId
+          ? { agentId }
+          : null;
+  const slotsState = useTimeSlots({
+    target: slotTarget,
+    date,
+    bookable: date !== null && availableDates.includes(date),
+    availability,
+    hasProperty,
+  });
+  // A preselected time (query or prefill) holds only while it is one of the date's open slots.
+  const selectedTime =
+    time && !slotsState.loading && !slotsState.slots.some((slot) => slot.time === time && slot.available)
+      ? ''
+      : time;
+
+  const propertiesQuery = useQuery({
+    queryKey: bookingKeys.properties(agentId ?? ''),
+    queryFn: () => fetchPublicProperties(agentId ?? ''),
+    enabled: step === 'property_selection' && agentId !== null,
+  });
+
+  const submitMutation = useMutation({
+    mutationFn: (variables: SubmitVariables) =>
+      variables.kind === 'book'
+        ? createBooking(variables.body, variables.idempotencyKey)
+        : rescheduleBooking(variables.body),
+  });
+
+  function goBack() {
+    const previous = previousStep(step, flow);
+    if (previous) setStep(previous);
+  }
+
+  function continueFromPurpose() {
+    if (!purpose && !hasPropertyId) {
+      setPurposeError(MESSAGES.purposeRequired);
+      return;
+    }
+    setPurposeError(null);
+    const next = nextStep('purpose', flow);
+    if (next) setStep(next);
+  }
+
+  function changePurpose(value: BookingPurpose) {
+    setPurpose(value);
+    setPurposeError(null);
+    // A property chosen for a viewing does not belong to a valuation or a custom appointment.
+    if (!PROPERTY_PURPOSES.includes(value)) setChosenProperty(null);
+  }
+
+  function chooseProperty(chosen: Property | null) {
+    setChosenProperty(chosen);
+    setStep('calendar');
+  }
+
+  function changeDate(next: string) {
+    if (next !== date) setTime('');
+    setDate(next);
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    const state: BookingPageState = {
+      form: values,
+      hasPropertyId,
+      property: propertyId !== null ? { id: propertyId } : (chosenProperty ?? PLACEHOLDER_PROPERTY),
+      agentId,
+      date,
+      // The slot as the grid shows it on the agent's clock; the domain turns it into 24-hour HH:mm.
+      timeSlot: selectedTime ? to12Hour(selectedTime) : null,
+      purpose,
+      customPurpose,
+    };
+    const built = reschedule
+      ? buildRescheduleRequest(state, reschedule.bookingId)
+      : buildBookingRequest(state);
+    if (!built.ok) {
+      toast.error(built.error);
+      if (built.error === MESSAGES.purposeRequired) setStep('purpose');
+      return;
+    }
+
+    const variables: SubmitVariables = reschedule
+      ? { kind: 'reschedule', body: { ...built.request, token: reschedule.token } as RescheduleBody }
+      : // One key per submit attempt; the mutation's automatic retry reuses these variables, key included.
+        { kind: 'book', body: built.request, idempotencyKey: newIdempotencyKey() };
+    try {
+      const result = await submitMutation.mutateAsync(variables);
+      setBooking(result);
+      setStep('confirmation');
+      if (reschedule) toast.success(MESSAGES.bookingRescheduled);
+      else if (result.status === 'pending')
+        toast.success(`${MESSAGES.bookingSubmitted} Your request is awaiting the agent's confirmation.`);
+      else toast.success(MESSAGES.bookingSubmitted);
+    } catch (error) {
+      handleSubmitError(error);
+    }
+  });
+
+  function handleSubmitError(error: unknown) {
+    const fallback = reschedule ? MESSAGES.rescheduleFailed : MESSAGES.bookingSubmitFailed;
+    toast.error(serverMessage(error) ?? fallback);
+    if (!(error instanceof ApiError)) return;
+    if (error.status === 409 && SLOT_CONFLICT_CODES.includes(error.code)) {
+      // Someone took the time: fresh slots for the date, and the buyer picks again; the form keeps its values.
+      setTime('');
+      setStep('calendar');
+      void queryClient.invalidateQueries({ queryKey: slotsState.queryKey });
+      return;
+    }
+    for (const [name, message] of Object.entries(error.fields)) {
+      const field = FORM_FIELD_OF[name];
+      if (field) form.setError(field, { type: 'server', message });
+    }
+  }
+
+  const timeRow = (time24: string, dateIso: string): SummaryRow => ({
+    label: 'Time',
+    value: agentZone ? `${to12Hour(time24)} (${agentZone})` : to12Hour(time24),
+    detail:
+      agentZone && buyerZone !== agentZone
+        ? `${slotLabel(dateIso, time24, agentZone, buyerZone)} your time (${buyerZone})`
+        : undefined,
+  });
+  const propertyRow: SummaryRow = {
+    label: 'Property',
+    value: property ? `${property.address}, ${property.city}, ${property.state}` : 'Consultation with agent',
+  };
+
+  return (
+    <>
+      <div className="mx-auto flex w-full max-w-5xl flex-col gap-3 md:flex-row md:gap-0 md:overflow-hidden md:rounded-2xl md:border md:border-slate-200 md:bg-white md:shadow-sm">
+        <AgentPanel
+          agent={agent}
+          property={property}
+          showPlaceholder={!purpose || needsPropertySelection({ hasPropertyId: false, purpose })}
+        />
+        <main
+          ref={mainRef}
+          id="main"
+          className="min-w-0 scroll-mt-4 flex-1 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 md:rounded-none md:border-0 md:p-8 md:shadow-none"
+        >
+          {previousStep(step, flow) && !(step === 'confirmation' && booking && reschedule) ? (
+            <button
+              type="button"
+              onClick={goBack}
+              className="mb-4 inline-flex min-h-10 items-center gap-1 rounded-lg pr-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+                className="size-4"
+              >
+                <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              Back
+            </button>
+          ) : null}
+
+          {reschedule && step !== 'confirmation' ? (
+            <p className="mb-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
+              You are rescheduling an existing booking: pick a new time, then confirm with a short reason.
+            </p>
+          ) : null}
+
+          {step === 'purpose' ? (
+            <PurposeStep
+              purpose={purpose}
+              customPurpose={customPurpose}
+              hasPropertyId={hasPropertyId}
+              error={purposeError}
+              onPurposeChange={changePurpose}
+              onCustomPurposeChange={setCustomPurpose}
+              onContinue={continueFromPurpose}
+            />
+          ) : null}
+
+          {step === 'property_selection' ? (
+            <PropertyStep
+              properties={propertiesQuery.data ?? []}
+              loading={propertiesQuery.isLoading}
+              selectedId={chosenProperty?.id ?? null}
+              onSelect={chooseProperty}
+              onContinueWithout={() => chooseProperty(null)}
+            />
+          ) : null}
+
+          {step === 'calendar' ? (
+            <CalendarStep
+              primaryColor={agent.primaryColor}
+              agentZone={agentZone}
+              buyerZone={buyerZone}
+              showInBuyerZone={showInBuyerZone}
+              onShowInBuyerZoneChange={setShowInBuyerZone}
+              availableDates={availableDates}
+              date={date}
+              time={selectedTime}
+              slots={slotsState.slots}
+              slotsLoading={slotsState.loading}
+              onDateChange={changeDate}
+              onTimeChange={setTime}
+              onContinue={() => setStep(nextStep('calendar', flow) ?? 'details')}
+            />
+          ) : null}
+
+          {step === 'time' && date ? (
+            <TimeStep
+              date={date}
+              slots={slotsState.slots}
+              loading={slotsState.loading}
+              agentZone={agentZone}
+              viewZone={viewZone}
+              selected={selectedTime}
+              onSelect={(value) => {
+                setTime(value);
+                setStep(nextStep('time', flow) ?? 'details');
+              }}
+            />
+          ) : null}
+
+          {step === 'details' ? (
+            <DetailsStep
+              form={form}
+              reschedule={reschedule !== null}
+              submitting={submitMutation.isPending}
+              onSubmit={() => void submit()}
+              summary={[
+                { label: 'Date', value: date ? formatLongDate(date) : 'Not selected' },
+                selectedTime && date ? timeRow(selectedTime, date) : { label: 'Time', value: 'Not selected' },
+                propertyRow,
+                { label: 'Agent', value: agent.name },
+              ]}
+            />
+          ) : null}
+
+          {step === 'confirmation' && booking ? (
+            <ConfirmationStep
+              booking={booking}
+              rescheduled={reschedule !== null}
+              agentName={agent.name}
+              property={property}
+              purpose={purposeLabel(purpose, customPurpose)}
+              summary={[
+                { label: 'Date', value: formatLongDate(booking.booking_date) },
+                timeRow(booking.booking_time.slice(0, 5), booking.booking_date),
+                propertyRow,
+                { label: 'Agent', value: agent.name },
+                { label: 'Purpose', value: purposeLabel(purpose, customPurpose) },
+              ]}
+            />
+          ) : null}
+        </main>
+      </div>
+      <PoweredBy className="mt-5 justify-center pb-16 md:hidden" />
+    </>
+  );
+}
+
+/** The `error` field of the server's answer, when there was one (spec §8); null for a network failure. */
+function serverMessage(error: unknown): string | null {
+  // Our API always answers errors as { error, code }; without a code the body was not ours (a proxy page).
+  if (error instanceof ApiError && error.status > 0 && !error.code.startsWith('HTTP_')) return error.message;
+  return null;
+}

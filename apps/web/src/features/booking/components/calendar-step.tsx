@@ -1,0 +1,93 @@
+// Step 3 (spec §2.4 "Calendar"): the bookable dates, the chosen date's times beside them, and once a time is
+// picked 'Selected: {time}' with 'Change' and 'Continue to Details'. Times are the agent's wall clock; a
+// buyer in another zone can show them on their own clock (labels only).
+import { useId } from 'react';
+import type { TimeSlot } from '@keyturn/domain/timeSlots';
+import { BookingCalendar } from '@/components/booking-calendar/booking-calendar';
+import type { CalendarTimeSlot } from '@/components/booking-calendar/booking-calendar';
+import { parseIsoDate, slotLabel, toIsoDate } from '../format';
+import { BrandButton } from './brand-button';
+import { StepHeading } from './step-heading';
+
+interface CalendarStepProps {
+  primaryColor: string;
+  agentZone: string | null;
+  buyerZone: string;
+  showInBuyerZone: boolean;
+  onShowInBuyerZoneChange: (on: boolean) => void;
+  availableDates: readonly string[];
+  date: string | null;
+  time: string;
+  slots: TimeSlot[];
+  slotsLoading: boolean;
+  onDateChange: (date: string) => void;
+  onTimeChange: (time: string) => void;
+  onContinue: () => void;
+}
+
+export function CalendarStep({
+  primaryColor,
+  agentZone,
+  buyerZone,
+  showInBuyerZone,
+  onShowInBuyerZoneChange,
+  availableDates,
+  date,
+  time,
+  slots,
+  slotsLoading,
+  onDateChange,
+  onTimeChange,
+  onContinue,
+}: CalendarStepProps) {
+  const toggleId = useId();
+  const zonesDiffer = agentZone !== null && agentZone !== buyerZone;
+  const viewZone = zonesDiffer && showInBuyerZone ? buyerZone : null;
+  const calendarSlots: CalendarTimeSlot[] = date
+    ? slots.map((slot) => ({
+        value: slot.time,
+        label: slotLabel(date, slot.time, agentZone, viewZone),
+        available: slot.available,
+      }))
+    : [];
+
+  return (
+    <div>
+      <StepHeading title="Select a Date & Time">
+        {agentZone ? <p>All times shown in {viewZone ?? agentZone}</p> : null}
+      </StepHeading>
+      <BookingCalendar
+        selectedDate={date ? parseIsoDate(date) : null}
+        availableDates={availableDates}
+        timeSlots={calendarSlots}
+        selectedTimeSlot={time}
+        primaryColor={primaryColor}
+        onDateSelect={(day) => onDateChange(toIsoDate(day))}
+        onTimeSlotSelect={onTimeChange}
+        timeSlotsLoading={slotsLoading}
+        timeSlotsHeader={
+          zonesDiffer && slots.length > 0 ? (
+            <label
+              htmlFor={toggleId}
+              className="flex cursor-pointer items-start gap-2 text-sm text-slate-600"
+            >
+              <input
+                id={toggleId}
+                type="checkbox"
+                checked={showInBuyerZone}
+                onChange={(event) => onShowInBuyerZoneChange(event.target.checked)}
+                className="mt-0.5 size-4 shrink-0 accent-[var(--kt-primary)]"
+              />
+              <span>Show times in my time zone ({buyerZone})</span>
+            </label>
+          ) : null
+        }
+        selectedTimeActions={
+          <BrandButton fullWidth onClick={onContinue}>
+            Continue to Details
+          </BrandButton>
+        }
+      />
+    </div>
+  );
+}

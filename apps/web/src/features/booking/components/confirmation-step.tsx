@@ -1,0 +1,92 @@
+// Step 5 (spec §2.4 "Confirmation"): what was booked, the e-mail that follows, arriving early; plus adding
+// the appointment to a calendar and the link to manage it.
+import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
+import type { Property } from '@keyturn/domain/schemas/property';
+import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
+import { AddToCalendar } from './add-to-calendar';
+import { BookingSummary } from './booking-summary';
+import type { SummaryRow } from './booking-summary';
+
+interface ConfirmationStepProps {
+  booking: BuyerBooking;
+  rescheduled: boolean;
+  agentName: string;
+  property: Property | null;
+  purpose: string;
+  summary: SummaryRow[];
+}
+
+export function ConfirmationStep({
+  booking,
+  rescheduled,
+  agentName,
+  property,
+  purpose,
+  summary,
+}: ConfirmationStepProps) {
+  const pending = booking.status === 'pending';
+  const title = `${purpose} with ${agentName}`;
+  const location = property
+    ? `${property.address}, ${property.city}, ${property.state} ${property.zip_code}`
+    : undefined;
+
+  return (
+    <div>
+      <div className="flex flex-col items-center text-center">
+        <span className="inline-flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            aria-hidden="true"
+            className="size-7"
+          >
+            <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </span>
+        <h2
+          tabIndex={-1}
+          className="mt-4 text-2xl font-bold tracking-tight text-slate-900 focus:outline-none"
+        >
+          {rescheduled ? 'Booking Rescheduled!' : 'Booking Confirmed!'}
+        </h2>
+        {pending ? (
+          <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800">
+            Your request is awaiting the agent&apos;s confirmation.
+          </p>
+        ) : null}
+      </div>
+
+      <div className="mt-6">
+        <BookingSummary rows={summary} />
+      </div>
+
+      <p className="mt-4 text-sm text-slate-600">
+        You will receive a confirmation email shortly with all the details. Please arrive{' '}
+        {ARRIVE_EARLY_MINUTES} minutes early.
+      </p>
+
+      <AddToCalendar
+        bookingId={booking.id}
+        title={title}
+        startsAt={booking.starts_at}
+        endsAt={booking.ends_at}
+        timeZone={booking.time_zone}
+        location={location}
+        description={`${purpose} with ${agentName}. Manage your booking: ${booking.manage_url}`}
+        url={booking.manage_url}
+      />
+
+      <p className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-600">
+        Need to change plans?{' '}
+        <a
+          href={booking.manage_url}
+          className="font-medium text-slate-900 underline decoration-[var(--kt-primary)] decoration-2 underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
+        >
+          Manage your booking
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// Step 'time' (spec §2.4): a grid of the date's slots, unavailable ones disabled; choosing one moves to
+// details. The calendar step normally covers this; the step exists for the flow's completeness.
+import { MESSAGES } from '@keyturn/domain/messages';
+import type { TimeSlot } from '@keyturn/domain/timeSlots';
+import { TimeSlotGrid } from '@/components/booking-calendar/booking-calendar';
+import { formatLongDate, slotLabel } from '../format';
+import { StepHeading } from './step-heading';
+
+interface TimeStepProps {
+  date: string;
+  slots: TimeSlot[];
+  loading: boolean;
+  agentZone: string | null;
+  viewZone: string | null;
+  selected: string;
+  onSelect: (time: string) => void;
+}
+
+export function TimeStep({ date, slots, loading, agentZone, viewZone, selected, onSelect }: TimeStepProps) {
+  return (
+    <div>
+      <StepHeading title="Select a Time">{formatLongDate(date)}</StepHeading>
+      {loading ? (
+        <p role="status" className="text-sm text-slate-500">
+          Loading available times...
+        </p>
+      ) : slots.length === 0 ? (
+        <p className="text-sm text-slate-600">{MESSAGES.noSlotsForDate}</p>
+      ) : (
+        <TimeSlotGrid
+          slots={slots.map((slot) => ({
+            value: slot.time,
+            label: slotLabel(date, slot.time, agentZone, viewZone),
+            available: slot.available,
+          }))}
+          selectedValue={selected}
+          onSelect={onSelect}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+// Everything the booking page needs before its first step (spec §2.4, §7): which agent and property the
+// address names (route, ?agent=, a booking link, or the prefill of ?token=), the prefill itself, the
+// property with its agent or the agent's public profile, and the weekday availability.
+import { useEffect } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { MESSAGES } from '@keyturn/domain/messages';
+import { isRescheduleMode, sanitizePrefill } from '@keyturn/domain/prefill';
+import type { AvailabilityEntry } from '@keyturn/domain/schemas/availability';
+import type { Prefill } from '@keyturn/domain/schemas/prefill';
+import type { Property } from '@keyturn/domain/schemas/property';
+import { isValidIsoDate, isValidTime24 } from '@keyturn/domain/time';
+import { ApiError } from '@/lib/api';
+import {
+  fetchBookingLink,
+  fetchPrefill,
+  fetchPropertyDetails,
+  fetchPublicAgent,
+  fetchPublicAvailability,
+} from '../api';
+import { fallbackAgent, fromPropertyAgent, fromPublicAgent } from '../types';
+import type { DisplayAgent } from '../types';
+
+export interface BookingSetup {
+  agentId: string | null;
+  agent: DisplayAgent;
+  /** The property id the address names (route, link or prefill); null without one. */
+  propertyId: number | null;
+  /** The loaded property; null without a property id or when its load failed for another reason than 404. */
+  property: Property | null;
+  prefill: Prefill | null;
+  /** Set in reschedule mode (spec §4): the booking being moved and the buyer's manage token. */
+  reschedule: { bookingId: string; token: string } | null;
+  /** A valid date / time from the query (or else the prefill) to start at calendar with (spec §4, §5). */
+  initialDate: string | null;
+  initialTime: string | null;
+  /** Weekday availability of the agent who takes the booking; [] until loaded or when it fails. */
+  availability: AvailabilityEntry[];
+}
+
+export type BookingSetupState =
+  | { status: 'loading' }
+  | { status: 'property-not-found' }
+  | { status: 'link-not-found' }
+  | { status: 'no-agent'; reschedule: boolean }
+  | { status: 'ready'; setup: BookingSetup };
+
+export const bookingKeys = {
+  link: (linkId: string) => ['booking', 'link', linkId] as const,
+  prefill: (token: string) => ['booking', 'prefill', token] as const,
+  property: (propertyId: number) => ['booking', 'property', propertyId] as const,
+  agent: (agentId: string) => ['booking', 'agent', agentId] as const,
+  availability: (agentId: string) => ['booking', 'availability', agentId] as const,
+  properties: (agentId: string) => ['booking', 'properties', agentId] as const,
+  slots: (target: string, date: string) => ['booking', 'slots', target, date] as const,
+  manage: (token: string) => ['booking', 'manage', token] as const,
+};
+
+/** @param mode 'reschedule' on /booking/reschedule, where the page exists only to move a booking. */
+export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const token = search.get('token')?.trim() || null;
+  const linkId = params.linkId ?? null;
+
+  const linkQuery = useQuery({
+    queryKey: bookingKeys.link(linkId ?? ''),
+    queryFn: () => fetchBookingLink(linkId ?? ''),
+    enabled: linkId !== null,
+  });
+  const prefillQuery = useQuery({
+    queryKey: bookingKeys.prefill(token ?? ''),
+    queryFn: () => fetchPrefill(token ?? ''),
+    enabled: token !== null,
+    staleTime: 0,
+  });
+  const link = linkQuery.data ?? null;
+  const prefillAnswer = prefillQuery.data ?? null;
+  const sourcesSettled = !linkQuery.isLoading && !prefillQuery.isLoading;
+
+  const routeProperty = parsePropertyId(params.propertyId);
+  const propertyId = routeProperty ?? link?.property_id ?? prefillAnswer?.property_id ?? null;
+  // Spec §2.4: the route parameter, else the agent query parameter; a link or prefill names it otherwise.
+  const agentId =
+    params.agentId ??
+    (search.get('agent')?.trim() || null) ??
+    link?.agent_id ??
+    prefillAnswer?.agent_id ??
+    null;
+
+  const propertyQuery = useQuery({
+    queryKey: bookingKeys.property(propertyId ?? 0),
+    queryFn: () => fetchPropertyDetails(propertyId ?? 0),
+    enabled: sourcesSettled && propertyId !== null,
+  });
+  const propertyMissing = isStatus(propertyQuery.error, 404);
+  const propertyFailed = propertyQuery.isError && !propertyMissing;
+
+  // Spec §7: the agent's profile is read when there is no property (or the property could not be read).
+  const agentQuery = useQuery({
+    queryKey: bookingKeys.agent(agentId ?? ''),
+    queryFn: () => fetchPublicAgent(agentId ?? ''),
+    enabled: sourcesSettled && agentId !== null && (propertyId === null || propertyFailed),
+  });
+
+  // Spec §7: availability for the agent from the route or query, and again for the property's agent if
+  // that is someone else. The property's agent is the one who takes the booking.
+  const propertyAgentId = propertyQuery.data?.agent.id ?? null;
+  const routeAvailability = useQuery({
+    queryKey: bookingKeys.availability(agentId ?? ''),
+    queryFn: () => fetchPublicAvailability(agentId ?? ''),
+    enabled: sourcesSettled && agentId !== null,
+  });
+  const propertyAgentAvailability = useQuery({
+    queryKey: bookingKeys.availability(propertyAgentId ?? ''),
+    queryFn: () => fetchPublicAvailability(propertyAgentId ?? ''),
+    enabled: propertyAgentId !== null && propertyAgentId !== agentId,
+  });
+
+  useEffect(() => {
+    // One toast however often this renders (spec §8 "Property load fails").
+    if (propertyFailed) toast.error(MESSAGES.propertyLoadFailed, { id: 'property-load-failed' });
+  }, [propertyFailed]);
+
+  if (params.propertyId !== undefined && routeProperty === null) return { status: 'property-not-found' };
+  if (!sourcesSettled || propertyQuery.isLoading || agentQuery.isLoading) return { status: 'loading' };
+  if (linkQuery.isError) return { status: 'link-not-found' };
+  if (propertyMissing) return { status: 'property-not-found' };
+
+  const prefill = prefillAnswer
+    ? sanitizePrefill(prefillAnswer.prefill)
+    : link?.prefill
+      ? sanitizePrefill(link.prefill)
+      : null;
+  const rescheduling = token !== null && prefill !== null && isRescheduleMode(prefill);
+  if (mode === 'reschedule' && !rescheduling) return { status: 'no-agent', reschedule: true };
+
+  const details = propertyQuery.data;
+  const bookingAgentId = details?.agent.id ?? agentId;
+  if (!bookingAgentId && propertyId === null) return { status: 'no-agent', reschedule: false };
+
+  const agent = details
+    ? fromPropertyAgent(details.agent)
+    : agentQuery.data
+      ? fromPublicAgent(agentQuery.data)
+      : fallbackAgent(bookingAgentId);
+
+  const queryDate = search.get('date');
+  const queryTime = search.get('time');
+  const initialDate = isValidIsoDate(queryDate) ? queryDate : (prefill?.booking_date ?? null);
+  const initialTime = isValidTime24(queryTime) ? queryTime : (prefill?.booking_time ?? null);
+
+  return {
+    status: 'ready',
+    setup: {
+      agentId: bookingAgentId,
+      agent,
+      propertyId,
+      property: details?.property ?? null,
+      prefill,
+      reschedule: rescheduling && token ? { bookingId: prefill?.booking_id ?? '', token } : null,
+      initialDate,
+      initialTime: initialDate ? initialTime : null,
+      availability:
+        (propertyAgentId !== null && propertyAgentId !== agentId
+          ? propertyAgentAvailability.data
+          : routeAvailability.data) ?? [],
+    },
+  };
+}
+
+function parsePropertyId(raw: string | undefined): number | null {
+  if (raw === undefined || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+function isStatus(error: unknown, status: number): boolean {
+  return error instanceof ApiError && error.status === status;
+}

@@ -1,0 +1,206 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ManagedBooking } from '@keyturn/domain/schemas/publicBooking';
+import { json, renderRoutes, stubApi } from '@/test/utils';
+import { AGENT_ID, bookingRoutes, property, propertyAgent } from '../test-fixtures';
+import type { Routes } from '../test-fixtures';
+
+function managed(overrides: Partial<ManagedBooking> = {}): ManagedBooking {
+  return {
+    id: 'b-100',
+    status: 'confirmed',
+    booking_date: '2031-03-04',
+    booking_time: '14:00',
+    time_zone: 'America/New_York',
+    starts_at: '2031-03-04T19:00:00.000Z',
+    ends_at: '2031-03-04T19:30:00.000Z',
+    client_name: 'Fox Mulder',
+    client_email: 'fox@example.com',
+    client_phone: '+1 555 010 0199',
+    booking_purpose: 'property_viewing',
+    custom_purpose: null,
+    message: null,
+    property,
+    agent: { ...propertyAgent, phone: '+1 555 010 0100', email: 'dana@example.com' },
+    can_cancel: true,
+    can_reschedule: true,
+    rescheduled_to_token: null,
+    ...overrides,
+  };
+}
+
+function renderManage(path: string, routes: Routes) {
+  const api = stubApi(routes);
+  const rendered = renderRoutes(bookingRoutes, path);
+  return { ...rendered, api, user: userEvent.setup({ delay: null }) };
+}
+
+const manageAnswer = (booking: ManagedBooking) => () => json(200, { success: true, booking });
+
+afterEach(() => {
+  toast.remove();
+});
+
+describe('manage booking page (/booking/manage)', () => {
+  it("shows the booking: date, time in the agent's zone, property, agent and status, with its actions", async () => {
+    const { api } = renderManage('/booking/manage?token=mt-1', {
+      'GET /booking/manage': manageAnswer(managed()),
+    });
+    expect(await screen.findByText('Confirmed')).toBeInTheDocument();
+    const facts = screen.getAllByRole('definition').map((d) => d.textContent);
+    expect(facts).toEqual(
+      expect.arrayContaining([
+        'Tuesday, March 4, 2031',
+        '2:00 PM (America/New_York)',
+        '12 Main St, Springfield, IL',
+        'Dana Scully, Scully Homes',
+        'Property Viewing',
+        'Fox Mulder',
+      ]),
+    );
+    expect(screen.getByRole('link', { name: 'Reschedule' })).toHaveAttribute(
+      'href',
+      '/booking/reschedule?token=mt-1',
+    );
+    expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/booking/manage')[0]?.url).toContain('token=mt-1');
+  });
+
+  it("shows a consultation as 'Consultation with agent'", async () => {
+    renderManage('/booking/manage?token=mt-1', {
+      'GET /booking/manage': manageAnswer(managed({ property: null, booking_purpose: 'property_valuation' })),
+    });
+    expect(await screen.findByText('Consultation with agent')).toBeInTheDocument();
+    expect(screen.getByText('Property Valuation')).toBeInTheDocument();
+  });
+
+  it('cancels through a dialog with an optional reason, then shows the cancelled page', async () => {
+    const { api, user, router } = renderManage('/booking/manage?token=mt-1', {
+      'GET /booking/manage': manageAnswer(managed()),
+      'POST /booking/cancel': () => json(200, { success: true, booking: managed({ status: 'cancelled' }) }),
+    });
+    const cancel = await screen.findByRole('button', { name: 'Cancel booking' });
+    await user.click(cancel);
+
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this booking?' });
+    const reason = within(dialog).getByLabelText('Reason (optional)');
+    expect(reason).toHaveFocus();
+
+    // Escape closes it and gives focus back to the button that opened it.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(cancel).toHaveFocus();
+
+    await user.click(cancel);
+    const reopened = screen.getByRole('dialog', { name: 'Cancel this booking?' });
+    // Focus stays inside: Tab from the last control wraps to the first, Shift+Tab from the first to the last.
+    const confirm = within(reopened).getByRole('button', { name: 'Cancel booking' });
+    confirm.focus();
+    await user.tab();
+    expect(within(reopened).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(confirm).toHaveFocus();
+
+    await user.type(within(reopened).getByLabelText('Reason (optional)'), 'Found another home');
+    await user.click(confirm);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/booking/cancelled'));
+    expect(router.state.location.search).toBe(`?agent=${AGENT_ID}`);
+    expect(api.callsTo('POST', '/booking/cancel')[0]?.body).toEqual({
+      token: 'mt-1',
+      reason: 'Found another home',
+    });
+    expect(await screen.findByRole('heading', { name: 'Booking Cancelled' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book a new time' })).toHaveAttribute(
+      'href',
+      `/bookme/${AGENT_ID}`,
+    );
+  });
+
+  it('sends no reason when none is given', async () => {
+    const { api, user } = renderManage('/booking/manage?token=mt-1', {
+      'GET /booking/manage': manageAnswer(managed()),
+      'POST /booking/cancel': () => json(200, { success: true, booking: managed({ status: 'cancelled' }) }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel booking' }));
+    await screen.findByRole('heading', { name: 'Booking Cancelled' });
+    expect(api.callsTo('POST', '/booking/cancel')[0]?.body).toEqual({ token: 'mt-1' });
+  });
+
+  it('keeps the booking when the dialog is dismissed with Keep booking', async () => {
+    const { api, user } = renderManage('/booking/manage?token=mt-1', {
+      'GET /booking/manage': manageAnswer(managed()),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    await user.click(screen.getByRole('button', { name: 'Keep booking' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/booking/cancel')).toHaveLength(0);
+  });
+
+  it('shows the server’s message and the booking as it now is when it was already cancelled (409)', async () => {
+    let reads = 0;
+    const { user } = renderManage('/booking/manage?token=mt-1', {
+      'GET /booking/manage': () =>
+        json(200, {
+          success: true,
+          booking:
+            ++reads === 1
+              ? managed()
+              : managed({ status: 'cancelled', can_cancel: false, can_reschedule: false }),
+        }),
+      'POST /booking/cancel': () =>
+        json(409, { error: 'This booking is already cancelled.', code: 'BOOKING_NOT_ACTIVE' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel booking' }));
+    expect(await screen.findByText('This booking is already cancelled.')).toBeInTheDocument();
+    expect(await screen.findByText('This booking has been cancelled.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+  });
+
+  it('shows a cancelled booking with its state and no actions', async () => {
+    renderManage('/booking/manage?token=mt-1', {
+      'GET /booking/manage': manageAnswer(
+        managed({ status: 'cancelled', can_cancel: false, can_reschedule: false }),
+      ),
+    });
+    expect(await screen.findByText('This booking has been cancelled.')).toBeInTheDocument();
+    expect(screen.getByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Reschedule' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+  });
+
+  it('says when the booking does not exist', async () => {
+    renderManage('/booking/manage?token=nope', {
+      'GET /booking/manage': () => json(404, { error: 'Not found', code: 'BOOKING_NOT_FOUND' }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Booking Not Found' })).toBeInTheDocument();
+  });
+
+  it('asks for the e-mail link when the token is missing, without calling the API', () => {
+    const { api } = renderManage('/booking/manage', {});
+    expect(screen.getByRole('heading', { name: 'Manage your booking' })).toBeInTheDocument();
+    expect(screen.getByText(/missing its booking reference/)).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+});
+
+describe('booking cancelled page (/booking/cancelled)', () => {
+  it('offers the agent’s booking page again when the agent is known', () => {
+    renderManage(`/booking/cancelled?agent=${AGENT_ID}`, {});
+    expect(screen.getByRole('heading', { name: 'Booking Cancelled' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book a new time' })).toHaveAttribute(
+      'href',
+      `/bookme/${AGENT_ID}`,
+    );
+  });
+
+  it('links home without an agent', () => {
+    renderManage('/booking/cancelled', {});
+    expect(screen.queryByRole('link', { name: 'Book a new time' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+});

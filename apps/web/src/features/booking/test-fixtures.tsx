@@ -1,0 +1,127 @@
+// Answers of the public booking API for the booking tests, and the booking routes of spec §2.1.
+import type { RouteObject } from 'react-router';
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import type { Property } from '@keyturn/domain/schemas/property';
+import type { BuyerBooking, PropertyAgent, PublicAgent } from '@keyturn/domain/schemas/publicBooking';
+import { LocationProbe, json } from '@/test/utils';
+import type { RecordedCall } from '@/test/utils';
+import { BookingPage } from './pages/booking-page';
+import { BookingCancelledPage } from './pages/booking-cancelled-page';
+import { ManageBookingPage } from './pages/manage-booking-page';
+import { RescheduleBookingPage } from './pages/reschedule-booking-page';
+
+export type Routes = Record<string, (call: RecordedCall) => Response | Promise<Response>>;
+
+export const AGENT_ID = '0b6f1f2a-5d1c-4c4e-9f3e-2a7d6c1b9e01';
+/** Monday, March 3, 2031, 10:00 (local); tomorrow is Tuesday, March 4. */
+export const NOW = new Date(2031, 2, 3, 10, 0);
+export const TOMORROW = '2031-03-04';
+export const TOMORROW_LABEL = 'Tuesday, March 4, 2031';
+
+export const agent: PublicAgent = {
+  id: AGENT_ID,
+  username: 'dana',
+  first_name: 'Dana',
+  last_name: 'Scully',
+  email: 'dana@example.com',
+  phone: '+1 555 010 0100',
+  logoUrl: null,
+  companyName: 'Scully Homes',
+  primaryColor: '#0F766E',
+  profilePictureUrl: null,
+  timeZone: 'America/New_York',
+};
+
+export const propertyAgent: PropertyAgent = {
+  id: AGENT_ID,
+  name: 'Dana Scully',
+  first_name: 'Dana',
+  last_name: 'Scully',
+  username: 'dana',
+  logoUrl: null,
+  profilePictureUrl: null,
+  companyName: 'Scully Homes',
+  primaryColor: '#0F766E',
+  timeZone: 'America/New_York',
+};
+
+export const property: Property = {
+  id: 42,
+  agent_id: AGENT_ID,
+  address: '12 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip_code: '62701',
+  price: 450000,
+  bedrooms: 3,
+  bathrooms: 2,
+  property_type: 'Residential',
+  images: [],
+  is_public: true,
+};
+
+/** Monday to Friday available, unless `available` names other days (Sunday = 0). */
+export function weekdays(available: number[] = [1, 2, 3, 4, 5]) {
+  return [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day_of_week: day, is_available: available.includes(day) }));
+}
+
+export function slotsAnswer(slots: string[] = ['09:00:00', '10:00:00', '14:00:00'], isAvailable = true) {
+  return json(200, { availableSlots: slots, agentAvailability: { isAvailable } });
+}
+
+export function bookingAnswer(overrides: Partial<BuyerBooking> = {}): BuyerBooking {
+  return {
+    id: 'b-100',
+    status: 'confirmed',
+    booking_date: TOMORROW,
+    booking_time: '14:00',
+    starts_at: '2031-03-04T19:00:00.000Z',
+    ends_at: '2031-03-04T19:30:00.000Z',
+    time_zone: 'America/New_York',
+    agent_id: AGENT_ID,
+    property_id: 42,
+    manage_token: 'mt-1',
+    manage_url: 'http://localhost:5173/booking/manage?token=mt-1',
+    ...overrides,
+  };
+}
+
+export function baseRoutes(): Routes {
+  return {
+    [`GET /agents/id/${AGENT_ID}`]: () => json(200, { success: true, data: agent }),
+    [`GET /availability/public/${AGENT_ID}`]: () => json(200, { success: true, availability: weekdays() }),
+    [`GET /properties/public/${AGENT_ID}`]: () => json(200, { properties: [property] }),
+    'GET /booking/property/42': () => json(200, { property, agent: propertyAgent }),
+    [`GET /booking/availability/42/${TOMORROW}`]: () => slotsAnswer(),
+    [`GET /booking/availability/agent/${AGENT_ID}/${TOMORROW}`]: () => slotsAnswer(),
+    'POST /booking': () => json(201, { success: true, booking: bookingAnswer() }),
+  };
+}
+
+export const bookingRoutes: RouteObject[] = [
+  { path: '/bookme/:agentId/:agentName', element: <BookingPage /> },
+  { path: '/bookme/:agentId', element: <BookingPage /> },
+  { path: '/bookme', element: <BookingPage /> },
+  { path: '/booking/manage', element: <ManageBookingPage /> },
+  { path: '/booking/cancelled', element: <BookingCancelledPage /> },
+  { path: '/booking/reschedule', element: <RescheduleBookingPage /> },
+  { path: '/booking/:linkId', element: <BookingPage /> },
+  { path: '/:username/:address/:propertyId/book', element: <BookingPage /> },
+  { path: '*', element: <LocationProbe /> },
+];
+
+/** On the calendar step: pick a date, then a time, then continue. */
+export async function pickDateAndTime(user: UserEvent, time = '2:00 PM', day = TOMORROW_LABEL) {
+  await user.click(await screen.findByRole('button', { name: day }));
+  await user.click(await screen.findByRole('button', { name: time }));
+  await user.click(screen.getByRole('button', { name: 'Continue to Details' }));
+}
+
+/** On the details step: the required fields. */
+export async function fillDetails(user: UserEvent) {
+  await user.type(await screen.findByLabelText('Full name'), 'Fox Mulder');
+  await user.type(screen.getByLabelText('Email'), 'fox@example.com');
+  await user.type(screen.getByLabelText('Phone'), '+1 555 010 0199');
+  await user.selectOptions(screen.getByLabelText('Buyer type'), 'investor');
+}

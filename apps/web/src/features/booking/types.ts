@@ -1,0 +1,53 @@
+// What the booking screens show about the agent, whichever answer it came from (the public profile, the
+// agent inside a property answer, or the fallback of spec §8).
+import { DEFAULT_PRIMARY_COLOR, FALLBACK_AGENT_NAME } from '@keyturn/domain/constants';
+import type { PropertyAgent, PublicAgent } from '@keyturn/domain/schemas/publicBooking';
+import { safeColor } from './format';
+
+export interface DisplayAgent {
+  id: string | null;
+  name: string;
+  companyName: string | null;
+  logoUrl: string | null;
+  profilePictureUrl: string | null;
+  primaryColor: string;
+  /** IANA zone of the agent's wall-clock slots; null when unknown (the fallback agent). */
+  timeZone: string | null;
+}
+
+/** Shown when the public agent fetch fails (spec §7, §8). */
+export function fallbackAgent(id: string | null): DisplayAgent {
+  return {
+    id,
+    name: FALLBACK_AGENT_NAME,
+    companyName: null,
+    logoUrl: null,
+    profilePictureUrl: null,
+    primaryColor: DEFAULT_PRIMARY_COLOR,
+    timeZone: null,
+  };
+}
+
+export function fromPublicAgent(agent: PublicAgent): DisplayAgent {
+  return display(agent.id, `${agent.first_name} ${agent.last_name}`, agent);
+}
+
+export function fromPropertyAgent(agent: PropertyAgent): DisplayAgent {
+  return display(agent.id, agent.name || `${agent.first_name} ${agent.last_name}`, agent);
+}
+
+function display(
+  id: string,
+  name: string,
+  agent: Pick<PublicAgent, 'companyName' | 'logoUrl' | 'profilePictureUrl' | 'primaryColor' | 'timeZone'>,
+): DisplayAgent {
+  return {
+    id,
+    name: name.trim() || FALLBACK_AGENT_NAME,
+    companyName: agent.companyName?.trim() || null,
+    logoUrl: agent.logoUrl || null,
+    profilePictureUrl: agent.profilePictureUrl || null,
+    primaryColor: safeColor(agent.primaryColor, DEFAULT_PRIMARY_COLOR),
+    timeZone: agent.timeZone || null,
+  };
+}

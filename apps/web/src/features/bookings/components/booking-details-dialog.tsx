@@ -1,0 +1,244 @@
+// One booking's details over the list: when and where, the buyer's contact and answers, and exactly the
+// actions the server allows now (`allowed_actions`, `can_reschedule`).
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { BOOKING_ACTION_LABELS } from '@keyturn/domain/bookingStatus';
+import type { BookingAction } from '@keyturn/domain/bookingStatus';
+import { budgetRangeFromPrefill } from '@keyturn/domain/budget';
+import { BUYER_TYPE_LABELS, INCOME_RANGES, budgetRangeLabel, incomeRangeLabel } from '@keyturn/domain/enums';
+import type { BuyerType, IncomeRange } from '@keyturn/domain/enums';
+import type { AgentBooking, BookingActionInput } from '@keyturn/domain/schemas/agentBooking';
+import { isoDateInZone } from '@keyturn/domain/time';
+import { ErrorAlert } from '@/components/ui/alert';
+import { purposeLabel, placeLabel } from '@/components/ui/booking-summary';
+import { Button } from '@/components/ui/button';
+import type { ButtonVariant } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { formatIsoDate, formatMoney, formatTime } from '@/components/ui/format';
+import { Spinner } from '@/components/ui/spinner';
+import { BookingStatusBadge } from '@/components/ui/status-badge';
+import { useAgentProfile } from '@/lib/agent-profile';
+import { useBooking, useBookingAction } from '../hooks/use-bookings';
+import { ReasonDialog } from './reason-dialog';
+import { RescheduleDialog } from './reschedule-dialog';
+
+type Step = { kind: 'reason'; action: 'cancel' | 'decline' } | { kind: 'reschedule' } | null;
+
+const variants: Record<BookingAction, ButtonVariant> = {
+  confirm: 'primary',
+  decline: 'secondary',
+  cancel: 'danger-ghost',
+  complete: 'primary',
+  no_show: 'secondary',
+};
+
+export function BookingDetailsDialog({
+  bookingId,
+  onClose,
+  onOpenBooking,
+}: {
+  bookingId: string;
+  onClose: () => void;
+  /** Show another booking instead (the new one after a reschedule, or the original). */
+  onOpenBooking: (id: string) => void;
+}) {
+  const query = useBooking(bookingId);
+  const booking = query.data;
+
+  return (
+    <Dialog open onClose={onClose} title="Booking details" size="lg">
+      {booking ? (
+        <BookingDetails booking={booking} onOpenBooking={onOpenBooking} />
+      ) : query.isError ? (
+        <ErrorAlert>We could not load this booking. {query.error.message}</ErrorAlert>
+      ) : (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading booking" />
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function BookingDetails({
+  booking,
+  onOpenBooking,
+}: {
+  booking: AgentBooking;
+  onOpenBooking: (id: string) => void;
+}) {
+  const act = useBookingAction(booking.id);
+  const agent = useAgentProfile();
+  const [step, setStep] = useState<Step>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const send = async (input: BookingActionInput) => {
+    setFailure(null);
+    const updated = await act.mutateAsync(input);
+    toast.success(`Booking ${updated.status === 'no_show' ? 'marked as no-show' : updated.status}.`);
+    setStep(null);
+  };
+
+  const run = (action: BookingAction) => {
+    if (action === 'cancel' || action === 'decline') {
+      setStep({ kind: 'reason', action });
+      return;
+    }
+    send({ action }).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : 'The booking could not be changed.';
+      setFailure(message);
+      toast.error(message);
+    });
+  };
+
+  const today = agent.data ? isoDateInZone(new Date(), agent.data.timeZone) : undefined;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="text-lg font-semibold text-slate-900">
+            {formatIsoDate(booking.booking_date, 'long')} at {formatTime(booking.booking_time)}
+          </p>
+          <p className="text-sm text-slate-600">
+            {placeLabel(booking)}
+            {booking.property ? `, ${booking.property.city}` : ''} · times in {booking.time_zone}
+          </p>
+        </div>
+        <BookingStatusBadge status={booking.status} />
+      </div>
+
+      {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+
+      {booking.allowed_actions.length > 0 || booking.can_reschedule ? (
+        <div role="group" aria-label="Actions" className="flex flex-wrap gap-2">
+          {booking.allowed_actions.map((action) => (
+            <Button
+              key={action}
+              variant={variants[action]}
+              size="sm"
+              disabled={act.isPending}
+              onClick={() => run(action)}
+            >
+              {BOOKING_ACTION_LABELS[action]}
+            </Button>
+          ))}
+          {booking.can_reschedule ? (
+            <Button variant="secondary" size="sm" onClick={() => setStep({ kind: 'reschedule' })}>
+              Reschedule
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <Section title="Buyer">
+        <Row label="Name">{booking.client_name}</Row>
+        <Row label="E-mail">
+          <a
+            className="text-blue-700 underline-offset-2 hover:underline"
+            href={`mailto:${booking.client_email}`}
+          >
+            {booking.client_email}
+          </a>
+        </Row>
+        <Row label="Phone">
+          <a
+            className="text-blue-700 underline-offset-2 hover:underline"
+            href={`tel:${booking.client_phone}`}
+          >
+            {booking.client_phone}
+          </a>
+        </Row>
+      </Section>
+
+      <Section title="Buyer's answers">
+        <Row label="Buyer type">{buyerTypeLabel(booking.buyer_type)}</Row>
+        <Row label="Budget range">{budgetLabel(booking.budget_min, booking.budget_max)}</Row>
+        <Row label="Income range">{incomeLabel(booking.income_range)}</Row>
+        <Row label="Purpose">{purposeLabel(booking)}</Row>
+        <Row label="Message">
+          {booking.message ? <span className="whitespace-pre-line">{booking.message}</span> : <NotGiven />}
+        </Row>
+      </Section>
+
+      {booking.reschedule_reason || booking.cancel_reason || booking.rescheduled_from_id ? (
+        <Section title="History">
+          {booking.rescheduled_from_id ? (
+            <Row label="Rescheduled from">
+              <button
+                type="button"
+                onClick={() => onOpenBooking(booking.rescheduled_from_id ?? '')}
+                className="text-blue-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+              >
+                The original booking
+              </button>
+            </Row>
+          ) : null}
+          {booking.reschedule_reason ? (
+            <Row label="Reschedule reason">{booking.reschedule_reason}</Row>
+          ) : null}
+          {booking.cancel_reason ? <Row label="Reason given">{booking.cancel_reason}</Row> : null}
+        </Section>
+      ) : null}
+
+      {step?.kind === 'reason' ? (
+        <ReasonDialog booking={booking} action={step.action} onClose={() => setStep(null)} onSubmit={send} />
+      ) : null}
+      {step?.kind === 'reschedule' ? (
+        <RescheduleDialog
+          booking={booking}
+          agentId={agent.data?.id ?? null}
+          today={today}
+          onClose={() => setStep(null)}
+          onRescheduled={(moved) => {
+            setStep(null);
+            onOpenBooking(moved.id);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h3 className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>
+      <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200">{children}</dl>
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 px-3 py-2.5 text-sm sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function NotGiven() {
+  return <span className="text-slate-400">Not given</span>;
+}
+
+function buyerTypeLabel(type: string): ReactNode {
+  return BUYER_TYPE_LABELS[type as BuyerType] ?? (type || <NotGiven />);
+}
+
+function budgetLabel(min: number | null, max: number | null): ReactNode {
+  const range = budgetRangeFromPrefill(min, max);
+  if (range) return budgetRangeLabel(range);
+  if (min !== null && max !== null) return `${formatMoney(min)} - ${formatMoney(max)}`;
+  if (min !== null) return `${formatMoney(min)}+`;
+  if (max !== null) return `Up to ${formatMoney(max)}`;
+  return <NotGiven />;
+}
+
+function incomeLabel(range: string | null): ReactNode {
+  if (!range) return <NotGiven />;
+  return (INCOME_RANGES as readonly string[]).includes(range)
+    ? incomeRangeLabel(range as IncomeRange)
+    : range;
+}

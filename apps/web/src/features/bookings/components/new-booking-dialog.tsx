@@ -1,0 +1,215 @@
+// The agent books a buyer in (POST /api/bookings, agentBookingCreateSchema): a property or a consultation,
+// a free time of the agent, the buyer's contact and answers.
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { budgetRangeFromPrefill, splitBudgetRange } from '@keyturn/domain/budget';
+import { agentBookingCreateSchema } from '@keyturn/domain/schemas/agentBooking';
+import type { AgentBooking, AgentBookingCreateInput } from '@keyturn/domain/schemas/agentBooking';
+import type { Property } from '@keyturn/domain/schemas/property';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/text-field';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useCreateBooking } from '../hooks/use-bookings';
+import { BudgetOptions, BuyerTypeOptions, IncomeOptions, PurposeOptions } from './buyer-select-options';
+import { SlotPicker } from './slot-picker';
+
+type Values = z.output<typeof agentBookingCreateSchema>;
+
+const FIELDS = [
+  'property_id',
+  'client_name',
+  'client_email',
+  'client_phone',
+  'buyer_type',
+  'budget_min',
+  'budget_max',
+  'income_range',
+  'booking_purpose',
+  'custom_purpose',
+  'booking_date',
+  'booking_time',
+  'message',
+] as const;
+const FORM_ID = 'new-booking-form';
+
+const blankToNull = (value: unknown) => (value === '' ? null : value);
+
+export function NewBookingDialog({
+  agentId,
+  today,
+  properties,
+  onClose,
+  onCreated,
+}: {
+  agentId: string | null;
+  today: string | undefined;
+  properties: readonly Property[];
+  onClose: () => void;
+  onCreated: (booking: AgentBooking) => void;
+}) {
+  const create = useCreateBooking();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<AgentBookingCreateInput, unknown, Values>({
+    resolver: zodResolver(agentBookingCreateSchema),
+    defaultValues: {
+      property_id: null,
+      booking_purpose: 'property_viewing',
+      booking_date: today ?? '',
+      booking_time: '',
+      budget_min: null,
+      budget_max: null,
+      income_range: '',
+    },
+  });
+  const { control, register, setValue, setError, formState } = form;
+  const { errors, isSubmitting } = formState;
+  const [purpose, date, time, budgetMin, budgetMax] = useWatch({
+    control,
+    name: ['booking_purpose', 'booking_date', 'booking_time', 'budget_min', 'budget_max'],
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const booking = await create.mutateAsync(values);
+      toast.success('Booking created.');
+      onCreated(booking);
+    } catch (error) {
+      const result = applyServerErrors(error, setError, FIELDS);
+      if (!result.onFields) setFailure(result.message);
+    }
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="New booking"
+      description="Book a buyer into one of your free times."
+      size="lg"
+      dismissible={!isSubmitting}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={FORM_ID} disabled={isSubmitting}>
+            {isSubmitting ? 'Booking…' : 'Create booking'}
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+        {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Property"
+            error={errors.property_id?.message}
+            {...register('property_id', {
+              setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)),
+            })}
+          >
+            <option value="">No property (consultation)</option>
+            {properties.map((property) => (
+              <option key={property.id} value={property.id}>
+                {property.address}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Purpose"
+            error={errors.booking_purpose?.message}
+            {...register('booking_purpose')}
+          >
+            <PurposeOptions />
+          </SelectField>
+        </div>
+        {purpose === 'custom' ? (
+          <TextField
+            label="Custom purpose"
+            placeholder="e.g., Home Inspection, Family Gathering"
+            error={errors.custom_purpose?.message}
+            {...register('custom_purpose')}
+          />
+        ) : null}
+        <SlotPicker
+          agentId={agentId}
+          date={date}
+          minDate={today}
+          onDateChange={(next) => setValue('booking_date', next)}
+          time={time}
+          onTimeChange={(next) =>
+            setValue('booking_time', next, { shouldValidate: form.formState.isSubmitted })
+          }
+          dateError={errors.booking_date?.message}
+          timeError={errors.booking_time?.message}
+        />
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-semibold text-slate-900">Buyer</legend>
+          <TextField
+            label="Full name"
+            autoComplete="off"
+            error={errors.client_name?.message}
+            {...register('client_name')}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="off"
+              error={errors.client_email?.message}
+              {...register('client_email')}
+            />
+            <TextField
+              label="Phone"
+              type="tel"
+              autoComplete="off"
+              error={errors.client_phone?.message}
+              {...register('client_phone')}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <SelectField
+              label="Buyer type"
+              error={errors.buyer_type?.message}
+              defaultValue=""
+              {...register('buyer_type')}
+            >
+              <option value="" disabled>
+                Choose…
+              </option>
+              <BuyerTypeOptions />
+            </SelectField>
+            <SelectField
+              label="Budget range"
+              value={budgetRangeFromPrefill(budgetMin, budgetMax)}
+              error={errors.budget_max?.message}
+              onChange={(event) => {
+                const bounds = splitBudgetRange(event.target.value);
+                setValue('budget_min', bounds.budget_min);
+                setValue('budget_max', bounds.budget_max);
+              }}
+            >
+              <option value="">Not given</option>
+              <BudgetOptions />
+            </SelectField>
+            <SelectField
+              label="Income range"
+              error={errors.income_range?.message}
+              {...register('income_range', { setValueAs: blankToNull })}
+            >
+              <option value="">Not given</option>
+              <IncomeOptions />
+            </SelectField>
+          </div>
+          <TextAreaField label="Notes" error={errors.message?.message} {...register('message')} />
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,130 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type {
+  AgentBooking,
+  AgentBookingCreateInput,
+  AgentRescheduleInput,
+  BookingActionInput,
+  BookingLinkCreateInput,
+} from '@keyturn/domain/schemas/agentBooking';
+import {
+  actOnBooking,
+  createBooking,
+  createBookingLink,
+  deleteBookingLink,
+  fetchBooking,
+  fetchBookingLinks,
+  fetchBookings,
+  fetchFreeSlots,
+  fetchPropertyOptions,
+  rescheduleBooking,
+} from '../api';
+import type { BookingFilters } from '../filters';
+
+export const BOOKINGS_QUERY_KEY = ['bookings'] as const;
+const LIST_KEY = [...BOOKINGS_QUERY_KEY, 'list'] as const;
+const LINKS_KEY = ['booking-links'] as const;
+
+export function useBookings(filters: BookingFilters) {
+  return useQuery({
+    queryKey: [...LIST_KEY, filters],
+    queryFn: () => fetchBookings(filters),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One booking; while it loads, the copy from a list already on screen stands in. */
+export function useBooking(id: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: [...BOOKINGS_QUERY_KEY, 'detail', id],
+    queryFn: () => fetchBooking(id ?? ''),
+    enabled: id !== null,
+    placeholderData: () => (id === null ? undefined : findInLists(queryClient, id)),
+  });
+}
+
+export function useBookingAction(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BookingActionInput) => actOnBooking(id, input),
+    onSuccess: (booking) => afterBookingChange(queryClient, booking),
+  });
+}
+
+export function useRescheduleBooking(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AgentRescheduleInput) => rescheduleBooking(id, input),
+    onSuccess: (booking) => afterBookingChange(queryClient, booking),
+  });
+}
+
+export function useCreateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AgentBookingCreateInput) => createBooking(input),
+    onSuccess: (booking) => afterBookingChange(queryClient, booking),
+  });
+}
+
+/** Free times of the agent on `date` (null until both are known). */
+export function useFreeSlots(agentId: string | null, date: string | null) {
+  return useQuery({
+    queryKey: ['free-slots', agentId, date],
+    queryFn: () => fetchFreeSlots(agentId ?? '', date ?? ''),
+    enabled: agentId !== null && date !== null,
+    // Someone else may book in the meantime: ask again whenever the picker opens.
+    staleTime: 0,
+  });
+}
+
+export function usePropertyOptions() {
+  return useQuery({ queryKey: ['properties'], queryFn: fetchPropertyOptions });
+}
+
+export function useBookingLinks() {
+  return useQuery({ queryKey: LINKS_KEY, queryFn: fetchBookingLinks });
+}
+
+export function useCreateBookingLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BookingLinkCreateInput) => createBookingLink(input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LINKS_KEY }),
+  });
+}
+
+export function useDeleteBookingLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteBookingLink(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LINKS_KEY }),
+  });
+}
+
+/**
+ * A booking changed: its own entry takes the answer, and everything that counts bookings is asked again —
+ * the lists, the overview (today, upcoming, pending), the plan usage and the free times.
+ */
+function afterBookingChange(queryClient: QueryClient, booking: AgentBooking) {
+  queryClient.setQueryData([...BOOKINGS_QUERY_KEY, 'detail', booking.id], booking);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: LIST_KEY }),
+    queryClient.invalidateQueries({
+      queryKey: [...BOOKINGS_QUERY_KEY, 'detail'],
+      predicate: (query) => query.queryKey[2] !== booking.id,
+    }),
+    queryClient.invalidateQueries({ queryKey: ['agents', 'dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: ['agents', 'usage-stats'] }),
+    queryClient.invalidateQueries({ queryKey: ['free-slots'] }),
+  ]);
+}
+
+function findInLists(queryClient: QueryClient, id: string): AgentBooking | undefined {
+  for (const [, list] of queryClient.getQueriesData<AgentBooking[]>({ queryKey: LIST_KEY })) {
+    const found = list?.find((booking) => booking.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}

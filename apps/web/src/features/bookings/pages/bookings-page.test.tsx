@@ -1,0 +1,400 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { BOOKING_ACTIONS, BOOKING_ACTION_LABELS } from '@keyturn/domain/bookingStatus';
+import type { BookingAction } from '@keyturn/domain/bookingStatus';
+import { MESSAGES } from '@keyturn/domain/messages';
+import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
+import type { RecordedCall } from '@/test/utils';
+import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
+import { BookingsPage } from './bookings-page';
+
+const agentProfile = {
+  id: 'agent-1',
+  first_name: 'Dana',
+  last_name: 'Scully',
+  email: 'dana@example.com',
+  phone: '+1 555 010 0100',
+  logoUrl: null,
+  companyName: 'Scully Homes',
+  primaryColor: '#3B82F6',
+  profilePictureUrl: null,
+  timeZone: 'America/New_York',
+  username: 'dana-scully',
+  plan: 'basic',
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+const property = {
+  id: 7,
+  agent_id: 'agent-1',
+  address: '88 Riverside Drive',
+  city: 'Austin',
+  state: 'TX',
+  zip_code: '78701',
+  price: 425000,
+  bedrooms: 3,
+  bathrooms: 2,
+  property_type: 'Residential',
+  images: [],
+  is_public: true,
+};
+
+function booking(overrides: Partial<AgentBooking> = {}): AgentBooking {
+  return {
+    id: 'b1',
+    status: 'pending',
+    booking_date: '2030-06-12',
+    booking_time: '10:00',
+    time_zone: 'America/New_York',
+    starts_at: '2030-06-12T14:00:00.000Z',
+    ends_at: '2030-06-12T14:30:00.000Z',
+    property: { id: 7, address: '88 Riverside Drive', city: 'Austin' },
+    property_address: '88 Riverside Drive',
+    client_name: 'Jane Buyer',
+    client_email: 'jane@example.com',
+    client_phone: '+1 555 0199',
+    buyer_type: 'first_time_buyer',
+    budget_min: 300000,
+    budget_max: 400000,
+    income_range: '75000-100000',
+    booking_purpose: 'custom',
+    custom_purpose: 'Home Inspection',
+    message: 'Can we see the garden?',
+    reschedule_reason: null,
+    cancel_reason: null,
+    rescheduled_from_id: null,
+    created_at: '2030-06-01T12:00:00.000Z',
+    allowed_actions: ['confirm', 'decline', 'cancel'],
+    can_reschedule: true,
+    ...overrides,
+  };
+}
+
+type Routes = Record<string, (call: RecordedCall) => Response | Promise<Response>>;
+
+function renderBookings(
+  path = '/dashboard/bookings',
+  routes: Routes = {},
+  list: AgentBooking[] = [booking()],
+) {
+  const api = stubApi({
+    ...signedInSessionRoutes(),
+    'GET /agents/profile': () => json(200, { success: true, data: agentProfile }),
+    'GET /properties': () => json(200, { success: true, data: [property] }),
+    'GET /bookings': () => json(200, { success: true, data: list }),
+    'GET /booking-links': () => json(200, { success: true, data: [] }),
+    ...Object.fromEntries(
+      list.map((b) => [`GET /bookings/${b.id}`, () => json(200, { success: true, data: b })] as const),
+    ),
+    ...routes,
+  });
+  const rendered = renderAt(<BookingsPage />, { path, routePath: '/dashboard/bookings' });
+  return { ...rendered, api };
+}
+
+/** The query of the last GET /api/bookings. */
+function lastListQuery(api: ReturnType<typeof stubApi>): URLSearchParams {
+  const calls = api.callsTo('GET', '/bookings');
+  return new URL(calls[calls.length - 1]?.url ?? '', 'http://localhost').searchParams;
+}
+
+describe('bookings filters ↔ URL', () => {
+  it('reads the filters from the query string (the overview links to ?status=pending)', async () => {
+    const { api } = renderBookings('/dashboard/bookings?status=pending&property_id=7');
+    await screen.findByText('Jane Buyer');
+    expect(screen.getByLabelText('Status')).toHaveValue('pending');
+    await vi.waitFor(() => expect(screen.getByLabelText('Property')).toHaveValue('7'));
+    expect(Object.fromEntries(lastListQuery(api))).toEqual({ status: 'pending', property_id: '7' });
+  });
+
+  it('writes each change to the query string and asks the API with it', async () => {
+    const { api, router } = renderBookings();
+    await screen.findByText('Jane Buyer');
+
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'confirmed');
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-06-12' } });
+    await userEvent.selectOptions(screen.getByLabelText('Show'), '25');
+    await userEvent.type(screen.getByLabelText('Search buyers'), 'jane');
+
+    await vi.waitFor(() => expect(router.state.location.search).toContain('q=jane'));
+    const url = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(url)).toEqual({
+      status: 'confirmed',
+      date: '2030-06-12',
+      limit: '25',
+      q: 'jane',
+    });
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(lastListQuery(api))).toEqual({
+        status: 'confirmed',
+        date: '2030-06-12',
+        limit: '25',
+        q: 'jane',
+      }),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByLabelText('Search buyers')).toHaveValue('');
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+});
+
+describe('booking details', () => {
+  it("shows the buyer's answers", async () => {
+    renderBookings('/dashboard/bookings?booking=b1');
+    const dialog = await screen.findByRole('dialog', { name: 'Booking details' });
+    expect(await within(dialog).findByText('Jane Buyer')).toBeInTheDocument();
+    expect(within(dialog).getByText('First-time Buyer')).toBeInTheDocument();
+    expect(within(dialog).getByText('$300,000 - $400,000')).toBeInTheDocument();
+    expect(within(dialog).getByText('$75,000 - $100,000')).toBeInTheDocument();
+    expect(within(dialog).getByText('Home Inspection')).toBeInTheDocument();
+    expect(within(dialog).getByText('Can we see the garden?')).toBeInTheDocument();
+  });
+
+  it.each<[BookingAction[], boolean]>([
+    [['confirm', 'decline'], false],
+    [['complete', 'no_show'], false],
+    [['cancel'], true],
+    [[], false],
+  ])('renders exactly the actions the server allows: %j, reschedule %s', async (allowed, canReschedule) => {
+    const only = booking({ allowed_actions: allowed, can_reschedule: canReschedule });
+    renderBookings('/dashboard/bookings?booking=b1', {}, [only]);
+    const dialog = await screen.findByRole('dialog', { name: 'Booking details' });
+    await within(dialog).findByText('Jane Buyer');
+    for (const action of BOOKING_ACTIONS) {
+      const button = within(dialog).queryByRole('button', { name: BOOKING_ACTION_LABELS[action] });
+      if (allowed.includes(action)) expect(button).toBeInTheDocument();
+      else expect(button).not.toBeInTheDocument();
+    }
+    const reschedule = within(dialog).queryByRole('button', { name: 'Reschedule' });
+    if (canReschedule) expect(reschedule).toBeInTheDocument();
+    else expect(reschedule).not.toBeInTheDocument();
+  });
+
+  it('confirms with PUT { action: "confirm" } and shows the new status', async () => {
+    const { api } = renderBookings('/dashboard/bookings?booking=b1', {
+      'PUT /bookings/b1': () =>
+        json(200, { success: true, data: booking({ status: 'confirmed', allowed_actions: ['cancel'] }) }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Booking details' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/bookings/b1')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/bookings/b1')[0]?.body).toEqual({ action: 'confirm' });
+    expect(await within(dialog).findByText('Confirmed')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+    // The list is asked again.
+    await vi.waitFor(() => expect(api.callsTo('GET', '/bookings').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it("shows the server's reason when a transition is refused (409 ILLEGAL_TRANSITION)", async () => {
+    renderBookings('/dashboard/bookings?booking=b1', {
+      'PUT /bookings/b1': () =>
+        json(409, { error: 'This showing has already started.', code: 'ILLEGAL_TRANSITION' }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Booking details' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This showing has already started.');
+  });
+
+  it('cancel asks for a reason and sends { action: "cancel", reason }', async () => {
+    const { api } = renderBookings('/dashboard/bookings?booking=b1', {
+      'PUT /bookings/b1': () =>
+        json(200, { success: true, data: booking({ status: 'cancelled', allowed_actions: [] }) }),
+    });
+    const details = await screen.findByRole('dialog', { name: 'Booking details' });
+    await userEvent.click(await within(details).findByRole('button', { name: 'Cancel booking' }));
+
+    const ask = screen.getByRole('dialog', { name: 'Cancel this booking?' });
+    expect(api.callsTo('PUT', '/bookings/b1')).toHaveLength(0);
+    expect(within(ask).getByLabelText('Reason')).toHaveFocus();
+    await userEvent.type(within(ask).getByLabelText('Reason'), 'The seller withdrew the listing');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel booking' }));
+
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/bookings/b1')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/bookings/b1')[0]?.body).toEqual({
+      action: 'cancel',
+      reason: 'The seller withdrew the listing',
+    });
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Cancel this booking?' })).not.toBeInTheDocument(),
+    );
+    expect(await within(details).findByText('Cancelled')).toBeInTheDocument();
+  });
+
+  it('Escape closes only the innermost dialog', async () => {
+    renderBookings('/dashboard/bookings?booking=b1');
+    const details = await screen.findByRole('dialog', { name: 'Booking details' });
+    await userEvent.click(await within(details).findByRole('button', { name: 'Decline' }));
+    expect(screen.getByRole('dialog', { name: 'Decline this request?' })).toBeInTheDocument();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Decline this request?' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Booking details' })).toBeInTheDocument();
+    expect(within(details).getByRole('button', { name: 'Decline' })).toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('rescheduling', () => {
+  const slotsPath = 'GET /booking/availability/agent/agent-1/2030-06-12';
+
+  it('lists the free slots of the date and requires a reason', async () => {
+    const moved = booking({
+      id: 'b2',
+      booking_time: '14:30',
+      status: 'confirmed',
+      rescheduled_from_id: 'b1',
+    });
+    const { api } = renderBookings('/dashboard/bookings?booking=b1', {
+      [slotsPath]: () =>
+        json(200, { availableSlots: ['10:30:00', '14:30:00'], agentAvailability: { isAvailable: true } }),
+      'PUT /bookings/b1/reschedule': () => json(200, { success: true, data: moved }),
+      'GET /bookings/b2': () => json(200, { success: true, data: moved }),
+    });
+    const details = await screen.findByRole('dialog', { name: 'Booking details' });
+    await userEvent.click(await within(details).findByRole('button', { name: 'Reschedule' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reschedule booking' });
+
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2030-06-12');
+    const times = await within(dialog).findAllByRole('radio');
+    expect(times.map((t) => t.parentElement?.textContent)).toEqual(['10:30 AM', '2:30 PM']);
+    const submit = within(dialog).getByRole('button', { name: 'Reschedule' });
+    expect(submit).toBeDisabled();
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: '2:30 PM' }));
+    await userEvent.click(submit);
+    expect(await within(dialog).findByText(MESSAGES.rescheduleReasonRequired)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/bookings/b1/reschedule')).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByLabelText('Reason for rescheduling'), 'Buyer asked for later');
+    await userEvent.click(submit);
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/bookings/b1/reschedule')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/bookings/b1/reschedule')[0]?.body).toEqual({
+      booking_date: '2030-06-12',
+      booking_time: '14:30',
+      reschedule_reason: 'Buyer asked for later',
+    });
+    // The details now show the new booking.
+    expect(await screen.findByRole('button', { name: 'The original booking' })).toBeInTheDocument();
+  });
+
+  it("says so when the date has no free times, and shows a taken slot's 409", async () => {
+    const { api } = renderBookings('/dashboard/bookings?booking=b1', {
+      [slotsPath]: () =>
+        json(200, { availableSlots: ['09:00:00'], agentAvailability: { isAvailable: true } }),
+      'GET /booking/availability/agent/agent-1/2030-06-13': () =>
+        json(200, { availableSlots: [], agentAvailability: { isAvailable: false } }),
+      'PUT /bookings/b1/reschedule': () =>
+        json(409, { error: 'That time was just booked. Pick another.', code: 'SLOT_TAKEN' }),
+    });
+    const details = await screen.findByRole('dialog', { name: 'Booking details' });
+    await userEvent.click(await within(details).findByRole('button', { name: 'Reschedule' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reschedule booking' });
+
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2030-06-13' } });
+    expect(await within(dialog).findByText(MESSAGES.noSlotsForDate)).toBeInTheDocument();
+
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2030-06-12' } });
+    await userEvent.click(await within(dialog).findByRole('radio', { name: '9:00 AM' }));
+    await userEvent.type(within(dialog).getByLabelText('Reason for rescheduling'), 'Clash');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'That time was just booked. Pick another.',
+    );
+    expect(api.callsTo('PUT', '/bookings/b1/reschedule')).toHaveLength(1);
+  });
+});
+
+describe('new booking and invitations', () => {
+  it('books a buyer in with agentBookingCreateSchema', async () => {
+    const created = booking({ id: 'b9', status: 'confirmed' });
+    const { api } = renderBookings('/dashboard/bookings', {
+      'GET /booking/availability/agent/agent-1/2030-07-01': () =>
+        json(200, { availableSlots: ['11:00:00'], agentAvailability: { isAvailable: true } }),
+      'POST /bookings': () => json(201, { success: true, data: created }),
+      'GET /bookings/b9': () => json(200, { success: true, data: created }),
+    });
+    await screen.findByText('Jane Buyer');
+    await userEvent.click(screen.getByRole('button', { name: 'New booking' }));
+    const dialog = screen.getByRole('dialog', { name: 'New booking' });
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create booking' }));
+    expect(await within(dialog).findByText(MESSAGES.fullNameRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES.buyerTypeRequired)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/bookings')).toHaveLength(0);
+
+    await vi.waitFor(() =>
+      expect(within(dialog).getAllByRole('option', { name: '88 Riverside Drive' })).toHaveLength(1),
+    );
+    await userEvent.selectOptions(within(dialog).getByLabelText('Property'), '7');
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2030-07-01' } });
+    await userEvent.click(await within(dialog).findByRole('radio', { name: '11:00 AM' }));
+    await userEvent.type(within(dialog).getByLabelText('Full name'), 'Sam Lee');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'sam@example.com');
+    await userEvent.type(within(dialog).getByLabelText('Phone'), '+1 555 0123');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Buyer type'), 'investor');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Budget range'), '1000000+');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create booking' }));
+
+    await vi.waitFor(() => expect(api.callsTo('POST', '/bookings')).toHaveLength(1));
+    expect(api.callsTo('POST', '/bookings')[0]?.body).toEqual({
+      property_id: 7,
+      client_name: 'Sam Lee',
+      client_email: 'sam@example.com',
+      client_phone: '+1 555 0123',
+      buyer_type: 'investor',
+      budget_min: 1000000,
+      budget_max: null,
+      income_range: null,
+      booking_purpose: 'property_viewing',
+      custom_purpose: null,
+      booking_date: '2030-07-01',
+      booking_time: '11:00',
+      message: null,
+    });
+    expect(await screen.findByRole('dialog', { name: 'Booking details' })).toBeInTheDocument();
+  });
+
+  it('invites a buyer: a link with the prefill, shown ready to copy', async () => {
+    const user = userEvent.setup();
+    const link = {
+      id: 'l1',
+      url: 'https://app.keyturn.example/booking/l1',
+      label: 'Smith family',
+      property_id: 7,
+      prefill: { buyer_name: 'Ann Smith', buyer_type: 'home_owner' },
+      is_active: true,
+      created_at: '2030-06-01T12:00:00.000Z',
+    };
+    const { api } = renderBookings('/dashboard/bookings', {
+      'POST /booking-links': () => json(201, { success: true, data: link }),
+    });
+    await screen.findByText('Jane Buyer');
+    await user.click(screen.getByRole('button', { name: 'Invite a buyer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite a buyer' });
+    await user.type(within(dialog).getByLabelText('Label'), 'Smith family');
+    await vi.waitFor(() =>
+      expect(within(dialog).getAllByRole('option', { name: '88 Riverside Drive' })).toHaveLength(1),
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Property'), '7');
+    await user.type(within(dialog).getByLabelText("Buyer's name"), 'Ann Smith');
+    await user.selectOptions(within(dialog).getByLabelText('Buyer type'), 'home_owner');
+    await user.selectOptions(within(dialog).getByLabelText('Budget range'), '300000-400000');
+    await user.click(within(dialog).getByRole('button', { name: 'Create invitation link' }));
+
+    await vi.waitFor(() => expect(api.callsTo('POST', '/booking-links')).toHaveLength(1));
+    expect(api.callsTo('POST', '/booking-links')[0]?.body).toEqual({
+      label: 'Smith family',
+      property_id: 7,
+      prefill: { buyer_name: 'Ann Smith', buyer_type: 'home_owner', budget_min: 300000, budget_max: 400000 },
+    });
+    const ready = await screen.findByRole('dialog', { name: 'Invitation ready' });
+    expect(within(ready).getByLabelText('Invitation link')).toHaveValue(link.url);
+    await user.click(within(ready).getByRole('button', { name: 'Copy invitation link' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(link.url);
+  });
+});

@@ -1,0 +1,132 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
+import type { DashboardSummary } from '@keyturn/domain/schemas/agentSettings';
+import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
+import { DashboardOverviewPage } from './overview-page';
+
+const booking: AgentBooking = {
+  id: 'b1',
+  status: 'confirmed',
+  booking_date: '2030-06-12',
+  booking_time: '14:30',
+  time_zone: 'America/New_York',
+  starts_at: '2030-06-12T18:30:00.000Z',
+  ends_at: '2030-06-12T19:00:00.000Z',
+  property: { id: 7, address: '88 Riverside Drive', city: 'Austin' },
+  property_address: '88 Riverside Drive',
+  client_name: 'Jane Buyer',
+  client_email: 'jane@example.com',
+  client_phone: '+1 555 0199',
+  buyer_type: 'investor',
+  budget_min: null,
+  budget_max: null,
+  income_range: null,
+  booking_purpose: 'property_viewing',
+  custom_purpose: null,
+  message: null,
+  reschedule_reason: null,
+  cancel_reason: null,
+  rescheduled_from_id: null,
+  created_at: '2030-06-01T12:00:00.000Z',
+  allowed_actions: ['cancel'],
+  can_reschedule: true,
+};
+
+const bookingUrl = 'https://app.keyturn.example/bookme/agent-1/dana-scully';
+
+function summary(overrides: Partial<DashboardSummary> = {}): DashboardSummary {
+  return {
+    today: [booking],
+    upcoming: [
+      { ...booking, id: 'b2', booking_date: '2030-06-13', client_name: 'Sam Lee', status: 'pending' },
+    ],
+    usage: { plan: 'basic', properties: { used: 2, limit: 3 }, bookingsThisMonth: { used: 12, limit: 15 } },
+    bookingUrl,
+    pendingCount: 4,
+    ...overrides,
+  };
+}
+
+function renderOverview(data: DashboardSummary) {
+  stubApi({
+    ...signedInSessionRoutes(),
+    'GET /agents/dashboard': () => json(200, { success: true, data }),
+  });
+  return renderAt(<DashboardOverviewPage />, { path: '/dashboard' });
+}
+
+describe('dashboard overview', () => {
+  it("shows today's schedule, the next days, and the pending count linking to the filtered list", async () => {
+    const { router } = renderOverview(summary());
+    const today = await screen.findByRole('region', { name: "Today's schedule" });
+    expect(screen.getByText('Welcome back, Dana. Here is your day.')).toBeInTheDocument();
+    const todayLink = within(today).getByRole('link', { name: /Jane Buyer/ });
+    expect(todayLink).toHaveAttribute('href', '/dashboard/bookings?booking=b1');
+    expect(todayLink).toHaveTextContent('2:30 PM');
+    expect(todayLink).toHaveTextContent('Confirmed');
+    const upcoming = screen.getByRole('region', { name: 'Next 3 days' });
+    expect(within(upcoming).getByRole('link', { name: /Sam Lee/ })).toHaveTextContent('Pending');
+
+    expect(screen.getByText('4')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Review pending requests' }));
+    expect(router.state.location.pathname).toBe('/dashboard/bookings');
+    expect(router.state.location.search).toBe('?status=pending');
+  });
+
+  it("shows this month's bookings against the plan limit", async () => {
+    renderOverview(summary());
+    const bar = await screen.findByRole('progressbar', { name: 'Bookings this month' });
+    expect(bar).toHaveAttribute('aria-valuenow', '12');
+    expect(bar).toHaveAttribute('aria-valuemax', '15');
+    expect(screen.getByText('12 of 15')).toBeInTheDocument();
+  });
+
+  it('offers the booking link to copy and open', async () => {
+    const user = userEvent.setup();
+    renderOverview(summary());
+    expect(await screen.findByText(bookingUrl)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open your booking page in a new tab' })).toHaveAttribute(
+      'href',
+      bookingUrl,
+    );
+    await user.click(screen.getByRole('button', { name: 'Copy your booking link' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(bookingUrl);
+    expect(screen.getByRole('button', { name: 'Copy your booking link' })).toHaveTextContent('Copied');
+  });
+
+  it('tells a new agent what to do next', async () => {
+    renderOverview(
+      summary({
+        today: [],
+        upcoming: [],
+        pendingCount: 0,
+        usage: {
+          plan: 'basic',
+          properties: { used: 0, limit: 3 },
+          bookingsThisMonth: { used: 0, limit: 15 },
+        },
+      }),
+    );
+    const steps = await screen.findByRole('region', { name: 'Get ready for your first booking' });
+    expect(within(steps).getByRole('link', { name: 'Add a property' })).toHaveAttribute(
+      'href',
+      '/dashboard/properties',
+    );
+    expect(within(steps).getByRole('link', { name: 'Set your hours' })).toHaveAttribute(
+      'href',
+      '/dashboard/settings?tab=availability',
+    );
+    expect(within(steps).getByRole('button', { name: 'Copy your booking link' })).toBeInTheDocument();
+    expect(screen.getByText('No showings today')).toBeInTheDocument();
+  });
+
+  it('leaves the first steps out once the agent is under way', async () => {
+    renderOverview(summary());
+    await screen.findByRole('region', { name: "Today's schedule" });
+    expect(
+      screen.queryByRole('region', { name: 'Get ready for your first booking' }),
+    ).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,133 @@
+// The agent's properties: cards on a phone, table-like rows from the lg breakpoint. Each carries its own
+// booking link (absolute, to copy and share) and the edit and delete actions.
+import { propertyBookingPath } from '@keyturn/domain/links';
+import type { Property } from '@keyturn/domain/schemas/property';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { formatMoney } from '@/components/ui/format';
+import { SafeImage } from '@/components/ui/safe-image';
+
+const columns = 'lg:grid-cols-[5rem_minmax(0,1fr)_9rem_17rem]';
+
+export function PropertyList({
+  properties,
+  username,
+  onEdit,
+  onDelete,
+}: {
+  properties: readonly Property[];
+  /** The agent's username, for the booking links; null while the profile loads. */
+  username: string | null;
+  onEdit: (property: Property) => void;
+  onDelete: (property: Property) => void;
+}) {
+  return (
+    <div>
+      <div
+        aria-hidden="true"
+        className={`hidden gap-4 px-4 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase lg:grid ${columns}`}
+      >
+        <span>Photo</span>
+        <span>Address and booking link</span>
+        <span>Details</span>
+        <span />
+      </div>
+      <ul aria-label="Properties" className="space-y-3">
+        {properties.map((property) => (
+          <PropertyRow
+            key={property.id}
+            property={property}
+            username={username}
+            onEdit={() => onEdit(property)}
+            onDelete={() => onDelete(property)}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function PropertyRow({
+  property,
+  username,
+  onEdit,
+  onDelete,
+}: {
+  property: Property;
+  username: string | null;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const link = username
+    ? `${window.location.origin}${propertyBookingPath(username, property.address, property.id)}`
+    : null;
+  return (
+    <li
+      aria-label={property.address}
+      className={`overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm lg:grid lg:items-center lg:gap-4 lg:p-4 ${columns}`}
+    >
+      <SafeImage
+        src={property.images[0]}
+        alt={`Cover photo of ${property.address}`}
+        className="aspect-[16/9] w-full bg-slate-100 object-cover lg:aspect-[4/3] lg:rounded-lg"
+        fallback={
+          <div className="flex aspect-[16/9] w-full items-center justify-center bg-slate-100 text-sm text-slate-400 lg:aspect-[4/3] lg:rounded-lg lg:text-xs">
+            No photo
+          </div>
+        }
+      />
+      <div className="space-y-3 p-4 lg:contents">
+        <div className="min-w-0">
+          <p className="font-semibold text-slate-900 lg:truncate" title={property.address}>
+            {property.address}
+          </p>
+          <p className="text-sm text-slate-600 lg:truncate">
+            {property.city}, {property.state} {property.zip_code} · {property.property_type}
+          </p>
+          {link ? (
+            <p className="mt-1 truncate text-xs text-slate-500" title={link}>
+              {link}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm lg:block lg:space-y-0.5">
+          <p className="font-semibold text-slate-900 tabular-nums">{formatMoney(property.price)}</p>
+          <p className="text-slate-600">
+            {property.bedrooms} beds · {property.bathrooms} baths
+          </p>
+          <p>
+            <span
+              className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${
+                property.is_public
+                  ? 'bg-emerald-50 text-emerald-700 ring-emerald-200'
+                  : 'bg-slate-100 text-slate-700 ring-slate-200'
+              }`}
+            >
+              {property.is_public ? 'Public' : 'Private'}
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end">
+          {link ? (
+            <CopyButton
+              text={link}
+              label="Copy link"
+              accessibleLabel={`Copy booking link for ${property.address}`}
+            />
+          ) : null}
+          <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${property.address}`}>
+            Edit
+          </Button>
+          <Button
+            variant="danger-ghost"
+            size="sm"
+            onClick={onDelete}
+            aria-label={`Delete ${property.address}`}
+          >
+            Delete
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

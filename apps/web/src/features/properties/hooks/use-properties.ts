@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { PropertyData } from '@keyturn/domain/schemas/property';
+import { createProperty, deleteProperty, fetchProperties, updateProperty } from '../api';
+
+export const PROPERTIES_QUERY_KEY = ['properties'] as const;
+
+export function useProperties() {
+  return useQuery({ queryKey: PROPERTIES_QUERY_KEY, queryFn: fetchProperties });
+}
+
+/** Creates (id null) or updates a property. */
+export function useSaveProperty(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PropertyData) => (id === null ? createProperty(input) : updateProperty(id, input)),
+    onSuccess: () => invalidateAfterChange(queryClient),
+  });
+}
+
+export function useDeleteProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteProperty(id),
+    onSuccess: () => invalidateAfterChange(queryClient),
+  });
+}
+
+/** A property change moves the list, the overview's usage and the plan usage figures. */
+function invalidateAfterChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: PROPERTIES_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: ['agents', 'dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: ['agents', 'usage-stats'] }),
+  ]);
+}

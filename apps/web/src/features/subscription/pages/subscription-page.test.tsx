@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { PLANS } from '@keyturn/domain/plans';
+import type { RecordedCall } from '@/test/utils';
+import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
+import { SubscriptionPage } from './subscription-page';
+
+type Routes = Record<string, (call: RecordedCall) => Response | Promise<Response>>;
+
+function renderSubscription(routes: Routes = {}) {
+  const api = stubApi({
+    ...signedInSessionRoutes(),
+    'GET /payments/subscription': () =>
+      json(200, { success: true, subscription: null, plan: { id: 'basic', name: 'Basic' } }),
+    'GET /agents/usage-stats': () =>
+      json(200, {
+        success: true,
+        data: {
+          plan: 'basic',
+          properties: { used: 2, limit: 3 },
+          bookingsThisMonth: { used: 15, limit: 15 },
+        },
+      }),
+    ...routes,
+  });
+  const rendered = renderAt(<SubscriptionPage />, { path: '/dashboard/subscription' });
+  return { ...rendered, api };
+}
+
+describe('subscription page', () => {
+  it("lists the plans of PLANS: 'Coming Soon' twice (disabled) and 'Talk to Sales team' for Enterprise", async () => {
+    renderSubscription();
+    const comingSoon = await screen.findAllByRole('button', { name: 'Coming Soon' });
+    expect(comingSoon).toHaveLength(2);
+    for (const button of comingSoon) expect(button).toBeDisabled();
+
+    const basic = screen.getByRole('listitem', { name: 'Basic' });
+    const pro = screen.getByRole('listitem', { name: 'Professional' });
+    const enterprise = screen.getByRole('listitem', { name: 'Enterprise' });
+    expect(within(basic).getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+    expect(within(pro).getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+    const sales = within(enterprise).getByRole('link', { name: 'Talk to Sales team' });
+    expect(sales.getAttribute('href')).toMatch(/^mailto:sales@keyturn\.app/);
+
+    expect(within(pro).getByText(`$${PLANS.pro.monthlyPriceUsd}`)).toBeInTheDocument();
+    expect(
+      within(pro).getByText(`$${PLANS.pro.yearlyMonthlyPriceUsd} / month billed yearly`),
+    ).toBeInTheDocument();
+    for (const highlight of PLANS.enterprise.highlights) {
+      expect(within(enterprise).getByText(highlight)).toBeInTheDocument();
+    }
+    expect(within(enterprise).getAllByText('Unlimited').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText('To change plans during early access, contact us.')).toBeInTheDocument();
+  });
+
+  it('shows usage against the limits, and "Unlimited" where the limit is null', async () => {
+    renderSubscription({
+      'GET /payments/subscription': () =>
+        json(200, {
+          success: true,
+          subscription: { status: 'active' },
+          plan: { id: 'enterprise', name: 'Enterprise' },
+        }),
+      'GET /agents/usage-stats': () =>
+        json(200, {
+          success: true,
+          data: {
+            plan: 'enterprise',
+            properties: { used: 42, limit: null },
+            bookingsThisMonth: { used: 7, limit: null },
+          },
+        }),
+    });
+    const current = await screen.findByRole('region', { name: 'Current plan' });
+    await vi.waitFor(() => expect(within(current).getByTestId('plan-badge')).toHaveTextContent('Enterprise'));
+    await within(current).findByText('Properties');
+    expect(within(current).getAllByText('Unlimited')).toHaveLength(2);
+    expect(within(current).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('draws a bar per limited figure', async () => {
+    renderSubscription();
+    const bars = await screen.findAllByRole('progressbar');
+    expect(bars.map((bar) => bar.getAttribute('aria-valuetext'))).toEqual(['2 of 3', '15 of 15']);
+    expect(within(screen.getByRole('region', { name: 'Current plan' })).queryByText('Unlimited')).toBeNull();
+  });
+
+  it('Refresh fetches the plan again (the badge follows)', async () => {
+    let planId = 'basic';
+    const { api } = renderSubscription({
+      'GET /payments/subscription': () =>
+        json(200, { success: true, subscription: { status: 'active' }, plan: { id: planId, name: planId } }),
+    });
+    const current = await screen.findByRole('region', { name: 'Current plan' });
+    await vi.waitFor(() => expect(within(current).getByTestId('plan-badge')).toHaveTextContent('Basic'));
+
+    planId = 'pro';
+    await userEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
+    await vi.waitFor(() =>
+      expect(within(current).getByTestId('plan-badge')).toHaveTextContent('Professional'),
+    );
+    expect(api.callsTo('GET', '/payments/subscription')).toHaveLength(2);
+    expect(api.callsTo('GET', '/agents/usage-stats')).toHaveLength(2);
+  });
+});

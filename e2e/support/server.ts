@@ -1,0 +1,111 @@
+// Reaching the test server's own data: the API over HTTP, and its embedded database for assertions.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 5123}`;
+export const DEMO = {
+  email: 'demo@keyturn.app',
+  password: 'keyturn-demo',
+  username: 'dana-whitfield',
+  timeZone: 'America/Chicago',
+};
+
+/** Runs one query against the server's database (the embedded PostgreSQL the server wrote down in DATA_DIR). */
+export async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (run through playwright.config.ts)');
+  const url = new URL(readFileSync(path.join(dataDir, 'postgres.url'), 'utf8').trim());
+  url.pathname = '/keyturn';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function api<T>(
+  method: string,
+  pathname: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${BASE_URL}/api${pathname}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      origin: BASE_URL,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
+}
+
+export async function demoAgent(): Promise<{ id: string; properties: { id: number; address: string }[] }> {
+  const [agent] = await query<{ id: string }>('select id from agents where username = $1', [DEMO.username]);
+  if (!agent) throw new Error('demo agent missing');
+  const { json } = await api<{ properties: { id: number; address: string }[] }>(
+    'GET',
+    `/properties/public/${agent.id}`,
+  );
+  return { id: agent.id, properties: json.properties };
+}
+
+/** A fresh agent with an account and profile (no properties), for tests that must not share slots. */
+export async function newAgent(name: string): Promise<{ id: string; token: string; username: string }> {
+  const stamp = Date.now().toString(36);
+  const email = `${name.toLowerCase()}.${stamp}@example.com`;
+  const signUp = await api<{ token: string }>('POST', '/auth/sign-up/email', {
+    firstName: name,
+    lastName: 'Tester',
+    email,
+    password: 'e2e-password-1',
+  });
+  const token = signUp.json.token;
+  const username = `${name.toLowerCase()}-${stamp}`;
+  const created = await api<{ data: { id: string } }>(
+    'POST',
+    '/agents',
+    { first_name: name, last_name: 'Tester', phone: '+1 312 555 0100', username, timeZone: DEMO.timeZone },
+    token,
+  );
+  if (created.status !== 201) throw new Error(`agent creation failed: ${JSON.stringify(created.json)}`);
+  return { id: created.json.data.id, token, username };
+}
+
+/** A weekday at least `minDaysAhead` days from today in the agent's zone, as yyyy-MM-dd. */
+export function nextWeekday(minDaysAhead: number, skip = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: DEMO.timeZone }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + minDaysAhead);
+  let skipped = 0;
+  for (;;) {
+    const day = date.getUTCDay();
+    if (day !== 0 && day !== 6) {
+      if (skipped === skip) return date.toISOString().slice(0, 10);
+      skipped++;
+    }
+    date.setUTCDate(date.getUTCDate() + 1);
+  }
+}
+
+/** 'Wednesday, November 25, 2026' — how the calendar labels a day. */
+export function dayLabel(isoDate: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T12:00:00Z`));
+}
+
+/** Browser state with the analytics choice already made, so the consent banner stays out of the way. */
+export const CONSENT_DECIDED = {
+  cookies: [],
+  origins: [{ origin: BASE_URL, localStorage: [{ name: 'cookie-consent', value: 'rejected' }] }],
+};
