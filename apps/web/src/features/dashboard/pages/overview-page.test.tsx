@@ -96,6 +96,16 @@ describe('dashboard overview', () => {
     expect(screen.getByRole('button', { name: 'Copy your booking link' })).toHaveTextContent('Copied');
   });
 
+  it('shows the booking link as a QR code in a dialog', async () => {
+    const user = userEvent.setup();
+    renderOverview(summary());
+    await user.click(await screen.findByRole('button', { name: 'QR code' }));
+    const dialog = screen.getByRole('dialog', { name: 'Your booking link as a QR code' });
+    expect(within(dialog).getByRole('img', { name: 'QR code for your booking link' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('tells a new agent what to do next', async () => {
     renderOverview(
       summary({

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UPCOMING_DAYS_DEFAULT } from '@keyturn/domain/constants';
 import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
@@ -7,6 +7,8 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { BookingSummary } from '@/components/ui/booking-summary';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
+import { Dialog } from '@/components/ui/dialog';
+import { QrCode } from '@/components/ui/qr-code';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatIsoDate } from '@/components/ui/format';
 import { CalendarIcon } from '@/components/ui/icons';
@@ -201,13 +203,26 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function BookingLink({ url }: { url: string }) {
+  const [showQr, setShowQr] = useState(false);
   return (
     <div className="space-y-3">
+      <Dialog open={showQr} onClose={() => setShowQr(false)} title="Your booking link as a QR code" size="sm">
+        <div className="flex flex-col items-center gap-3">
+          <QrCode value={url} label="QR code for your booking link" size={220} />
+          <p className="text-center text-sm text-slate-600">
+            Buyers scan it with their phone camera to open your booking page. Put it on flyers, yard signs and
+            open-house sheets.
+          </p>
+        </div>
+      </Dialog>
       <p className="truncate rounded-lg bg-slate-50 px-3 py-2 font-mono text-xs text-slate-700" title={url}>
         {url}
       </p>
       <div className="flex flex-wrap gap-2">
         <CopyButton text={url} accessibleLabel="Copy your booking link" />
+        <Button variant="ghost" size="sm" onClick={() => setShowQr(true)}>
+          QR code
+        </Button>
         <a
           href={url}
           target="_blank"

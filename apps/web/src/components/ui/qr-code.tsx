@@ -1,0 +1,38 @@
+import QRCode from 'qrcode';
+import { useMemo } from 'react';
+
+/**
+ * A QR code drawn as SVG from the `qrcode` package's module matrix (no generated markup is injected), so a
+ * buyer can scan the agent's booking link from a printed flyer or a screen.
+ */
+export function QrCode({ value, label, size = 160 }: { value: string; label: string; size?: number }) {
+  const { path, modules } = useMemo(() => qrPath(value), [value]);
+  const quiet = 4;
+  const viewBox = modules + quiet * 2;
+  return (
+    <svg
+      role="img"
+      aria-label={label}
+      width={size}
+      height={size}
+      viewBox={`${-quiet} ${-quiet} ${viewBox} ${viewBox}`}
+      shapeRendering="crispEdges"
+      className="rounded-lg bg-white"
+    >
+      <rect x={-quiet} y={-quiet} width={viewBox} height={viewBox} fill="#ffffff" />
+      <path d={path} fill="#0f172a" />
+    </svg>
+  );
+}
+
+/** One `M x y h1 v1 h-1 z` square per dark module. */
+export function qrPath(value: string): { path: string; modules: number } {
+  const { modules } = QRCode.create(value, { errorCorrectionLevel: 'M' });
+  const parts: string[] = [];
+  for (let y = 0; y < modules.size; y++) {
+    for (let x = 0; x < modules.size; x++) {
+      if (modules.get(y, x)) parts.push(`M${x} ${y}h1v1h-1z`);
+    }
+  }
+  return { path: parts.join(''), modules: modules.size };
+}
