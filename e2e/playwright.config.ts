@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
+import { TAG_MANAGER, TAG_MANAGER_SCRIPT_URL } from './support/tag-manager.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 5123);
@@ -28,6 +29,12 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
+    // Every test starts with the analytics choice made (rejected), so the cookie banner that appears 1 s after
+    // load does not cover what a test clicks; tests/public-site.spec.ts starts without a choice to test it.
+    storageState: {
+      cookies: [],
+      origins: [{ origin: baseURL, localStorage: [{ name: 'cookie-consent', value: 'rejected' }] }],
+    },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
@@ -47,6 +54,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      // The build of `npm run test:e2e` carries the same two settings; the server's CSP admits the stub.
+      VITE_GTM_ID: TAG_MANAGER.id,
+      VITE_GTM_SCRIPT_URL: TAG_MANAGER_SCRIPT_URL,
       PUBLIC_WRITE_LIMIT_PER_MINUTE: '200',
       DATABASE_URL: '',
     },

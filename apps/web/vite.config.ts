@@ -10,7 +10,8 @@ export default defineConfig({
   resolve: { alias: { '@': srcDir } },
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets `npm run bench` follow each page's chunks (gzipped JS per public route).
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],

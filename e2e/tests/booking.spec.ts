@@ -3,7 +3,16 @@
 // (d) manage link → reschedule; (e) cancel; (f) a slot taken between page load and submit.
 import { expect, test, type Page } from '@playwright/test';
 import { propertyBookingPath } from '@keyturn/domain/links';
-import { api, CONSENT_DECIDED, dayLabel, DEMO, demoAgent, newAgent, nextWeekday, query } from '../support/server.ts';
+import {
+  api,
+  CONSENT_DECIDED,
+  dayLabel,
+  DEMO,
+  demoAgent,
+  newAgent,
+  nextWeekday,
+  query,
+} from '../support/server.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: CONSENT_DECIDED });

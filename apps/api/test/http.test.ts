@@ -61,6 +61,43 @@ describe('HTTP shell', () => {
   });
 });
 
+describe('Content-Security-Policy and the analytics tag manager (spec §2.3: loaded only after consent)', () => {
+  const directive = (csp: string, name: string) =>
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `));
+
+  it('admits scripts from this origin only when no container is configured', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self'");
+  });
+
+  it('admits the tag-manager origin for scripts, connections and images once VITE_GTM_ID is set', async () => {
+    const withGtm = await createTestApp({
+      env: { VITE_GTM_ID: 'GTM-TEST', VITE_GTM_SCRIPT_URL: 'http://127.0.0.1:5199/gtm.js' },
+    });
+    const defaultGtm = await createTestApp({ env: { VITE_GTM_ID: 'GTM-TEST' } });
+    try {
+      const res = await withGtm.request({ method: 'GET', url: '/api/health' });
+      const csp = String(res.headers['content-security-policy']);
+      expect(directive(csp, 'script-src')).toBe("script-src 'self' http://127.0.0.1:5199");
+      expect(directive(csp, 'connect-src')).toBe("connect-src 'self' http://127.0.0.1:5199");
+      expect(directive(csp, 'img-src')).toContain('http://127.0.0.1:5199');
+
+      const google = await defaultGtm.request({ method: 'GET', url: '/api/health' });
+      expect(directive(String(google.headers['content-security-policy']), 'script-src')).toBe(
+        "script-src 'self' https://www.googletagmanager.com",
+      );
+    } finally {
+      await withGtm.close();
+      await defaultGtm.close();
+    }
+  });
+});
+
 describe('CORS for the development server (Vite on :5173 calls the API on :5001, spec §7)', () => {
   it('allows the dev origin and exposes the session token header', async () => {
     const res = await t.request({

@@ -11,6 +11,9 @@ export function connect(url: string, max = 10): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
+  // Likewise a connection lost while checked out (a transaction waiting on a mail server, say): its queries
+  // fail and the transaction rolls back, but the process lives on.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, close: () => pool.end() };
 }

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { MESSAGES } from '@keyturn/domain/messages';
+import { trackError } from '@/lib/analytics';
 
 /** The router's error screen (spec §8): a page failed to load or threw while rendering. */
 export function ErrorScreen() {
@@ -9,6 +11,14 @@ export function ErrorScreen() {
     : error instanceof Error
       ? error.message
       : undefined;
+
+  // Reported to analytics (only with consent), with the page it happened on (spec §8).
+  useEffect(() => {
+    trackError(
+      detail ?? MESSAGES.unexpectedError,
+      isRouteErrorResponse(error) ? `HTTP_${error.status}` : 'CRASH',
+    );
+  }, [detail, error]);
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">

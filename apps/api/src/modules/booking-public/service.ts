@@ -23,6 +23,7 @@ import {
 } from '@keyturn/domain/slots/engine';
 import { startOfMonthInZone, wallClockInZone } from '@keyturn/domain/time';
 import type { Db, DbTransaction } from '../../db/client';
+import type { BookingNotifier } from '../../notifications/scheduler';
 import { agents, bookingLinks, bookings, idempotencyKeys, properties } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
@@ -30,7 +31,7 @@ import type { AgentRow } from '../agents/service';
 import { busyIntervals, requiresApproval, slotRulesFor } from '../availability/service';
 import { insertBooking, SLOT_TAKEN_MESSAGE, type BookingRow } from '../bookings/service';
 
-export type PublicContext = { db: Db; publicUrl: string; now: () => Date };
+export type PublicContext = { db: Db; publicUrl: string; now: () => Date; notify: BookingNotifier };
 type PropertyRow = typeof properties.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -185,6 +186,7 @@ export async function createBooking(
       endsAt: slot.endsAt,
       createdAt: ctx.now(),
     });
+    await ctx.notify.created(tx, row, 'buyer');
     const answer = toBuyerBooking(ctx, row, agent);
     if (idempotencyKey) {
       await tx
@@ -239,6 +241,7 @@ export async function rescheduleBooking(
       rescheduleReason: input.reschedule_reason,
       createdAt: ctx.now(),
     });
+    await ctx.notify.rescheduled(tx, original, row, 'buyer');
     return toBuyerBooking(ctx, row, agent);
   });
 }
@@ -257,12 +260,16 @@ export async function cancelBooking(
       'This showing has already started and can no longer be cancelled.',
     );
   }
-  const [updated] = await ctx.db
-    .update(bookings)
-    .set({ status: 'cancelled', cancelReason: reason })
-    .where(and(eq(bookings.id, booking.id), sql`${bookings.status} in ('pending', 'confirmed')`))
-    .returning();
-  if (!updated) throw notActive();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bookings)
+      .set({ status: 'cancelled', cancelReason: reason })
+      .where(and(eq(bookings.id, booking.id), sql`${bookings.status} in ('pending', 'confirmed')`))
+      .returning();
+    if (!row) throw notActive();
+    await ctx.notify.cancelled(tx, row, 'buyer');
+    return row;
+  });
   return manageView(ctx, updated);
 }
 

@@ -9,6 +9,7 @@ import { isoDateInZone, startOfDayInZone, wallClockInZone } from '@keyturn/domai
 import type { z } from 'zod';
 import type { agentBookingCreateSchema } from '@keyturn/domain/schemas/agentBooking';
 import type { Db } from '../../db/client';
+import type { BookingNotifier } from '../../notifications/scheduler';
 import { bookings, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
@@ -91,6 +92,7 @@ export async function createAgentBooking(
   agent: AgentRow,
   input: z.output<typeof agentBookingCreateSchema>,
   now: Date,
+  notify: BookingNotifier,
 ): Promise<AgentBooking> {
   let propertyId: number | null = null;
   if (input.property_id !== null) {
@@ -103,23 +105,27 @@ export async function createAgentBooking(
       booking_time: 'Choose a time in the future.',
     });
   }
-  const row = await insertBooking(db, {
-    agentId: agent.id,
-    propertyId,
-    clientName: input.client_name,
-    clientEmail: input.client_email,
-    clientPhone: input.client_phone,
-    buyerType: input.buyer_type,
-    budgetMin: input.budget_min,
-    budgetMax: input.budget_max,
-    incomeRange: input.income_range,
-    bookingPurpose: input.booking_purpose,
-    customPurpose: input.custom_purpose,
-    message: input.message,
-    status: 'confirmed',
-    startsAt: slot.startsAt,
-    endsAt: slot.endsAt,
-    createdAt: now,
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertBooking(tx, {
+      agentId: agent.id,
+      propertyId,
+      clientName: input.client_name,
+      clientEmail: input.client_email,
+      clientPhone: input.client_phone,
+      buyerType: input.buyer_type,
+      budgetMin: input.budget_min,
+      budgetMax: input.budget_max,
+      incomeRange: input.income_range,
+      bookingPurpose: input.booking_purpose,
+      customPurpose: input.custom_purpose,
+      message: input.message,
+      status: 'confirmed',
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      createdAt: now,
+    });
+    await notify.created(tx, inserted, 'agent');
+    return inserted;
   });
   return getBooking(db, agent, row.id, now);
 }
@@ -131,21 +137,25 @@ export async function applyAction(
   action: BookingAction,
   reason: string | null,
   now: Date,
+  notify: BookingNotifier,
 ): Promise<AgentBooking> {
   const { booking } = await ownRow(db, agent, id);
   const result = transition(booking.status, action, booking.startsAt, now);
   if (!result.ok) throw new AppError(409, 'ILLEGAL_TRANSITION', result.reason);
-  const [updated] = await db
-    .update(bookings)
-    .set({
-      status: result.status,
-      ...(action === 'cancel' || action === 'decline' ? { cancelReason: reason } : {}),
-    })
-    // The status in the WHERE makes a concurrent change lose cleanly instead of overwriting.
-    .where(and(eq(bookings.id, booking.id), eq(bookings.status, booking.status)))
-    .returning({ id: bookings.id });
-  if (!updated)
-    throw new AppError(409, 'ILLEGAL_TRANSITION', 'This booking was just changed. Reload and try again.');
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(bookings)
+      .set({
+        status: result.status,
+        ...(action === 'cancel' || action === 'decline' ? { cancelReason: reason } : {}),
+      })
+      // The status in the WHERE makes a concurrent change lose cleanly instead of overwriting.
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, booking.status)))
+      .returning();
+    if (!updated)
+      throw new AppError(409, 'ILLEGAL_TRANSITION', 'This booking was just changed. Reload and try again.');
+    await notify.actionApplied(tx, updated, action);
+  });
   return getBooking(db, agent, booking.id, now);
 }
 
@@ -156,6 +166,7 @@ export async function rescheduleAsAgent(
   id: string,
   input: { booking_date: string; booking_time: string; reschedule_reason: string },
   now: Date,
+  notify: BookingNotifier,
 ): Promise<AgentBooking> {
   const { booking } = await ownRow(db, agent, id);
   if (!canReschedule(booking.status, booking.startsAt, now)) {
@@ -196,6 +207,7 @@ export async function rescheduleAsAgent(
       rescheduleReason: input.reschedule_reason,
       createdAt: now,
     });
+    await notify.rescheduled(tx, booking, row, 'agent');
     return row.id;
   });
   return getBooking(db, agent, newId, now);

@@ -13,6 +13,7 @@ import { bookingListFiltersSchema, upcomingBookingsQuerySchema } from '@keyturn/
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
+import type { BookingNotifier } from '../../notifications/scheduler';
 import { requireAgentContext } from '../agents/context';
 import {
   applyAction,
@@ -33,8 +34,11 @@ const errors = {
 const idParams = z.object({ id: z.string() });
 const tags = ['bookings'];
 
-export async function bookingRoutes(app: FastifyInstance, opts: { auth: Auth; db: Db; now: () => Date }) {
-  const { db, now } = opts;
+export async function bookingRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; db: Db; now: () => Date; notify: BookingNotifier },
+) {
+  const { db, now, notify } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, db);
   r.addHook('preHandler', agentOf.hook);
@@ -100,9 +104,10 @@ export async function bookingRoutes(app: FastifyInstance, opts: { auth: Auth; db
       },
     },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send({ success: true as const, data: await createAgentBooking(db, agentOf(req), req.body, now()) }),
+      reply.status(201).send({
+        success: true as const,
+        data: await createAgentBooking(db, agentOf(req), req.body, now(), notify),
+      }),
   );
 
   r.put(
@@ -118,7 +123,15 @@ export async function bookingRoutes(app: FastifyInstance, opts: { auth: Auth; db
     },
     async (req) => ({
       success: true as const,
-      data: await applyAction(db, agentOf(req), req.params.id, req.body.action, req.body.reason, now()),
+      data: await applyAction(
+        db,
+        agentOf(req),
+        req.params.id,
+        req.body.action,
+        req.body.reason,
+        now(),
+        notify,
+      ),
     }),
   );
 
@@ -135,7 +148,7 @@ export async function bookingRoutes(app: FastifyInstance, opts: { auth: Auth; db
     },
     async (req) => ({
       success: true as const,
-      data: await rescheduleAsAgent(db, agentOf(req), req.params.id, req.body, now()),
+      data: await rescheduleAsAgent(db, agentOf(req), req.params.id, req.body, now(), notify),
     }),
   );
 
@@ -151,7 +164,7 @@ export async function bookingRoutes(app: FastifyInstance, opts: { auth: Auth; db
     },
     async (req) => ({
       success: true as const,
-      data: await applyAction(db, agentOf(req), req.params.id, 'cancel', null, now()),
+      data: await applyAction(db, agentOf(req), req.params.id, 'cancel', null, now(), notify),
     }),
   );
 }

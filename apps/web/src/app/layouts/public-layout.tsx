@@ -1,12 +1,12 @@
 import { Outlet } from 'react-router';
 import { SiteFooter, SiteHeader } from '@/components/site-chrome';
 
-/** Marketing and information pages: site header, the page, site footer. */
+/** Marketing and information pages: site header, the page (it lays out its own sections), site footer. */
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-white">
       <SiteHeader />
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <main id="main" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter />

@@ -1,12 +1,19 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { CookieBanner } from '@/components/cookie-banner';
 import { ScrollToTop } from '@/components/ui/scroll-to-top';
+import { useAnalytics } from '@/lib/analytics';
 
-/** Around every screen: scroll position per navigation and the one Scroll to top button. */
+/**
+ * Around every screen: scroll position per navigation, the one Scroll to top button, the cookie-consent
+ * banner, and analytics (page views on route changes, only with consent).
+ */
 export function RootLayout() {
+  useAnalytics();
   return (
     <>
       <Outlet />
       <ScrollToTop />
+      <CookieBanner />
       <ScrollRestoration />
     </>
   );

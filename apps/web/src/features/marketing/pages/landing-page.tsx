@@ -1,59 +1,202 @@
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { SiteFooter, SiteHeader } from '@/components/site-chrome';
+import { Container, PageMeta, SectionHeading, SiteFooter, SiteHeader } from '@/components/site-chrome';
 import { ButtonLink } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/auth';
+import { prefersReducedMotion } from '@/lib/reduced-motion';
+import { DemoWalkthrough } from '../components/demo-walkthrough';
+import { Faq } from '../components/faq';
+import { LandingHero } from '../components/landing-hero';
+import { PricingTable } from '../components/pricing-table';
+import { AVAILABLE_FEATURES, FeatureCard } from '../components/product-features';
+import { Resources } from '../components/resources';
+import { Showcases } from '../components/showcases';
+import { LANDING_TESTIMONIALS, Testimonials } from '../components/testimonials';
+
+const HOW_IT_WORKS = [
+  {
+    title: 'Create your profile',
+    text: 'Your name, photo, company, brand colour and time zone: what buyers see on your page.',
+  },
+  {
+    title: 'Add your properties',
+    text: 'Address, price, rooms and photos. Each property gets its own booking link.',
+  },
+  {
+    title: 'Start Booking',
+    text: 'Share your booking links with buyers and receive confirmed appointments on your dashboard.',
+  },
+];
 
 /**
- * The landing page (spec §2.1): a spinner while the session is read, /dashboard for a signed-in visitor,
- * otherwise the hero. The dashboard's Logout navigates here with `signedOut` state while it is still ending
- * the session, so that moment must not bounce back to the dashboard.
+ * The landing page (spec §2.1, §2.3): a spinner while the session is read, /dashboard for a signed-in
+ * visitor, otherwise the sections of §2.3 in order. The dashboard's Logout navigates here with `signedOut`
+ * state while it is still ending the session, so that moment must not bounce back to the dashboard.
  */
 export function LandingPage() {
   const { status } = useSession();
   const location = useLocation();
   const signingOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
+  const ready = status === 'signed-out' || (status === 'signed-in' && signingOut);
+
+  useScrollToHash(ready, location.hash);
+  const [demoRuns, setDemoRuns] = useState(0);
+  const demoRef = useRef<HTMLElement>(null);
 
   if (status === 'loading') return <FullPageSpinner />;
-  if (status === 'signed-in' && !signingOut) return <Navigate to="/dashboard" replace />;
+  if (!ready) return <Navigate to="/dashboard" replace />;
+
+  const watchDemo = () => {
+    setDemoRuns((n) => n + 1);
+    demoRef.current?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    demoRef.current?.focus({ preventScroll: true });
+  };
 
   return (
     <div className="flex min-h-screen flex-col bg-white">
-      <title>Keyturn · Showing scheduler for real-estate agents</title>
+      <PageMeta
+        title="Keyturn · Showing scheduler for real-estate agents"
+        description="Keyturn gives real-estate agents a branded booking page: buyers book 30-minute viewings from their phones, and agents run every showing from one dashboard. Join the waiting list."
+      />
       <SiteHeader />
-      <main id="main" className="flex flex-1 flex-col">
-        <section className="relative flex flex-1 items-center overflow-hidden">
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_50%_-5rem,var(--color-blue-100),transparent)]"
-          />
-          <div className="relative mx-auto w-full max-w-3xl px-4 py-16 text-center sm:px-6 sm:py-24 lg:px-8">
-            <p className="mx-auto inline-flex items-center gap-2 rounded-full border border-blue-200 bg-white px-3 py-1 text-xs font-semibold text-blue-700 shadow-sm">
-              <span className="size-1.5 rounded-full bg-blue-600" aria-hidden="true" />
-              The showing scheduler for real-estate agents
-            </p>
-            <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
-              Keyturn
-            </h1>
-            <p className="mx-auto mt-5 max-w-xl text-lg leading-8 text-slate-600 sm:text-xl">
-              Share one branded booking link and let buyers book property viewings themselves, while you run
-              every showing from one dashboard.
-            </p>
-            <div className="mt-10 flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-center">
-              <ButtonLink to="/waiting-list" size="lg">
-                Join Waiting List
-              </ButtonLink>
-              <ButtonLink to="/sign-in" size="lg" variant="secondary">
-                Sign in
-              </ButtonLink>
-              <ButtonLink to="/sign-up" size="lg" variant="ghost">
-                Create account
-              </ButtonLink>
+      <main id="main" className="flex-1">
+        <LandingHero onWatchDemo={watchDemo} />
+
+        <section
+          id="demo"
+          ref={demoRef}
+          tabIndex={-1}
+          aria-labelledby="demo-title"
+          className="scroll-mt-16 py-16 focus:outline-none sm:py-24"
+        >
+          <Container>
+            <SectionHeading
+              id="demo-title"
+              eyebrow="Demo"
+              title="From link to confirmed showing"
+              intro="A walkthrough of the real app: what your buyer sees, and where the booking ends up."
+            />
+            <div className="mt-12">
+              <DemoWalkthrough key={demoRuns} autoPlay={demoRuns > 0 ? true : undefined} />
             </div>
-          </div>
+          </Container>
+        </section>
+
+        <section id="features" aria-labelledby="features-title" className="scroll-mt-16 py-16 sm:py-24">
+          <Container>
+            <SectionHeading
+              id="features-title"
+              eyebrow="Features"
+              title="Everything a showing needs"
+              intro="What Keyturn does today, built for the way agents actually work."
+            />
+            <ul className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {AVAILABLE_FEATURES.map((feature) => (
+                <li key={feature.title}>
+                  <FeatureCard feature={feature} status="available" />
+                </li>
+              ))}
+            </ul>
+            <p className="mt-8 text-center">
+              <ButtonLink to="/features" variant="ghost">
+                All features, and what is coming next
+              </ButtonLink>
+            </p>
+          </Container>
+        </section>
+
+        <Showcases />
+
+        <section aria-labelledby="how-title" className="py-16 sm:py-24">
+          <Container>
+            <SectionHeading id="how-title" eyebrow="How it works" title="Up and running in three steps" />
+            <ol className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-3">
+              {HOW_IT_WORKS.map((step, index) => (
+                <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                  <span
+                    aria-hidden="true"
+                    className="inline-flex size-10 items-center justify-center rounded-full bg-blue-600 text-base font-bold text-white"
+                  >
+                    {index + 1}
+                  </span>
+                  <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
+                  <p className="mt-2 text-base leading-7 text-slate-600">{step.text}</p>
+                </li>
+              ))}
+            </ol>
+          </Container>
+        </section>
+
+        <section
+          id="pricing"
+          aria-labelledby="pricing-title"
+          className="scroll-mt-16 bg-slate-50 py-16 sm:py-24"
+        >
+          <Container>
+            <SectionHeading
+              id="pricing-title"
+              eyebrow="Pricing"
+              title="Simple plans that grow with you"
+              intro="Start free. Move up when your listings do."
+            />
+            <div className="mt-10">
+              <PricingTable />
+            </div>
+          </Container>
+        </section>
+
+        <section id="faq" aria-labelledby="faq-title" className="scroll-mt-16 py-16 sm:py-24">
+          <Container>
+            <SectionHeading id="faq-title" eyebrow="FAQ" title="Questions agents ask" />
+            <div className="mt-10">
+              <Faq />
+            </div>
+          </Container>
+        </section>
+
+        <section aria-labelledby="testimonials-title" className="bg-slate-50 py-16 sm:py-24">
+          <Container>
+            <SectionHeading
+              id="testimonials-title"
+              eyebrow="Testimonials"
+              title="Made for the way agents work"
+            />
+            <div className="mt-10">
+              <Testimonials items={LANDING_TESTIMONIALS} />
+            </div>
+          </Container>
+        </section>
+
+        <section aria-labelledby="cta-title" className="py-16 sm:py-24">
+          <Container>
+            <div className="rounded-3xl bg-blue-700 px-6 py-14 text-center shadow-xl sm:px-12">
+              <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-white sm:text-4xl">
+                Be first in line
+              </h2>
+              <p className="mx-auto mt-4 max-w-xl text-lg leading-8 text-blue-50">
+                Join the waiting list for priority access and a lifetime discount on every paid plan.
+              </p>
+              <div className="mt-8 flex justify-center">
+                <ButtonLink to="/waiting-list" size="lg" variant="secondary">
+                  Join Waiting List
+                </ButtonLink>
+              </div>
+            </div>
+          </Container>
         </section>
       </main>
-      <SiteFooter />
+      <SiteFooter>
+        <Resources />
+      </SiteFooter>
     </div>
   );
+}
+
+/** Arriving at /#api from another page: the section exists only once the page has rendered. */
+function useScrollToHash(ready: boolean, hash: string) {
+  useEffect(() => {
+    if (!ready || !hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [ready, hash]);
 }

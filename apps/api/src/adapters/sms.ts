@@ -1,0 +1,96 @@
+// Text messages out through a Twilio-compatible REST API: POST {SMS_PROVIDER_URL}/2010-04-01/Accounts/{sid}/
+// Messages.json, form-encoded To/From/Body, HTTP basic auth (sid:token). Without an account configured, each
+// text is written to DATA_DIR/sms/ instead, like the e-mail file mode.
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SendError } from './errors';
+
+export type OutgoingSms = { to: string; body: string; fileStem: string };
+export type SmsReceipt = { transport: 'sms' | 'sms-file'; providerRef: string; fileName: string | null };
+
+export interface SmsSender {
+  readonly transport: 'sms' | 'sms-file';
+  send(sms: OutgoingSms): Promise<SmsReceipt>;
+}
+
+export type SmsOptions = {
+  providerUrl: string;
+  accountSid: string | undefined;
+  authToken: string | undefined;
+  from: string | undefined;
+  dataDir: string;
+};
+
+/** Twilio: "Attempt to send to unsubscribed recipient" (the number replied STOP). */
+const TWILIO_UNSUBSCRIBED = 21610;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+export function createSmsSender(options: SmsOptions): SmsSender {
+  const { accountSid, authToken, from } = options;
+  if (accountSid && authToken && from) return twilioSender(options.providerUrl, accountSid, authToken, from);
+  return fileSender(path.join(options.dataDir, 'sms'));
+}
+
+export function smsMessagesUrl(providerUrl: string, accountSid: string): string {
+  return `${providerUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
+}
+
+function twilioSender(providerUrl: string, sid: string, token: string, from: string): SmsSender {
+  const url = smsMessagesUrl(providerUrl, sid);
+  const authorization = `Basic ${Buffer.from(`${sid}:${token}`).toString('base64')}`;
+  return {
+    transport: 'sms',
+    send: async (sms) => {
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: {
+            authorization,
+            'content-type': 'application/x-www-form-urlencoded',
+            accept: 'application/json',
+          },
+          body: new URLSearchParams({ To: sms.to, From: from, Body: sms.body }).toString(),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+      } catch (err) {
+        throw new SendError(`SMS provider unreachable: ${(err as Error).message}`, false);
+      }
+      const text = await res.text().catch(() => '');
+      const body = parseJson(text);
+      if (res.ok) {
+        const ref = typeof body?.sid === 'string' ? body.sid : `HTTP ${res.status}`;
+        return { transport: 'sms', providerRef: ref, fileName: null };
+      }
+      const code = typeof body?.code === 'number' ? body.code : undefined;
+      const message = typeof body?.message === 'string' ? body.message : text.slice(0, 200);
+      const detail = `SMS provider answered ${res.status}${code ? ` (code ${code})` : ''}: ${message}`;
+      // 429 and 5xx are the provider's trouble and pass; any other 4xx is about this message and will not.
+      const temporary = res.status === 429 || res.status >= 500;
+      throw new SendError(detail, !temporary, code === TWILIO_UNSUBSCRIBED);
+    },
+  };
+}
+
+function fileSender(folder: string): SmsSender {
+  return {
+    transport: 'sms-file',
+    send: async (sms) => {
+      await mkdir(folder, { recursive: true });
+      const fileName = `${sms.fileStem}.txt`;
+      const temporary = path.join(folder, `.${fileName}.${process.pid}.tmp`);
+      await writeFile(temporary, `To: ${sms.to}\n\n${sms.body}\n`);
+      await rename(temporary, path.join(folder, fileName));
+      return { transport: 'sms-file', providerRef: fileName, fileName };
+    },
+  };
+}
+
+function parseJson(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,128 @@
+// The job queue: pg-boss on the application's own PostgreSQL. Jobs are written by the SAME transaction as the
+// booking change that causes them (pg-boss accepts a custom SQL executor per call: we hand it the
+// transaction's connection), so a rollback schedules nothing and a commit cannot lose a job.
+import { createHash } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { Config } from '../config';
+import type { Db, DbTransaction } from '../db/client';
+
+export const NOTIFICATIONS_QUEUE = 'notifications';
+/** pg-boss's own tables live in this schema, next to ours. */
+export const JOBS_SCHEMA = 'pgboss';
+
+/** What pg-boss calls to run its SQL (its `db` option). */
+export type SqlExecutor = {
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+};
+
+export type JobOptions = {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  sendTimeoutSeconds: number;
+};
+
+export type QueuedJob<T extends object> = {
+  /** Same input, same id: a job scheduled twice is stored once. */
+  id: string;
+  data: T;
+  startAfter: Date;
+};
+
+export type JobQueue = {
+  /** Puts a job on the notifications queue inside `tx`. Throws if the queue refused it. */
+  send: <T extends object>(tx: DbTransaction, job: QueuedJob<T>) => Promise<void>;
+  /** Cancels jobs that have not run yet, inside `tx` (jobs already finished are left as they are). */
+  cancel: (tx: DbTransaction, ids: string[]) => Promise<void>;
+};
+
+/**
+ * Installs pg-boss's schema and our queue when missing (both idempotent and safe when several processes
+ * start at once), and returns the handle the booking services schedule through. It runs no timers: the
+ * workers (jobs/workers.ts) are started separately.
+ */
+export async function openJobQueue(db: Db, options: JobOptions): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: poolExecutor(poolOf(db)),
+    schema: JOBS_SCHEMA,
+    migrate: true,
+    supervise: false,
+    schedule: false,
+  });
+  boss.on('error', () => {});
+  await boss.start();
+  await ensureQueue(boss);
+
+  return {
+    send: async (tx, job) => {
+      const executor = transactionExecutor(tx);
+      const id = await boss.send(NOTIFICATIONS_QUEUE, job.data, {
+        id: job.id,
+        startAfter: job.startAfter,
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: options.sendTimeoutSeconds,
+        db: executor,
+      });
+      if (id !== null) return;
+      // null means "not inserted": fine if the job already exists, a lost job otherwise.
+      const existing = await boss.getJobById(NOTIFICATIONS_QUEUE, job.id, {
+        db: executor,
+        includeArchive: true,
+      });
+      if (!existing) throw new Error(`The job queue refused job ${job.id} (is the queue installed?)`);
+    },
+    cancel: async (tx, ids) => {
+      if (ids.length === 0) return;
+      await boss.cancel(NOTIFICATIONS_QUEUE, ids, { db: transactionExecutor(tx) });
+    },
+  };
+}
+
+export function jobOptionsOf(config: Config): JobOptions {
+  return {
+    retryLimit: config.jobs.retryLimit,
+    retryDelaySeconds: config.jobs.retryDelaySeconds,
+    sendTimeoutSeconds: config.jobs.sendTimeoutSeconds,
+  };
+}
+
+export async function ensureQueue(boss: PgBoss): Promise<void> {
+  if (!(await boss.getQueue(NOTIFICATIONS_QUEUE))) {
+    await boss.createQueue(NOTIFICATIONS_QUEUE, { name: NOTIFICATIONS_QUEUE, policy: 'standard' });
+  }
+}
+
+/** A UUID derived from `key`: the same message event always gets the same job id. */
+export function deterministicUuid(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  // Version 8 (custom) and the RFC 9562 variant bits, so it is a well-formed UUID.
+  const version = `8${hex.slice(13, 16)}`;
+  const variant = ((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16) + hex.slice(17, 20);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${version}-${variant}-${hex.slice(20, 32)}`;
+}
+
+/** The pg pool behind the drizzle handle (drizzle keeps it as `$client`). */
+export function poolOf(db: Db): pg.Pool {
+  const pool = (db as unknown as { $client?: pg.Pool }).$client;
+  if (!pool || typeof pool.query !== 'function') throw new Error('The database handle has no pg pool');
+  return pool;
+}
+
+export function poolExecutor(pool: pg.Pool): SqlExecutor {
+  return { executeSql: (text, values) => pool.query(text, values) };
+}
+
+/**
+ * The connection a drizzle transaction runs on, as a pg-boss executor. Drizzle does not export it; its
+ * node-postgres session keeps the checked-out client as `client` (drizzle-orm 0.45).
+ */
+export function transactionExecutor(tx: DbTransaction): SqlExecutor {
+  const session = tx._.session as unknown as { client?: pg.ClientBase };
+  const client = session.client;
+  if (!client || typeof client.query !== 'function') {
+    throw new Error('Cannot reach the connection of this transaction (drizzle internals changed?)');
+  }
+  return { executeSql: (text, values) => client.query(text, values) };
+}

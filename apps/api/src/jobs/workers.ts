@@ -1,0 +1,91 @@
+// The workers: pg-boss polling the notifications queue and running each job (notifications/handler.ts).
+// Any number of processes may run them against one database — a job is handed to one worker at a time
+// (SKIP LOCKED), and each message is sent at most once per idempotency key (notifications/deliver.ts).
+// pg-boss's maintenance also runs here: it fails jobs whose worker died (expired), so they are retried.
+import PgBoss from 'pg-boss';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { createMailer, type Mailer } from '../adapters/mail';
+import { createSmsSender, type SmsSender } from '../adapters/sms';
+import type { NotificationJobData } from '../notifications/catalogue';
+import { runNotificationJob } from '../notifications/handler';
+import { ensureQueue, JOBS_SCHEMA, NOTIFICATIONS_QUEUE, poolExecutor, poolOf } from './queue';
+
+export type Workers = { stop: () => Promise<void> };
+
+export type WorkerLog = {
+  info: (msg: string) => void;
+  error: (msg: string) => void;
+};
+
+/** Jobs one process works on at once (each holds one database connection while it sends). */
+const CONCURRENCY = 2;
+
+export async function startWorkers(options: {
+  config: Config;
+  db: Db;
+  /** The clock the rules read (a reminder for a showing that already started is dropped); tests pass theirs. */
+  now?: () => Date;
+  log?: WorkerLog;
+  /** Replaces the adapters made from the configuration (tests wrap them to simulate failures). */
+  adapters?: { mailer?: Mailer; sms?: SmsSender };
+}): Promise<Workers> {
+  const { config, db } = options;
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? { info: () => {}, error: (m: string) => console.error(m) };
+  const mailer =
+    options.adapters?.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir });
+  const sms = options.adapters?.sms ?? createSmsSender({ ...config.sms, dataDir: config.dataDir });
+
+  const boss = new PgBoss({
+    db: poolExecutor(poolOf(db)),
+    schema: JOBS_SCHEMA,
+    migrate: true,
+    supervise: true,
+    schedule: false,
+    maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
+  });
+  boss.on('error', (err) => log.error(`[jobs] ${err.message}`));
+  await boss.start();
+  await ensureQueue(boss);
+
+  const deps = {
+    db,
+    mailer,
+    sms,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mail.from,
+    smsDefaultCountry: config.sms.defaultCountry,
+    now,
+  };
+  for (let i = 0; i < CONCURRENCY; i += 1) {
+    await boss.work<NotificationJobData>(
+      NOTIFICATIONS_QUEUE,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.jobs.pollSeconds },
+      async ([job]) => {
+        if (!job) return;
+        try {
+          const result = await runNotificationJob(deps, job.data, job);
+          log.info(
+            `[jobs] ${job.data.event} ${job.data.bookingId}: ${result.skipped ? `skipped (${result.skipped})` : `${result.sent} sent`}`,
+          );
+          return result;
+        } catch (err) {
+          log.error(
+            `[jobs] ${job.data.event} ${job.data.bookingId} attempt ${job.retryCount + 1}: ${(err as Error).message}`,
+          );
+          throw err;
+        }
+      },
+    );
+  }
+  log.info(`[jobs] workers started (${mailer.transport} mail, ${sms.transport} texts)`);
+
+  return {
+    stop: async () => {
+      // Finish the jobs in hand (up to 10 s); pg-boss fails what is left so another worker retries it.
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      mailer.close();
+    },
+  };
+}

@@ -1,0 +1,183 @@
+// Notifications as the agent sees them — GET /api/agents/messages, the "Sent messages" list with failures,
+// and the stored .eml of a message in file mode — and the SMS provider's inbound webhook (STOP / START).
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { errorResponseSchema } from '@keyturn/domain/schemas/common';
+import {
+  sentMessagesQuerySchema,
+  sentMessagesResponseSchema,
+  type SentMessage,
+} from '@keyturn/domain/schemas/notifications';
+import type { Auth } from '../../auth';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { notificationMessages, smsOptOuts } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { isUuid } from '../../http/ids';
+import { replyIntent, toE164 } from '../../notifications/phone';
+import { requireAgentContext } from '../agents/context';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+/** Where the inbound webhook is served; the provider signs the full public URL of it. */
+export const SMS_INBOUND_PATH = '/api/notifications/sms/inbound';
+
+export async function notificationRoutes(app: FastifyInstance, opts: { auth: Auth; db: Db; config: Config }) {
+  const { db, config } = opts;
+
+  await app.register(async (scope) => {
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const agentOf = requireAgentContext(opts.auth, db);
+    r.addHook('preHandler', agentOf.hook);
+    const tags = ['notifications'];
+
+    r.get(
+      '/api/agents/messages',
+      {
+        schema: {
+          tags,
+          summary: 'Sent messages: every e-mail and text for your bookings, with failures (newest first)',
+          querystring: sentMessagesQuerySchema,
+          response: { 200: sentMessagesResponseSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const agent = agentOf(req);
+        const { status, booking_id, limit } = req.query;
+        if (booking_id !== undefined && !isUuid(booking_id)) {
+          return { success: true as const, data: [], failedCount: 0 };
+        }
+        const [rows, [failed]] = await Promise.all([
+          db
+            .select()
+            .from(notificationMessages)
+            .where(
+              and(
+                eq(notificationMessages.agentId, agent.id),
+                status ? eq(notificationMessages.status, status) : undefined,
+                booking_id ? eq(notificationMessages.bookingId, booking_id) : undefined,
+              ),
+            )
+            .orderBy(desc(notificationMessages.updatedAt), desc(notificationMessages.createdAt))
+            .limit(limit ?? 100),
+          db
+            .select({ n: count() })
+            .from(notificationMessages)
+            .where(
+              and(eq(notificationMessages.agentId, agent.id), eq(notificationMessages.status, 'failed')),
+            ),
+        ]);
+        return {
+          success: true as const,
+          // 'sending' only exists inside the sending transaction; it is never committed.
+          data: rows.filter((m) => m.status !== 'sending').map(toSentMessage),
+          failedCount: failed?.n ?? 0,
+        };
+      },
+    );
+
+    r.get(
+      '/api/agents/messages/:id/raw',
+      {
+        schema: {
+          tags,
+          summary: 'The message as written to DATA_DIR (file mode: .eml for e-mail, .txt for texts)',
+          params: z.object({ id: z.string() }),
+        },
+      },
+      async (req, reply) => {
+        const agent = agentOf(req);
+        if (!isUuid(req.params.id)) throw notFound('Message not found.');
+        const [row] = await db
+          .select()
+          .from(notificationMessages)
+          .where(and(eq(notificationMessages.id, req.params.id), eq(notificationMessages.agentId, agent.id)));
+        if (!row?.fileName) throw notFound('Message not found.');
+        const folder = path.join(config.dataDir, row.channel === 'sms' ? 'sms' : 'mail');
+        const content = await readFile(path.join(folder, path.basename(row.fileName))).catch(() => null);
+        if (content === null) throw notFound('The file of this message is no longer there.');
+        return reply
+          .type(row.channel === 'sms' ? 'text/plain; charset=utf-8' : 'message/rfc822')
+          .header('content-disposition', `attachment; filename="${path.basename(row.fileName)}"`)
+          .send(content);
+      },
+    );
+  });
+
+  await app.register(async (scope) => {
+    // The provider posts form-encoded fields (From, To, Body, AccountSid, …).
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    scope.post(
+      SMS_INBOUND_PATH,
+      { schema: { tags: ['notifications'], summary: 'Inbound texts from the SMS provider: STOP and START' } },
+      async (req, reply) => {
+        const token = config.sms.authToken;
+        if (!token) throw new AppError(404, 'NOT_FOUND', 'Texts are not configured.');
+        const params = (req.body ?? {}) as Record<string, string>;
+        const signature = req.headers['x-twilio-signature'];
+        const url = `${config.publicUrl}${SMS_INBOUND_PATH}`;
+        if (typeof signature !== 'string' || !validSignature(token, url, params, signature)) {
+          throw new AppError(403, 'BAD_SIGNATURE', 'The request signature does not match.');
+        }
+        if (config.sms.accountSid && params.AccountSid && params.AccountSid !== config.sms.accountSid) {
+          throw new AppError(403, 'BAD_SIGNATURE', 'Unknown account.');
+        }
+        const phone = toE164(params.From ?? '', config.sms.defaultCountry);
+        const intent = replyIntent(params.Body ?? '');
+        if (phone && intent === 'stop') {
+          await db.insert(smsOptOuts).values({ phone }).onConflictDoNothing();
+        } else if (phone && intent === 'start') {
+          await db.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
+        }
+        // Empty TwiML: the provider itself confirms STOP/START to the sender.
+        return reply.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+      },
+    );
+  });
+}
+
+/**
+ * Twilio's request signature: base64 HMAC-SHA1, keyed by the auth token, of the full URL followed by every
+ * POST parameter name and value, sorted by name.
+ */
+export function twilioSignature(token: string, url: string, params: Record<string, string>): string {
+  const data = Object.keys(params)
+    .sort()
+    .reduce((acc, key) => acc + key + params[key], url);
+  return createHmac('sha1', token).update(data).digest('base64');
+}
+
+function validSignature(token: string, url: string, params: Record<string, string>, given: string): boolean {
+  const expected = Buffer.from(twilioSignature(token, url, params));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+function toSentMessage(m: typeof notificationMessages.$inferSelect): SentMessage {
+  return {
+    id: m.id,
+    booking_id: m.bookingId,
+    kind: m.kind,
+    channel: m.channel,
+    audience: m.audience,
+    recipient: m.recipient,
+    subject: m.subject,
+    status: m.status === 'sending' ? 'retrying' : m.status,
+    attempts: m.attempts,
+    last_error: m.lastError,
+    transport: m.transport,
+    message_id: m.messageId,
+    scheduled_for: m.scheduledFor.toISOString(),
+    sent_at: m.sentAt?.toISOString() ?? null,
+    updated_at: m.updatedAt.toISOString(),
+    file_name: m.fileName,
+  };
+}

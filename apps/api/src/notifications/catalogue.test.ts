@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@keyturn/domain/schemas/agentSettings';
+import { planMessages, type NotificationJobData, type PlanInput } from './catalogue';
+
+const start = new Date('2030-01-08T15:00:00Z');
+const base: PlanInput = {
+  data: { bookingId: 'b1', event: 'booking_created', scheduledFor: '2030-01-01T00:00:00Z', actor: 'buyer' },
+  booking: { status: 'confirmed', startsAt: start },
+  settings: DEFAULT_NOTIFICATION_SETTINGS,
+  feedbackEnabled: true,
+  hasFeedback: false,
+  textsOn: false,
+  now: new Date('2030-01-07T15:00:00Z'),
+};
+const plan = (over: Omit<Partial<PlanInput>, 'data'> & { data?: Partial<NotificationJobData> }) =>
+  planMessages({ ...base, ...over, data: { ...base.data, ...over.data } });
+const names = (p: ReturnType<typeof planMessages>) =>
+  p.messages.map((m) => `${m.audience}.${m.channel}.${m.template}`);
+
+describe('the message catalogue', () => {
+  it('a new booking: buyer confirmation (+ text when on), agent notice only when the buyer booked', () => {
+    expect(names(plan({}))).toEqual(['buyer.email.confirmation', 'agent.email.new_booking']);
+    expect(names(plan({ textsOn: true }))).toEqual([
+      'buyer.email.confirmation',
+      'buyer.sms.confirmation',
+      'agent.email.new_booking',
+    ]);
+    expect(names(plan({ data: { actor: 'agent' } }))).toEqual(['buyer.email.confirmation']);
+    expect(
+      names(plan({ settings: { ...DEFAULT_NOTIFICATION_SETTINGS, agent_new_booking_email: false } })),
+    ).toEqual(['buyer.email.confirmation']);
+  });
+
+  it('a request awaiting approval: the pending notice and the approval request; its outcome later', () => {
+    expect(
+      names(plan({ data: { status: 'pending' }, booking: { status: 'pending', startsAt: start } })),
+    ).toEqual(['buyer.email.request_received', 'agent.email.approval_needed']);
+    expect(names(plan({ data: { event: 'booking_approved', actor: 'agent' } }))).toEqual([
+      'buyer.email.approved',
+    ]);
+    expect(
+      names(
+        plan({
+          data: { event: 'booking_declined', actor: 'agent' },
+          booking: { status: 'declined', startsAt: start },
+        }),
+      ),
+    ).toEqual(['buyer.email.declined']);
+  });
+
+  it('a booking that was cancelled or moved before its confirmation went out gets none', () => {
+    for (const status of ['cancelled', 'rescheduled', 'declined']) {
+      expect(plan({ booking: { status, startsAt: start } })).toMatchObject({ messages: [] });
+    }
+  });
+
+  it('cancellation and reschedule reach both sides when the buyer acted, the buyer alone when the agent did', () => {
+    const cancelled = { status: 'cancelled', startsAt: start };
+    expect(names(plan({ data: { event: 'booking_cancelled' }, booking: cancelled }))).toEqual([
+      'buyer.email.cancelled',
+      'agent.email.cancelled',
+    ]);
+    expect(names(plan({ data: { event: 'booking_cancelled', actor: 'agent' }, booking: cancelled }))).toEqual(
+      ['buyer.email.cancelled'],
+    );
+    expect(names(plan({ data: { event: 'booking_rescheduled' }, textsOn: true }))).toEqual([
+      'buyer.email.rescheduled',
+      'buyer.sms.rescheduled',
+      'agent.email.rescheduled',
+    ]);
+  });
+
+  it('a reminder goes out only for a confirmed showing that has not started, at an offset still chosen', () => {
+    const reminder = { event: 'reminder' as const, offsetMinutes: 60, startsAt: start.toISOString() };
+    expect(names(plan({ data: reminder, textsOn: true }))).toEqual([
+      'buyer.email.reminder',
+      'buyer.sms.reminder',
+    ]);
+    expect(plan({ data: reminder, booking: { status: 'pending', startsAt: start } }).skipped).toBe(
+      'the booking is pending',
+    );
+    expect(plan({ data: reminder, now: start }).skipped).toBe('the showing has already started');
+    expect(plan({ data: { ...reminder, startsAt: '2030-01-09T15:00:00.000Z' } }).skipped).toBe(
+      'the showing has moved',
+    );
+    expect(plan({ data: { ...reminder, offsetMinutes: 120 } }).skipped).toBe(
+      'the agent no longer sends this reminder',
+    );
+    expect(
+      names(plan({ data: reminder, settings: { ...DEFAULT_NOTIFICATION_SETTINGS, reminder_emails: false } })),
+    ).toEqual([]);
+  });
+
+  it('the feedback request: once, for a showing that happened, when the agent asks for feedback', () => {
+    const request = { event: 'feedback_request' as const };
+    expect(names(plan({ data: request }))).toEqual(['buyer.email.feedback_request']);
+    expect(names(plan({ data: request, booking: { status: 'completed', startsAt: start } }))).toEqual([
+      'buyer.email.feedback_request',
+    ]);
+    expect(plan({ data: request, booking: { status: 'no_show', startsAt: start } }).skipped).toBe(
+      'the booking is no_show',
+    );
+    expect(plan({ data: request, hasFeedback: true }).skipped).toBe('the buyer has already given feedback');
+    expect(plan({ data: request, feedbackEnabled: false }).skipped).toBe(
+      'the agent does not ask for feedback',
+    );
+  });
+});

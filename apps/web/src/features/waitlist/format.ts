@@ -1,0 +1,4 @@
+/** A plan price as the plan cards show it: $25, $18.75. */
+export function formatUsd(amount: number): string {
+  return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+}

@@ -1,0 +1,136 @@
+// Post-showing feedback (issue 6, spec §2.1 /feedback/:bookingId and §7 "Feedback"): what a buyer answers on
+// the public feedback page, what the page shows, and the agent's list, note and manual entry.
+import { z } from 'zod';
+
+export const INTEREST_LEVELS = ['very_interested', 'somewhat_interested', 'not_interested'] as const;
+export type InterestLevel = (typeof INTEREST_LEVELS)[number];
+export const INTEREST_LEVEL_LABELS: Record<InterestLevel, string> = {
+  very_interested: 'Very interested',
+  somewhat_interested: 'Somewhat interested',
+  not_interested: 'Not interested',
+};
+
+export const PRICE_OPINIONS = ['too_high', 'fair', 'good_value'] as const;
+export type PriceOpinion = (typeof PRICE_OPINIONS)[number];
+export const PRICE_OPINION_LABELS: Record<PriceOpinion, string> = {
+  too_high: 'Too high',
+  fair: 'Fair',
+  good_value: 'Good value',
+};
+
+export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
+
+export const FEEDBACK_MESSAGES = {
+  ratingRequired: 'Please rate the property from 1 to 5',
+  interestRequired: 'Please choose how interested you are',
+  priceRequired: 'Please tell us what you think of the price',
+  secondShowingRequired: 'Please tell us whether you would like a second showing',
+  textTooLong: (max: number) => `Please keep this under ${max} characters`,
+} as const;
+
+export const FEEDBACK_TEXT_MAX = 2000;
+export const AGENT_NOTE_MAX = 2000;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, FEEDBACK_MESSAGES.textTooLong(max))
+    .nullish()
+    .transform((v) => v || null);
+
+const priceOpinion = z.enum(PRICE_OPINIONS, { error: FEEDBACK_MESSAGES.priceRequired });
+const secondShowing = z.boolean({ error: FEEDBACK_MESSAGES.secondShowingRequired });
+
+/** The answers, as stored. Which questions the agent asks is checked by `feedbackAnswersFor`. */
+export const feedbackAnswersSchema = z.object({
+  rating: z
+    .number({ error: FEEDBACK_MESSAGES.ratingRequired })
+    .int(FEEDBACK_MESSAGES.ratingRequired)
+    .min(1, FEEDBACK_MESSAGES.ratingRequired)
+    .max(5, FEEDBACK_MESSAGES.ratingRequired),
+  interest_level: z.enum(INTEREST_LEVELS, { error: FEEDBACK_MESSAGES.interestRequired }),
+  price_opinion: priceOpinion.nullish().default(null),
+  liked: optionalText(FEEDBACK_TEXT_MAX),
+  disliked: optionalText(FEEDBACK_TEXT_MAX),
+  second_showing: secondShowing.nullish().default(null),
+  comments: optionalText(FEEDBACK_TEXT_MAX),
+});
+export type FeedbackAnswers = z.output<typeof feedbackAnswersSchema>;
+export type FeedbackAnswersInput = z.input<typeof feedbackAnswersSchema>;
+
+/** The questions an agent's feedback settings ask besides rating and interest. */
+export type FeedbackQuestions = { ask_price_opinion: boolean; ask_second_showing: boolean };
+
+/**
+ * The answers with the agent's optional questions made required: the page and the server use the same.
+ * (Required fields rather than a refinement, so a form missing several answers hears about all of them.)
+ */
+export function feedbackAnswersFor(questions: FeedbackQuestions) {
+  return feedbackAnswersSchema.extend({
+    price_opinion: questions.ask_price_opinion ? priceOpinion : feedbackAnswersSchema.shape.price_opinion,
+    second_showing: questions.ask_second_showing ? secondShowing : feedbackAnswersSchema.shape.second_showing,
+  });
+}
+
+/** GET /api/feedback/public/{publicId}: what the public page shows about the showing and any earlier answers. */
+export const publicFeedbackViewSchema = z.object({
+  success: z.literal(true),
+  showing: z.object({
+    booking_date: z.string(),
+    booking_time: z.string(),
+    time_zone: z.string(),
+    starts_at: z.string(),
+    purpose: z.string(),
+    property: z.object({ address: z.string(), city: z.string(), state: z.string() }).nullable(),
+  }),
+  agent: z.object({
+    name: z.string(),
+    companyName: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    profilePictureUrl: z.string().nullable(),
+    primaryColor: z.string(),
+  }),
+  questions: z.object({ ask_price_opinion: z.boolean(), ask_second_showing: z.boolean() }),
+  feedback: feedbackAnswersSchema.nullable(),
+  submitted_at: z.string().nullable(),
+  /** False for a showing that was cancelled, declined or moved: there is nothing to give feedback on. */
+  open: z.boolean(),
+});
+export type PublicFeedbackView = z.infer<typeof publicFeedbackViewSchema>;
+
+/** PUT /api/feedback/public/{publicId}: 201 the first time, 200 when it replaces earlier answers. */
+export const publicFeedbackSavedSchema = z.object({
+  success: z.literal(true),
+  created: z.boolean(),
+  feedback: feedbackAnswersSchema,
+});
+
+/** One feedback as the agent reads it (GET /api/feedback, /api/feedback/{id}). */
+export const agentFeedbackSchema = feedbackAnswersSchema.extend({
+  id: z.string(),
+  booking_id: z.string(),
+  source: z.enum(['buyer', 'agent']),
+  client_name: z.string(),
+  client_email: z.string(),
+  property: z.object({ id: z.number(), address: z.string() }).nullable(),
+  showing_at: z.string(),
+  agent_note: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AgentFeedback = z.infer<typeof agentFeedbackSchema>;
+
+export const agentFeedbackListQuerySchema = z.object({
+  property_id: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+
+/** POST /api/feedback: the agent records feedback they collected themselves for one of their bookings. */
+export const agentFeedbackCreateSchema = feedbackAnswersSchema.extend({
+  booking_id: z.string({ error: 'Choose the booking this feedback is about' }).min(1),
+  agent_note: optionalText(AGENT_NOTE_MAX),
+});
+
+/** PUT /api/feedback/{id}: the agent's private note. */
+export const agentFeedbackNoteSchema = z.object({ agent_note: optionalText(AGENT_NOTE_MAX) });
