@@ -20,5 +20,7 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     unstubEnvs: true,
+    // Whole-page flows in jsdom take seconds on a loaded 2-core machine; the default 5 s made them flaky.
+    testTimeout: 20_000,
   },
 });
