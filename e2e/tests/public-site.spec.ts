@@ -1,8 +1,7 @@
 // The public site in Chromium (issue 5): cookie consent and the consent-gated tag manager, page views on
 // route changes, the waiting list's carousel, lightbox and sign-up form (stored in the database), the
-// landing page's calls to action and anchors, the signed-in redirect, scroll-to-top, and what the landing
-// page downloads. The broken-logo fallback needs a build-time logo URL, so it is a component test
-// (apps/web/src/components/ui/logo.test.tsx).
+// landing page's calls to action and anchors, the signed-in redirect, scroll-to-top, what the landing
+// page downloads, and the logo's fallback to text (the e2e build sets VITE_LOGO_URL to a missing image).
 import { expect, test, type Page } from '@playwright/test';
 import { CLIENT_TIMINGS, CONSENT_STORAGE_KEY } from '@keyturn/domain/constants';
 import { DEMO, query } from '../support/server.ts';
@@ -384,4 +383,18 @@ test.describe('landing page and shared behaviours (spec §2.1, §2.3)', () => {
       seen.add(`${title}|${description}`);
     }
   });
+});
+
+test('a logo image that fails to load is hidden and the product name shows as text (spec §2.1, §8)', async ({
+  page,
+}) => {
+  const logoRequests: string[] = [];
+  page.on('response', (res) => {
+    if (res.url().includes('/brand/missing-logo.png')) logoRequests.push(`${res.status()}`);
+  });
+  await page.goto('/about');
+  const home = page.getByRole('link', { name: 'Keyturn home' }).first();
+  await expect(home).toContainText('Keyturn');
+  await expect(home.locator('img')).toHaveCount(0);
+  expect(logoRequests).toContain('404');
 });

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { useReducedMotion } from '@/lib/reduced-motion';
-import { PauseIcon, PlayIcon } from './marks';
+import { PauseIcon, PlayIcon } from '@/components/marks';
 
 /** How long each step stays on screen while playing. */
 const STEP_MS = 4_500;

@@ -4,7 +4,7 @@ import { APPOINTMENT_MINUTES, WAITLIST } from '@keyturn/domain/constants';
 import { ButtonLink } from '@/components/ui/button';
 import { BookingStatusBadge } from '@/components/ui/status-badge';
 import { AUDIENCE_CLAIMS } from '../claims';
-import { PlayIcon } from './marks';
+import { PlayIcon } from '@/components/marks';
 
 const SAMPLE_SCHEDULE = [
   { time: '9:00 AM', address: '1420 Maple Grove Lane', buyer: 'Jordan R.', status: 'confirmed' },

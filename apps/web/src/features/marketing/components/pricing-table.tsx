@@ -7,7 +7,7 @@ import { PLAN_ORDER } from '@keyturn/domain/plans';
 import type { Plan } from '@keyturn/domain/plans';
 import { Button } from '@/components/ui/button';
 import { formatUsd } from '../format';
-import { CheckIcon } from './marks';
+import { CheckIcon } from '@/components/marks';
 
 // The enquiry form (react-hook-form, zod) loads when the button is pressed, not with the page.
 const SalesDialog = lazy(() => import('./sales-dialog').then((m) => ({ default: m.SalesDialog })));

@@ -15,7 +15,7 @@ import {
   StarIcon,
   SyncIcon,
   UsersIcon,
-} from './marks';
+} from '@/components/marks';
 
 export interface ProductFeature {
   title: string;

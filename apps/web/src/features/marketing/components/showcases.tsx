@@ -2,7 +2,7 @@
 // so its card is a labelled preview with sample leads.
 import { Container } from '@/components/site-chrome';
 import { PERFORMANCE_CLAIMS } from '../claims';
-import { CheckIcon } from './marks';
+import { CheckIcon } from '@/components/marks';
 
 const SAMPLE_LEADS = [
   { name: 'Jordan R.', note: 'Loved the kitchen, asked about closing dates', score: 'Hot', tone: 'hot' },

@@ -3,7 +3,7 @@ import { WAITLIST_SEGMENT_LABELS } from '@keyturn/domain/schemas/waitlist';
 import { Container, PageMeta, SectionHeading } from '@/components/site-chrome';
 import { ButtonLink } from '@/components/ui/button';
 import { AUDIENCE_CLAIMS } from '../claims';
-import { ArrowLeftIcon, CheckIcon, LayoutIcon, LinkIcon, UsersIcon } from '../components/marks';
+import { ArrowLeftIcon, CheckIcon, LayoutIcon, LinkIcon, UsersIcon } from '@/components/marks';
 import { ABOUT_TESTIMONIALS, Testimonials } from '../components/testimonials';
 
 const KEY_FEATURES = [

@@ -8,7 +8,7 @@ import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
 import { useReducedMotion } from '@/lib/reduced-motion';
 import { Lightbox } from './lightbox';
 import type { LightboxImage } from './lightbox';
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './marks';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '@/components/marks';
 
 export function ScreenshotCarousel({
   slides,

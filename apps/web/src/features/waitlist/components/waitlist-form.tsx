@@ -21,7 +21,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { joinWaitlist } from '../api';
 import type { WaitlistResponse } from '../api';
 import { THANK_YOU_PATH } from '../content';
-import { CheckIcon } from './marks';
+import { CheckIcon } from '@/components/marks';
 
 type WaitlistSignup = z.output<typeof waitlistSignupSchema>;
 

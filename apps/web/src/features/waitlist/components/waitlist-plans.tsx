@@ -6,7 +6,7 @@ import { TRIAL_DAYS, WAITLIST } from '@keyturn/domain/constants';
 import { PLANS } from '@keyturn/domain/plans';
 import type { Plan } from '@keyturn/domain/plans';
 import { formatUsd } from '../format';
-import { CheckIcon } from './marks';
+import { CheckIcon } from '@/components/marks';
 
 export function WaitlistPlans() {
   const [showEnterprise, setShowEnterprise] = useState(false);

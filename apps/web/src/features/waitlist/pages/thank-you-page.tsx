@@ -5,7 +5,7 @@ import { PLANS } from '@keyturn/domain/plans';
 import { Container, PageMeta, SectionHeading } from '@/components/site-chrome';
 import { ButtonLink } from '@/components/ui/button';
 import { trackConversion } from '@/lib/analytics';
-import { BoltIcon, CheckIcon, ChevronLeftIcon, CrownIcon, MailIcon } from '../components/marks';
+import { BoltIcon, CheckIcon, ChevronLeftIcon, CrownIcon, MailIcon } from '@/components/marks';
 import type { ThankYouState } from '../components/waitlist-form';
 import { formatUsd } from '../format';
 

@@ -6,7 +6,7 @@ import { ScreenshotCarousel } from '../components/screenshot-carousel';
 import { WaitlistForm } from '../components/waitlist-form';
 import { WaitlistPlans } from '../components/waitlist-plans';
 import { SCREENSHOTS } from '../content';
-import { BoltIcon, CrownIcon, MailIcon } from '../components/marks';
+import { BoltIcon, CrownIcon, MailIcon } from '@/components/marks';
 
 const PERKS = [
   { Icon: CrownIcon, text: `${WAITLIST.discountPercent}% off every paid plan, for life` },

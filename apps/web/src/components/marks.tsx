@@ -1,25 +1,11 @@
-// Decorative icons of the marketing pages (24×24 outline, currentColor); the text beside them says it all.
-import type { ReactNode, SVGProps } from 'react';
+// Decorative icons of the public pages (24×24 outline, currentColor); the text beside them says it all.
+import type { SVGProps } from 'react';
+import { Icon } from './ui/icons';
 
 type MarkProps = SVGProps<SVGSVGElement>;
 
-function Mark({ children, className = 'size-6', ...props }: MarkProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+function Mark({ className = 'size-6', ...props }: MarkProps) {
+  return <Icon className={className} {...props} />;
 }
 
 export const CheckIcon = (p: MarkProps) => (
@@ -117,5 +103,31 @@ export const ArrowRightIcon = (p: MarkProps) => (
 export const ArrowLeftIcon = (p: MarkProps) => (
   <Mark {...p}>
     <path d="M19 12H5M11 6l-6 6 6 6" />
+  </Mark>
+);
+export const ChevronLeftIcon = (p: MarkProps) => (
+  <Mark {...p}>
+    <path d="m15 5-7 7 7 7" />
+  </Mark>
+);
+export const ChevronRightIcon = (p: MarkProps) => (
+  <Mark {...p}>
+    <path d="m9 5 7 7-7 7" />
+  </Mark>
+);
+export const MailIcon = (p: MarkProps) => (
+  <Mark {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m4 7 8 6 8-6" />
+  </Mark>
+);
+export const BoltIcon = (p: MarkProps) => (
+  <Mark {...p}>
+    <path d="M13 3 5 13.5h6L10 21l8-10.5h-6L13 3Z" />
+  </Mark>
+);
+export const CrownIcon = (p: MarkProps) => (
+  <Mark {...p}>
+    <path d="m4 8 4 4 4-7 4 7 4-4-1.5 10h-13L4 8Z" />
   </Mark>
 );
