@@ -24,4 +24,9 @@ export const MESSAGES = {
   propertyNotFoundTitle: 'Property Not Found',
   propertyNotFoundBody: "The property you're looking for doesn't exist.",
   unexpectedError: 'Unexpected Application Error!',
+
+  customPurposePlaceholder: 'e.g., Home Inspection, Family Gathering',
+  consultationWithAgent: 'Consultation with agent',
+  comingSoon: 'Coming Soon',
+  talkToSales: 'Talk to Sales team',
 } as const;

@@ -1,5 +1,6 @@
 // One booking in a line or a card: when, who, where and its status. The overview and the bookings list both
 // show bookings this way.
+import { MESSAGES } from '@keyturn/domain/messages';
 import { BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
 import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
 import { formatIsoDate, formatTime } from './format';
@@ -13,7 +14,7 @@ export function purposeLabel(booking: Pick<AgentBooking, 'booking_purpose' | 'cu
 
 /** Where it happens: the property's address, or a consultation when there is none. */
 export function placeLabel(booking: Pick<AgentBooking, 'property' | 'property_address'>): string {
-  return booking.property?.address ?? booking.property_address ?? 'Consultation with agent';
+  return booking.property?.address ?? booking.property_address ?? MESSAGES.consultationWithAgent;
 }
 
 export function BookingSummary({

@@ -241,7 +241,9 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
   });
   const propertyRow: SummaryRow = {
     label: 'Property',
-    value: property ? `${property.address}, ${property.city}, ${property.state}` : 'Consultation with agent',
+    value: property
+      ? `${property.address}, ${property.city}, ${property.state}`
+      : MESSAGES.consultationWithAgent,
   };
 
   return (

@@ -1,4 +1,5 @@
 // Step 1 (spec §2.4 "Purpose"): five cards; 'Other (Specify)' reveals a free-text purpose.
+import { MESSAGES } from '@keyturn/domain/messages';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { continueLabel } from '@keyturn/domain/bookingFlow';
@@ -63,7 +64,7 @@ export function PurposeStep({
         <TextField
           className="mt-4"
           label="Custom purpose"
-          placeholder="e.g., Home Inspection, Family Gathering"
+          placeholder={MESSAGES.customPurposePlaceholder}
           value={customPurpose}
           maxLength={CUSTOM_PURPOSE_MAX_LENGTH}
           onChange={(event) => onCustomPurposeChange(event.target.value)}

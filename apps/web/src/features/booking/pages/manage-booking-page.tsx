@@ -130,7 +130,7 @@ function ManagedBookingView({
       label: 'Property',
       value: property
         ? `${property.address}, ${property.city}, ${property.state}`
-        : 'Consultation with agent',
+        : MESSAGES.consultationWithAgent,
     },
     { label: 'Agent', value: agent.companyName ? `${agent.name}, ${agent.companyName}` : agent.name },
     { label: 'Purpose', value: purposeLabel(booking.booking_purpose, booking.custom_purpose) },

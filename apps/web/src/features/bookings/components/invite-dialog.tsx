@@ -1,5 +1,6 @@
 // "Invite a buyer": a booking link that opens the booking page already filled in with what the agent knows
 // (the spec §3 prefill), created with POST /api/booking-links and shown ready to copy.
+import { MESSAGES } from '@keyturn/domain/messages';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -156,7 +157,7 @@ function InviteForm({
           {purpose === 'custom' ? (
             <TextField
               label="Custom purpose"
-              placeholder="e.g., Home Inspection, Family Gathering"
+              placeholder={MESSAGES.customPurposePlaceholder}
               {...register('prefill.custom_purpose', text)}
             />
           ) : null}

@@ -1,5 +1,6 @@
 // The agent books a buyer in (POST /api/bookings, agentBookingCreateSchema): a property or a consultation,
 // a free time of the agent, the buyer's contact and answers.
+import { MESSAGES } from '@keyturn/domain/messages';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -132,7 +133,7 @@ export function NewBookingDialog({
         {purpose === 'custom' ? (
           <TextField
             label="Custom purpose"
-            placeholder="e.g., Home Inspection, Family Gathering"
+            placeholder={MESSAGES.customPurposePlaceholder}
             error={errors.custom_purpose?.message}
             {...register('custom_purpose')}
           />

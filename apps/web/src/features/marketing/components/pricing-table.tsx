@@ -1,6 +1,7 @@
 // The plan cards of the landing page and /pricing (spec §2.3, §9), read from the domain's plan table: a
 // monthly/yearly switch (yearly = ANNUAL_DISCOUNT_PERCENT off), Basic and Professional not on sale yet
 // ('Coming Soon', disabled), Enterprise through the sales team.
+import { MESSAGES } from '@keyturn/domain/messages';
 import { Suspense, lazy, useId, useState } from 'react';
 import { ANNUAL_DISCOUNT_PERCENT, TRIAL_DAYS } from '@keyturn/domain/constants';
 import { PLAN_ORDER } from '@keyturn/domain/plans';
@@ -132,11 +133,11 @@ function PlanCard({
       <div className="mt-8">
         {plan.id === 'enterprise' ? (
           <Button fullWidth onClick={onTalkToSales}>
-            Talk to Sales team
+            {MESSAGES.talkToSales}
           </Button>
         ) : (
           <Button fullWidth variant="secondary" disabled>
-            Coming Soon
+            {MESSAGES.comingSoon}
           </Button>
         )}
       </div>

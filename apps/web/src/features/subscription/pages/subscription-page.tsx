@@ -1,3 +1,4 @@
+import { MESSAGES } from '@keyturn/domain/messages';
 import { useQuery } from '@tanstack/react-query';
 import { ANNUAL_DISCOUNT_PERCENT } from '@keyturn/domain/constants';
 import { PLAN_ORDER } from '@keyturn/domain/plans';
@@ -149,11 +150,11 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
             href={`mailto:${SALES_EMAIL}?subject=${encodeURIComponent('Keyturn Enterprise')}`}
             className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-blue-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-blue-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2"
           >
-            Talk to Sales team
+            {MESSAGES.talkToSales}
           </a>
         ) : (
           <Button fullWidth variant="secondary" disabled>
-            Coming Soon
+            {MESSAGES.comingSoon}
           </Button>
         )}
       </div>
