@@ -109,7 +109,7 @@ export async function buildApp({
   await app.register(authRoutes, { auth, db, publicUrl: config.publicUrl });
   await app.register(agentRoutes, { auth, db });
   await app.register(paymentRoutes, { auth, db });
-  await app.register(agentWorkspaceRoutes, { auth, db, publicUrl: config.publicUrl, now });
+  await app.register(agentWorkspaceRoutes, { auth, db, publicUrl: config.publicUrl, now, notify });
   await app.register(propertyRoutes, { auth, db });
   await app.register(bookingRoutes, { auth, db, now, notify });
   await app.register(availabilityRoutes, { auth, db });
@@ -128,7 +128,7 @@ export async function buildApp({
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
   });
   await app.register(feedbackRoutes, { auth, db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
-  await app.register(notificationRoutes, { auth, db, config });
+  await app.register(notificationRoutes, { auth, db, config, notify });
 
   await serveWebApp(app, config.webDist);
   return app;

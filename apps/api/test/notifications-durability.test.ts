@@ -19,6 +19,7 @@ import {
   MAIL_FROM,
   MINUTE,
   PUBLIC_URL,
+  remindersOnly,
   sleep,
   bookAt,
   minutesFromNow,
@@ -90,14 +91,7 @@ async function dueReminders(n: number): Promise<{ bookingIds: string[]; expected
       method: 'PUT',
       url: '/api/agents/notifications',
       token: agent.token,
-      payload: {
-        buyer_confirmation_email: false,
-        agent_new_booking_email: false,
-        reminder_emails: true,
-        reminder_offsets_minutes: [1440, 60],
-        sms_reminders: false,
-        feedback_request_email: false,
-      },
+      payload: remindersOnly([1440, 60]),
     });
     expect(settings.statusCode).toBe(200);
     clock.set(new Date(realNow - 2 * DAY));

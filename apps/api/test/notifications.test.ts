@@ -25,6 +25,7 @@ import {
   notifyHarness,
   parseIcs,
   PUBLIC_URL,
+  remindersOnly,
   SMS_FROM,
   sleep,
   slotBetween,
@@ -866,6 +867,227 @@ describe('the feedback request and the feedback it leads to', () => {
       payload: body,
     });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe("the agent's Sent messages", () => {
+  type Listed = {
+    id: string;
+    kind: string;
+    status: string;
+    transport: string | null;
+    file_name: string | null;
+    attempts: number;
+    last_error: string | null;
+    dismissed_at: string | null;
+  };
+  const listOf = async (agent: TestAgent, query = '') => {
+    const res = await h.t.request({ method: 'GET', url: `/api/agents/messages${query}`, token: agent.token });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { data: Listed[]; failedCount: number };
+  };
+
+  it('file mode (no SMTP_URL): each e-mail is an .eml the agent can open in the list — subject, body, calendar file', async () => {
+    await h.startWorkers({ mailer: createMailer({ smtpUrl: undefined, dataDir: h.t.config.dataDir }) });
+    const agent = await makeAgent(h.t, { timeZone: 'America/New_York', availability: ALL_DAY });
+    const propertyId = await makeProperty(h.t, agent.id, { address: '14 Orchard Row' });
+    const email = buyer('ivy');
+    const slot = slotBetween(new Date(Date.now() + 2 * DAY), new Date(Date.now() + 3 * DAY), agent.timeZone);
+    await book(agent, slot, { client_email: email, property_id: propertyId });
+
+    const listed = await eventually(async () => {
+      const { data } = await listOf(agent);
+      return data.length === 2 && data.every((m) => m.status === 'sent') ? data : undefined;
+    });
+    expect(listed).toBeDefined();
+    const confirmation = listed!.find((m) => m.kind === 'booking_created.buyer.email')!;
+    expect(confirmation).toMatchObject({ transport: 'file', dismissed_at: null });
+    expect(confirmation.file_name).toMatch(/\.eml$/);
+    // Nothing reached the SMTP server: it was written to DATA_DIR/mail.
+    expect(h.smtp.to(email)).toEqual([]);
+
+    const detail = await h.t.request({
+      method: 'GET',
+      url: `/api/agents/messages/${confirmation.id}`,
+      token: agent.token,
+    });
+    expect(detail.statusCode).toBe(200);
+    const { content } = detail.json().data as {
+      content: {
+        to: string;
+        subject: string;
+        text: string;
+        html: string;
+        attachments: { filename: string; content_type: string }[];
+      };
+    };
+    expect(content.to).toBe(email);
+    expect(content.subject).toMatch(/^Confirmed: 14 Orchard Row on /);
+    expect(content.text).toContain('Please arrive 5 minutes early.');
+    expect(content.html).toContain('Please arrive 5 minutes early.');
+    expect(content.attachments).toEqual([
+      expect.objectContaining({ content_type: 'text/calendar', filename: expect.stringMatching(/\.ics$/) }),
+    ]);
+    const raw = await h.t.request({
+      method: 'GET',
+      url: `/api/agents/messages/${confirmation.id}/raw`,
+      token: agent.token,
+    });
+    expect(raw.headers['content-type']).toContain('message/rfc822');
+    expect(raw.body).toContain('Subject: Confirmed: 14 Orchard Row');
+
+    // Another agent's message, or no message at all, answers 404.
+    const stranger = await makeAgent(h.t, { timeZone: 'UTC' });
+    for (const url of [`/api/agents/messages/${confirmation.id}`, '/api/agents/messages/not-a-uuid']) {
+      expect((await h.t.request({ method: 'GET', url, token: stranger.token })).statusCode).toBe(404);
+    }
+    expect(
+      (await h.t.request({ method: 'GET', url: `/api/agents/messages/${confirmation.id}` })).statusCode,
+    ).toBe(401);
+  });
+
+  it('a message delivered over SMTP is listed without a stored copy', async () => {
+    await h.startWorkers();
+    const agent = await makeAgent(h.t, { timeZone: 'UTC', availability: ALL_DAY });
+    const email = buyer('jude');
+    const slot = slotBetween(new Date(Date.now() + 2 * DAY), new Date(Date.now() + 3 * DAY), 'UTC');
+    await book(agent, slot, { client_email: email });
+    const sent = await eventually(async () =>
+      (await listOf(agent)).data.find((m) => m.kind === 'booking_created.buyer.email' && m.status === 'sent'),
+    );
+    const detail = await h.t.request({
+      method: 'GET',
+      url: `/api/agents/messages/${sent!.id}`,
+      token: agent.token,
+    });
+    expect(detail.json().data).toMatchObject({ transport: 'smtp', file_name: null, content: null });
+  });
+
+  it('a failure after the last attempt: counted for the notice, dismissed by the agent, sent again once on request', async () => {
+    const agent = await makeAgent(h.t, { timeZone: 'UTC', availability: ALL_DAY });
+    const email = buyer('kit');
+    const real = createMailer({ smtpUrl: h.smtp.url, dataDir: h.t.config.dataDir });
+    const down: Mailer = {
+      transport: 'smtp',
+      close: () => {},
+      send: async (mail) => {
+        if (mail.to === email) throw new Error('connect ECONNREFUSED 127.0.0.1:2525');
+        return real.send(mail);
+      },
+    };
+    await h.startWorkers({ mailer: down });
+    const slot = slotBetween(new Date(Date.now() + 2 * DAY), new Date(Date.now() + 3 * DAY), 'UTC');
+    await book(agent, slot, { client_email: email });
+    const failed = await eventually(async () => (await listOf(agent, '?status=failed')).data[0], 30_000);
+    // NOTIFY_RETRY_LIMIT=2: the first try and two retries, the reason kept for the agent.
+    expect(failed).toMatchObject({
+      kind: 'booking_created.buyer.email',
+      status: 'failed',
+      attempts: 3,
+      last_error: 'connect ECONNREFUSED 127.0.0.1:2525',
+    });
+    expect((await listOf(agent)).failedCount).toBe(1);
+    await h.stopWorkers();
+
+    // Dismissing hides the notice; the message stays listed as failed.
+    const dismiss = await h.t.request({
+      method: 'POST',
+      url: '/api/agents/messages/dismiss-failures',
+      token: agent.token,
+    });
+    expect(dismiss.json()).toEqual({ success: true, dismissed: 1 });
+    const afterDismiss = await listOf(agent, '?status=failed');
+    expect(afterDismiss.failedCount).toBe(0);
+    expect(afterDismiss.data[0]).toMatchObject({ id: failed!.id, status: 'failed' });
+    expect(afterDismiss.data[0]!.dismissed_at).not.toBeNull();
+
+    // Another agent can neither send it again nor dismiss it.
+    const stranger = await makeAgent(h.t, { timeZone: 'UTC' });
+    const theirs = await h.t.request({
+      method: 'POST',
+      url: `/api/agents/messages/${failed!.id}/retry`,
+      token: stranger.token,
+    });
+    expect(theirs.statusCode).toBe(404);
+
+    // "Send again" once the mail server is back: delivered exactly once, with the same Message-ID.
+    await h.startWorkers();
+    const retry = await h.t.request({
+      method: 'POST',
+      url: `/api/agents/messages/${failed!.id}/retry`,
+      token: agent.token,
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data).toMatchObject({ id: failed!.id, status: 'retrying', dismissed_at: null });
+    await h.smtp.waitFor(() => h.smtp.to(email).length === 1);
+    const resent = await eventually(async () =>
+      (await listOf(agent)).data.find((m) => m.id === failed!.id && m.status === 'sent'),
+    );
+    expect(resent).toMatchObject({ status: 'sent', last_error: null });
+    expect(h.smtp.to(email)[0]!.subject).toMatch(/^Confirmed: /);
+    // The agent's own notice had gone out the first time and is not repeated.
+    const agentAddress = await agentEmail(h.t, agent.id);
+    expect(h.smtp.to(agentAddress)).toHaveLength(1);
+
+    // Only a failed message can be sent again.
+    const twice = await h.t.request({
+      method: 'POST',
+      url: `/api/agents/messages/${failed!.id}/retry`,
+      token: agent.token,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ code: 'NOT_FAILED' });
+    await sleep(1500);
+    expect(h.smtp.to(email)).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('changing the reminder times', () => {
+  it('upcoming bookings get a newly added reminder time at once, sent when due; saving again schedules nothing twice', async () => {
+    const agent = await makeAgent(h.t, { timeZone: 'UTC', availability: ALL_DAY });
+    const email = buyer('lane');
+    const realNow = Date.now();
+    // Made an hour "ago", for two hours from now: of the defaults only the 1-hour reminder is ahead.
+    h.clock.set(new Date(realNow - HOUR));
+    const booked = await bookAt(h.t, agent, minutesFromNow(2 * HOUR), { client_email: email });
+    const start = Date.parse(booked.starts_at);
+    const reminderJobs = async () =>
+      (await jobsOf(h.t, booked.id))
+        .filter((j) => j.event === 'reminder')
+        .map((j) => j.data?.offsetMinutes)
+        .sort();
+    expect(await reminderJobs()).toEqual([60]);
+
+    // The agent now reminds 3 hours and 1 day before, and no longer 1 hour before.
+    const save = await h.t.request({
+      method: 'PUT',
+      url: '/api/agents/notifications',
+      token: agent.token,
+      payload: remindersOnly([180, 1440]),
+    });
+    expect(save.statusCode).toBe(200);
+    // 3 hours before is still ahead of the (moved) clock; a day before had passed before the booking was made.
+    const jobs = (await jobsOf(h.t, booked.id)).filter((j) => j.event === 'reminder');
+    expect(jobs.map((j) => [j.data?.offsetMinutes, j.startAfter?.getTime()]).sort()).toEqual(
+      [
+        [180, start - 3 * HOUR],
+        [60, start - HOUR],
+      ].sort(),
+    );
+    // Saving the same times again schedules nothing twice.
+    await h.t.request({
+      method: 'PUT',
+      url: '/api/agents/notifications',
+      token: agent.token,
+      payload: save.json().data,
+    });
+    expect(await reminderJobs()).toEqual([180, 60].sort());
+
+    // The 3-hour reminder is due now (real time): it is sent; the 1-hour one, when it comes, will send nothing.
+    h.clock.set(null);
+    await h.startWorkers();
+    await h.smtp.waitFor(() => h.smtp.to(email).length === 1);
+    expect(h.smtp.to(email)[0]!.subject).toMatch(/^Reminder: .* in 3 hours — /);
   });
 });
 

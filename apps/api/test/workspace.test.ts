@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_ACTIONS, transition } from '@keyturn/domain/bookingStatus';
 import { BOOKING_STATUSES } from '@keyturn/domain/enums';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@keyturn/domain/schemas/agentSettings';
 import { agents, bookings, properties } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
@@ -72,6 +73,9 @@ const routes: Route[] = [
     body: () => ({ primaryColor: '#112233', companyName: 'Owner Co' }),
   },
   { method: 'GET', url: () => '/api/agents/notifications' },
+  { method: 'PUT', url: () => '/api/agents/notifications', body: () => DEFAULT_NOTIFICATION_SETTINGS },
+  { method: 'GET', url: () => '/api/agents/messages' },
+  { method: 'POST', url: () => '/api/agents/messages/dismiss-failures' },
   { method: 'GET', url: () => '/api/agents/feedback-settings' },
   { method: 'POST', url: () => '/api/agents/acknowledge-defaults', body: () => ({ area: 'notifications' }) },
   { method: 'GET', url: () => `/api/agents/${owner.id}`, foreign: true },

@@ -347,6 +347,8 @@ export const notificationJobs = pgTable(
       .references(() => bookings.id, { onDelete: 'cascade' }),
     event: text().notNull(),
     scheduledFor: timestamp({ withTimezone: true }).notNull(),
+    /** The job's payload as queued: an agent's "Send again" puts the same event back on the queue. */
+    data: jsonb(),
     cancelledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -381,6 +383,8 @@ export const notificationMessages = pgTable(
     providerRef: text(),
     fileName: text(),
     sentAt: timestamp({ withTimezone: true }),
+    /** The agent dismissed this failure from the dashboard notice. */
+    dismissedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -1,9 +1,10 @@
 // What a booking change puts on the queue, written in the change's own transaction: the event itself (due
 // now), and for a new booking its reminders (the agent's offsets, only those still ahead) and its feedback
 // request (after the showing ends). Moving or ending a booking cancels its jobs that have not run.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbTransaction } from '../db/client';
-import { notificationJobs } from '../db/schema';
+import { bookings, notificationJobs } from '../db/schema';
 import { deterministicUuid, type JobQueue } from '../jobs/queue';
 import type { BookingAction } from '@keyturn/domain/bookingStatus';
 import type { Actor, NotificationEvent, NotificationJobData } from './catalogue';
@@ -24,6 +25,16 @@ export interface BookingNotifier {
   cancelled(tx: DbTransaction, booking: Booking, actor: Actor): Promise<void>;
   /** After an agent's action from bookingStatus.ts moved the booking to `booking.status`. */
   actionApplied(tx: DbTransaction, booking: Booking, action: BookingAction): Promise<void>;
+  /**
+   * The agent saved new reminder times: every upcoming booking gets the times it lacks (those still ahead).
+   * Times the agent removed need nothing here: their jobs find the time gone from the settings and send nothing.
+   */
+  remindersChanged(tx: DbTransaction, agentId: string): Promise<void>;
+  /** "Send again" on a message that failed for good: its event goes back on the queue as a new job. */
+  retry(
+    tx: DbTransaction,
+    job: { agentId: string; bookingId: string; data: NotificationJobData },
+  ): Promise<void>;
 }
 
 export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifier {
@@ -40,19 +51,18 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
       event,
       scheduledFor: at.toISOString(),
     };
-    const id = deterministicUuid(`${booking.id}|${event}|${job.scheduledFor}`);
+    const id = jobIdOf(booking.id, event, at);
     await tx
       .insert(notificationJobs)
-      .values({ id, agentId: booking.agentId, bookingId: booking.id, event, scheduledFor: at })
+      .values({ id, agentId: booking.agentId, bookingId: booking.id, event, scheduledFor: at, data: job })
       .onConflictDoNothing();
     await queue.send(tx, { id, data: job, startAfter: at });
   };
 
-  /** Reminders at the agent's offsets that are still ahead, and the feedback request after the showing. */
-  const scheduleAhead = async (tx: DbTransaction, booking: Booking, actor: Actor) => {
-    const settings = await notificationSettingsOf(tx, booking.agentId);
+  /** Reminders at the agent's offsets that are still ahead (a job already queued for a time is kept). */
+  const scheduleReminders = async (tx: DbTransaction, booking: Booking, actor: Actor, offsets: number[]) => {
     const at = now();
-    for (const offset of settings.notifications.reminder_offsets_minutes) {
+    for (const offset of offsets) {
       const due = new Date(booking.startsAt.getTime() - offset * 60_000);
       // A booking made inside a reminder's window gets no late reminder.
       if (due.getTime() <= at.getTime()) continue;
@@ -62,6 +72,12 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
         startsAt: booking.startsAt.toISOString(),
       });
     }
+  };
+
+  /** Reminders, and the feedback request after the showing. */
+  const scheduleAhead = async (tx: DbTransaction, booking: Booking, actor: Actor) => {
+    const settings = await notificationSettingsOf(tx, booking.agentId);
+    await scheduleReminders(tx, booking, actor, settings.notifications.reminder_offsets_minutes);
     const feedbackAt = new Date(
       booking.endsAt.getTime() + settings.feedback.delay_minutes_after_showing * 60_000,
     );
@@ -117,5 +133,39 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
           return;
       }
     },
+    remindersChanged: async (tx, agentId) => {
+      const settings = await notificationSettingsOf(tx, agentId);
+      const upcoming = await tx
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.agentId, agentId),
+            inArray(bookings.status, ['pending', 'confirmed']),
+            gt(bookings.startsAt, now()),
+          ),
+        );
+      for (const booking of upcoming) {
+        await scheduleReminders(tx, booking, 'agent', settings.notifications.reminder_offsets_minutes);
+      }
+    },
+    retry: async (tx, { agentId, bookingId, data }) => {
+      // A fresh id: the original job has ended. Messages already sent for the event are not sent again.
+      const id = randomUUID();
+      await tx.insert(notificationJobs).values({
+        id,
+        agentId,
+        bookingId,
+        event: data.event,
+        scheduledFor: new Date(data.scheduledFor),
+        data,
+      });
+      await queue.send(tx, { id, data, startAfter: now() });
+    },
   };
+}
+
+/** The job of one event of one booking at one time: scheduling it twice stores it once. */
+export function jobIdOf(bookingId: string, event: NotificationEvent, at: Date): string {
+  return deterministicUuid(`${bookingId}|${event}|${at.toISOString()}`);
 }

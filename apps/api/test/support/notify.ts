@@ -38,6 +38,18 @@ export function testClock(): Clock {
   return { now: () => at ?? new Date(), set: (d) => (at = d) };
 }
 
+/** Notification settings with only the buyer's reminder e-mails on (at the given times). */
+export function remindersOnly(offsets: number[]) {
+  return {
+    buyer_confirmation_email: false,
+    agent_new_booking_email: false,
+    reminder_emails: true,
+    reminder_offsets_minutes: offsets,
+    sms_reminders: false,
+    feedback_request_email: false,
+  };
+}
+
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;

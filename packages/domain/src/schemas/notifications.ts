@@ -25,6 +25,8 @@ export const sentMessageSchema = z.object({
   updated_at: z.string(),
   /** The .eml (or .txt) file name in file mode: GET /api/agents/messages/{id}/raw returns it. */
   file_name: z.string().nullable(),
+  /** When the agent dismissed this failure from the dashboard notice (failed messages only). */
+  dismissed_at: z.string().nullable(),
 });
 export type SentMessage = z.infer<typeof sentMessageSchema>;
 
@@ -37,6 +39,51 @@ export const sentMessagesQuerySchema = z.object({
 export const sentMessagesResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(sentMessageSchema),
-  /** Messages that failed for good: the dashboard's failure notice. */
+  /** Messages that failed for good and were not dismissed: the dashboard's failure notice. */
   failedCount: z.number().int(),
 });
+
+/** What a message said, read back from its stored copy (file mode); null when no copy is kept (SMTP). */
+export const messageContentSchema = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  reply_to: z.string().nullable(),
+  subject: z.string().nullable(),
+  text: z.string().nullable(),
+  /** The e-mail's HTML body; shown in a sandboxed frame. Texts have none. */
+  html: z.string().nullable(),
+  attachments: z.array(z.object({ filename: z.string().nullable(), content_type: z.string() })),
+});
+export type MessageContent = z.infer<typeof messageContentSchema>;
+
+/** GET /api/agents/messages/{id}: one message with its content. */
+export const sentMessageDetailResponseSchema = z.object({
+  success: z.literal(true),
+  data: sentMessageSchema.extend({ content: messageContentSchema.nullable() }),
+});
+export type SentMessageDetail = z.infer<typeof sentMessageDetailResponseSchema>['data'];
+
+/** POST /api/agents/messages/{id}/retry: the failed message is back on the queue (status `retrying`). */
+export const retryMessageResponseSchema = z.object({ success: z.literal(true), data: sentMessageSchema });
+
+/** POST /api/agents/messages/dismiss-failures: the notice goes away; the messages stay listed as failed. */
+export const dismissFailuresResponseSchema = z.object({
+  success: z.literal(true),
+  dismissed: z.number().int(),
+});
+
+/** `{event}.{audience}.{channel}` → what the agent reads in the list. */
+export const MESSAGE_EVENT_LABELS: Record<string, string> = {
+  booking_created: 'Booking made',
+  booking_approved: 'Request approved',
+  booking_declined: 'Request declined',
+  booking_rescheduled: 'Showing moved',
+  booking_cancelled: 'Showing cancelled',
+  reminder: 'Reminder',
+  feedback_request: 'Feedback request',
+};
+
+export function messageEventLabel(kind: string): string {
+  const event = kind.split('.')[0] ?? kind;
+  return MESSAGE_EVENT_LABELS[event] ?? event;
+}

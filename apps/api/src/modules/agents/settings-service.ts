@@ -4,7 +4,7 @@ import { and, count, eq, gte, isNull, notInArray, sql } from 'drizzle-orm';
 import { planFor } from '@keyturn/domain/plans';
 import type { SettingsArea, UsageStats } from '@keyturn/domain/schemas/agentSettings';
 import { startOfMonthInZone } from '@keyturn/domain/time';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { agentSettings, bookings, properties } from '../../db/schema';
 import type { AgentRow } from './service';
 
@@ -22,7 +22,12 @@ export async function readSettings<T>(db: Db, agentId: string, area: SettingsAre
   };
 }
 
-export async function writeSettings<T>(db: Db, agentId: string, area: SettingsArea, settings: T) {
+export async function writeSettings<T>(
+  db: Db | DbTransaction,
+  agentId: string,
+  area: SettingsArea,
+  settings: T,
+) {
   await db
     .insert(agentSettings)
     .values({ agentId, area, settings })
@@ -30,7 +35,7 @@ export async function writeSettings<T>(db: Db, agentId: string, area: SettingsAr
 }
 
 /** Saving or acknowledging both count as "seen": the defaults notice goes away. */
-export async function acknowledgeDefaults(db: Db, agentId: string, area: SettingsArea) {
+export async function acknowledgeDefaults(db: Db | DbTransaction, agentId: string, area: SettingsArea) {
   await db
     .insert(agentSettings)
     .values({ agentId, area, acknowledgedAt: new Date() })

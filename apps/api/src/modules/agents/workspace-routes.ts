@@ -20,6 +20,7 @@ import {
 } from '@keyturn/domain/schemas/agentSettings';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
+import type { BookingNotifier } from '../../notifications/scheduler';
 import type { Db } from '../../db/client';
 import { agents } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -37,9 +38,9 @@ const feedbackResponse = settingsResponseSchema(feedbackSettingsSchema);
 
 export async function agentWorkspaceRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; db: Db; publicUrl: string; now: () => Date },
+  opts: { auth: Auth; db: Db; publicUrl: string; now: () => Date; notify: BookingNotifier },
 ) {
-  const { db, now } = opts;
+  const { db, now, notify } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, db);
   r.addHook('preHandler', agentOf.hook);
@@ -140,8 +141,12 @@ export async function agentWorkspaceRoutes(
     },
     async (req) => {
       const id = agentOf(req).id;
-      await writeSettings(db, id, 'notifications', req.body);
-      await acknowledgeDefaults(db, id, 'notifications');
+      await db.transaction(async (tx) => {
+        await writeSettings(tx, id, 'notifications', req.body);
+        await acknowledgeDefaults(tx, id, 'notifications');
+        // Upcoming showings get the reminder times they now lack, in the same commit as the settings.
+        await notify.remindersChanged(tx, id);
+      });
       return readSettings(db, id, 'notifications', DEFAULT_NOTIFICATION_SETTINGS);
     },
   );
