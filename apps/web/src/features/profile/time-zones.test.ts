@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { currentZoneName, timeZoneOptions } from './time-zones';
+
+describe('time zone choices on the profile', () => {
+  it('lists renamed zones by their current IANA name (Asia/Kolkata, Europe/Kyiv), once each', () => {
+    const options = timeZoneOptions('America/Chicago');
+    expect(options).toContain('Asia/Kolkata');
+    expect(options).toContain('Europe/Kyiv');
+    expect(options).not.toContain('Asia/Calcutta');
+    expect(options).not.toContain('Europe/Kiev');
+    expect(new Set(options).size).toBe(options.length);
+    expect(options).toEqual([...options].sort());
+  });
+
+  it('every listed name is a zone the browser can format times in', () => {
+    for (const zone of timeZoneOptions('UTC')) {
+      expect(() => new Intl.DateTimeFormat('en-US', { timeZone: zone }), zone).not.toThrow();
+    }
+  });
+
+  it('keeps a saved zone that is not in the list (another spelling) as the first choice', () => {
+    expect(timeZoneOptions('Asia/Calcutta')[0]).toBe('Asia/Calcutta');
+    expect(currentZoneName('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(currentZoneName('Europe/Berlin')).toBe('Europe/Berlin');
+  });
+});
