@@ -56,14 +56,17 @@ export async function demoAgent(): Promise<{ id: string; properties: { id: numbe
 }
 
 /** A fresh agent with an account and profile (no properties), for tests that must not share slots. */
-export async function newAgent(name: string): Promise<{ id: string; token: string; username: string }> {
+export async function newAgent(
+  name: string,
+): Promise<{ id: string; token: string; username: string; email: string; password: string }> {
   const stamp = Date.now().toString(36);
   const email = `${name.toLowerCase()}.${stamp}@example.com`;
+  const password = 'e2e-password-1';
   const signUp = await api<{ token: string }>('POST', '/auth/sign-up/email', {
     firstName: name,
     lastName: 'Tester',
     email,
-    password: 'e2e-password-1',
+    password,
   });
   const token = signUp.json.token;
   const username = `${name.toLowerCase()}-${stamp}`;
@@ -74,7 +77,7 @@ export async function newAgent(name: string): Promise<{ id: string; token: strin
     token,
   );
   if (created.status !== 201) throw new Error(`agent creation failed: ${JSON.stringify(created.json)}`);
-  return { id: created.json.data.id, token, username };
+  return { id: created.json.data.id, token, username, email, password };
 }
 
 /** A weekday at least `minDaysAhead` days from today in the agent's zone, as yyyy-MM-dd. */

@@ -112,6 +112,24 @@ export async function upload(kind: UploadKind, file: Blob): Promise<UploadResult
 }
 
 /**
+ * GETs a file rather than JSON (e.g. a sent message's stored .eml) under the same bearer, timeout and
+ * timeout-retry rules, and hands back its bytes. A plain <a href> cannot do this: it would carry no bearer
+ * token. Refusals are thrown as ApiError with the server's message.
+ */
+export async function fetchFile(path: string): Promise<Blob> {
+  const url = `${apiBase()}${path.startsWith('/') ? path : `/${path}`}`;
+  const headers = requestHeaders(false);
+  headers.set('Accept', '*/*');
+  const { response, body } = await fetchAndRead(url, { method: 'GET', headers }, (r) => r.blob());
+  if (!response.ok) {
+    if (response.status === 401)
+      console.warn(`API GET ${path} answered 401 (not signed in or session expired)`);
+    throw errorFromBody(response.status, parseJson(await body.text()));
+  }
+  return body;
+}
+
+/**
  * Where the browser finds a stored image: uploaded files are root-relative paths on the API's origin, which
  * is another port while developing with Vite; absolute URLs pass through unchanged.
  */
@@ -144,13 +162,23 @@ async function fetchWithTimeoutRetry(
   url: string,
   init: RequestInit,
 ): Promise<{ response: Response; text: string }> {
+  const { response, body } = await fetchAndRead(url, init, (r) => r.text());
+  return { response, text: body };
+}
+
+/** fetchWithTimeoutRetry with the body read by `read` (text for JSON, a Blob for files). */
+async function fetchAndRead<B>(
+  url: string,
+  init: RequestInit,
+  read: (response: Response) => Promise<B>,
+): Promise<{ response: Response; body: B }> {
   for (let attempt = 0; ; attempt += 1) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), API_CLIENT.timeoutMs);
     try {
       const response = await fetch(url, { ...init, signal: controller.signal });
-      const text = await response.text();
-      return { response, text };
+      const body = await read(response);
+      return { response, body };
     } catch {
       if (!controller.signal.aborted) {
         throw new ApiError(

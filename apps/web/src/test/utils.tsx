@@ -77,6 +77,23 @@ export const SIGNED_IN_USER = {
   lastName: 'Scully',
 };
 
+/** The signed-in agent's profile (GET /agents/profile) in the dashboard's tests. */
+export const TEST_AGENT_PROFILE = {
+  id: 'agent-1',
+  first_name: 'Dana',
+  last_name: 'Scully',
+  email: 'dana@example.com',
+  phone: '+1 555 010 0100',
+  logoUrl: null,
+  companyName: 'Scully Homes',
+  primaryColor: '#3B82F6',
+  profilePictureUrl: null,
+  timeZone: 'America/New_York',
+  username: 'dana-scully',
+  plan: 'basic',
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
 /** Store a token and answer get-session with SIGNED_IN_USER. */
 export function signedInSessionRoutes() {
   setSessionToken('token-123');

@@ -1,6 +1,6 @@
 // How the dashboard writes money, calendar dates and wall-clock times. Dates and times arrive as the
 // agent-zone wall clock (yyyy-MM-dd, HH:mm), so they are shown as written, never shifted to the browser's zone.
-import { to12Hour } from '@keyturn/domain/time';
+import { isoDateInZone, to12Hour, wallClockInZone } from '@keyturn/domain/time';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
@@ -23,9 +23,16 @@ const dateFormats = {
     day: 'numeric',
     timeZone: 'UTC',
   }),
+  shortWithYear: new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }),
 } as const;
 
-/** '2025-06-12' → 'Thu, Jun 12' (short) or 'Thursday, June 12, 2025' (long). */
+/** '2025-06-12' → 'Thu, Jun 12' (short), 'Thu, Jun 12, 2025' (shortWithYear) or 'Thursday, June 12, 2025' (long). */
 export function formatIsoDate(isoDate: string, style: keyof typeof dateFormats = 'short'): string {
   const date = new Date(`${isoDate}T12:00:00Z`);
   return Number.isNaN(date.getTime()) ? isoDate : dateFormats[style].format(date);
@@ -38,4 +45,25 @@ export function formatTime(time: string): string {
   } catch {
     return time;
   }
+}
+
+/**
+ * An instant (ISO timestamp) as the wall clock of an IANA zone, e.g. the agent's: 'Thu, Jun 12, 2:30 PM', with
+ * the year when it is not the current one there. An unknown zone falls back to the browser's.
+ */
+export function formatInstant(iso: string, timeZone: string | undefined, now: Date = new Date()): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  let date: string;
+  let time: string;
+  let thisYear: string;
+  try {
+    ({ date, time } = wallClockInZone(instant, zone));
+    thisYear = isoDateInZone(now, zone).slice(0, 4);
+  } catch {
+    return timeZone ? formatInstant(iso, undefined, now) : instant.toLocaleString('en-US');
+  }
+  const day = formatIsoDate(date, date.startsWith(thisYear) ? 'short' : 'shortWithYear');
+  return `${day}, ${formatTime(time)}`;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { BOOKING_STATUS_LABELS } from '@keyturn/domain/bookingStatus';
 import type { BookingStatus } from '@keyturn/domain/enums';
 
@@ -11,13 +12,18 @@ const tones: Record<BookingStatus, string> = {
   no_show: 'bg-orange-50 text-orange-800 ring-orange-200',
 };
 
-/** A booking's status as a small pill, with the domain's label. */
-export function BookingStatusBadge({ status }: { status: BookingStatus }) {
+/** A small coloured pill; `tone` gives its background, text and ring colours. */
+export function StatusPill({ tone, children }: { tone: string; children: ReactNode }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${tones[status]}`}
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${tone}`}
     >
-      {BOOKING_STATUS_LABELS[status]}
+      {children}
     </span>
   );
+}
+
+/** A booking's status as a small pill, with the domain's label. */
+export function BookingStatusBadge({ status }: { status: BookingStatus }) {
+  return <StatusPill tone={tones[status]}>{BOOKING_STATUS_LABELS[status]}</StatusPill>;
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
 import type { DashboardSummary } from '@keyturn/domain/schemas/agentSettings';
 import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
@@ -49,12 +49,19 @@ function summary(overrides: Partial<DashboardSummary> = {}): DashboardSummary {
   };
 }
 
-function renderOverview(data: DashboardSummary) {
-  stubApi({
+function renderOverview(data: DashboardSummary, { failedCount = 0 }: { failedCount?: number } = {}) {
+  let failed = failedCount;
+  const api = stubApi({
     ...signedInSessionRoutes(),
     'GET /agents/dashboard': () => json(200, { success: true, data }),
+    'GET /agents/messages': () => json(200, { success: true, data: [], failedCount: failed }),
+    'POST /agents/messages/dismiss-failures': () => {
+      const dismissed = failed;
+      failed = 0;
+      return json(200, { success: true, dismissed });
+    },
   });
-  return renderAt(<DashboardOverviewPage />, { path: '/dashboard' });
+  return { ...renderAt(<DashboardOverviewPage />, { path: '/dashboard' }), api };
 }
 
 describe('dashboard overview', () => {
@@ -138,5 +145,43 @@ describe('dashboard overview', () => {
     expect(
       screen.queryByRole('region', { name: 'Get ready for your first booking' }),
     ).not.toBeInTheDocument();
+  });
+});
+
+describe('failed messages notice', () => {
+  it('with failures, says how many could not be sent and links to the failed messages in Settings', async () => {
+    const { api } = renderOverview(summary(), { failedCount: 2 });
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByText('2 messages could not be sent.')).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'Review messages' })).toHaveAttribute(
+      'href',
+      '/dashboard/settings?tab=messages&status=failed',
+    );
+    // The count is asked for with the failed filter, one row at most: only failedCount is read.
+    const asked = new URL(api.callsTo('GET', '/agents/messages')[0]!.url, 'http://localhost');
+    expect(asked.searchParams.get('status')).toBe('failed');
+    expect(asked.searchParams.get('limit')).toBe('1');
+  });
+
+  it('says "1 message" in the singular', async () => {
+    renderOverview(summary(), { failedCount: 1 });
+    expect(await screen.findByText('1 message could not be sent.')).toBeInTheDocument();
+  });
+
+  it('"Dismiss" POSTs dismiss-failures and the notice goes away', async () => {
+    const { api } = renderOverview(summary(), { failedCount: 2 });
+    const notice = await screen.findByRole('alert');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    await vi.waitFor(() => expect(api.callsTo('POST', '/agents/messages/dismiss-failures')).toHaveLength(1));
+    await vi.waitFor(() => expect(screen.queryByText(/could not be sent/)).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows no notice when nothing failed (failedCount 0)', async () => {
+    const { api } = renderOverview(summary(), { failedCount: 0 });
+    await screen.findByRole('region', { name: "Today's schedule" });
+    await vi.waitFor(() => expect(api.callsTo('GET', '/agents/messages')).toHaveLength(1));
+    expect(screen.queryByText(/could not be sent/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Review messages' })).not.toBeInTheDocument();
   });
 });

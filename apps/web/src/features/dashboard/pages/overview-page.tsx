@@ -16,6 +16,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { UsageBar } from '@/components/ui/usage-bar';
 import { useSession, userNames } from '@/lib/auth';
+import { FailedMessagesNotice } from '../components/failed-messages-notice';
 import { useDashboard } from '../hooks/use-dashboard';
 
 /**
@@ -35,6 +36,9 @@ export function DashboardOverviewPage() {
         title="Dashboard"
         description={firstName ? `Welcome back, ${firstName}. Here is your day.` : 'Here is your day.'}
       />
+      <div className="mt-6 empty:hidden">
+        <FailedMessagesNotice />
+      </div>
       <div className="mt-8">
         {dashboard.isPending ? (
           <div className="flex justify-center py-12">

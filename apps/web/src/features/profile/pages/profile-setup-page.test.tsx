@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import { suggestUsername } from '@keyturn/domain/schemas/agent';
 import type { RecordedCall } from '@/test/utils';
-import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
+import { json, renderAt, signedInSessionRoutes, stubApi, TEST_AGENT_PROFILE } from '@/test/utils';
 import { resetAuthProfileDedupe } from '@/lib/auth-profile';
 import { browserTimeZone } from '../time-zones';
 import { ProfileSetupPage } from './profile-setup-page';
@@ -18,19 +18,10 @@ const authProfile = {
 };
 
 const savedProfile = {
-  id: 'agent-1',
-  first_name: 'Dana',
-  last_name: 'Scully',
-  email: 'dana@example.com',
-  phone: '+1 555 010 0100',
-  logoUrl: null,
-  companyName: 'Scully Homes',
+  ...TEST_AGENT_PROFILE,
   primaryColor: '#10B981',
-  profilePictureUrl: null,
   timeZone: 'Europe/Berlin',
   username: 'dana-homes',
-  plan: 'basic',
-  createdAt: '2025-01-01T00:00:00.000Z',
 };
 
 type Routes = Record<string, (call: RecordedCall) => Response | Promise<Response>>;

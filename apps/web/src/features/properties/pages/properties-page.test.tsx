@@ -4,24 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { propertyBookingPath } from '@keyturn/domain/links';
 import type { Property } from '@keyturn/domain/schemas/property';
 import type { RecordedCall } from '@/test/utils';
-import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
+import { json, renderAt, signedInSessionRoutes, stubApi, TEST_AGENT_PROFILE } from '@/test/utils';
 import { PropertiesPage } from './properties-page';
 
-const agentProfile = {
-  id: 'agent-1',
-  first_name: 'Dana',
-  last_name: 'Scully',
-  email: 'dana@example.com',
-  phone: '+1 555 010 0100',
-  logoUrl: null,
-  companyName: 'Scully Homes',
-  primaryColor: '#3B82F6',
-  profilePictureUrl: null,
-  timeZone: 'America/New_York',
-  username: 'dana-scully',
-  plan: 'basic',
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const agentProfile = TEST_AGENT_PROFILE;
 
 const riverside: Property = {
   id: 7,

@@ -8,25 +8,11 @@ import {
   DEFAULT_NOTIFICATION_SETTINGS,
 } from '@keyturn/domain/schemas/agentSettings';
 import type { RecordedCall } from '@/test/utils';
-import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
+import { json, renderAt, signedInSessionRoutes, stubApi, TEST_AGENT_PROFILE } from '@/test/utils';
 import { SESSION_TOKEN_KEY } from '@/lib/session-token';
 import { SettingsPage } from './settings-page';
 
-const agentProfile = {
-  id: 'agent-1',
-  first_name: 'Dana',
-  last_name: 'Scully',
-  email: 'dana@example.com',
-  phone: '+1 555 010 0100',
-  logoUrl: null,
-  companyName: 'Scully Homes',
-  primaryColor: '#3B82F6',
-  profilePictureUrl: null,
-  timeZone: 'America/New_York',
-  username: 'dana-scully',
-  plan: 'basic',
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const agentProfile = TEST_AGENT_PROFILE;
 
 const availability: AgentAvailability = {
   ...DEFAULT_AVAILABILITY,

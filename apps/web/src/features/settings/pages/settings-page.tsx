@@ -8,12 +8,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import type { TabItem } from '@/components/ui/tabs';
 import { useAgentProfile } from '@/lib/agent-profile';
+import { useSentMessages } from '@/lib/sent-messages';
 import { AccountSection } from '../components/account-section';
 import { AvailabilityEditor } from '../components/availability-editor';
 import { BrandingForm } from '../components/branding-form';
 import { DefaultsNotice } from '../components/defaults-notice';
 import { FeedbackSettingsForm } from '../components/feedback-settings-form';
+import { isMessageStatus } from '../components/message-parts';
 import { NotificationsForm } from '../components/notifications-form';
+import { FileModeNotice, MessageFilter, SentMessageList } from '../components/sent-messages';
 import {
   useAvailability,
   useBranding,
@@ -25,6 +28,7 @@ const TABS = [
   { value: 'availability', label: 'Availability' },
   { value: 'branding', label: 'Branding' },
   { value: 'notifications', label: 'Notifications' },
+  { value: 'messages', label: 'Messages' },
   { value: 'feedback', label: 'Feedback' },
   { value: 'account', label: 'Account' },
 ] as const satisfies readonly TabItem<string>[];
@@ -34,7 +38,10 @@ function isTab(value: string | null): value is Tab {
   return TABS.some((tab) => tab.value === value);
 }
 
-/** Settings (spec §2.2): the tab is in the query string (?tab=branding), so links can open one directly. */
+/**
+ * Settings (spec §2.2): the tab is in the query string (?tab=branding), so links can open one directly; the
+ * Messages tab keeps its filter there too (?tab=messages&status=failed). Changing tab drops the filter.
+ */
 export function SettingsPage() {
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
@@ -57,6 +64,7 @@ export function SettingsPage() {
           {tab === 'availability' ? <AvailabilityTab /> : null}
           {tab === 'branding' ? <BrandingTab /> : null}
           {tab === 'notifications' ? <NotificationsTab /> : null}
+          {tab === 'messages' ? <MessagesTab /> : null}
           {tab === 'feedback' ? <FeedbackTab /> : null}
           {tab === 'account' ? <AccountTab /> : null}
         </Tabs>
@@ -100,6 +108,68 @@ function NotificationsTab() {
   );
 }
 
+/** Settings → Messages: the "Sent messages" list, its status filter in the URL. */
+function MessagesTab() {
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('status');
+  const status = isMessageStatus(requested) ? requested : undefined;
+  const messages = useSentMessages(status);
+  const agent = useAgentProfile();
+  const timeZone = agent.data?.timeZone;
+  const setStatus = (next: string | undefined) =>
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next) params.set('status', next);
+        else params.delete('status');
+        return params;
+      },
+      { replace: true },
+    );
+
+  return (
+    <section aria-labelledby="sent-messages-heading" className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h2 id="sent-messages-heading" className="text-lg font-semibold text-slate-900">
+            Sent messages
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Every e-mail and text Keyturn sent for your bookings, newest first
+            {timeZone ? ` (times in ${timeZone.replace(/_/g, ' ')})` : ''}.
+          </p>
+        </div>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="self-start"
+          disabled={messages.isFetching}
+          onClick={() => void messages.refetch()}
+        >
+          {messages.isFetching && !messages.isPending ? 'Refreshing…' : 'Refresh'}
+        </Button>
+      </div>
+      <MessageFilter value={status} onChange={setStatus} />
+      <Loaded query={messages} failure="We could not load your messages.">
+        {(body) => (
+          <div
+            className={`space-y-4 transition-opacity ${messages.isPlaceholderData ? 'opacity-60' : ''}`}
+            aria-busy={messages.isPlaceholderData}
+          >
+            <FileModeNotice messages={body.data} />
+            <SentMessageList
+              messages={body.data}
+              status={status}
+              timeZone={timeZone}
+              onShowAll={() => setStatus(undefined)}
+            />
+          </div>
+        )}
+      </Loaded>
+    </section>
+  );
+}
+
 function FeedbackTab() {
   const settings = useFeedbackSettings();
   return (
@@ -122,7 +192,16 @@ function AccountTab() {
 }
 
 /** A tab's content once its data is there; a spinner before, the failure with "Try again" instead. */
-function Loaded<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+function Loaded<T>({
+  query,
+  children,
+  failure = 'We could not load these settings.',
+}: {
+  query: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+  /** The first sentence of the failure message. */
+  failure?: string;
+}) {
   if (query.isPending) {
     return (
       <div className="flex justify-center py-12">
@@ -133,7 +212,9 @@ function Loaded<T>({ query, children }: { query: UseQueryResult<T>; children: (d
   if (query.isError) {
     return (
       <div className="space-y-3">
-        <ErrorAlert>We could not load these settings. {query.error.message}</ErrorAlert>
+        <ErrorAlert>
+          {failure} {query.error.message}
+        </ErrorAlert>
         <Button variant="secondary" onClick={() => void query.refetch()}>
           Try again
         </Button>
