@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,8 +9,9 @@ import { agentProfileInputSchema, hexColorSchema, suggestUsername } from '@keytu
 import type { AgentProfileData, AgentProfileInput } from '@keyturn/domain/schemas/agent';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ColorField } from '@/components/ui/color-field';
 import { ImageUploadField } from '@/components/ui/image-upload-field';
-import { FieldFooter, SelectField, TextField, describedBy, inputClasses } from '@/components/ui/text-field';
+import { SelectField, TextField } from '@/components/ui/text-field';
 import { AGENT_PROFILE_QUERY_KEY } from '@/lib/agent-profile';
 import { applyServerErrors } from '@/lib/form-errors';
 import { createAgentProfile, saveProfileImages, updateAgentProfile } from '../api';
@@ -97,7 +98,6 @@ export function ProfileForm(props: ProfileFormProps) {
     }
   });
 
-  const colorId = useId();
   const swatch =
     primaryColor && hexColorSchema.safeParse(primaryColor).success
       ? primaryColor.toLowerCase()
@@ -171,39 +171,14 @@ export function ProfileForm(props: ProfileFormProps) {
           </option>
         ))}
       </SelectField>
-      <div>
-        <label htmlFor={colorId} className="mb-1.5 block text-sm font-medium text-slate-700">
-          Primary colour
-        </label>
-        <div className="flex items-center gap-3">
-          <input
-            type="color"
-            aria-label="Pick the primary colour"
-            value={swatch}
-            onChange={(event) =>
-              setValue('primaryColor', event.target.value.toUpperCase(), {
-                shouldDirty: true,
-                shouldValidate: isSubmitted,
-              })
-            }
-            className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
-          />
-          <input
-            id={colorId}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={errors.primaryColor ? true : undefined}
-            aria-describedby={describedBy(colorId, errors.primaryColor?.message, 'hint')}
-            className={`${inputClasses} ${errors.primaryColor ? 'border-red-500' : 'border-slate-300'} font-mono uppercase`}
-            {...register('primaryColor')}
-          />
-        </div>
-        <FieldFooter
-          id={colorId}
-          error={errors.primaryColor?.message}
-          hint="Your booking page's accent colour."
-        />
-      </div>
+      <ColorField
+        label="Primary colour"
+        registration={register('primaryColor')}
+        swatch={swatch}
+        onPick={(hex) => setValue('primaryColor', hex, { shouldDirty: true, shouldValidate: isSubmitted })}
+        error={errors.primaryColor?.message}
+        hint="Your booking page's accent colour."
+      />
       <div className="pt-2">
         <Button type="submit" fullWidth disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : mode === 'create' ? 'Save and continue' : 'Save profile'}

@@ -1,6 +1,6 @@
 // The agent's branding (brandingSchema): logo, profile picture, primary colour and company name, with a live
 // preview of the header of the public booking page's left panel (spec §2.4).
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
@@ -10,9 +10,10 @@ import { brandingSchema } from '@keyturn/domain/schemas/agentSettings';
 import type { Branding, BrandingInput } from '@keyturn/domain/schemas/agentSettings';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ColorField } from '@/components/ui/color-field';
 import { ImageUploadField } from '@/components/ui/image-upload-field';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';
-import { FieldFooter, TextField, describedBy, inputClasses } from '@/components/ui/text-field';
+import { TextField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useSaveBranding } from '../hooks/use-settings';
 
@@ -21,7 +22,6 @@ const FIELDS = ['companyName', 'primaryColor', 'logoUrl', 'profilePictureUrl'] a
 export function BrandingForm({ branding, agentName }: { branding: Branding; agentName: string }) {
   const save = useSaveBranding();
   const [failure, setFailure] = useState<string | null>(null);
-  const colorId = useId();
   const form = useForm<BrandingInput, unknown, Branding>({
     resolver: zodResolver(brandingSchema),
     defaultValues: {
@@ -80,39 +80,14 @@ export function BrandingForm({ branding, agentName }: { branding: Branding; agen
           error={errors.companyName?.message}
           {...register('companyName')}
         />
-        <div>
-          <label htmlFor={colorId} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Primary colour
-          </label>
-          <div className="flex items-center gap-3">
-            <input
-              type="color"
-              aria-label="Pick the primary colour"
-              value={swatch}
-              onChange={(event) =>
-                setValue('primaryColor', event.target.value.toUpperCase(), {
-                  shouldDirty: true,
-                  shouldValidate: isSubmitted,
-                })
-              }
-              className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
-            />
-            <input
-              id={colorId}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={errors.primaryColor ? true : undefined}
-              aria-describedby={describedBy(colorId, errors.primaryColor?.message, 'hint')}
-              className={`${inputClasses} ${errors.primaryColor ? 'border-red-500' : 'border-slate-300'} font-mono uppercase`}
-              {...register('primaryColor')}
-            />
-          </div>
-          <FieldFooter
-            id={colorId}
-            error={errors.primaryColor?.message}
-            hint="Your booking page's accent colour, like #3B82F6."
-          />
-        </div>
+        <ColorField
+          label="Primary colour"
+          registration={register('primaryColor')}
+          swatch={swatch}
+          onPick={(hex) => setValue('primaryColor', hex, { shouldDirty: true, shouldValidate: isSubmitted })}
+          error={errors.primaryColor?.message}
+          hint="Your booking page's accent colour, like #3B82F6."
+        />
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save branding'}
         </Button>
