@@ -4,6 +4,7 @@
 import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { Button } from './button';
 import { CloseIcon } from './icons';
 
 const FOCUSABLE =
@@ -151,5 +152,38 @@ function OpenDialog({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A form dialog's buttons: Cancel (or `cancelLabel`) and the submit button of the form `formId`. */
+export function FormDialogFooter({
+  formId,
+  onCancel,
+  busy,
+  submitLabel,
+  busyLabel,
+  cancelLabel = 'Cancel',
+  variant,
+  disabled = false,
+}: {
+  formId: string;
+  onCancel: () => void;
+  busy: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  cancelLabel?: string;
+  variant?: 'danger';
+  /** The submit button is off for another reason than submitting (e.g. nothing chosen yet). */
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" form={formId} variant={variant ?? 'primary'} disabled={busy || disabled}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </>
   );
 }

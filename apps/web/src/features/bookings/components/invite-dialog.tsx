@@ -14,7 +14,7 @@ import type { Property } from '@keyturn/domain/schemas/property';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, FormDialogFooter } from '@/components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateBookingLink } from '../hooks/use-bookings';
@@ -93,14 +93,13 @@ function InviteForm({
       size="lg"
       dismissible={!isSubmitting}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={isSubmitting}>
-            {isSubmitting ? 'Creating…' : 'Create invitation link'}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={FORM_ID}
+          onCancel={onClose}
+          busy={isSubmitting}
+          submitLabel="Create invitation link"
+          busyLabel="Creating…"
+        />
       }
     >
       <form id={FORM_ID} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">

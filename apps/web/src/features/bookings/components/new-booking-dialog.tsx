@@ -11,8 +11,7 @@ import { agentBookingCreateSchema } from '@keyturn/domain/schemas/agentBooking';
 import type { AgentBooking, AgentBookingCreateInput } from '@keyturn/domain/schemas/agentBooking';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { ErrorAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, FormDialogFooter } from '@/components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateBooking } from '../hooks/use-bookings';
@@ -95,14 +94,13 @@ export function NewBookingDialog({
       size="lg"
       dismissible={!isSubmitting}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={isSubmitting}>
-            {isSubmitting ? 'Booking…' : 'Create booking'}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={FORM_ID}
+          onCancel={onClose}
+          busy={isSubmitting}
+          submitLabel="Create booking"
+          busyLabel="Booking…"
+        />
       }
     >
       <form id={FORM_ID} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">

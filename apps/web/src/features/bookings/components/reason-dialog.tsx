@@ -6,8 +6,7 @@ import { BOOKING_ACTION_LABELS } from '@keyturn/domain/bookingStatus';
 import { bookingActionSchema } from '@keyturn/domain/schemas/agentBooking';
 import type { AgentBooking, BookingActionInput } from '@keyturn/domain/schemas/agentBooking';
 import { ErrorAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, FormDialogFooter } from '@/components/ui/dialog';
 import { formatIsoDate, formatTime } from '@/components/ui/format';
 import { TextAreaField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -54,14 +53,15 @@ export function ReasonDialog({
       description={`${booking.client_name} · ${formatIsoDate(booking.booking_date)} at ${formatTime(booking.booking_time)}`}
       dismissible={!isSubmitting}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Go back
-          </Button>
-          <Button type="submit" form={FORM_ID} variant="danger" disabled={isSubmitting}>
-            {isSubmitting ? 'Working…' : label}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={FORM_ID}
+          onCancel={onClose}
+          busy={isSubmitting}
+          submitLabel={label}
+          busyLabel="Working…"
+          cancelLabel="Go back"
+          variant="danger"
+        />
       }
     >
       <form id={FORM_ID} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">

@@ -8,8 +8,7 @@ import { MESSAGES } from '@keyturn/domain/messages';
 import { agentRescheduleSchema } from '@keyturn/domain/schemas/agentBooking';
 import type { AgentBooking, AgentRescheduleInput } from '@keyturn/domain/schemas/agentBooking';
 import { ErrorAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, FormDialogFooter } from '@/components/ui/dialog';
 import { formatIsoDate, formatTime } from '@/components/ui/format';
 import { TextAreaField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -63,14 +62,14 @@ export function RescheduleDialog({
       description={`${booking.client_name} · now ${formatIsoDate(booking.booking_date)} at ${formatTime(booking.booking_time)}`}
       dismissible={!isSubmitting}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={isSubmitting || !time}>
-            {isSubmitting ? 'Rescheduling…' : 'Reschedule'}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={FORM_ID}
+          onCancel={onClose}
+          busy={isSubmitting}
+          disabled={!time}
+          submitLabel="Reschedule"
+          busyLabel="Rescheduling…"
+        />
       }
     >
       <form id={FORM_ID} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">

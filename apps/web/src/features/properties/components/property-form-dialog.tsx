@@ -9,8 +9,7 @@ import toast from 'react-hot-toast';
 import { PROPERTY_TYPES, propertyInputSchema } from '@keyturn/domain/schemas/property';
 import type { Property, PropertyData, PropertyInput } from '@keyturn/domain/schemas/property';
 import { ErrorAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, FormDialogFooter } from '@/components/ui/dialog';
 import { SwitchField } from '@/components/ui/switch-field';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
@@ -96,14 +95,13 @@ function PropertyFormDialogOpen({ property, onClose }: { property: Property | nu
       size="lg"
       dismissible={!isSubmitting}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : property ? 'Save changes' : 'Add property'}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={FORM_ID}
+          onCancel={onClose}
+          busy={isSubmitting}
+          submitLabel={property ? 'Save changes' : 'Add property'}
+          busyLabel="Saving…"
+        />
       }
     >
       <form id={FORM_ID} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
