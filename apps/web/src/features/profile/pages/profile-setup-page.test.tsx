@@ -110,46 +110,6 @@ describe('profile setup (/profile) without a profile', () => {
     // No image changed: nothing goes to the branding.
     expect(api.callsTo('PUT', '/agents/branding')).toHaveLength(0);
   });
-
-  it('uploads a logo and a picture, and saves them with PUT /api/agents/branding after the profile', async () => {
-    let upload = 0;
-    const { api, router } = renderProfile({
-      'GET /agents/profile': () =>
-        json(200, {
-          success: true,
-          data: { ...savedProfile, profilePictureUrl: 'https://img.example/old.jpg' },
-        }),
-      'POST /uploads': () => {
-        upload += 1;
-        return json(201, { success: true, url: `/uploads/image-${upload}.png`, width: 400, height: 400 });
-      },
-      'PUT /agents/agent-1': () => json(200, { success: true, data: savedProfile }),
-      'PUT /agents/branding': (call) => json(200, { success: true, data: call.body }),
-    });
-    await userEvent.upload(
-      await screen.findByLabelText('Upload logo'),
-      new File(['l'], 'logo.png', { type: 'image/png' }),
-    );
-    expect(await screen.findByRole('img', { name: 'Logo preview' })).toHaveAttribute(
-      'src',
-      expect.stringMatching(/\/uploads\/image-1\.png$/),
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Remove profile picture' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
-
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    const uploadCall = api.fetchMock.mock.calls.find(([url]) => String(url).includes('/uploads'));
-    expect(String(uploadCall?.[0])).toContain('/api/uploads?kind=logo');
-    expect(api.callsTo('PUT', '/agents/branding')[0]?.body).toEqual({
-      companyName: 'Scully Homes',
-      primaryColor: '#10B981',
-      logoUrl: '/uploads/image-1.png',
-      profilePictureUrl: null,
-    });
-    // The profile first, then its images.
-    const order = api.calls.map((c) => `${c.method} ${c.path}`);
-    expect(order.indexOf('PUT /agents/agent-1')).toBeLessThan(order.indexOf('PUT /agents/branding'));
-  });
 });
 
 describe('profile setup (/profile) with a profile', () => {
