@@ -41,7 +41,6 @@ export function FailedMessagesNotice() {
           <Button
             variant="ghost"
             size="sm"
-            className="text-red-800 hover:bg-red-100"
             disabled={dismiss.isPending}
             onClick={() => dismiss.mutate(undefined, { onError: (error) => toast.error(error.message) })}
           >

@@ -145,7 +145,7 @@ function Content({
           sandbox=""
           srcDoc={content.html}
           title={`E-mail body${subject ? `: ${subject}` : ''}`}
-          className="block h-[60vh] min-h-80 w-full rounded-lg border border-slate-200 bg-white"
+          className="block h-[55vh] min-h-72 w-full sm:h-[60vh] rounded-lg border border-slate-200 bg-white"
         />
       ) : null}
       {text && content.html ? (

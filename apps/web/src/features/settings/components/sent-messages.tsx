@@ -67,10 +67,10 @@ export function MessageFilter({
             type="button"
             aria-pressed={selected}
             onClick={() => onChange(filter.value)}
-            className={`min-h-9 rounded-full px-3.5 text-sm font-medium ring-1 transition-colors ring-inset focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2 ${
+            className={`min-h-9 rounded-full border px-3.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2 ${
               selected
-                ? 'bg-blue-600 text-white ring-blue-600 hover:bg-blue-700'
-                : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
+                ? 'border-blue-600 bg-blue-600 text-white hover:bg-blue-700'
+                : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
             }`}
           >
             {filter.label}
@@ -182,7 +182,7 @@ function MessageRow({
         <div className="min-w-0">
           <p className="text-slate-900">
             <span className="font-semibold">{messageEventLabel(message.kind)}</span>{' '}
-            <span className="text-slate-600">
+            <span className="whitespace-nowrap text-slate-600">
               {audienceLabel(message)} · {channelLabel(message)}
             </span>
           </p>

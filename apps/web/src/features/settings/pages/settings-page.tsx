@@ -129,25 +129,24 @@ function MessagesTab() {
 
   return (
     <section aria-labelledby="sent-messages-heading" className="space-y-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
+      <div>
+        <div className="flex items-center justify-between gap-3">
           <h2 id="sent-messages-heading" className="text-lg font-semibold text-slate-900">
             Sent messages
           </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Every e-mail and text Keyturn sent for your bookings, newest first
-            {timeZone ? ` (times in ${timeZone.replace(/_/g, ' ')})` : ''}.
-          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={messages.isFetching}
+            onClick={() => void messages.refetch()}
+          >
+            {messages.isFetching && !messages.isPending ? 'Refreshing…' : 'Refresh'}
+          </Button>
         </div>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="self-start"
-          disabled={messages.isFetching}
-          onClick={() => void messages.refetch()}
-        >
-          {messages.isFetching && !messages.isPending ? 'Refreshing…' : 'Refresh'}
-        </Button>
+        <p className="mt-1 text-sm text-slate-600">
+          Every e-mail and text Keyturn sent for your bookings, newest first
+          {timeZone ? ` (times in ${timeZone.replace(/_/g, ' ')})` : ''}.
+        </p>
       </div>
       <MessageFilter value={status} onChange={setStatus} />
       <Loaded query={messages} failure="We could not load your messages.">
