@@ -419,7 +419,7 @@ function html(ctx: TemplateContext, p: EmailParts): string {
   const rows = p.details
     .map(
       ([k, v]) =>
-        `<tr><td style="padding:4px 12px 4px 0;color:#64748b;vertical-align:top;white-space:nowrap">${e(k)}</td><td style="padding:4px 0;color:#0f172a">${e(v)}</td></tr>`,
+        `<tr><td style="padding:4px 12px 4px 0;color:#64748b;vertical-align:top;white-space:nowrap">${e(k)}</td><td style="padding:4px 0;color:#0f172a;overflow-wrap:anywhere;word-break:break-word">${e(v)}</td></tr>`,
     )
     .join('');
   const paragraphs = p.paragraphs.map((t) => `<p style="margin:0 0 12px">${e(t)}</p>`).join('');
