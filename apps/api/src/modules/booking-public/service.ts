@@ -29,7 +29,7 @@ import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
 import { busyIntervals, requiresApproval, slotRulesFor } from '../availability/service';
-import { insertBooking, SLOT_TAKEN_MESSAGE, type BookingRow } from '../bookings/service';
+import { bookingColumns, insertBooking, SLOT_TAKEN_MESSAGE, type BookingRow } from '../bookings/service';
 
 export type PublicContext = { db: Db; publicUrl: string; now: () => Date; notify: BookingNotifier };
 type PropertyRow = typeof properties.$inferSelect;
@@ -381,22 +381,6 @@ function toBuyerBooking(ctx: PublicContext, row: BookingRow, agent: AgentRow): B
     property_id: row.propertyId,
     manage_token: row.manageToken,
     manage_url: `${ctx.publicUrl}/booking/manage?token=${encodeURIComponent(row.manageToken)}`,
-  };
-}
-
-function bookingColumns(input: BookingRequest, propertyId: number | null) {
-  return {
-    propertyId,
-    clientName: input.client_name,
-    clientEmail: input.client_email,
-    clientPhone: input.client_phone,
-    buyerType: input.buyer_type,
-    budgetMin: input.budget_min,
-    budgetMax: input.budget_max,
-    incomeRange: input.income_range,
-    bookingPurpose: input.booking_purpose,
-    customPurpose: input.custom_purpose,
-    message: input.message,
   };
 }
 

@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
 import { busyIntervals, slotRulesFor } from '../availability/service';
-import { insertBooking, type BookingRow } from './service';
+import { bookingColumns, insertBooking, type BookingRow } from './service';
 
 type Row = { booking: BookingRow; property: { id: number; address: string; city: string } | null };
 
@@ -108,17 +108,7 @@ export async function createAgentBooking(
   const row = await db.transaction(async (tx) => {
     const inserted = await insertBooking(tx, {
       agentId: agent.id,
-      propertyId,
-      clientName: input.client_name,
-      clientEmail: input.client_email,
-      clientPhone: input.client_phone,
-      buyerType: input.buyer_type,
-      budgetMin: input.budget_min,
-      budgetMax: input.budget_max,
-      incomeRange: input.income_range,
-      bookingPurpose: input.booking_purpose,
-      customPurpose: input.custom_purpose,
-      message: input.message,
+      ...bookingColumns(input, propertyId),
       status: 'confirmed',
       startsAt: slot.startsAt,
       endsAt: slot.endsAt,

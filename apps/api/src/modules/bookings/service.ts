@@ -1,6 +1,7 @@
 // Bookings: the rules around storing a booking. The database's EXCLUDE constraint (drizzle/0001) is the last
 // word on overlaps, so a race between two buyers ends in exactly one booking and one clear 409.
 import { randomBytes } from 'node:crypto';
+import type { BookingRequest } from '@keyturn/domain/schemas/booking';
 import type { Db, DbTransaction } from '../../db/client';
 import { constraintName, sqlState } from '../../db/client';
 import { bookings } from '../../db/schema';
@@ -35,4 +36,35 @@ export function mapSlotConflict(err: unknown): unknown {
     return new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
   }
   return err;
+}
+
+type BuyerAnswers = Pick<
+  BookingRequest,
+  | 'client_name'
+  | 'client_email'
+  | 'client_phone'
+  | 'buyer_type'
+  | 'budget_min'
+  | 'budget_max'
+  | 'income_range'
+  | 'booking_purpose'
+  | 'custom_purpose'
+  | 'message'
+>;
+
+/** The buyer's answers of a booking payload (public or agent-made) as booking columns. */
+export function bookingColumns(input: BuyerAnswers, propertyId: number | null) {
+  return {
+    propertyId,
+    clientName: input.client_name,
+    clientEmail: input.client_email,
+    clientPhone: input.client_phone,
+    buyerType: input.buyer_type,
+    budgetMin: input.budget_min,
+    budgetMax: input.budget_max,
+    incomeRange: input.income_range,
+    bookingPurpose: input.booking_purpose,
+    customPurpose: input.custom_purpose,
+    message: input.message,
+  };
 }
