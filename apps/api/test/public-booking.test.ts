@@ -124,7 +124,12 @@ describe('GET /api/booking/availability/…/:date', () => {
 
   it('a day marked unavailable answers no slots and isAvailable false', async () => {
     const res = await get(`/api/booking/availability/agent/${agent.id}/2030-01-12`); // Saturday
-    expect(res.json()).toEqual({ availableSlots: [], agentAvailability: { isAvailable: false } });
+    expect(res.json()).toEqual({
+      availableSlots: [],
+      agentAvailability: { isAvailable: false },
+      time_zone: 'America/New_York',
+      slots: [],
+    });
   });
 
   it('a malformed date, today, and day 61 answer 400', async () => {

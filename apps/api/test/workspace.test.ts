@@ -519,7 +519,12 @@ describe('availability, settings and branding', () => {
       (await t.request({ method: 'GET', url: '/api/availability', token: a.token })).json().data,
     ).toEqual(wednesdayOff);
     const wed = await t.request({ method: 'GET', url: `/api/booking/availability/agent/${a.id}/2030-01-09` });
-    expect(wed.json()).toEqual({ availableSlots: [], agentAvailability: { isAvailable: false } });
+    expect(wed.json()).toEqual({
+      availableSlots: [],
+      agentAvailability: { isAvailable: false },
+      time_zone: 'America/New_York',
+      slots: [],
+    });
     const pub = await t.request({ method: 'GET', url: `/api/availability/public/${a.id}` });
     expect(pub.json().availability[3]).toEqual({ day_of_week: 3, is_available: false });
     const bad = await t.request({

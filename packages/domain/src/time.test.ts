@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  clockLabel,
+  dateInZone,
+  formatClock,
+  isRepeatedWallTime,
   isoDateInZone,
   wallClockInZone,
   startOfMonthInZone,
@@ -117,5 +121,28 @@ describe('isoDateInZone', () => {
     expect(isoDateInZone(instant, 'UTC')).toBe('2025-03-10');
     expect(isoDateInZone(instant, 'America/Los_Angeles')).toBe('2025-03-09');
     expect(isoDateInZone(instant, 'Asia/Tokyo')).toBe('2025-03-10');
+  });
+});
+
+describe('clock labels of instants (issue 10: the browser shows the server instants, never re-derives them)', () => {
+  it('formatClock writes 12-hour times with a plain space, optionally with the zone short name', () => {
+    expect(formatClock('2026-06-10T18:05:00Z', 'America/New_York')).toBe('2:05 PM');
+    expect(formatClock('2026-06-10T18:05:00Z', 'America/New_York', { zoneName: true })).toBe('2:05 PM EDT');
+  });
+
+  it('clockLabel names the pass of a repeated hour (New York, London, Lord Howe) and nothing else', () => {
+    expect(clockLabel('2026-11-01T05:30:00Z', 'America/New_York')).toBe('1:30 AM EDT');
+    expect(clockLabel('2026-11-01T06:30:00Z', 'America/New_York')).toBe('1:30 AM EST');
+    expect(clockLabel('2026-11-01T07:30:00Z', 'America/New_York')).toBe('2:30 AM');
+    // A London agent's 01:00 BST (00:00Z) is 8:00 PM the evening before for a New York buyer.
+    expect(clockLabel('2026-10-25T00:00:00Z', 'Europe/London')).toBe('1:00 AM GMT+1');
+    expect(clockLabel('2026-10-25T00:00:00Z', 'America/New_York')).toBe('8:00 PM');
+    expect(isRepeatedWallTime('2026-04-04T14:45:00Z', 'Australia/Lord_Howe')).toBe(true);
+    expect(isRepeatedWallTime('2026-04-04T13:45:00Z', 'Australia/Lord_Howe')).toBe(false);
+  });
+
+  it('dateInZone gives the date an instant falls on in a zone', () => {
+    expect(dateInZone('2026-10-25T00:00:00Z', 'Europe/London')).toBe('2026-10-25');
+    expect(dateInZone('2026-10-25T00:00:00Z', 'America/New_York')).toBe('2026-10-24');
   });
 });

@@ -76,6 +76,58 @@ export function startOfMonthInZone(instant: Date, timeZone: string): Date {
   return new Date(startOfMonth(instant, { in: tz(timeZone) }).getTime());
 }
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant as a clock in `timeZone` shows it, 12-hour: '1:30 PM'; with `zoneName`, the zone's short name
+ * for that instant too: '1:30 AM EDT' / '1:30 AM EST' (how the two passes of a repeated hour are told apart).
+ * The server's instants are shown with it in the agent's zone and in the buyer's; no wall label is ever turned
+ * back into an instant.
+ */
+export function formatClock(
+  instant: Date | number | string,
+  timeZone: string,
+  options: { zoneName?: boolean } = {},
+): string {
+  const key = `${timeZone} ${options.zoneName ? 'z' : ''}`;
+  let formatter = clockFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      ...(options.zoneName ? { timeZoneName: 'short' as const } : {}),
+    });
+    clockFormats.set(key, formatter);
+  }
+  // ICU puts a narrow no-break space before AM/PM; the product writes a plain space ('2:00 PM', spec §5).
+  return formatter.format(new Date(instant)).replace(/[\u202f\u00a0]/g, ' ');
+}
+
+/**
+ * Whether the clock in `timeZone` shows the same wall time again within an hour of the instant (a DST
+ * fall-back's repeated hour; Lord Howe repeats half an hour). Reads wall clocks of instants only.
+ */
+export function isRepeatedWallTime(instant: Date | number | string, timeZone: string): boolean {
+  const at = new Date(instant).getTime();
+  const shown = wallClockInZone(new Date(at), timeZone);
+  return [-60, -30, 30, 60].some((minutes) => {
+    const other = wallClockInZone(new Date(at + minutes * 60_000), timeZone);
+    return other.date === shown.date && other.time === shown.time;
+  });
+}
+
+/** An instant on `timeZone`'s clock, naming the pass where that wall time happens twice: '1:30 AM EST'. */
+export function clockLabel(instant: Date | number | string, timeZone: string): string {
+  return formatClock(instant, timeZone, { zoneName: isRepeatedWallTime(instant, timeZone) });
+}
+
+/** The yyyy-MM-dd date an instant (ISO text, Date or epoch ms) falls on in `timeZone`, by Intl. */
+export function dateInZone(instant: Date | number | string, timeZone: string): string {
+  return isoDateInZone(new Date(instant), timeZone);
+}
+
 function pad2(n: number): string {
   return String(n).padStart(2, '0');
 }

@@ -4,10 +4,16 @@ import { fallbackSlots, timeSlotsForDate } from './timeSlots';
 const answer = (availableSlots: string[], isAvailable = true) => ({
   availableSlots,
   agentAvailability: { isAvailable },
+  time_zone: 'America/New_York',
+  slots: availableSlots.map((time) => ({
+    time,
+    starts_at: `2031-03-04T${time}-05:00`,
+    label: `${time} (as the server writes it)`,
+  })),
 });
 
 describe('timeSlotsForDate (spec §8, §9)', () => {
-  it("shows the server's HH:mm:ss slots as HH:mm with 12-hour labels", () => {
+  it("shows the server's slots as HH:mm with the server's label and instant (never re-derived)", () => {
     expect(
       timeSlotsForDate({
         response: answer(['09:00:00', '13:30:00']),
@@ -15,9 +21,40 @@ describe('timeSlotsForDate (spec §8, §9)', () => {
         hasProperty: true,
       }),
     ).toEqual([
-      { time: '09:00', label: '9:00 AM', available: true },
-      { time: '13:30', label: '1:30 PM', available: true },
+      {
+        time: '09:00',
+        label: '09:00:00 (as the server writes it)',
+        available: true,
+        startsAt: '2031-03-04T09:00:00-05:00',
+      },
+      {
+        time: '13:30',
+        label: '13:30:00 (as the server writes it)',
+        available: true,
+        startsAt: '2031-03-04T13:30:00-05:00',
+      },
     ]);
+  });
+
+  it('both passes of a repeated hour are two slots with one time and two instants', () => {
+    const response = {
+      availableSlots: ['01:00:00'],
+      agentAvailability: { isAvailable: true },
+      time_zone: 'America/New_York',
+      slots: [
+        { time: '01:00:00', starts_at: '2026-11-01T01:00:00-04:00', label: '1:00 AM EDT' },
+        { time: '01:00:00', starts_at: '2026-11-01T01:00:00-05:00', label: '1:00 AM EST' },
+      ],
+    };
+    const slots = timeSlotsForDate({ response, dayIsAvailable: true, hasProperty: true });
+    expect(slots.map((s) => [s.time, s.label, s.startsAt])).toEqual([
+      ['01:00', '1:00 AM EDT', '2026-11-01T01:00:00-04:00'],
+      ['01:00', '1:00 AM EST', '2026-11-01T01:00:00-05:00'],
+    ]);
+  });
+
+  it('fallback slots carry no instant: the server places them', () => {
+    expect(fallbackSlots(true).every((s) => s.startsAt === null)).toBe(true);
   });
 
   it('a failed fetch shows the fallback slots', () => {

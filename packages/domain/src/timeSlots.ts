@@ -12,9 +12,14 @@ import { to12Hour, to24Hour } from './time';
 export interface TimeSlot {
   /** 24-hour 'HH:mm', as sent in booking_time. */
   time: string;
-  /** As shown: '2:00 PM'. */
+  /** As the agent's clock shows it: '2:00 PM', or '1:30 AM EDT' for one pass of a repeated hour. */
   label: string;
   available: boolean;
+  /**
+   * The server's instant of the slot (ISO 8601 with offset), sent back as starts_at: both passes of a
+   * repeated hour share `time`, never `startsAt`. null for the fallback grid, whose instant the server decides.
+   */
+  startsAt: string | null;
 }
 
 /**
@@ -30,8 +35,13 @@ export function timeSlotsForDate(input: {
 }): TimeSlot[] {
   const { response, dayIsAvailable, hasProperty } = input;
   if (dayIsAvailable === false || response?.agentAvailability.isAvailable === false) return [];
-  if (response && response.availableSlots.length > 0) {
-    return response.availableSlots.map((slot) => toSlot(to24Hour(slot), true));
+  if (response && response.slots.length > 0) {
+    return response.slots.map((slot) => ({
+      time: to24Hour(slot.time),
+      label: slot.label,
+      available: true,
+      startsAt: slot.starts_at,
+    }));
   }
   return fallbackSlots(hasProperty);
 }
@@ -45,5 +55,5 @@ export function fallbackSlots(hasProperty: boolean): TimeSlot[] {
 }
 
 function toSlot(time: string, available: boolean): TimeSlot {
-  return { time, label: to12Hour(time), available };
+  return { time, label: to12Hour(time), available, startsAt: null };
 }

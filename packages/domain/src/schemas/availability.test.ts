@@ -193,7 +193,15 @@ describe('toAvailabilityEntries', () => {
 
 describe('response schemas', () => {
   it('availability for a date carries HH:mm:ss slots and agentAvailability.isAvailable (spec §3)', () => {
-    const body = { availableSlots: ['09:00:00', '13:30:00'], agentAvailability: { isAvailable: true } };
+    const body = {
+      availableSlots: ['09:00:00', '13:30:00'],
+      agentAvailability: { isAvailable: true },
+      time_zone: 'America/New_York',
+      slots: [
+        { time: '09:00:00', starts_at: '2030-01-08T09:00:00-05:00', label: '9:00 AM' },
+        { time: '13:30:00', starts_at: '2030-01-08T13:30:00-05:00', label: '1:30 PM' },
+      ],
+    };
     expect(availabilityForDateResponseSchema.parse(body)).toEqual(body);
     expect(availabilityForDateResponseSchema.safeParse({ ...body, availableSlots: ['09:00'] }).success).toBe(
       false,

@@ -112,10 +112,26 @@ export const DEFAULT_AVAILABILITY: AgentAvailability = {
   requires_approval: false,
 };
 
-/** Answer for one property (or agent) and one date (spec §3): slots as 'HH:mm:ss'. */
+/** One offered slot as an instant (decision 010): the page shows and books exactly it. */
+export const offeredSlotSchema = z.object({
+  /** The agent's wall time, 'HH:mm:ss' (one of availableSlots). */
+  time: timeWithSecondsSchema,
+  /** The instant, ISO 8601 with the agent zone's offset: '2026-11-01T01:30:00-04:00'. */
+  starts_at: z.string(),
+  /** As the agent's clock reads it; a repeated (fall-back) time names its pass: '1:30 AM EDT'. */
+  label: z.string(),
+});
+export type OfferedSlot = z.infer<typeof offeredSlotSchema>;
+
+/**
+ * Answer for one property (or agent) and one date (spec §3): availableSlots as 'HH:mm:ss' labels, and the
+ * same slots as instants in `slots` (both passes of a repeated hour are two slots with one label).
+ */
 export const availabilityForDateResponseSchema = z.object({
   availableSlots: z.array(timeWithSecondsSchema),
   agentAvailability: z.object({ isAvailable: z.boolean() }),
+  time_zone: z.string(),
+  slots: z.array(offeredSlotSchema),
 });
 export type AvailabilityForDateResponse = z.infer<typeof availabilityForDateResponseSchema>;
 
@@ -159,3 +175,20 @@ function checkIntervals(
     if (interval.end > latestEnd) latestEnd = interval.end;
   }
 }
+
+/** A month of the booking calendar, yyyy-MM. */
+export const monthSchema = z
+  .string({ error: 'Enter a month as yyyy-MM' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Enter a month as yyyy-MM');
+
+/**
+ * Which dates of a month have at least one free slot, after overrides, notice and bookings (the calendar
+ * marks exactly these), and the agent's today (the calendar's "today" is the agent's, not the browser's).
+ */
+export const availableDatesResponseSchema = z.object({
+  time_zone: z.string(),
+  today: isoDateSchema,
+  month: monthSchema,
+  dates: z.array(isoDateSchema),
+});
+export type AvailableDatesResponse = z.infer<typeof availableDatesResponseSchema>;

@@ -5,6 +5,7 @@ import {
   bookingListFiltersSchema,
   bookingRequestSchema,
   rescheduleRequestSchema,
+  SLOT_INSTANT_MESSAGE,
   upcomingBookingsQuerySchema,
 } from './booking';
 
@@ -33,7 +34,20 @@ const validRequest = {
 
 describe('bookingRequestSchema (spec §3 payload)', () => {
   it('accepts the payload of spec §3 unchanged', () => {
-    expect(bookingRequestSchema.parse(validRequest)).toEqual(validRequest);
+    expect(bookingRequestSchema.parse(validRequest)).toEqual({ ...validRequest, starts_at: null });
+  });
+
+  it('starts_at (the slot instant of the availability answer) is optional and must be ISO 8601 with an offset', () => {
+    const instant = '2026-11-01T01:30:00-05:00';
+    expect(bookingRequestSchema.parse({ ...validRequest, starts_at: instant }).starts_at).toBe(instant);
+    expect(bookingRequestSchema.parse({ ...validRequest, starts_at: '2026-11-01T06:30:00Z' }).starts_at).toBe(
+      '2026-11-01T06:30:00Z',
+    );
+    for (const bad of ['2026-11-01T01:30:00', '1:30 AM', 1762000000000]) {
+      expect(fieldMessages(bookingRequestSchema, { ...validRequest, starts_at: bad })).toEqual({
+        starts_at: SLOT_INSTANT_MESSAGE,
+      });
+    }
   });
 
   it('property_id may be null (a consultation); the placeholder id 0 also means none', () => {
@@ -160,7 +174,7 @@ describe('rescheduleRequestSchema', () => {
   const validReschedule = { ...validRequest, original_booking_id: 'b_42', reschedule_reason: 'Work trip' };
 
   it('is the booking payload plus original_booking_id and reschedule_reason', () => {
-    expect(rescheduleRequestSchema.parse(validReschedule)).toEqual(validReschedule);
+    expect(rescheduleRequestSchema.parse(validReschedule)).toEqual({ ...validReschedule, starts_at: null });
   });
 
   it("a blank or whitespace-only reason gives 'Please provide a reason for rescheduling' (spec §5)", () => {

@@ -12,6 +12,8 @@ export const CUSTOM_PURPOSE_MAX_LENGTH = 200;
 export const MESSAGE_MAX_LENGTH = 2000;
 export const RESCHEDULE_REASON_MAX_LENGTH = 1000;
 
+export const SLOT_INSTANT_MESSAGE = 'Start must be an ISO 8601 date and time with an offset';
+
 export const buyerTypeSchema = z.enum(BUYER_TYPES, { error: MESSAGES.buyerTypeRequired });
 
 export const bookingRequestSchema = z.object(bookingRequestShape()).superRefine(checkBudgetOrder);
@@ -129,6 +131,12 @@ export function bookingRequestShape() {
     custom_purpose: optionalText(CUSTOM_PURPOSE_MAX_LENGTH, 'Custom purpose'),
     booking_date: requiredThen(isoDateSchema),
     booking_time: requiredThen(time24Schema),
+    // The slot's instant from the availability answer (ISO 8601 with offset): which pass of a repeated wall
+    // time (DST fall-back) the buyer picked. The server books exactly it; without it, the earliest open pass.
+    starts_at: z.iso
+      .datetime({ offset: true, error: SLOT_INSTANT_MESSAGE })
+      .nullish()
+      .transform((instant) => instant ?? null),
     message: optionalText(MESSAGE_MAX_LENGTH, 'Message'),
   };
 }

@@ -1,4 +1,5 @@
-// Property-based checks of the slot engine over zones with every kind of offset and DST rule: whole-hour and
+// Property-based checks of the slot engine (real-time rules, decision 010) against the Intl-only oracle of
+// reference.ts, over zones with every kind of offset and DST rule: whole-hour and
 // half-hour offsets, 30-minute DST (Lord Howe), southern-hemisphere DST, zones that dropped DST (São Paulo)
 // or brought it back (Cairo), and none at all.
 import { tzOffset } from '@date-fns/tz';
@@ -9,15 +10,24 @@ import { bookableDates } from '../bookingWindow';
 import { isoDateInZone } from '../time';
 import {
   bookingWindow,
+  computeDaySlots,
   computeSlots,
+  daySlots,
+  findOpenSlot,
   isSlotOpen,
-  slotInstant,
   slotsForDate,
   type BusyInterval,
+  type Slot,
   type SlotRules,
   type WallInterval,
 } from './engine';
-import { referenceSlots } from './reference';
+import {
+  instantsShowing,
+  referenceCandidates,
+  referenceDaySlots,
+  referenceIsBusy,
+  referenceSlots,
+} from './reference';
 
 const ZONES = [
   'America/New_York',
@@ -149,23 +159,16 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
 
 describe('slot engine properties, across 12 zones and DST changes 2016–2032', () => {
   it(
-    '(1) every label maps through slotInstant to the earliest instant showing that very wall time',
+    '(1) every slot is an instant whose wall clock reads its label; repeated passes are marked',
     () => {
       fc.assert(
         fc.property(scenarioArb, ({ rules, busy, now }) => {
-          for (const [date, labels] of checkedDays(computeSlots(rules, busy, now), rules.timeZone)) {
-            for (const label of labels) {
-              const slot = slotInstant(date, label, rules.timeZone);
-              expect(slot).not.toBeNull();
-              const shown = wallClock(slot?.startsAt.getTime() ?? 0, rules.timeZone);
-              expect(shown).toBe(`${date} ${label}`);
-              expect((slot?.endsAt.getTime() ?? 0) - (slot?.startsAt.getTime() ?? 0)).toBe(30 * MINUTE);
-              // A wall time shown twice (fall-back) is the earlier instant: no instant a DST shift before it
-              // (30 min on Lord Howe, 1 h elsewhere) shows the same wall time.
-              for (const shift of [30, 60]) {
-                const before = (slot?.startsAt.getTime() ?? 0) - shift * MINUTE;
-                expect(wallClock(before, rules.timeZone)).not.toBe(shown);
-              }
+          for (const [date, slots] of checkedDays(computeDaySlots(rules, busy, now), rules.timeZone)) {
+            for (const slot of slots) {
+              expect(wallClock(slot.startsAt, rules.timeZone)).toBe(`${date} ${slot.time}`);
+              const showing = instantsShowing(date, slot.time, rules.timeZone);
+              expect(showing).toContain(slot.startsAt);
+              expect(slot.repeated).toBe(showing.length === 2);
             }
           }
         }),
@@ -175,9 +178,14 @@ describe('slot engine properties, across 12 zones and DST changes 2016–2032', 
     SLOW,
   );
 
-  it('(2) labels of a date are strictly increasing: sorted, no duplicates', () => {
+  it('(2) slots of a date are in time order and never overlap; labels are sorted, no duplicates', () => {
     fc.assert(
       fc.property(scenarioArb, ({ rules, busy, now }) => {
+        for (const slots of computeDaySlots(rules, busy, now).values()) {
+          slots.forEach((slot, i) => {
+            if (i > 0) expect(slot.startsAt >= (slots[i - 1]?.startsAt ?? 0) + 30 * MINUTE).toBe(true);
+          });
+        }
         for (const labels of computeSlots(rules, busy, now).values()) {
           labels.forEach((label, i) => {
             if (i > 0) expect(label > (labels[i - 1] ?? '')).toBe(true);
@@ -189,33 +197,22 @@ describe('slot engine properties, across 12 zones and DST changes 2016–2032', 
   });
 
   it(
-    '(3) every slot satisfies every rule: window, its day rule, notice, buffered busy time',
+    '(3) every slot satisfies every rule: window, a working period of its day rule, notice, buffered busy time',
     () => {
       fc.assert(
         fc.property(scenarioArb, ({ rules, busy, now }) => {
           const today = isoDateInZone(now, rules.timeZone);
-          const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-          for (const [date, labels] of checkedDays(computeSlots(rules, busy, now), rules.timeZone)) {
-            if (labels.length === 0) continue;
+          for (const [date, slots] of checkedDays(computeDaySlots(rules, busy, now), rules.timeZone)) {
+            if (slots.length === 0) continue;
             expect(date > today && date <= addDays(today, BOOKING_WINDOW_DAYS)).toBe(true);
-            const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-            const rule =
-              rules.overrides.find((o) => o.date === date) ??
-              rules.weekly.find((w) => w.day_of_week === weekday);
-            expect(rule?.is_available).toBe(true);
-            for (const label of labels) {
-              const m = minutes(label);
-              const inside = (rule?.intervals ?? []).some(
-                (i) => m >= minutes(i.start) && m + 30 <= minutes(i.end) && (m - minutes(i.start)) % 30 === 0,
+            const candidates = referenceCandidates(rules, date);
+            for (const slot of slots) {
+              const inside = candidates.some(
+                (c) => c.startsAt === slot.startsAt && slot.startsAt + 30 * MINUTE <= c.periodEnd,
               );
               expect(inside).toBe(true);
-              const start = slotInstant(date, label, rules.timeZone)?.startsAt.getTime() ?? NaN;
-              expect(start >= now.getTime() + rules.minimumNoticeMinutes * MINUTE).toBe(true);
-              const buffer = rules.bufferMinutes * MINUTE;
-              const clashes = busy.filter(
-                (b) => b.end > b.start && start < b.end + buffer && start + 30 * MINUTE > b.start - buffer,
-              );
-              expect(clashes).toEqual([]);
+              expect(slot.startsAt >= now.getTime() + rules.minimumNoticeMinutes * MINUTE).toBe(true);
+              expect(referenceIsBusy(rules, busy, slot.startsAt)).toBe(false);
             }
           }
         }),
@@ -230,6 +227,9 @@ describe('slot engine properties, across 12 zones and DST changes 2016–2032', 
     () => {
       fc.assert(
         fc.property(scenarioArb, ({ rules, busy, now }) => {
+          expect(comparable(computeDaySlots(rules, busy, now))).toEqual([
+            ...referenceDaySlots(rules, busy, now),
+          ]);
           expect([...computeSlots(rules, busy, now)]).toEqual([...referenceSlots(rules, busy, now)]);
         }),
         RUNS,
@@ -249,8 +249,8 @@ describe('slot engine properties, across 12 zones and DST changes 2016–2032', 
           (s, start, length) => {
             const today = isoDateInZone(s.now, s.rules.timeZone);
             const window = { from: addDays(today, start), to: addDays(today, start + length) };
-            expect([...computeSlots(s.rules, s.busy, s.now, window)]).toEqual([
-              ...referenceSlots(s.rules, s.busy, s.now, window),
+            expect(comparable(computeDaySlots(s.rules, s.busy, s.now, window))).toEqual([
+              ...referenceDaySlots(s.rules, s.busy, s.now, window),
             ]);
           },
         ),
@@ -261,7 +261,7 @@ describe('slot engine properties, across 12 zones and DST changes 2016–2032', 
   );
 
   it(
-    '(5) isSlotOpen and slotsForDate agree with computeSlots, candidate by candidate',
+    '(5) isSlotOpen, findOpenSlot and slotsForDate agree with computeDaySlots, candidate by candidate',
     () => {
       fc.assert(
         fc.property(
@@ -286,6 +286,15 @@ describe('slot engine properties, across 12 zones and DST changes 2016–2032', 
               }
               for (const time of times) {
                 expect(isSlotOpen(rules, busy, now, date, time)).toBe(listed.includes(time));
+              }
+              const offered = daySlots(rules, busy, now, date);
+              for (const slot of offered) {
+                expect(findOpenSlot(rules, busy, now, date, slot.time, slot.startsAt)).toEqual(slot);
+              }
+              for (const c of referenceCandidates(rules, date)) {
+                if (!offered.some((slot) => slot.startsAt === c.startsAt)) {
+                  expect(findOpenSlot(rules, busy, now, date, c.time, c.startsAt)).toBeNull();
+                }
               }
             }
           },
@@ -312,13 +321,18 @@ describe('slot engine properties, across 12 zones and DST changes 2016–2032', 
  * The dates worth a slot-by-slot check: each one whose offset changes within a day of it (all of them), and
  * every fifth of the rest — checking every label of 60 days costs seconds per property.
  */
-function checkedDays(slots: Map<string, string[]>, timeZone: string): [string, string[]][] {
+function checkedDays<T>(slots: Map<string, T[]>, timeZone: string): [string, T[]][] {
   return [...slots].filter(([date], index) => {
     const midnight = Date.parse(`${date}T00:00:00Z`);
     const changes =
       tzOffset(timeZone, new Date(midnight - DAY)) !== tzOffset(timeZone, new Date(midnight + 2 * DAY));
     return changes || index % 5 === 0;
   });
+}
+
+/** The engine's slots as the oracle writes them (instant and label). */
+function comparable(slots: Map<string, Slot[]>): [string, { time: string; startsAt: number }[]][] {
+  return [...slots].map(([date, list]) => [date, list.map((s) => ({ time: s.time, startsAt: s.startsAt }))]);
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -3,6 +3,8 @@ import {
   bookingWindow,
   computeSlots,
   dayIsAvailable,
+  daySlots,
+  slotStartIso,
   isSlotOpen,
   slotInstant,
   slotsForDate,
@@ -191,7 +193,7 @@ describe('overrides replace the weekly rule of their date', () => {
   });
 });
 
-describe('candidates walk each interval in 30-minute wall-clock steps', () => {
+describe('candidates walk each interval on its 30-minute wall-clock grid', () => {
   it('several intervals per day are all listed, sorted', () => {
     const weekly = sameEveryDay([
       { start: '14:00', end: '15:30' },
@@ -252,25 +254,31 @@ describe('DST in America/New_York', () => {
     expect(slotInstant('2026-03-08', '03:00', NY)?.startsAt).toEqual(new Date('2026-03-08T07:00:00Z'));
   });
 
-  it('fall back (1 November 2026): 01:00 and 01:30 are listed once, at the earlier (EDT) instant', () => {
+  it('fall back (1 November 2026): 01:00 and 01:30 are offered twice, once per pass (EDT, then EST)', () => {
     const now = new Date('2026-10-20T12:00:00Z');
-    const slots = slotsForDate(rules({ weekly: night }), [], now, '2026-11-01');
-    expect(slots).toEqual(halfHours('00:00', '05:00'));
-    expect(slotInstant('2026-11-01', '01:00', NY)?.startsAt).toEqual(new Date('2026-11-01T05:00:00Z'));
-    expect(slotInstant('2026-11-01', '01:30:00', NY)?.startsAt).toEqual(new Date('2026-11-01T05:30:00Z'));
-    expect(slotInstant('2026-11-01', '02:00', NY)?.startsAt).toEqual(new Date('2026-11-01T07:00:00Z'));
-    // Busy during the second 01:00–02:00 (EST, 06:00–07:00Z) leaves the EDT slots alone.
-    const secondPass = busy('2026-11-01T06:00:00Z', '2026-11-01T07:00:00Z');
-    expect(slotsForDate(rules({ weekly: night }), [secondPass], now, '2026-11-01')).toEqual(
-      halfHours('00:00', '05:00'),
-    );
-    // Busy during the first pass (EDT) takes them.
-    const firstPass = busy('2026-11-01T05:00:00Z', '2026-11-01T06:00:00Z');
-    expect(slotsForDate(rules({ weekly: night }), [firstPass], now, '2026-11-01')).toEqual([
-      '00:00:00',
-      '00:30:00',
-      ...halfHours('02:00', '05:00'),
+    const r = rules({ weekly: night });
+    const passes = (b: BusyInterval[]) =>
+      daySlots(r, b, now, '2026-11-01')
+        .filter((s) => s.time.startsWith('01:'))
+        .map((s) => new Date(s.startsAt).toISOString());
+    // The labels stay the spec's set; the slots are twelve: five hours on the wall, six in real time.
+    expect(slotsForDate(r, [], now, '2026-11-01')).toEqual(halfHours('00:00', '05:00'));
+    expect(daySlots(r, [], now, '2026-11-01')).toHaveLength(12);
+    expect(passes([])).toEqual([
+      '2026-11-01T05:00:00.000Z',
+      '2026-11-01T05:30:00.000Z',
+      '2026-11-01T06:00:00.000Z',
+      '2026-11-01T06:30:00.000Z',
     ]);
+    // slotInstant (agent-made bookings by wall time) still takes the earlier pass.
+    expect(slotInstant('2026-11-01', '01:00', NY)?.startsAt).toEqual(new Date('2026-11-01T05:00:00Z'));
+    expect(slotInstant('2026-11-01', '02:00', NY)?.startsAt).toEqual(new Date('2026-11-01T07:00:00Z'));
+    // Busy during the second 01:00–02:00 (EST, 06:00–07:00Z) takes the EST passes only, and back.
+    const secondPass = busy('2026-11-01T06:00:00Z', '2026-11-01T07:00:00Z');
+    expect(passes([secondPass])).toEqual(['2026-11-01T05:00:00.000Z', '2026-11-01T05:30:00.000Z']);
+    const firstPass = busy('2026-11-01T05:00:00Z', '2026-11-01T06:00:00Z');
+    expect(passes([firstPass])).toEqual(['2026-11-01T06:00:00.000Z', '2026-11-01T06:30:00.000Z']);
+    expect(slotsForDate(r, [firstPass], now, '2026-11-01')).toEqual(halfHours('00:00', '05:00'));
   });
 });
 
@@ -289,10 +297,19 @@ describe('DST in Australia/Lord_Howe (a 30-minute shift)', () => {
     expect(slotInstant('2025-10-05', '02:30', LH)?.startsAt).toEqual(new Date('2025-10-04T15:30:00Z'));
   });
 
-  it('fall back (5 April 2026, 02:00 → 01:30): 01:30 is listed once, at +11', () => {
+  it('fall back (5 April 2026, 02:00 → 01:30): 01:30 is offered at +11 and again at +10:30', () => {
     const now = new Date('2026-03-30T00:00:00Z');
-    const slots = slotsForDate(rules({ timeZone: LH, weekly: night }), [], now, '2026-04-05');
-    expect(slots).toEqual(halfHours('01:00', '04:00'));
+    const r = rules({ timeZone: LH, weekly: night });
+    expect(slotsForDate(r, [], now, '2026-04-05')).toEqual(halfHours('01:00', '04:00'));
+    expect(daySlots(r, [], now, '2026-04-05').map(slotStartIso)).toEqual([
+      '2026-04-05T01:00:00+11:00',
+      '2026-04-05T01:30:00+11:00',
+      '2026-04-05T01:30:00+10:30',
+      '2026-04-05T02:00:00+10:30',
+      '2026-04-05T02:30:00+10:30',
+      '2026-04-05T03:00:00+10:30',
+      '2026-04-05T03:30:00+10:30',
+    ]);
     expect(slotInstant('2026-04-05', '01:30', LH)?.startsAt).toEqual(new Date('2026-04-04T14:30:00Z'));
     expect(slotInstant('2026-04-05', '02:00', LH)?.startsAt).toEqual(new Date('2026-04-04T15:30:00Z'));
   });

@@ -1,29 +1,35 @@
 // The slot engine: which 30-minute viewings a buyer may book with an agent (spec §3 availability response,
 // §5 bookable dates, §9 appointment length and window). Pure: rules, busy time and "now" in, slots out.
 //
-// Semantics, in the agent's IANA time zone:
+// The rules are measured in REAL time (decision 010), in the agent's IANA time zone:
 // - Window: dates tomorrow through today + BOOKING_WINDOW_DAYS (60), "today" being the agent-zone date of
 //   `now`. Dates outside it yield nothing, whatever window a caller asks for.
 // - The day's rule: the date's override if there is one (is_available=false: a day off; true: its own
 //   intervals), else the weekly entry of its weekday (Sunday = 0). An unavailable rule yields nothing.
-// - Candidates: for each interval, wall-clock times from `start` in APPOINTMENT_MINUTES steps while
-//   candidate + 30 min ≤ `end`, both in wall-clock minutes. Labels are 'HH:mm:ss', sorted, unique (an
-//   overlap of intervals lists a time once).
-// - Wall time → instant (slotInstant): a wall time the clock skips (spring-forward gap, e.g. 02:30 in New York
-//   on the March change day) is no slot at all; a wall time the clock shows twice (fall-back, 01:30 in New
-//   York in November) is one slot, at the EARLIER instant (still daylight time). The viewing lasts 30 real
-//   minutes from there, so a slot ending inside or across a change still takes 30 minutes.
+// - Working period: an interval [start, end) of wall times works from the first instant the agent's clock
+//   shows `start` to the first instant it shows `end` (firstInstantAtOrAfter: where the clock jumps over a
+//   wall time, the instant of the jump). On a day without a change that is simply start to end.
+// - Candidates: the wall times start, start + 30 min, … before `end` (the interval's half-hour grid). A wall
+//   time the clock skips (spring-forward gap) has no slot. A wall time the clock shows twice (fall-back) has
+//   two candidates, one per pass. A candidate is offered only if its 30 REAL minutes lie inside the working
+//   period — so nothing runs past the agent's end or into the next interval, and on a fall-back day every
+//   half hour the agent really works is offered, both passes of the repeated hour included.
+// - Offered slots never overlap: a day's slots are sorted by instant and one that would start before the
+//   previous one ends is dropped (only overlapping intervals, which the schema refuses, could cause that).
 // - A candidate [startsAt, startsAt + 30 min) is dropped when startsAt < now + minimumNoticeMinutes, or when
 //   it overlaps a busy interval widened by bufferMinutes on both sides: [start − buffer, end + buffer).
 //   Half-open, so a slot that only touches a widened interval stays. Busy intervals with end ≤ start are
 //   ignored. Notice and buffer are taken as the availability schema allows them: whole minutes ≥ 0.
 // - Rules as the schema guarantees them (one entry per weekday, one override per date, 'HH:mm' times); if a
 //   weekday or date is given twice anyway, the first entry counts. A malformed time throws RangeError.
+// - A slot is an instant with its wall label; `repeated` marks the wall times shown twice that day, whose
+//   labels must name their pass (slotLabel: '1:30 AM EDT' / '1:30 AM EST'). The spec's availableSlots is the
+//   sorted set of labels (slotTimes).
 // - dayIsAvailable: the day's rule says available and has at least one interval (window and busy time aside).
 //
 // Cost (budget: 60 days with 700 busy intervals in 1 ms): the zone's offsets are looked up once for the whole
 // span (zoneOffsets), so a candidate costs arithmetic, not an Intl call; busy time is widened and sorted once
-// and candidates, coming in time order, walk it with two cursors. Keep closures out of the per-candidate
+// and candidates, coming (nearly) in time order, walk it with two cursors. Keep closures out of the per-candidate
 // path: the tsx runtime wraps every named function expression in a costly __name call.
 import { millisecondsInDay as DAY_MS, millisecondsInMinute as MINUTE_MS } from 'date-fns/constants';
 import { APPOINTMENT_MINUTES, BOOKING_WINDOW_DAYS } from '../constants';
@@ -32,8 +38,14 @@ import type {
   TimeInterval,
   WeeklyDay as WeeklyDayEntry,
 } from '../schemas/availability';
-import { TIME_24_PATTERN, TIME_WITH_SECONDS_PATTERN, isValidIsoDate, isValidTime24 } from '../time';
-import { offsetAt, wallToInstant, zoneOffsets } from './zoneOffsets';
+import {
+  TIME_24_PATTERN,
+  TIME_WITH_SECONDS_PATTERN,
+  formatClock,
+  isValidIsoDate,
+  isValidTime24,
+} from '../time';
+import { firstInstantAtOrAfter, offsetAt, wallToInstant, zoneOffsets, type OffsetPiece } from './zoneOffsets';
 
 /** 'HH:mm' agent-zone wall times, start < end (the availability schema's interval). */
 export type WallInterval = TimeInterval;
@@ -45,6 +57,18 @@ export type DateOverride = AvailabilityOverride;
 export type BusyInterval = { start: number; end: number };
 /** Agent-zone dates 'yyyy-MM-dd', both ends included. */
 export type DateWindow = { from: string; to: string };
+
+/** One offered viewing: an instant, and the agent's wall clock at that instant. */
+export type Slot = {
+  /** The agent-zone wall time it starts at, 'HH:mm:ss' (the spec's availableSlots entry). */
+  time: string;
+  /** Its start, epoch ms; it lasts APPOINTMENT_MINUTES real minutes. */
+  startsAt: number;
+  /** The agent zone's UTC offset at startsAt, ms (east positive): the ISO form's '-04:00'. */
+  offsetMs: number;
+  /** The agent's clock shows `time` twice that day (DST fall-back): a label must say which pass. */
+  repeated: boolean;
+};
 
 export type SlotRules = {
   /** IANA zone of the agent. */
@@ -61,42 +85,69 @@ export type SlotRules = {
 /** The bookable dates as of `now`: tomorrow through today + BOOKING_WINDOW_DAYS, in the agent's zone. */
 export function bookingWindow(now: Date, timeZone: string): DateWindow {
   if (Number.isNaN(now.getTime())) throw new RangeError('now is an invalid Date');
-  // The agent-zone date of `now` (isoDateInZone), from one offset lookup instead of a zoned Date.
-  const today = Math.floor((now.getTime() + offsetAt(timeZone, now.getTime())) / DAY_MS);
+  const today = todayNumber(now, timeZone);
   return { from: isoDate(today + 1), to: isoDate(today + BOOKING_WINDOW_DAYS) };
+}
+
+/** The agent-zone date of `now` ('yyyy-MM-dd'): the calendar's "today" (isoDateInZone, one offset lookup). */
+export function agentToday(now: Date, timeZone: string): string {
+  if (Number.isNaN(now.getTime())) throw new RangeError('now is an invalid Date');
+  return isoDate(todayNumber(now, timeZone));
 }
 
 /**
  * Free slots per date: every date of `window` (default: the booking window) is a key, in order, with its
- * sorted 'HH:mm:ss' labels — an empty list for a date with none, including dates outside the booking window.
+ * slots in time order — an empty list for a date with none, including dates outside the booking window.
  */
-export function computeSlots(
+export function computeDaySlots(
   rules: SlotRules,
   busy: readonly BusyInterval[],
   now: Date,
   window?: DateWindow,
-): Map<string, string[]> {
+): Map<string, Slot[]> {
   const bookable = bookingWindow(now, rules.timeZone);
   const requested = window ?? bookable;
   const first = dayNumber(requested.from);
   const last = dayNumber(requested.to);
-  const slots = new Map<string, string[]>();
+  const slots = new Map<string, Slot[]>();
   const from = Math.max(first, dayNumber(bookable.from));
   const found = freeSlots(rules, busy, now, from, Math.min(last, dayNumber(bookable.to)));
   for (let day = first; day <= last; day++) slots.set(isoDate(day), found[day - from] ?? []);
   return slots;
 }
 
-/** The free slots of one agent-zone date, 'HH:mm:ss' ascending; [] outside the booking window. */
+/** computeDaySlots as the spec's labels: per date, the sorted set of 'HH:mm:ss' wall times (slotTimes). */
+export function computeSlots(
+  rules: SlotRules,
+  busy: readonly BusyInterval[],
+  now: Date,
+  window?: DateWindow,
+): Map<string, string[]> {
+  const labels = new Map<string, string[]>();
+  for (const [date, slots] of computeDaySlots(rules, busy, now, window)) labels.set(date, slotTimes(slots));
+  return labels;
+}
+
+/** The free slots of one agent-zone date in time order; [] outside the booking window. */
+export function daySlots(rules: SlotRules, busy: readonly BusyInterval[], now: Date, date: string): Slot[] {
+  if (!isValidIsoDate(date) || !inWindow(date, bookingWindow(now, rules.timeZone))) return [];
+  const day = dayNumber(date);
+  return freeSlots(rules, busy, now, day, day)[0] ?? [];
+}
+
+/** The free slots of one agent-zone date as the spec's sorted 'HH:mm:ss' labels; [] outside the window. */
 export function slotsForDate(
   rules: SlotRules,
   busy: readonly BusyInterval[],
   now: Date,
   date: string,
 ): string[] {
-  if (!isValidIsoDate(date) || !inWindow(date, bookingWindow(now, rules.timeZone))) return [];
-  const day = dayNumber(date);
-  return freeSlots(rules, busy, now, day, day)[0] ?? [];
+  return slotTimes(daySlots(rules, busy, now, date));
+}
+
+/** The distinct wall times of some slots, ascending (both passes of a repeated time are one label). */
+export function slotTimes(slots: readonly Slot[]): string[] {
+  return [...new Set(slots.map((slot) => slot.time))].sort();
 }
 
 /** Whether the date's rule (its override, else its weekday) is available with at least one interval. */
@@ -110,7 +161,7 @@ export function dayIsAvailable(rules: SlotRules, date: string): boolean {
  * The instant an agent-zone wall time ('HH:mm' or 'HH:mm:ss') on `date` happens, and the end of a viewing
  * starting then (APPOINTMENT_MINUTES real minutes later). null when the clock skips that wall time (DST gap);
  * a wall time shown twice (DST fall-back) takes the earlier instant. Throws RangeError on a malformed date or
- * time, or an unknown zone.
+ * time, or an unknown zone. (Agent-made bookings at any time use it; buyers book the engine's slots.)
  */
 export function slotInstant(
   date: string,
@@ -128,9 +179,28 @@ export function slotInstant(
 }
 
 /**
- * Whether `time` ('HH:mm' or 'HH:mm:ss') on `date` is one of slotsForDate's slots — checked for that one
- * slot alone: no other candidate is built and busy time is scanned once, unsorted. false for malformed input.
+ * The open slot a buyer asks for: `time` ('HH:mm' or 'HH:mm:ss') on `date`, and — when the request names it
+ * — exactly the pass starting at `startsAt` (epoch ms). Without `startsAt`, the earliest open pass of that
+ * wall time. null when no such slot is open (taken, outside the hours or window, skipped, malformed).
  */
+export function findOpenSlot(
+  rules: SlotRules,
+  busy: readonly BusyInterval[],
+  now: Date,
+  date: string,
+  time: string,
+  startsAt?: number,
+): Slot | null {
+  const seconds = secondsOfDay(time);
+  if (seconds === null || seconds % 60 !== 0 || !isValidIsoDate(date)) return null;
+  const label = LABELS[seconds / 60];
+  for (const slot of daySlots(rules, busy, now, date)) {
+    if (slot.time === label && (startsAt === undefined || slot.startsAt === startsAt)) return slot;
+  }
+  return null;
+}
+
+/** Whether some pass of `time` on `date` is an open slot (findOpenSlot without an instant). */
 export function isSlotOpen(
   rules: SlotRules,
   busy: readonly BusyInterval[],
@@ -138,28 +208,20 @@ export function isSlotOpen(
   date: string,
   time: string,
 ): boolean {
-  const seconds = secondsOfDay(time);
-  if (seconds === null || seconds % 60 !== 0 || !isValidIsoDate(date)) return false;
-  if (!inWindow(date, bookingWindow(now, rules.timeZone))) return false;
-  const minute = seconds / 60;
-  const rule = ruleOf(rules, date, weekdayOf(dayNumber(date)));
-  if (!rule?.is_available) return false;
-  const candidate = rule.intervals.some((interval) => {
-    const start = minuteOfDay(interval.start);
-    return (
-      minute >= start &&
-      (minute - start) % APPOINTMENT_MINUTES === 0 &&
-      minute + APPOINTMENT_MINUTES <= minuteOfDay(interval.end)
-    );
-  });
-  if (!candidate) return false;
-  const slot = slotInstant(date, time, rules.timeZone);
-  if (slot === null) return false;
-  const start = slot.startsAt.getTime();
-  if (start < now.getTime() + rules.minimumNoticeMinutes * MINUTE_MS) return false;
-  const end = start + APPOINTMENT_MS;
-  const buffer = rules.bufferMinutes * MINUTE_MS;
-  return !busy.some((b) => isBusy(b) && start < b.end + buffer && end > b.start - buffer);
+  return findOpenSlot(rules, busy, now, date, time) !== null;
+}
+
+/** A slot's start as ISO 8601 with the agent zone's offset: '2026-11-01T01:30:00-05:00'. */
+export function slotStartIso(slot: Pick<Slot, 'startsAt' | 'offsetMs'>): string {
+  const wall = new Date(slot.startsAt + slot.offsetMs).toISOString().slice(0, 19);
+  if (slot.offsetMs === 0) return `${wall}Z`;
+  const minutes = Math.round(Math.abs(slot.offsetMs) / MINUTE_MS);
+  return `${wall}${slot.offsetMs < 0 ? '-' : '+'}${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
+}
+
+/** How a slot reads in the agent's zone: '2:00 PM', or with the pass named for a repeated time: '1:30 AM EDT'. */
+export function slotLabel(slot: Pick<Slot, 'startsAt' | 'repeated'>, timeZone: string): string {
+  return formatClock(slot.startsAt, timeZone, { zoneName: slot.repeated });
 }
 
 const APPOINTMENT_MS = APPOINTMENT_MINUTES * MINUTE_MS;
@@ -174,15 +236,17 @@ const LABELS: readonly string[] = Array.from(
 type BlockedTime = { starts: Float64Array; ends: Float64Array; startsBefore: number; endsBy: number };
 
 type DayRule = { is_available: boolean; intervals: readonly WallInterval[] };
+/** An interval as the engine walks it: its end minute and its grid of candidate start minutes. */
+type DayInterval = { end: number; minutes: readonly number[] };
 
-/** Free slot labels of the days numbered first..last (inside the booking window), one list per day. */
+/** Free slots of the days numbered first..last (inside the booking window), one list per day. */
 function freeSlots(
   rules: SlotRules,
   busy: readonly BusyInterval[],
   now: Date,
   first: number,
   last: number,
-): string[][] {
+): Slot[][] {
   if (first > last) return [];
   // Every instant of these days lies within a day of their wall-clock span (offsets stay under ±15 h).
   const spanStart = first * DAY_MS - DAY_MS;
@@ -190,7 +254,7 @@ function freeSlots(
   const offsets = zoneOffsets(rules.timeZone, spanStart, spanEnd);
   const blocked = blockedTime(busy, rules.bufferMinutes * MINUTE_MS, spanStart, spanEnd);
   const earliest = now.getTime() + rules.minimumNoticeMinutes * MINUTE_MS;
-  const weekly = weeklyCandidates(rules.weekly);
+  const weekly = weeklyIntervals(rules.weekly);
   const overrides = new Map<number, DateOverride>();
   for (const override of rules.overrides) {
     if (!isValidIsoDate(override.date)) continue;
@@ -198,50 +262,81 @@ function freeSlots(
     if (!overrides.has(day)) overrides.set(day, override);
   }
 
-  const slots: string[][] = [];
+  const days: Slot[][] = [];
+  const passes: OffsetPiece[] = [];
   for (let day = first; day <= last; day++) {
     const override = overrides.get(day);
-    const minutes = override ? candidateMinutes(override) : (weekly[weekdayOf(day)] ?? []);
-    const labels: string[] = [];
-    for (const minute of minutes) {
-      const start = wallToInstant(offsets, day * DAY_MS + minute * MINUTE_MS);
-      if (start === null || start < earliest || overlapsBlocked(blocked, start, start + APPOINTMENT_MS))
-        continue;
-      labels.push(LABELS[minute] ?? '');
+    const intervals = override ? dayIntervals(override) : (weekly[weekdayOf(day)] ?? []);
+    const found: Slot[] = [];
+    for (const interval of intervals) {
+      const periodEnd = firstInstantAtOrAfter(offsets, day * DAY_MS + interval.end * MINUTE_MS);
+      for (const minute of interval.minutes) {
+        const wall = day * DAY_MS + minute * MINUTE_MS;
+        // The pieces of the offset table in which this wall time happens: 0 (a gap), 1, or 2 (fall-back).
+        passes.length = 0;
+        for (const piece of offsets) {
+          const instant = wall - piece.offsetMs;
+          if (instant >= piece.from && instant < piece.to) passes.push(piece);
+        }
+        for (const piece of passes) {
+          const start = wall - piece.offsetMs;
+          if (start + APPOINTMENT_MS > periodEnd || start < earliest) continue;
+          if (overlapsBlocked(blocked, start, start + APPOINTMENT_MS)) continue;
+          found.push({
+            time: LABELS[minute] ?? '',
+            startsAt: start,
+            offsetMs: piece.offsetMs,
+            repeated: passes.length > 1,
+          });
+        }
+      }
     }
-    slots.push(labels);
+    days.push(inTimeOrderWithoutOverlap(found));
   }
-  return slots;
+  return days;
 }
 
-/** Candidate wall minutes per weekday (index = day_of_week), built once per call. */
-function weeklyCandidates(weekly: readonly WeeklyDay[]): (readonly number[])[] {
-  const byDay: (readonly number[])[] = [[], [], [], [], [], [], []];
+/** Sorted by instant; a slot starting before the previous kept one ends (or at the same instant) is dropped. */
+function inTimeOrderWithoutOverlap(slots: Slot[]): Slot[] {
+  if (slots.length < 2) return slots;
+  slots.sort(byStart);
+  const kept: Slot[] = [];
+  let freeFrom = -Infinity;
+  for (const slot of slots) {
+    if (slot.startsAt < freeFrom) continue;
+    kept.push(slot);
+    freeFrom = slot.startsAt + APPOINTMENT_MS;
+  }
+  return kept;
+}
+
+function byStart(a: Slot, b: Slot): number {
+  return a.startsAt - b.startsAt;
+}
+
+/** The intervals of each weekday (index = day_of_week), built once per call. */
+function weeklyIntervals(weekly: readonly WeeklyDay[]): (readonly DayInterval[])[] {
+  const byDay: (readonly DayInterval[])[] = [[], [], [], [], [], [], []];
   const seen = new Set<number>();
   for (const entry of weekly) {
     if (seen.has(entry.day_of_week)) continue;
     seen.add(entry.day_of_week);
-    byDay[entry.day_of_week] = candidateMinutes(entry);
+    byDay[entry.day_of_week] = dayIntervals(entry);
   }
   return byDay;
 }
 
-/** Wall-clock start minutes of the rule's candidates, ascending and unique. */
-function candidateMinutes(rule: DayRule): number[] {
+/** The rule's intervals with their candidate wall minutes: start, start + 30, … while before the end. */
+function dayIntervals(rule: DayRule): DayInterval[] {
   if (!rule.is_available) return [];
-  const minutes: number[] = [];
-  for (const interval of rule.intervals) {
+  return rule.intervals.map((interval) => {
     const end = minuteOfDay(interval.end);
-    for (
-      let minute = minuteOfDay(interval.start);
-      minute + APPOINTMENT_MINUTES <= end;
-      minute += APPOINTMENT_MINUTES
-    ) {
+    const minutes: number[] = [];
+    for (let minute = minuteOfDay(interval.start); minute < end; minute += APPOINTMENT_MINUTES) {
       minutes.push(minute);
     }
-  }
-  minutes.sort((a, b) => a - b);
-  return minutes.filter((minute, index) => index === 0 || minute !== minutes[index - 1]);
+    return { end, minutes };
+  });
 }
 
 /** Busy time widened by the buffer and cut to what can meet [from, to): its starts and its ends, each sorted. */
@@ -341,6 +436,11 @@ function isoDate(day: number): string {
   const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
   return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(dayOfMonth)}`;
+}
+
+/** The day number of the agent-zone date of an instant, from one offset lookup instead of a zoned Date. */
+function todayNumber(now: Date, timeZone: string): number {
+  return Math.floor((now.getTime() + offsetAt(timeZone, now.getTime())) / DAY_MS);
 }
 
 /** Sunday = 0; day 0 (1970-01-01) was a Thursday. */

@@ -64,6 +64,21 @@ export function wallToInstant(pieces: readonly OffsetPiece[], wallMs: number): n
   return null;
 }
 
+/**
+ * The first instant at which the clock shows `wallMs` or a later wall time: the instant it shows `wallMs`
+ * (the earlier one if it shows it twice), or, when the clock skips `wallMs` (a DST gap), the instant of the
+ * jump. Within one piece the wall time grows with the instant, so each piece's first such instant is
+ * max(from, wallMs − offset) if that is still inside it; the earliest over all pieces is the answer.
+ */
+export function firstInstantAtOrAfter(pieces: readonly OffsetPiece[], wallMs: number): number {
+  let first = Infinity;
+  for (const piece of pieces) {
+    const instant = Math.max(piece.from, wallMs - piece.offsetMs);
+    if (instant < piece.to && instant < first) first = instant;
+  }
+  return first;
+}
+
 /** Throws RangeError for a name Intl does not know (tzOffset would quietly answer NaN or a guess). */
 function assertTimeZone(timeZone: string): void {
   if (knownZones.has(timeZone)) return;

@@ -6,6 +6,8 @@ import { bookingRequestSchema } from '@keyturn/domain/schemas/booking';
 import { errorResponseSchema, isoDateSchema } from '@keyturn/domain/schemas/common';
 import {
   availabilityForDateResponseSchema,
+  availableDatesResponseSchema,
+  monthSchema,
   publicAvailabilityResponseSchema,
   toAvailabilityEntries,
   DEFAULT_AVAILABILITY,
@@ -24,6 +26,7 @@ import {
 import { readAvailability } from '../availability/service';
 import {
   availabilityForDate,
+  availableDatesOfMonth,
   bookingLink,
   cancelBooking,
   createBooking,
@@ -118,6 +121,39 @@ export async function publicBookingRoutes(
     async (req) => {
       const { property, agent } = await findPublicProperty(ctx.db, req.params.propertyId);
       return { property: toProperty(property), agent: toPropertyAgent(agent) };
+    },
+  );
+
+  const monthQuery = z.object({ month: monthSchema });
+  r.get(
+    '/api/booking/available-dates/agent/:agentId',
+    {
+      schema: {
+        tags,
+        summary: "The dates of a month with a free consultation slot, and the agent's today",
+        params: z.object({ agentId: z.string() }),
+        querystring: monthQuery,
+        response: { 200: availableDatesResponseSchema, ...errors },
+      },
+    },
+    async (req) =>
+      availableDatesOfMonth(ctx, await findPublicAgent(ctx.db, req.params.agentId), req.query.month),
+  );
+
+  r.get(
+    '/api/booking/available-dates/:propertyId',
+    {
+      schema: {
+        tags,
+        summary: "The dates of a month with a free viewing slot for a property, and the agent's today",
+        params: z.object({ propertyId: z.string() }),
+        querystring: monthQuery,
+        response: { 200: availableDatesResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { agent } = await findPublicProperty(ctx.db, req.params.propertyId);
+      return availableDatesOfMonth(ctx, agent, req.query.month);
     },
   );
 

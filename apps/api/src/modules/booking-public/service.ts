@@ -15,12 +15,17 @@ import type {
 } from '@keyturn/domain/schemas/publicBooking';
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
 import {
+  agentToday,
   bookingWindow,
-  isSlotOpen,
-  slotInstant,
-  slotsForDate,
+  computeDaySlots,
   dayIsAvailable,
+  daySlots,
+  findOpenSlot,
+  slotLabel,
+  slotStartIso,
+  slotTimes,
 } from '@keyturn/domain/slots/engine';
+import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { startOfMonthInZone, wallClockInZone } from '@keyturn/domain/time';
 import type { Db, DbTransaction } from '../../db/client';
 import type { BookingNotifier } from '../../notifications/scheduler';
@@ -142,11 +147,45 @@ export async function availabilityForDate(ctx: PublicContext, agent: AgentRow, d
     });
   }
   const rules = await slotRulesFor(ctx.db, agent);
-  const busy = await busyAround(ctx.db, agent.id, date);
+  const busy = await busyAround(ctx.db, agent.id, date, date);
+  const slots = daySlots(rules, busy, now, date);
   return {
-    availableSlots: slotsForDate(rules, busy, now, date),
+    availableSlots: slotTimes(slots),
     agentAvailability: { isAvailable: dayIsAvailable(rules, date) },
+    time_zone: agent.timeZone,
+    slots: slots.map((slot) => ({
+      time: slot.time,
+      starts_at: slotStartIso(slot),
+      label: slotLabel(slot, agent.timeZone),
+    })),
   };
+}
+
+/**
+ * The dates of a month (yyyy-MM) that have at least one free slot, after overrides, notice and bookings —
+ * what the booking calendar marks — and the agent's today. Dates outside the booking window have none.
+ */
+export async function availableDatesOfMonth(ctx: PublicContext, agent: AgentRow, month: string) {
+  const now = ctx.now();
+  const first = `${month}-01`;
+  const last = lastDayOfMonth(month);
+  const window = bookingWindow(now, agent.timeZone);
+  const from = first > window.from ? first : window.from;
+  const to = last < window.to ? last : window.to;
+  const dates: string[] = [];
+  if (from <= to) {
+    const rules = await slotRulesFor(ctx.db, agent);
+    const busy = await busyAround(ctx.db, agent.id, from, to);
+    for (const [date, slots] of computeDaySlots(rules, busy, now, { from, to })) {
+      if (slots.length > 0) dates.push(date);
+    }
+  }
+  return { time_zone: agent.timeZone, today: agentToday(now, agent.timeZone), month, dates };
+}
+
+function lastDayOfMonth(month: string): string {
+  const [year = 1970, monthNumber = 1] = month.split('-').map(Number);
+  return new Date(Date.UTC(year, monthNumber, 0)).toISOString().slice(0, 10);
 }
 
 // ---- booking ----
@@ -201,7 +240,7 @@ export async function createBooking(
 async function prepareBooking(ctx: PublicContext, input: BookingRequest) {
   const agent = await findPublicAgent(ctx.db, input.agent_id);
   const propertyId = await checkProperty(ctx.db, agent, input.property_id);
-  const slot = await checkSlotOpen(ctx, agent, input.booking_date, input.booking_time);
+  const slot = await checkSlotOpen(ctx, agent, input);
   const pending = await requiresApproval(ctx.db, agent.id);
   return { agent, propertyId, slot, pending };
 }
@@ -220,7 +259,7 @@ export async function rescheduleBooking(
   assertActive(original);
   const agent = await findPublicAgent(ctx.db, original.agentId);
   const propertyId = await checkProperty(ctx.db, agent, input.property_id);
-  const slot = await checkSlotOpen(ctx, agent, input.booking_date, input.booking_time, original.id);
+  const slot = await checkSlotOpen(ctx, agent, input, original.id);
   const pending = await requiresApproval(ctx.db, agent.id);
 
   return ctx.db.transaction(async (tx) => {
@@ -391,35 +430,41 @@ async function checkProperty(db: Db, agent: AgentRow, propertyId: number | null)
   return property.id;
 }
 
-/** The server's own check of the chosen time: the page may have shown fallback slots (spec §8). */
+/**
+ * The server's own check of the chosen time (the page may have shown fallback slots, spec §8): one of the
+ * engine's open slots of that date and wall time — exactly the one starting at `starts_at` when the request
+ * names it (which pass of a repeated hour), else the earliest open pass.
+ */
 async function checkSlotOpen(
   ctx: PublicContext,
   agent: AgentRow,
-  date: string,
-  time: string,
+  input: { booking_date: string; booking_time: string; starts_at: string | null },
   ignoreBookingId?: string,
 ) {
-  const slot = slotInstant(date, time, agent.timeZone);
-  if (!slot) throw slotUnavailable();
+  const { booking_date: date, booking_time: time } = input;
+  const startsAt = input.starts_at === null ? undefined : Date.parse(input.starts_at);
   const rules = await slotRulesFor(ctx.db, agent);
-  const busy = await busyAround(ctx.db, agent.id, date, ignoreBookingId);
-  if (!isSlotOpen(rules, busy, ctx.now(), date, time)) {
+  const busy = await busyAround(ctx.db, agent.id, date, date, ignoreBookingId);
+  const slot = findOpenSlot(rules, busy, ctx.now(), date, time, startsAt);
+  if (!slot) {
     // Free by the agent's hours but not any more: someone booked it since the buyer loaded the page.
-    if (isSlotOpen(rules, [], ctx.now(), date, time))
+    if (findOpenSlot(rules, [], ctx.now(), date, time, startsAt))
       throw new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
     throw slotUnavailable();
   }
-  return slot;
+  return {
+    startsAt: new Date(slot.startsAt),
+    endsAt: new Date(slot.startsAt + APPOINTMENT_MINUTES * 60_000),
+  };
 }
 
-/** Busy time wide enough around an agent-zone date for any zone offset and buffer. */
-function busyAround(db: Db, agentId: string, date: string, ignoreBookingId?: string) {
-  const middle = Date.parse(`${date}T12:00:00Z`);
+/** Busy time wide enough around agent-zone dates for any zone offset and buffer. */
+function busyAround(db: Db, agentId: string, from: string, to: string, ignoreBookingId?: string) {
   return busyIntervals(
     db,
     agentId,
-    new Date(middle - 2 * DAY_MS),
-    new Date(middle + 2 * DAY_MS),
+    new Date(Date.parse(`${from}T12:00:00Z`) - 2 * DAY_MS),
+    new Date(Date.parse(`${to}T12:00:00Z`) + 2 * DAY_MS),
     ignoreBookingId,
   );
 }

@@ -4,7 +4,8 @@ import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-o
 import { allowedActions, canReschedule, transition, type BookingAction } from '@keyturn/domain/bookingStatus';
 import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
 import type { BookingListFilters } from '@keyturn/domain/schemas/booking';
-import { slotInstant, isSlotOpen } from '@keyturn/domain/slots/engine';
+import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
+import { findOpenSlot, slotInstant } from '@keyturn/domain/slots/engine';
 import { isoDateInZone, startOfDayInZone, wallClockInZone } from '@keyturn/domain/time';
 import type { z } from 'zod';
 import type { agentBookingCreateSchema } from '@keyturn/domain/schemas/agentBooking';
@@ -166,7 +167,6 @@ export async function rescheduleAsAgent(
       'Only a pending or confirmed booking that has not started can be rescheduled.',
     );
   }
-  const slot = slotInstant(input.booking_date, input.booking_time, agent.timeZone);
   const rules = await slotRulesFor(db, agent);
   const middle = Date.parse(`${input.booking_date}T12:00:00Z`);
   const busy = await busyIntervals(
@@ -176,9 +176,15 @@ export async function rescheduleAsAgent(
     new Date(middle + 2 * DAY_MS),
     booking.id,
   );
-  if (!slot || !isSlotOpen(rules, busy, now, input.booking_date, input.booking_time)) {
+  // The earliest open pass of that wall time (on a fall-back day the later one when the earlier is taken).
+  const open = findOpenSlot(rules, busy, now, input.booking_date, input.booking_time);
+  if (!open) {
     throw new AppError(409, 'SLOT_UNAVAILABLE', 'This time is not available. Please pick another time.');
   }
+  const slot = {
+    startsAt: new Date(open.startsAt),
+    endsAt: new Date(open.startsAt + APPOINTMENT_MINUTES * 60_000),
+  };
   const newId = await db.transaction(async (tx) => {
     const [moved] = await tx
       .update(bookings)
