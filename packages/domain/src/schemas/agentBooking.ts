@@ -68,9 +68,12 @@ export const agentRescheduleSchema = z.object({
 });
 export type AgentRescheduleInput = z.input<typeof agentRescheduleSchema>;
 
-/** POST /api/bookings: the agent books a buyer in; the agent is the caller, so no agent_id. */
+/**
+ * POST /api/bookings: the agent books a buyer in; the agent is the caller, so no agent_id. The agent names a
+ * wall time (any time, not only offered slots), so no slot instant either: the server places it.
+ */
 export const agentBookingCreateSchema = z
-  .object((({ agent_id: _agentId, ...rest }) => rest)(bookingRequestShape()))
+  .object((({ agent_id: _agentId, starts_at: _startsAt, ...rest }) => rest)(bookingRequestShape()))
   .superRefine(checkBudgetOrder);
 export type AgentBookingCreateInput = z.input<typeof agentBookingCreateSchema>;
 

@@ -57,8 +57,10 @@ export interface BookingCalendarProps {
   timeSlotsHeader?: ReactNode;
   /** Shown in the 'Selected Time' panel under the 'Change' button (e.g. a continue button). */
   selectedTimeActions?: ReactNode;
-  /** "Today"; defaults to now (tests pass a fixed day). */
+  /** "Today"; defaults to now (the booking page passes the agent's today, tests a fixed day). */
   today?: Date;
+  /** Told the first day of the shown month, at start and whenever it changes (to load that month's dates). */
+  onMonthChange?: (month: Date) => void;
 }
 
 export function BookingCalendar({
@@ -74,6 +76,7 @@ export function BookingCalendar({
   timeSlotsHeader,
   selectedTimeActions,
   today: todayProp,
+  onMonthChange,
 }: BookingCalendarProps) {
   const today = todayProp ?? new Date();
   // Opens on the month of a preselected date, otherwise on the current month (spec §2.8).
@@ -86,6 +89,10 @@ export function BookingCalendar({
   const titleId = useId();
 
   const weeks = calendarMonthGrid(shownMonth);
+  const monthKey = format(shownMonth, 'yyyy-MM');
+  useEffect(() => {
+    onMonthChange?.(parseMonth(monthKey));
+  }, [monthKey, onMonthChange]);
   const rovingDay = isSameMonth(focusedDay, shownMonth) ? focusedDay : shownMonth;
 
   useEffect(() => {
@@ -446,4 +453,10 @@ function dayClasses(state: DayState, selected: boolean, inMonth: boolean): strin
 
 function toSlot(slot: string | CalendarTimeSlot): CalendarTimeSlot {
   return typeof slot === 'string' ? { value: slot, label: slot } : slot;
+}
+
+/** 'yyyy-MM' → the first of that month at local midnight. */
+function parseMonth(month: string): Date {
+  const [year = 1970, monthNumber = 1] = month.split('-').map(Number);
+  return new Date(year, monthNumber - 1, 1);
 }

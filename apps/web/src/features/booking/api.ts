@@ -1,7 +1,11 @@
 // The public booking API (spec §7), no account needed. Every call goes through lib/api.ts; the shapes are
 // the domain's (schemas/publicBooking.ts), shared with the server.
 import type { z } from 'zod';
-import type { AvailabilityEntry, AvailabilityForDateResponse } from '@keyturn/domain/schemas/availability';
+import type {
+  AvailabilityEntry,
+  AvailabilityForDateResponse,
+  AvailableDatesResponse,
+} from '@keyturn/domain/schemas/availability';
 import type { BookingRequestInput, RescheduleRequestInput } from '@keyturn/domain/schemas/booking';
 import type { Property } from '@keyturn/domain/schemas/property';
 import type {
@@ -51,7 +55,8 @@ export function fetchPropertyDetails(propertyId: number): Promise<PropertyDetail
 
 /**
  * GET /booking/availability/{propertyId}/{date}, or /booking/availability/agent/{agentId}/{date} for a
- * consultation without a property → { availableSlots: ['09:00:00', …], agentAvailability: { isAvailable } }.
+ * consultation without a property → { availableSlots: ['09:00:00', …], agentAvailability: { isAvailable },
+ * time_zone, slots: [{ time, starts_at, label }] } — the slots as the server's instants.
  */
 export function fetchSlots(target: SlotTarget, date: string): Promise<AvailabilityForDateResponse> {
   const path =
@@ -59,6 +64,18 @@ export function fetchSlots(target: SlotTarget, date: string): Promise<Availabili
       ? `/booking/availability/${target.propertyId}/${date}`
       : `/booking/availability/agent/${segment(target.agentId)}/${date}`;
   return api.get<AvailabilityForDateResponse>(path);
+}
+
+/**
+ * GET /booking/available-dates/{propertyId}?month=yyyy-MM (or …/agent/{agentId}) → { time_zone, today, month,
+ * dates }: the days of the month with a free slot, and the agent's today.
+ */
+export function fetchAvailableDates(target: SlotTarget, month: string): Promise<AvailableDatesResponse> {
+  const path =
+    'propertyId' in target
+      ? `/booking/available-dates/${target.propertyId}`
+      : `/booking/available-dates/agent/${segment(target.agentId)}`;
+  return api.get<AvailableDatesResponse>(`${path}?month=${month}`);
 }
 
 /** GET /booking/prefill?token=… A non-OK answer is silently ignored (spec §7): null. */

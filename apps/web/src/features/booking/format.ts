@@ -1,10 +1,10 @@
 // How the booking screens write dates, times, money and time zones. Booking dates and times are the agent's
 // wall clock (yyyy-MM-dd, HH:mm); the buyer may see the same instants on their own clock.
-import { TZDate, tz } from '@date-fns/tz';
+import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
 import type { BookingPurpose } from '@keyturn/domain/enums';
-import { to12Hour } from '@keyturn/domain/time';
+import { clockLabel, dateInZone } from '@keyturn/domain/time';
 import { textColorOn } from '@/components/booking-calendar/contrast';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -34,28 +34,34 @@ export function browserTimeZone(): string {
 }
 
 /**
- * A slot label: the agent's wall time in 12-hour form, or, with `viewZone`, the same instant on that zone's
- * clock ('7:00 PM', with the day added when the instant falls on another day there: '1:00 AM (Wed, Mar 5)').
+ * An instant the server gave (ISO 8601) on `zone`'s clock: '7:00 PM', the pass named where that wall time
+ * happens twice ('1:30 AM EDT'), and the day added when the instant falls on another date there than
+ * `dateIso` (the agent's date of the slot): '1:00 AM (Wed, Mar 5)'. Wall labels are never turned back into
+ * instants here: the server decides instants (issue 10).
  */
-export function slotLabel(
-  dateIso: string,
-  time24: string,
-  agentZone: string | null,
-  viewZone: string | null = null,
-): string {
-  if (!agentZone || !viewZone || viewZone === agentZone) return to12Hour(time24);
-  const instant = agentInstant(dateIso, time24, agentZone);
-  const inView = tz(viewZone);
-  const label = format(instant, 'h:mm a', { in: inView });
-  const sameDay = format(instant, 'yyyy-MM-dd', { in: inView }) === dateIso;
-  return sameDay ? label : `${label} (${format(instant, 'EEE, MMM d', { in: inView })})`;
+export function instantLabel(instant: string, zone: string, dateIso?: string): string {
+  const label = clockLabel(instant, zone);
+  if (!dateIso || dateInZone(instant, zone) === dateIso) return label;
+  return `${label} (${format(new Date(instant), 'EEE, MMM d', { in: tz(zone) })})`;
 }
 
-/** The instant at which the agent's clock in `agentZone` shows `dateIso` `time24`. */
-export function agentInstant(dateIso: string, time24: string, agentZone: string): Date {
-  const [year = 1970, month = 1, day = 1] = dateIso.split('-').map(Number);
-  const [hours = 0, minutes = 0] = time24.split(':').map(Number);
-  return new TZDate(year, month - 1, day, hours, minutes, agentZone);
+/**
+ * The Time row of a summary: the agent's clock (and zone), and the buyer's own clock below it when their zone
+ * differs — both read off the server's instant.
+ */
+export function timeSummary(
+  instant: string,
+  dateIso: string,
+  agentZone: string,
+  buyerZone: string,
+): { value: string; detail?: string } {
+  return {
+    value: `${instantLabel(instant, agentZone)} (${agentZone})`,
+    detail:
+      buyerZone !== agentZone
+        ? `${instantLabel(instant, buyerZone, dateIso)} your time (${buyerZone})`
+        : undefined,
+  };
 }
 
 /** The purpose as the buyer chose it: its label, or what they typed for 'Other (Specify)'. */

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { Property } from '@keyturn/domain/schemas/property';
+import { to12Hour } from '@keyturn/domain/time';
 import type { BuyerBooking, PropertyAgent, PublicAgent } from '@keyturn/domain/schemas/publicBooking';
 import { LocationProbe, json } from '@/test/utils';
 import type { RecordedCall } from '@/test/utils';
@@ -66,8 +67,23 @@ export function weekdays(available: number[] = [1, 2, 3, 4, 5]) {
   return [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day_of_week: day, is_available: available.includes(day) }));
 }
 
-export function slotsAnswer(slots: string[] = ['09:00:00', '10:00:00', '14:00:00'], isAvailable = true) {
-  return json(200, { availableSlots: slots, agentAvailability: { isAvailable } });
+/** The server's answer for a date: the labels, and the same slots as instants (EST in March 2031). */
+export function slotsAnswer(
+  slots: string[] = ['09:00:00', '10:00:00', '14:00:00'],
+  isAvailable = true,
+  date = TOMORROW,
+) {
+  return json(200, {
+    availableSlots: slots,
+    agentAvailability: { isAvailable },
+    time_zone: 'America/New_York',
+    slots: slots.map((time) => ({ time, starts_at: `${date}T${time}-05:00`, label: to12Hour(time) })),
+  });
+}
+
+/** The month answer: which days the calendar marks, and the agent's today. */
+export function datesAnswer(dates: string[], today = '2031-03-03', month = '2031-03') {
+  return json(200, { time_zone: 'America/New_York', today, month, dates });
 }
 
 export function bookingAnswer(overrides: Partial<BuyerBooking> = {}): BuyerBooking {

@@ -1,7 +1,7 @@
 // The steps of the public booking page (spec §2.4, §4, §5): purpose → property selection → calendar →
 // (time) → details → confirmation, with the Back walk of §2.4. Step order, the submit payload and every
 // message come from the domain package; this component holds the state between steps.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,10 +21,12 @@ import type { BookingDetailsForm, BookingDetailsFormInput } from '@keyturn/domai
 import type { Property } from '@keyturn/domain/schemas/property';
 import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
 import { isoDateInZone, to12Hour } from '@keyturn/domain/time';
+import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { ApiError } from '@/lib/api';
 import { createBooking, fetchPublicProperties, newIdempotencyKey, rescheduleBooking } from '../api';
 import type { RescheduleBody, SlotTarget } from '../api';
-import { browserTimeZone, formatLongDate, purposeLabel, slotLabel, toIsoDate } from '../format';
+import { browserTimeZone, formatLongDate, purposeLabel, timeSummary, toIsoDate } from '../format';
+import { useAvailableDates } from '../hooks/use-available-dates';
 import { bookingKeys } from '../hooks/use-booking-setup';
 import type { BookingSetup } from '../hooks/use-booking-setup';
 import { useTimeSlots } from '../hooks/use-time-slots';
@@ -35,6 +37,7 @@ import { ConfirmationStep } from './confirmation-step';
 import { DetailsStep } from './details-step';
 import { PropertyStep } from './property-step';
 import { PurposeStep } from './purpose-step';
+import { slotValue } from './slot-choice';
 import { TimeStep } from './time-step';
 
 type SubmitVariables =
@@ -69,7 +72,9 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
   const [purposeError, setPurposeError] = useState<string | null>(null);
   const [chosenProperty, setChosenProperty] = useState<Property | null>(null);
   const [date, setDate] = useState<string | null>(setup.initialDate);
+  // The chosen slot: its server instant, or 'HH:mm' (a preselected time, or a fallback-grid slot).
   const [time, setTime] = useState(setup.initialTime ?? '');
+  const [visibleMonth, setVisibleMonth] = useState<string | null>(null);
   const [buyerZone] = useState(browserTimeZone);
   const [showInBuyerZone, setShowInBuyerZone] = useState(false);
   const [booking, setBooking] = useState<BuyerBooking | null>(null);
@@ -106,10 +111,6 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
   const agentZone = agent.timeZone;
   const viewZone = agentZone && showInBuyerZone && buyerZone !== agentZone ? buyerZone : null;
 
-  // Bookable dates: tomorrow … 60 days on the agent's calendar, on the agent's available weekdays (spec §5).
-  const todayIso = agentZone ? isoDateInZone(new Date(), agentZone) : toIsoDate(new Date());
-  const availableDates = useMemo(() => bookableDates(todayIso, availability), [todayIso, availability]);
-
   const slotTarget: SlotTarget | null =
     propertyId !== null
       ? { propertyId }
@@ -118,18 +119,29 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
         : agentId
           ? { agentId }
           : null;
+  // The days the calendar marks: the server's answer for the month shown (overrides, notice and bookings
+  // applied), and "today" is the agent's. Until it answers, or if it cannot, spec §5's rule: tomorrow … 60
+  // days on the agent's calendar, on the agent's available weekdays.
+  const shownDates = useAvailableDates(slotTarget, visibleMonth);
+  const dateMonthDates = useAvailableDates(slotTarget, date ? date.slice(0, 7) : null);
+  const todayIso =
+    shownDates.data?.today ?? (agentZone ? isoDateInZone(new Date(), agentZone) : toIsoDate(new Date()));
+  const weekdayGuess = useMemo(() => bookableDates(todayIso, availability), [todayIso, availability]);
+  const availableDates = shownDates.data?.dates ?? weekdayGuess;
+  const dateIsBookable = date !== null && (dateMonthDates.data?.dates ?? weekdayGuess).includes(date);
+
   const slotsState = useTimeSlots({
     target: slotTarget,
     date,
-    bookable: date !== null && availableDates.includes(date),
+    bookable: dateIsBookable,
     availability,
     hasProperty,
   });
-  // A preselected time (query or prefill) holds only while it is one of the date's open slots.
-  const selectedTime =
-    time && !slotsState.loading && !slotsState.slots.some((slot) => slot.time === time && slot.available)
-      ? ''
-      : time;
+  // A preselected time (query or prefill) holds only while it is one of the date's open slots; an 'HH:mm'
+  // alone picks that time's earliest open slot.
+  const selectedSlot = slotsState.loading ? null : findSlot(slotsState.slots, time);
+  const selectedTime = slotsState.loading ? time : selectedSlot ? slotValue(selectedSlot) : '';
+  const showMonth = useCallback((month: string) => setVisibleMonth(month), []);
 
   const propertiesQuery = useQuery({
     queryKey: bookingKeys.properties(agentId ?? ''),
@@ -183,8 +195,8 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
       property: propertyId !== null ? { id: propertyId } : (chosenProperty ?? PLACEHOLDER_PROPERTY),
       agentId,
       date,
-      // The slot as the grid shows it on the agent's clock; the domain turns it into 24-hour HH:mm.
-      timeSlot: selectedTime ? to12Hour(selectedTime) : null,
+      // The slot's agent-zone wall time; the domain turns it into 24-hour HH:mm.
+      timeSlot: selectedSlot ? to12Hour(selectedSlot.time) : null,
       purpose,
       customPurpose,
     };
@@ -197,10 +209,13 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
       return;
     }
 
+    // The server books exactly the instant it offered (which pass of a repeated hour); the fallback grid
+    // has none, and the server places its wall time.
+    const request = { ...built.request, starts_at: selectedSlot?.startsAt ?? null };
     const variables: SubmitVariables = reschedule
-      ? { kind: 'reschedule', body: { ...built.request, token: reschedule.token } as RescheduleBody }
+      ? { kind: 'reschedule', body: { ...request, token: reschedule.token } as RescheduleBody }
       : // One key per submit attempt; the mutation's automatic retry reuses these variables, key included.
-        { kind: 'book', body: built.request, idempotencyKey: newIdempotencyKey() };
+        { kind: 'book', body: request, idempotencyKey: newIdempotencyKey() };
     try {
       const result = await submitMutation.mutateAsync(variables);
       setBooking(result);
@@ -223,6 +238,7 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
       setTime('');
       setStep('calendar');
       void queryClient.invalidateQueries({ queryKey: slotsState.queryKey });
+      void queryClient.invalidateQueries({ queryKey: dateMonthDates.queryKey });
       return;
     }
     for (const [name, message] of Object.entries(error.fields)) {
@@ -231,14 +247,11 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
     }
   }
 
-  const timeRow = (time24: string, dateIso: string): SummaryRow => ({
-    label: 'Time',
-    value: agentZone ? `${to12Hour(time24)} (${agentZone})` : to12Hour(time24),
-    detail:
-      agentZone && buyerZone !== agentZone
-        ? `${slotLabel(dateIso, time24, agentZone, buyerZone)} your time (${buyerZone})`
-        : undefined,
-  });
+  // Times read off the server's instant; a fallback-grid slot (no instant yet) shows its agent-zone label.
+  const slotRow = (slot: TimeSlot, dateIso: string): SummaryRow =>
+    slot.startsAt && agentZone
+      ? { label: 'Time', ...timeSummary(slot.startsAt, dateIso, agentZone, buyerZone) }
+      : { label: 'Time', value: agentZone ? `${slot.label} (${agentZone})` : slot.label };
   const propertyRow: SummaryRow = {
     label: 'Property',
     value: property
@@ -315,6 +328,8 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
               showInBuyerZone={showInBuyerZone}
               onShowInBuyerZoneChange={setShowInBuyerZone}
               availableDates={availableDates}
+              today={todayIso}
+              onMonthChange={showMonth}
               date={date}
               time={selectedTime}
               slots={slotsState.slots}
@@ -330,7 +345,6 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
               date={date}
               slots={slotsState.slots}
               loading={slotsState.loading}
-              agentZone={agentZone}
               viewZone={viewZone}
               selected={selectedTime}
               onSelect={(value) => {
@@ -348,7 +362,7 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
               onSubmit={() => void submit()}
               summary={[
                 { label: 'Date', value: date ? formatLongDate(date) : 'Not selected' },
-                selectedTime && date ? timeRow(selectedTime, date) : { label: 'Time', value: 'Not selected' },
+                selectedSlot && date ? slotRow(selectedSlot, date) : { label: 'Time', value: 'Not selected' },
                 propertyRow,
                 { label: 'Agent', value: agent.name },
               ]}
@@ -364,7 +378,10 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
               purpose={purposeLabel(purpose, customPurpose)}
               summary={[
                 { label: 'Date', value: formatLongDate(booking.booking_date) },
-                timeRow(booking.booking_time.slice(0, 5), booking.booking_date),
+                {
+                  label: 'Time',
+                  ...timeSummary(booking.starts_at, booking.booking_date, booking.time_zone, buyerZone),
+                },
                 propertyRow,
                 { label: 'Agent', value: agent.name },
                 { label: 'Purpose', value: purposeLabel(purpose, customPurpose) },
@@ -383,4 +400,14 @@ function serverMessage(error: unknown): string | null {
   // Our API always answers errors as { error, code }; without a code the body was not ours (a proxy page).
   if (error instanceof ApiError && error.status > 0 && !error.code.startsWith('HTTP_')) return error.message;
   return null;
+}
+
+/** The slot a choice names: by its instant, or — for an 'HH:mm' — that time's earliest open slot. */
+function findSlot(slots: readonly TimeSlot[], choice: string): TimeSlot | null {
+  if (!choice) return null;
+  return (
+    slots.find((slot) => slot.available && slotValue(slot) === choice) ??
+    slots.find((slot) => slot.available && slot.time === choice) ??
+    null
+  );
 }

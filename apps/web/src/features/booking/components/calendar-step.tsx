@@ -1,11 +1,12 @@
 // Step 3 (spec §2.4 "Calendar"): the bookable dates, the chosen date's times beside them, and once a time is
-// picked 'Selected: {time}' with 'Change' and 'Continue to Details'. Times are the agent's wall clock; a
-// buyer in another zone can show them on their own clock (labels only).
-import { useId } from 'react';
+// picked 'Selected: {time}' with 'Change' and 'Continue to Details'. Times are the server's instants, shown on
+// the agent's clock or, if the buyer asks, on their own; the marked days are the server's (month call).
+import { useCallback, useId } from 'react';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { BookingCalendar } from '@/components/booking-calendar/booking-calendar';
 import type { CalendarTimeSlot } from '@/components/booking-calendar/booking-calendar';
-import { parseIsoDate, slotLabel, toIsoDate } from '../format';
+import { parseIsoDate, toIsoDate } from '../format';
+import { slotChoice } from './slot-choice';
 import { BrandButton } from './brand-button';
 import { StepHeading } from './step-heading';
 
@@ -16,7 +17,11 @@ interface CalendarStepProps {
   showInBuyerZone: boolean;
   onShowInBuyerZoneChange: (on: boolean) => void;
   availableDates: readonly string[];
+  /** The agent's today (yyyy-MM-dd): the calendar's "today" is the agent's, not the browser's. */
+  today: string;
+  onMonthChange: (month: string) => void;
   date: string | null;
+  /** The chosen slot's value (slotChoice), '' when none. */
   time: string;
   slots: TimeSlot[];
   slotsLoading: boolean;
@@ -32,6 +37,8 @@ export function CalendarStep({
   showInBuyerZone,
   onShowInBuyerZoneChange,
   availableDates,
+  today,
+  onMonthChange,
   date,
   time,
   slots,
@@ -41,15 +48,15 @@ export function CalendarStep({
   onContinue,
 }: CalendarStepProps) {
   const toggleId = useId();
-  const zonesDiffer = agentZone !== null && agentZone !== buyerZone;
+  const reportMonth = useCallback(
+    (month: Date) => onMonthChange(toIsoDate(month).slice(0, 7)),
+    [onMonthChange],
+  );
+  // The buyer's clock needs the server's instants: the fallback grid (no instants) stays on the agent's.
+  const zonesDiffer =
+    agentZone !== null && agentZone !== buyerZone && slots.some((slot) => slot.startsAt !== null);
   const viewZone = zonesDiffer && showInBuyerZone ? buyerZone : null;
-  const calendarSlots: CalendarTimeSlot[] = date
-    ? slots.map((slot) => ({
-        value: slot.time,
-        label: slotLabel(date, slot.time, agentZone, viewZone),
-        available: slot.available,
-      }))
-    : [];
+  const calendarSlots: CalendarTimeSlot[] = date ? slots.map((slot) => slotChoice(slot, date, viewZone)) : [];
 
   return (
     <div>
@@ -59,6 +66,8 @@ export function CalendarStep({
       <BookingCalendar
         selectedDate={date ? parseIsoDate(date) : null}
         availableDates={availableDates}
+        today={parseIsoDate(today)}
+        onMonthChange={reportMonth}
         timeSlots={calendarSlots}
         selectedTimeSlot={time}
         primaryColor={primaryColor}

@@ -3,20 +3,21 @@
 import { MESSAGES } from '@keyturn/domain/messages';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { TimeSlotGrid } from '@/components/booking-calendar/booking-calendar';
-import { formatLongDate, slotLabel } from '../format';
+import { formatLongDate } from '../format';
+import { slotChoice } from './slot-choice';
 import { StepHeading } from './step-heading';
 
 interface TimeStepProps {
   date: string;
   slots: TimeSlot[];
   loading: boolean;
-  agentZone: string | null;
   viewZone: string | null;
+  /** The chosen slot's value (slotChoice). */
   selected: string;
-  onSelect: (time: string) => void;
+  onSelect: (value: string) => void;
 }
 
-export function TimeStep({ date, slots, loading, agentZone, viewZone, selected, onSelect }: TimeStepProps) {
+export function TimeStep({ date, slots, loading, viewZone, selected, onSelect }: TimeStepProps) {
   return (
     <div>
       <StepHeading title="Select a Time">{formatLongDate(date)}</StepHeading>
@@ -28,11 +29,7 @@ export function TimeStep({ date, slots, loading, agentZone, viewZone, selected, 
         <p className="text-sm text-slate-600">{MESSAGES.noSlotsForDate}</p>
       ) : (
         <TimeSlotGrid
-          slots={slots.map((slot) => ({
-            value: slot.time,
-            label: slotLabel(date, slot.time, agentZone, viewZone),
-            available: slot.available,
-          }))}
+          slots={slots.map((slot) => slotChoice(slot, date, viewZone))}
           selectedValue={selected}
           onSelect={onSelect}
         />

@@ -9,6 +9,7 @@ import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { ApiError } from '@/lib/api';
 import { fetchSlots } from '../api';
 import type { SlotTarget } from '../api';
+import { slotTargetKey } from './use-available-dates';
 import { bookingKeys } from './use-booking-setup';
 
 export interface TimeSlotsState {
@@ -21,16 +22,14 @@ export interface TimeSlotsState {
 export function useTimeSlots(input: {
   target: SlotTarget | null;
   date: string | null;
-  /** Whether `date` is one of the bookable dates (tomorrow … 60 days, agent's weekdays). */
+  /** Whether `date` is one of the bookable dates (the server's month answer, else spec §5's weekday rule). */
   bookable: boolean;
   availability: readonly AvailabilityEntry[];
   /** A real property is being booked (it picks the fallback grid). */
   hasProperty: boolean;
 }): TimeSlotsState {
   const { target, date, bookable, availability, hasProperty } = input;
-  const targetKey =
-    target === null ? '' : 'propertyId' in target ? `p${target.propertyId}` : `a${target.agentId}`;
-  const queryKey = bookingKeys.slots(targetKey, date ?? '');
+  const queryKey = bookingKeys.slots(slotTargetKey(target), date ?? '');
   const query = useQuery({
     queryKey,
     queryFn: () => fetchSlots(target ?? { agentId: '' }, date ?? ''),
@@ -59,9 +58,10 @@ export function useTimeSlots(input: {
     };
   }
   if (query.data.availableSlots.length === 0) return { loading: false, slots: [], queryKey };
+  // The server's answer knows the date's overrides: it, not the weekly summary, says whether the day works.
   return {
     loading: false,
-    slots: timeSlotsForDate({ response: query.data, dayIsAvailable, hasProperty }),
+    slots: timeSlotsForDate({ response: query.data, dayIsAvailable: undefined, hasProperty }),
     queryKey,
   };
 }

@@ -416,6 +416,8 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
       custom_purpose: null,
       booking_date: TOMORROW,
       booking_time: '14:00',
+      // The instant the server offered: it books exactly that one (issue 10).
+      starts_at: '2031-03-04T14:00:00-05:00',
       message: 'Gate code 1234',
     });
     expect(post?.headers.get('idempotency-key')).toMatch(

@@ -21,7 +21,7 @@ import { cancelBooking, fetchManagedBooking } from '../api';
 import { BookingSummary } from '../components/booking-summary';
 import type { SummaryRow } from '../components/booking-summary';
 import { BrandButton } from '../components/brand-button';
-import { brandStyle, browserTimeZone, formatLongDate, purposeLabel, safeColor, slotLabel } from '../format';
+import { brandStyle, browserTimeZone, formatLongDate, purposeLabel, safeColor, timeSummary } from '../format';
 import { bookingKeys } from '../hooks/use-booking-setup';
 
 export function ManageBookingPage() {
@@ -118,14 +118,7 @@ function ManagedBookingView({
 
   const rows: SummaryRow[] = [
     { label: 'Date', value: formatLongDate(booking.booking_date) },
-    {
-      label: 'Time',
-      value: `${to12Hour(time24)} (${booking.time_zone})`,
-      detail:
-        buyerZone !== booking.time_zone
-          ? `${slotLabel(booking.booking_date, time24, booking.time_zone, buyerZone)} your time (${buyerZone})`
-          : undefined,
-    },
+    { label: 'Time', ...timeSummary(booking.starts_at, booking.booking_date, booking.time_zone, buyerZone) },
     {
       label: 'Property',
       value: property
