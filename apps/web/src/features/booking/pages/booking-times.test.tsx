@@ -151,7 +151,7 @@ describe("a London agent's repeated hour, booked by a buyer in New York (25 Octo
       custom_purpose: null,
       message: null,
       property,
-      agent: { ...propertyAgent, timeZone: london, phone: null, email: 'dana@example.com' },
+      agent: { ...propertyAgent, timeZone: london, phone: '+44 20 7946 0958', email: 'dana@example.com' },
       can_cancel: true,
       can_reschedule: true,
       rescheduled_to_token: null,
