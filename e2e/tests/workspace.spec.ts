@@ -146,7 +146,7 @@ test('turn Wednesday off (weekends on); the public page in a second browser show
   await page.getByRole('switch', { name: 'Saturday' }).check();
   await page.getByRole('switch', { name: 'Sunday' }).check();
   await page.getByRole('button', { name: 'Save availability' }).click();
-  await expect(page.getByText(/saved/i).first()).toBeVisible();
+  await expect(page.getByText('Availability saved.')).toBeVisible();
   const stored = await api<{ data: { days: { day_of_week: number; is_available: boolean }[] } }>(
     'GET',
     '/availability',
