@@ -4,8 +4,7 @@
 // brought clear of the banner and clicked; the manage and feedback pages' buttons too. The banner's own
 // behaviour (appears after 1 s, Accept All / Reject All / Close) is tested in public-site.spec.ts.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { to12Hour } from '@keyturn/domain/time';
-import { api, dayLabel, DEMO, demoAgent, nextWeekday, query } from '../support/server.ts';
+import { dayLabel, DEMO, demoAgent, freeSlot, query } from '../support/server.ts';
 
 test.use({
   storageState: { cookies: [], origins: [] },
@@ -32,26 +31,12 @@ async function clickClear(page: Page, target: Locator) {
   await target.click();
 }
 
-/** A weekday with a free slot for the demo agent, and that slot's label ('10:30 AM'). */
-async function freeSlot(agentId: string): Promise<{ date: string; label: string }> {
-  for (let skip = 0; skip < 10; skip++) {
-    const date = nextWeekday(5, skip);
-    const { json } = await api<{ availableSlots: string[] }>(
-      'GET',
-      `/booking/availability/agent/${agentId}/${date}`,
-    );
-    const time = json.availableSlots[0];
-    if (time) return { date, label: to12Hour(time.slice(0, 5)) };
-  }
-  throw new Error('no free slot for the demo agent');
-}
-
 test('at 375 px with the banner open, a buyer books through every step, each button clear of it', async ({
   page,
 }) => {
   const agent = await demoAgent();
   const property = agent.properties[0]!;
-  const slot = await freeSlot(agent.id);
+  const slot = await freeSlot(agent.id, 5);
   await page.goto(`/bookme/${agent.id}/${DEMO.username}`);
   await expect(banner(page)).toBeVisible();
   await expect(banner(page)).toHaveAttribute('data-variant', 'compact');
