@@ -12,7 +12,7 @@ import { splitBudgetRange } from '@keyturn/domain/budget';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@keyturn/domain/schemas/agentSettings';
 import { createMailer, type Mailer } from '../adapters/mail';
-import { createSmsSender } from '../adapters/sms';
+import { createSmsSender, type SmsSender } from '../adapters/sms';
 import type { Auth } from '../auth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -53,6 +53,9 @@ export type DemoDeps = {
   config: Pick<Config, 'dataDir' | 'publicUrl' | 'mail' | 'sms'>;
   now?: () => Date;
 };
+
+/** Bookings written at once (each holds a pooled connection while its history replays). */
+const SEED_CONCURRENCY = 4;
 
 export type SeedResult = { agentId: string; username: string; bookings: number; messages: number };
 
@@ -180,7 +183,7 @@ async function buildDemo(deps: DemoDeps): Promise<SeedResult> {
   const files = fileAdapters(config);
   const notifier = bookingNotifier(deps.queue, () => now);
   const demo = generateDemo(now, { timeZone: agent.timeZone });
-  for (const item of demo) {
+  const writeBooking = async (item: DemoBooking) => {
     const row = await insertBooking(db, {
       agentId: agent.id,
       propertyId: item.propertyIndex === null ? null : propertyIds[item.propertyIndex]!,
@@ -235,7 +238,12 @@ async function buildDemo(deps: DemoDeps): Promise<SeedResult> {
       // Still ahead: the real scheduler queues its reminders and feedback request.
       await db.transaction((tx) => notifier.ahead(tx, { ...row, status: item.status }, 'buyer'));
     }
+  };
+  // Bookings are independent of one another (their slots never overlap): a few at a time.
+  for (let i = 0; i < demo.length; i += SEED_CONCURRENCY) {
+    await Promise.all(demo.slice(i, i + SEED_CONCURRENCY).map(writeBooking));
   }
+  files.mailer.close();
   // The replayed messages went out when their events happened, not now.
   const replayed = await db
     .update(notificationMessages)
@@ -313,34 +321,20 @@ export function historyOf(
   return steps.sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
-type FileAdapters = { mailer: Mailer; at: { current: Date }; deps: Omit<NotificationDeps, 'db' | 'now'> };
+type FileAdapters = { mailer: Mailer; sms: SmsSender; config: DemoDeps['config'] };
 
-/** The file-mode adapters the history is written with, stamping each e-mail with its event's time. */
+/** The file-mode adapters the history is written with (never a real mailbox or phone). */
 function fileAdapters(config: DemoDeps['config']): FileAdapters {
-  const files = createMailer({ smtpUrl: undefined, dataDir: config.dataDir });
-  const at = { current: new Date() };
-  const mailer: Mailer = {
-    transport: files.transport,
-    send: (mail) => files.send({ ...mail, headers: { ...mail.headers, Date: at.current.toUTCString() } }),
-    close: () => files.close(),
-  };
-  const sms = createSmsSender({
-    providerUrl: config.sms.providerUrl,
-    accountSid: undefined,
-    authToken: undefined,
-    from: undefined,
-    dataDir: config.dataDir,
-  });
   return {
-    mailer,
-    at,
-    deps: {
-      mailer,
-      sms,
-      publicUrl: config.publicUrl,
-      mailFrom: config.mail.from,
-      smsDefaultCountry: config.sms.defaultCountry,
-    },
+    mailer: createMailer({ smtpUrl: undefined, dataDir: config.dataDir }),
+    sms: createSmsSender({
+      providerUrl: config.sms.providerUrl,
+      accountSid: undefined,
+      authToken: undefined,
+      from: undefined,
+      dataDir: config.dataDir,
+    }),
+    config,
   };
 }
 
@@ -370,11 +364,22 @@ async function replay(
     data,
     createdAt: at,
   });
-  files.at.current = at;
-  await runNotificationJob({ ...files.deps, db: deps.db, now: () => at }, data, {
-    retryCount: 0,
-    retryLimit: 0,
-  });
+  // Each e-mail carries the date of its event.
+  const mailer: Mailer = {
+    transport: files.mailer.transport,
+    send: (mail) => files.mailer.send({ ...mail, headers: { ...mail.headers, Date: at.toUTCString() } }),
+    close: () => {},
+  };
+  const handlerDeps: NotificationDeps = {
+    db: deps.db,
+    mailer,
+    sms: files.sms,
+    publicUrl: files.config.publicUrl,
+    mailFrom: files.config.mail.from,
+    smsDefaultCountry: files.config.sms.defaultCountry,
+    now: () => at,
+  };
+  await runNotificationJob(handlerDeps, data, { retryCount: 0, retryLimit: 0 });
 }
 
 function budgetColumns(range: string | null): { budgetMin: number | null; budgetMax: number | null } {
