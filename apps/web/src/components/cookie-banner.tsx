@@ -76,17 +76,19 @@ export function CookieBanner() {
         data-variant="compact"
         className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white/95 px-3 py-2 shadow-[0_-4px_16px_rgb(15_23_42/0.08)] backdrop-blur"
       >
-        <div className="mx-auto flex max-w-3xl items-center gap-2">
-          <p className="min-w-0 flex-1 text-xs leading-5 text-slate-600">
-            <span className="font-semibold text-slate-900">Analytics cookies</span> only if you accept.{' '}
+        <div className="mx-auto flex max-w-3xl flex-wrap items-center gap-x-2 gap-y-1 sm:flex-nowrap">
+          <p className="min-w-0 flex-1 basis-[calc(100%-2.75rem)] text-xs leading-5 text-slate-600 sm:basis-auto">
+            <span className="font-semibold text-slate-900">Analytics cookies</span> if you accept.{' '}
             {privacy('privacy policy')}
           </p>
-          <Button size="sm" variant="secondary" onClick={() => setConsent('rejected')}>
-            Reject All
-          </Button>
-          <Button size="sm" onClick={() => setConsent('accepted')}>
-            Accept All
-          </Button>
+          <div className="order-last ml-auto flex gap-2 sm:order-none">
+            <Button size="sm" variant="secondary" onClick={() => setConsent('rejected')}>
+              Reject All
+            </Button>
+            <Button size="sm" onClick={() => setConsent('accepted')}>
+              Accept All
+            </Button>
+          </div>
           {close}
         </div>
       </section>
