@@ -71,9 +71,15 @@ const snapshot = async () =>
   ).map((r) => `${r.startsAt.toISOString()} ${r.email} ${r.status} ${r.property ?? '-'}`);
 
 describe('the demo seed', () => {
-  it('is the demo agent on Professional in Austin, with every listing photographed and placed on the map', async () => {
+  it('is the demo agent on Professional in Austin, branded, with every listing photographed and placed on the map', async () => {
     const [agent] = await t.database.db.select().from(agents).where(eq(agents.id, agentId));
     expect(agent).toMatchObject({ email: DEMO_AGENT.email, timeZone: 'America/Chicago', plan: 'pro' });
+    // Branded: the agency's logo and the agent's portrait, served like any upload.
+    for (const url of [agent!.logoUrl, agent!.profilePictureUrl]) {
+      const res = await t.request({ method: 'GET', url: url! });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('image/png');
+    }
     const rows = await t.database.db.select().from(properties).where(eq(properties.agentId, agentId));
     expect(rows).toHaveLength(DEMO_PROPERTIES.length);
     for (const p of rows) {

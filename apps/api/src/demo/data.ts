@@ -18,6 +18,9 @@ export const DEMO_AGENT = {
   plan: 'pro',
 } as const;
 
+/** Whitfield Realty's logo colour (the logo is drawn by images.ts). */
+export const DEMO_BRAND_RGB: [number, number, number] = [30, 64, 124];
+
 /** The seed of the dataset's random choices: same seed, same day → the same demo. */
 export const DEMO_SEED = 20_260_412;
 

@@ -8,11 +8,18 @@ const WIDTH = 640;
 const HEIGHT = 420;
 
 class Canvas {
-  readonly png = new PNG({ width: WIDTH, height: HEIGHT });
+  readonly png: PNG;
+
+  constructor(
+    readonly width = WIDTH,
+    readonly height = HEIGHT,
+  ) {
+    this.png = new PNG({ width, height });
+  }
 
   pixel(x: number, y: number, [r, g, b]: Rgb): void {
-    if (x < 0 || y < 0 || x >= WIDTH || y >= HEIGHT) return;
-    const i = (y * WIDTH + x) * 4;
+    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
+    const i = (y * this.width + x) * 4;
     this.png.data[i] = r;
     this.png.data[i + 1] = g;
     this.png.data[i + 2] = b;
@@ -20,8 +27,8 @@ class Canvas {
   }
 
   rect(x: number, y: number, w: number, h: number, color: Rgb): void {
-    for (let yy = Math.max(0, Math.round(y)); yy < Math.min(HEIGHT, Math.round(y + h)); yy++) {
-      for (let xx = Math.max(0, Math.round(x)); xx < Math.min(WIDTH, Math.round(x + w)); xx++) {
+    for (let yy = Math.max(0, Math.round(y)); yy < Math.min(this.height, Math.round(y + h)); yy++) {
+      for (let xx = Math.max(0, Math.round(x)); xx < Math.min(this.width, Math.round(x + w)); xx++) {
         this.pixel(xx, yy, color);
       }
     }
@@ -31,7 +38,7 @@ class Canvas {
   gradient(y: number, h: number, top: Rgb, bottom: Rgb): void {
     for (let yy = 0; yy < h; yy++) {
       const t = h <= 1 ? 0 : yy / (h - 1);
-      this.rect(0, y + yy, WIDTH, 1, mix(top, bottom, t));
+      this.rect(0, y + yy, this.width, 1, mix(top, bottom, t));
     }
   }
 
@@ -54,8 +61,12 @@ class Canvas {
   }
 
   circle(cx: number, cy: number, radius: number, color: Rgb): void {
-    for (let y = -radius; y <= radius; y++) {
-      const half = Math.sqrt(radius * radius - y * y);
+    this.ellipse(cx, cy, radius, radius, color);
+  }
+
+  ellipse(cx: number, cy: number, rx: number, ry: number, color: Rgb): void {
+    for (let y = -ry; y <= ry; y++) {
+      const half = rx * Math.sqrt(Math.max(0, 1 - (y * y) / (ry * ry)));
       this.rect(cx - half, cy + y, half * 2, 1, color);
     }
   }
@@ -150,5 +161,48 @@ export function interiorPhoto(scene: DemoScene): Buffer {
   c.rect(380, 70, 150, 90, WHITE);
   c.rect(388, 78, 134, 74, shade(scene.roof, 1.6));
   c.triangle(388, 152, 460, 96, 522, 152, shade(scene.walls, 0.8));
+  return c.encode();
+}
+
+/** The agency's logo: a white house on a rounded square in the brand colour. */
+export function logoImage(brand: Rgb): Buffer {
+  const size = 256;
+  const c = new Canvas(size, size);
+  c.rect(0, 0, size, size, WHITE);
+  const r = 40;
+  c.rect(r, 0, size - 2 * r, size, brand);
+  c.rect(0, r, size, size - 2 * r, brand);
+  for (const [x, y] of [
+    [r, r],
+    [size - r, r],
+    [r, size - r],
+    [size - r, size - r],
+  ] as const) {
+    c.circle(x, y, r, brand);
+  }
+  c.triangle(48, 128, 208, 128, 128, 52, WHITE);
+  c.rect(72, 124, 112, 84, WHITE);
+  c.rect(114, 156, 28, 52, brand);
+  c.rect(160, 64, 20, 44, WHITE);
+  return c.encode();
+}
+
+/** The agent's portrait: a friendly illustrated head and shoulders. */
+export function portraitImage(): Buffer {
+  const size = 256;
+  const c = new Canvas(size, size);
+  c.gradient(0, size, [224, 236, 250], [191, 214, 240]);
+  const hair: Rgb = [92, 58, 38];
+  const skin: Rgb = [240, 200, 170];
+  c.ellipse(128, 262, 100, 72, [30, 58, 95]);
+  c.triangle(104, 196, 152, 196, 128, 236, WHITE);
+  c.rect(114, 160, 28, 40, shade(skin, 0.92));
+  c.ellipse(128, 108, 62, 70, hair);
+  c.ellipse(128, 118, 48, 58, skin);
+  c.ellipse(128, 70, 52, 24, hair);
+  c.circle(110, 118, 5, [60, 45, 40]);
+  c.circle(146, 118, 5, [60, 45, 40]);
+  c.ellipse(128, 144, 16, 7, [190, 110, 100]);
+  c.rect(110, 136, 36, 8, skin);
   return c.encode();
 }

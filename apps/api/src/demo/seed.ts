@@ -39,9 +39,9 @@ import type { Actor, NotificationEvent, NotificationJobData } from '../notificat
 import { runNotificationJob, type NotificationDeps } from '../notifications/handler';
 import { bookingNotifier, jobIdOf } from '../notifications/scheduler';
 import { notificationSettingsOf } from '../notifications/settings';
-import { DEMO_AGENT, DEMO_PROPERTIES } from './data';
+import { DEMO_AGENT, DEMO_BRAND_RGB, DEMO_PROPERTIES } from './data';
 import { generateDemo, type DemoBooking } from './generate';
-import { exteriorPhoto, interiorPhoto } from './images';
+import { exteriorPhoto, interiorPhoto, logoImage, portraitImage } from './images';
 
 export { DEMO_AGENT } from './data';
 
@@ -143,7 +143,16 @@ async function ensureDemoAgent(db: Db, auth: Auth) {
 async function buildDemo(deps: DemoDeps): Promise<SeedResult> {
   const { db, config } = deps;
   const now = (deps.now ?? (() => new Date()))();
-  const agent = await ensureDemoAgent(db, deps.auth);
+  const branded = await ensureDemoAgent(db, deps.auth);
+  const [agent] = await db
+    .update(agents)
+    .set({
+      logoUrl: await deps.images.save(logoImage(DEMO_BRAND_RGB), 'png'),
+      profilePictureUrl: await deps.images.save(portraitImage(), 'png'),
+    })
+    .where(eq(agents.id, branded.id))
+    .returning();
+  if (!agent) throw new Error('demo agent vanished');
 
   const propertyIds: number[] = [];
   for (const p of DEMO_PROPERTIES) {
