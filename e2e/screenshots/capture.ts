@@ -1,6 +1,6 @@
 // `npm run screenshots`: the waiting list's carousel and the landing page's walkthrough show real screens of
 // Keyturn. This builds nothing itself (the npm script builds the web app first); it starts the real server on
-// a throw-away database with the demo agent, books a few showings through the public API, signs in as the
+// a throw-away database with the demo agent (whose seeded history fills the dashboard), signs in as the
 // demo agent in Chromium and saves 1280×800 JPEGs into apps/web/public/screenshots. Run it again whenever the
 // screens change.
 import { spawn } from 'node:child_process';
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
+import { to12Hour } from '@keyturn/domain/time';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,14 +21,6 @@ const TIME_ZONE = 'America/Chicago';
 const VIEWPORT = { width: 1280, height: 800 };
 const JPEG_QUALITY = 75;
 const SIZE_BUDGET_BYTES = 150 * 1024;
-
-/** Sample buyers for the showings booked before the dashboard is captured. */
-const BUYERS = [
-  { name: 'Jordan Rivera', email: 'jordan.rivera@example.com', type: 'first_time_buyer', time: '09:30' },
-  { name: 'Priya Shah', email: 'priya.shah@example.com', type: 'investor', time: '11:00' },
-  { name: 'Sam Kowalski', email: 'sam.kowalski@example.com', type: 'home_owner', time: '14:00' },
-  { name: 'Morgan Tate', email: 'morgan.tate@example.com', type: 'first_time_buyer', time: '15:30' },
-] as const;
 
 async function main(): Promise<void> {
   const executablePath = chromiumPath();
@@ -55,7 +48,6 @@ async function main(): Promise<void> {
   try {
     await waitForHealth(base);
     const { agentId, properties } = await demoData(base);
-    await bookShowings(base, agentId, properties);
 
     const context = await browser.newContext({
       viewport: VIEWPORT,
@@ -76,9 +68,10 @@ async function main(): Promise<void> {
     if (!property) throw new Error('the demo agent has no properties');
     await page.goto(propertyBookingPath(DEMO.username, property.address, property.id));
     await page.getByRole('heading', { name: 'Select a Date & Time' }).waitFor();
-    await pickDate(page, weekdaysFromTomorrow(3)[2] ?? '');
-    await page.getByRole('button', { name: '10:30 AM', exact: true }).click();
-    await page.getByText('Selected: 10:30 AM').waitFor();
+    const slot = await freeSlot(base, agentId, weekdaysFromTomorrow(3));
+    await pickDate(page, slot.date);
+    await page.getByRole('button', { name: slot.label, exact: true }).click();
+    await page.getByText(`Selected: ${slot.label}`).waitFor();
     await save(page, 'calendar');
 
     await page.goto('/sign-in');
@@ -143,27 +136,22 @@ async function demoData(base: string): Promise<{ agentId: string; properties: Pr
   return { agentId: profile.data.id, properties };
 }
 
-/** Four showings on the next two weekdays, through the same public call a buyer's page makes. */
-async function bookShowings(base: string, agentId: string, properties: Property[]): Promise<void> {
-  const days = weekdaysFromTomorrow(2);
-  for (const [index, buyer] of BUYERS.entries()) {
-    await call(base, 'POST', '/booking', {
-      property_id: properties[index % properties.length]?.id ?? null,
-      agent_id: agentId,
-      client_name: buyer.name,
-      client_email: buyer.email,
-      client_phone: '+1 512 555 0100',
-      buyer_type: buyer.type,
-      budget_min: null,
-      budget_max: null,
-      income_range: null,
-      booking_purpose: 'property_viewing',
-      custom_purpose: null,
-      booking_date: days[index < 2 ? 0 : 1],
-      booking_time: buyer.time,
-      message: null,
-    });
+/** The first free time on the last of `dates` that has one (the demo's diary holds seeded bookings). */
+async function freeSlot(
+  base: string,
+  agentId: string,
+  dates: string[],
+): Promise<{ date: string; label: string }> {
+  for (const date of [...dates].reverse()) {
+    const { availableSlots } = await call<{ availableSlots: string[] }>(
+      base,
+      'GET',
+      `/booking/availability/agent/${agentId}/${date}`,
+    );
+    const time = availableSlots.find((t) => t >= '10:00') ?? availableSlots[0];
+    if (time) return { date, label: to12Hour(time.slice(0, 5)) };
   }
+  throw new Error('the demo agent has no free time in the next days');
 }
 
 /** The next `count` Monday-to-Friday dates after today in the demo agent's zone, as yyyy-MM-dd. */

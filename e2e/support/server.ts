@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { to12Hour } from '@keyturn/domain/time';
 
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 5123}`;
 export const DEMO = {
@@ -94,6 +95,26 @@ export function nextWeekday(minDaysAhead: number, skip = 0): string {
     }
     date.setUTCDate(date.getUTCDate() + 1);
   }
+}
+
+/**
+ * The first free slot of an agent on a weekday at least `minDaysAhead` days ahead (the demo agent's diary is
+ * full of seeded bookings): its date, 'HH:mm' time and the button's label ('10:30 AM').
+ */
+export async function freeSlot(
+  agentId: string,
+  minDaysAhead: number,
+): Promise<{ date: string; time: string; label: string }> {
+  for (let skip = 0; skip < 10; skip++) {
+    const date = nextWeekday(minDaysAhead, skip);
+    const { json } = await api<{ availableSlots: string[] }>(
+      'GET',
+      `/booking/availability/agent/${agentId}/${date}`,
+    );
+    const time = json.availableSlots[0]?.slice(0, 5);
+    if (time) return { date, time, label: to12Hour(time) };
+  }
+  throw new Error(`no free slot for agent ${agentId}`);
 }
 
 /** 'Wednesday, November 25, 2026' — how the calendar labels a day. */

@@ -78,6 +78,17 @@ test.describe('with the cookie banner open', () => {
     await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test('its compact form on the booking page at 375 px has none either', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const [agent] = await query<{ id: string }>('select id from agents where username = $1', [DEMO.username]);
+    await page.goto(agentBookingPath(agent!.id, DEMO.username));
+    await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveAttribute(
+      'data-variant',
+      'compact',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });
 
 test.describe('open dialogs', () => {

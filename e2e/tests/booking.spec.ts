@@ -9,6 +9,7 @@ import {
   dayLabel,
   DEMO,
   demoAgent,
+  freeSlot,
   newAgent,
   nextWeekday,
   query,
@@ -68,13 +69,14 @@ test('(a) property link → calendar → time → details with validation errors
 }) => {
   const agent = await demoAgent();
   const property = agent.properties[0]!;
-  const date = nextWeekday(2);
+  // The demo agent's diary holds seeded bookings: the first time still free.
+  const { date, time, label } = await freeSlot(agent.id, 2);
   await page.goto(propertyBookingPath(DEMO.username, property.address, property.id));
   await expect(page.getByRole('heading', { name: 'Select a Date & Time' })).toBeVisible();
   await expect(page.getByText(`All times shown in ${DEMO.timeZone}`)).toBeVisible();
   await pickDate(page, date);
-  await page.getByRole('button', { name: '10:30 AM', exact: true }).click();
-  await expect(page.getByText('Selected: 10:30 AM')).toBeVisible();
+  await page.getByRole('button', { name: label, exact: true }).click();
+  await expect(page.getByText(`Selected: ${label}`)).toBeVisible();
   await page.getByRole('button', { name: 'Continue to Details' }).click();
 
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
@@ -113,7 +115,7 @@ test('(a) property link → calendar → time → details with validation errors
       property_id: property.id,
       budget_min: 1000000,
       budget_max: null,
-      t: `${date} 10:30`,
+      t: `${date} ${time}`,
     },
   ]);
 });
@@ -122,13 +124,13 @@ test('(b) agent link: purpose Other (Specify) with custom text → date → book
   page,
 }) => {
   const agent = await demoAgent();
-  const date = nextWeekday(3);
+  const { date, label } = await freeSlot(agent.id, 3);
   await page.goto(`/bookme/${agent.id}/${DEMO.username}`);
   await page.getByText('Other (Specify)').click();
   await page.getByPlaceholder('e.g., Home Inspection, Family Gathering').fill('Home Inspection');
   await page.getByRole('button', { name: 'Continue to Date Selection' }).click();
   await pickDate(page, date);
-  await page.getByRole('button', { name: '1:00 PM', exact: true }).click();
+  await page.getByRole('button', { name: label, exact: true }).click();
   await page.getByRole('button', { name: 'Continue to Details' }).click();
   await expect(page.getByText('Consultation with agent')).toBeVisible();
   await fillDetails(page, 'Morgan Custom', 'morgan.custom@example.com');
@@ -158,15 +160,15 @@ test('(b) agent link: purpose Other (Specify) with custom text → date → book
 test('(c) ?date=&time= preselect the date and the time', async ({ page }) => {
   const agent = await demoAgent();
   const property = agent.properties[1]!;
-  const date = nextWeekday(4);
+  const { date, time, label } = await freeSlot(agent.id, 4);
   await page.goto(
-    `${propertyBookingPath(DEMO.username, property.address, property.id)}?date=${date}&time=11:00`,
+    `${propertyBookingPath(DEMO.username, property.address, property.id)}?date=${date}&time=${time}`,
   );
-  await expect(page.getByText('Selected: 11:00 AM')).toBeVisible();
+  await expect(page.getByText(`Selected: ${label}`)).toBeVisible();
   // The side panel's subtitle is the selected date, formatted 'EEEE, MMMM d' (spec §2.8).
   await expect(page.getByText(dayLabel(date).replace(/, \d{4}$/, ''), { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Continue to Details' }).click();
-  await expect(page.getByText('11:00 AM').first()).toBeVisible();
+  await expect(page.getByText(label).first()).toBeVisible();
 });
 
 test('(d) manage link → reschedule with a reason → Booking Rescheduled!, the old slot is free again', async ({

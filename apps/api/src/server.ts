@@ -1,4 +1,5 @@
 // Process entry: configuration, database (DATABASE_URL or embedded), accounts, HTTP; clean stop on signals.
+import path from 'node:path';
 import { buildApp } from './app';
 import { createAuth } from './auth';
 import { loadConfig } from './config';
@@ -6,7 +7,8 @@ import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/embedded';
 import { jobOptionsOf, openJobQueue } from './jobs/queue';
 import { startWorkers, type Workers } from './jobs/workers';
-import { DEMO_AGENT, seedDemoIfEmpty } from './seed';
+import { DEMO_AGENT, seedDemoIfEmpty } from './demo/seed';
+import { folderImageStore } from './modules/uploads/storage';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -40,12 +42,18 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(database.db, auth);
+    const seeded = await seedDemoIfEmpty({
+      db: database.db,
+      auth,
+      queue: jobs,
+      images: folderImageStore(path.join(config.dataDir, 'uploads')),
+      config,
+    });
     if (seeded) {
       console.log(
         [
           '',
-          'Demo data created (empty database):',
+          `Demo data created (empty database): ${seeded.bookings} bookings, ${seeded.messages} messages sent`,
           `  agent sign-in   ${DEMO_AGENT.email} / ${DEMO_AGENT.password}`,
           `  booking page    ${config.publicUrl}/bookme/${seeded.agentId}/${seeded.username}`,
           '',

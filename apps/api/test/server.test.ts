@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_AGENT } from '../src/seed';
+import { DEMO_AGENT } from '../src/demo/seed';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let dataDir: string;

@@ -1,18 +1,26 @@
 // `npm run admin -- <command>`: operator commands that have no screen yet.
 //   set-plan <email> <basic|pro|enterprise>   change an agent's plan
+//   reset-demo                                drop the demo agent's data and build the demo again for today
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { PLAN_IDS, type PlanId } from '@keyturn/domain/enums';
 import { planFor } from '@keyturn/domain/plans';
+import { createAuth } from '../auth';
 import { loadConfig } from '../config';
 import { connect } from '../db/client';
 import { ensureDatabase, openDatabase, type Database } from '../db/database';
 import { runningEmbeddedUrl } from '../db/embedded';
 import { agents } from '../db/schema';
+import { DEMO_AGENT, resetDemo } from '../demo/seed';
+import { jobOptionsOf, openJobQueue } from '../jobs/queue';
+import { folderImageStore } from '../modules/uploads/storage';
 
-const USAGE = 'Usage: npm run admin -- set-plan <email> <basic|pro|enterprise>';
+const USAGE =
+  'Usage: npm run admin -- set-plan <email> <basic|pro|enterprise>\n       npm run admin -- reset-demo';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
+  if (command === 'reset-demo' && args.length === 0) return resetDemoCommand();
   if (command !== 'set-plan' || args.length !== 2) {
     console.error(USAGE);
     return 2;
@@ -34,6 +42,26 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     console.log(`${rows[0]!.email} is now on the ${planFor(plan).name} plan.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function resetDemoCommand(): Promise<number> {
+  const config = loadConfig();
+  const database = await openForAdmin();
+  try {
+    const result = await resetDemo({
+      db: database.db,
+      auth: createAuth(database.db, config),
+      queue: await openJobQueue(database.db, jobOptionsOf(config)),
+      images: folderImageStore(path.join(config.dataDir, 'uploads')),
+      config,
+    });
+    console.log(
+      `Demo rebuilt for today: ${DEMO_AGENT.email} / ${DEMO_AGENT.password}, ${result.bookings} bookings, ${result.messages} messages.`,
+    );
     return 0;
   } finally {
     await database.close();

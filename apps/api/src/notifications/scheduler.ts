@@ -23,6 +23,11 @@ export interface BookingNotifier {
   created(tx: DbTransaction, booking: Booking, actor: Actor): Promise<void>;
   rescheduled(tx: DbTransaction, from: Booking, to: Booking, actor: Actor): Promise<void>;
   cancelled(tx: DbTransaction, booking: Booking, actor: Actor): Promise<void>;
+  /**
+   * Reminders still ahead and the feedback request of a booking whose creation was sent earlier: the demo
+   * dataset's history (demo/seed.ts) hands its upcoming bookings to the queue through this.
+   */
+  ahead(tx: DbTransaction, booking: Booking, actor: Actor): Promise<void>;
   /** After an agent's action from bookingStatus.ts moved the booking to `booking.status`. */
   actionApplied(tx: DbTransaction, booking: Booking, action: BookingAction): Promise<void>;
   /**
@@ -107,6 +112,7 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
       await schedule(tx, booking, 'booking_created', now(), { actor, status: booking.status });
       await scheduleAhead(tx, booking, actor);
     },
+    ahead: scheduleAhead,
     rescheduled: async (tx, from, to, actor) => {
       await cancelPending(tx, from.id);
       await schedule(tx, to, 'booking_rescheduled', now(), { actor, previousBookingId: from.id });

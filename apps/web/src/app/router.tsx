@@ -4,6 +4,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
+import type { ConsentHandle } from '@/components/cookie-banner';
 import { ErrorScreen } from './error-screen';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -101,6 +102,9 @@ const SubscriptionPage = lazy(() =>
   import('@/features/subscription/pages/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
 );
 
+/** The buyer's pages: the cookie banner is a compact row there (decision 013). */
+const BUYER_PAGE: ConsentHandle = { compactConsent: true };
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -115,15 +119,45 @@ export const routes: RouteObject[] = [
       { id: 'user-profile', path: 'user-profile/*', element: page(<UserProfilePage />) },
 
       // The public booking page under each of its addresses (spec §2.4).
-      { id: 'bookme-agent-name', path: 'bookme/:agentId/:agentName', element: page(<BookingPage />) },
-      { id: 'bookme-agent', path: 'bookme/:agentId', element: page(<BookingPage />) },
-      { id: 'bookme', path: 'bookme', element: page(<BookingPage />) },
-      { id: 'booking-link', path: 'booking/:linkId', element: page(<BookingPage />) },
-      { id: 'property-booking', path: ':username/:address/:propertyId/book', element: page(<BookingPage />) },
-      { id: 'booking-manage', path: 'booking/manage', element: page(<ManageBookingPage />) },
-      { id: 'booking-cancelled', path: 'booking/cancelled', element: page(<BookingCancelledPage />) },
-      { id: 'booking-reschedule', path: 'booking/reschedule', element: page(<RescheduleBookingPage />) },
-      { id: 'feedback-form', path: 'feedback/:bookingId', element: page(<FeedbackFormPage />) },
+      {
+        id: 'bookme-agent-name',
+        path: 'bookme/:agentId/:agentName',
+        element: page(<BookingPage />),
+        handle: BUYER_PAGE,
+      },
+      { id: 'bookme-agent', path: 'bookme/:agentId', element: page(<BookingPage />), handle: BUYER_PAGE },
+      { id: 'bookme', path: 'bookme', element: page(<BookingPage />), handle: BUYER_PAGE },
+      { id: 'booking-link', path: 'booking/:linkId', element: page(<BookingPage />), handle: BUYER_PAGE },
+      {
+        id: 'property-booking',
+        path: ':username/:address/:propertyId/book',
+        element: page(<BookingPage />),
+        handle: BUYER_PAGE,
+      },
+      {
+        id: 'booking-manage',
+        path: 'booking/manage',
+        element: page(<ManageBookingPage />),
+        handle: BUYER_PAGE,
+      },
+      {
+        id: 'booking-cancelled',
+        path: 'booking/cancelled',
+        element: page(<BookingCancelledPage />),
+        handle: BUYER_PAGE,
+      },
+      {
+        id: 'booking-reschedule',
+        path: 'booking/reschedule',
+        element: page(<RescheduleBookingPage />),
+        handle: BUYER_PAGE,
+      },
+      {
+        id: 'feedback-form',
+        path: 'feedback/:bookingId',
+        element: page(<FeedbackFormPage />),
+        handle: BUYER_PAGE,
+      },
 
       {
         id: 'oauth-google',

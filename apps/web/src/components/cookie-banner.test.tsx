@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_TIMINGS, CONSENT_STORAGE_KEY } from '@keyturn/domain/constants';
-import { renderAt, stubApi } from '@/test/utils';
-import { CookieBanner } from './cookie-banner';
+import { renderAt, renderRoutes, stubApi } from '@/test/utils';
+import { BANNER_SPACE_VARIABLE, CookieBanner } from './cookie-banner';
 
 const banner = () => screen.queryByRole('region', { name: 'Cookie consent' });
 
@@ -63,5 +63,34 @@ describe('cookie-consent banner (spec §2.3, §9)', () => {
     renderBanner();
     waitForBanner(5 * CLIENT_TIMINGS.cookieBannerDelayMs);
     expect(banner()).not.toBeInTheDocument();
+  });
+
+  it('reserves its height at the bottom of the page while it shows, and gives it back when answered', () => {
+    renderBanner();
+    waitForBanner();
+    expect(document.documentElement.style.getPropertyValue(BANNER_SPACE_VARIABLE)).toMatch(/^\d+px$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Reject All' }));
+    expect(document.documentElement.style.getPropertyValue(BANNER_SPACE_VARIABLE)).toBe('');
+  });
+
+  it("is one compact row on the buyer's pages (route handle compactConsent), with the same three actions", () => {
+    stubApi({});
+    renderRoutes(
+      [{ path: '/bookme/:agentId', element: <CookieBanner />, handle: { compactConsent: true } }],
+      '/bookme/agent-1',
+    );
+    waitForBanner();
+    expect(banner()).toHaveAttribute('data-variant', 'compact');
+    expect(screen.getByRole('button', { name: 'Accept All' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy-policy');
+    fireEvent.click(screen.getByRole('button', { name: 'Reject All' }));
+    expect(window.localStorage.getItem(CONSENT_STORAGE_KEY)).toBe('rejected');
+  });
+
+  it('keeps the full card elsewhere', () => {
+    renderBanner();
+    waitForBanner();
+    expect(banner()).not.toHaveAttribute('data-variant');
   });
 });

@@ -89,8 +89,31 @@ export const usageStatsSchema = z.object({
 });
 export type UsageStats = z.infer<typeof usageStatsSchema>;
 
+/**
+ * The overview's first steps, each true once it is done: a property added, hours saved (or the default hours
+ * kept on purpose), the link shared (copied, shown as a QR code, or a first booking received); and whether the
+ * agent dismissed the card. Kept per agent on the server, so it follows the agent to any browser.
+ */
+export const onboardingSchema = z.object({
+  property: z.boolean(),
+  hours: z.boolean(),
+  link: z.boolean(),
+  dismissed: z.boolean(),
+});
+export type Onboarding = z.infer<typeof onboardingSchema>;
+/** POST /agents/onboarding: what the agent just did on the card. */
+export const ONBOARDING_MARKS = ['hours', 'link', 'dismissed'] as const;
+export type OnboardingMark = (typeof ONBOARDING_MARKS)[number];
+export const onboardingMarkSchema = z.object({ mark: z.enum(ONBOARDING_MARKS) });
+
+/** The card shows until every step is done or the agent dismisses it. */
+export function showsOnboarding(o: Onboarding): boolean {
+  return !o.dismissed && !(o.property && o.hours && o.link);
+}
+
 /** GET /agents/dashboard: everything the overview page shows in one call. */
 export const dashboardSummarySchema = z.object({
+  onboarding: onboardingSchema,
   today: z.array(agentBookingSchema),
   upcoming: z.array(agentBookingSchema),
   usage: usageStatsSchema,

@@ -1,5 +1,5 @@
 // The agent's workspace calls of spec §7 "Agents": team list, own record, delete, dashboard, branding,
-// notification and feedback settings, defaults acknowledgement, usage statistics.
+// notification and feedback settings, defaults acknowledgement, usage statistics, the overview's first steps.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
@@ -15,6 +15,8 @@ import {
   DEFAULT_NOTIFICATION_SETTINGS,
   feedbackSettingsSchema,
   notificationSettingsSchema,
+  onboardingMarkSchema,
+  onboardingSchema,
   settingsResponseSchema,
   usageStatsSchema,
 } from '@keyturn/domain/schemas/agentSettings';
@@ -26,6 +28,7 @@ import { agents } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { upcoming, todaysSchedule } from '../bookings/agent-service';
 import { requireAgentContext } from './context';
+import { markOnboarding, onboardingOf } from './onboarding';
 import { toAgentProfile } from './service';
 import { acknowledgeDefaults, readSettings, usageStats, writeSettings } from './settings-service';
 
@@ -72,14 +75,16 @@ export async function agentWorkspaceRoutes(
     async (req) => {
       const agent = agentOf(req);
       const at = now();
-      const [today, next, usage] = await Promise.all([
+      const [today, next, usage, onboarding] = await Promise.all([
         todaysSchedule(db, agent, at),
         upcoming(db, agent, UPCOMING_DAYS_DEFAULT, at),
         usageStats(db, agent, at),
+        onboardingOf(db, agent.id),
       ]);
       return {
         success: true as const,
         data: {
+          onboarding,
           today,
           upcoming: next,
           usage,
@@ -87,6 +92,23 @@ export async function agentWorkspaceRoutes(
           pendingCount: next.filter((b) => b.status === 'pending').length,
         },
       };
+    },
+  );
+
+  r.post(
+    '/api/agents/onboarding',
+    {
+      schema: {
+        tags,
+        summary: "Record a first step taken on the overview's card: hours kept, link shared, card dismissed",
+        body: onboardingMarkSchema,
+        response: { 200: z.object({ success: z.literal(true), data: onboardingSchema }), ...errors },
+      },
+    },
+    async (req) => {
+      const agent = agentOf(req);
+      await markOnboarding(db, agent.id, req.body.mark, now());
+      return { success: true as const, data: await onboardingOf(db, agent.id) };
     },
   );
 

@@ -15,6 +15,7 @@ export function CopyButton({
   accessibleLabel,
   variant = 'secondary',
   size = 'sm',
+  onCopied,
 }: {
   text: string;
   label?: string;
@@ -22,6 +23,8 @@ export function CopyButton({
   accessibleLabel?: string;
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** Called after a successful copy (the overview records the link as shared). */
+  onCopied?: () => void;
 }) {
   const [copied, setCopied] = useState(false);
 
@@ -35,6 +38,7 @@ export function CopyButton({
     try {
       await navigator.clipboard.writeText(text);
       setCopied(true);
+      onCopied?.();
     } catch {
       toast.error('Could not copy automatically. Select the link and copy it by hand.');
     }

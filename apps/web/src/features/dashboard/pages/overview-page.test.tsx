@@ -45,15 +45,22 @@ function summary(overrides: Partial<DashboardSummary> = {}): DashboardSummary {
     usage: { plan: 'basic', properties: { used: 2, limit: 3 }, bookingsThisMonth: { used: 12, limit: 15 } },
     bookingUrl,
     pendingCount: 4,
+    onboarding: { property: true, hours: true, link: true, dismissed: false },
     ...overrides,
   };
 }
 
 function renderOverview(data: DashboardSummary, { failedCount = 0 }: { failedCount?: number } = {}) {
   let failed = failedCount;
+  let onboarding = { ...data.onboarding };
   const api = stubApi({
     ...signedInSessionRoutes(),
-    'GET /agents/dashboard': () => json(200, { success: true, data }),
+    'GET /agents/dashboard': () => json(200, { success: true, data: { ...data, onboarding } }),
+    'POST /agents/onboarding': (req) => {
+      const { mark } = req.body as { mark: 'hours' | 'link' | 'dismissed' };
+      onboarding = { ...onboarding, [mark]: true };
+      return json(200, { success: true, data: onboarding });
+    },
     'GET /agents/messages': () => json(200, { success: true, data: [], failedCount: failed }),
     'POST /agents/messages/dismiss-failures': () => {
       const dismissed = failed;
@@ -116,6 +123,7 @@ describe('dashboard overview', () => {
   it('tells a new agent what to do next', async () => {
     renderOverview(
       summary({
+        onboarding: { property: false, hours: false, link: false, dismissed: false },
         today: [],
         upcoming: [],
         pendingCount: 0,
@@ -139,8 +147,89 @@ describe('dashboard overview', () => {
     expect(screen.getByText('No showings today')).toBeInTheDocument();
   });
 
-  it('leaves the first steps out once the agent is under way', async () => {
+  it('leaves the first steps out once all three are done', async () => {
     renderOverview(summary());
+    await screen.findByRole('region', { name: "Today's schedule" });
+    expect(
+      screen.queryByRole('region', { name: 'Get ready for your first booking' }),
+    ).not.toBeInTheDocument();
+  });
+});
+
+describe('first steps card', () => {
+  const steps = () => screen.findByRole('region', { name: 'Get ready for your first booking' });
+  const isDone = (title: string) =>
+    within(screen.getByRole('region', { name: 'Get ready for your first booking' }))
+      .getByText(title, { selector: 'p' })
+      .textContent?.includes('(done)');
+
+  it('ticks each step the server says is done, and only those', async () => {
+    renderOverview(summary({ onboarding: { property: true, hours: false, link: false, dismissed: false } }));
+    await steps();
+    expect(isDone('Add a property')).toBe(true);
+    expect(isDone('Set your hours')).toBe(false);
+    expect(isDone('Share your link')).toBe(false);
+  });
+
+  it('"Set your hours" is done once hours are saved (server) or "Keep these hours" is pressed', async () => {
+    const { api } = renderOverview(
+      summary({ onboarding: { property: true, hours: false, link: false, dismissed: false } }),
+    );
+    const card = await steps();
+    await userEvent.click(within(card).getByRole('button', { name: 'Keep these hours' }));
+    await vi.waitFor(() => expect(isDone('Set your hours')).toBe(true));
+    expect(api.callsTo('POST', '/agents/onboarding')[0]!.body).toEqual({ mark: 'hours' });
+  });
+
+  it('"Share your link" is done after copying the link', async () => {
+    const user = userEvent.setup();
+    const { api } = renderOverview(
+      summary({ onboarding: { property: false, hours: true, link: false, dismissed: false } }),
+    );
+    const card = await steps();
+    await user.click(within(card).getByRole('button', { name: 'Copy your booking link' }));
+    await vi.waitFor(() => expect(isDone('Share your link')).toBe(true));
+    expect(api.callsTo('POST', '/agents/onboarding')[0]!.body).toEqual({ mark: 'link' });
+  });
+
+  it('"Share your link" is done after showing the QR code', async () => {
+    const user = userEvent.setup();
+    renderOverview(summary({ onboarding: { property: false, hours: true, link: false, dismissed: false } }));
+    await steps();
+    await user.click(screen.getByRole('button', { name: 'QR code' }));
+    await vi.waitFor(() => expect(isDone('Share your link')).toBe(true));
+  });
+
+  it('disappears when the last step is done', async () => {
+    const user = userEvent.setup();
+    renderOverview(summary({ onboarding: { property: true, hours: true, link: false, dismissed: false } }));
+    const card = await steps();
+    await user.click(within(card).getByRole('button', { name: 'Copy your booking link' }));
+    await vi.waitFor(() =>
+      expect(
+        screen.queryByRole('region', { name: 'Get ready for your first booking' }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('can be dismissed, and stays away when the server says it was', async () => {
+    const { api } = renderOverview(
+      summary({ onboarding: { property: false, hours: false, link: false, dismissed: false } }),
+    );
+    const card = await steps();
+    await userEvent.click(within(card).getByRole('button', { name: 'Dismiss the first steps' }));
+    await vi.waitFor(() =>
+      expect(
+        screen.queryByRole('region', { name: 'Get ready for your first booking' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(api.callsTo('POST', '/agents/onboarding')[0]!.body).toEqual({
+      mark: 'dismissed',
+    });
+  });
+
+  it('is not shown to an agent who dismissed it earlier', async () => {
+    renderOverview(summary({ onboarding: { property: false, hours: false, link: false, dismissed: true } }));
     await screen.findByRole('region', { name: "Today's schedule" });
     expect(
       screen.queryByRole('region', { name: 'Get ready for your first booking' }),

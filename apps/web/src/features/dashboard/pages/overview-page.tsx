@@ -2,7 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UPCOMING_DAYS_DEFAULT } from '@keyturn/domain/constants';
 import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
-import type { DashboardSummary } from '@keyturn/domain/schemas/agentSettings';
+import {
+  showsOnboarding,
+  type DashboardSummary,
+  type OnboardingMark,
+} from '@keyturn/domain/schemas/agentSettings';
 import { ErrorAlert } from '@/components/ui/alert';
 import { BookingSummary } from '@/components/ui/booking-summary';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -11,13 +15,13 @@ import { Dialog } from '@/components/ui/dialog';
 import { QrCode } from '@/components/ui/qr-code';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatIsoDate } from '@/components/ui/format';
-import { CalendarIcon } from '@/components/ui/icons';
+import { CalendarIcon, CloseIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { UsageBar } from '@/components/ui/usage-bar';
 import { useSession, userNames } from '@/lib/auth';
 import { FailedMessagesNotice } from '../components/failed-messages-notice';
-import { useDashboard } from '../hooks/use-dashboard';
+import { useDashboard, useMarkOnboarding } from '../hooks/use-dashboard';
 
 /**
  * The dashboard's index (spec §2.2): today's showings, the next days, this month's bookings against the
@@ -61,12 +65,16 @@ export function DashboardOverviewPage() {
 
 function Overview({ summary }: { summary: DashboardSummary }) {
   const { usage } = summary;
-  const isNew =
-    usage.properties.used === 0 || (usage.bookingsThisMonth.used === 0 && summary.upcoming.length === 0);
+  const mark = useMarkOnboarding();
+  const linkShared = () => {
+    if (!summary.onboarding.link) mark.mutate('link');
+  };
 
   return (
     <div className="space-y-6">
-      {isNew ? <GettingStarted summary={summary} /> : null}
+      {showsOnboarding(summary.onboarding) ? (
+        <GettingStarted summary={summary} onMark={(m) => mark.mutate(m)} onLinkShared={linkShared} />
+      ) : null}
 
       <div className="grid gap-4 md:grid-cols-3">
         <Card title="Pending requests">
@@ -95,7 +103,7 @@ function Overview({ summary }: { summary: DashboardSummary }) {
           </Link>
         </Card>
         <Card title="Your booking link">
-          <BookingLink url={summary.bookingUrl} />
+          <BookingLink url={summary.bookingUrl} onShared={linkShared} />
         </Card>
       </div>
 
@@ -118,47 +126,78 @@ function Overview({ summary }: { summary: DashboardSummary }) {
   );
 }
 
-function GettingStarted({ summary }: { summary: DashboardSummary }) {
-  const hasProperty = summary.usage.properties.used > 0;
+/**
+ * The first steps, each ticked when the server says it is true; the card goes once all three are done or the
+ * agent dismisses it.
+ */
+function GettingStarted({
+  summary,
+  onMark,
+  onLinkShared,
+}: {
+  summary: DashboardSummary;
+  onMark: (mark: OnboardingMark) => void;
+  onLinkShared: () => void;
+}) {
+  const { property, hours, link } = summary.onboarding;
   return (
     <section
       aria-labelledby="getting-started-heading"
       className="rounded-xl border border-blue-200 bg-blue-50/60 p-5"
     >
-      <h2 id="getting-started-heading" className="text-base font-semibold text-slate-900">
-        Get ready for your first booking
-      </h2>
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="getting-started-heading" className="text-base font-semibold text-slate-900">
+          Get ready for your first booking
+        </h2>
+        <button
+          type="button"
+          onClick={() => onMark('dismissed')}
+          aria-label="Dismiss the first steps"
+          className="-mt-1 -mr-1 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-white hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+        >
+          <CloseIcon />
+        </button>
+      </div>
       <ol className="mt-3 space-y-3">
-        <Step done={hasProperty} number={1} title="Add a property">
-          {hasProperty
+        <Step done={property} number={1} title="Add a property">
+          {property
             ? 'Done. Each property has its own booking link.'
             : 'Buyers book viewings of your listings.'}
-          {hasProperty ? null : (
+          {property ? null : (
             <ButtonLink to="/dashboard/properties" size="sm" variant="secondary" className="mt-2">
               Add a property
             </ButtonLink>
           )}
         </Step>
-        <Step number={2} title="Set your hours">
-          Choose the days and times buyers can book.
-          <ButtonLink
-            to="/dashboard/settings?tab=availability"
-            size="sm"
-            variant="secondary"
-            className="mt-2"
-          >
-            Set your hours
-          </ButtonLink>
+        <Step done={hours} number={2} title="Set your hours">
+          {hours ? (
+            'Done. Buyers see only the times you are available.'
+          ) : (
+            <>
+              Choose the days and times buyers can book, or keep Monday to Friday, 9:00 to 17:00.
+              <span className="mt-2 flex flex-wrap gap-2">
+                <ButtonLink to="/dashboard/settings?tab=availability" size="sm" variant="secondary">
+                  Set your hours
+                </ButtonLink>
+                <Button size="sm" variant="ghost" onClick={() => onMark('hours')}>
+                  Keep these hours
+                </Button>
+              </span>
+            </>
+          )}
         </Step>
-        <Step number={3} title="Share your link">
-          Send it to buyers or put it on your website.
-          <div className="mt-2">
-            <CopyButton
-              text={summary.bookingUrl}
-              label="Copy your link"
-              accessibleLabel="Copy your booking link"
-            />
-          </div>
+        <Step done={link} number={3} title="Share your link">
+          {link ? 'Done. Your link is out there.' : 'Send it to buyers or put it on your website.'}
+          {link ? null : (
+            <div className="mt-2">
+              <CopyButton
+                text={summary.bookingUrl}
+                label="Copy your link"
+                accessibleLabel="Copy your booking link"
+                onCopied={onLinkShared}
+              />
+            </div>
+          )}
         </Step>
       </ol>
     </section>
@@ -206,7 +245,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function BookingLink({ url }: { url: string }) {
+function BookingLink({ url, onShared }: { url: string; onShared: () => void }) {
   const [showQr, setShowQr] = useState(false);
   return (
     <div className="space-y-3">
@@ -223,8 +262,15 @@ function BookingLink({ url }: { url: string }) {
         {url}
       </p>
       <div className="flex flex-wrap gap-2">
-        <CopyButton text={url} accessibleLabel="Copy your booking link" />
-        <Button variant="ghost" size="sm" onClick={() => setShowQr(true)}>
+        <CopyButton text={url} accessibleLabel="Copy your booking link" onCopied={onShared} />
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setShowQr(true);
+            onShared();
+          }}
+        >
           QR code
         </Button>
         <a

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { WAITLIST } from '@keyturn/domain/constants';
+import { isBuilt } from '@keyturn/domain/features';
 import type { LandingAnchor } from '@/components/site-chrome';
 
 const link = 'font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800';
@@ -14,7 +15,10 @@ const NOTES: { id: Exclude<LandingAnchor, 'features'>; title: string; body: Reac
     body: (
       <>
         Every confirmation has an Add to calendar button (Google Calendar, or an .ics file for Apple Calendar,
-        Outlook and others). Two-way Google and Microsoft calendar sync and SMS reminders are in development.
+        Outlook and others). Reminders go out by e-mail and, from Professional, by text.{' '}
+        {isBuilt('calendar_sync')
+          ? 'Two-way Google and Microsoft calendar sync keeps your calendar in step.'
+          : 'Two-way Google and Microsoft calendar sync is in development.'}
       </>
     ),
   },

@@ -1,5 +1,6 @@
-// Lead intelligence and booking performance (spec §2.3 showcases). Lead scoring is being built for launch,
-// so its card is a labelled preview with sample leads.
+// Lead intelligence and booking performance (spec §2.3 showcases). Until lead scoring is built (the feature
+// catalogue's flag), its card is a labelled preview with sample leads.
+import { isBuilt } from '@keyturn/domain/features';
 import { Container } from '@/components/site-chrome';
 import { PERFORMANCE_CLAIMS } from '../claims';
 import { CheckIcon } from '@/components/marks';
@@ -27,8 +28,11 @@ export function Showcases() {
               Know who is ready to buy
             </h2>
             <p className="mt-4 text-lg leading-8 text-slate-600">
-              After each showing, Keyturn will ask the buyer a few short questions and sort the answers into
-              hot, potential and cold leads, so your follow-up starts with the right people.
+              After each showing, Keyturn asks the buyer a few short questions.{' '}
+              {isBuilt('lead_scoring')
+                ? 'The answers are sorted into hot, potential and cold leads,'
+                : 'Next, the answers will be sorted into hot, potential and cold leads,'}{' '}
+              so your follow-up starts with the right people.
             </p>
             <ul className="mt-6 space-y-3 text-base text-slate-700">
               {[
@@ -47,7 +51,7 @@ export function Showcases() {
             <figcaption className="flex items-center justify-between gap-3">
               <span className="text-base font-semibold text-slate-900">Leads this week</span>
               <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200 ring-inset">
-                Preview · in development
+                {isBuilt('lead_scoring') ? 'Sample' : 'Preview · in development'}
               </span>
             </figcaption>
             <ul className="mt-5 divide-y divide-slate-100">

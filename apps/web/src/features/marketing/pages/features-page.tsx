@@ -48,7 +48,7 @@ export function FeaturesPage() {
           <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {AVAILABLE_FEATURES.map((feature) => (
               <li key={feature.title}>
-                <FeatureCard feature={feature} status="available" />
+                <FeatureCard feature={feature} />
               </li>
             ))}
           </ul>
@@ -114,7 +114,7 @@ export function FeaturesPage() {
           <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {UPCOMING_FEATURES.map((feature) => (
               <li key={feature.title}>
-                <FeatureCard feature={feature} status="upcoming" />
+                <FeatureCard feature={feature} />
               </li>
             ))}
           </ul>

@@ -94,7 +94,7 @@ export function LandingPage() {
             <ul className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {AVAILABLE_FEATURES.map((feature) => (
                 <li key={feature.title}>
-                  <FeatureCard feature={feature} status="available" />
+                  <FeatureCard feature={feature} />
                 </li>
               ))}
             </ul>

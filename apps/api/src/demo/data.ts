@@ -1,0 +1,418 @@
+// The demo dataset's fixed facts, in one place: the demo agent, her listings in Austin (with coordinates for
+// route planning), the buyers who book with her, and what they write. generate.ts turns these into a dated
+// history relative to today; seed.ts writes it. Insights, reports, routes and the assistant use it as their
+// fixture, so tests may name anything here.
+import type { BudgetRange, BuyerType, IncomeRange } from '@keyturn/domain/enums';
+import type { InterestLevel, PriceOpinion } from '@keyturn/domain/schemas/feedback';
+
+export const DEMO_AGENT = {
+  email: 'demo@keyturn.app',
+  password: 'keyturn-demo',
+  firstName: 'Dana',
+  lastName: 'Whitfield',
+  username: 'dana-whitfield',
+  phone: '+1 512 555 0142',
+  companyName: 'Whitfield Realty',
+  timeZone: 'America/Chicago',
+  // Professional: more than Basic's three listings, and texts next to e-mails.
+  plan: 'pro',
+} as const;
+
+/** Whitfield Realty's logo colour (the logo is drawn by images.ts). */
+export const DEMO_BRAND_RGB: [number, number, number] = [30, 64, 124];
+
+/** The seed of the dataset's random choices: same seed, same day → the same demo. */
+export const DEMO_SEED = 20_260_412;
+
+/** How far the history reaches back and the diary ahead, in days from today (the agent's zone). */
+export const DEMO_PAST_DAYS = 90;
+export const DEMO_FUTURE_DAYS = 14;
+
+export type DemoScene = {
+  /** Exterior palette: walls, roof, door, trim. */
+  walls: [number, number, number];
+  roof: [number, number, number];
+  door: [number, number, number];
+  storeys: 1 | 2 | 3;
+  /** Interior: wall and floor colours of the living-room picture. */
+  room: [number, number, number];
+  floor: [number, number, number];
+};
+
+export type DemoProperty = {
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  price: number;
+  bedrooms: number;
+  bathrooms: number;
+  propertyType: string;
+  lat: number;
+  lng: number;
+  /** Relative share of the viewings (popular listings get more). */
+  demand: number;
+  /** How buyers tend to feel about it: drives the tone of feedback. */
+  reception: 'loved' | 'mixed' | 'pricey' | 'cool';
+  scene: DemoScene;
+};
+
+export const DEMO_PROPERTIES: readonly DemoProperty[] = [
+  {
+    address: '1420 Maple Grove Lane',
+    city: 'Austin',
+    state: 'TX',
+    zipCode: '78704',
+    price: 685000,
+    bedrooms: 4,
+    bathrooms: 3,
+    propertyType: 'Residential',
+    lat: 30.2449,
+    lng: -97.7697,
+    demand: 5,
+    reception: 'loved',
+    scene: {
+      walls: [236, 226, 206],
+      roof: [92, 64, 51],
+      door: [30, 64, 124],
+      storeys: 2,
+      room: [240, 234, 222],
+      floor: [166, 124, 82],
+    },
+  },
+  {
+    address: '88 Riverside Drive, Unit 12B',
+    city: 'Austin',
+    state: 'TX',
+    zipCode: '78701',
+    price: 429000,
+    bedrooms: 2,
+    bathrooms: 2,
+    propertyType: 'Condo',
+    lat: 30.2588,
+    lng: -97.7431,
+    demand: 4,
+    reception: 'mixed',
+    scene: {
+      walls: [176, 190, 204],
+      roof: [71, 85, 105],
+      door: [15, 118, 110],
+      storeys: 3,
+      room: [226, 232, 240],
+      floor: [120, 113, 108],
+    },
+  },
+  {
+    address: '305 Live Oak Court',
+    city: 'Austin',
+    state: 'TX',
+    zipCode: '78745',
+    price: 512500,
+    bedrooms: 3,
+    bathrooms: 2.5,
+    propertyType: 'Townhouse',
+    lat: 30.2072,
+    lng: -97.7953,
+    demand: 3,
+    reception: 'pricey',
+    scene: {
+      walls: [214, 168, 140],
+      roof: [68, 64, 60],
+      door: [127, 29, 29],
+      storeys: 2,
+      room: [245, 240, 230],
+      floor: [140, 98, 64],
+    },
+  },
+  {
+    address: '2211 Bluebonnet Trail',
+    city: 'Austin',
+    state: 'TX',
+    zipCode: '78759',
+    price: 574000,
+    bedrooms: 3,
+    bathrooms: 2,
+    propertyType: 'Residential',
+    lat: 30.4021,
+    lng: -97.7526,
+    demand: 3,
+    reception: 'loved',
+    scene: {
+      walls: [250, 246, 236],
+      roof: [51, 65, 85],
+      door: [180, 83, 9],
+      storeys: 1,
+      room: [236, 242, 236],
+      floor: [180, 140, 100],
+    },
+  },
+  {
+    address: '4807 Avenue H',
+    city: 'Austin',
+    state: 'TX',
+    zipCode: '78751',
+    price: 799000,
+    bedrooms: 3,
+    bathrooms: 2,
+    propertyType: 'Residential',
+    lat: 30.3155,
+    lng: -97.7239,
+    demand: 2,
+    reception: 'pricey',
+    scene: {
+      walls: [196, 214, 196],
+      roof: [120, 53, 15],
+      door: [21, 94, 117],
+      storeys: 1,
+      room: [250, 245, 235],
+      floor: [150, 110, 70],
+    },
+  },
+  {
+    address: '1100 East 5th Street, Unit 408',
+    city: 'Austin',
+    state: 'TX',
+    zipCode: '78702',
+    price: 365000,
+    bedrooms: 1,
+    bathrooms: 1,
+    propertyType: 'Condo',
+    lat: 30.2637,
+    lng: -97.7313,
+    demand: 2,
+    reception: 'cool',
+    scene: {
+      walls: [203, 213, 225],
+      roof: [30, 41, 59],
+      door: [190, 18, 60],
+      storeys: 3,
+      room: [241, 245, 249],
+      floor: [100, 116, 139],
+    },
+  },
+  {
+    address: '9316 Sweetwater River Drive',
+    city: 'Austin',
+    state: 'TX',
+    zipCode: '78748',
+    price: 459000,
+    bedrooms: 4,
+    bathrooms: 2.5,
+    propertyType: 'Residential',
+    lat: 30.1664,
+    lng: -97.8273,
+    demand: 3,
+    reception: 'mixed',
+    scene: {
+      walls: [231, 214, 186],
+      roof: [87, 83, 78],
+      door: [22, 101, 52],
+      storeys: 2,
+      room: [250, 243, 230],
+      floor: [186, 150, 110],
+    },
+  },
+];
+
+export type DemoBuyer = {
+  name: string;
+  email: string;
+  phone: string;
+  buyerType: BuyerType;
+  budget: BudgetRange | null;
+  income: IncomeRange | null;
+  /** Books again: a second look, another listing. */
+  repeat?: boolean;
+};
+
+const buyer = (
+  name: string,
+  buyerType: BuyerType,
+  budget: BudgetRange | null,
+  income: IncomeRange | null,
+  phoneSuffix: string,
+  repeat = false,
+): DemoBuyer => ({
+  name,
+  email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
+  phone: `+1 512 555 01${phoneSuffix}`,
+  buyerType,
+  budget,
+  income,
+  ...(repeat ? { repeat } : {}),
+});
+
+export const DEMO_BUYERS: readonly DemoBuyer[] = [
+  buyer('Jordan Rivera', 'first_time_buyer', '400000-500000', '100000-125000', '01', true),
+  buyer('Priya Shah', 'investor', '300000-400000', '200000-300000', '02', true),
+  buyer('Sam Kowalski', 'home_owner', '600000-700000', '150000-200000', '03'),
+  buyer('Morgan Tate', 'first_time_buyer', '300000-400000', '75000-100000', '04'),
+  buyer('Elena Garcia', 'home_owner', '700000-800000', '200000-300000', '05', true),
+  buyer('Marcus Johnson', 'investor', '400000-500000', '300000-500000', '06'),
+  buyer('Aisha Bello', 'first_time_buyer', '400000-500000', '100000-125000', '07'),
+  buyer('Tom Becker', 'home_owner', '500000-600000', '125000-150000', '08'),
+  buyer('Lena Nguyen', 'first_time_buyer', '300000-400000', '75000-100000', '09', true),
+  buyer('Chris Okafor', 'investor', '1000000+', '500000+', '10'),
+  buyer('Hannah Miller', 'home_owner', '800000-900000', '200000-300000', '11'),
+  buyer('Diego Alvarez', 'first_time_buyer', '400000-500000', '100000-125000', '12'),
+  buyer('Sofia Rossi', 'home_owner', '500000-600000', null, '13'),
+  buyer('Kevin Park', 'investor', '300000-400000', '150000-200000', '14', true),
+  buyer('Rachel Cohen', 'first_time_buyer', '500000-600000', '125000-150000', '15'),
+  buyer('Omar Haddad', 'home_owner', '600000-700000', '150000-200000', '16'),
+  buyer('Grace Thompson', 'first_time_buyer', '200000-300000', '50000-75000', '17'),
+  buyer('Ben Carter', 'investor', '400000-500000', null, '18'),
+  buyer('Mia Fischer', 'home_owner', '700000-800000', '200000-300000', '19'),
+  buyer('Luis Romero', 'first_time_buyer', '300000-400000', '75000-100000', '20'),
+  buyer('Nina Petrova', 'investor', '500000-600000', '300000-500000', '21'),
+  buyer('Jamal Wright', 'first_time_buyer', '400000-500000', '100000-125000', '22'),
+  buyer('Claire Dubois', 'home_owner', '900000-1000000', '300000-500000', '23'),
+  buyer('Ethan Brooks', 'first_time_buyer', null, null, '24'),
+  buyer('Yuki Tanaka', 'investor', '300000-400000', '150000-200000', '25'),
+  buyer('Olivia Bennett', 'home_owner', '500000-600000', '125000-150000', '26'),
+  buyer('Ravi Patel', 'first_time_buyer', '400000-500000', '100000-125000', '27'),
+  buyer('Grant Holloway', 'investor', '600000-700000', '200000-300000', '28'),
+  buyer('Isabel Cruz', 'first_time_buyer', '300000-400000', '50000-75000', '29'),
+  buyer('Noah Schmidt', 'home_owner', '700000-800000', '150000-200000', '30'),
+  buyer('Fatima Zahra', 'first_time_buyer', '400000-500000', '75000-100000', '31'),
+  buyer('Derek Lang', 'investor', '1000000+', '500000+', '32'),
+  buyer('Tessa Moore', 'home_owner', '500000-600000', '125000-150000', '33'),
+  buyer('Andre Silva', 'first_time_buyer', '200000-300000', '50000-75000', '34'),
+  buyer('Megan Clarke', 'home_owner', '600000-700000', null, '35'),
+  buyer('Victor Huang', 'investor', '400000-500000', '200000-300000', '36'),
+];
+
+/** What buyers write in the booking form's message box (about half leave it empty). */
+export const DEMO_BOOKING_MESSAGES: readonly string[] = [
+  'We are relocating from Denver in March and would love to see it before we fly back.',
+  'Is the backyard fenced? We have a dog.',
+  'Pre-approved up to the asking price. Could we also talk about HOA fees?',
+  'I work downtown, so a late-afternoon slot is ideal.',
+  'Looking for a rental investment — I would like to see the utility bills if possible.',
+  'My partner will join by video call.',
+  'First home for us, so we will have lots of questions!',
+  'Can we check the commute to the Domain during the visit?',
+  'Interested in the school district; we have two kids in elementary school.',
+  'Please let me know if parking is tricky.',
+];
+
+/** Other (Specify) purposes buyers type in. */
+export const DEMO_CUSTOM_PURPOSES: readonly string[] = [
+  'Mortgage pre-approval chat',
+  'Relocation consultation',
+  'Selling my condo first',
+  'Neighbourhood tour',
+];
+
+export const CANCEL_REASONS: readonly string[] = [
+  'We found another place.',
+  'Work trip came up — will rebook.',
+  'Our financing is delayed.',
+  'Sick kid at home, sorry!',
+];
+
+export const FEEDBACK_TONES = ['enthusiastic', 'lukewarm', 'negative', 'mixed_price'] as const;
+export type FeedbackTone = (typeof FEEDBACK_TONES)[number];
+
+export type DemoFeedbackText = {
+  rating: number;
+  interest: InterestLevel;
+  price: PriceOpinion | null;
+  secondShowing: boolean | null;
+  liked: string | null;
+  disliked: string | null;
+  comments: string | null;
+};
+
+/** What buyers answer after a showing, by tone. */
+export const DEMO_FEEDBACK: Record<FeedbackTone, readonly DemoFeedbackText[]> = {
+  enthusiastic: [
+    {
+      rating: 5,
+      interest: 'very_interested',
+      price: 'good_value',
+      secondShowing: true,
+      liked: 'The light in the kitchen is amazing and the backyard is huge.',
+      disliked: null,
+      comments: 'We loved it! Can we come back with my parents this weekend?',
+    },
+    {
+      rating: 5,
+      interest: 'very_interested',
+      price: 'fair',
+      secondShowing: true,
+      liked: 'Open floor plan, quiet street, walkable to the park.',
+      disliked: 'Guest bath needs updating, but that is easy.',
+      comments: 'This is the one. We would like to talk about making an offer.',
+    },
+    {
+      rating: 4,
+      interest: 'very_interested',
+      price: 'fair',
+      secondShowing: true,
+      liked: 'Beautiful oak trees and the primary suite is perfect.',
+      disliked: null,
+      comments: 'Really impressed — thank you for the great tour, Dana!',
+    },
+  ],
+  lukewarm: [
+    {
+      rating: 3,
+      interest: 'somewhat_interested',
+      price: 'fair',
+      secondShowing: false,
+      liked: 'Nice location.',
+      disliked: 'Smaller than it looked in the photos.',
+      comments: 'It was okay. We want to see a few more before deciding.',
+    },
+    {
+      rating: 3,
+      interest: 'somewhat_interested',
+      price: null,
+      secondShowing: null,
+      liked: 'Good schools nearby.',
+      disliked: 'The layout feels a bit choppy.',
+      comments: 'Not sure yet. Maybe.',
+    },
+  ],
+  negative: [
+    {
+      rating: 1,
+      interest: 'not_interested',
+      price: 'too_high',
+      secondShowing: false,
+      liked: null,
+      disliked: 'Strong damp smell in the basement and the road noise is constant.',
+      comments: 'Disappointed — not what the listing described.',
+    },
+    {
+      rating: 2,
+      interest: 'not_interested',
+      price: 'fair',
+      secondShowing: false,
+      liked: 'Friendly neighbours.',
+      disliked: 'Kitchen is tiny and there is no storage at all.',
+      comments: 'Not for us, unfortunately.',
+    },
+  ],
+  mixed_price: [
+    {
+      rating: 4,
+      interest: 'somewhat_interested',
+      price: 'too_high',
+      secondShowing: true,
+      liked: 'Gorgeous finishes and a great view from the balcony.',
+      disliked: 'Way over what comparable places nearby sold for.',
+      comments:
+        'We love the place but the price is too high. Would the seller consider an offer around $40k less?',
+    },
+    {
+      rating: 3,
+      interest: 'somewhat_interested',
+      price: 'too_high',
+      secondShowing: false,
+      liked: 'The renovation is beautiful.',
+      disliked: 'HOA fees plus the asking price put it out of our range.',
+      comments: 'Great home, but overpriced for the area. If it drops we are interested.',
+    },
+  ],
+};

@@ -1,0 +1,128 @@
+// The feature catalogue: every capability the marketing pages name, with whether it is built. The landing
+// grid, the features page, the showcases and the footer notes all read it, so when an issue lands, flipping
+// its `built` flag here moves it from "In development" to "Available now" everywhere.
+import { APPOINTMENT_MINUTES, BOOKING_WINDOW_DAYS } from './constants';
+
+export type FeatureId =
+  | 'booking_pages'
+  | 'time_zone_slots'
+  | 'no_double_booking'
+  | 'reschedule_links'
+  | 'availability_rules'
+  | 'dashboard'
+  | 'reminders'
+  | 'feedback_requests'
+  | 'lead_scoring'
+  | 'ai_assistant'
+  | 'route_optimisation'
+  | 'calendar_sync'
+  | 'teams';
+
+export type Feature = { id: FeatureId; title: string; summary: string; built: boolean };
+
+export const FEATURE_CATALOGUE: readonly Feature[] = [
+  {
+    id: 'booking_pages',
+    title: 'Branded booking pages',
+    summary:
+      'Your logo, colour and photo on a page buyers open from any phone: one link for you, one for each property, and prefilled invitation links with a QR code.',
+    built: true,
+  },
+  {
+    id: 'time_zone_slots',
+    title: 'Slots in your time zone',
+    summary: `${APPOINTMENT_MINUTES}-minute slots from tomorrow to ${BOOKING_WINDOW_DAYS} days ahead, worked out from your hours in your own time zone, daylight-saving changes included.`,
+    built: true,
+  },
+  {
+    id: 'no_double_booking',
+    title: 'No double booking',
+    summary:
+      'The database refuses a second active booking that overlaps the first, even when two buyers press Confirm at the same moment.',
+    built: true,
+  },
+  {
+    id: 'reschedule_links',
+    title: 'Reschedule and cancel links',
+    summary:
+      'Each confirmation gives the buyer a private link to move or cancel the viewing, plus an Add to calendar button.',
+    built: true,
+  },
+  {
+    id: 'availability_rules',
+    title: 'Availability rules',
+    summary:
+      'Weekly hours with several ranges a day, days off, minimum notice, a buffer between showings, and automatic or manual confirmation.',
+    built: true,
+  },
+  {
+    id: 'dashboard',
+    title: 'One dashboard',
+    summary:
+      'Pending requests, today’s schedule, the next days, properties with photos, and your plan’s usage at a glance.',
+    built: true,
+  },
+  {
+    id: 'reminders',
+    title: 'Email and SMS reminders',
+    summary:
+      'Confirmations and reminders at the times you choose before each showing: by e-mail on every plan, by text from Professional.',
+    built: true,
+  },
+  {
+    id: 'feedback_requests',
+    title: 'Feedback after each showing',
+    summary:
+      'A short form sent to the buyer after the showing: rating, interest, price opinion and a second viewing, all on your dashboard.',
+    built: true,
+  },
+  {
+    id: 'lead_scoring',
+    title: 'Lead scoring and sentiment',
+    summary:
+      'Feedback answers sorted into hot, potential and cold leads, with sentiment and recommendations.',
+    built: false,
+  },
+  {
+    id: 'ai_assistant',
+    title: 'AI assistant',
+    summary: 'Ask about your week, your leads and your listings in plain language.',
+    built: false,
+  },
+  {
+    id: 'route_optimisation',
+    title: 'Route optimisation',
+    summary: 'Back-to-back showings ordered by travel time.',
+    built: false,
+  },
+  {
+    id: 'calendar_sync',
+    title: 'Calendar sync',
+    summary: 'Two-way sync with Google and Microsoft calendars.',
+    built: false,
+  },
+  {
+    id: 'teams',
+    title: 'Team management',
+    summary: 'Several agents under one agency account.',
+    built: false,
+  },
+];
+
+export function featureById(id: FeatureId): Feature {
+  const feature = FEATURE_CATALOGUE.find((f) => f.id === id);
+  if (!feature) throw new Error(`Unknown feature ${id}`);
+  return feature;
+}
+
+export function isBuilt(id: FeatureId): boolean {
+  return featureById(id).built;
+}
+
+/** The label a feature carries on the marketing pages. */
+export function featureStatusLabel(feature: Pick<Feature, 'built'>): 'Available now' | 'In development' {
+  return feature.built ? 'Available now' : 'In development';
+}
+
+export const BUILT_FEATURES = FEATURE_CATALOGUE.filter((f) => f.built);
+export const UPCOMING_FEATURES = FEATURE_CATALOGUE.filter((f) => !f.built);
