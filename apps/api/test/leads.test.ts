@@ -309,7 +309,10 @@ describe('notes, outcome and the timeline', () => {
     const times = lead.timeline.map((e: { at: string }) => e.at);
     expect([...times].sort().reverse()).toEqual(times);
     expect(lead.timeline.find((e: { kind: string }) => e.kind === 'feedback').text).toBe(
-      'Rated 5/5 · Very interested',
+      'Rated 5/5 · Very interested · Price: Fair · Wants a second showing',
+    );
+    expect(lead.feedback[0].summary).toBe(
+      'Rated 5/5 · Very interested · Price: Fair · Wants a second showing',
     );
     expect((await get(owner, '/api/leads?outcome=offer_made')).json().data).toHaveLength(1);
 

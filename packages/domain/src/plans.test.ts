@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANNUAL_DISCOUNT_PERCENT, WAITLIST } from './constants';
-import { PLANS, PLAN_ORDER, cheapestPlanWithAnalytics, hasAnalytics, isWithinLimit, planFor } from './plans';
+import { cheapestPlanWithAnalytics, hasAnalytics } from './analyticsDepth';
+import { PLANS, PLAN_ORDER, isWithinLimit, planFor } from './plans';
 
 describe('PLANS (spec §9)', () => {
   it('Basic is free with 3 properties and 15 bookings/month', () => {

@@ -100,15 +100,3 @@ export function isWithinLimit(limit: number | null, currentCount: number): boole
 function isPlanId(id: string | null | undefined): id is PlanId {
   return (PLAN_IDS as readonly (string | null | undefined)[]).includes(id);
 }
-
-const ANALYTICS_ORDER: readonly AnalyticsDepth[] = ['basic', 'advanced', 'predictive'];
-
-/** Whether a plan's analytics include `depth` (spec §1: basic < advanced < predictive). */
-export function hasAnalytics(plan: Plan, depth: AnalyticsDepth): boolean {
-  return ANALYTICS_ORDER.indexOf(plan.features.analytics) >= ANALYTICS_ORDER.indexOf(depth);
-}
-
-/** The cheapest plan whose analytics include `depth`: what an upgrade hint names. */
-export function cheapestPlanWithAnalytics(depth: AnalyticsDepth): Plan {
-  return PLAN_ORDER.find((p) => hasAnalytics(p, depth)) ?? PLANS.enterprise;
-}

@@ -7,16 +7,18 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import {
   LEAD_OUTCOMES,
+  leadListQuerySchema,
+  leadNoteInputSchema,
+  leadOutcomeInputSchema,
+} from '@keyturn/domain/schemas/leads';
+import {
   leadDetailSchema,
   leadInsightsSchema,
-  leadListQuerySchema,
   leadListSchema,
-  leadNoteInputSchema,
   leadNoteSchema,
-  leadOutcomeInputSchema,
   predictionSchema,
   predictiveModelSchema,
-} from '@keyturn/domain/schemas/leads';
+} from '@keyturn/domain/schemas/leadResponses';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { requireAgentContext } from '../agents/context';

@@ -14,21 +14,29 @@ import {
   type PredictiveModel,
   type TrainingExample,
 } from '@keyturn/domain/insights/predictive';
-import { cheapestPlanWithAnalytics, hasAnalytics, planFor, type AnalyticsDepth } from '@keyturn/domain/plans';
-import { INTEREST_LEVEL_LABELS, type InterestLevel } from '@keyturn/domain/schemas/feedback';
+import { cheapestPlanWithAnalytics, hasAnalytics } from '@keyturn/domain/analyticsDepth';
+import { planFor, type AnalyticsDepth } from '@keyturn/domain/plans';
+import {
+  INTEREST_LEVEL_LABELS,
+  PRICE_OPINION_LABELS,
+  type InterestLevel,
+  type PriceOpinion,
+} from '@keyturn/domain/schemas/feedback';
 import {
   LEAD_MESSAGES,
   LEAD_OUTCOME_LABELS,
   type AnalyticsSection,
-  type LeadDetail,
   type LeadListQuery,
-  type LeadNote,
   type LeadOutcome,
-  type LeadSummary,
-  type PredictiveModelView,
-  type Prediction,
-  type TimelineEvent,
 } from '@keyturn/domain/schemas/leads';
+import type {
+  LeadDetail,
+  LeadNote,
+  LeadSummary,
+  PredictiveModelView,
+  Prediction,
+  TimelineEvent,
+} from '@keyturn/domain/schemas/leadResponses';
 import type { Db } from '../../db/client';
 import { bookings, feedback, leadNotes, leads, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
@@ -320,6 +328,7 @@ export async function getLead(db: Db, agent: AgentRow, id: string, now: Date): P
         liked: row.liked,
         disliked: row.disliked,
         comments: row.comments,
+        summary: answersLine(row),
       }))
       .sort((x, y) => y.showing_at.localeCompare(x.showing_at)),
     notes: [...a.notes].reverse().map(noteOf),
@@ -328,6 +337,17 @@ export async function getLead(db: Db, agent: AgentRow, id: string, now: Date): P
     ...(model ? { prediction: predictionOf(model, a) } : {}),
     locked: lockedFor(agent),
   };
+}
+
+function answersLine(row: FeedbackRow): string {
+  return [
+    `Rated ${row.rating}/5`,
+    INTEREST_LEVEL_LABELS[row.interestLevel as InterestLevel],
+    row.priceOpinion ? `Price: ${PRICE_OPINION_LABELS[row.priceOpinion as PriceOpinion]}` : null,
+    row.secondShowing === null ? null : row.secondShowing ? 'Wants a second showing' : 'No second showing',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function insightsOf(a: Assessed) {
@@ -405,7 +425,7 @@ function timelineOf(a: Assessed, now: Date): TimelineEvent[] {
       at: row.updatedAt.toISOString(),
       booking_id: booking.id,
       property,
-      text: `Rated ${row.rating}/5 · ${INTEREST_LEVEL_LABELS[row.interestLevel as InterestLevel]}`,
+      text: answersLine(row),
     });
   }
   for (const n of a.notes) {
