@@ -45,12 +45,12 @@ export function LeadList({
             </span>
             <span className="flex shrink-0 items-center gap-4 text-sm text-slate-600 sm:flex-col sm:items-end sm:gap-1">
               {lead.score !== undefined ? (
-                <span>
+                <span className="whitespace-nowrap">
                   Score <span className="font-semibold text-slate-900">{lead.score}</span>
                 </span>
               ) : null}
               {lead.predicted !== undefined && lead.predicted !== null ? (
-                <span>
+                <span className="whitespace-nowrap">
                   Chance <span className="font-semibold text-slate-900">{lead.predicted}%</span>
                 </span>
               ) : null}
