@@ -243,6 +243,10 @@ describe('Enterprise predictive scoring with the agent’s own outcomes', () => 
       });
       expect(res.statusCode).toBe(200);
     }
+    // Closed leads need no next step.
+    const lost = (await get(history, '/api/leads?outcome=lost')).json().data;
+    expect(lost).toHaveLength(12);
+    expect(lost.every((l: { next_step: unknown }) => l.next_step === null)).toBe(true);
     const model = (await get(history, '/api/leads/model')).json().data;
     expect(model).toMatchObject({ status: 'trained', trained_on: 24, held_out: 6 });
     expect(model.auc).toBeGreaterThanOrEqual(0.8);

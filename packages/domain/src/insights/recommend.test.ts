@@ -3,11 +3,16 @@ import { recommendFor, type RecommendationInput } from './recommend';
 import { answered, signals } from './fixtures';
 
 const ids = (input: Partial<RecommendationInput> & Pick<RecommendationInput, 'signals'>) =>
-  recommendFor({ class: 'potential', negativePhrases: [], ...input }).map((r) => r.id);
+  recommendFor({ class: 'potential', negativePhrases: [], outcome: 'open', ...input }).map((r) => r.id);
 
 describe('recommendation rules (Professional)', () => {
   it('call-within-24h: a hot lead active in the last week', () => {
-    const [first] = recommendFor({ signals: answered({ rating: 5 }), class: 'hot', negativePhrases: [] });
+    const [first] = recommendFor({
+      signals: answered({ rating: 5 }),
+      class: 'hot',
+      negativePhrases: [],
+      outcome: 'open',
+    });
     expect(first).toEqual({
       id: 'call-within-24h',
       action: 'Call within 24 hours',
@@ -36,6 +41,7 @@ describe('recommendation rules (Professional)', () => {
       signals: answered(),
       class: 'potential',
       negativePhrases: ['the basement smelled damp', 'the road is noisy', 'a third'],
+      outcome: 'open',
     });
     expect(recs.find((r) => r.id === 'answer-concerns')?.reason).toBe(
       'They wrote “the basement smelled damp”, “the road is noisy”',
@@ -64,5 +70,12 @@ describe('recommendation rules (Professional)', () => {
       'offer-new-time',
       'last-check-in',
     ]);
+  });
+
+  it('closed leads: a purchased or lost lead gets no next step; an offer made still does', () => {
+    const keen = { signals: answered({ rating: 5, secondShowing: true }), class: 'hot' as const };
+    expect(ids({ ...keen, outcome: 'purchased' })).toEqual([]);
+    expect(ids({ ...keen, outcome: 'lost' })).toEqual([]);
+    expect(ids({ ...keen, outcome: 'offer_made' })).toContain('call-within-24h');
   });
 });

@@ -1,5 +1,6 @@
 // Professional plan — what to do next with a lead, and why (issue 13). Each rule that applies gives one
 // recommendation; they come in this order, so the first is the lead's "next step".
+import type { LeadOutcome } from '../schemas/leads';
 import type { LeadClass } from './classify';
 import type { LeadSignals } from './signals';
 
@@ -8,7 +9,12 @@ export interface RecommendationInput {
   class: LeadClass;
   /** The phrases that made the lead's words read negative, if any. */
   negativePhrases: readonly string[];
+  /** What the agent set; a purchased or lost lead needs nothing more. */
+  outcome: LeadOutcome;
 }
+
+/** Outcomes that close a lead: no next step is recommended for it. */
+export const CLOSED_OUTCOMES: readonly LeadOutcome[] = ['purchased', 'lost'];
 
 export interface RecommendationRule {
   id: string;
@@ -87,6 +93,7 @@ export const RECOMMENDATION_RULES: readonly RecommendationRule[] = [
 ];
 
 export function recommendFor(input: RecommendationInput): Recommendation[] {
+  if (CLOSED_OUTCOMES.includes(input.outcome)) return [];
   return RECOMMENDATION_RULES.flatMap((r) => {
     const reason = r.reason(input);
     return reason === null ? [] : [{ id: r.id, action: r.action, reason }];

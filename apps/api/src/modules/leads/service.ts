@@ -198,7 +198,12 @@ function assess(g: Gathered, agent: AgentRow, now: Date): Assessed {
     sentiment,
     score: advanced ? scoreLead(signals) : null,
     recommendations: advanced
-      ? recommendFor({ signals, class: classification.class, negativePhrases: sentiment?.negative ?? [] })
+      ? recommendFor({
+          signals,
+          class: classification.class,
+          negativePhrases: sentiment?.negative ?? [],
+          outcome: g.lead.outcome,
+        })
       : null,
   };
 }
