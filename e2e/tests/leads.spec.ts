@@ -4,6 +4,7 @@
 // hot with positive sentiment and a recommendation (Professional plan), while a Basic agent sees the class and
 // an upgrade hint. Screenshots at 1280 and 375 px go to E2E_SCREENSHOTS_DIR when it is set.
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CONSENT_STORAGE_KEY } from '@keyturn/domain/constants';
 import { api, CONSENT_DECIDED, newAgent, nextWeekday, query } from '../support/server.ts';
@@ -15,6 +16,13 @@ test.beforeEach(async ({ page }) => {
 async function choose(radio: Locator) {
   await radio.locator('xpath=ancestor::label[1]').click();
   await expect(radio).toBeChecked();
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 async function shoot(page: Page, name: string) {
@@ -125,6 +133,7 @@ test('booked → showed → enthusiastic feedback → a hot lead with positive s
   await expect(lead).toContainText('Next: Call within 24 hours');
   await expect(lead).toContainText(/Score\s*\d+/);
   await expect(page.getByRole('link', { name: 'Upgrade to Enterprise' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'leads-1280');
 
   // Filters live in the URL.
@@ -144,6 +153,7 @@ test('booked → showed → enthusiastic feedback → a hot lead with positive s
   await expect(
     dialog.getByText('Rated 5/5 · Very interested · Price: Fair · Wants a second showing').first(),
   ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'lead-1280');
 
   // A note and the outcome.

@@ -362,6 +362,22 @@ describe('notes, outcome and the timeline', () => {
   it('needs a signed-in agent', async () => {
     expect((await t.request({ method: 'GET', url: '/api/leads' })).statusCode).toBe(401);
   });
+
+  it('the lead calls are in the OpenAPI document', async () => {
+    const paths = Object.keys((await t.request({ method: 'GET', url: '/api/docs/json' })).json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/leads',
+        '/api/leads/model',
+        '/api/leads/{id}',
+        '/api/leads/{id}/insights',
+        '/api/leads/{id}/prediction',
+        '/api/leads/{id}/notes',
+        '/api/leads/{id}/notes/{noteId}',
+        '/api/leads/{id}/outcome',
+      ]),
+    );
+  });
 });
 
 describe('another agent’s lead is not found', () => {
