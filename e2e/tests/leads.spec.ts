@@ -165,6 +165,8 @@ test('booked → showed → enthusiastic feedback → a hot lead with positive s
   const [row] = await query<{ outcome: string }>('select outcome from leads where agent_id = $1', [agent.id]);
   expect(row?.outcome).toBe('offer_made');
 
+  await dialog.getByRole('heading', { name: 'Timeline' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'lead-timeline-1280');
   await page.setViewportSize({ width: 375, height: 800 });
   await shoot(page, 'lead-375');
   await page.keyboard.press('Escape');
@@ -180,6 +182,7 @@ test('booked → showed → enthusiastic feedback → a hot lead with positive s
     'href',
     '/dashboard/subscription',
   );
+  await shoot(page, 'leads-basic-375');
   const leadId = new URL(page.url()).searchParams.get('lead');
   expect(leadId).toBeNull();
   const [{ id } = { id: '' }] = await query<{ id: string }>('select id from leads where agent_id = $1', [
