@@ -363,6 +363,18 @@ describe('notes, outcome and the timeline', () => {
     expect((await t.request({ method: 'GET', url: '/api/leads' })).statusCode).toBe(401);
   });
 
+  it('parallel first calls create each lead once, without an error', async () => {
+    const fresh = await makeAgent(t);
+    await booking(fresh.id, 'Parallel@Example.com', 'completed', '2030-01-02T14:00:00Z');
+    await booking(fresh.id, 'parallel@example.com', 'no_show', '2030-01-03T14:00:00Z');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => get(fresh, '/api/leads')));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const ids = new Set(answers.flatMap((a) => a.json().data.map((l: { id: string }) => l.id)));
+    expect(ids.size).toBe(1);
+    const tooLong = await get(fresh, `/api/leads?q=${'x'.repeat(201)}`);
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it('the lead calls are in the OpenAPI document', async () => {
     const paths = Object.keys((await t.request({ method: 'GET', url: '/api/docs/json' })).json().paths);
     expect(paths).toEqual(

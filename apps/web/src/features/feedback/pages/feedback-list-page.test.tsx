@@ -257,6 +257,44 @@ describe('Feedback page: leads', () => {
     expect(screen.queryByRole('link', { name: /Upgrade to/ })).not.toBeInTheDocument();
   });
 
+  it('edits a note in place and deletes one after a confirmation', async () => {
+    const note = {
+      id: 'n1',
+      body: 'Called, no answer',
+      created_at: '2030-06-10T15:00:00.000Z',
+      updated_at: '2030-06-10T15:00:00.000Z',
+    };
+    const api = renderPage(
+      '/dashboard/feedback?lead=lead-1',
+      { data: [basicLead], locked: ['insights', 'prediction'] },
+      {
+        'GET /leads/lead-1': () => json(200, { success: true, data: detail(basicLead, { notes: [note] }) }),
+        'PUT /leads/lead-1/notes/n1': (call) =>
+          json(200, { success: true, data: { ...note, body: (call.body as { body: string }).body } }),
+        'DELETE /leads/lead-1/notes/n1': () => json(200, { success: true }),
+      },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Casey Buyer' });
+    // Basic: the lead shows what Professional adds instead of the insights.
+    expect(await within(dialog).findByRole('link', { name: 'Upgrade to Professional' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    const box = within(dialog).getByLabelText('Edit note');
+    await userEvent.clear(box);
+    expect(within(dialog).getByText('Write the note first')).toBeInTheDocument();
+    await userEvent.type(box, 'Called back, viewing Friday');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save note' }));
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/leads/lead-1/notes/n1')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/leads/lead-1/notes/n1')[0]?.body).toEqual({
+      body: 'Called back, viewing Friday',
+    });
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this note?' });
+    expect(api.callsTo('DELETE', '/leads/lead-1/notes/n1')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete note' }));
+    await vi.waitFor(() => expect(api.callsTo('DELETE', '/leads/lead-1/notes/n1')).toHaveLength(1));
+  });
+
   it('says plainly when there are no leads yet', async () => {
     renderPage('/dashboard/feedback', { data: [], locked: ['insights', 'prediction'] });
     expect(await screen.findByText('No leads yet')).toBeInTheDocument();
