@@ -17,6 +17,11 @@ const noApiFromWeb = {
   group: ['**/apps/api/**', '@keyturn/api', '@keyturn/api/**'],
   message: 'Web must not import API code.',
 };
+// The predictive model pulls in its ML library: it runs on the server only (issue 13).
+const noServerOnlyDomainFromWeb = {
+  group: ['@keyturn/domain/insights/predictive'],
+  message: 'The predictive model runs on the server only.',
+};
 
 export default tseslint.config(
   {
@@ -44,7 +49,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-imports': ['error', { patterns: [noApiFromWeb] }],
+      'no-restricted-imports': ['error', { patterns: [noApiFromWeb, noServerOnlyDomainFromWeb] }],
     },
   },
   ...features.map((feature) => ({
@@ -55,6 +60,7 @@ export default tseslint.config(
         {
           patterns: [
             noApiFromWeb,
+            noServerOnlyDomainFromWeb,
             {
               group: features
                 .filter((f) => f !== feature)

@@ -27,6 +27,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { folderImageStore } from './modules/uploads/storage';
 import { waitlistRoutes } from './modules/waitlist/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
+import { leadRoutes } from './modules/leads/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './notifications/scheduler';
@@ -129,6 +130,7 @@ export async function buildApp({
   });
   await app.register(feedbackRoutes, { auth, db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
   await app.register(notificationRoutes, { auth, db, config, notify });
+  await app.register(leadRoutes, { auth, db, now });
 
   await serveWebApp(app, config.webDist);
   return app;

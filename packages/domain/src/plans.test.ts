@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANNUAL_DISCOUNT_PERCENT, WAITLIST } from './constants';
+import { cheapestPlanWithAnalytics, hasAnalytics } from './analyticsDepth';
 import { PLANS, PLAN_ORDER, isWithinLimit, planFor } from './plans';
 
 describe('PLANS (spec §9)', () => {
@@ -90,5 +91,22 @@ describe('isWithinLimit', () => {
 
   it('a null limit is unlimited', () => {
     expect(isWithinLimit(null, 1_000_000)).toBe(true);
+  });
+});
+
+describe('analytics depth by plan (spec §1)', () => {
+  it('basic < advanced < predictive: each plan includes the depths below its own', () => {
+    expect(PLAN_ORDER.map((p) => p.features.analytics)).toEqual(['basic', 'advanced', 'predictive']);
+    expect(hasAnalytics(PLANS.basic, 'basic')).toBe(true);
+    expect(hasAnalytics(PLANS.basic, 'advanced')).toBe(false);
+    expect(hasAnalytics(PLANS.pro, 'advanced')).toBe(true);
+    expect(hasAnalytics(PLANS.pro, 'predictive')).toBe(false);
+    expect(hasAnalytics(PLANS.enterprise, 'predictive')).toBe(true);
+    expect(hasAnalytics(PLANS.enterprise, 'advanced')).toBe(true);
+  });
+
+  it('an upgrade hint names the cheapest plan with the depth', () => {
+    expect(cheapestPlanWithAnalytics('advanced').name).toBe('Professional');
+    expect(cheapestPlanWithAnalytics('predictive').name).toBe('Enterprise');
   });
 });

@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BookingStatus, PlanId } from '@keyturn/domain/enums';
+import type { LeadOutcome } from '@keyturn/domain/schemas/leads';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -439,4 +440,46 @@ export const feedback = pgTable(
       sql`${t.priceOpinion} is null or ${t.priceOpinion} in ('too_high', 'fair', 'good_value')`,
     ),
   ],
+);
+
+// ---- leads (issue 13) ----
+
+/**
+ * A lead: one buyer e-mail address (lower-cased) with one agent. Its bookings are found by that address; the
+ * row holds what the agent adds — the outcome. Created on first sight of the address in the agent's leads.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    outcome: text().$type<LeadOutcome>().notNull().default('open'),
+    outcomeAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex().on(t.agentId, t.email),
+    check('leads_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('leads_outcome_check', sql`${t.outcome} in ('open', 'offer_made', 'purchased', 'lost')`),
+  ],
+);
+
+/** The agent's notes on a lead. */
+export const leadNotes = pgTable(
+  'lead_notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.leadId, t.createdAt)],
 );

@@ -1,16 +1,14 @@
 // The list's filters, each written to the query string as soon as it changes (the search box after a short
 // pause), so the browser's back button and shared links keep them.
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BOOKING_STATUS_LABELS } from '@keyturn/domain/bookingStatus';
 import { BOOKING_STATUSES } from '@keyturn/domain/enums';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/text-field';
+import { useUrlText } from '@/lib/use-url-text';
 import { LIMIT_OPTIONS, filtersFromSearch, hasFilters, withFilter, withoutFilters } from '../filters';
 import type { FilterParam } from '../filters';
-
-const SEARCH_DELAY_MS = 300;
 
 export function BookingFilters({ properties }: { properties: readonly Property[] }) {
   const [search, setSearch] = useSearchParams();
@@ -19,21 +17,9 @@ export function BookingFilters({ properties }: { properties: readonly Property[]
     setSearch((current) => withFilter(current, name, value), { replace: true });
 
   // The box follows the URL (back button, "Clear filters") but writes to it only once typing pauses.
-  const urlQuery = filters.q ?? '';
-  const [query, setQuery] = useState(urlQuery);
-  const [lastUrlQuery, setLastUrlQuery] = useState(urlQuery);
-  if (urlQuery !== lastUrlQuery) {
-    setLastUrlQuery(urlQuery);
-    setQuery(urlQuery);
-  }
-  useEffect(() => {
-    if (query.trim() === urlQuery) return;
-    const timer = setTimeout(
-      () => setSearch((current) => withFilter(current, 'q', query), { replace: true }),
-      SEARCH_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [query, urlQuery, setSearch]);
+  const [query, setQuery] = useUrlText(filters.q ?? '', (value) =>
+    setSearch((current) => withFilter(current, 'q', value), { replace: true }),
+  );
 
   return (
     <section
