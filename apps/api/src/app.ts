@@ -13,6 +13,9 @@ import type { Auth } from './auth';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { AppError, registerErrorHandling } from './http/errors';
+import { registerDatabaseGate } from './http/database-gate';
+import { DatabaseStatus } from './db/supervisor';
+import type { WorkersState } from './jobs/workers';
 import { agentRoutes } from './modules/agents/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -40,6 +43,10 @@ export type AppDeps = {
   now?: () => Date;
   /** Where booking changes schedule their messages; opened on `db` when not given. */
   jobs?: JobQueue;
+  /** The supervisor's view of the database (db/supervisor.ts); always "up" when not given (tests). */
+  dbStatus?: DatabaseStatus;
+  /** What /api/health reports about the notification workers of this process. */
+  workers?: () => WorkersState;
 };
 
 export async function buildApp({
@@ -49,6 +56,8 @@ export async function buildApp({
   logger,
   now = () => new Date(),
   jobs,
+  dbStatus = new DatabaseStatus(),
+  workers = () => (config.jobs.workersInProcess ? 'starting' : 'external'),
 }: AppDeps): Promise<FastifyInstance> {
   const notify = bookingNotifier(jobs ?? (await openJobQueue(db, jobOptionsOf(config))), now);
   const app = Fastify({
@@ -61,6 +70,7 @@ export async function buildApp({
   app.decorateRequest('user', null);
   app.decorateRequest('agent', null);
   registerErrorHandling(app);
+  registerDatabaseGate(app, dbStatus);
 
   // The analytics tag manager (loaded by the web app only after consent) when a container is configured.
   const tagManager = config.tagManagerOrigin ? [config.tagManagerOrigin] : [];
@@ -105,7 +115,7 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, config, dbStatus, workers });
   await app.register(authRoutes, { auth, db, publicUrl: config.publicUrl });
   await app.register(agentRoutes, { auth, db });
   await app.register(paymentRoutes, { auth, db });

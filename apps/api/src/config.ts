@@ -15,6 +15,9 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
+  // Issue 11: the database supervisor (db/supervisor.ts).
+  DATABASE_PROBE_SECONDS: z.coerce.number().min(0.2).max(60).default(2),
+  DATABASE_RESTART_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   PUBLIC_URL: z.url().optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   AUTH_SECRET: z.string().min(32).optional(),
@@ -48,6 +51,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** How often the database is probed, and how many restarts of an embedded one are tried before exiting. */
+  database: { probeSeconds: number; restartAttempts: number };
   dataDir: string;
   publicUrl: string;
   trustedOrigins: string[];
@@ -102,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    database: { probeSeconds: e.DATABASE_PROBE_SECONDS, restartAttempts: e.DATABASE_RESTART_ATTEMPTS },
     dataDir: path.resolve(base, e.DATA_DIR),
     publicUrl,
     trustedOrigins: [...trustedOrigins],

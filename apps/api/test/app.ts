@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../src/app';
 import { createAuth, type Auth } from '../src/auth';
 import { loadConfig, type Config } from '../src/config';
+import type { DatabaseStatus } from '../src/db/supervisor';
 import { createTestDatabase, type TestDatabase } from './db';
 
 export type TestApp = {
@@ -23,7 +24,7 @@ type SignUpBody = { firstName: string; lastName: string; email: string; password
 let counter = 0;
 
 export async function createTestApp(
-  options: { now?: () => Date; env?: Record<string, string> } = {},
+  options: { now?: () => Date; env?: Record<string, string>; dbStatus?: DatabaseStatus } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyturn-api-data-'));
@@ -36,7 +37,14 @@ export async function createTestApp(
     ...options.env,
   });
   const auth = createAuth(database.db, config);
-  const app = await buildApp({ config, db: database.db, auth, logger: false, now: options.now });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    auth,
+    logger: false,
+    now: options.now,
+    dbStatus: options.dbStatus,
+  });
   await app.ready();
 
   const request: TestApp['request'] = ({ token, headers, ...opts }) =>
