@@ -1,5 +1,5 @@
 // buildApp(deps) → the Fastify instance: API under /api, OpenAPI at /api/docs, the built SPA for every other path.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
@@ -27,7 +27,7 @@ import { bookingLinkRoutes } from './modules/booking-links/routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { propertyRoutes } from './modules/properties/routes';
 import { uploadRoutes } from './modules/uploads/routes';
-import { folderImageStore } from './modules/uploads/storage';
+import { databaseImageStore, importImageFolder } from './modules/uploads/storage';
 import { waitlistRoutes } from './modules/waitlist/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -124,14 +124,11 @@ export async function buildApp({
   await app.register(bookingRoutes, { auth, db, now, notify });
   await app.register(availabilityRoutes, { auth, db });
   await app.register(bookingLinkRoutes, { auth, db, publicUrl: config.publicUrl });
-  const uploadsFolder = path.join(config.dataDir, 'uploads');
-  mkdirSync(uploadsFolder, { recursive: true });
-  await app.register(uploadRoutes, {
-    auth,
-    db,
-    folder: uploadsFolder,
-    store: folderImageStore(uploadsFolder),
-  });
+  // Images live in the database (every server serves every image); files an older version wrote to
+  // DATA_DIR/uploads are imported, so their URLs keep working.
+  const legacyUploads = path.join(config.dataDir, 'uploads');
+  await importImageFolder(db, legacyUploads);
+  await app.register(uploadRoutes, { auth, db, store: databaseImageStore(db), legacyFolder: legacyUploads });
   await app.register(waitlistRoutes, { db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
   await app.register(publicBookingRoutes, {
     ctx: { db, publicUrl: config.publicUrl, now, notify },

@@ -6,6 +6,7 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createMailer, type Mailer } from '../adapters/mail';
+import { databaseOutbox } from '../adapters/outbox';
 import { createSmsSender, type SmsSender } from '../adapters/sms';
 import type { NotificationJobData } from '../notifications/catalogue';
 import { runNotificationJob } from '../notifications/handler';
@@ -40,9 +41,9 @@ export async function startWorkers(options: {
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? { info: () => {}, error: (m: string) => console.error(m) };
-  const mailer =
-    options.adapters?.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir });
-  const sms = options.adapters?.sms ?? createSmsSender({ ...config.sms, dataDir: config.dataDir });
+  const outbox = databaseOutbox(db);
+  const mailer = options.adapters?.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, outbox });
+  const sms = options.adapters?.sms ?? createSmsSender({ ...config.sms, outbox });
 
   const boss = new PgBoss({
     db: poolExecutor(poolOf(db)),
