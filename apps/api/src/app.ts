@@ -28,6 +28,7 @@ import { bookingRoutes } from './modules/bookings/routes';
 import { propertyRoutes } from './modules/properties/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { databaseImageStore, importImageFolder } from './modules/uploads/storage';
+import { s3ImageStore } from './modules/uploads/s3';
 import { waitlistRoutes } from './modules/waitlist/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -127,8 +128,9 @@ export async function buildApp({
   // Images live in the database (every server serves every image); files an older version wrote to
   // DATA_DIR/uploads are imported, so their URLs keep working.
   const legacyUploads = path.join(config.dataDir, 'uploads');
-  await importImageFolder(db, legacyUploads);
-  await app.register(uploadRoutes, { auth, db, store: databaseImageStore(db), legacyFolder: legacyUploads });
+  const images = config.s3 ? s3ImageStore(config.s3) : databaseImageStore(db);
+  await importImageFolder(images, legacyUploads);
+  await app.register(uploadRoutes, { auth, db, store: images, legacyFolder: legacyUploads });
   await app.register(waitlistRoutes, { db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
   await app.register(publicBookingRoutes, {
     ctx: { db, publicUrl: config.publicUrl, now, notify },

@@ -25,6 +25,12 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   WEB_DIST: z.string().optional(),
   PUBLIC_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  // Images in an S3-compatible bucket instead of PostgreSQL (issue 11): all four, or none.
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   // Notifications (issue 6): e-mail, SMS and the job queue that sends them.
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Keyturn <no-reply@keyturn.app>'),
@@ -61,6 +67,14 @@ export type Config = {
   seedDemo: boolean;
   webDist: string;
   publicWriteLimitPerMinute: number;
+  /** Where images go when not in PostgreSQL; null = the `images` table. */
+  s3: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+  } | null;
   mail: { smtpUrl: string | undefined; from: string };
   sms: {
     providerUrl: string;
@@ -89,6 +103,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment configuration:\n${problems}`);
   }
   const e = parsed.data;
+  const s3Settings = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Settings.some(Boolean) && !s3Settings.every(Boolean)) {
+    throw new Error(
+      'Invalid environment configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set all four (images in the bucket) or none (images in PostgreSQL)',
+    );
+  }
   // `npm start` runs inside apps/api; relative paths are meant from where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -116,6 +136,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     publicWriteLimitPerMinute: e.PUBLIC_WRITE_LIMIT_PER_MINUTE,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT.replace(/\/$/, ''),
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : null,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: {
       providerUrl: e.SMS_PROVIDER_URL.replace(/\/$/, ''),

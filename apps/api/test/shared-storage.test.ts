@@ -1,7 +1,8 @@
 // Issue 11: N servers on one PostgreSQL share nothing else. Two apps on one database, each with its own
 // DATA_DIR (two machines): an image uploaded through one is served by the other at the same URL with the
 // same immutable caching; an e-mail or text kept in the outbox by one is opened through the other. Images an
-// older version left in DATA_DIR/uploads keep their URLs.
+// older version left in DATA_DIR/uploads keep their URLs. With S3_* set, images go to an S3-compatible
+// bucket instead (a 127.0.0.1 server that checks every request's signature).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -14,7 +15,9 @@ import { imageName } from '../src/modules/uploads/storage';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, type TestAgent } from './fixtures';
 import { ALL_DAY, DAY, slotBetween } from './support/notify';
+import { loadConfig } from '../src/config';
 import { startWorkers } from '../src/jobs/workers';
+import { startS3Server } from './support/s3-server';
 
 // A real 20×20 PNG (one colour) and a second one (another colour), so the two have different hashes.
 const png = Buffer.from(
@@ -217,5 +220,84 @@ describe('the outbox in PostgreSQL', () => {
     await writeFile(path.join(b.config.dataDir, 'mail', 'old.eml'), 'Subject: old\r\n\r\nbody');
     expect((await outbox.get('old.eml', 'email'))?.toString()).toContain('Subject: old');
     expect(await outbox.get('missing.eml', 'email')).toBeNull();
+  });
+});
+
+describe('images in an S3-compatible bucket (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)', () => {
+  it('uploads go to the bucket with signed requests; every server serves them at the same URLs', async () => {
+    const s3 = await startS3Server();
+    const env = {
+      S3_ENDPOINT: s3.url,
+      S3_BUCKET: s3.bucket,
+      S3_REGION: s3.region,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    };
+    const one = await createTestApp({ database: a.database, env });
+    const other = await createTestApp({
+      database: a.database,
+      env,
+      prepareDataDir: async (dir) => {
+        await mkdir(path.join(dir, 'uploads'), { recursive: true });
+        await writeFile(path.join(dir, 'uploads', legacyName), legacyPng);
+      },
+    });
+    const wrongKey = await createTestApp({
+      database: a.database,
+      env: { ...env, S3_SECRET_ACCESS_KEY: 'not-the-secret' },
+    });
+    try {
+      const bytes = Buffer.concat([png, Buffer.from('in the bucket')]);
+      const res = await one.request({
+        method: 'POST',
+        url: '/api/uploads',
+        token: agent.token,
+        ...multipart(bytes),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const name = imageName(bytes, 'png');
+      expect(res.json().url).toBe(`/uploads/${name}`);
+      // In the bucket under uploads/, typed, and not in PostgreSQL.
+      expect(s3.objects.get(`uploads/${name}`)?.body.equals(bytes)).toBe(true);
+      expect(s3.objects.get(`uploads/${name}`)?.contentType).toBe('image/png');
+      expect(await a.database.db.select().from(images).where(eq(images.name, name))).toEqual([]);
+      expect(s3.requests.find((r) => r.method === 'PUT' && r.path.endsWith(name))).toMatchObject({
+        path: `/${s3.bucket}/uploads/${name}`,
+        signed: true,
+      });
+
+      const served = await other.request({ method: 'GET', url: `/uploads/${name}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // The older version's file went to the bucket at start.
+      expect(s3.objects.get(`uploads/${legacyName}`)?.body.equals(legacyPng)).toBe(true);
+      expect(
+        (await one.request({ method: 'GET', url: '/uploads/0123456789abcdef0123456789abcdef.png' }))
+          .statusCode,
+      ).toBe(404);
+      expect(s3.requests.every((r) => r.signed)).toBe(true);
+
+      // A bucket that refuses us (wrong secret): 503 naming the image store, never a 500.
+      const refused = await wrongKey.request({
+        method: 'POST',
+        url: '/api/uploads',
+        token: agent.token,
+        ...multipart(Buffer.concat([png, Buffer.from('refused')])),
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ code: 'IMAGE_STORE_UNAVAILABLE' });
+      expect((await wrongKey.request({ method: 'GET', url: `/uploads/${name}` })).statusCode).toBe(503);
+    } finally {
+      await wrongKey.close();
+      await other.close();
+      await one.close();
+      await s3.close();
+    }
+  });
+
+  it('the four S3 settings go together: some without the others stop the server at start', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'images' })).toThrow(/set all four/);
   });
 });

@@ -8,9 +8,10 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
+import { isDatabaseUnavailable } from '../../http/database-gate';
 import { AppError } from '../../http/errors';
 import { requireAgentContext } from '../agents/context';
-import { findImage, IMAGE_CONTENT_TYPES, UPLOADS_URL_PREFIX, type ImageStore } from './storage';
+import { findImage, IMAGE_CONTENT_TYPES, UPLOADS_URL_PREFIX, type ImageBackend } from './storage';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const MAX_SIDE = 6000;
@@ -23,7 +24,7 @@ const notImage = () =>
 
 export async function uploadRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; db: Db; store: ImageStore; legacyFolder: string },
+  opts: { auth: Auth; db: Db; store: ImageBackend; legacyFolder: string },
 ) {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -40,7 +41,7 @@ export async function uploadRoutes(
       const { name } = req.params;
       // Names are content hashes: an image at a URL never changes, so it may be cached for good.
       const etag = `"${name}"`;
-      const cached = await findImage(opts.db, name, opts.legacyFolder);
+      const cached = await findImage(opts.store, name, opts.legacyFolder).catch(storeUnavailable);
       if (!cached) {
         return reply.status(404).send(new AppError(404, 'NOT_FOUND', 'Not found.').toBody());
       }
@@ -70,6 +71,7 @@ export async function uploadRoutes(
           401: errorResponseSchema,
           404: errorResponseSchema,
           413: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
     },
@@ -101,9 +103,22 @@ export async function uploadRoutes(
         const message = `Images must be between ${MIN_SIDE} and ${MAX_SIDE} pixels on each side.`;
         throw new AppError(400, 'UPLOAD_DIMENSIONS', message, { file: message });
       }
-      const url = await opts.store.save(bytes, extension);
+      const url = await opts.store.save(bytes, extension).catch(storeUnavailable);
       return reply.status(201).send({ success: true as const, url, width: size.width, height: size.height });
     },
+  );
+}
+
+/**
+ * The image store (an S3-compatible bucket) could not be reached or refused us: a 503 naming it, not a 500.
+ * Database errors keep their own answer (503 DATABASE_UNAVAILABLE from the error handler).
+ */
+function storeUnavailable(err: unknown): never {
+  if (isDatabaseUnavailable(err)) throw err;
+  throw new AppError(
+    503,
+    'IMAGE_STORE_UNAVAILABLE',
+    'Images cannot be stored or read right now. Please try again in a minute.',
   );
 }
 
