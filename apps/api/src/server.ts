@@ -41,7 +41,11 @@ async function main(): Promise<void> {
     auth,
     jobs,
     dbStatus: database.status,
-    workers: () => (workers ? workers.state() : config.jobs.workersInProcess ? 'starting' : 'external'),
+    // Workers cannot take jobs while the database is down, whatever pg-boss last reported.
+    workers: () => {
+      if (!workers) return config.jobs.workersInProcess ? 'starting' : 'external';
+      return database.status.up ? workers.state() : 'failing';
+    },
   });
   log = { info: (m) => app.log.info(m), error: (m) => app.log.error(m) };
   closeHttp = () => app.close();
