@@ -46,13 +46,12 @@ export async function api<T>(
   return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
 }
 
-export async function demoAgent(): Promise<{ id: string; properties: { id: number; address: string }[] }> {
+type PublicProperty = { id: number; public_id: string; address: string };
+
+export async function demoAgent(): Promise<{ id: string; properties: PublicProperty[] }> {
   const [agent] = await query<{ id: string }>('select id from agents where username = $1', [DEMO.username]);
   if (!agent) throw new Error('demo agent missing');
-  const { json } = await api<{ properties: { id: number; address: string }[] }>(
-    'GET',
-    `/properties/public/${agent.id}`,
-  );
+  const { json } = await api<{ properties: PublicProperty[] }>('GET', `/properties/public/${agent.id}`);
   return { id: agent.id, properties: json.properties };
 }
 

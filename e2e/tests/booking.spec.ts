@@ -1,6 +1,7 @@
 // A buyer books on the real page, as issue "public booking flow" lists: (a) property link, validation, confirmed
 // and stored; (b) agent link: Other (Specify), and an agent without properties; (c) ?date=&time= preselect;
-// (d) manage link → reschedule; (e) cancel; (f) a slot taken between page load and submit.
+// (d) manage link → reschedule; (e) cancel; (f) a slot taken between page load and submit; (g) a property link
+// by its unguessable public id (issue 11).
 import { expect, test, type Page } from '@playwright/test';
 import { propertyBookingPath } from '@keyturn/domain/links';
 import {
@@ -118,6 +119,29 @@ test('(a) property link → calendar → time → details with validation errors
       t: `${date} ${time}`,
     },
   ]);
+});
+
+test('(g) a property link by its unguessable public id (the one the dashboard hands out) books that property', async ({
+  page,
+}) => {
+  const agent = await demoAgent();
+  const property = agent.properties[1] ?? agent.properties[0]!;
+  expect(property.public_id).toMatch(/^[0-9a-f]{32}$/);
+  const date = nextWeekday(4);
+  await page.goto(propertyBookingPath(DEMO.username, property.address, property.public_id));
+  await expect(page.getByRole('heading', { name: 'Select a Date & Time' })).toBeVisible();
+  await expect(page.getByText(property.address).first()).toBeVisible();
+  await pickDate(page, date);
+  await page.getByRole('button', { name: '1:30 PM', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue to Details' }).click();
+  await fillDetails(page, 'Parker Public', 'parker.public@example.com');
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+  const rows = await query<{ property_id: number }>(
+    'select property_id from bookings where client_email = $1',
+    ['parker.public@example.com'],
+  );
+  expect(rows).toEqual([{ property_id: property.id }]);
 });
 
 test('(b) agent link: purpose Other (Specify) with custom text → date → booked; an agent without properties', async ({

@@ -1,5 +1,5 @@
 // buildApp(deps) → the Fastify instance: API under /api, OpenAPI at /api/docs, the built SPA for every other path.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
@@ -13,6 +13,9 @@ import type { Auth } from './auth';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { AppError, registerErrorHandling } from './http/errors';
+import { registerDatabaseGate } from './http/database-gate';
+import { DatabaseStatus } from './db/supervisor';
+import type { WorkersState } from './jobs/workers';
 import { agentRoutes } from './modules/agents/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -24,7 +27,8 @@ import { bookingLinkRoutes } from './modules/booking-links/routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { propertyRoutes } from './modules/properties/routes';
 import { uploadRoutes } from './modules/uploads/routes';
-import { folderImageStore } from './modules/uploads/storage';
+import { imageBackendFor } from './modules/uploads/backend';
+import { importImageFolder } from './modules/uploads/storage';
 import { waitlistRoutes } from './modules/waitlist/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { leadRoutes } from './modules/leads/routes';
@@ -41,6 +45,10 @@ export type AppDeps = {
   now?: () => Date;
   /** Where booking changes schedule their messages; opened on `db` when not given. */
   jobs?: JobQueue;
+  /** The supervisor's view of the database (db/supervisor.ts); always "up" when not given (tests). */
+  dbStatus?: DatabaseStatus;
+  /** What /api/health reports about the notification workers of this process. */
+  workers?: () => WorkersState;
 };
 
 export async function buildApp({
@@ -50,6 +58,8 @@ export async function buildApp({
   logger,
   now = () => new Date(),
   jobs,
+  dbStatus = new DatabaseStatus(),
+  workers = () => (config.jobs.workersInProcess ? 'starting' : 'external'),
 }: AppDeps): Promise<FastifyInstance> {
   const notify = bookingNotifier(jobs ?? (await openJobQueue(db, jobOptionsOf(config))), now);
   const app = Fastify({
@@ -62,6 +72,7 @@ export async function buildApp({
   app.decorateRequest('user', null);
   app.decorateRequest('agent', null);
   registerErrorHandling(app);
+  registerDatabaseGate(app, dbStatus);
 
   // The analytics tag manager (loaded by the web app only after consent) when a container is configured.
   const tagManager = config.tagManagerOrigin ? [config.tagManagerOrigin] : [];
@@ -106,7 +117,7 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, config, dbStatus, workers });
   await app.register(authRoutes, { auth, db, publicUrl: config.publicUrl });
   await app.register(agentRoutes, { auth, db });
   await app.register(paymentRoutes, { auth, db });
@@ -115,14 +126,12 @@ export async function buildApp({
   await app.register(bookingRoutes, { auth, db, now, notify });
   await app.register(availabilityRoutes, { auth, db });
   await app.register(bookingLinkRoutes, { auth, db, publicUrl: config.publicUrl });
-  const uploadsFolder = path.join(config.dataDir, 'uploads');
-  mkdirSync(uploadsFolder, { recursive: true });
-  await app.register(uploadRoutes, {
-    auth,
-    db,
-    folder: uploadsFolder,
-    store: folderImageStore(uploadsFolder),
-  });
+  // Images live in the database (every server serves every image); files an older version wrote to
+  // DATA_DIR/uploads are imported, so their URLs keep working.
+  const legacyUploads = path.join(config.dataDir, 'uploads');
+  const images = imageBackendFor(config, db);
+  await importImageFolder(images, legacyUploads);
+  await app.register(uploadRoutes, { auth, db, store: images, legacyFolder: legacyUploads });
   await app.register(waitlistRoutes, { db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
   await app.register(publicBookingRoutes, {
     ctx: { db, publicUrl: config.publicUrl, now, notify },

@@ -15,6 +15,9 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
+  // Issue 11: the database supervisor (db/supervisor.ts).
+  DATABASE_PROBE_SECONDS: z.coerce.number().min(0.2).max(60).default(2),
+  DATABASE_RESTART_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   PUBLIC_URL: z.url().optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   AUTH_SECRET: z.string().min(32).optional(),
@@ -22,6 +25,12 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   WEB_DIST: z.string().optional(),
   PUBLIC_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  // Images in an S3-compatible bucket instead of PostgreSQL (issue 11): all four, or none.
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   // Notifications (issue 6): e-mail, SMS and the job queue that sends them.
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Keyturn <no-reply@keyturn.app>'),
@@ -48,6 +57,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** How often the database is probed, and how many restarts of an embedded one are tried before exiting. */
+  database: { probeSeconds: number; restartAttempts: number };
   dataDir: string;
   publicUrl: string;
   trustedOrigins: string[];
@@ -56,6 +67,14 @@ export type Config = {
   seedDemo: boolean;
   webDist: string;
   publicWriteLimitPerMinute: number;
+  /** Where images go when not in PostgreSQL; null = the `images` table. */
+  s3: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+  } | null;
   mail: { smtpUrl: string | undefined; from: string };
   sms: {
     providerUrl: string;
@@ -84,6 +103,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment configuration:\n${problems}`);
   }
   const e = parsed.data;
+  const s3Settings = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Settings.some(Boolean) && !s3Settings.every(Boolean)) {
+    throw new Error(
+      'Invalid environment configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set all four (images in the bucket) or none (images in PostgreSQL)',
+    );
+  }
   // `npm start` runs inside apps/api; relative paths are meant from where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -102,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    database: { probeSeconds: e.DATABASE_PROBE_SECONDS, restartAttempts: e.DATABASE_RESTART_ATTEMPTS },
     dataDir: path.resolve(base, e.DATA_DIR),
     publicUrl,
     trustedOrigins: [...trustedOrigins],
@@ -110,6 +136,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     publicWriteLimitPerMinute: e.PUBLIC_WRITE_LIMIT_PER_MINUTE,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT.replace(/\/$/, ''),
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : null,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: {
       providerUrl: e.SMS_PROVIDER_URL.replace(/\/$/, ''),

@@ -1,27 +1,56 @@
 // Process entry: configuration, database (DATABASE_URL or embedded), accounts, HTTP; clean stop on signals.
-import path from 'node:path';
 import { buildApp } from './app';
 import { createAuth } from './auth';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/embedded';
+import { DATABASE_LOST_EXIT_CODE, tolerateLostDatabase } from './db/process';
 import { jobOptionsOf, openJobQueue } from './jobs/queue';
 import { startWorkers, type Workers } from './jobs/workers';
 import { DEMO_AGENT, seedDemoIfEmpty } from './demo/seed';
-import { folderImageStore } from './modules/uploads/storage';
+import { imageBackendFor } from './modules/uploads/backend';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
-  const database = await openDatabase(config, (m) => {
-    if (verbose && m) console.log(`[postgres] ${m}`);
-  });
+  // Until the app's logger exists, the supervisor writes to the console.
+  let log = { info: (m: string) => console.log(m), error: (m: string) => console.error(m) };
+  let closeHttp = (): Promise<unknown> => Promise.resolve();
+  const database = await openDatabase(
+    config,
+    (m) => {
+      if (verbose && m) console.log(`[postgres] ${m}`);
+    },
+    {
+      log: { info: (m) => log.info(m), error: (m) => log.error(m) },
+      // The embedded PostgreSQL would not come back: exit non-zero so systemd/Docker/… restarts us whole.
+      onGiveUp: (err) => {
+        log.error(`${err.message}; exiting so that a process supervisor can take over`);
+        void closeHttp().catch(() => {});
+        setTimeout(() => process.exit(DATABASE_LOST_EXIT_CODE), 200).unref();
+      },
+    },
+  );
   const auth = createAuth(database.db, config);
   const jobs = await openJobQueue(database.db, jobOptionsOf(config));
-  const app = await buildApp({ config, db: database.db, auth, jobs });
   // By default this process also sends the notifications; WORKERS_IN_PROCESS=false leaves that to
   // `npm run worker` processes on the same database.
   let workers: Workers | null = null;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    auth,
+    jobs,
+    dbStatus: database.status,
+    // Workers cannot take jobs while the database is down, whatever pg-boss last reported.
+    workers: () => {
+      if (!workers) return config.jobs.workersInProcess ? 'starting' : 'external';
+      return database.status.up ? workers.state() : 'failing';
+    },
+  });
+  log = { info: (m) => app.log.info(m), error: (m) => app.log.error(m) };
+  closeHttp = () => app.close();
+  tolerateLostDatabase((m) => app.log.error(m));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -46,7 +75,7 @@ async function main(): Promise<void> {
       db: database.db,
       auth,
       queue: jobs,
-      images: folderImageStore(path.join(config.dataDir, 'uploads')),
+      images: imageBackendFor(config, database.db),
       config,
     });
     if (seeded) {

@@ -4,15 +4,27 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/embedded';
+import { DATABASE_LOST_EXIT_CODE, tolerateLostDatabase } from './db/process';
 import { startWorkers } from './jobs/workers';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
   const quiet = config.logLevel === 'silent' || config.logLevel === 'fatal' || config.logLevel === 'error';
-  const database = await openDatabase(config, (m) => {
-    if (verbose && m) console.log(`[postgres] ${m}`);
-  });
+  const database = await openDatabase(
+    config,
+    (m) => {
+      if (verbose && m) console.log(`[postgres] ${m}`);
+    },
+    {
+      log: { info: (m) => console.log(m), error: (m) => console.error(m) },
+      onGiveUp: (err) => {
+        console.error(`${err.message}; exiting so that a process supervisor can take over`);
+        process.exit(DATABASE_LOST_EXIT_CODE);
+      },
+    },
+  );
+  tolerateLostDatabase((m) => console.error(m));
   const workers = await startWorkers({
     config,
     db: database.db,

@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../src/app';
 import { createAuth, type Auth } from '../src/auth';
 import { loadConfig, type Config } from '../src/config';
+import type { DatabaseStatus } from '../src/db/supervisor';
 import { createTestDatabase, type TestDatabase } from './db';
 
 export type TestApp = {
@@ -23,10 +24,19 @@ type SignUpBody = { firstName: string; lastName: string; email: string; password
 let counter = 0;
 
 export async function createTestApp(
-  options: { now?: () => Date; env?: Record<string, string> } = {},
+  options: {
+    now?: () => Date;
+    env?: Record<string, string>;
+    dbStatus?: DatabaseStatus;
+    /** Another app's database: a second server on it (its own DATA_DIR); closing leaves the database be. */
+    database?: TestDatabase;
+    /** Called with the new DATA_DIR before the app is built (to leave files there from "an older version"). */
+    prepareDataDir?: (dataDir: string) => Promise<void>;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyturn-api-data-'));
+  await options.prepareDataDir?.(dataDir);
   const config = loadConfig({
     DATA_DIR: dataDir,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -36,7 +46,14 @@ export async function createTestApp(
     ...options.env,
   });
   const auth = createAuth(database.db, config);
-  const app = await buildApp({ config, db: database.db, auth, logger: false, now: options.now });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    auth,
+    logger: false,
+    now: options.now,
+    dbStatus: options.dbStatus,
+  });
   await app.ready();
 
   const request: TestApp['request'] = ({ token, headers, ...opts }) =>
@@ -69,7 +86,7 @@ export async function createTestApp(
     signUp,
     close: async () => {
       await app.close();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

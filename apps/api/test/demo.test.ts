@@ -2,7 +2,6 @@
 // of the product (each status, feedback of every tone, a photo on every listing, sent messages whose stored
 // copies open, reminders queued ahead by the real scheduler), nothing overlaps, and reset-demo rebuilds only
 // the demo agent's data, the same way every time.
-import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +11,13 @@ import {
   feedback,
   notificationJobs,
   notificationMessages,
+  images,
   properties,
 } from '../src/db/schema';
 import { DEMO_AGENT, DEMO_PROPERTIES, FEEDBACK_TONES, DEMO_FEEDBACK } from '../src/demo/data';
 import { resetDemo, seedDemoIfEmpty, type DemoDeps } from '../src/demo/seed';
 import { jobOptionsOf, openJobQueue } from '../src/jobs/queue';
-import { folderImageStore } from '../src/modules/uploads/storage';
+import { databaseImageStore } from '../src/modules/uploads/storage';
 import { createTestApp, type TestApp } from './app';
 import { makeAgent, makeProperty } from './fixtures';
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
     db: t.database.db,
     auth: t.auth,
     queue: await openJobQueue(t.database.db, jobOptionsOf(t.config)),
-    images: folderImageStore(path.join(t.config.dataDir, 'uploads')),
+    images: databaseImageStore(t.database.db),
     config: t.config,
     now: () => NOW,
   };
@@ -88,7 +88,12 @@ describe('the demo seed', () => {
       expect(p.lng).not.toBeNull();
       expect(p.images.length).toBeGreaterThanOrEqual(1);
       for (const url of p.images) {
-        await access(path.join(t.config.dataDir, 'uploads', path.basename(url)));
+        // Kept in the database (table images), so every server serves it.
+        const [stored] = await t.database.db
+          .select({ name: images.name })
+          .from(images)
+          .where(eq(images.name, path.basename(url)));
+        expect(stored).toBeDefined();
         const res = await t.request({ method: 'GET', url });
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toContain('image/png');

@@ -1,6 +1,9 @@
 // The API's outer shell: health, the error shape for unknown paths and bad JSON, OpenAPI, security headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { DATABASE_RETRY_AFTER_SECONDS, DatabaseStatus } from '../src/db/supervisor';
 import { createTestApp, type TestApp } from './app';
+import { freePort } from './support/processes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +17,61 @@ describe('HTTP shell', () => {
   it('GET /api/health checks the database', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    // No SMTP_URL: e-mails are kept in the database's outbox; this test app runs no workers yet.
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      jobs: 'ok',
+      workers: 'starting',
+      mail: 'outbox',
+    });
+  });
+
+  it('GET /api/health names the part that is down: an unreachable mail server, a queue no worker empties', async () => {
+    const port = await freePort();
+    const broken = await createTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, WORKERS_IN_PROCESS: 'false' },
+    });
+    try {
+      await broken.database.db.execute(
+        sql`insert into pgboss.job (id, name, data, state, start_after)
+            values (gen_random_uuid(), 'notifications', '{}'::jsonb, 'created', now() - interval '1 hour')`,
+      );
+      const res = await broken.request({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        status: 'degraded',
+        database: 'ok',
+        jobs: 'behind',
+        workers: 'external',
+        mail: 'unreachable',
+      });
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('while the supervisor says the database is down, every API call answers 503 DATABASE_UNAVAILABLE with Retry-After', async () => {
+    const status = new DatabaseStatus();
+    const down = await createTestApp({ dbStatus: status });
+    try {
+      status.markDown('test');
+      for (const url of ['/api/agents/profile', '/api/booking/property/1', '/uploads/a.png']) {
+        const res = await down.request({ method: 'GET', url });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+        expect(res.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE', error: expect.any(String) });
+      }
+      const post = await down.request({ method: 'POST', url: '/api/booking', payload: {} });
+      expect(post.statusCode).toBe(503);
+      const health = await down.request({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ status: 'unavailable', database: 'unreachable' });
+      status.markUp();
+      expect((await down.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await down.close();
+    }
   });
 
   it('an unknown /api path answers 404 in the one error shape', async () => {

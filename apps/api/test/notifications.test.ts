@@ -10,6 +10,7 @@ import { insertBooking } from '../src/modules/bookings/service';
 import { twilioSignature } from '../src/modules/notifications/routes';
 import { bookingNotifier } from '../src/notifications/scheduler';
 import { createMailer, type Mailer } from '../src/adapters/mail';
+import { databaseOutbox } from '../src/adapters/outbox';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 import {
   agentEmail,
@@ -552,7 +553,7 @@ describe('the one window: a crash after the provider accepted, before our record
   it('repeats that message once, with the same Message-ID, and never again', async () => {
     const agent = await makeAgent(h.t, { timeZone: 'UTC', availability: ALL_DAY });
     const email = buyer('hollis');
-    const real = createMailer({ smtpUrl: h.smtp.url, dataDir: h.t.config.dataDir });
+    const real = createMailer({ smtpUrl: h.smtp.url, outbox: databaseOutbox(h.t.database.db) });
     let froze = false;
     let unfreeze = () => {};
     // The first send to this buyer reaches the SMTP server, then this worker "dies" before recording it:
@@ -888,7 +889,9 @@ describe("the agent's Sent messages", () => {
   };
 
   it('file mode (no SMTP_URL): each e-mail is an .eml the agent can open in the list — subject, body, calendar file', async () => {
-    await h.startWorkers({ mailer: createMailer({ smtpUrl: undefined, dataDir: h.t.config.dataDir }) });
+    await h.startWorkers({
+      mailer: createMailer({ smtpUrl: undefined, outbox: databaseOutbox(h.t.database.db) }),
+    });
     const agent = await makeAgent(h.t, { timeZone: 'America/New_York', availability: ALL_DAY });
     const propertyId = await makeProperty(h.t, agent.id, { address: '14 Orchard Row' });
     const email = buyer('ivy');
@@ -903,7 +906,7 @@ describe("the agent's Sent messages", () => {
     const confirmation = listed!.find((m) => m.kind === 'booking_created.buyer.email')!;
     expect(confirmation).toMatchObject({ transport: 'file', dismissed_at: null });
     expect(confirmation.file_name).toMatch(/\.eml$/);
-    // Nothing reached the SMTP server: it was written to DATA_DIR/mail.
+    // Nothing reached the SMTP server: it was kept in the outbox.
     expect(h.smtp.to(email)).toEqual([]);
 
     const detail = await h.t.request({
@@ -966,7 +969,7 @@ describe("the agent's Sent messages", () => {
   it('a failure after the last attempt: counted for the notice, dismissed by the agent, sent again once on request', async () => {
     const agent = await makeAgent(h.t, { timeZone: 'UTC', availability: ALL_DAY });
     const email = buyer('kit');
-    const real = createMailer({ smtpUrl: h.smtp.url, dataDir: h.t.config.dataDir });
+    const real = createMailer({ smtpUrl: h.smtp.url, outbox: databaseOutbox(h.t.database.db) });
     const down: Mailer = {
       transport: 'smtp',
       close: () => {},

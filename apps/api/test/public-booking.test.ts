@@ -1,8 +1,8 @@
 // The public booking API (spec §7, issue: booking flow) on a real database, with a fixed clock:
 // Monday 2030-01-07 10:00 in New York. Bookable: Tuesday 2030-01-08 through 2030-03-08.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, bookingLinks, bookings } from '../src/db/schema';
+import { agents, bookingLinks, bookings, properties } from '../src/db/schema';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
@@ -101,6 +101,41 @@ describe('GET /api/properties/public/:agentId and /api/booking/property/:id', ()
       },
       agent: { id: agent.id, name: expect.stringContaining('Jamie'), logoUrl: null, profilePictureUrl: null },
     });
+  });
+
+  it('a property is reachable by its unguessable public id as well as the numeric id (issue 11)', async () => {
+    const byNumber = (await get(`/api/booking/property/${propertyId}`)).json();
+    const publicId = byNumber.property.public_id as string;
+    expect(publicId).toMatch(/^[0-9a-f]{32}$/);
+    const byPublicId = await get(`/api/booking/property/${publicId}`);
+    expect(byPublicId.statusCode).toBe(200);
+    expect(byPublicId.json()).toEqual(byNumber);
+    // The calendar's dates and a date's slots answer the same by either id.
+    const dates = (id: string | number) => get(`/api/booking/available-dates/${id}?month=2030-01`);
+    expect((await dates(publicId)).statusCode).toBe(200);
+    expect((await dates(publicId)).json()).toEqual((await dates(propertyId)).json());
+    const slots = (id: string | number) => get(`/api/booking/availability/${id}/2030-01-08`);
+    expect((await slots(publicId)).json().availableSlots).toHaveLength(16);
+    expect((await slots(publicId)).json()).toEqual((await slots(propertyId)).json());
+    // A hidden property is no more reachable by its public id; an unknown public id is a plain 404.
+    const hidden = await makeProperty(t, agent.id, { isPublic: false });
+    const [row] = await t.database.db
+      .select({ publicId: properties.publicId })
+      .from(properties)
+      .where(eq(properties.id, hidden));
+    expect((await get(`/api/booking/property/${row!.publicId}`)).statusCode).toBe(404);
+    expect((await get(`/api/booking/property/${'0'.repeat(32)}`)).json()).toMatchObject({
+      code: 'PROPERTY_NOT_FOUND',
+    });
+  });
+
+  it('every property gets its own public id (the migration gives existing rows one each the same way)', async () => {
+    const ids = await Promise.all([1, 2, 3].map(() => makeProperty(t, agent.id)));
+    const rows = await t.database.db
+      .select({ publicId: properties.publicId })
+      .from(properties)
+      .where(inArray(properties.id, ids));
+    expect(new Set(rows.map((r) => r.publicId)).size).toBe(3);
   });
 
   it('an unknown or non-numeric property id answers 404, never 500', async () => {

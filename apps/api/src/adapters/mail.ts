@@ -1,10 +1,9 @@
-// E-mail out: SMTP through nodemailer when SMTP_URL is set; otherwise each message is written as an .eml
-// file to DATA_DIR/mail/ (the embedded default), so a newcomer sees exactly what would have gone out.
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+// E-mail out: SMTP through nodemailer when SMTP_URL is set; otherwise each message is kept as an .eml in the
+// outbox (adapters/outbox.ts, in the database), so a newcomer sees exactly what would have gone out.
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import { SendError } from './errors';
+import type { Outbox } from './outbox';
 
 export type MailAttachment = { filename: string; content: string; contentType: string };
 
@@ -17,7 +16,7 @@ export type OutgoingMail = {
   html: string;
   /** `<…@…>`: stable per idempotency key, so a repeated send is recognisably the same message. */
   messageId: string;
-  /** Used for the file name in file mode (no extension). */
+  /** Used for the file name in the outbox (no extension). */
   fileStem: string;
   attachments?: MailAttachment[];
   headers?: Record<string, string>;
@@ -31,8 +30,8 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(options: { smtpUrl: string | undefined; dataDir: string }): Mailer {
-  return options.smtpUrl ? smtpMailer(options.smtpUrl) : fileMailer(path.join(options.dataDir, 'mail'));
+export function createMailer(options: { smtpUrl: string | undefined; outbox: Outbox }): Mailer {
+  return options.smtpUrl ? smtpMailer(options.smtpUrl) : fileMailer(options.outbox);
 }
 
 function smtpMailer(url: string): Mailer {
@@ -56,7 +55,7 @@ function smtpMailer(url: string): Mailer {
   };
 }
 
-function fileMailer(folder: string): Mailer {
+function fileMailer(outbox: Outbox): Mailer {
   const transporter: Transporter = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
@@ -66,12 +65,9 @@ function fileMailer(folder: string): Mailer {
     transport: 'file',
     send: async (mail) => {
       const info = (await transporter.sendMail(toNodemailer(mail))) as { message: Buffer };
-      await mkdir(folder, { recursive: true });
-      // The name comes from the idempotency key: a repeat overwrites the same file instead of adding one.
+      // The name comes from the idempotency key: a repeat replaces the same copy instead of adding one.
       const fileName = `${mail.fileStem}.eml`;
-      const temporary = path.join(folder, `.${fileName}.${process.pid}.tmp`);
-      await writeFile(temporary, info.message);
-      await rename(temporary, path.join(folder, fileName));
+      await outbox.put(fileName, 'email', info.message);
       return { transport: 'file', providerRef: fileName, fileName };
     },
     close: () => transporter.close(),

@@ -1,9 +1,8 @@
 // Text messages out through a Twilio-compatible REST API: POST {SMS_PROVIDER_URL}/2010-04-01/Accounts/{sid}/
 // Messages.json, form-encoded To/From/Body, HTTP basic auth (sid:token). Without an account configured, each
-// text is written to DATA_DIR/sms/ instead, like the e-mail file mode.
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+// text is kept in the outbox (adapters/outbox.ts) instead, like the e-mail file mode.
 import { SendError } from './errors';
+import type { Outbox } from './outbox';
 
 export type OutgoingSms = { to: string; body: string; fileStem: string };
 export type SmsReceipt = { transport: 'sms' | 'sms-file'; providerRef: string; fileName: string | null };
@@ -18,7 +17,7 @@ export type SmsOptions = {
   accountSid: string | undefined;
   authToken: string | undefined;
   from: string | undefined;
-  dataDir: string;
+  outbox: Outbox;
 };
 
 /** Twilio: "Attempt to send to unsubscribed recipient" (the number replied STOP). */
@@ -28,7 +27,7 @@ const REQUEST_TIMEOUT_MS = 15_000;
 export function createSmsSender(options: SmsOptions): SmsSender {
   const { accountSid, authToken, from } = options;
   if (accountSid && authToken && from) return twilioSender(options.providerUrl, accountSid, authToken, from);
-  return fileSender(path.join(options.dataDir, 'sms'));
+  return fileSender(options.outbox);
 }
 
 export function smsMessagesUrl(providerUrl: string, accountSid: string): string {
@@ -72,15 +71,12 @@ function twilioSender(providerUrl: string, sid: string, token: string, from: str
   };
 }
 
-function fileSender(folder: string): SmsSender {
+function fileSender(outbox: Outbox): SmsSender {
   return {
     transport: 'sms-file',
     send: async (sms) => {
-      await mkdir(folder, { recursive: true });
       const fileName = `${sms.fileStem}.txt`;
-      const temporary = path.join(folder, `.${fileName}.${process.pid}.tmp`);
-      await writeFile(temporary, `To: ${sms.to}\n\n${sms.body}\n`);
-      await rename(temporary, path.join(folder, fileName));
+      await outbox.put(fileName, 'sms', Buffer.from(`To: ${sms.to}\n\n${sms.body}\n`));
       return { transport: 'sms-file', providerRef: fileName, fileName };
     },
   };

@@ -1,7 +1,6 @@
 // `npm run admin -- <command>`: operator commands that have no screen yet.
 //   set-plan <email> <basic|pro|enterprise>   change an agent's plan
 //   reset-demo                                drop the demo agent's data and build the demo again for today
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { PLAN_IDS, type PlanId } from '@keyturn/domain/enums';
 import { planFor } from '@keyturn/domain/plans';
@@ -13,7 +12,7 @@ import { runningEmbeddedUrl } from '../db/embedded';
 import { agents } from '../db/schema';
 import { DEMO_AGENT, resetDemo } from '../demo/seed';
 import { jobOptionsOf, openJobQueue } from '../jobs/queue';
-import { folderImageStore } from '../modules/uploads/storage';
+import { imageBackendFor } from '../modules/uploads/backend';
 
 const USAGE =
   'Usage: npm run admin -- set-plan <email> <basic|pro|enterprise>\n       npm run admin -- reset-demo';
@@ -56,7 +55,7 @@ async function resetDemoCommand(): Promise<number> {
       db: database.db,
       auth: createAuth(database.db, config),
       queue: await openJobQueue(database.db, jobOptionsOf(config)),
-      images: folderImageStore(path.join(config.dataDir, 'uploads')),
+      images: imageBackendFor(config, database.db),
       config,
     });
     console.log(

@@ -8,7 +8,9 @@ export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbHandle = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 
 export function connect(url: string, max = 10): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A server that accepts the connection but never answers (stopped, overloaded) must not hang a request:
+  // the wait for a connection is bounded, and its error is a 503 DATABASE_UNAVAILABLE (http/database-gate.ts).
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
   // Likewise a connection lost while checked out (a transaction waiting on a mail server, say): its queries

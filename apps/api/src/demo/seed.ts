@@ -5,18 +5,18 @@
 // as a live send; always written as files, never to a real mailbox); what lies ahead — reminders, feedback
 // requests — is put on the job queue by the real scheduler. `resetDemo` removes only the demo agent's data and
 // builds it again (`npm run admin -- reset-demo`).
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { splitBudgetRange } from '@keyturn/domain/budget';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@keyturn/domain/schemas/agentSettings';
 import { createMailer, type Mailer } from '../adapters/mail';
+import { databaseOutbox } from '../adapters/outbox';
 import { createSmsSender, type SmsSender } from '../adapters/sms';
 import type { Auth } from '../auth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import {
+  messageCopies,
   agents,
   availabilityDays,
   availabilityOverrides,
@@ -97,13 +97,10 @@ async function clearDemo(deps: DemoDeps, agentId: string): Promise<void> {
     await tx.delete(availabilityOverrides).where(eq(availabilityOverrides.agentId, agentId));
     await tx.delete(availabilitySettings).where(eq(availabilitySettings.agentId, agentId));
     await tx.delete(agentSettings).where(eq(agentSettings.agentId, agentId));
+    // The outbox copies of the demo's messages: only the ones its rows named.
+    const names = files.flatMap((f) => (f.fileName ? [f.fileName] : []));
+    if (names.length > 0) await tx.delete(messageCopies).where(inArray(messageCopies.fileName, names));
   });
-  // The stored copies of the demo's messages (file mode): only the files its rows named.
-  for (const f of files) {
-    if (!f.fileName) continue;
-    const folder = path.join(deps.config.dataDir, f.channel === 'sms' ? 'sms' : 'mail');
-    await rm(path.join(folder, path.basename(f.fileName)), { force: true });
-  }
 }
 
 async function ensureDemoAgent(db: Db, auth: Auth) {
@@ -189,7 +186,7 @@ async function buildDemo(deps: DemoDeps): Promise<SeedResult> {
   await acknowledgeDefaults(db, agent.id, 'feedback');
 
   const settings = await notificationSettingsOf(db, agent.id);
-  const files = fileAdapters(config);
+  const files = fileAdapters(config, db);
   const notifier = bookingNotifier(deps.queue, () => now);
   const demo = generateDemo(now, { timeZone: agent.timeZone });
   const writeBooking = async (item: DemoBooking) => {
@@ -333,15 +330,16 @@ export function historyOf(
 type FileAdapters = { mailer: Mailer; sms: SmsSender; config: DemoDeps['config'] };
 
 /** The file-mode adapters the history is written with (never a real mailbox or phone). */
-function fileAdapters(config: DemoDeps['config']): FileAdapters {
+function fileAdapters(config: DemoDeps['config'], db: Db): FileAdapters {
+  const outbox = databaseOutbox(db);
   return {
-    mailer: createMailer({ smtpUrl: undefined, dataDir: config.dataDir }),
+    mailer: createMailer({ smtpUrl: undefined, outbox }),
     sms: createSmsSender({
       providerUrl: config.sms.providerUrl,
       accountSid: undefined,
       authToken: undefined,
       from: undefined,
-      dataDir: config.dataDir,
+      outbox,
     }),
     config,
   };

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { isDatabaseUnavailable, sendDatabaseUnavailable } from './database-gate';
 
 export type ErrorBody = { error: string; code: string; fields?: Record<string, string> };
 
@@ -55,6 +56,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code = status === 429 ? 'RATE_LIMITED' : (err.code ?? 'BAD_REQUEST');
       return reply.status(status).send({ error: err.message, code });
     }
+    if (isDatabaseUnavailable(err)) return sendDatabaseUnavailable(reply);
     request.log.error({ err }, 'request failed');
     return reply
       .status(500)

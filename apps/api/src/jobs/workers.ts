@@ -6,12 +6,20 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createMailer, type Mailer } from '../adapters/mail';
+import { databaseOutbox } from '../adapters/outbox';
 import { createSmsSender, type SmsSender } from '../adapters/sms';
 import type { NotificationJobData } from '../notifications/catalogue';
 import { runNotificationJob } from '../notifications/handler';
 import { ensureQueue, JOBS_SCHEMA, NOTIFICATIONS_QUEUE, poolExecutor, poolOf } from './queue';
 
-export type Workers = { stop: () => Promise<void> };
+export type Workers = {
+  stop: () => Promise<void>;
+  /** For /api/health: "failing" while the queue's polls have been failing lately (database down). */
+  state: () => WorkersState;
+};
+
+/** What /api/health says about a process's workers ("external": WORKERS_IN_PROCESS=false). */
+export type WorkersState = 'running' | 'starting' | 'failing' | 'stopped' | 'external';
 
 export type WorkerLog = {
   info: (msg: string) => void;
@@ -33,9 +41,9 @@ export async function startWorkers(options: {
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? { info: () => {}, error: (m: string) => console.error(m) };
-  const mailer =
-    options.adapters?.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir });
-  const sms = options.adapters?.sms ?? createSmsSender({ ...config.sms, dataDir: config.dataDir });
+  const outbox = databaseOutbox(db);
+  const mailer = options.adapters?.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, outbox });
+  const sms = options.adapters?.sms ?? createSmsSender({ ...config.sms, outbox });
 
   const boss = new PgBoss({
     db: poolExecutor(poolOf(db)),
@@ -45,7 +53,13 @@ export async function startWorkers(options: {
     schedule: false,
     maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
   });
-  boss.on('error', (err) => log.error(`[jobs] ${err.message}`));
+  // pg-boss keeps polling through errors (a lost database included) and resumes by itself once it is back.
+  let lastErrorAt = 0;
+  let stopped = false;
+  boss.on('error', (err) => {
+    lastErrorAt = Date.now();
+    log.error(`[jobs] ${err.message}`);
+  });
   await boss.start();
   await ensureQueue(boss);
 
@@ -82,7 +96,13 @@ export async function startWorkers(options: {
   log.info(`[jobs] workers started (${mailer.transport} mail, ${sms.transport} texts)`);
 
   return {
+    state: () => {
+      if (stopped) return 'stopped';
+      const window = Math.max(3 * config.jobs.pollSeconds, 10) * 1000;
+      return Date.now() - lastErrorAt < window ? 'failing' : 'running';
+    },
     stop: async () => {
+      stopped = true;
       // Finish the jobs in hand (up to 10 s); pg-boss fails what is left so another worker retries it.
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
       mailer.close();

@@ -49,6 +49,7 @@ const agent = {
 } as typeof agents.$inferSelect;
 const property = {
   id: 7,
+  publicId: '5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b',
   agentId: 'a',
   address: '12 Main St',
   city: 'Springfield',
@@ -85,8 +86,9 @@ describe('templates', () => {
     expect(renderBuyerEmail('feedback_request', ctx).text).toContain(
       'https://app.example.com/feedback/pub_id-1',
     );
+    // The property's link names its unguessable public id, not the sequential one (issue 11).
     expect(renderBuyerEmail('declined', ctx).text).toContain(
-      'https://app.example.com/dana/12-main-st/7/book',
+      'https://app.example.com/dana/12-main-st/5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b/book',
     );
   });
 

@@ -50,7 +50,7 @@ export function bookingLinks(ctx: Pick<TemplateContext, 'booking' | 'agent' | 'p
     reschedule: `${publicUrl}/booking/reschedule?token=${token}`,
     feedback: `${publicUrl}/feedback/${encodeURIComponent(booking.publicId)}`,
     bookAgain: property
-      ? `${publicUrl}${propertyBookingPath(agent.username, property.address, property.id)}`
+      ? `${publicUrl}${propertyBookingPath(agent.username, property.address, property.publicId)}`
       : `${publicUrl}${agentBookingPath(agent.id, agent.username)}`,
     dashboard: `${publicUrl}/dashboard/bookings`,
   };

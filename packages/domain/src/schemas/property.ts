@@ -23,6 +23,8 @@ export const imageRefSchema = z
 
 export const propertySchema = z.object({
   id: z.number().int(),
+  /** The unguessable id public links use (issue 11); the numeric id keeps working for the spec's routes. */
+  public_id: z.string(),
   agent_id: z.string(),
   address: z.string(),
   city: z.string(),

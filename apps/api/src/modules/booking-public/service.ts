@@ -27,6 +27,7 @@ import {
 } from '@keyturn/domain/slots/engine';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { startOfMonthInZone, wallClockInZone } from '@keyturn/domain/time';
+import { parsePropertyRef } from '@keyturn/domain/links';
 import type { Db, DbTransaction } from '../../db/client';
 import type { BookingNotifier } from '../../notifications/scheduler';
 import { agents, bookingLinks, bookings, idempotencyKeys, properties } from '../../db/schema';
@@ -97,6 +98,7 @@ export function toPropertyAgent(a: AgentRow): PropertyAgent {
 export function toProperty(p: PropertyRow): Property {
   return {
     id: p.id,
+    public_id: p.publicId,
     agent_id: p.agentId,
     address: p.address,
     city: p.city,
@@ -126,13 +128,20 @@ export async function findPublicProperty(
   db: Db,
   propertyId: string | number,
 ): Promise<{ property: PropertyRow; agent: AgentRow }> {
-  const id = typeof propertyId === 'number' ? propertyId : parsePropertyId(propertyId);
-  if (id === null) throw propertyNotFound();
+  // The spec's numeric id, or the unguessable public id the app's own links use (issue 11).
+  const ref = typeof propertyId === 'number' ? propertyId : parsePropertyRef(propertyId);
+  if (ref === null) throw propertyNotFound();
   const [row] = await db
     .select({ property: properties, agent: agents })
     .from(properties)
     .innerJoin(agents, eq(agents.id, properties.agentId))
-    .where(and(eq(properties.id, id), eq(properties.isPublic, true), isNull(properties.deletedAt)));
+    .where(
+      and(
+        typeof ref === 'number' ? eq(properties.id, ref) : eq(properties.publicId, ref),
+        eq(properties.isPublic, true),
+        isNull(properties.deletedAt),
+      ),
+    );
   if (!row) throw propertyNotFound();
   return row;
 }
@@ -559,10 +568,4 @@ const notActive = () =>
 
 function assertActive(b: BookingRow): void {
   if (!isActive(b)) throw notActive();
-}
-
-function parsePropertyId(raw: string): number | null {
-  if (!/^\d{1,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
 }

@@ -1,32 +1,114 @@
+// GET /api/health: which part is down. `database` (the supervisor's view, confirmed by a query), `jobs` (the
+// notification queue: reachable, and no job left waiting well past its time — workers are running somewhere),
+// `workers` (this process's own workers, or "external" with WORKERS_IN_PROCESS=false) and `mail` (the SMTP
+// server answers; "outbox" when e-mails are kept in the database instead). 200 when all is well, 200 with
+// status "degraded" when notifications are affected, 503 when the database is down (nothing works then).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { DatabaseStatus } from '../../db/supervisor';
+import { JOBS_SCHEMA, NOTIFICATIONS_QUEUE } from '../../jobs/queue';
+import type { WorkersState } from '../../jobs/workers';
 
 const healthSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  status: z.enum(['ok', 'degraded', 'unavailable']),
   database: z.enum(['ok', 'unreachable']),
+  jobs: z.enum(['ok', 'behind', 'unreachable']),
+  workers: z.enum(['running', 'starting', 'failing', 'stopped', 'external']),
+  mail: z.enum(['ok', 'outbox', 'unreachable']),
 });
 
-export async function healthRoutes(app: FastifyInstance, opts: { db: Db }) {
+/** A due job still waiting this long means no worker is taking jobs. */
+const OVERDUE_MINUTES = 5;
+/** The SMTP check is cached: health may be polled every second by a load balancer. */
+const MAIL_CHECK_TTL_MS = 30_000;
+
+export async function healthRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; config: Config; dbStatus: DatabaseStatus; workers: () => WorkersState },
+) {
+  const mailCheck = smtpCheck(opts.config.mail.smtpUrl);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
       config: { rateLimit: false },
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database check',
+        summary: 'Which part is up: database, job queue, workers, mail',
         response: { 200: healthSchema, 503: healthSchema },
       },
     },
     async (_request, reply) => {
-      try {
-        await opts.db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: 'ok' as const };
-      } catch {
-        return reply.status(503).send({ status: 'unavailable', database: 'unreachable' });
+      const database = opts.dbStatus.up && (await succeeds(opts.db.execute(sql`select 1`)));
+      const jobs = database ? await queueState(opts.db) : 'unreachable';
+      const mail = await mailCheck();
+      const workers = opts.workers();
+      const body = {
+        database: database ? ('ok' as const) : ('unreachable' as const),
+        jobs,
+        workers,
+        mail,
+      };
+      if (!database) {
+        return reply
+          .status(503)
+          .header('cache-control', 'no-store')
+          .send({ status: 'unavailable', ...body });
       }
+      const degraded =
+        jobs !== 'ok' || mail === 'unreachable' || workers === 'failing' || workers === 'stopped';
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ status: degraded ? 'degraded' : 'ok', ...body });
     },
   );
+}
+
+async function succeeds(p: Promise<unknown>): Promise<boolean> {
+  try {
+    await p;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function queueState(db: Db): Promise<'ok' | 'behind' | 'unreachable'> {
+  try {
+    const result = await db.execute<{ overdue: boolean }>(
+      sql`select exists (select 1 from ${sql.identifier(JOBS_SCHEMA)}.job
+            where name = ${NOTIFICATIONS_QUEUE} and state in ('created', 'retry')
+              and start_after < now() - make_interval(mins => ${OVERDUE_MINUTES})) as overdue`,
+    );
+    return result.rows[0]?.overdue ? 'behind' : 'ok';
+  } catch {
+    return 'unreachable';
+  }
+}
+
+function smtpCheck(smtpUrl: string | undefined): () => Promise<'ok' | 'outbox' | 'unreachable'> {
+  if (!smtpUrl) return () => Promise.resolve('outbox');
+  let cached: { at: number; value: Promise<'ok' | 'unreachable'> } | null = null;
+  return () => {
+    if (!cached || Date.now() - cached.at > MAIL_CHECK_TTL_MS) {
+      const transport = nodemailer.createTransport(smtpUrl, {
+        connectionTimeout: 5000,
+        greetingTimeout: 5000,
+        socketTimeout: 5000,
+      });
+      cached = {
+        at: Date.now(),
+        value: transport
+          .verify()
+          .then(() => 'ok' as const)
+          .catch(() => 'unreachable' as const)
+          .finally(() => transport.close()),
+      };
+    }
+    return cached.value;
+  };
 }

@@ -1,7 +1,6 @@
 // Notifications as the agent sees them — GET /api/agents/messages, the "Sent messages" list with failures,
-// and the stored .eml of a message in file mode — and the SMS provider's inbound webhook (STOP / START).
+// and the kept .eml of a message in file mode (the outbox, in the database) — and the SMS provider's inbound webhook (STOP / START).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +19,7 @@ import {
 } from '@keyturn/domain/schemas/notifications';
 import type { Auth } from '../../auth';
 import type { Config } from '../../config';
+import { databaseOutbox } from '../../adapters/outbox';
 import type { Db } from '../../db/client';
 import { notificationJobs, notificationMessages, smsOptOuts } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
@@ -45,11 +45,11 @@ export async function notificationRoutes(
 ) {
   const { db, config, notify } = opts;
 
-  /** The stored copy of a message (file mode), or null when none is kept or it was removed. */
+  /** The kept copy of a message (file mode), or null when none is kept or it was removed. */
+  const outbox = databaseOutbox(db, config.dataDir);
   const storedCopy = (row: MessageRow): Promise<Buffer | null> => {
     if (!row.fileName) return Promise.resolve(null);
-    const folder = path.join(config.dataDir, row.channel === 'sms' ? 'sms' : 'mail');
-    return readFile(path.join(folder, path.basename(row.fileName))).catch(() => null);
+    return outbox.get(row.fileName, row.channel === 'sms' ? 'sms' : 'email');
   };
 
   await app.register(async (scope) => {
@@ -220,7 +220,7 @@ export async function notificationRoutes(
       {
         schema: {
           tags,
-          summary: 'The message as written to DATA_DIR (file mode: .eml for e-mail, .txt for texts)',
+          summary: 'The message as kept in the outbox (file mode: .eml for e-mail, .txt for texts)',
           params: z.object({ id: z.string() }),
         },
       },

@@ -1,7 +1,6 @@
 // POST /api/uploads: an agent's logo, profile picture or property photo. The type is read from the bytes
 // (not the file name or the browser's claim), with a size and a dimension limit.
 import type { FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { imageSize } from 'image-size';
@@ -9,14 +8,14 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
+import { isDatabaseUnavailable } from '../../http/database-gate';
 import { AppError } from '../../http/errors';
 import { requireAgentContext } from '../agents/context';
-import { UPLOADS_URL_PREFIX, type ImageStore } from './storage';
+import { findImage, IMAGE_CONTENT_TYPES, UPLOADS_URL_PREFIX, type ImageBackend } from './storage';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const MAX_SIDE = 6000;
 const MIN_SIDE = 16;
-const EXTENSIONS: Record<string, string> = { png: 'png', jpg: 'jpg', webp: 'webp', gif: 'gif' };
 
 const notImage = () =>
   new AppError(400, 'UPLOAD_NOT_IMAGE', "That file isn't a PNG, JPEG, WebP or GIF image.", {
@@ -25,20 +24,35 @@ const notImage = () =>
 
 export async function uploadRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; db: Db; store: ImageStore; folder: string },
+  opts: { auth: Auth; db: Db; store: ImageBackend; legacyFolder: string },
 ) {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0 } });
-  await app.register(fastifyStatic, {
-    root: opts.folder,
-    prefix: UPLOADS_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    // Names are content hashes: a file at a URL never changes.
-    maxAge: '365d',
-    immutable: true,
-  });
-
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    `${UPLOADS_URL_PREFIX}:name`,
+    {
+      schema: {
+        hide: true,
+        params: z.object({ name: z.string() }),
+      },
+    },
+    async (req, reply) => {
+      const { name } = req.params;
+      // Names are content hashes: an image at a URL never changes, so it may be cached for good.
+      const etag = `"${name}"`;
+      const cached = await findImage(opts.store, name, opts.legacyFolder).catch(storeUnavailable);
+      if (!cached) {
+        return reply.status(404).send(new AppError(404, 'NOT_FOUND', 'Not found.').toBody());
+      }
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff');
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type(cached.contentType).send(cached.bytes);
+    },
+  );
   const agentOf = requireAgentContext(opts.auth, opts.db);
 
   r.post(
@@ -57,6 +71,7 @@ export async function uploadRoutes(
           401: errorResponseSchema,
           404: errorResponseSchema,
           413: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
     },
@@ -77,7 +92,7 @@ export async function uploadRoutes(
       } catch {
         throw notImage();
       }
-      const extension = size.type ? EXTENSIONS[size.type] : undefined;
+      const extension = size.type && IMAGE_CONTENT_TYPES[size.type] ? size.type : undefined;
       if (!extension || !size.width || !size.height) throw notImage();
       if (
         size.width > MAX_SIDE ||
@@ -88,9 +103,22 @@ export async function uploadRoutes(
         const message = `Images must be between ${MIN_SIDE} and ${MAX_SIDE} pixels on each side.`;
         throw new AppError(400, 'UPLOAD_DIMENSIONS', message, { file: message });
       }
-      const url = await opts.store.save(bytes, extension);
+      const url = await opts.store.save(bytes, extension).catch(storeUnavailable);
       return reply.status(201).send({ success: true as const, url, width: size.width, height: size.height });
     },
+  );
+}
+
+/**
+ * The image store (an S3-compatible bucket) could not be reached or refused us: a 503 naming it, not a 500.
+ * Database errors keep their own answer (503 DATABASE_UNAVAILABLE from the error handler).
+ */
+function storeUnavailable(err: unknown): never {
+  if (isDatabaseUnavailable(err)) throw err;
+  throw new AppError(
+    503,
+    'IMAGE_STORE_UNAVAILABLE',
+    'Images cannot be stored or read right now. Please try again in a minute.',
   );
 }
 

@@ -8,6 +8,7 @@ import type {
 } from '@keyturn/domain/schemas/availability';
 import type { BookingRequestInput, RescheduleRequestInput } from '@keyturn/domain/schemas/booking';
 import type { Property } from '@keyturn/domain/schemas/property';
+import type { PropertyRef } from '@keyturn/domain/links';
 import type {
   BuyerBooking,
   ManagedBooking,
@@ -48,9 +49,9 @@ export async function fetchPublicProperties(agentId: string): Promise<Property[]
   return body.properties ?? [];
 }
 
-/** GET /booking/property/{propertyId} → { property, agent }; 404 PROPERTY_NOT_FOUND. */
-export function fetchPropertyDetails(propertyId: number): Promise<PropertyDetails> {
-  return api.get<PropertyDetails>(`/booking/property/${propertyId}`);
+/** GET /booking/property/{propertyId or public id} → { property, agent }; 404 PROPERTY_NOT_FOUND. */
+export function fetchPropertyDetails(propertyId: PropertyRef): Promise<PropertyDetails> {
+  return api.get<PropertyDetails>(`/booking/property/${encodeURIComponent(String(propertyId))}`);
 }
 
 /**

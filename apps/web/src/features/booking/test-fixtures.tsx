@@ -49,6 +49,7 @@ export const propertyAgent: PropertyAgent = {
 
 export const property: Property = {
   id: 42,
+  public_id: '4f2a9c0e8b7d6a5f4e3d2c1b0a998877',
   agent_id: AGENT_ID,
   address: '12 Main St',
   city: 'Springfield',

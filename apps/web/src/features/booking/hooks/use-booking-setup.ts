@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { parsePropertyRef, type PropertyRef } from '@keyturn/domain/links';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { isRescheduleMode, sanitizePrefill } from '@keyturn/domain/prefill';
 import type { AvailabilityEntry } from '@keyturn/domain/schemas/availability';
@@ -49,7 +50,7 @@ export type BookingSetupState =
 export const bookingKeys = {
   link: (linkId: string) => ['booking', 'link', linkId] as const,
   prefill: (token: string) => ['booking', 'prefill', token] as const,
-  property: (propertyId: number) => ['booking', 'property', propertyId] as const,
+  property: (propertyId: PropertyRef) => ['booking', 'property', propertyId] as const,
   agent: (agentId: string) => ['booking', 'agent', agentId] as const,
   availability: (agentId: string) => ['booking', 'availability', agentId] as const,
   properties: (agentId: string) => ['booking', 'properties', agentId] as const,
@@ -80,8 +81,9 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
   const prefillAnswer = prefillQuery.data ?? null;
   const sourcesSettled = !linkQuery.isLoading && !prefillQuery.isLoading;
 
-  const routeProperty = parsePropertyId(params.propertyId);
-  const propertyId = routeProperty ?? link?.property_id ?? prefillAnswer?.property_id ?? null;
+  // The route names the property by its numeric id (spec) or its unguessable public id (the app's links).
+  const routeProperty = parsePropertyRef(params.propertyId);
+  const propertyRef = routeProperty ?? link?.property_id ?? prefillAnswer?.property_id ?? null;
   // Spec §2.4: the route parameter, else the agent query parameter; a link or prefill names it otherwise.
   const agentId =
     params.agentId ??
@@ -91,10 +93,13 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
     null;
 
   const propertyQuery = useQuery({
-    queryKey: bookingKeys.property(propertyId ?? 0),
-    queryFn: () => fetchPropertyDetails(propertyId ?? 0),
-    enabled: sourcesSettled && propertyId !== null,
+    queryKey: bookingKeys.property(propertyRef ?? 0),
+    queryFn: () => fetchPropertyDetails(propertyRef ?? 0),
+    enabled: sourcesSettled && propertyRef !== null,
   });
+  // The booking itself names the property by its numeric id (spec §3): known once the details are read.
+  const propertyId =
+    typeof propertyRef === 'string' ? (propertyQuery.data?.property.id ?? null) : propertyRef;
   const propertyMissing = isStatus(propertyQuery.error, 404);
   const propertyFailed = propertyQuery.isError && !propertyMissing;
 
@@ -102,7 +107,7 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
   const agentQuery = useQuery({
     queryKey: bookingKeys.agent(agentId ?? ''),
     queryFn: () => fetchPublicAgent(agentId ?? ''),
-    enabled: sourcesSettled && agentId !== null && (propertyId === null || propertyFailed),
+    enabled: sourcesSettled && agentId !== null && (propertyRef === null || propertyFailed),
   });
 
   // Spec §7: availability for the agent from the route or query, and again for the property's agent if
@@ -139,7 +144,7 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
 
   const details = propertyQuery.data;
   const bookingAgentId = details?.agent.id ?? agentId;
-  if (!bookingAgentId && propertyId === null) return { status: 'no-agent', reschedule: false };
+  if (!bookingAgentId && propertyRef === null) return { status: 'no-agent', reschedule: false };
 
   const agent = details
     ? fromPropertyAgent(details.agent)
@@ -169,12 +174,6 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
           : routeAvailability.data) ?? [],
     },
   };
-}
-
-function parsePropertyId(raw: string | undefined): number | null {
-  if (raw === undefined || !/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 function isStatus(error: unknown, status: number): boolean {

@@ -15,6 +15,8 @@ import {
   bookingRoutes,
   fillDetails,
   pickDateAndTime,
+  property,
+  propertyAgent,
   slotsAnswer,
   weekdays,
 } from '../test-fixtures';
@@ -389,6 +391,19 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     expect(summary).toContain('2:00 PM (America/New_York)');
     expect(summary).toContain('12 Main St, Springfield, IL');
     expect(summary).toContain('Dana Scully');
+  });
+
+  it('a property page addressed by its unguessable public id books that property by its numeric id (issue 11)', async () => {
+    const { api, user } = renderBooking(`/dana/12-main-st/${property.public_id}/book`, {
+      [`GET /booking/property/${property.public_id}`]: () => json(200, { property, agent: propertyAgent }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Select a Date & Time' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/booking/property/42')).toHaveLength(0);
+    await pickDateAndTime(user, '2:00 PM');
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/booking')[0]?.body).toMatchObject({ property_id: 42, agent_id: AGENT_ID });
   });
 
   it('sends the §3 payload: 12-hour slot as 24-hour, 1000000+ as min 1000000 / max null, with an Idempotency-Key', async () => {

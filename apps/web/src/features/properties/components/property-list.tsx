@@ -59,7 +59,7 @@ function PropertyRow({
   onDelete: () => void;
 }) {
   const link = username
-    ? `${window.location.origin}${propertyBookingPath(username, property.address, property.id)}`
+    ? `${window.location.origin}${propertyBookingPath(username, property.address, property.public_id)}`
     : null;
   return (
     <li

@@ -11,6 +11,7 @@ const agentProfile = TEST_AGENT_PROFILE;
 
 const riverside: Property = {
   id: 7,
+  public_id: '0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f',
   agent_id: 'agent-1',
   address: '88 Riverside Drive',
   city: 'Austin',
@@ -54,14 +55,15 @@ async function fillValidProperty(dialog: HTMLElement) {
 }
 
 describe('properties list', () => {
-  it('shows each property with price, beds/baths, visibility and its absolute booking link', async () => {
+  it('shows each property with price, beds/baths, visibility and its absolute booking link (by its unguessable public id)', async () => {
     const user = userEvent.setup();
     renderPage({}, [
       riverside,
       { ...riverside, id: 8, address: '3 Hill Road', is_public: false, images: [] },
     ]);
     const row = await screen.findByRole('listitem', { name: '88 Riverside Drive' });
-    const link = `${window.location.origin}${propertyBookingPath('dana-scully', '88 Riverside Drive', 7)}`;
+    const link = `${window.location.origin}${propertyBookingPath('dana-scully', '88 Riverside Drive', riverside.public_id)}`;
+    expect(link).toMatch(/\/0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f\/book$/);
     expect(within(row).getByText(link)).toBeInTheDocument();
     expect(within(row).getByText('$425,000')).toBeInTheDocument();
     expect(within(row).getByText('3 beds · 2.5 baths')).toBeInTheDocument();

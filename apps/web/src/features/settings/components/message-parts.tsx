@@ -36,7 +36,7 @@ export function channelLabel(message: Pick<SentMessage, 'channel'>): string {
   return message.channel === 'sms' ? 'Text' : 'E-mail';
 }
 
-/** Written as a file in the data folder instead of going out: no mail server (or text provider) is set up. */
+/** Kept as a file in the outbox (database) instead of going out: no mail server (or text provider) is set up. */
 export function savedAsFile(message: Pick<SentMessage, 'transport'>): boolean {
   return message.transport === 'file' || message.transport === 'sms-file';
 }

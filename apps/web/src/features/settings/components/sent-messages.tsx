@@ -96,7 +96,7 @@ export function FileModeNotice({ messages }: { messages: readonly SentMessage[] 
     >
       <p>
         <span className="font-semibold">These {what} were not delivered.</span> No {missing} is set up, so
-        Keyturn saved each one as a file in its data folder instead. Open one with View to see what it says.
+        Keyturn kept each one as a file in its outbox instead. Open one with View to see what it says.
       </p>
     </div>
   );
