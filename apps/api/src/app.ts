@@ -30,6 +30,9 @@ import { feedbackRoutes } from './modules/feedback/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './notifications/scheduler';
+import { withCalendarPush } from './integrations/jobs';
+import { calendarDepsOf } from './integrations/setup';
+import { integrationRoutes } from './modules/integrations/routes';
 
 export type AppDeps = {
   config: Config;
@@ -50,7 +53,8 @@ export async function buildApp({
   now = () => new Date(),
   jobs,
 }: AppDeps): Promise<FastifyInstance> {
-  const notify = bookingNotifier(jobs ?? (await openJobQueue(db, jobOptionsOf(config))), now);
+  const queue = jobs ?? (await openJobQueue(db, jobOptionsOf(config)));
+  const notify = withCalendarPush(bookingNotifier(queue, now), queue, now);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: true,
@@ -129,6 +133,13 @@ export async function buildApp({
   });
   await app.register(feedbackRoutes, { auth, db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
   await app.register(notificationRoutes, { auth, db, config, notify });
+  await app.register(integrationRoutes, {
+    auth,
+    db,
+    config,
+    deps: calendarDepsOf(config, db, now),
+    jobs: queue,
+  });
 
   await serveWebApp(app, config.webDist);
   return app;
