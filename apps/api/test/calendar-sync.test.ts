@@ -506,7 +506,14 @@ describe('a revoked grant, an outage', () => {
     expect(slots).toContain('11:00:00');
     expect(slots).not.toContain('10:00:00');
 
-    // Reconnecting the same account resumes the same integration.
+    // A showing confirmed while the grant is refused waits for the reconnect.
+    const during = await bookPublic(agent, '2026-03-13', '14:00');
+    expect(await drainer.drain()).toEqual(['push:nothing']);
+    const eventOf = () =>
+      [...provider.events.google.values()].filter((e) => String(e.description).includes(during.manage_token));
+    expect(eventOf()).toHaveLength(0);
+
+    // Reconnecting the same account resumes the same integration, and the waiting showing gets its event.
     const { code, state: s } = await consent(agent, 'google');
     const res = await req(agent, 'POST', '/api/integrations/google/exchange', {
       code,
@@ -517,6 +524,7 @@ describe('a revoked grant, an outage', () => {
     await drainer.drain();
     state = await integration(agent, id);
     expect(state.status).toBe('connected');
+    expect(eventOf()).toHaveLength(1);
   });
 
   it('an outage (503) marks the integration with its error and a later retry; buyers never see a 5xx', async () => {

@@ -3,9 +3,9 @@
 // `push` makes the agent's calendar match one booking. Push jobs are written in the booking change's own
 // transaction, next to its notification jobs.
 import { randomUUID } from 'node:crypto';
-import { and, inArray, lte, ne, or, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, ne, or, isNull } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../db/client';
-import { calendarIntegrations } from '../db/schema';
+import { bookings, calendarIntegrations } from '../db/schema';
 import { CALENDAR_QUEUE, deterministicUuid, type JobQueue } from '../jobs/queue';
 import type { BookingNotifier } from '../notifications/scheduler';
 import { GrantRevokedError } from './oauth';
@@ -32,6 +32,34 @@ export async function queueSync(db: Db, queue: JobQueue, integrationId: string, 
       queue: CALENDAR_QUEUE,
     });
   });
+}
+
+/**
+ * After connecting (or reconnecting) a calendar: a push of every upcoming confirmed showing, so showings booked
+ * before — or while the grant was refused — get their events (a showing that has one is only patched).
+ */
+export async function queueUpcomingPushes(
+  db: Db,
+  queue: JobQueue,
+  agentId: string,
+  now: Date,
+): Promise<number> {
+  const upcoming = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.agentId, agentId), eq(bookings.status, 'confirmed'), gt(bookings.endsAt, now)));
+  if (upcoming.length === 0) return 0;
+  await db.transaction(async (tx) => {
+    for (const { id } of upcoming) {
+      await queue.send(tx, {
+        id: randomUUID(),
+        data: { kind: 'push', bookingId: id },
+        startAfter: now,
+        queue: CALENDAR_QUEUE,
+      });
+    }
+  });
+  return upcoming.length;
 }
 
 /** Queues a sync of every integration that is due; the job id is per integration and interval, so several processes ticking at once queue it once. */

@@ -27,7 +27,7 @@ import { bookings, calendarIntegrations, calendarOauthStates, calendarSyncSettin
 import { AppError, notFound, validationError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { JobQueue } from '../../jobs/queue';
-import { queueSync } from '../../integrations/jobs';
+import { queueSync, queueUpcomingPushes } from '../../integrations/jobs';
 import { sha256 } from '../../integrations/crypto';
 import { showingsFeed } from '../../integrations/ics';
 import {
@@ -270,6 +270,7 @@ export async function integrationRoutes(
         if (!row) throw new Error('The integration was not saved');
         await saveCalendars(db, row, remote);
         await queueSync(db, jobs, row.id, now);
+        await queueUpcomingPushes(db, jobs, agent.id, now);
         return { success: true as const, data: await one(agent.id, row.id) };
       },
     );
