@@ -2,6 +2,7 @@
 // calendar provider server on 127.0.0.1, started by playwright.config.ts) → Allow → the callback page finishes
 // the exchange → connected, with the account's calendars listed; the same for Microsoft. Screenshots of the
 // tab and the callback at 375 and 1280 px go to e2e/artifacts/.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { CONSENT_DECIDED, newAgent } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
@@ -76,6 +77,10 @@ test('Sync now, the feed address, and Disconnect with confirmation; screenshots'
     await page.screenshot({ path: `artifacts/settings-calendars-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
   await card.getByRole('button', { name: 'Disconnect' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Disconnect Google Calendar?');

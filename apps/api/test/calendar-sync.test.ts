@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer, OutgoingMail } from '../src/adapters/mail';
 import { calendarIntegrations } from '../src/db/schema';
 import { busyFromIcs } from '../src/integrations/ics';
-import { runCalendarJob } from '../src/integrations/jobs';
+import { queueDueSyncs, runCalendarJob } from '../src/integrations/jobs';
+import { jobOptionsOf, openJobQueue } from '../src/jobs/queue';
 import { calendarDepsOf } from '../src/integrations/setup';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
@@ -546,6 +547,35 @@ describe('a revoked grant, an outage', () => {
     provider.failNext(0);
     await runCalendarJob(deps, { kind: 'sync', integrationId: id });
     expect((await integration(agent, id)).status).toBe('connected');
+  });
+});
+
+describe('the periodic refresh', () => {
+  it('queues each due integration once per interval, however many processes tick; not one that needs reconnecting', async () => {
+    const agent = await makeAgent(t);
+    const { id } = await connect(agent, 'microsoft');
+    const queue = await openJobQueue(t.database.db, jobOptionsOf(t.config));
+    const jobsFor = async () => {
+      const res = await t.database.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = 'calendar' and data->>'integrationId' = ${id}`,
+      );
+      return (res.rows[0] as { n: number }).n;
+    };
+    const start = await jobsFor();
+    // Not due yet: synced just now.
+    await queueDueSyncs(t.database.db, queue, NOW, 5);
+    expect(await jobsFor()).toBe(start);
+    const later = new Date(NOW.getTime() + 6 * 60_000);
+    await Promise.all([1, 2, 3].map(() => queueDueSyncs(t.database.db, queue, later, 5)));
+    expect(await jobsFor()).toBe(start + 1);
+    await drainer.drain();
+    await t.database.db
+      .update(calendarIntegrations)
+      .set({ status: 'needs_reconnect' })
+      .where(eq(calendarIntegrations.id, id));
+    await queueDueSyncs(t.database.db, queue, new Date(later.getTime() + 60 * 60_000), 5);
+    expect(await jobsFor()).toBe(start + 1);
+    await drainer.drain();
   });
 });
 
