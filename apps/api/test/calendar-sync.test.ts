@@ -550,6 +550,39 @@ describe('a revoked grant, an outage', () => {
   });
 });
 
+describe('token refresh', () => {
+  it('an access token about to expire is refreshed before the calendar call, and the new one is stored sealed', async () => {
+    const agent = await makeAgent(t);
+    const { id } = await connect(agent, 'microsoft');
+    const [before] = await t.database.db
+      .select()
+      .from(calendarIntegrations)
+      .where(eq(calendarIntegrations.id, id));
+    await t.database.db
+      .update(calendarIntegrations)
+      .set({ accessTokenExpiresAt: new Date(Date.now() + 30_000) })
+      .where(eq(calendarIntegrations.id, id));
+    const from = provider.requests.length;
+    await runCalendarJob(deps, { kind: 'sync', integrationId: id });
+    const sent = provider.requests.slice(from);
+    const refresh = sent.findIndex((r) => r.path.endsWith('/oauth2/v2.0/token'));
+    expect(refresh).toBeGreaterThanOrEqual(0);
+    expect(sent[refresh]!.body).toMatchObject({
+      grant_type: 'refresh_token',
+      client_id: CLIENTS.microsoft.id,
+    });
+    // The refresh came first: no call was made with the old token and answered 401.
+    expect(sent.slice(0, refresh).filter((r) => r.path.startsWith('/ms/graph'))).toHaveLength(0);
+    const [after] = await t.database.db
+      .select()
+      .from(calendarIntegrations)
+      .where(eq(calendarIntegrations.id, id));
+    expect(after!.accessTokenEnc).not.toBe(before!.accessTokenEnc);
+    expect(after!.accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
+    expect(after!.status).toBe('connected');
+  });
+});
+
 describe('the periodic refresh', () => {
   it('queues each due integration once per interval, however many processes tick; not one that needs reconnecting', async () => {
     const agent = await makeAgent(t);
