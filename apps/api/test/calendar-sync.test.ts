@@ -616,8 +616,16 @@ describe('scoping', () => {
   it("another agent cannot see, sync or disconnect an integration (404); the owner disconnects and Google's grant is revoked", async () => {
     const owner = await makeAgent(t);
     const other = await makeAgent(t);
-    const { id } = await connect(owner, 'google');
+    const { id, calendars } = await connect(owner, 'google');
     expect((await req(other, 'GET', '/api/integrations/calendar')).json().data).toEqual([]);
+    // Another agent's calendar ids are unknown to the caller's sync settings, and change nothing.
+    const foreign = await req(other, 'PUT', '/api/integrations/sync-settings', {
+      syncSettings: { busy_calendar_ids: [calendars[1]!.id], target_calendar_id: null, push_enabled: true },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(
+      (await req(owner, 'GET', '/api/integrations/sync-settings')).json().syncSettings.busy_calendar_ids,
+    ).toEqual([calendars[0]!.id]);
     expect((await req(other, 'POST', `/api/integrations/${id}/sync`)).statusCode).toBe(404);
     expect((await req(other, 'DELETE', `/api/integrations/${id}/disconnect`)).statusCode).toBe(404);
     expect((await req(other, 'POST', '/api/integrations/not-a-uuid/sync')).statusCode).toBe(404);
