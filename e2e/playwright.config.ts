@@ -16,6 +16,9 @@ if (!process.env.E2E_DATA_DIR) {
   rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
 }
 export const baseURL = `http://localhost:${port}`;
+/** The 127.0.0.1 server speaking Google's and Microsoft's calendar protocols (apps/api/test/support). */
+const calendarPort = Number(process.env.E2E_CALENDAR_PORT ?? port + 1000);
+const calendarBase = `http://127.0.0.1:${calendarPort}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -40,25 +43,47 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `node --import tsx ${path.join(here, '../apps/api/src/server.ts')}`,
-    cwd: path.join(here, '../apps/api'),
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      // The build of `npm run test:e2e` carries the same two settings; the server's CSP admits the stub.
-      VITE_GTM_ID: TAG_MANAGER.id,
-      VITE_GTM_SCRIPT_URL: TAG_MANAGER_SCRIPT_URL,
-      PUBLIC_WRITE_LIMIT_PER_MINUTE: '200',
-      DATABASE_URL: '',
+  webServer: [
+    {
+      command: `node --import tsx ${path.join(here, '../apps/api/test/support/calendar-provider-main.ts')}`,
+      cwd: path.join(here, '../apps/api'),
+      url: `${calendarBase}/google/calendar/v3/users/me/calendarList`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { CALENDAR_PROVIDER_PORT: String(calendarPort) },
     },
-  },
+    {
+      command: `node --import tsx ${path.join(here, '../apps/api/src/server.ts')}`,
+      cwd: path.join(here, '../apps/api'),
+      url: `${baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        // The build of `npm run test:e2e` carries the same two settings; the server's CSP admits the stub.
+        VITE_GTM_ID: TAG_MANAGER.id,
+        VITE_GTM_SCRIPT_URL: TAG_MANAGER_SCRIPT_URL,
+        PUBLIC_WRITE_LIMIT_PER_MINUTE: '200',
+        DATABASE_URL: '',
+        // Calendar sync against the provider server above (its client ids are the test server's own).
+        GOOGLE_CLIENT_ID: 'keyturn-google-client',
+        GOOGLE_CLIENT_SECRET: 'google-client-secret',
+        GOOGLE_AUTH_URL: `${calendarBase}/google/authorize`,
+        GOOGLE_TOKEN_URL: `${calendarBase}/google/token`,
+        GOOGLE_REVOKE_URL: `${calendarBase}/google/revoke`,
+        GOOGLE_API_URL: `${calendarBase}/google/calendar/v3`,
+        MICROSOFT_CLIENT_ID: 'keyturn-microsoft-client',
+        MICROSOFT_CLIENT_SECRET: 'microsoft-client-secret',
+        MICROSOFT_AUTHORITY_URL: `${calendarBase}/ms`,
+        MICROSOFT_GRAPH_URL: `${calendarBase}/ms/graph/v1.0`,
+        JOBS_POLL_SECONDS: '0.5',
+      },
+    },
+  ],
 });

@@ -35,6 +35,9 @@ import { leadRoutes } from './modules/leads/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './notifications/scheduler';
+import { withCalendarPush } from './integrations/jobs';
+import { calendarDepsOf } from './integrations/setup';
+import { integrationRoutes } from './modules/integrations/routes';
 
 export type AppDeps = {
   config: Config;
@@ -61,7 +64,8 @@ export async function buildApp({
   dbStatus = new DatabaseStatus(),
   workers = () => (config.jobs.workersInProcess ? 'starting' : 'external'),
 }: AppDeps): Promise<FastifyInstance> {
-  const notify = bookingNotifier(jobs ?? (await openJobQueue(db, jobOptionsOf(config))), now);
+  const queue = jobs ?? (await openJobQueue(db, jobOptionsOf(config)));
+  const notify = withCalendarPush(bookingNotifier(queue, now), queue, now);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: true,
@@ -140,6 +144,13 @@ export async function buildApp({
   await app.register(feedbackRoutes, { auth, db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
   await app.register(notificationRoutes, { auth, db, config, notify });
   await app.register(leadRoutes, { auth, db, now });
+  await app.register(integrationRoutes, {
+    auth,
+    db,
+    config,
+    deps: calendarDepsOf(config, db, now),
+    jobs: queue,
+  });
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -48,6 +48,23 @@ const envSchema = z.object({
   NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
   NOTIFY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   NOTIFY_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+  // Calendar sync (issue 14): OAuth apps and provider base URLs (tests point them at 127.0.0.1).
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_REVOKE_URL: z.url().default('https://oauth2.googleapis.com/revoke'),
+  GOOGLE_API_URL: z.url().default('https://www.googleapis.com/calendar/v3'),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/)
+    .default('common'),
+  MICROSOFT_AUTHORITY_URL: z.url().default('https://login.microsoftonline.com'),
+  MICROSOFT_GRAPH_URL: z.url().default('https://graph.microsoft.com/v1.0'),
+  CALENDAR_TOKEN_KEY: z.string().optional(),
+  CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   // The web app's analytics build settings: the CSP admits the tag manager only when a container is set.
   VITE_GTM_ID: z.string().optional(),
   VITE_GTM_SCRIPT_URL: z.url().default('https://www.googletagmanager.com/gtm.js'),
@@ -91,9 +108,31 @@ export type Config = {
     retryDelaySeconds: number;
     sendTimeoutSeconds: number;
   };
+  calendar: CalendarConfig;
   /** Origin the Content-Security-Policy admits for the analytics tag manager; null without VITE_GTM_ID. */
   tagManagerOrigin: string | null;
 };
+
+export type OAuthApp = {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  /** Token revocation (RFC 7009); null where the provider has none (Microsoft). */
+  revokeUrl: string | null;
+  /** Calendar API base: Google Calendar v3, or Microsoft Graph v1.0. */
+  apiUrl: string;
+};
+
+export type CalendarConfig = {
+  google: OAuthApp | null;
+  microsoft: OAuthApp | null;
+  /** CALENDAR_TOKEN_KEY (base64 or hex, 32 bytes), or null: a key generated once in DATA_DIR. */
+  tokenKey: string | null;
+  syncMinutes: number;
+};
+
+const noSlash = (u: string) => u.replace(/\/$/, '');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set" (e.g. DATABASE_URL= to force the embedded database).
@@ -161,6 +200,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryLimit: e.NOTIFY_RETRY_LIMIT,
       retryDelaySeconds: e.NOTIFY_RETRY_DELAY_SECONDS,
       sendTimeoutSeconds: e.NOTIFY_SEND_TIMEOUT_SECONDS,
+    },
+    calendar: {
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              authUrl: e.GOOGLE_AUTH_URL,
+              tokenUrl: e.GOOGLE_TOKEN_URL,
+              revokeUrl: e.GOOGLE_REVOKE_URL,
+              apiUrl: noSlash(e.GOOGLE_API_URL),
+            }
+          : null,
+      microsoft:
+        e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
+          ? {
+              clientId: e.MICROSOFT_CLIENT_ID,
+              clientSecret: e.MICROSOFT_CLIENT_SECRET,
+              authUrl: `${noSlash(e.MICROSOFT_AUTHORITY_URL)}/${e.MICROSOFT_TENANT}/oauth2/v2.0/authorize`,
+              tokenUrl: `${noSlash(e.MICROSOFT_AUTHORITY_URL)}/${e.MICROSOFT_TENANT}/oauth2/v2.0/token`,
+              revokeUrl: null,
+              apiUrl: noSlash(e.MICROSOFT_GRAPH_URL),
+            }
+          : null,
+      tokenKey: e.CALENDAR_TOKEN_KEY ?? null,
+      syncMinutes: e.CALENDAR_SYNC_MINUTES,
     },
     tagManagerOrigin: e.VITE_GTM_ID ? new URL(e.VITE_GTM_SCRIPT_URL).origin : null,
   };

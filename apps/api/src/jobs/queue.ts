@@ -8,6 +8,8 @@ import type { Config } from '../config';
 import type { Db, DbTransaction } from '../db/client';
 
 export const NOTIFICATIONS_QUEUE = 'notifications';
+/** Calendar sync (issue 14): pulling busy times and pushing showings (integrations/jobs.ts). */
+export const CALENDAR_QUEUE = 'calendar';
 /** pg-boss's own tables live in this schema, next to ours. */
 export const JOBS_SCHEMA = 'pgboss';
 
@@ -27,10 +29,12 @@ export type QueuedJob<T extends object> = {
   id: string;
   data: T;
   startAfter: Date;
+  /** The queue it goes on: notifications unless said. */
+  queue?: typeof NOTIFICATIONS_QUEUE | typeof CALENDAR_QUEUE;
 };
 
 export type JobQueue = {
-  /** Puts a job on the notifications queue inside `tx`. Throws if the queue refused it. */
+  /** Puts a job on its queue (notifications unless said) inside `tx`. Throws if the queue refused it. */
   send: <T extends object>(tx: DbTransaction, job: QueuedJob<T>) => Promise<void>;
   /** Cancels jobs that have not run yet, inside `tx` (jobs already finished are left as they are). */
   cancel: (tx: DbTransaction, ids: string[]) => Promise<void>;
@@ -56,7 +60,8 @@ export async function openJobQueue(db: Db, options: JobOptions): Promise<JobQueu
   return {
     send: async (tx, job) => {
       const executor = transactionExecutor(tx);
-      const id = await boss.send(NOTIFICATIONS_QUEUE, job.data, {
+      const queue = job.queue ?? NOTIFICATIONS_QUEUE;
+      const id = await boss.send(queue, job.data, {
         id: job.id,
         startAfter: job.startAfter,
         retryLimit: options.retryLimit,
@@ -67,7 +72,7 @@ export async function openJobQueue(db: Db, options: JobOptions): Promise<JobQueu
       });
       if (id !== null) return;
       // null means "not inserted": fine if the job already exists, a lost job otherwise.
-      const existing = await boss.getJobById(NOTIFICATIONS_QUEUE, job.id, {
+      const existing = await boss.getJobById(queue, job.id, {
         db: executor,
         includeArchive: true,
       });
@@ -89,8 +94,8 @@ export function jobOptionsOf(config: Config): JobOptions {
 }
 
 export async function ensureQueue(boss: PgBoss): Promise<void> {
-  if (!(await boss.getQueue(NOTIFICATIONS_QUEUE))) {
-    await boss.createQueue(NOTIFICATIONS_QUEUE, { name: NOTIFICATIONS_QUEUE, policy: 'standard' });
+  for (const name of [NOTIFICATIONS_QUEUE, CALENDAR_QUEUE]) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'standard' });
   }
 }
 

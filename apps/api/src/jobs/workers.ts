@@ -10,7 +10,18 @@ import { databaseOutbox } from '../adapters/outbox';
 import { createSmsSender, type SmsSender } from '../adapters/sms';
 import type { NotificationJobData } from '../notifications/catalogue';
 import { runNotificationJob } from '../notifications/handler';
-import { ensureQueue, JOBS_SCHEMA, NOTIFICATIONS_QUEUE, poolExecutor, poolOf } from './queue';
+import { type CalendarJobData, queueDueSyncs, runCalendarJob } from '../integrations/jobs';
+import { calendarDepsOf } from '../integrations/setup';
+import {
+  CALENDAR_QUEUE,
+  ensureQueue,
+  jobOptionsOf,
+  JOBS_SCHEMA,
+  NOTIFICATIONS_QUEUE,
+  openJobQueue,
+  poolExecutor,
+  poolOf,
+} from './queue';
 
 export type Workers = {
   stop: () => Promise<void>;
@@ -93,6 +104,34 @@ export async function startWorkers(options: {
       },
     );
   }
+  // Calendar sync (issue 14): one worker for the calendar queue, and a tick that queues the syncs that are due.
+  const calendarDeps = calendarDepsOf(config, db, now, mailer);
+  await boss.work<CalendarJobData>(
+    CALENDAR_QUEUE,
+    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.jobs.pollSeconds },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        return { outcome: await runCalendarJob(calendarDeps, job.data) };
+      } catch (err) {
+        log.error(
+          `[jobs] calendar ${job.data.kind} attempt ${job.retryCount + 1}: ${(err as Error).message}`,
+        );
+        throw err;
+      }
+    },
+  );
+  const calendarQueue = await openJobQueue(db, jobOptionsOf(config));
+  const tick = async () => {
+    try {
+      await queueDueSyncs(db, calendarQueue, now(), config.calendar.syncMinutes);
+    } catch (err) {
+      log.error(`[jobs] calendar tick: ${(err as Error).message}`);
+    }
+  };
+  const ticker = setInterval(() => void tick(), 60_000);
+  ticker.unref();
+  void tick();
   log.info(`[jobs] workers started (${mailer.transport} mail, ${sms.transport} texts)`);
 
   return {
@@ -103,6 +142,7 @@ export async function startWorkers(options: {
     },
     stop: async () => {
       stopped = true;
+      clearInterval(ticker);
       // Finish the jobs in hand (up to 10 s); pg-boss fails what is left so another worker retries it.
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
       mailer.close();

@@ -5,7 +5,13 @@ import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
 import { DEFAULT_AVAILABILITY, type AgentAvailability } from '@keyturn/domain/schemas/availability';
 import type { BusyInterval, SlotRules } from '@keyturn/domain/slots/engine';
 import type { Db, DbTransaction } from '../../db/client';
-import { availabilityDays, availabilityOverrides, availabilitySettings, bookings } from '../../db/schema';
+import {
+  availabilityDays,
+  availabilityOverrides,
+  availabilitySettings,
+  bookings,
+  calendarBusy,
+} from '../../db/schema';
 
 export async function replaceAvailability(
   db: Db,
@@ -97,7 +103,8 @@ export async function requiresApproval(db: Db, agentId: string): Promise<boolean
 
 /**
  * Time the agent is not free between two instants: their active bookings (pending and confirmed), except
- * `ignoreBookingId` (the booking being rescheduled gives its own time up).
+ * `ignoreBookingId` (the booking being rescheduled gives its own time up), and the busy times pulled from
+ * their connected calendars.
  */
 export async function busyIntervals(
   db: Db | DbTransaction,
@@ -118,5 +125,13 @@ export async function busyIntervals(
         ignoreBookingId ? ne(bookings.id, ignoreBookingId) : undefined,
       ),
     );
-  return rows.map((r) => ({ start: r.startsAt.getTime(), end: r.endsAt.getTime() }));
+  // Busy times pulled from the agent's own calendars (issue 14): the last known ones, also while an
+  // integration waits to be reconnected.
+  const external = await db
+    .select({ startsAt: calendarBusy.startsAt, endsAt: calendarBusy.endsAt })
+    .from(calendarBusy)
+    .where(
+      and(eq(calendarBusy.agentId, agentId), lt(calendarBusy.startsAt, to), gt(calendarBusy.endsAt, from)),
+    );
+  return [...rows, ...external].map((r) => ({ start: r.startsAt.getTime(), end: r.endsAt.getTime() }));
 }

@@ -21,6 +21,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { UsageBar } from '@/components/ui/usage-bar';
 import { useSession, userNames } from '@/lib/auth';
 import { FailedMessagesNotice } from '../components/failed-messages-notice';
+import { CalendarReconnectNotice } from '../components/calendar-reconnect-notice';
 import { useDashboard, useMarkOnboarding } from '../hooks/use-dashboard';
 
 /**
@@ -40,8 +41,9 @@ export function DashboardOverviewPage() {
         title="Dashboard"
         description={firstName ? `Welcome back, ${firstName}. Here is your day.` : 'Here is your day.'}
       />
-      <div className="mt-6 empty:hidden">
+      <div className="mt-6 space-y-3 empty:hidden">
         <FailedMessagesNotice />
+        <CalendarReconnectNotice />
       </div>
       <div className="mt-8">
         {dashboard.isPending ? (

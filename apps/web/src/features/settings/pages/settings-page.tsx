@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import type { TabItem } from '@/components/ui/tabs';
 import { useAgentProfile } from '@/lib/agent-profile';
+import { useCalendarIntegrations } from '@/lib/calendar-integrations';
 import { useSentMessages } from '@/lib/sent-messages';
 import { AccountSection } from '../components/account-section';
 import { AvailabilityEditor } from '../components/availability-editor';
@@ -24,12 +25,17 @@ import {
   useNotificationSettings,
 } from '../hooks/use-settings';
 
+const CalendarSettings = lazy(() =>
+  import('../components/calendar-settings').then((m) => ({ default: m.CalendarSettings })),
+);
+
 const TABS = [
   { value: 'availability', label: 'Availability' },
   { value: 'branding', label: 'Branding' },
   { value: 'notifications', label: 'Notifications' },
   { value: 'messages', label: 'Messages' },
   { value: 'feedback', label: 'Feedback' },
+  { value: 'calendars', label: 'Calendars' },
   { value: 'account', label: 'Account' },
 ] as const satisfies readonly TabItem<string>[];
 type Tab = (typeof TABS)[number]['value'];
@@ -66,6 +72,7 @@ export function SettingsPage() {
           {tab === 'notifications' ? <NotificationsTab /> : null}
           {tab === 'messages' ? <MessagesTab /> : null}
           {tab === 'feedback' ? <FeedbackTab /> : null}
+          {tab === 'calendars' ? <CalendarsTab /> : null}
           {tab === 'account' ? <AccountTab /> : null}
         </Tabs>
       </div>
@@ -178,6 +185,20 @@ function FeedbackTab() {
           {body.acknowledged ? null : <DefaultsNotice area="feedback" />}
           <FeedbackSettingsForm settings={body.data} />
         </div>
+      )}
+    </Loaded>
+  );
+}
+
+/** Settings → Calendars (issue 14); its component loads with the tab. */
+function CalendarsTab() {
+  const integrations = useCalendarIntegrations();
+  return (
+    <Loaded query={integrations} failure="We could not load your calendars.">
+      {(body) => (
+        <Suspense fallback={<Spinner />}>
+          <CalendarSettings body={body} />
+        </Suspense>
       )}
     </Loaded>
   );
