@@ -28,6 +28,7 @@ import { folderImageStore } from './modules/uploads/storage';
 import { waitlistRoutes } from './modules/waitlist/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './notifications/scheduler';
 
@@ -129,6 +130,7 @@ export async function buildApp({
   });
   await app.register(feedbackRoutes, { auth, db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
   await app.register(notificationRoutes, { auth, db, config, notify });
+  await app.register(reportRoutes, { auth, db });
 
   await serveWebApp(app, config.webDist);
   return app;
