@@ -29,6 +29,7 @@ import { waitlistRoutes } from './modules/waitlist/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { crmRoutes } from './modules/crm/routes';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './notifications/scheduler';
 
@@ -131,6 +132,7 @@ export async function buildApp({
   await app.register(feedbackRoutes, { auth, db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
   await app.register(notificationRoutes, { auth, db, config, notify });
   await app.register(reportRoutes, { auth, db });
+  await app.register(crmRoutes, { auth, db, now });
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -59,6 +59,8 @@ function renderReports(
       json(200, { success: true, subscription: { status: 'active' }, plan: { id: plan } }),
     'GET /reports': () => json(200, core),
     'GET /reports/breakdowns': () => json(200, breakdowns),
+    'GET /exports/leads.csv': () =>
+      new Response('email,name\r\nrobin@example.com,Robin Hart', { headers: { 'content-type': 'text/csv' } }),
   });
   const rendered = renderAt(<ReportsPage />, { path, routePath: '/dashboard/reports' });
   return { ...rendered, api };
@@ -118,7 +120,8 @@ describe('Reports page', () => {
     expect(
       screen.getByText('Report breakdowns are part of the Professional plan. Upgrade to use them.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute(
+    const breakdownsSection = screen.getByRole('region', { name: 'Breakdowns' });
+    expect(within(breakdownsSection).getByRole('link', { name: 'See plans' })).toHaveAttribute(
       'href',
       '/dashboard/subscription',
     );
@@ -132,7 +135,7 @@ describe('Reports page', () => {
     expect(screen.getByRole('table', { name: 'By budget' })).toHaveTextContent('$300,000 - $400,000');
     expect(screen.getByRole('table', { name: 'How far ahead buyers book' })).toHaveTextContent('1–3 days3');
     expect(api.callsTo('GET', '/reports/breakdowns')[0]?.url).toContain('from=2030-03-04&to=2030-03-05');
-    expect(screen.queryByRole('link', { name: 'See plans' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Report breakdowns are part of/)).not.toBeInTheDocument();
   });
 
   it('Download CSV gives the table as a CSV file that parses back to the same numbers', async () => {
@@ -184,5 +187,43 @@ describe('Reports page', () => {
     const { api } = renderReports('basic', '/dashboard/reports');
     await screen.findByRole('heading', { name: 'Bookings over time' });
     expect(api.callsTo('GET', '/reports')[0]?.url).toContain('from=2030-02-08&to=2030-03-09');
+  });
+});
+
+describe('Export for your CRM', () => {
+  it('Enterprise: downloads leads.csv with the session token under a dated name', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-03-10T02:00:00Z'));
+    const blobs: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          blobs.push(blob);
+          return 'blob:x';
+        },
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { api } = renderReports('enterprise');
+    await userEvent.click(await screen.findByRole('button', { name: 'Leads (CSV)' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const call = api.callsTo('GET', '/exports/leads.csv')[0];
+    expect(call?.headers.get('Authorization')).toBe('Bearer token-123');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('keyturn-leads-2030-03-09.csv');
+    expect(Papa.parse(await blobs[0]!.text(), { header: true }).data).toEqual([
+      { email: 'robin@example.com', name: 'Robin Hart' },
+    ]);
+  });
+
+  it('below Enterprise: what the export adds and an upgrade hint, no download button', async () => {
+    renderReports('pro');
+    expect(
+      await screen.findByText(
+        'CRM export and webhooks are part of the Enterprise plan. Upgrade to use them.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Leads (CSV)' })).not.toBeInTheDocument();
   });
 });

@@ -4,18 +4,19 @@
 // comes with its numbers as a table and a CSV download.
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { lowestPlanWith, planAllows, upgradeMessage } from '@keyturn/domain/planGates';
+import { lowestPlanWith, planAllows } from '@keyturn/domain/planGates';
 import { defaultReportRange, reportRangeSchema, type ReportRange } from '@keyturn/domain/schemas/reports';
 import { isoDateInZone } from '@keyturn/domain/time';
 import { ErrorAlert } from '@/components/ui/alert';
-import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useAgentProfile } from '@/lib/agent-profile';
 import { usePlan } from '@/lib/plan';
 import { useCoreReport, useReportBreakdowns } from '../api';
+import { CrmExport } from '../components/crm-export';
 import { RangePicker } from '../components/range-picker';
 import { ReportSection } from '../components/report-section';
+import { UpgradeHint } from '../components/upgrade-hint';
 import { breakdownTables, coreTables } from '../tables';
 
 export function ReportsPage() {
@@ -78,7 +79,10 @@ export function ReportsPage() {
             Breakdowns
           </h2>
           {!withBreakdowns ? (
-            <UpgradeHint />
+            <UpgradeHint feature="reportBreakdowns">
+              {lowestPlanWith('reportBreakdowns').name} adds the funnel by buyer type, purpose and budget, and
+              how far ahead buyers book.
+            </UpgradeHint>
           ) : breakdowns.isPending ? (
             <Spinner label="Loading breakdowns" />
           ) : breakdowns.isError ? (
@@ -90,6 +94,19 @@ export function ReportsPage() {
               ))}
             </div>
           )}
+        </section>
+        <section aria-labelledby="crm-heading" className="space-y-4">
+          <h2 id="crm-heading" className="text-xl font-semibold text-slate-900">
+            Export for your CRM
+          </h2>
+          {!planAllows(plan, 'crmIntegration') ? (
+            <UpgradeHint feature="crmIntegration">
+              {lowestPlanWith('crmIntegration').name} exports your leads, bookings and feedback as CSV files
+              and sends signed webhooks to your CRM.
+            </UpgradeHint>
+          ) : today ? (
+            <CrmExport today={today} />
+          ) : null}
         </section>
       </div>
     </>
@@ -114,20 +131,5 @@ function Headline({ report }: { report: NonNullable<ReturnType<typeof useCoreRep
         </div>
       ))}
     </dl>
-  );
-}
-
-function UpgradeHint() {
-  const plan = lowestPlanWith('reportBreakdowns');
-  return (
-    <div className="rounded-xl border border-dashed border-blue-300 bg-blue-50 p-4 text-sm text-slate-700">
-      <p className="font-medium text-slate-900">{upgradeMessage('reportBreakdowns')}</p>
-      <p className="mt-1">
-        {plan.name} adds the funnel by buyer type, purpose and budget, and how far ahead buyers book.
-      </p>
-      <ButtonLink to="/dashboard/subscription" variant="secondary" size="sm" className="mt-3">
-        See plans
-      </ButtonLink>
-    </div>
   );
 }
