@@ -32,6 +32,8 @@ import { reportRoutes } from './modules/reports/routes';
 import { crmRoutes } from './modules/crm/routes';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './notifications/scheduler';
+import { feedbackReceived, withWebhookEvents } from './webhooks/booking-events';
+import { webhookEmitter } from './webhooks/emit';
 
 export type AppDeps = {
   config: Config;
@@ -52,7 +54,9 @@ export async function buildApp({
   now = () => new Date(),
   jobs,
 }: AppDeps): Promise<FastifyInstance> {
-  const notify = bookingNotifier(jobs ?? (await openJobQueue(db, jobOptionsOf(config))), now);
+  const queue = jobs ?? (await openJobQueue(db, jobOptionsOf(config)));
+  const webhooks = webhookEmitter(queue, now);
+  const notify = withWebhookEvents(bookingNotifier(queue, now), webhooks);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: true,
@@ -129,10 +133,16 @@ export async function buildApp({
     ctx: { db, publicUrl: config.publicUrl, now, notify },
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
   });
-  await app.register(feedbackRoutes, { auth, db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
+  await app.register(feedbackRoutes, {
+    auth,
+    db,
+    writeLimitPerMinute: config.publicWriteLimitPerMinute,
+    onFeedbackSaved: (agentId, bookingId) =>
+      db.transaction((tx) => feedbackReceived(webhooks, tx, agentId, bookingId)),
+  });
   await app.register(notificationRoutes, { auth, db, config, notify });
   await app.register(reportRoutes, { auth, db });
-  await app.register(crmRoutes, { auth, db, now });
+  await app.register(crmRoutes, { auth, db, now, webhooks: queue });
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -39,6 +39,9 @@ const envSchema = z.object({
   NOTIFY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
   NOTIFY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   NOTIFY_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   // The web app's analytics build settings: the CSP admits the tag manager only when a container is set.
   VITE_GTM_ID: z.string().optional(),
   VITE_GTM_SCRIPT_URL: z.url().default('https://www.googletagmanager.com/gtm.js'),
@@ -72,6 +75,8 @@ export type Config = {
     retryDelaySeconds: number;
     sendTimeoutSeconds: number;
   };
+  /** Outbound webhooks (Enterprise): retries with doubling delays, and how long a receiver may take. */
+  webhooks: { retryLimit: number; retryDelaySeconds: number; timeoutSeconds: number };
   /** Origin the Content-Security-Policy admits for the analytics tag manager; null without VITE_GTM_ID. */
   tagManagerOrigin: string | null;
 };
@@ -125,6 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryLimit: e.NOTIFY_RETRY_LIMIT,
       retryDelaySeconds: e.NOTIFY_RETRY_DELAY_SECONDS,
       sendTimeoutSeconds: e.NOTIFY_SEND_TIMEOUT_SECONDS,
+    },
+    webhooks: {
+      retryLimit: e.WEBHOOK_RETRY_LIMIT,
+      retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
+      timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
     },
     tagManagerOrigin: e.VITE_GTM_ID ? new URL(e.VITE_GTM_SCRIPT_URL).origin : null,
   };

@@ -8,6 +8,8 @@ import type { Config } from '../config';
 import type { Db, DbTransaction } from '../db/client';
 
 export const NOTIFICATIONS_QUEUE = 'notifications';
+/** Outbound webhook deliveries (one job per delivery row, job id = the row's id). */
+export const WEBHOOKS_QUEUE = 'webhooks';
 /** pg-boss's own tables live in this schema, next to ours. */
 export const JOBS_SCHEMA = 'pgboss';
 
@@ -20,6 +22,7 @@ export type JobOptions = {
   retryLimit: number;
   retryDelaySeconds: number;
   sendTimeoutSeconds: number;
+  webhooks?: { retryLimit: number; retryDelaySeconds: number; timeoutSeconds: number };
 };
 
 export type QueuedJob<T extends object> = {
@@ -32,6 +35,8 @@ export type QueuedJob<T extends object> = {
 export type JobQueue = {
   /** Puts a job on the notifications queue inside `tx`. Throws if the queue refused it. */
   send: <T extends object>(tx: DbTransaction, job: QueuedJob<T>) => Promise<void>;
+  /** Puts one webhook delivery on the webhooks queue inside `tx` (job id = the delivery's id). */
+  sendWebhook: (tx: DbTransaction, deliveryId: string) => Promise<void>;
   /** Cancels jobs that have not run yet, inside `tx` (jobs already finished are left as they are). */
   cancel: (tx: DbTransaction, ids: string[]) => Promise<void>;
 };
@@ -73,6 +78,23 @@ export async function openJobQueue(db: Db, options: JobOptions): Promise<JobQueu
       });
       if (!existing) throw new Error(`The job queue refused job ${job.id} (is the queue installed?)`);
     },
+    sendWebhook: async (tx, deliveryId) => {
+      const hooks = options.webhooks ?? { retryLimit: 8, retryDelaySeconds: 30, timeoutSeconds: 10 };
+      const id = await boss.send(
+        WEBHOOKS_QUEUE,
+        { deliveryId },
+        {
+          id: deliveryId,
+          retryLimit: hooks.retryLimit,
+          retryDelay: hooks.retryDelaySeconds,
+          retryBackoff: true,
+          // A worker that died mid-request: the job is failed and retried after this.
+          expireInSeconds: hooks.timeoutSeconds * 3,
+          db: transactionExecutor(tx),
+        },
+      );
+      if (id === null) throw new Error(`The job queue refused webhook delivery ${deliveryId}`);
+    },
     cancel: async (tx, ids) => {
       if (ids.length === 0) return;
       await boss.cancel(NOTIFICATIONS_QUEUE, ids, { db: transactionExecutor(tx) });
@@ -85,12 +107,13 @@ export function jobOptionsOf(config: Config): JobOptions {
     retryLimit: config.jobs.retryLimit,
     retryDelaySeconds: config.jobs.retryDelaySeconds,
     sendTimeoutSeconds: config.jobs.sendTimeoutSeconds,
+    webhooks: config.webhooks,
   };
 }
 
 export async function ensureQueue(boss: PgBoss): Promise<void> {
-  if (!(await boss.getQueue(NOTIFICATIONS_QUEUE))) {
-    await boss.createQueue(NOTIFICATIONS_QUEUE, { name: NOTIFICATIONS_QUEUE, policy: 'standard' });
+  for (const name of [NOTIFICATIONS_QUEUE, WEBHOOKS_QUEUE]) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'standard' });
   }
 }
 

@@ -9,7 +9,8 @@ import { createMailer, type Mailer } from '../adapters/mail';
 import { createSmsSender, type SmsSender } from '../adapters/sms';
 import type { NotificationJobData } from '../notifications/catalogue';
 import { runNotificationJob } from '../notifications/handler';
-import { ensureQueue, JOBS_SCHEMA, NOTIFICATIONS_QUEUE, poolExecutor, poolOf } from './queue';
+import { runWebhookJob, type WebhookJob } from '../webhooks/deliver';
+import { ensureQueue, JOBS_SCHEMA, NOTIFICATIONS_QUEUE, poolExecutor, poolOf, WEBHOOKS_QUEUE } from './queue';
 
 export type Workers = { stop: () => Promise<void> };
 
@@ -79,6 +80,25 @@ export async function startWorkers(options: {
       },
     );
   }
+  await boss.work<WebhookJob>(
+    WEBHOOKS_QUEUE,
+    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.jobs.pollSeconds },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        return await runWebhookJob(
+          { db, now, timeoutSeconds: config.webhooks.timeoutSeconds },
+          job.data,
+          job,
+        );
+      } catch (err) {
+        log.error(
+          `[jobs] webhook ${job.data.deliveryId} attempt ${job.retryCount + 1}: ${(err as Error).message}`,
+        );
+        throw err;
+      }
+    },
+  );
   log.info(`[jobs] workers started (${mailer.transport} mail, ${sms.transport} texts)`);
 
   return {

@@ -5,6 +5,7 @@ import type { FormEvent } from 'react';
 import { addDaysIso, reportRangeSchema, type ReportRange } from '@keyturn/domain/schemas/reports';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { firstIssuePerField } from '@/lib/form-errors';
 
 const PRESETS = [
   { days: 7, label: 'Last 7 days' },
@@ -25,18 +26,13 @@ export function RangePicker({
 }) {
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = reportRangeSchema.safeParse({ from, to });
     if (!parsed.success) {
-      const next: { from?: string; to?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] === 'from' ? 'from' : 'to';
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(firstIssuePerField(parsed.error.issues));
       return;
     }
     setErrors({});

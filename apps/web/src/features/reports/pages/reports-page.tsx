@@ -16,7 +16,7 @@ import { useCoreReport, useReportBreakdowns } from '../api';
 import { CrmExport } from '../components/crm-export';
 import { RangePicker } from '../components/range-picker';
 import { ReportSection } from '../components/report-section';
-import { UpgradeHint } from '../components/upgrade-hint';
+import { UpgradeHint } from '@/components/ui/upgrade-hint';
 import { breakdownTables, coreTables } from '../tables';
 
 export function ReportsPage() {

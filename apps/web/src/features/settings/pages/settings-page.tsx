@@ -16,6 +16,7 @@ import { DefaultsNotice } from '../components/defaults-notice';
 import { FeedbackSettingsForm } from '../components/feedback-settings-form';
 import { isMessageStatus } from '../components/message-parts';
 import { NotificationsForm } from '../components/notifications-form';
+import { WebhooksSection } from '../components/webhooks-section';
 import { FileModeNotice, MessageFilter, SentMessageList } from '../components/sent-messages';
 import {
   useAvailability,
@@ -30,6 +31,7 @@ const TABS = [
   { value: 'notifications', label: 'Notifications' },
   { value: 'messages', label: 'Messages' },
   { value: 'feedback', label: 'Feedback' },
+  { value: 'webhooks', label: 'Webhooks' },
   { value: 'account', label: 'Account' },
 ] as const satisfies readonly TabItem<string>[];
 type Tab = (typeof TABS)[number]['value'];
@@ -66,6 +68,7 @@ export function SettingsPage() {
           {tab === 'notifications' ? <NotificationsTab /> : null}
           {tab === 'messages' ? <MessagesTab /> : null}
           {tab === 'feedback' ? <FeedbackTab /> : null}
+          {tab === 'webhooks' ? <WebhooksSection /> : null}
           {tab === 'account' ? <AccountTab /> : null}
         </Tabs>
       </div>
