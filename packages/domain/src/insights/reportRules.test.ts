@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { funnelOf, isHotFeedback, leadTimeBucket, rate, type FunnelBooking } from './reportRules';
+import {
+  benchmarksAvailable,
+  funnelOf,
+  isHotFeedback,
+  leadTimeBucket,
+  rate,
+  type FunnelBooking,
+} from './reportRules';
 
 describe('rule "hot feedback" (the funnel\'s last step)', () => {
   it('very interested is hot, whatever the second-showing answer', () => {
@@ -61,5 +68,12 @@ describe('leadTimeBucket', () => {
       'over_two_weeks',
       'over_two_weeks',
     ]);
+  });
+});
+
+describe('rule "benchmarks need 5 agents"', () => {
+  it('4 contributing agents show nothing of others; 5 do', () => {
+    expect(benchmarksAvailable(4)).toBe(false);
+    expect(benchmarksAvailable(5)).toBe(true);
   });
 });

@@ -88,3 +88,25 @@ export function leadTimeBucket(days: number): LeadTimeBucket {
   }
   return 'over_two_weeks';
 }
+
+/** Benchmarks are shown only when at least this many agents contribute figures (anonymity). */
+export const BENCHMARK_MIN_AGENTS = 5;
+
+/**
+ * The benchmark measures, per agent over the range:
+ * conversion = hot ÷ booked (the funnel end to end); no-show rate = no-shows ÷ (completed + no-shows);
+ * feedback response rate = feedback ÷ showed; lead time = median days from booking to showing.
+ * An agent contributes when they have at least one booked showing in the range.
+ */
+export const BENCHMARK_MEASURES = [
+  { key: 'conversion', label: 'Conversion (booked → hot)', unit: 'percent' },
+  { key: 'no_show_rate', label: 'No-show rate', unit: 'percent' },
+  { key: 'feedback_rate', label: 'Feedback response rate', unit: 'percent' },
+  { key: 'lead_time_days', label: 'Lead time to showing (days, median)', unit: 'days' },
+] as const;
+export type BenchmarkMeasure = (typeof BENCHMARK_MEASURES)[number]['key'];
+
+/** Whether the installation's figures may be shown. */
+export function benchmarksAvailable(contributors: number): boolean {
+  return contributors >= BENCHMARK_MIN_AGENTS;
+}

@@ -113,3 +113,22 @@ export const WEEKDAY_NAMES = [
 export function hourLabel(hour: number): string {
   return `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`;
 }
+
+const measures = z.object({
+  conversion: z.number().nullable(),
+  no_show_rate: z.number().nullable(),
+  feedback_rate: z.number().nullable(),
+  lead_time_days: z.number().nullable(),
+});
+export const benchmarksSchema = z.object({
+  success: z.literal(true),
+  range: reportRangeEchoSchema,
+  /** Agents with at least one booked showing in the range (the caller included). */
+  contributors: z.number().int().nonnegative(),
+  minimum: z.number().int(),
+  /** The caller's own measures (null where there was nothing to divide). */
+  agent: measures,
+  /** The median of every contributing agent's measure; null below the minimum of contributors. */
+  installation: measures.nullable(),
+});
+export type Benchmarks = z.infer<typeof benchmarksSchema>;

@@ -5,13 +5,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BOOKING_STATUSES } from '@keyturn/domain/enums';
 import {
+  BENCHMARK_MIN_AGENTS,
+  benchmarksAvailable,
   BOOKED_STATUSES,
   HELD_STATUSES,
   HOT_INTEREST_LEVELS,
   LEAD_TIME_BUCKETS,
   rate,
 } from '@keyturn/domain/insights/reportRules';
-import type { CoreReport, ReportBreakdowns, ReportRange } from '@keyturn/domain/schemas/reports';
+import type { Benchmarks, CoreReport, ReportBreakdowns, ReportRange } from '@keyturn/domain/schemas/reports';
 import type { Db } from '../../db/client';
 
 export type ReportAgent = { id: string; timeZone: string };
@@ -169,5 +171,69 @@ export async function reportBreakdowns(
     by_purpose: row.by_purpose,
     by_budget: row.by_budget,
     lead_time: row.lead_time.map(({ bucket, count }) => ({ bucket, count })),
+  };
+}
+
+type RawBenchmarks = {
+  contributors: number;
+  agent: Benchmarks['agent'] | null;
+  installation: Benchmarks['agent'];
+};
+
+/**
+ * Enterprise: the caller's conversion, no-show rate, feedback response rate and lead time against the median
+ * of every agent on the installation with a booked showing in the same span of time (the caller's range, read
+ * in the caller's zone). Only medians leave the database; below BENCHMARK_MIN_AGENTS contributors none at all.
+ */
+export async function benchmarks(db: Db, agent: ReportAgent, range: ReportRange): Promise<Benchmarks> {
+  const tz = agent.timeZone;
+  const result = await db.execute<RawBenchmarks>(sql`
+    with per_agent as (
+      select b.agent_id,
+             count(*) as booked,
+             count(*) filter (where b.status = 'completed' or f.id is not null) as showed,
+             count(f.id) as feedback,
+             count(*) filter (where f.interest_level = any(${list(HOT_INTEREST_LEVELS)}::text[])
+                               or f.second_showing) as hot,
+             count(*) filter (where b.status = 'no_show') as no_shows,
+             count(*) filter (where b.status in ('completed', 'no_show')) as outcomes,
+             percentile_cont(0.5) within group (order by extract(epoch from b.starts_at - b.created_at) / 86400)
+               as lead_time_days
+      from bookings b
+      left join feedback f on f.booking_id = b.id and f.agent_id = b.agent_id
+      where b.status = any(${list(BOOKED_STATUSES)}::text[])
+        and b.starts_at >= (${range.from}::date)::timestamp at time zone ${tz}
+        and b.starts_at < (${range.to}::date + 1)::timestamp at time zone ${tz}
+      group by b.agent_id
+    ),
+    measures as (
+      select agent_id,
+             round((hot::numeric / booked), 4)::float8 as conversion,
+             case when outcomes > 0 then round(no_shows::numeric / outcomes, 4)::float8 end as no_show_rate,
+             case when showed > 0 then round(feedback::numeric / showed, 4)::float8 end as feedback_rate,
+             round(lead_time_days::numeric, 1)::float8 as lead_time_days
+      from per_agent
+    )
+    select
+      (select count(*)::int from measures) as contributors,
+      (select json_build_object('conversion', conversion, 'no_show_rate', no_show_rate,
+                                'feedback_rate', feedback_rate, 'lead_time_days', lead_time_days)
+         from measures where agent_id = ${agent.id}) as agent,
+      (select json_build_object(
+         'conversion', round(percentile_cont(0.5) within group (order by conversion)::numeric, 4),
+         'no_show_rate', round(percentile_cont(0.5) within group (order by no_show_rate)::numeric, 4),
+         'feedback_rate', round(percentile_cont(0.5) within group (order by feedback_rate)::numeric, 4),
+         'lead_time_days', round(percentile_cont(0.5) within group (order by lead_time_days)::numeric, 1))
+         from measures) as installation
+  `);
+  const row = result.rows[0]!;
+  const none = { conversion: null, no_show_rate: null, feedback_rate: null, lead_time_days: null };
+  return {
+    success: true as const,
+    range: { ...range, time_zone: tz },
+    contributors: row.contributors,
+    minimum: BENCHMARK_MIN_AGENTS,
+    agent: row.agent ?? none,
+    installation: benchmarksAvailable(row.contributors) ? row.installation : null,
   };
 }

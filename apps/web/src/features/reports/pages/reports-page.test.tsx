@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CoreReport, ReportBreakdowns } from '@keyturn/domain/schemas/reports';
+import type { Benchmarks, CoreReport, ReportBreakdowns } from '@keyturn/domain/schemas/reports';
 import { json, renderAt, signedInSessionRoutes, stubApi, TEST_AGENT_PROFILE } from '@/test/utils';
 import { ReportsPage } from './reports-page';
 
@@ -48,6 +48,12 @@ const breakdowns: ReportBreakdowns = {
   ],
 };
 
+let benchmarks: Benchmarks;
+const ownMeasures = { conversion: 0.25, no_show_rate: 0.3333, feedback_rate: 1, lead_time_days: 2 };
+beforeEach(() => {
+  benchmarks = { success: true, range, contributors: 4, minimum: 5, agent: ownMeasures, installation: null };
+});
+
 function renderReports(
   plan: 'basic' | 'pro' | 'enterprise',
   path = '/dashboard/reports?from=2030-03-04&to=2030-03-05',
@@ -59,6 +65,7 @@ function renderReports(
       json(200, { success: true, subscription: { status: 'active' }, plan: { id: plan } }),
     'GET /reports': () => json(200, core),
     'GET /reports/breakdowns': () => json(200, breakdowns),
+    'GET /reports/benchmarks': () => json(200, benchmarks),
     'GET /exports/leads.csv': () =>
       new Response('email,name\r\nrobin@example.com,Robin Hart', { headers: { 'content-type': 'text/csv' } }),
   });
@@ -225,5 +232,45 @@ describe('Export for your CRM', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Leads (CSV)' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Benchmarks', () => {
+  it('Enterprise with 5 agents: your figures next to the installation medians', async () => {
+    benchmarks = {
+      ...benchmarks,
+      contributors: 5,
+      installation: { conversion: 0.1, no_show_rate: 0, feedback_rate: 0.75, lead_time_days: 3 },
+    };
+    renderReports('enterprise');
+    const table = await screen.findByRole('table', { name: 'Benchmarks' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows).toEqual([
+      'MeasureYouAll agents (median)',
+      'Conversion (booked → hot)25%10%',
+      'No-show rate33.3%0%',
+      'Feedback response rate100%75%',
+      'Lead time to showing (days, median)2 days3 days',
+    ]);
+    expect(screen.getByText(/median of 5 agents/)).toBeInTheDocument();
+  });
+
+  it('Enterprise with 4 agents: only your figures, and why', async () => {
+    renderReports('enterprise');
+    const table = await screen.findByRole('table', { name: 'Benchmarks' });
+    expect(within(table).queryByText('All agents (median)')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/at least 5 agents on this installation have showings in the range \(now 4\)/),
+    ).toBeInTheDocument();
+  });
+
+  it('below Enterprise: an upgrade hint and no call', async () => {
+    const { api } = renderReports('pro');
+    expect(
+      await screen.findByText('Benchmarks are part of the Enterprise plan. Upgrade to use them.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('GET', '/reports/benchmarks')).toHaveLength(0);
   });
 });

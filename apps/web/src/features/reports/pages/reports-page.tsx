@@ -12,7 +12,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useAgentProfile } from '@/lib/agent-profile';
 import { usePlan } from '@/lib/plan';
-import { useCoreReport, useReportBreakdowns } from '../api';
+import { useBenchmarks, useCoreReport, useReportBreakdowns } from '../api';
+import { Benchmarks } from '../components/benchmarks';
 import { CrmExport } from '../components/crm-export';
 import { RangePicker } from '../components/range-picker';
 import { ReportSection } from '../components/report-section';
@@ -35,6 +36,8 @@ export function ReportsPage() {
   const withBreakdowns = planAllows(plan, 'reportBreakdowns');
   const core = useCoreReport(range);
   const breakdowns = useReportBreakdowns(range, withBreakdowns);
+  const withBenchmarks = planAllows(plan, 'benchmarking');
+  const benchmarks = useBenchmarks(range, withBenchmarks);
   const suffix = range ? `${range.from}-to-${range.to}` : '';
 
   return (
@@ -93,6 +96,23 @@ export function ReportsPage() {
                 <ReportSection key={table.id} table={table} fileSuffix={suffix} />
               ))}
             </div>
+          )}
+        </section>
+        <section aria-labelledby="benchmarks-heading" className="space-y-4">
+          <h2 id="benchmarks-heading" className="text-xl font-semibold text-slate-900">
+            Benchmarks
+          </h2>
+          {!withBenchmarks ? (
+            <UpgradeHint feature="benchmarking">
+              {lowestPlanWith('benchmarking').name} compares your conversion, no-show rate, feedback response
+              rate and lead time with the anonymised figures of all agents on Keyturn.
+            </UpgradeHint>
+          ) : benchmarks.isPending ? (
+            <Spinner label="Loading benchmarks" />
+          ) : benchmarks.isError ? (
+            <ErrorAlert>{benchmarks.error.message}</ErrorAlert>
+          ) : (
+            <Benchmarks data={benchmarks.data} />
           )}
         </section>
         <section aria-labelledby="crm-heading" className="space-y-4">
