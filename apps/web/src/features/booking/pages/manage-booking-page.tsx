@@ -17,6 +17,8 @@ import { SafeImage, initialOf } from '@/components/ui/safe-image';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { TextAreaField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
+import { trackBooking, trackCancellation } from '@/lib/analytics';
+import { bookingAnalytics } from '@/lib/booking-analytics';
 import { cancelBooking, fetchManagedBooking } from '../api';
 import { BookingSummary } from '../components/booking-summary';
 import type { SummaryRow } from '../components/booking-summary';
@@ -103,6 +105,11 @@ function ManagedBookingView({
   async function confirmCancel() {
     try {
       await cancelMutation.mutateAsync();
+      trackBooking(
+        'booking_cancelled',
+        bookingAnalytics({ ...booking, status: 'cancelled', property_address: property?.address }),
+      );
+      trackCancellation(reason.trim() || undefined);
       await navigate(`/booking/cancelled?agent=${encodeURIComponent(agent.id)}`);
     } catch (error) {
       toast.error(
