@@ -24,7 +24,6 @@ import { isoDateInZone, to12Hour } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { ApiError } from '@/lib/api';
 import { trackBooking, trackError } from '@/lib/analytics';
-import { bookingAnalytics } from '@/lib/booking-analytics';
 import { createBooking, fetchPublicProperties, newIdempotencyKey, rescheduleBooking } from '../api';
 import type { RescheduleBody, SlotTarget } from '../api';
 import { browserTimeZone, formatLongDate, purposeLabel, timeSummary, toIsoDate } from '../format';
@@ -221,7 +220,8 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
     try {
       const result = await submitMutation.mutateAsync(variables);
       if (!reschedule) {
-        const event = bookingAnalytics({ ...result, property_address: property?.address });
+        const { id, booking_date: appointment_date, status } = result;
+        const event = { id, property_address: property?.address ?? '', appointment_date, status };
         trackBooking('booking_created', event);
         if (result.status === 'confirmed') trackBooking('booking_confirmed', event);
       }
