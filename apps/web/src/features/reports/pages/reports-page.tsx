@@ -70,7 +70,7 @@ export function ReportsPage() {
         ) : (
           <>
             <Headline report={core.data} />
-            <div className="grid gap-6 xl:grid-cols-2">
+            <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
               {coreTables(core.data).map((table) => (
                 <ReportSection key={table.id} table={table} fileSuffix={suffix} />
               ))}
@@ -91,7 +91,7 @@ export function ReportsPage() {
           ) : breakdowns.isError ? (
             <ErrorAlert>{breakdowns.error.message}</ErrorAlert>
           ) : (
-            <div className="grid gap-6 xl:grid-cols-2">
+            <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
               {breakdownTables(breakdowns.data).map((table) => (
                 <ReportSection key={table.id} table={table} fileSuffix={suffix} />
               ))}
