@@ -21,14 +21,15 @@ export type ReportAgent = { id: string; timeZone: string };
 /** A Postgres array literal of constant words from the domain package (never user input). */
 const list = (values: readonly string[]) => `{${values.join(',')}}`;
 
-/** The caller's bookings whose showing starts within the range (agent-zone days), with their feedback. */
-function scoped(agent: ReportAgent, range: ReportRange): SQL {
+/**
+ * The caller's bookings whose showing starts within the range (agent-zone days), with their feedback: the
+ * status, the `columns` a report needs, and whether the booking counts as booked, has feedback, is hot.
+ */
+function scoped(agent: ReportAgent, range: ReportRange, columns: SQL): SQL {
   const tz = agent.timeZone;
   return sql`
     scoped as materialized (
-      select b.status, b.property_id, b.cancel_reason, b.buyer_type, b.booking_purpose,
-             b.budget_min, b.budget_max, b.created_at, b.starts_at,
-             (b.starts_at at time zone ${tz}) as local_start,
+      select b.status, ${columns},
              b.status = any(${list(BOOKED_STATUSES)}::text[]) as booked,
              f.id is not null as has_feedback,
              coalesce(f.interest_level = any(${list(HOT_INTEREST_LEVELS)}::text[]) or f.second_showing, false)
@@ -43,10 +44,14 @@ function scoped(agent: ReportAgent, range: ReportRange): SQL {
 
 const showed = sql.raw(`(s.status = 'completed' or s.has_feedback)`);
 
-const statusColumns = sql.raw(
-  BOOKING_STATUSES.map((status) => `count(s.status) filter (where s.status = '${status}') as ${status}`).join(
+/** Per-status counts of the scoped rows grouped by day, then each status read back (0 for a day without any). */
+const statusCounts = sql.raw(
+  BOOKING_STATUSES.map((status) => `count(*) filter (where s.status = '${status}')::int as ${status}`).join(
     ', ',
   ),
+);
+const statusColumns = sql.raw(
+  BOOKING_STATUSES.map((status) => `coalesce(c.${status}, 0) as ${status}`).join(', '),
 );
 
 type RawCore = {
@@ -64,13 +69,14 @@ type RawCore = {
 /** The Reports page's core figures (every plan). */
 export async function coreReport(db: Db, agent: ReportAgent, range: ReportRange): Promise<CoreReport> {
   const result = await db.execute<RawCore>(sql`
-    with ${scoped(agent, range)}
+    with ${scoped(agent, range, sql`b.property_id, b.cancel_reason, (b.starts_at at time zone ${agent.timeZone}) as local_start`)}
     select
       (select coalesce(json_agg(d order by d.date), '[]'::json) from (
-         select to_char(day, 'YYYY-MM-DD') as date, count(s.status)::int as total, ${statusColumns}
+         select to_char(day, 'YYYY-MM-DD') as date, coalesce(c.total, 0) as total, ${statusColumns}
          from generate_series(${range.from}::timestamp, ${range.to}::timestamp, interval '1 day') as day
-         left join scoped s on s.local_start::date = day::date
-         group by day) d) as bookings_by_day,
+         left join (select s.local_start::date as k, count(*)::int as total, ${statusCounts}
+                    from scoped s group by 1) c on c.k = day::date
+         ) d) as bookings_by_day,
       (select coalesce(json_agg(p order by p.bookings desc, p.address), '[]'::json) from (
          select s.property_id, pr.address, count(*)::int as bookings,
                 count(*) filter (where s.status = 'completed')::int as completed,
@@ -92,17 +98,17 @@ export async function coreReport(db: Db, agent: ReportAgent, range: ReportRange)
          select nullif(btrim(s.cancel_reason), '') as reason, count(*)::int as count
          from scoped s where s.status = 'cancelled' group by 1) r) as cancellation_reasons,
       (select json_agg(w order by w.day) from (
-         select d as day, count(s.status)::int as count
+         select d as day, coalesce(c.n, 0) as count
          from generate_series(0, 6) as d
-         left join scoped s on extract(dow from s.local_start) = d
-           and s.status = any(${list(HELD_STATUSES)}::text[])
-         group by d) w) as weekdays,
+         left join (select extract(dow from s.local_start)::int as k, count(*)::int as n
+                    from scoped s where s.status = any(${list(HELD_STATUSES)}::text[]) group by 1) c on c.k = d
+         ) w) as weekdays,
       (select json_agg(h order by h.hour) from (
-         select d as hour, count(s.status)::int as count
+         select d as hour, coalesce(c.n, 0) as count
          from generate_series(0, 23) as d
-         left join scoped s on extract(hour from s.local_start) = d
-           and s.status = any(${list(HELD_STATUSES)}::text[])
-         group by d) h) as hours
+         left join (select extract(hour from s.local_start)::int as k, count(*)::int as n
+                    from scoped s where s.status = any(${list(HELD_STATUSES)}::text[]) group by 1) c on c.k = d
+         ) h) as hours
   `);
   const row = result.rows[0]!;
   const booked = row.funnel.booked;
@@ -148,7 +154,7 @@ export async function reportBreakdowns(
   range: ReportRange,
 ): Promise<ReportBreakdowns> {
   const result = await db.execute<RawBreakdowns>(sql`
-    with ${scoped(agent, range)}
+    with ${scoped(agent, range, sql`b.buyer_type, b.booking_purpose, b.budget_min, b.budget_max, b.created_at, b.starts_at`)}
     select
       ${breakdownBy(sql`s.buyer_type`)} as by_buyer_type,
       ${breakdownBy(sql`s.booking_purpose`)} as by_purpose,
