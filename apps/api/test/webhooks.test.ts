@@ -43,6 +43,11 @@ beforeAll(async () => {
     req.on('end', () => {
       const body = JSON.parse(raw) as Received['body'];
       received.push({ path: req.url ?? '', headers: req.headers, raw, body });
+      if (req.url === '/moved') {
+        res.writeHead(307, { location: '/hooks/keyturn' });
+        res.end();
+        return;
+      }
       res.statusCode = answers.get(body.event)?.shift() ?? 200;
       res.end('ok');
     });
@@ -214,6 +219,26 @@ describe('deliveries', () => {
     );
     const after = (await api(owner, 'GET', `/api/webhooks/${endpointId}/deliveries`)).json().data;
     expect(after.filter((d: { event_id: string }) => d.event_id === original.event_id)).toHaveLength(2);
+  });
+
+  it('a redirect is not followed: the delivery is retried, then failed, and says why', async () => {
+    const mover = await makeAgent(h.t, { plan: 'enterprise' });
+    const movedUrl = receiverUrl.replace('/hooks/keyturn', '/moved');
+    const created = await api(mover, 'POST', '/api/webhooks', { url: movedUrl, events: ['booking.created'] });
+    const hookId = created.json().data.id as string;
+    await bookAt(h.t, mover, minutesFromNow(4 * DAY), { client_email: 'mover@example.com' });
+    const failed = await until(async () => {
+      const log = (await api(mover, 'GET', `/api/webhooks/${hookId}/deliveries`)).json().data;
+      return log[0]?.status === 'failed' ? log[0] : undefined;
+    }, 30_000);
+    expect(failed).toMatchObject({
+      attempts: 4,
+      response_status: 307,
+      last_error: 'Answered 307 (redirects are not followed)',
+    });
+    const hits = received.filter((r) => r.raw.includes('mover@example.com'));
+    expect(hits).toHaveLength(4);
+    expect(hits.every((r) => r.path === '/moved')).toBe(true);
   });
 
   it("another agent's bookings send nothing to this endpoint", async () => {
