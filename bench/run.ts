@@ -199,3 +199,7 @@ for (const [route, src] of Object.entries(publicRoutes)) {
     chunks: chunks.size,
   });
 }
+
+// The Reports query at 100,000 bookings for one agent, against one plain count(*) over the same rows.
+const { reportsBench } = await import('./reports');
+await reportsBench(print);

@@ -190,5 +190,5 @@ test('booked → showed → enthusiastic feedback → a hot lead with positive s
   ]);
   const refused = await api<{ code: string }>('GET', `/leads/${id}/insights`, undefined, agent.token);
   expect(refused.status).toBe(403);
-  expect(refused.json.code).toBe('PLAN_REQUIRED');
+  expect(refused.json.code).toBe('PLAN_UPGRADE_REQUIRED');
 });

@@ -33,11 +33,15 @@ import { waitlistRoutes } from './modules/waitlist/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { leadRoutes } from './modules/leads/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { reportRoutes } from './modules/reports/routes';
+import { crmRoutes } from './modules/crm/routes';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './notifications/scheduler';
 import { withCalendarPush } from './integrations/jobs';
 import { calendarDepsOf } from './integrations/setup';
 import { integrationRoutes } from './modules/integrations/routes';
+import { feedbackReceived, withWebhookEvents } from './webhooks/booking-events';
+import { webhookEmitter } from './webhooks/emit';
 
 export type AppDeps = {
   config: Config;
@@ -65,7 +69,8 @@ export async function buildApp({
   workers = () => (config.jobs.workersInProcess ? 'starting' : 'external'),
 }: AppDeps): Promise<FastifyInstance> {
   const queue = jobs ?? (await openJobQueue(db, jobOptionsOf(config)));
-  const notify = withCalendarPush(bookingNotifier(queue, now), queue, now);
+  const webhooks = webhookEmitter(queue, now);
+  const notify = withCalendarPush(withWebhookEvents(bookingNotifier(queue, now), webhooks), queue, now);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: true,
@@ -141,7 +146,13 @@ export async function buildApp({
     ctx: { db, publicUrl: config.publicUrl, now, notify },
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
   });
-  await app.register(feedbackRoutes, { auth, db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
+  await app.register(feedbackRoutes, {
+    auth,
+    db,
+    writeLimitPerMinute: config.publicWriteLimitPerMinute,
+    onFeedbackSaved: (agentId, bookingId) =>
+      db.transaction((tx) => feedbackReceived(webhooks, tx, agentId, bookingId)),
+  });
   await app.register(notificationRoutes, { auth, db, config, notify });
   await app.register(leadRoutes, { auth, db, now });
   await app.register(integrationRoutes, {
@@ -151,6 +162,8 @@ export async function buildApp({
     deps: calendarDepsOf(config, db, now),
     jobs: queue,
   });
+  await app.register(reportRoutes, { auth, db });
+  await app.register(crmRoutes, { auth, db, now, webhooks: queue });
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -65,6 +65,9 @@ const envSchema = z.object({
   MICROSOFT_GRAPH_URL: z.url().default('https://graph.microsoft.com/v1.0'),
   CALENDAR_TOKEN_KEY: z.string().optional(),
   CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   // The web app's analytics build settings: the CSP admits the tag manager only when a container is set.
   VITE_GTM_ID: z.string().optional(),
   VITE_GTM_SCRIPT_URL: z.url().default('https://www.googletagmanager.com/gtm.js'),
@@ -109,6 +112,8 @@ export type Config = {
     sendTimeoutSeconds: number;
   };
   calendar: CalendarConfig;
+  /** Outbound webhooks (Enterprise): retries with doubling delays, and how long a receiver may take. */
+  webhooks: { retryLimit: number; retryDelaySeconds: number; timeoutSeconds: number };
   /** Origin the Content-Security-Policy admits for the analytics tag manager; null without VITE_GTM_ID. */
   tagManagerOrigin: string | null;
 };
@@ -226,6 +231,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : null,
       tokenKey: e.CALENDAR_TOKEN_KEY ?? null,
       syncMinutes: e.CALENDAR_SYNC_MINUTES,
+    },
+    webhooks: {
+      retryLimit: e.WEBHOOK_RETRY_LIMIT,
+      retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
+      timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
     },
     tagManagerOrigin: e.VITE_GTM_ID ? new URL(e.VITE_GTM_SCRIPT_URL).origin : null,
   };

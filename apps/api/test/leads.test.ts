@@ -1,6 +1,6 @@
 // Leads (issue 13): aggregation by e-mail (any case), the class / score / sentiment / recommendations /
 // prediction by plan — each Professional and Enterprise call tried on each plan (allowed or 403
-// PLAN_REQUIRED) — notes, outcome, timeline, and another agent's lead → 404. Clock: 2030-01-07 15:00 UTC.
+// PLAN_UPGRADE_REQUIRED) — notes, outcome, timeline, and another agent's lead → 404. Clock: 2030-01-07 15:00 UTC.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,7 +196,7 @@ describe('plan gating: each Professional and Enterprise call on each plan', () =
           expect(res.statusCode).toBe(403);
           expect(res.json()).toEqual({
             error: `This needs the ${call.needs === 'pro' ? 'Professional' : 'Enterprise'} plan. Upgrade in Subscription.`,
-            code: 'PLAN_REQUIRED',
+            code: 'PLAN_UPGRADE_REQUIRED',
           });
         }
       });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANNUAL_DISCOUNT_PERCENT, WAITLIST } from './constants';
-import { cheapestPlanWithAnalytics, hasAnalytics } from './analyticsDepth';
+import { cheapestPlanWithAnalytics, hasAnalytics } from './planGates';
 import { PLANS, PLAN_ORDER, isWithinLimit, planFor } from './plans';
 
 describe('PLANS (spec §9)', () => {

@@ -10,6 +10,8 @@ import type { Db, DbTransaction } from '../db/client';
 export const NOTIFICATIONS_QUEUE = 'notifications';
 /** Calendar sync (issue 14): pulling busy times and pushing showings (integrations/jobs.ts). */
 export const CALENDAR_QUEUE = 'calendar';
+/** Outbound webhook deliveries (one job per delivery row, job id = the row's id). */
+export const WEBHOOKS_QUEUE = 'webhooks';
 /** pg-boss's own tables live in this schema, next to ours. */
 export const JOBS_SCHEMA = 'pgboss';
 
@@ -22,6 +24,7 @@ export type JobOptions = {
   retryLimit: number;
   retryDelaySeconds: number;
   sendTimeoutSeconds: number;
+  webhooks?: { retryLimit: number; retryDelaySeconds: number; timeoutSeconds: number };
 };
 
 export type QueuedJob<T extends object> = {
@@ -36,6 +39,8 @@ export type QueuedJob<T extends object> = {
 export type JobQueue = {
   /** Puts a job on its queue (notifications unless said) inside `tx`. Throws if the queue refused it. */
   send: <T extends object>(tx: DbTransaction, job: QueuedJob<T>) => Promise<void>;
+  /** Puts one webhook delivery on the webhooks queue inside `tx` (job id = the delivery's id). */
+  sendWebhook: (tx: DbTransaction, deliveryId: string) => Promise<void>;
   /** Cancels jobs that have not run yet, inside `tx` (jobs already finished are left as they are). */
   cancel: (tx: DbTransaction, ids: string[]) => Promise<void>;
 };
@@ -78,6 +83,23 @@ export async function openJobQueue(db: Db, options: JobOptions): Promise<JobQueu
       });
       if (!existing) throw new Error(`The job queue refused job ${job.id} (is the queue installed?)`);
     },
+    sendWebhook: async (tx, deliveryId) => {
+      const hooks = options.webhooks ?? { retryLimit: 8, retryDelaySeconds: 30, timeoutSeconds: 10 };
+      const id = await boss.send(
+        WEBHOOKS_QUEUE,
+        { deliveryId },
+        {
+          id: deliveryId,
+          retryLimit: hooks.retryLimit,
+          retryDelay: hooks.retryDelaySeconds,
+          retryBackoff: true,
+          // A worker that died mid-request: the job is failed and retried after this.
+          expireInSeconds: hooks.timeoutSeconds * 3,
+          db: transactionExecutor(tx),
+        },
+      );
+      if (id === null) throw new Error(`The job queue refused webhook delivery ${deliveryId}`);
+    },
     cancel: async (tx, ids) => {
       if (ids.length === 0) return;
       await boss.cancel(NOTIFICATIONS_QUEUE, ids, { db: transactionExecutor(tx) });
@@ -90,11 +112,12 @@ export function jobOptionsOf(config: Config): JobOptions {
     retryLimit: config.jobs.retryLimit,
     retryDelaySeconds: config.jobs.retryDelaySeconds,
     sendTimeoutSeconds: config.jobs.sendTimeoutSeconds,
+    webhooks: config.webhooks,
   };
 }
 
 export async function ensureQueue(boss: PgBoss): Promise<void> {
-  for (const name of [NOTIFICATIONS_QUEUE, CALENDAR_QUEUE]) {
+  for (const name of [NOTIFICATIONS_QUEUE, CALENDAR_QUEUE, WEBHOOKS_QUEUE]) {
     if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'standard' });
   }
 }

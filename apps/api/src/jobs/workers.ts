@@ -12,6 +12,7 @@ import type { NotificationJobData } from '../notifications/catalogue';
 import { runNotificationJob } from '../notifications/handler';
 import { type CalendarJobData, queueDueSyncs, runCalendarJob } from '../integrations/jobs';
 import { calendarDepsOf } from '../integrations/setup';
+import { runWebhookJob, type WebhookJob } from '../webhooks/deliver';
 import {
   CALENDAR_QUEUE,
   ensureQueue,
@@ -21,6 +22,7 @@ import {
   openJobQueue,
   poolExecutor,
   poolOf,
+  WEBHOOKS_QUEUE,
 } from './queue';
 
 export type Workers = {
@@ -116,6 +118,26 @@ export async function startWorkers(options: {
       } catch (err) {
         log.error(
           `[jobs] calendar ${job.data.kind} attempt ${job.retryCount + 1}: ${(err as Error).message}`,
+        );
+        throw err;
+      }
+    },
+  );
+  // Outbound webhooks (Enterprise): one delivery row per job.
+  await boss.work<WebhookJob>(
+    WEBHOOKS_QUEUE,
+    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.jobs.pollSeconds },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        return await runWebhookJob(
+          { db, now, timeoutSeconds: config.webhooks.timeoutSeconds },
+          job.data,
+          job,
+        );
+      } catch (err) {
+        log.error(
+          `[jobs] webhook ${job.data.deliveryId} attempt ${job.retryCount + 1}: ${(err as Error).message}`,
         );
         throw err;
       }

@@ -31,3 +31,12 @@ export function applyServerErrors<T extends FieldValues>(
   }
   return { message: error.message, onFields };
 }
+
+/** The first message per top-level field of a schema's refusal (for small forms checked without a form library). */
+export function firstIssuePerField(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[String(issue.path[0] ?? '_')] ??= issue.message;
+  return fields;
+}

@@ -27,12 +27,15 @@ export function usePlan(enabled: boolean): PlanState {
     enabled,
   });
   const { refetch } = query;
-  const body = query.isError ? undefined : query.data;
-  const planId = body?.success && body.subscription ? body.plan?.id : undefined;
   return {
-    plan: planFor(planId),
+    plan: planOfSubscription(query.isError ? undefined : query.data),
     refresh: async () => {
       await refetch();
     },
   };
+}
+
+/** The plan a subscription answer names; Basic without an answer, a subscription or a known plan (spec §4). */
+export function planOfSubscription(body: SubscriptionResponse | undefined): Plan {
+  return planFor(body?.success && body.subscription ? body.plan?.id : undefined);
 }

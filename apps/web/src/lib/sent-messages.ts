@@ -13,6 +13,7 @@ import type {
   sentMessagesResponseSchema,
 } from '@keyturn/domain/schemas/notifications';
 import { api, fetchFile } from './api';
+import { saveBlob } from './download';
 
 type SentMessagesResponse = z.infer<typeof sentMessagesResponseSchema>;
 type SentMessageDetailResponse = z.infer<typeof sentMessageDetailResponseSchema>;
@@ -66,17 +67,7 @@ export async function dismissMessageFailures(): Promise<number> {
  */
 export async function downloadSentMessage(message: Pick<SentMessage, 'id' | 'file_name'>): Promise<void> {
   const blob = await fetchFile(`/agents/messages/${encodeURIComponent(message.id)}/raw`);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = message.file_name ?? 'message.eml';
-  link.rel = 'noopener';
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after click() returns; give them time before letting it go.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(message.file_name ?? 'message.eml', blob);
 }
 
 /** The list, filtered by status; the previous list stays on screen while another filter loads. */

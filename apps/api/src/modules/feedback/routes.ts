@@ -39,7 +39,13 @@ const publicParams = z.object({ publicId: z.string() });
 
 export async function feedbackRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; db: Db; writeLimitPerMinute: number },
+  opts: {
+    auth: Auth;
+    db: Db;
+    writeLimitPerMinute: number;
+    /** After a feedback was saved (webhooks: feedback.received, lead.updated). */
+    onFeedbackSaved?: (agentId: string, bookingId: string) => Promise<void>;
+  },
 ) {
   const { db } = opts;
   await app.register(async (pub) => {
@@ -71,7 +77,10 @@ export async function feedbackRoutes(
       },
       async (req, reply) => {
         const saved = await submitPublicFeedback(db, req.params.publicId, req.body);
-        return reply.status(saved.created ? 201 : 200).send({ success: true as const, ...saved });
+        await opts.onFeedbackSaved?.(saved.agentId, saved.bookingId);
+        return reply
+          .status(saved.created ? 201 : 200)
+          .send({ success: true as const, created: saved.created, feedback: saved.feedback });
       },
     );
   });
@@ -112,10 +121,12 @@ export async function feedbackRoutes(
           response: { 201: one, ...errors },
         },
       },
-      async (req, reply) =>
-        reply
-          .status(201)
-          .send({ success: true as const, data: await createAgentFeedback(db, agentOf(req), req.body) }),
+      async (req, reply) => {
+        const agent = agentOf(req);
+        const data = await createAgentFeedback(db, agent, req.body);
+        await opts.onFeedbackSaved?.(agent.id, data.booking_id);
+        return reply.status(201).send({ success: true as const, data });
+      },
     );
     r.put(
       '/api/feedback/:id',

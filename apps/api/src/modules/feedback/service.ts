@@ -62,7 +62,7 @@ export async function submitPublicFeedback(
   db: Db,
   publicId: string,
   body: unknown,
-): Promise<{ created: boolean; feedback: FeedbackAnswers }> {
+): Promise<{ created: boolean; feedback: FeedbackAnswers; agentId: string; bookingId: string }> {
   const { booking, agent } = await byPublicId(db, publicId);
   if (!OPEN_STATUSES.includes(booking.status)) {
     throw new AppError(
@@ -83,7 +83,7 @@ export async function submitPublicFeedback(
     })
     // xmax = 0 only for a freshly inserted row version: the first submit.
     .returning({ id: feedback.id, inserted: sql<boolean>`(xmax = 0)` });
-  return { created: Boolean(row?.inserted), feedback: answers };
+  return { created: Boolean(row?.inserted), feedback: answers, agentId: agent.id, bookingId: booking.id };
 }
 
 // ---- the agent ----

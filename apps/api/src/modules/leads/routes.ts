@@ -1,6 +1,6 @@
 // Leads (issue 13): /api/leads — list and one lead on every plan (fields by plan), notes and outcome on every
 // plan; /api/leads/:id/insights from Professional, /api/leads/:id/prediction and /api/leads/model on
-// Enterprise (403 PLAN_REQUIRED below). Another agent's lead: 404.
+// Enterprise (403 PLAN_UPGRADE_REQUIRED below). Another agent's lead: 404.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -14,7 +14,8 @@ import {
   type PredictiveModel,
   type TrainingExample,
 } from '@keyturn/domain/insights/predictive';
-import { cheapestPlanWithAnalytics, hasAnalytics } from '@keyturn/domain/analyticsDepth';
+import { cheapestPlanWithAnalytics, hasAnalytics } from '@keyturn/domain/planGates';
+import { PLAN_UPGRADE_REQUIRED } from '../../http/plan-gate';
 import { planFor, type AnalyticsDepth } from '@keyturn/domain/plans';
 import {
   INTEREST_LEVEL_LABELS,
@@ -75,7 +76,7 @@ export function requireAnalytics(agent: AgentRow, depth: AnalyticsDepth): void {
   if (!hasAnalytics(planFor(agent.plan), depth)) {
     throw new AppError(
       403,
-      'PLAN_REQUIRED',
+      PLAN_UPGRADE_REQUIRED,
       LEAD_MESSAGES.planRequired(cheapestPlanWithAnalytics(depth).name),
     );
   }

@@ -23,6 +23,7 @@ import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
 import { isoDateInZone, to12Hour } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { ApiError } from '@/lib/api';
+import { trackBooking, trackError } from '@/lib/analytics';
 import { createBooking, fetchPublicProperties, newIdempotencyKey, rescheduleBooking } from '../api';
 import type { RescheduleBody, SlotTarget } from '../api';
 import { browserTimeZone, formatLongDate, purposeLabel, timeSummary, toIsoDate } from '../format';
@@ -218,6 +219,12 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
         { kind: 'book', body: request, idempotencyKey: newIdempotencyKey() };
     try {
       const result = await submitMutation.mutateAsync(variables);
+      if (!reschedule) {
+        const { id, booking_date: appointment_date, status } = result;
+        const event = { id, property_address: property?.address ?? '', appointment_date, status };
+        trackBooking('booking_created', event);
+        if (result.status === 'confirmed') trackBooking('booking_confirmed', event);
+      }
       setBooking(result);
       setStep('confirmation');
       if (reschedule) toast.success(MESSAGES.bookingRescheduled);
@@ -231,7 +238,9 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
 
   function handleSubmitError(error: unknown) {
     const fallback = reschedule ? MESSAGES.rescheduleFailed : MESSAGES.bookingSubmitFailed;
-    toast.error(serverMessage(error) ?? fallback);
+    const message = serverMessage(error) ?? fallback;
+    toast.error(message);
+    trackError(message, error instanceof ApiError ? error.code : undefined);
     if (!(error instanceof ApiError)) return;
     if (error.status === 409 && SLOT_CONFLICT_CODES.includes(error.code)) {
       // Someone took the time: fresh slots for the date, and the buyer picks again; the form keeps its values.

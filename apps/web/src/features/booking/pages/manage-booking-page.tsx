@@ -17,6 +17,7 @@ import { SafeImage, initialOf } from '@/components/ui/safe-image';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { TextAreaField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
+import { trackBooking, trackCancellation } from '@/lib/analytics';
 import { cancelBooking, fetchManagedBooking } from '../api';
 import { BookingSummary } from '../components/booking-summary';
 import type { SummaryRow } from '../components/booking-summary';
@@ -103,6 +104,13 @@ function ManagedBookingView({
   async function confirmCancel() {
     try {
       await cancelMutation.mutateAsync();
+      trackBooking('booking_cancelled', {
+        id: booking.id,
+        property_address: property?.address ?? '',
+        appointment_date: booking.booking_date,
+        status: 'cancelled',
+      });
+      trackCancellation(reason.trim() || undefined);
       await navigate(`/booking/cancelled?agent=${encodeURIComponent(agent.id)}`);
     } catch (error) {
       toast.error(

@@ -19,6 +19,8 @@ import {
   fetchPropertyOptions,
   rescheduleBooking,
 } from '../api';
+import { trackBooking, trackCancellation } from '@/lib/analytics';
+import { bookingAnalytics } from '@/lib/booking-analytics';
 import type { BookingFilters } from '../filters';
 
 export const BOOKINGS_QUERY_KEY = ['bookings'] as const;
@@ -48,7 +50,14 @@ export function useBookingAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: BookingActionInput) => actOnBooking(id, input),
-    onSuccess: (booking) => afterBookingChange(queryClient, booking),
+    onSuccess: (booking, input) => {
+      if (booking.status === 'confirmed') trackBooking('booking_confirmed', bookingAnalytics(booking));
+      if (booking.status === 'cancelled' || booking.status === 'declined') {
+        trackBooking('booking_cancelled', bookingAnalytics(booking));
+        trackCancellation(input.reason || undefined);
+      }
+      return afterBookingChange(queryClient, booking);
+    },
   });
 }
 
@@ -64,7 +73,11 @@ export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AgentBookingCreateInput) => createBooking(input),
-    onSuccess: (booking) => afterBookingChange(queryClient, booking),
+    onSuccess: (booking) => {
+      trackBooking('booking_created', bookingAnalytics(booking));
+      if (booking.status === 'confirmed') trackBooking('booking_confirmed', bookingAnalytics(booking));
+      return afterBookingChange(queryClient, booking);
+    },
   });
 }
 

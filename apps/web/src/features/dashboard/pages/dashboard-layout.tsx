@@ -7,6 +7,8 @@ import { SidebarBody } from '../components/sidebar';
 import { UserFooter } from '../components/user-footer';
 import { useLogout } from '../hooks/use-logout';
 import { useSidebarUser } from '../hooks/use-sidebar-user';
+import { useAnalyticsIdentity } from '../hooks/use-analytics-identity';
+import { useSession } from '@/lib/auth';
 
 const DRAWER_ID = 'dashboard-navigation';
 
@@ -24,6 +26,7 @@ export function DashboardLayout() {
   const location = useLocation();
   const { footer, agentProfile, refreshPlan } = useSidebarUser();
   const { logout, loggingOut } = useLogout();
+  useAnalyticsIdentity(useSession().user?.id ?? null);
   // The drawer belongs to the path it was opened on, so any navigation closes it.
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = drawerPath === location.pathname;

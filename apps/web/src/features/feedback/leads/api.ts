@@ -1,5 +1,5 @@
 // The agent's leads (issue 13): list, one lead, notes, outcome, and the Enterprise model. Fields and calls a
-// plan does not include are absent or answer 403 PLAN_REQUIRED; the page reads `locked` to show what an
+// plan does not include are absent or answer 403 PLAN_UPGRADE_REQUIRED; the page reads `locked` to show what an
 // upgrade adds.
 import type { AnalyticsSection, LeadListQuery, LeadOutcome } from '@keyturn/domain/schemas/leads';
 import type {
@@ -42,7 +42,7 @@ export async function fetchLead(id: string): Promise<LeadDetail> {
   return (await api.get<One<LeadDetail>>(`/leads/${segment(id)}`)).data;
 }
 
-/** Enterprise only (403 PLAN_REQUIRED otherwise). */
+/** Enterprise only (403 PLAN_UPGRADE_REQUIRED otherwise). */
 export async function fetchModel(): Promise<PredictiveModelView> {
   return (await api.get<One<PredictiveModelView>>('/leads/model')).data;
 }

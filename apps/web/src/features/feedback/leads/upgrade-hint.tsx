@@ -1,6 +1,6 @@
 // What a higher plan adds, shown where it would be, with the way to get it.
 import { Link } from 'react-router';
-import { cheapestPlanWithAnalytics } from '@keyturn/domain/analyticsDepth';
+import { cheapestPlanWithAnalytics } from '@keyturn/domain/planGates';
 import type { AnalyticsSection } from '@keyturn/domain/schemas/leads';
 
 export const SECTION_PITCH: Record<AnalyticsSection, { depth: 'advanced' | 'predictive'; text: string }> = {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { PropertyData } from '@keyturn/domain/schemas/property';
+import { trackProperty } from '@/lib/analytics';
 import { createProperty, deleteProperty, fetchProperties, updateProperty } from '../api';
 
 export const PROPERTIES_QUERY_KEY = ['properties'] as const;
@@ -14,7 +15,10 @@ export function useSaveProperty(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PropertyData) => (id === null ? createProperty(input) : updateProperty(id, input)),
-    onSuccess: () => invalidateAfterChange(queryClient),
+    onSuccess: (saved) => {
+      trackProperty(id === null ? 'property_created' : 'property_updated', saved);
+      return invalidateAfterChange(queryClient);
+    },
   });
 }
 

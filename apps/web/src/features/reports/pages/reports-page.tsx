@@ -1,13 +1,155 @@
+// Reports (spec §2.2, issue 13 part B): a date range in the agent's time zone and the figures the server
+// computes for it — every plan gets the core charts; Professional and Enterprise also get the breakdowns
+// (a lower plan sees what they add and an upgrade hint; the server refuses the call anyway). Each chart
+// comes with its numbers as a table and a CSV download.
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { lowestPlanWith, planAllows } from '@keyturn/domain/planGates';
+import { defaultReportRange, reportRangeSchema, type ReportRange } from '@keyturn/domain/schemas/reports';
+import { isoDateInZone } from '@keyturn/domain/time';
+import { ErrorAlert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useAgentProfile } from '@/lib/agent-profile';
+import { usePlan } from '@/lib/plan';
+import { useBenchmarks, useCoreReport, useReportBreakdowns } from '../api';
+import { Benchmarks } from '../components/benchmarks';
+import { CrmExport } from '../components/crm-export';
+import { RangePicker } from '../components/range-picker';
+import { ReportSection } from '../components/report-section';
+import { UpgradeHint } from '@/components/ui/upgrade-hint';
+import { breakdownTables, coreTables } from '../tables';
 
 export function ReportsPage() {
+  const profile = useAgentProfile();
+  const { plan } = usePlan(true);
+  const [search, setSearch] = useSearchParams();
+  const timeZone = profile.data?.timeZone ?? null;
+  const today = timeZone ? isoDateInZone(new Date(), timeZone) : null;
+
+  const range: ReportRange | null = useMemo(() => {
+    if (!today) return null;
+    const asked = reportRangeSchema.safeParse({ from: search.get('from'), to: search.get('to') });
+    return asked.success ? asked.data : defaultReportRange(today);
+  }, [search, today]);
+
+  const withBreakdowns = planAllows(plan, 'reportBreakdowns');
+  const core = useCoreReport(range);
+  const breakdowns = useReportBreakdowns(range, withBreakdowns);
+  const withBenchmarks = planAllows(plan, 'benchmarking');
+  const benchmarks = useBenchmarks(range, withBenchmarks);
+  const suffix = range ? `${range.from}-to-${range.to}` : '';
+
   return (
     <>
       <title>Reports · Keyturn</title>
       <PageHeader
         title="Reports"
-        description="Reports on your showings, leads and bookings come in a later release."
+        description={
+          timeZone
+            ? `Your showings, bookings and buyers over a date range. Days are counted in your time zone (${timeZone}).`
+            : 'Your showings, bookings and buyers over a date range.'
+        }
       />
+      <div className="mt-6 space-y-6">
+        {profile.isError ? (
+          <ErrorAlert>Your profile could not be loaded. Please reload the page.</ErrorAlert>
+        ) : null}
+        {range && today ? (
+          <RangePicker
+            key={`${range.from}|${range.to}`}
+            range={range}
+            today={today}
+            onChange={(next) => setSearch({ from: next.from, to: next.to }, { replace: true })}
+          />
+        ) : null}
+        {core.isPending ? (
+          <Spinner label="Loading report" />
+        ) : core.isError ? (
+          <ErrorAlert>{core.error.message}</ErrorAlert>
+        ) : (
+          <>
+            <Headline report={core.data} />
+            <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+              {coreTables(core.data).map((table) => (
+                <ReportSection key={table.id} table={table} fileSuffix={suffix} />
+              ))}
+            </div>
+          </>
+        )}
+        <section aria-labelledby="breakdowns-heading" className="space-y-4">
+          <h2 id="breakdowns-heading" className="text-xl font-semibold text-slate-900">
+            Breakdowns
+          </h2>
+          {!withBreakdowns ? (
+            <UpgradeHint feature="reportBreakdowns">
+              {lowestPlanWith('reportBreakdowns').name} adds the funnel by buyer type, purpose and budget, and
+              how far ahead buyers book.
+            </UpgradeHint>
+          ) : breakdowns.isPending ? (
+            <Spinner label="Loading breakdowns" />
+          ) : breakdowns.isError ? (
+            <ErrorAlert>{breakdowns.error.message}</ErrorAlert>
+          ) : (
+            <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+              {breakdownTables(breakdowns.data).map((table) => (
+                <ReportSection key={table.id} table={table} fileSuffix={suffix} />
+              ))}
+            </div>
+          )}
+        </section>
+        <section aria-labelledby="benchmarks-heading" className="space-y-4">
+          <h2 id="benchmarks-heading" className="text-xl font-semibold text-slate-900">
+            Benchmarks
+          </h2>
+          {!withBenchmarks ? (
+            <UpgradeHint feature="benchmarking">
+              {lowestPlanWith('benchmarking').name} compares your conversion, no-show rate, feedback response
+              rate and lead time with the anonymised figures of all agents on Keyturn.
+            </UpgradeHint>
+          ) : benchmarks.isPending ? (
+            <Spinner label="Loading benchmarks" />
+          ) : benchmarks.isError ? (
+            <ErrorAlert>{benchmarks.error.message}</ErrorAlert>
+          ) : (
+            <Benchmarks data={benchmarks.data} />
+          )}
+        </section>
+        <section aria-labelledby="crm-heading" className="space-y-4">
+          <h2 id="crm-heading" className="text-xl font-semibold text-slate-900">
+            Export for your CRM
+          </h2>
+          {!planAllows(plan, 'crmIntegration') ? (
+            <UpgradeHint feature="crmIntegration">
+              {lowestPlanWith('crmIntegration').name} exports your leads, bookings and feedback as CSV files
+              and sends signed webhooks to your CRM.
+            </UpgradeHint>
+          ) : today ? (
+            <CrmExport today={today} />
+          ) : null}
+        </section>
+      </div>
     </>
+  );
+}
+
+function Headline({ report }: { report: NonNullable<ReturnType<typeof useCoreReport>['data']> }) {
+  const pct = (r: number | null) => (r === null ? '—' : `${Math.round(r * 1000) / 10}%`);
+  const items = [
+    { label: 'Booked', value: String(report.funnel.booked) },
+    { label: 'Showed', value: String(report.funnel.showed) },
+    { label: 'Hot buyers', value: String(report.funnel.hot) },
+    { label: 'No-show rate', value: pct(report.rates.no_show.rate) },
+    { label: 'Cancellation rate', value: pct(report.rates.cancellation.rate) },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+      {items.map((item) => (
+        <div key={item.label} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+          <dt className="text-xs font-medium text-slate-600">{item.label}</dt>
+          <dd className="text-2xl font-semibold text-slate-900 tabular-nums">{item.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

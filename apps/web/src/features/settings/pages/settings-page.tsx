@@ -17,6 +17,7 @@ import { DefaultsNotice } from '../components/defaults-notice';
 import { FeedbackSettingsForm } from '../components/feedback-settings-form';
 import { isMessageStatus } from '../components/message-parts';
 import { NotificationsForm } from '../components/notifications-form';
+import { WebhooksSection } from '../components/webhooks-section';
 import { FileModeNotice, MessageFilter, SentMessageList } from '../components/sent-messages';
 import {
   useAvailability,
@@ -36,6 +37,7 @@ const TABS = [
   { value: 'messages', label: 'Messages' },
   { value: 'feedback', label: 'Feedback' },
   { value: 'calendars', label: 'Calendars' },
+  { value: 'webhooks', label: 'Webhooks' },
   { value: 'account', label: 'Account' },
 ] as const satisfies readonly TabItem<string>[];
 type Tab = (typeof TABS)[number]['value'];
@@ -73,6 +75,7 @@ export function SettingsPage() {
           {tab === 'messages' ? <MessagesTab /> : null}
           {tab === 'feedback' ? <FeedbackTab /> : null}
           {tab === 'calendars' ? <CalendarsTab /> : null}
+          {tab === 'webhooks' ? <WebhooksSection /> : null}
           {tab === 'account' ? <AccountTab /> : null}
         </Tabs>
       </div>

@@ -1,0 +1,99 @@
+// CRM export (issue 13, Enterprise): the caller's leads, bookings and feedback as CSV files whose columns are
+// CRM_EXPORT_COLUMNS (the domain package documents them). Leads are the caller's bookings grouped by the
+// buyer's e-mail address (lower-cased). Written with papaparse, formulas escaped (a cell starting with = + - @
+// is prefixed so a spreadsheet shows it as text).
+import Papa from 'papaparse';
+import { sql } from 'drizzle-orm';
+import { HOT_INTEREST_LEVELS } from '@keyturn/domain/insights/reportRules';
+import { CRM_EXPORT_COLUMNS, type CrmExport } from '@keyturn/domain/schemas/crmExport';
+import type { Db } from '../../db/client';
+
+type Agent = { id: string; timeZone: string };
+type Ctx = { agent: Agent; now: Date };
+type Row = Record<string, unknown>;
+
+const hotList = `{${HOT_INTEREST_LEVELS.join(',')}}`;
+
+const queries: Record<CrmExport, (ctx: Ctx) => ReturnType<typeof sql>> = {
+  leads: ({ agent, now }) => sql`
+    with mine as (
+      select b.*, lower(b.client_email) as lead,
+             f.id as feedback_id, f.rating, f.interest_level, f.second_showing, f.updated_at as feedback_at
+      from bookings b
+      left join feedback f on f.booking_id = b.id and f.agent_id = b.agent_id
+      where b.agent_id = ${agent.id}
+    )
+    select lead as email,
+           (array_agg(client_name order by created_at desc))[1] as name,
+           (array_agg(client_phone order by created_at desc))[1] as phone,
+           (array_agg(buyer_type order by created_at desc))[1] as buyer_type,
+           (array_agg(budget_min order by created_at desc))[1] as budget_min,
+           (array_agg(budget_max order by created_at desc))[1] as budget_max,
+           (array_agg(income_range order by created_at desc))[1] as income_range,
+           count(*) as bookings,
+           count(*) filter (where status = 'completed') as completed,
+           count(*) filter (where status = 'no_show') as no_shows,
+           count(*) filter (where status = 'cancelled') as cancelled,
+           count(feedback_id) as feedback_count,
+           (array_agg(rating order by feedback_at desc nulls last))[1] as last_rating,
+           (array_agg(interest_level order by feedback_at desc nulls last))[1] as last_interest_level,
+           coalesce(bool_or(second_showing), false) as wants_second_showing,
+           coalesce(bool_or(interest_level = any(${hotList}::text[]) or second_showing), false) as hot,
+           min(created_at) as first_booked_at,
+           greatest(max(updated_at), max(feedback_at)) as last_activity_at,
+           min(starts_at) filter (where status in ('pending', 'confirmed') and starts_at > ${now.toISOString()}::timestamptz) as next_showing_at
+    from mine group by lead order by max(updated_at) desc`,
+  bookings: ({ agent }) => sql`
+    select b.id as booking_id, b.created_at, b.starts_at,
+           to_char(b.starts_at at time zone ${agent.timeZone}, 'YYYY-MM-DD') as date,
+           to_char(b.starts_at at time zone ${agent.timeZone}, 'HH24:MI') as time,
+           ${agent.timeZone}::text as time_zone, b.status, b.property_id, p.address as property_address,
+           b.client_name, b.client_email, b.client_phone, b.buyer_type, b.budget_min, b.budget_max,
+           b.income_range, b.booking_purpose, b.custom_purpose, b.message, b.cancel_reason,
+           b.reschedule_reason, b.rescheduled_from_id
+    from bookings b
+    left join properties p on p.id = b.property_id and p.agent_id = b.agent_id
+    where b.agent_id = ${agent.id}
+    order by b.starts_at desc`,
+  feedback: ({ agent }) => sql`
+    select f.id as feedback_id, f.booking_id, b.client_name, b.client_email, p.address as property_address,
+           b.starts_at as showing_at, f.rating, f.interest_level, f.price_opinion, f.second_showing,
+           (f.interest_level = any(${hotList}::text[]) or coalesce(f.second_showing, false)) as hot,
+           f.liked, f.disliked, f.comments, f.source, f.agent_note, f.updated_at as submitted_at
+    from feedback f
+    join bookings b on b.id = f.booking_id and b.agent_id = f.agent_id
+    left join properties p on p.id = b.property_id and p.agent_id = b.agent_id
+    where f.agent_id = ${agent.id}
+    order by f.updated_at desc`,
+};
+
+function cell(value: unknown): string | number {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return value;
+  return String(value);
+}
+
+/** The CSV text of one export for the caller. */
+export async function crmExportCsv(db: Db, agent: Agent, kind: CrmExport, now: Date): Promise<string> {
+  const columns = CRM_EXPORT_COLUMNS[kind].map((c) => c.name);
+  const { rows } = await db.execute<Row>(queries[kind]({ agent, now }));
+  return Papa.unparse(
+    { fields: columns, data: rows.map((row) => columns.map((name) => cell(normalise(row[name])))) },
+    { escapeFormulae: true, newline: '\r\n' },
+  );
+}
+
+/** Timestamps arrive from raw SQL as strings or Dates depending on the driver path: always ISO 8601 UTC. */
+function normalise(value: unknown): unknown {
+  if (
+    typeof value === 'string' &&
+    /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d/.test(value) &&
+    /[+-]\d\d(:?\d\d)?$|Z$/.test(value)
+  ) {
+    const parsed = new Date(value);
+    if (!Number.isNaN(parsed.getTime())) return parsed;
+  }
+  return value;
+}

@@ -1,0 +1,260 @@
+// Each report figure as a table (what screen readers and the CSV download get) and the chart drawn from
+// the same rows. Pure: the page and the tests read these.
+import { BOOKING_STATUS_LABELS } from '@keyturn/domain/bookingStatus';
+import {
+  BOOKING_PURPOSE_LABELS,
+  BOOKING_STATUSES,
+  BUYER_TYPE_LABELS,
+  budgetRangeLabel,
+  type BookingPurpose,
+  type BudgetRange,
+  type BuyerType,
+} from '@keyturn/domain/enums';
+import { LEAD_TIME_BUCKETS } from '@keyturn/domain/insights/reportRules';
+import {
+  hourLabel,
+  WEEKDAY_NAMES,
+  type CoreReport,
+  type ReportBreakdowns,
+} from '@keyturn/domain/schemas/reports';
+
+export type Cell = string | number;
+export type Column = { key: string; label: string };
+export type Series = { key: string; label: string; color: string };
+export type ChartSpec = {
+  /** The row field the bars are labelled by. */
+  category: string;
+  series: Series[];
+  stacked?: boolean;
+  /** Long labels (addresses, reasons) read better on horizontal bars. */
+  horizontal?: boolean;
+};
+export type ReportTable = {
+  id: string;
+  title: string;
+  description: string;
+  columns: Column[];
+  rows: Record<string, Cell>[];
+  chart: ChartSpec;
+};
+
+export const STATUS_COLORS: Record<(typeof BOOKING_STATUSES)[number], string> = {
+  pending: '#f59e0b',
+  confirmed: '#10b981',
+  completed: '#2563eb',
+  no_show: '#f97316',
+  cancelled: '#dc2626',
+  declined: '#64748b',
+  rescheduled: '#7c3aed',
+};
+const BLUE = '#2563eb';
+const GREEN = '#10b981';
+const RED = '#dc2626';
+
+const percent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 1000) / 10}%`);
+
+export function coreTables(report: CoreReport): ReportTable[] {
+  const { funnel, rates } = report;
+  return [
+    {
+      id: 'bookings-over-time',
+      title: 'Bookings over time',
+      description: 'Bookings by the day of the showing, by status.',
+      columns: [
+        { key: 'date', label: 'Date' },
+        ...BOOKING_STATUSES.map((s) => ({ key: s, label: BOOKING_STATUS_LABELS[s] })),
+        { key: 'total', label: 'Total' },
+      ],
+      rows: report.bookings_by_day.map((d) => ({ ...d })),
+      chart: {
+        category: 'date',
+        stacked: true,
+        series: BOOKING_STATUSES.map((s) => ({
+          key: s,
+          label: BOOKING_STATUS_LABELS[s],
+          color: STATUS_COLORS[s],
+        })),
+      },
+    },
+    {
+      id: 'showings-per-property',
+      title: 'Showings per property',
+      description: 'Bookings of each property in the range (cancelled ones included), most booked first.',
+      columns: [
+        { key: 'property', label: 'Property' },
+        { key: 'bookings', label: 'Bookings' },
+        { key: 'completed', label: 'Completed' },
+        { key: 'no_show', label: 'No-shows' },
+        { key: 'cancelled', label: 'Cancelled' },
+      ],
+      rows: report.showings_by_property.map((p) => ({
+        property: p.address ?? 'No property (consultations)',
+        bookings: p.bookings,
+        completed: p.completed,
+        no_show: p.no_show,
+        cancelled: p.cancelled,
+      })),
+      chart: {
+        category: 'property',
+        horizontal: true,
+        series: [
+          { key: 'bookings', label: 'Bookings', color: BLUE },
+          { key: 'completed', label: 'Completed', color: GREEN },
+        ],
+      },
+    },
+    {
+      id: 'funnel',
+      title: 'Funnel',
+      description:
+        'Booked → showed (completed, or feedback given) → gave feedback → hot (very interested, or wants a second showing).',
+      columns: [
+        { key: 'step', label: 'Step' },
+        { key: 'count', label: 'Bookings' },
+        { key: 'share', label: 'Of booked' },
+      ],
+      rows: (
+        [
+          ['Booked', funnel.booked],
+          ['Showed', funnel.showed],
+          ['Feedback', funnel.feedback],
+          ['Hot', funnel.hot],
+        ] as const
+      ).map(([step, count]) => ({
+        step,
+        count,
+        share: percent(funnel.booked ? count / funnel.booked : null),
+      })),
+      chart: { category: 'step', series: [{ key: 'count', label: 'Bookings', color: BLUE }] },
+    },
+    {
+      id: 'rates',
+      title: 'No-show and cancellation rates',
+      description: 'No-shows of the showings that had an outcome; cancellations of all bookings.',
+      columns: [
+        { key: 'measure', label: 'Measure' },
+        { key: 'count', label: 'Count' },
+        { key: 'of', label: 'Out of' },
+        { key: 'rate', label: 'Rate' },
+        { key: 'percent', label: 'Rate (%)' },
+      ],
+      rows: [
+        { measure: 'No-show rate', ...rates.no_show },
+        { measure: 'Cancellation rate', ...rates.cancellation },
+      ].map((r) => ({
+        measure: r.measure,
+        count: r.count,
+        of: r.of,
+        rate: percent(r.rate),
+        percent: r.rate === null ? 0 : Math.round(r.rate * 1000) / 10,
+      })),
+      chart: { category: 'measure', series: [{ key: 'percent', label: 'Rate (%)', color: RED }] },
+    },
+    {
+      id: 'cancellation-reasons',
+      title: 'Cancellation reasons',
+      description: 'The reasons given when a booking was cancelled.',
+      columns: [
+        { key: 'reason', label: 'Reason' },
+        { key: 'count', label: 'Cancellations' },
+      ],
+      rows: report.cancellation_reasons.map((r) => ({
+        reason: r.reason ?? 'No reason given',
+        count: r.count,
+      })),
+      chart: {
+        category: 'reason',
+        horizontal: true,
+        series: [{ key: 'count', label: 'Cancellations', color: RED }],
+      },
+    },
+    {
+      id: 'busiest-weekdays',
+      title: 'Busiest weekdays',
+      description: 'Showings held or scheduled, by weekday in your time zone.',
+      columns: [
+        { key: 'day', label: 'Day' },
+        { key: 'count', label: 'Showings' },
+      ],
+      rows: report.weekdays.map((w) => ({ day: WEEKDAY_NAMES[w.day] ?? String(w.day), count: w.count })),
+      chart: { category: 'day', series: [{ key: 'count', label: 'Showings', color: BLUE }] },
+    },
+    {
+      id: 'busiest-hours',
+      title: 'Busiest hours',
+      description: 'Showings held or scheduled, by starting hour in your time zone.',
+      columns: [
+        { key: 'hour', label: 'Hour' },
+        { key: 'count', label: 'Showings' },
+      ],
+      rows: report.hours.map((h) => ({ hour: hourLabel(h.hour), count: h.count })),
+      chart: { category: 'hour', series: [{ key: 'count', label: 'Showings', color: BLUE }] },
+    },
+  ];
+}
+
+const breakdownColumns = (first: string): Column[] => [
+  { key: 'group', label: first },
+  { key: 'booked', label: 'Booked' },
+  { key: 'showed', label: 'Showed' },
+  { key: 'hot', label: 'Hot' },
+];
+const breakdownChart: ChartSpec = {
+  category: 'group',
+  horizontal: true,
+  series: [
+    { key: 'booked', label: 'Booked', color: BLUE },
+    { key: 'showed', label: 'Showed', color: GREEN },
+    { key: 'hot', label: 'Hot', color: RED },
+  ],
+};
+
+export function breakdownTables(report: ReportBreakdowns): ReportTable[] {
+  const rowsOf = (rows: ReportBreakdowns['by_buyer_type'], label: (key: string) => string) =>
+    rows.map((r) => ({
+      group: r.key === null ? 'Not given' : label(r.key),
+      booked: r.booked,
+      showed: r.showed,
+      hot: r.hot,
+    }));
+  return [
+    {
+      id: 'by-buyer-type',
+      title: 'By buyer type',
+      description: 'The funnel for each kind of buyer.',
+      columns: breakdownColumns('Buyer type'),
+      rows: rowsOf(report.by_buyer_type, (k) => BUYER_TYPE_LABELS[k as BuyerType] ?? k),
+      chart: breakdownChart,
+    },
+    {
+      id: 'by-purpose',
+      title: 'By purpose',
+      description: 'The funnel for each booking purpose.',
+      columns: breakdownColumns('Purpose'),
+      rows: rowsOf(report.by_purpose, (k) => BOOKING_PURPOSE_LABELS[k as BookingPurpose] ?? k),
+      chart: breakdownChart,
+    },
+    {
+      id: 'by-budget',
+      title: 'By budget',
+      description: 'The funnel for each budget range buyers chose.',
+      columns: breakdownColumns('Budget'),
+      rows: rowsOf(report.by_budget, (k) => budgetRangeLabel(k as BudgetRange)),
+      chart: breakdownChart,
+    },
+    {
+      id: 'lead-time',
+      title: 'How far ahead buyers book',
+      description: 'Time between the booking and the showing.',
+      columns: [
+        { key: 'bucket', label: 'Booked ahead' },
+        { key: 'count', label: 'Bookings' },
+      ],
+      rows: report.lead_time.map((l) => ({
+        bucket: LEAD_TIME_BUCKETS.find((b) => b.key === l.bucket)?.label ?? l.bucket,
+        count: l.count,
+      })),
+      chart: { category: 'bucket', series: [{ key: 'count', label: 'Bookings', color: BLUE }] },
+    },
+  ];
+}
