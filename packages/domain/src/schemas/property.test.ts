@@ -97,7 +97,14 @@ describe('propertyInputSchema', () => {
 
 describe('propertySchema', () => {
   it('reads a stored property with id, agent_id and visibility', () => {
-    const property = { ...validInput, id: 7, agent_id: 'agent_1', images: ['/a.jpg'], is_public: false };
+    const property = {
+      ...validInput,
+      id: 7,
+      agent_id: 'agent_1',
+      images: ['/a.jpg'],
+      is_public: false,
+      public_id: '5f0c3b8e9a7d4e21b6c0f18a2d3e4f5a',
+    };
     expect(propertySchema.parse(property)).toEqual(property);
     expect(propertySchema.safeParse({ ...property, id: '7' }).success).toBe(false);
   });
