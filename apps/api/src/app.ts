@@ -13,6 +13,7 @@ import type { Auth } from './auth';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { AppError, registerErrorHandling } from './http/errors';
+import { registerInputBoundary } from './http/input-boundary';
 import { agentRoutes } from './modules/agents/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -61,6 +62,7 @@ export async function buildApp({
   app.decorateRequest('user', null);
   app.decorateRequest('agent', null);
   registerErrorHandling(app);
+  registerInputBoundary(app);
 
   // The analytics tag manager (loaded by the web app only after consent) when a container is configured.
   const tagManager = config.tagManagerOrigin ? [config.tagManagerOrigin] : [];

@@ -1,6 +1,7 @@
 // Properties an agent lists (spec §3): the stored shape as read and the create/update body.
 import { z } from 'zod';
 import { requiredText } from './common';
+import { halfSteps } from './numbers';
 
 export const PROPERTY_TYPES = [
   'Residential',
@@ -52,11 +53,7 @@ export const propertyInputSchema = z.object({
     .int('Bedrooms must be a whole number')
     .min(0, 'Bedrooms cannot be negative')
     .max(100, 'Bedrooms must be at most 100'),
-  bathrooms: z
-    .number({ error: 'Bathrooms is required' })
-    .min(0, 'Bathrooms cannot be negative')
-    .max(100, 'Bathrooms must be at most 100')
-    .multipleOf(0.5, 'Bathrooms must be a whole or half number (e.g. 2.5)'),
+  bathrooms: halfSteps('Bathrooms', 100),
   property_type: z.enum(PROPERTY_TYPES, { error: 'Choose a property type' }),
   images: z
     .array(imageRefSchema)
