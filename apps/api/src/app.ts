@@ -12,7 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Auth } from './auth';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { AppError, registerErrorHandling } from './http/errors';
+import { AppError, registerErrorHandling, type ErrorBody } from './http/errors';
 import { registerInputBoundary } from './http/input-boundary';
 import { agentRoutes } from './modules/agents/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -31,6 +31,15 @@ import { feedbackRoutes } from './modules/feedback/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './notifications/scheduler';
+
+/** Every route the app registered (method, URL, body schema): the fuzz test walks it instead of a hand list. */
+export type RouteEntry = { method: string; url: string; body: unknown };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 export type AppDeps = {
   config: Config;
@@ -56,9 +65,22 @@ export async function buildApp({
     logger: logger ?? { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // A path that cannot be decoded (a broken percent-escape) is refused in the one error shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      const message = 'This address is not valid.';
+      const body: ErrorBody = { error: message, code: 'BAD_URL', fields: { url: message } };
+      void (reply as FastifyReply).status(400).send(body);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, body: route.schema?.body });
+    }
+  });
   app.decorateRequest('user', null);
   app.decorateRequest('agent', null);
   registerErrorHandling(app);

@@ -128,7 +128,11 @@ function translateAuthError(status: number, text: string): ErrorBody {
       const error = 'An account with this email already exists. Sign in instead.';
       return { error, code: 'USER_ALREADY_EXISTS', fields: { email: error } };
     }
-    default:
-      return { error: parsed.message ?? 'The request could not be completed.', code };
+    default: {
+      const error = parsed.message ?? 'The request could not be completed.';
+      // A refusal of the input names what was refused (better-auth's message says which field).
+      const input = status === 400 || status === 413 || status === 415 || status === 422;
+      return { error, code, ...(input ? { fields: { body: error } } : {}) };
+    }
   }
 }
