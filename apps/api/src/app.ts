@@ -1,7 +1,7 @@
 // buildApp(deps) → the Fastify instance: API under /api, OpenAPI at /api/docs, the built SPA for every other path.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -10,10 +10,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Auth } from './auth';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Db } from './db/client';
 import { AppError, registerErrorHandling, type ErrorBody } from './http/errors';
 import { registerInputBoundary } from './http/input-boundary';
+import { pgRateLimitStore } from './http/rate-limit';
 import { agentRoutes } from './modules/agents/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -63,7 +64,8 @@ export async function buildApp({
   const notify = bookingNotifier(jobs ?? (await openJobQueue(db, jobOptionsOf(config))), now);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // Off by default: the socket's address is the client, and a forged X-Forwarded-For changes nothing.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // A path that cannot be decoded (a broken percent-escape) is refused in the one error shape too.
     frameworkErrors: (_error, _request, reply) => {
@@ -112,7 +114,9 @@ export async function buildApp({
     credentials: true,
     exposedHeaders: ['set-auth-token'],
   });
-  await app.register(rateLimit, { global: false });
+  // Counters in PostgreSQL (rate_limits), shared by every server on the database; a failing store lets the
+  // request through rather than failing it (the database being down is answered elsewhere).
+  await app.register(rateLimit, { global: false, store: pgRateLimitStore(db), skipOnError: true });
 
   await app.register(swagger, {
     openapi: {
@@ -130,7 +134,12 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { auth, db, publicUrl: config.publicUrl });
+  await app.register(authRoutes, {
+    auth,
+    db,
+    publicUrl: config.publicUrl,
+    limitPerMinute: config.authLimitPerMinute,
+  });
   await app.register(agentRoutes, { auth, db });
   await app.register(paymentRoutes, { auth, db });
   await app.register(agentWorkspaceRoutes, { auth, db, publicUrl: config.publicUrl, now, notify });
@@ -150,12 +159,23 @@ export async function buildApp({
   await app.register(publicBookingRoutes, {
     ctx: { db, publicUrl: config.publicUrl, now, notify },
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
+    readLimitPerMinute: config.publicReadLimitPerMinute,
   });
   await app.register(feedbackRoutes, { auth, db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
   await app.register(notificationRoutes, { auth, db, config, notify });
 
   await serveWebApp(app, config.webDist);
   return app;
+}
+
+/**
+ * TRUST_PROXY as Fastify wants it. A hop count is a function trusting the first n hops (this Fastify fails a
+ * bare number closed): use it only when the server is reachable through the proxies alone; a list of the
+ * proxies' addresses also checks who is talking.
+ */
+function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
 }
 
 /** Same origin: `/api/*` is the API, every other path is the single-page app (its router decides). */

@@ -1,6 +1,7 @@
 // Every environment variable the server reads, parsed once. The README's configuration table mirrors this file.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { LOCAL_API_PORT } from '@keyturn/domain/constants';
 
@@ -22,6 +23,22 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   WEB_DIST: z.string().optional(),
   PUBLIC_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  PUBLIC_READ_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  AUTH_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'false, a number of proxy hops, or a comma-separated list of IP addresses / CIDR ranges',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   // Notifications (issue 6): e-mail, SMS and the job queue that sends them.
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Keyturn <no-reply@keyturn.app>'),
@@ -44,6 +61,29 @@ const envSchema = z.object({
   VITE_GTM_SCRIPT_URL: z.url().default('https://www.googletagmanager.com/gtm.js'),
 });
 
+export type TrustProxy = false | number | string[];
+
+/**
+ * TRUST_PROXY: off by default (X-Forwarded-For is ignored, so a forged one gains nothing); a number of
+ * proxy hops in front of the server; or the proxies' addresses (IPs or CIDR ranges, comma-separated).
+ * `true` (trust anyone) is deliberately not accepted. null when the value is none of these.
+ */
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const text = value.trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((s) => s.trim());
+  const valid = entries.every((entry) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    if (!/^\d{1,3}$/.test(prefix)) return false;
+    return Number(prefix) <= (version === 4 ? 32 : 128);
+  });
+  return valid ? entries : null;
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -56,6 +96,12 @@ export type Config = {
   seedDemo: boolean;
   webDist: string;
   publicWriteLimitPerMinute: number;
+  /** Anonymous public reads (agent, property, availability) one client may make per minute. */
+  publicReadLimitPerMinute: number;
+  /** Sign-in, sign-up and other account calls one client may make per minute. */
+  authLimitPerMinute: number;
+  /** Fastify's trustProxy: false (the socket's address is the client), a hop count, or trusted addresses. */
+  trustProxy: TrustProxy;
   mail: { smtpUrl: string | undefined; from: string };
   sms: {
     providerUrl: string;
@@ -110,6 +156,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     publicWriteLimitPerMinute: e.PUBLIC_WRITE_LIMIT_PER_MINUTE,
+    publicReadLimitPerMinute: e.PUBLIC_READ_LIMIT_PER_MINUTE,
+    authLimitPerMinute: e.AUTH_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: {
       providerUrl: e.SMS_PROVIDER_URL.replace(/\/$/, ''),

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@keyturn/domain/schemas/agentSettings';
 import { bookings } from '../src/db/schema';
 import { MAX_ATTEMPTS, writeTransaction } from '../src/db/transaction';
 import { AppError } from '../src/http/errors';
@@ -161,14 +162,7 @@ describe('identical saves at once', () => {
   });
 
   it('two simultaneous notification-settings saves: both 2xx or one 409', async () => {
-    const body = {
-      buyer_confirmation_email: true,
-      agent_new_booking_email: true,
-      reminder_emails: true,
-      reminder_offsets_minutes: [1440, 60],
-      sms_reminders: false,
-      feedback_request_email: true,
-    };
+    const body = DEFAULT_NOTIFICATION_SETTINGS;
     for (let i = 0; i < 5; i++) {
       const pair = await Promise.all(
         [1, 2].map(() =>

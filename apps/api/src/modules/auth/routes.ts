@@ -9,9 +9,13 @@ import { AUTH_BASE_PATH, type Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { currentUser, requireUser, toWebHeaders, type SessionUser } from '../../http/authenticate';
-import { fieldErrors, validationError, type ErrorBody } from '../../http/errors';
+import { AppError, fieldErrors, validationError, type ErrorBody } from '../../http/errors';
+import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from '../../http/rate-limit';
 
-export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; db: Db; publicUrl: string }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; db: Db; publicUrl: string; limitPerMinute: number },
+) {
   const { auth, db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -53,22 +57,62 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; db: D
 
   // Everything else under /api/auth is better-auth's. Sign-up is validated with the same domain schema the
   // sign-up form uses, so the server's messages match the screen's.
+  // Reads (the session, the sessions list) are not limited; every write is, per client, and sign-in also
+  // per account with a growing delay (http/rate-limit.ts) — a short wait, never a long lockout.
   app.route({
-    method: ['GET', 'POST'],
+    method: 'GET',
     url: `${AUTH_BASE_PATH}/*`,
     schema: { hide: true },
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    handler: (request, reply) =>
+      forward(auth, request, reply, request.body as Record<string, unknown> | undefined, opts.publicUrl),
+  });
+  app.route({
+    method: 'POST',
+    url: `${AUTH_BASE_PATH}/*`,
+    schema: { hide: true },
+    config: { rateLimit: { max: opts.limitPerMinute, timeWindow: '1 minute' } },
     handler: async (request, reply) => {
       let body = request.body as Record<string, unknown> | undefined;
-      if (request.method === 'POST' && request.url.startsWith(`${AUTH_BASE_PATH}/sign-up/email`)) {
+      const path = request.url.split('?')[0];
+      if (path === `${AUTH_BASE_PATH}/sign-up/email`) {
         const parsed = signUpSchema.safeParse(body ?? {});
         if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
         const { firstName, lastName, email, password } = parsed.data;
         body = { ...body, firstName, lastName, email, password, name: `${firstName} ${lastName}` };
       }
+      if (path === `${AUTH_BASE_PATH}/sign-in/email` && typeof body?.email === 'string') {
+        return signInWithBackoff(
+          db,
+          body.email,
+          () => forward(auth, request, reply, body, opts.publicUrl),
+          reply,
+        );
+      }
       return forward(auth, request, reply, body, opts.publicUrl);
     },
   });
+}
+
+/** Sign-in for one account: refused while its backoff runs; a wrong password extends it, the right one ends it. */
+async function signInWithBackoff(
+  db: Db,
+  email: string,
+  attempt: () => Promise<unknown>,
+  reply: FastifyReply,
+) {
+  const wait = await signInWaitSeconds(db, email);
+  if (wait > 0) {
+    reply.header('retry-after', String(wait));
+    throw new AppError(
+      429,
+      'SIGN_IN_BACKOFF',
+      `Too many attempts for this account. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again.`,
+    );
+  }
+  const sent = await attempt();
+  if (reply.statusCode === 401) await recordSignInFailure(db, email);
+  else if (reply.statusCode < 400) await clearSignInFailures(db, email);
+  return sent;
 }
 
 function toProfile(user: Pick<SessionUser, 'id' | 'name' | 'email' | 'image' | 'firstName' | 'lastName'>) {
