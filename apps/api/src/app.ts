@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createMailer } from './adapters/mail';
 import type { Auth } from './auth';
 import type { Config, TrustProxy } from './config';
 import type { Db } from './db/client';
@@ -133,12 +134,15 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const accountMailer = createMailer({ smtpUrl: config.mail.smtpUrl, dataDir: config.dataDir });
+  app.addHook('onClose', async () => accountMailer.close());
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, {
     auth,
     db,
     publicUrl: config.publicUrl,
     limitPerMinute: config.authLimitPerMinute,
+    mail: { mailer: accountMailer, from: config.mail.from },
   });
   await app.register(agentRoutes, { auth, db });
   await app.register(paymentRoutes, { auth, db });
