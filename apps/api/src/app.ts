@@ -106,8 +106,19 @@ export async function buildApp({
         upgradeInsecureRequests: null,
       },
     },
-    // The app is served over plain http on localhost; HSTS would pin browsers to https there.
-    strictTransportSecurity: false,
+    // Behind TLS (an https PUBLIC_URL) browsers are told to stay on https; on plain http (localhost) HSTS
+    // would pin them to an https that is not there.
+    strictTransportSecurity: config.publicUrl.startsWith('https://')
+      ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false }
+      : false,
+  });
+  // API answers are personal or live (a buyer's contact details on the manage call, an agent's bookings):
+  // no browser or proxy keeps a copy, unless a route set its own caching.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
   });
   // Only `npm run dev` needs this: Vite serves the pages on :5173 and the app calls the API on :5001 (spec §7).
   await app.register(cors, {

@@ -12,6 +12,7 @@ const booleanFlag = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(LOCAL_API_PORT),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.url().optional(),
@@ -137,8 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     `http://localhost:${e.PORT}`,
     `http://127.0.0.1:${e.PORT}`,
-    'http://localhost:5173',
-    'http://127.0.0.1:5173',
+    // The Vite dev server calls the API from another origin, with credentials: allowed only while developing.
+    ...(e.NODE_ENV === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
     ...(e.TRUSTED_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -11,6 +11,7 @@ import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { requireAgentContext } from '../agents/context';
+import { isCompleteImage } from './image-structure';
 import { UPLOADS_URL_PREFIX, type ImageStore } from './storage';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -79,6 +80,8 @@ export async function uploadRoutes(
       }
       const extension = size.type ? EXTENSIONS[size.type] : undefined;
       if (!extension || !size.width || !size.height) throw notImage();
+      // The header alone is not an image: the container must be whole (a truncated PNG is refused).
+      if (!isCompleteImage(bytes, size.type)) throw notImage();
       if (
         size.width > MAX_SIDE ||
         size.height > MAX_SIDE ||
