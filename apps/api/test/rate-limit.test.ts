@@ -97,9 +97,27 @@ describe('sign-in backoff per account', () => {
   it('5 wrong passwords from 5 addresses make the account wait a moment; then the right one works', async () => {
     const t = await open({ TRUST_PROXY: '1' });
     const { email } = await t.signUp({ password: 'correct-horse-9' });
+    // The delay each failure set, read from the row (blocked_until and resets_at come from one now()), so
+    // nothing here depends on how fast the machine is.
+    const stored = async () => {
+      const result = await t.database.db.execute<{ count: number; delay: number }>(
+        sql`select count, round(extract(epoch from blocked_until - resets_at))::int + 900 as delay
+            from rate_limits where key like 'sign-in-account|%'`,
+      );
+      return result.rows[0];
+    };
+    const pastTheWait = () =>
+      t.database.db.execute(sql`update rate_limits set blocked_until = now() - interval '1 second'`);
     for (let i = 0; i < 5; i++) {
       expect((await signIn(t, email, 'wrong-password-1', `203.0.113.${i}`)).statusCode).toBe(401);
     }
+    expect(await stored()).toEqual({ count: 5, delay: 2 });
+    await pastTheWait();
+    expect((await signIn(t, email, 'wrong-password-1', '203.0.113.9')).statusCode).toBe(401);
+    expect(await stored()).toEqual({ count: 6, delay: 4 });
+
+    // While the wait runs, even the right password is answered 429 with Retry-After (at most a minute).
+    await t.database.db.execute(sql`update rate_limits set blocked_until = now() + interval '30 seconds'`);
     const waiting = await signIn(t, email, 'correct-horse-9', '198.51.100.1');
     expect(waiting.statusCode).toBe(429);
     expect(waiting.json().code).toBe('SIGN_IN_BACKOFF');
@@ -111,8 +129,9 @@ describe('sign-in backoff per account', () => {
     expect((await signIn(t, other.email, 'correct-horse-9', '198.51.100.1')).statusCode).toBe(200);
     // The wait over (moved into the past rather than slept through), the right password signs in and ends
     // the streak: the next wrong password is a plain 401 again.
-    await t.database.db.execute(sql`update rate_limits set blocked_until = now() - interval '1 second'`);
+    await pastTheWait();
     expect((await signIn(t, email, 'correct-horse-9', '198.51.100.1')).statusCode).toBe(200);
+    expect(await stored()).toBeUndefined();
     expect((await signIn(t, email, 'wrong-password-1', '198.51.100.1')).statusCode).toBe(401);
   });
 });

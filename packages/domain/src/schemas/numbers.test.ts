@@ -34,6 +34,11 @@ describe('numbers bounded by their PostgreSQL column', () => {
     expect(
       propertyInputSchema.safeParse({ ...property, bathrooms: 5e-324, property_type: 'Condo' }).success,
     ).toBe(false);
+    // The price column is an int4 too: a fraction is refused by the schema, not by the database.
+    expect(
+      propertyInputSchema.safeParse({ ...property, price: 1.5, bathrooms: 1, property_type: 'Condo' }).error
+        ?.issues[0]?.message,
+    ).toBe('Price must be a whole number');
   });
 
   it('a booking refuses a property id or budget past int4 and a non-whole budget', () => {

@@ -44,9 +44,11 @@ export const propertyInputSchema = z.object({
   city: requiredText('City is required').max(100, 'City must be at most 100 characters'),
   state: requiredText('State is required').max(100, 'State must be at most 100 characters'),
   zip_code: requiredText('ZIP code is required').max(20, 'ZIP code must be at most 20 characters'),
+  // A whole amount: the column is an int4.
   price: z
     .number({ error: 'Price is required' })
     .nonnegative('Price cannot be negative')
+    .int('Price must be a whole number')
     .max(1_000_000_000, 'Price must be at most 1,000,000,000'),
   bedrooms: z
     .number({ error: 'Bedrooms is required' })

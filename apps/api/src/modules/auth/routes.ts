@@ -117,11 +117,14 @@ export async function authRoutes(
           throw validationError({ newPassword: MESSAGES.passwordTooCommon });
       }
       if (path === `${AUTH_BASE_PATH}/sign-in/email` && typeof body?.email === 'string') {
-        return signInWithBackoff(
-          db,
-          body.email,
-          () => forward(auth, request, reply, body, opts.publicUrl),
-          reply,
+        const email = body.email;
+        await waitForBackoff(db, email, reply);
+        return forward(auth, request, reply, body, opts.publicUrl, (status) =>
+          status === 401
+            ? recordSignInFailure(db, email)
+            : status < 400
+              ? clearSignInFailures(db, email)
+              : Promise.resolve(),
         );
       }
       return forward(auth, request, reply, body, opts.publicUrl);
@@ -175,13 +178,11 @@ function notifyOwnerOfSignUpAttempt(
     .catch((err: unknown) => log.warn({ err }, 'sign-up attempt notice not sent'));
 }
 
-/** Sign-in for one account: refused while its backoff runs; a wrong password extends it, the right one ends it. */
-async function signInWithBackoff(
-  db: Db,
-  email: string,
-  attempt: () => Promise<unknown>,
-  reply: FastifyReply,
-) {
+/**
+ * Sign-in for one account is refused while its backoff runs; a wrong password extends it and the right one
+ * ends it (recorded before the answer leaves, so the next attempt already sees it).
+ */
+async function waitForBackoff(db: Db, email: string, reply: FastifyReply): Promise<void> {
   const wait = await signInWaitSeconds(db, email);
   if (wait > 0) {
     reply.header('retry-after', String(wait));
@@ -191,10 +192,6 @@ async function signInWithBackoff(
       `Too many attempts for this account. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again.`,
     );
   }
-  const sent = await attempt();
-  if (reply.statusCode === 401) await recordSignInFailure(db, email);
-  else if (reply.statusCode < 400) await clearSignInFailures(db, email);
-  return sent;
 }
 
 function toProfile(user: Pick<SessionUser, 'id' | 'name' | 'email' | 'image' | 'firstName' | 'lastName'>) {
@@ -214,6 +211,8 @@ async function forward(
   reply: FastifyReply,
   body: Record<string, unknown> | undefined,
   publicUrl: string,
+  /** Runs with better-auth's status before the answer leaves (the sign-in backoff records it here). */
+  beforeSend?: (status: number) => Promise<void>,
 ) {
   const headers = toWebHeaders(request);
   headers.delete('content-length');
@@ -229,6 +228,7 @@ async function forward(
     if (key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
   });
   const text = await response.text();
+  await beforeSend?.(response.status);
   if (response.status < 400) return reply.send(text);
   reply.header('content-type', 'application/json; charset=utf-8');
   return reply.send(translateAuthError(response.status, text));
