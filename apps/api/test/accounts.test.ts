@@ -114,6 +114,24 @@ describe('password change', () => {
   });
 });
 
+describe("better-auth's update-user", () => {
+  it('a null or blank name is a 400 naming it (it was a 500: the column is NOT NULL)', async () => {
+    const { token } = await t.signUp();
+    for (const name of [null, '  ', 42]) {
+      const res = await t.request({ method: 'POST', url: '/api/auth/update-user', token, payload: { name } });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().fields)).toEqual(['name']);
+    }
+    const fine = await t.request({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      token,
+      payload: { name: 'Pat Lee' },
+    });
+    expect(fine.statusCode).toBe(200);
+  });
+});
+
 describe('sign-up does not reveal existing accounts', () => {
   it('an existing address gets the generic refusal, never USER_ALREADY_EXISTS, and its owner an e-mail', async () => {
     const { email } = await t.signUp({ password: 'correct-horse-9' });

@@ -186,9 +186,28 @@ function writeRoutes(): WriteRoute[] {
   return routes;
 }
 
+/** A session for the next route; the agent profile again if a fuzzed DELETE /api/agents/:id removed it. */
 async function freshToken(): Promise<string> {
-  const res = await t.auth.api.signInEmail({ body: { email, password } });
-  return res.token;
+  const { token } = await t.auth.api.signInEmail({ body: { email, password } });
+  const profile = await t.request({ method: 'GET', url: '/api/agents/profile', token });
+  if (profile.statusCode === 404) {
+    const username = `fuzz-agent-${Date.now().toString(36)}`;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/agents',
+      token,
+      payload: {
+        first_name: 'Fuzz',
+        last_name: 'Agent',
+        phone: '+1 212 555 0100',
+        username,
+        timeZone: 'UTC',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    agent = { ...agent, id: created.json().data.id as string, username };
+  }
+  return token;
 }
 
 function checkAnswer(

@@ -8,10 +8,15 @@ import { MESSAGES } from '@keyturn/domain/messages';
 import {
   authProfileSchema,
   changePasswordSchema,
+  firstNameSchema,
+  lastNameSchema,
+  NAME_MAX_LENGTH,
   profileUpdateSchema,
   signUpSchema,
 } from '@keyturn/domain/schemas/auth';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
+import { imageRefSchema } from '@keyturn/domain/schemas/property';
+import { z } from 'zod';
 import { AUTH_BASE_PATH, type Auth } from '../../auth';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
@@ -112,6 +117,12 @@ export async function authRoutes(
         // Whatever the client asks: a changed password ends every other session (a stolen one included).
         body = { currentPassword, newPassword, revokeOtherSessions: true };
       }
+      if (path === `${AUTH_BASE_PATH}/update-user`) {
+        // better-auth writes these straight to NOT NULL columns (a null name was a 500): checked here.
+        const parsed = updateUserSchema.safeParse(body ?? {});
+        if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
+        body = parsed.data;
+      }
       if (path === `${AUTH_BASE_PATH}/reset-password` && typeof body?.newPassword === 'string') {
         if (isCommonPassword(body.newPassword))
           throw validationError({ newPassword: MESSAGES.passwordTooCommon });
@@ -131,6 +142,19 @@ export async function authRoutes(
     },
   });
 }
+
+/** better-auth's update-user, limited to the account's own fields with the sign-up form's rules. */
+const updateUserSchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(NAME_MAX_LENGTH * 2 + 1, 'Name is too long')
+    .optional(),
+  image: imageRefSchema.nullable().optional(),
+  firstName: firstNameSchema.optional(),
+  lastName: lastNameSchema.optional(),
+});
 
 /**
  * Sign-up never says "this address has an account" (decision 011): an existing address gets the same
