@@ -70,6 +70,9 @@ export default defineConfig({
         VITE_GTM_ID: TAG_MANAGER.id,
         VITE_GTM_SCRIPT_URL: TAG_MANAGER_SCRIPT_URL,
         PUBLIC_WRITE_LIMIT_PER_MINUTE: '200',
+        // The whole suite runs from one address: its page loads and sign-ins must never meet a limit.
+        PUBLIC_READ_LIMIT_PER_MINUTE: '10000',
+        AUTH_LIMIT_PER_MINUTE: '1000',
         DATABASE_URL: '',
         // Calendar sync against the provider server above (its client ids are the test server's own).
         GOOGLE_CLIENT_ID: 'keyturn-google-client',

@@ -1,7 +1,7 @@
 // buildApp(deps) → the Fastify instance: API under /api, OpenAPI at /api/docs, the built SPA for every other path.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -9,11 +9,15 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createMailer } from './adapters/mail';
+import { databaseOutbox } from './adapters/outbox';
 import type { Auth } from './auth';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Db } from './db/client';
-import { AppError, registerErrorHandling } from './http/errors';
+import { AppError, registerErrorHandling, type ErrorBody } from './http/errors';
 import { registerDatabaseGate } from './http/database-gate';
+import { registerInputBoundary } from './http/input-boundary';
+import { pgRateLimitStore } from './http/rate-limit';
 import { DatabaseStatus } from './db/supervisor';
 import type { WorkersState } from './jobs/workers';
 import { agentRoutes } from './modules/agents/routes';
@@ -42,6 +46,15 @@ import { calendarDepsOf } from './integrations/setup';
 import { integrationRoutes } from './modules/integrations/routes';
 import { feedbackReceived, withWebhookEvents } from './webhooks/booking-events';
 import { webhookEmitter } from './webhooks/emit';
+
+/** Every route the app registered (method, URL, body schema): the fuzz test walks it instead of a hand list. */
+export type RouteEntry = { method: string; url: string; body: unknown };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 export type AppDeps = {
   config: Config;
@@ -73,15 +86,30 @@ export async function buildApp({
   const notify = withCalendarPush(withWebhookEvents(bookingNotifier(queue, now), webhooks), queue, now);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // Off by default: the socket's address is the client, and a forged X-Forwarded-For changes nothing.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A path that cannot be decoded (a broken percent-escape) is refused in the one error shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      const message = 'This address is not valid.';
+      const body: ErrorBody = { error: message, code: 'BAD_URL', fields: { url: message } };
+      void (reply as FastifyReply).status(400).send(body);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, body: route.schema?.body });
+    }
+  });
   app.decorateRequest('user', null);
   app.decorateRequest('agent', null);
   registerErrorHandling(app);
   registerDatabaseGate(app, dbStatus);
+  registerInputBoundary(app);
 
   // The analytics tag manager (loaded by the web app only after consent) when a container is configured.
   const tagManager = config.tagManagerOrigin ? [config.tagManagerOrigin] : [];
@@ -100,8 +128,19 @@ export async function buildApp({
         upgradeInsecureRequests: null,
       },
     },
-    // The app is served over plain http on localhost; HSTS would pin browsers to https there.
-    strictTransportSecurity: false,
+    // Behind TLS (an https PUBLIC_URL) browsers are told to stay on https; on plain http (localhost) HSTS
+    // would pin them to an https that is not there.
+    strictTransportSecurity: config.publicUrl.startsWith('https://')
+      ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false }
+      : false,
+  });
+  // API answers are personal or live (a buyer's contact details on the manage call, an agent's bookings):
+  // no browser or proxy keeps a copy, unless a route set its own caching.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
   });
   // Only `npm run dev` needs this: Vite serves the pages on :5173 and the app calls the API on :5001 (spec §7).
   await app.register(cors, {
@@ -109,7 +148,9 @@ export async function buildApp({
     credentials: true,
     exposedHeaders: ['set-auth-token'],
   });
-  await app.register(rateLimit, { global: false });
+  // Counters in PostgreSQL (rate_limits), shared by every server on the database; a failing store lets the
+  // request through rather than failing it (the database being down is answered elsewhere).
+  await app.register(rateLimit, { global: false, store: pgRateLimitStore(db), skipOnError: true });
 
   await app.register(swagger, {
     openapi: {
@@ -126,8 +167,16 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const accountMailer = createMailer({ smtpUrl: config.mail.smtpUrl, outbox: databaseOutbox(db) });
+  app.addHook('onClose', async () => accountMailer.close());
   await app.register(healthRoutes, { db, config, dbStatus, workers });
-  await app.register(authRoutes, { auth, db, publicUrl: config.publicUrl });
+  await app.register(authRoutes, {
+    auth,
+    db,
+    publicUrl: config.publicUrl,
+    limitPerMinute: config.authLimitPerMinute,
+    mail: { mailer: accountMailer, from: config.mail.from },
+  });
   await app.register(agentRoutes, { auth, db });
   await app.register(paymentRoutes, { auth, db });
   await app.register(agentWorkspaceRoutes, { auth, db, publicUrl: config.publicUrl, now, notify });
@@ -145,6 +194,7 @@ export async function buildApp({
   await app.register(publicBookingRoutes, {
     ctx: { db, publicUrl: config.publicUrl, now, notify },
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
+    readLimitPerMinute: config.publicReadLimitPerMinute,
   });
   await app.register(feedbackRoutes, {
     auth,
@@ -167,6 +217,16 @@ export async function buildApp({
 
   await serveWebApp(app, config.webDist);
   return app;
+}
+
+/**
+ * TRUST_PROXY as Fastify wants it. A hop count is a function trusting the first n hops (this Fastify fails a
+ * bare number closed): use it only when the server is reachable through the proxies alone; a list of the
+ * proxies' addresses also checks who is talking.
+ */
+function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
 }
 
 /** Same origin: `/api/*` is the API, every other path is the single-page app (its router decides). */

@@ -1,6 +1,7 @@
 // Every environment variable the server reads, parsed once. The README's configuration table mirrors this file.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { LOCAL_API_PORT } from '@keyturn/domain/constants';
 
@@ -11,6 +12,7 @@ const booleanFlag = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(LOCAL_API_PORT),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.url().optional(),
@@ -31,6 +33,22 @@ const envSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  PUBLIC_READ_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  AUTH_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'false, a number of proxy hops, or a comma-separated list of IP addresses / CIDR ranges',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   // Notifications (issue 6): e-mail, SMS and the job queue that sends them.
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Keyturn <no-reply@keyturn.app>'),
@@ -73,6 +91,29 @@ const envSchema = z.object({
   VITE_GTM_SCRIPT_URL: z.url().default('https://www.googletagmanager.com/gtm.js'),
 });
 
+export type TrustProxy = false | number | string[];
+
+/**
+ * TRUST_PROXY: off by default (X-Forwarded-For is ignored, so a forged one gains nothing); a number of
+ * proxy hops in front of the server; or the proxies' addresses (IPs or CIDR ranges, comma-separated).
+ * `true` (trust anyone) is deliberately not accepted. null when the value is none of these.
+ */
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const text = value.trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((s) => s.trim());
+  const valid = entries.every((entry) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    if (!/^\d{1,3}$/.test(prefix)) return false;
+    return Number(prefix) <= (version === 4 ? 32 : 128);
+  });
+  return valid ? entries : null;
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -95,6 +136,12 @@ export type Config = {
     accessKeyId: string;
     secretAccessKey: string;
   } | null;
+  /** Anonymous public reads (agent, property, availability) one client may make per minute. */
+  publicReadLimitPerMinute: number;
+  /** Sign-in, sign-up and other account calls one client may make per minute. */
+  authLimitPerMinute: number;
+  /** Fastify's trustProxy: false (the socket's address is the client), a hop count, or trusted addresses. */
+  trustProxy: TrustProxy;
   mail: { smtpUrl: string | undefined; from: string };
   sms: {
     providerUrl: string;
@@ -160,8 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     `http://localhost:${e.PORT}`,
     `http://127.0.0.1:${e.PORT}`,
-    'http://localhost:5173',
-    'http://127.0.0.1:5173',
+    // The Vite dev server calls the API from another origin, with credentials: allowed only while developing.
+    ...(e.NODE_ENV === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
     ...(e.TRUSTED_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())
@@ -190,6 +237,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           }
         : null,
+    publicReadLimitPerMinute: e.PUBLIC_READ_LIMIT_PER_MINUTE,
+    authLimitPerMinute: e.AUTH_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: {
       providerUrl: e.SMS_PROVIDER_URL.replace(/\/$/, ''),

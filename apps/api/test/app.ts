@@ -43,6 +43,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000',
+    PUBLIC_READ_LIMIT_PER_MINUTE: '100000',
+    AUTH_LIMIT_PER_MINUTE: '100000',
     ...options.env,
   });
   const auth = createAuth(database.db, config);

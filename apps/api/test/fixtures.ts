@@ -6,16 +6,20 @@ import { agents, properties } from '../src/db/schema';
 import { replaceAvailability } from '../src/modules/availability/service';
 import type { TestApp } from './app';
 
-export type TestAgent = { id: string; token: string; username: string; timeZone: string };
+export type TestAgent = { id: string; token: string; username: string; timeZone: string; email: string };
 
 let n = 0;
 
 export async function makeAgent(
   t: TestApp,
-  opts: { timeZone?: string; plan?: PlanId; availability?: AgentAvailability | null } = {},
+  opts: { timeZone?: string; plan?: PlanId; availability?: AgentAvailability | null; password?: string } = {},
 ): Promise<TestAgent> {
   n += 1;
-  const { token } = await t.signUp({ firstName: 'Jamie', lastName: `Agent${n}` });
+  const { token, email } = await t.signUp({
+    firstName: 'Jamie',
+    lastName: `Agent${n}`,
+    ...(opts.password ? { password: opts.password } : {}),
+  });
   const username = `jamie-agent-${n}-${Date.now().toString(36)}`;
   const timeZone = opts.timeZone ?? 'America/New_York';
   const res = await t.request({
@@ -30,7 +34,7 @@ export async function makeAgent(
   if (opts.availability !== null) {
     await replaceAvailability(t.database.db, id, opts.availability ?? DEFAULT_AVAILABILITY);
   }
-  return { id, token, username, timeZone };
+  return { id, token, username, timeZone, email };
 }
 
 export async function makeProperty(

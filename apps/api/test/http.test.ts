@@ -156,14 +156,27 @@ describe('Content-Security-Policy and the analytics tag manager (spec §2.3: loa
 });
 
 describe('CORS for the development server (Vite on :5173 calls the API on :5001, spec §7)', () => {
-  it('allows the dev origin and exposes the session token header', async () => {
-    const res = await t.request({
+  const preflight = (app: TestApp) =>
+    app.request({
       method: 'OPTIONS',
       url: '/api/auth/sign-in/email',
       headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
     });
-    expect(res.statusCode).toBe(204);
-    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+
+  it('allows the dev origin in development (NODE_ENV=development, as `npm run dev` sets it)', async () => {
+    const dev = await createTestApp({ env: { NODE_ENV: 'development' } });
+    try {
+      const res = await preflight(dev);
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    } finally {
+      await dev.close();
+    }
+  });
+
+  it('does not trust the dev origin with credentials anywhere else (production)', async () => {
+    const res = await preflight(t);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('does not allow an unknown origin', async () => {

@@ -662,6 +662,17 @@ describe('uploads', () => {
     });
   });
 
+  it('a truncated PNG (its first 30 bytes: a valid header, 20×20) is refused as an image', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/uploads',
+      token: owner.token,
+      ...multipart('cut.png', 'image/png', png.subarray(0, 30)),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'UPLOAD_NOT_IMAGE', fields: { file: expect.any(String) } });
+  });
+
   it('a file over 5 MB answers 413, and anonymous uploads 401', async () => {
     const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const res = await t.request({

@@ -29,4 +29,14 @@ export const MESSAGES = {
   consultationWithAgent: 'Consultation with agent',
   comingSoon: 'Coming Soon',
   talkToSales: 'Talk to Sales team',
+  // Accounts (issue 11): the password policy, the password change and a sign-up that reveals no account.
+  passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordIncorrect: 'Your current password is incorrect.',
+  newPasswordConfirmRequired: 'Confirm your new password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  newPasswordSameAsCurrent: 'Choose a new password that differs from the current one',
+  passwordChanged: 'Your password was changed. Your other devices were signed out.',
+  signUpRefused:
+    "We couldn't create an account with these details. If you already have an account, sign in instead.",
 } as const;

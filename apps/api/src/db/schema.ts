@@ -318,6 +318,22 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
 
+/**
+ * Rate-limit counters shared by every server on this database (issue 11): one row per key (the client's
+ * address or the account, and what is limited), counted in a fixed window by an atomic upsert.
+ * `blockedUntil` is the sign-in backoff of an account: no attempt before it.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text().primaryKey(),
+    count: integer().notNull(),
+    resetsAt: timestamp({ withTimezone: true }).notNull(),
+    blockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('rate_limits_resets_at_idx').on(t.resetsAt)],
+);
+
 /** One row per agent and settings area (notifications, feedback, branding): the stored values, if any. */
 export const agentSettings = pgTable(
   'agent_settings',

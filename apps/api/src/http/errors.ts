@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { isDatabaseUnavailable, sendDatabaseUnavailable } from './database-gate';
+import { sqlState } from '../db/client';
 
 export type ErrorBody = { error: string; code: string; fields?: Record<string, string> };
 
@@ -51,10 +52,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       return reply.status(400).send(validationError(fields).toBody());
     }
+    const fromDatabase = databaseRefusal(err);
+    if (fromDatabase) {
+      if (fromDatabase.statusCode === 503) reply.header('retry-after', '1');
+      request.log.warn({ err }, 'database refused the request');
+      return reply.status(fromDatabase.statusCode).send(fromDatabase.toBody());
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = status === 429 ? 'RATE_LIMITED' : (err.code ?? 'BAD_REQUEST');
-      return reply.status(status).send({ error: err.message, code });
+      // A refusal of the body as a whole (bad JSON, too large, wrong content type) still names a field.
+      const fields = status === 400 || status === 413 || status === 415 ? { body: err.message } : undefined;
+      return reply.status(status).send({ error: err.message, code, ...(fields ? { fields } : {}) });
     }
     if (isDatabaseUnavailable(err)) return sendDatabaseUnavailable(reply);
     request.log.error({ err }, 'request failed');
@@ -62,4 +71,33 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(500)
       .send({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
+}
+
+/**
+ * The last line of defence behind the input boundary and the transaction helper: a database refusal that
+ * reaches the error handler is the request's fault (a value the column cannot hold) or a busy moment (lock
+ * wait, deadlock, serialisation), never a 500.
+ */
+export function databaseRefusal(err: unknown): AppError | null {
+  const state = sqlState(err);
+  if (!state) return null;
+  if (state.startsWith('22')) {
+    const message = 'A value is out of range or cannot be stored.';
+    return new AppError(400, 'INVALID_VALUE', message, { _: message });
+  }
+  if (state === '40001' || state === '40P01' || state === '55P03') return busy();
+  if (state === '23505')
+    return new AppError(409, 'CONFLICT', 'This was just changed by another request. Reload and try again.');
+  if (state === '57014')
+    return new AppError(
+      503,
+      'DATABASE_TIMEOUT',
+      'The server is busy right now. Please try again in a moment.',
+    );
+  return null;
+}
+
+/** Someone else was writing the same rows at the same moment (and the retries ran out). */
+export function busy(): AppError {
+  return new AppError(409, 'BUSY', 'Someone else was changing this at the same moment. Please try again.');
 }

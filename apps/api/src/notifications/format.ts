@@ -44,6 +44,19 @@ export function inHowLong(minutes: number): string {
   return `in ${parts.join(' ') || '0 minutes'}`;
 }
 
+/**
+ * Text safe for a mail header such as the subject: no CR/LF or other control characters (a buyer's name
+ * cannot add a header line or break the subject), whitespace collapsed, at most 200 characters.
+ */
+export function headerText(value: string): string {
+  const flat = value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+}
+
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')

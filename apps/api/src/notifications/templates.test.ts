@@ -78,6 +78,23 @@ describe('templates', () => {
     expect(mail.text).toContain('<script>alert(1)</script> Casey');
   });
 
+  it('keeps buyer text in subjects on one clean line: no CR/LF or control characters, bounded length', () => {
+    const sneaky = {
+      ...ctx,
+      booking: {
+        ...booking,
+        clientName: 'Eve\r\nBcc: victim@example.com\u0000\u0007\u2028x'.padEnd(400, 'y'),
+      },
+    };
+    for (const template of ['new_booking', 'cancelled'] as const) {
+      const { subject } = renderAgentEmail(template, sneaky);
+      expect(subject).toContain('Eve Bcc: victim@example.com x');
+      // eslint-disable-next-line no-control-regex
+      expect(subject).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+      expect(subject.length).toBeLessThanOrEqual(200);
+    }
+  });
+
   it("states times in the agent's zone with its abbreviation, and links with the buyer's tokens", () => {
     const mail = renderBuyerEmail('reminder', ctx);
     expect(mail.subject).toBe('Reminder: 12 Main St in 1 hour — Tue, Jan 8 at 10:00 AM');

@@ -11,6 +11,7 @@ import {
   absoluteUrl,
   escapeHtml,
   firstName,
+  headerText,
   inHowLong,
   purposeLabel,
   safeColor,
@@ -382,7 +383,7 @@ type EmailParts = {
 
 function email(ctx: TemplateContext, parts: EmailParts): RenderedEmail {
   return {
-    subject: parts.subject,
+    subject: headerText(parts.subject),
     text: plainText(ctx, parts),
     html: html(ctx, parts),
     attachments: parts.attachments ?? [],

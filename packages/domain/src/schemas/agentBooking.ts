@@ -1,6 +1,7 @@
 // Bookings as the agent sees and moves them in the dashboard (spec §3, §7 "Bookings"), and the agent's
 // booking links / invitations.
 import { z } from 'zod';
+import { int4 } from './numbers';
 import { BOOKING_ACTIONS } from '../bookingStatus';
 import { BOOKING_PURPOSES, BOOKING_STATUSES } from '../enums';
 import { MESSAGES } from '../messages';
@@ -96,10 +97,7 @@ export const bookingLinkCreateSchema = z.object({
     .max(120, 'Label must be at most 120 characters')
     .nullish()
     .transform((v) => v || null),
-  property_id: z
-    .number()
-    .int()
-    .positive()
+  property_id: int4('Property id', { min: 1 })
     .nullish()
     .transform((v) => v ?? null),
   prefill: prefillSchema.nullish().transform((v) => v ?? null),

@@ -1,6 +1,7 @@
 // Sign-up, sign-in and the signed-in user's own profile (spec §2.1, §3 "Authenticated user").
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
+import { MESSAGES } from '../messages';
 import { emailSchema, requiredText } from './common';
 
 export const NAME_MAX_LENGTH = 60;
@@ -28,6 +29,33 @@ export const signUpSchema = z.object({
   password: newPasswordSchema,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** Body of POST /api/auth/change-password as the server accepts it (other sessions always end). */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: MESSAGES.currentPasswordRequired })
+    .min(1, MESSAGES.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, MESSAGES.currentPasswordIncorrect),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The "Change password" form in Settings → Account: the same, plus the new password typed twice. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({
+    confirmPassword: z
+      .string({ error: MESSAGES.newPasswordConfirmRequired })
+      .min(1, MESSAGES.newPasswordConfirmRequired),
+  })
+  .superRefine((form, ctx) => {
+    if (form.confirmPassword !== form.newPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.passwordsDoNotMatch });
+    }
+    if (form.currentPassword !== '' && form.newPassword === form.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: MESSAGES.newPasswordSameAsCurrent });
+    }
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 export const signInSchema = z.object({
   email: emailSchema,

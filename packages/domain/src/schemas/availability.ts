@@ -1,7 +1,14 @@
 // The agent's weekly availability (spec §3: one object, read and replaced whole by GET/PUT /api/availability),
 // its public summary per weekday, and the per-date slot answer of the booking page.
 import { z } from 'zod';
-import { isoDateSchema, time24Schema, timeWithSecondsSchema } from './common';
+import {
+  DATE_MAX,
+  DATE_MIN,
+  DATE_RANGE_MESSAGE,
+  isoDateSchema,
+  time24Schema,
+  timeWithSecondsSchema,
+} from './common';
 
 export const MINIMUM_NOTICE_MAX_MINUTES = 10_080; // one week
 export const BUFFER_MAX_MINUTES = 240;
@@ -179,7 +186,8 @@ function checkIntervals(
 /** A month of the booking calendar, yyyy-MM. */
 export const monthSchema = z
   .string({ error: 'Enter a month as yyyy-MM' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Enter a month as yyyy-MM');
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Enter a month as yyyy-MM', abort: true })
+  .refine((month) => month >= DATE_MIN.slice(0, 7) && month <= DATE_MAX.slice(0, 7), DATE_RANGE_MESSAGE);
 
 /**
  * Which dates of a month have at least one free slot, after overrides, notice and bookings (the calendar

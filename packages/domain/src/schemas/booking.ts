@@ -5,6 +5,7 @@ import { UPCOMING_DAYS_DEFAULT } from '../constants';
 import { BOOKING_PURPOSES, BOOKING_STATUSES, BUDGET_RANGES, BUYER_TYPES, INCOME_RANGES } from '../enums';
 import { MESSAGES } from '../messages';
 import { emailSchema, isoDateSchema, requiredText, time24Schema } from './common';
+import { int4, queryInt4 } from './numbers';
 
 export const CLIENT_NAME_MAX_LENGTH = 120;
 export const PHONE_MAX_LENGTH = 40;
@@ -73,29 +74,15 @@ export type BookingDetailsForm = z.output<ReturnType<typeof bookingDetailsFormSc
 /** Query of GET /api/bookings (spec §7); query strings arrive as text, hence the coercion. */
 export const bookingListFiltersSchema = z.object({
   status: z.enum(BOOKING_STATUSES, { error: 'Unknown booking status' }).optional(),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(100, 'Limit must be at most 100')
-    .optional(),
+  limit: queryInt4('Limit', { min: 1, max: 100 }).optional(),
   date: isoDateSchema.optional(),
-  property_id: z.coerce
-    .number({ error: 'Property id must be a number' })
-    .int('Property id must be a whole number')
-    .positive('Property id must be positive')
-    .optional(),
+  property_id: queryInt4('Property id', { min: 1 }).optional(),
 });
 export type BookingListFilters = z.output<typeof bookingListFiltersSchema>;
 
 /** Query of GET /api/bookings/upcoming?days=n (spec §7, default 3). */
 export const upcomingBookingsQuerySchema = z.object({
-  days: z.coerce
-    .number({ error: 'Days must be a number' })
-    .int('Days must be a whole number')
-    .min(1, 'Days must be at least 1')
-    .max(60, 'Days must be at most 60')
-    .default(UPCOMING_DAYS_DEFAULT),
+  days: queryInt4('Days', { min: 1, max: 60 }).default(UPCOMING_DAYS_DEFAULT),
 });
 export type UpcomingBookingsQuery = z.output<typeof upcomingBookingsQuerySchema>;
 
@@ -103,10 +90,7 @@ export type UpcomingBookingsQuery = z.output<typeof upcomingBookingsQuerySchema>
 export function bookingRequestShape() {
   return {
     // Id 0 is the placeholder property of spec §3, which means "no property".
-    property_id: z
-      .number({ error: 'Property id must be a number or null' })
-      .int('Property id must be a whole number')
-      .nonnegative('Property id must not be negative')
+    property_id: int4('Property id')
       .nullable()
       .default(null)
       .transform((id) => (id === 0 ? null : id)),
@@ -141,12 +125,9 @@ export function bookingRequestShape() {
   };
 }
 
+/** budget_min/budget_max are whole amounts in int4 columns: 1.5 or 2,147,483,648 is refused, not a 500. */
 function budgetAmount(label: string) {
-  return z
-    .number({ error: `${label} must be a number or null` })
-    .nonnegative(`${label} must not be negative`)
-    .nullable()
-    .default(null);
+  return int4(label).nullable().default(null);
 }
 
 /** Free text that may be absent; blank counts as absent so the database never stores ''. */

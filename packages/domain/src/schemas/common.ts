@@ -18,11 +18,21 @@ export const TIME_WITH_SECONDS_MESSAGE = 'Enter a time as HH:mm:ss (24-hour)';
 /** The "standard e-mail pattern" of spec §5: something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * The dates the product deals in: a showing, an override or a list filter is never before 1970 or after
+ * 2199, and bounding them keeps every date arithmetic (the next day of 9999-12-31) inside what the
+ * database and the time-zone rules can represent.
+ */
+export const DATE_MIN = '1970-01-01';
+export const DATE_MAX = '2199-12-31';
+export const DATE_RANGE_MESSAGE = `Enter a date between ${DATE_MIN} and ${DATE_MAX}`;
+
 /** A calendar date written yyyy-MM-dd; 2025-02-30 is refused although it has the right shape. */
 export const isoDateSchema = z
   .string({ error: ISO_DATE_MESSAGE })
   .regex(ISO_DATE_PATTERN, { error: ISO_DATE_MESSAGE, abort: true })
-  .refine(isValidIsoDate, ISO_DATE_MESSAGE);
+  .refine(isValidIsoDate, { error: ISO_DATE_MESSAGE, abort: true })
+  .refine((date) => date >= DATE_MIN && date <= DATE_MAX, DATE_RANGE_MESSAGE);
 
 /** 24-hour wall time HH:mm, 00:00 to 23:59. */
 export const time24Schema = z.string({ error: TIME_24_MESSAGE }).regex(TIME_24_PATTERN, TIME_24_MESSAGE);

@@ -1,6 +1,7 @@
 // Post-showing feedback (issue 6, spec §2.1 /feedback/:bookingId and §7 "Feedback"): what a buyer answers on
 // the public feedback page, what the page shows, and the agent's list, note and manual entry.
 import { z } from 'zod';
+import { queryInt4 } from './numbers';
 
 export const INTEREST_LEVELS = ['very_interested', 'somewhat_interested', 'not_interested'] as const;
 export type InterestLevel = (typeof INTEREST_LEVELS)[number];
@@ -122,8 +123,8 @@ export const agentFeedbackSchema = feedbackAnswersSchema.extend({
 export type AgentFeedback = z.infer<typeof agentFeedbackSchema>;
 
 export const agentFeedbackListQuerySchema = z.object({
-  property_id: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
+  property_id: queryInt4('Property id', { min: 1 }).optional(),
+  limit: queryInt4('Limit', { min: 1, max: 200 }).optional(),
 });
 
 /** POST /api/feedback: the agent records feedback they collected themselves for one of their bookings. */

@@ -1,6 +1,7 @@
 // The agent's "Sent messages" list (issue 6): every e-mail and text sent, skipped or failed for their
 // bookings, newest first, with the count of failures for the dashboard notice.
 import { z } from 'zod';
+import { queryInt4 } from './numbers';
 
 export const MESSAGE_STATUSES = ['sent', 'retrying', 'failed', 'skipped'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
@@ -33,7 +34,7 @@ export type SentMessage = z.infer<typeof sentMessageSchema>;
 export const sentMessagesQuerySchema = z.object({
   status: z.enum(MESSAGE_STATUSES).optional(),
   booking_id: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
+  limit: queryInt4('Limit', { min: 1, max: 500 }).optional(),
 });
 
 export const sentMessagesResponseSchema = z.object({

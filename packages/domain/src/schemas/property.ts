@@ -1,6 +1,7 @@
 // Properties an agent lists (spec §3): the stored shape as read and the create/update body.
 import { z } from 'zod';
 import { requiredText } from './common';
+import { halfSteps } from './numbers';
 
 export const PROPERTY_TYPES = [
   'Residential',
@@ -45,20 +46,18 @@ export const propertyInputSchema = z.object({
   city: requiredText('City is required').max(100, 'City must be at most 100 characters'),
   state: requiredText('State is required').max(100, 'State must be at most 100 characters'),
   zip_code: requiredText('ZIP code is required').max(20, 'ZIP code must be at most 20 characters'),
+  // A whole amount: the column is an int4.
   price: z
     .number({ error: 'Price is required' })
     .nonnegative('Price cannot be negative')
+    .int('Price must be a whole number')
     .max(1_000_000_000, 'Price must be at most 1,000,000,000'),
   bedrooms: z
     .number({ error: 'Bedrooms is required' })
     .int('Bedrooms must be a whole number')
     .min(0, 'Bedrooms cannot be negative')
     .max(100, 'Bedrooms must be at most 100'),
-  bathrooms: z
-    .number({ error: 'Bathrooms is required' })
-    .min(0, 'Bathrooms cannot be negative')
-    .max(100, 'Bathrooms must be at most 100')
-    .multipleOf(0.5, 'Bathrooms must be a whole or half number (e.g. 2.5)'),
+  bathrooms: halfSteps('Bathrooms', 100),
   property_type: z.enum(PROPERTY_TYPES, { error: 'Choose a property type' }),
   images: z
     .array(imageRefSchema)

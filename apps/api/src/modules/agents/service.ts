@@ -46,19 +46,18 @@ export async function createAgent(
   user: { id: string; email: string },
   input: AgentProfileData,
 ): Promise<AgentRow> {
-  if (await findAgentByUser(db, user.id)) {
-    throw new AppError(409, 'AGENT_PROFILE_EXISTS', 'Your agent profile already exists.');
-  }
-  try {
-    const [row] = await db
-      .insert(agents)
-      .values({ userId: user.id, email: user.email, ...columns(input) })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
-  } catch (err) {
-    throw mapUniqueViolation(err);
-  }
+  const profileExists = () => new AppError(409, 'AGENT_PROFILE_EXISTS', 'Your agent profile already exists.');
+  if (await findAgentByUser(db, user.id)) throw profileExists();
+  // An upsert, not check-then-insert: of ten simultaneous creations for one user, one inserts and the
+  // others find the conflict (one profile per user, or the username) and answer 409.
+  const [row] = await db
+    .insert(agents)
+    .values({ userId: user.id, email: user.email, ...columns(input) })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return row;
+  if (await findAgentByUser(db, user.id)) throw profileExists();
+  throw usernameTaken();
 }
 
 /** Updates the caller's own agent; another agent's id answers 404 (no existence leak). */
@@ -103,10 +102,12 @@ function columns(input: AgentProfileData) {
   };
 }
 
+function usernameTaken(): AppError {
+  const message = 'This username is already taken. Please choose another.';
+  return new AppError(409, 'USERNAME_TAKEN', message, { username: message });
+}
+
 function mapUniqueViolation(err: unknown): unknown {
-  if (sqlState(err) === '23505' && constraintName(err) === 'agents_username_unique') {
-    const message = 'This username is already taken. Please choose another.';
-    return new AppError(409, 'USERNAME_TAKEN', message, { username: message });
-  }
+  if (sqlState(err) === '23505' && constraintName(err) === 'agents_username_unique') return usernameTaken();
   return err;
 }

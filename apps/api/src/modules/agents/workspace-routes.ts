@@ -24,6 +24,7 @@ import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
 import type { BookingNotifier } from '../../notifications/scheduler';
 import type { Db } from '../../db/client';
+import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import { agents } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { upcoming, todaysSchedule } from '../bookings/agent-service';
@@ -163,7 +164,8 @@ export async function agentWorkspaceRoutes(
     },
     async (req) => {
       const id = agentOf(req).id;
-      await db.transaction(async (tx) => {
+      await writeTransaction(db, async (tx) => {
+        await lockAgentRow(tx, id);
         await writeSettings(tx, id, 'notifications', req.body);
         await acknowledgeDefaults(tx, id, 'notifications');
         // Upcoming showings get the reminder times they now lack, in the same commit as the settings.

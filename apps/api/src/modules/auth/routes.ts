@@ -1,17 +1,43 @@
 // /api/auth/*: better-auth's endpoints (sign-up, sign-in, session, sign-out…) behind our error shape and
 // validation, plus the product's own GET/PUT /api/auth/profile (spec §7).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
-import { authProfileSchema, profileUpdateSchema, signUpSchema } from '@keyturn/domain/schemas/auth';
+import { eq, sql } from 'drizzle-orm';
+import { MESSAGES } from '@keyturn/domain/messages';
+import {
+  authProfileSchema,
+  changePasswordSchema,
+  firstNameSchema,
+  lastNameSchema,
+  NAME_MAX_LENGTH,
+  profileUpdateSchema,
+  signUpSchema,
+} from '@keyturn/domain/schemas/auth';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
+import { imageRefSchema } from '@keyturn/domain/schemas/property';
+import { z } from 'zod';
 import { AUTH_BASE_PATH, type Auth } from '../../auth';
+import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
+import { escapeHtml } from '../../notifications/format';
 import { users } from '../../db/schema';
 import { currentUser, requireUser, toWebHeaders, type SessionUser } from '../../http/authenticate';
-import { fieldErrors, validationError, type ErrorBody } from '../../http/errors';
+import { AppError, fieldErrors, validationError, type ErrorBody } from '../../http/errors';
+import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from '../../http/rate-limit';
+import { isCommonPassword } from './password-policy';
 
-export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; db: Db; publicUrl: string }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: {
+    auth: Auth;
+    db: Db;
+    publicUrl: string;
+    limitPerMinute: number;
+    /** Where the "someone tried to sign up with your address" notice goes out. */
+    mail: { mailer: Mailer; from: string };
+  },
+) {
   const { auth, db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -53,22 +79,143 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; db: D
 
   // Everything else under /api/auth is better-auth's. Sign-up is validated with the same domain schema the
   // sign-up form uses, so the server's messages match the screen's.
+  // Reads (the session, the sessions list) are not limited; every write is, per client, and sign-in also
+  // per account with a growing delay (http/rate-limit.ts) — a short wait, never a long lockout.
   app.route({
-    method: ['GET', 'POST'],
+    method: 'GET',
     url: `${AUTH_BASE_PATH}/*`,
     schema: { hide: true },
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    handler: (request, reply) =>
+      forward(auth, request, reply, request.body as Record<string, unknown> | undefined, opts.publicUrl),
+  });
+  app.route({
+    method: 'POST',
+    url: `${AUTH_BASE_PATH}/*`,
+    schema: { hide: true },
+    config: { rateLimit: { max: opts.limitPerMinute, timeWindow: '1 minute' } },
     handler: async (request, reply) => {
       let body = request.body as Record<string, unknown> | undefined;
-      if (request.method === 'POST' && request.url.startsWith(`${AUTH_BASE_PATH}/sign-up/email`)) {
+      // better-auth's router ignores a trailing slash and case; so does this check.
+      const path = (request.url.split('?')[0] ?? '').replace(/\/+$/, '').toLowerCase();
+      if (path === `${AUTH_BASE_PATH}/sign-up/email`) {
         const parsed = signUpSchema.safeParse(body ?? {});
         if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
         const { firstName, lastName, email, password } = parsed.data;
+        if (isCommonPassword(password)) throw validationError({ password: MESSAGES.passwordTooCommon });
+        const owner = await accountEmail(db, email);
+        if (owner) {
+          notifyOwnerOfSignUpAttempt(opts.mail, owner, opts.publicUrl, request.log);
+          throw signUpRefused();
+        }
         body = { ...body, firstName, lastName, email, password, name: `${firstName} ${lastName}` };
+      }
+      if (path === `${AUTH_BASE_PATH}/change-password`) {
+        const parsed = changePasswordSchema.safeParse(body ?? {});
+        if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
+        const { currentPassword, newPassword } = parsed.data;
+        if (isCommonPassword(newPassword)) throw validationError({ newPassword: MESSAGES.passwordTooCommon });
+        // Whatever the client asks: a changed password ends every other session (a stolen one included).
+        body = { currentPassword, newPassword, revokeOtherSessions: true };
+      }
+      if (path === `${AUTH_BASE_PATH}/update-user`) {
+        // better-auth writes these straight to NOT NULL columns (a null name was a 500): checked here.
+        const parsed = updateUserSchema.safeParse(body ?? {});
+        if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
+        body = parsed.data;
+      }
+      if (path === `${AUTH_BASE_PATH}/reset-password` && typeof body?.newPassword === 'string') {
+        if (isCommonPassword(body.newPassword))
+          throw validationError({ newPassword: MESSAGES.passwordTooCommon });
+      }
+      if (path === `${AUTH_BASE_PATH}/sign-in/email` && typeof body?.email === 'string') {
+        const email = body.email;
+        await waitForBackoff(db, email, reply);
+        return forward(auth, request, reply, body, opts.publicUrl, (status) =>
+          status === 401
+            ? recordSignInFailure(db, email)
+            : status < 400
+              ? clearSignInFailures(db, email)
+              : Promise.resolve(),
+        );
       }
       return forward(auth, request, reply, body, opts.publicUrl);
     },
   });
+}
+
+/** better-auth's update-user, limited to the account's own fields with the sign-up form's rules. */
+const updateUserSchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(NAME_MAX_LENGTH * 2 + 1, 'Name is too long')
+    .optional(),
+  image: imageRefSchema.nullable().optional(),
+  firstName: firstNameSchema.optional(),
+  lastName: lastNameSchema.optional(),
+});
+
+/**
+ * Sign-up never says "this address has an account" (decision 011): an existing address gets the same
+ * refusal as any sign-up we cannot complete, and its owner an e-mail about the attempt.
+ */
+const signUpRefused = () =>
+  new AppError(400, 'SIGN_UP_REFUSED', MESSAGES.signUpRefused, { email: MESSAGES.signUpRefused });
+
+/** The address as the existing account has it, or null when no account uses it (any letter case). */
+async function accountEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row?.email ?? null;
+}
+
+/** Sent in the background: the answer must not wait on (or time) the mail server. */
+function notifyOwnerOfSignUpAttempt(
+  mail: { mailer: Mailer; from: string },
+  email: string,
+  publicUrl: string,
+  log: FastifyBaseLogger,
+): void {
+  const signIn = `${publicUrl}/sign-in`;
+  const text = [
+    'Someone just tried to create a Keyturn account with this e-mail address.',
+    '',
+    `You already have an account. If it was you, sign in instead: ${signIn}`,
+    '',
+    'If it was not you, there is nothing to do: no account was created and yours is unchanged.',
+  ].join('\n');
+  const id = randomUUID();
+  void mail.mailer
+    .send({
+      from: mail.from,
+      to: email,
+      subject: 'Someone tried to sign up with your e-mail address',
+      text,
+      html: `<p>${text.split('\n\n').map(escapeHtml).join('</p><p>')}</p>`,
+      messageId: `<sign-up-attempt-${id}@keyturn.app>`,
+      fileStem: `account-sign-up-attempt-${id}`,
+    })
+    .catch((err: unknown) => log.warn({ err }, 'sign-up attempt notice not sent'));
+}
+
+/**
+ * Sign-in for one account is refused while its backoff runs; a wrong password extends it and the right one
+ * ends it (recorded before the answer leaves, so the next attempt already sees it).
+ */
+async function waitForBackoff(db: Db, email: string, reply: FastifyReply): Promise<void> {
+  const wait = await signInWaitSeconds(db, email);
+  if (wait > 0) {
+    reply.header('retry-after', String(wait));
+    throw new AppError(
+      429,
+      'SIGN_IN_BACKOFF',
+      `Too many attempts for this account. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again.`,
+    );
+  }
 }
 
 function toProfile(user: Pick<SessionUser, 'id' | 'name' | 'email' | 'image' | 'firstName' | 'lastName'>) {
@@ -88,6 +235,8 @@ async function forward(
   reply: FastifyReply,
   body: Record<string, unknown> | undefined,
   publicUrl: string,
+  /** Runs with better-auth's status before the answer leaves (the sign-in backoff records it here). */
+  beforeSend?: (status: number) => Promise<void>,
 ) {
   const headers = toWebHeaders(request);
   headers.delete('content-length');
@@ -103,6 +252,7 @@ async function forward(
     if (key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
   });
   const text = await response.text();
+  await beforeSend?.(response.status);
   if (response.status < 400) return reply.send(text);
   reply.header('content-type', 'application/json; charset=utf-8');
   return reply.send(translateAuthError(response.status, text));
@@ -124,11 +274,20 @@ function translateAuthError(status: number, text: string): ErrorBody {
     case 'INVALID_EMAIL_OR_PASSWORD':
       return { error: 'Incorrect email or password.', code };
     case 'USER_ALREADY_EXISTS':
-    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL': {
-      const error = 'An account with this email already exists. Sign in instead.';
-      return { error, code: 'USER_ALREADY_EXISTS', fields: { email: error } };
+    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
+      // Only a sign-up racing another for the same address gets here; it is told no more than any other.
+      return signUpRefused().toBody();
+    case 'INVALID_PASSWORD':
+      return {
+        error: MESSAGES.currentPasswordIncorrect,
+        code,
+        fields: { currentPassword: MESSAGES.currentPasswordIncorrect },
+      };
+    default: {
+      const error = parsed.message ?? 'The request could not be completed.';
+      // A refusal of the input names what was refused (better-auth's message says which field).
+      const input = status === 400 || status === 413 || status === 415 || status === 422;
+      return { error, code, ...(input ? { fields: { body: error } } : {}) };
     }
-    default:
-      return { error: parsed.message ?? 'The request could not be completed.', code };
   }
 }

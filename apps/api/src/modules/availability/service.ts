@@ -5,6 +5,7 @@ import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
 import { DEFAULT_AVAILABILITY, type AgentAvailability } from '@keyturn/domain/schemas/availability';
 import type { BusyInterval, SlotRules } from '@keyturn/domain/slots/engine';
 import type { Db, DbTransaction } from '../../db/client';
+import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import {
   availabilityDays,
   availabilityOverrides,
@@ -18,7 +19,9 @@ export async function replaceAvailability(
   agentId: string,
   availability: AgentAvailability,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  // The agent row first (the lock order of db/transaction.ts): two saves at once replace in turn.
+  await writeTransaction(db, async (tx) => {
+    await lockAgentRow(tx, agentId);
     await tx.delete(availabilityDays).where(eq(availabilityDays.agentId, agentId));
     await tx.delete(availabilityOverrides).where(eq(availabilityOverrides.agentId, agentId));
     await tx.insert(availabilityDays).values(

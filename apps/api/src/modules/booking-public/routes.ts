@@ -56,15 +56,21 @@ const tokenQuery = z.object({ token: z.string().max(200).default('') });
 
 export async function publicBookingRoutes(
   app: FastifyInstance,
-  opts: { ctx: PublicContext; writeLimitPerMinute: number },
+  opts: { ctx: PublicContext; writeLimitPerMinute: number; readLimitPerMinute: number },
 ) {
   const { ctx } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const writeLimit = { rateLimit: { max: opts.writeLimitPerMinute, timeWindow: '1 minute' } };
+  // Anonymous lookups share one generous per-client budget (groupId): a buyer never meets it, a script
+  // walking ids does.
+  const readLimit = {
+    rateLimit: { max: opts.readLimitPerMinute, timeWindow: '1 minute', groupId: 'public-read' },
+  };
 
   r.get(
     '/api/agents/id/:agentId',
     {
+      config: readLimit,
       schema: {
         tags,
         summary: "An agent's public profile",
@@ -81,6 +87,7 @@ export async function publicBookingRoutes(
   r.get(
     '/api/availability/public/:agentId',
     {
+      config: readLimit,
       schema: {
         tags,
         summary: 'Which weekdays the agent works (day_of_week, is_available)',
@@ -98,6 +105,7 @@ export async function publicBookingRoutes(
   r.get(
     '/api/properties/public/:agentId',
     {
+      config: readLimit,
       schema: {
         tags,
         summary: "The agent's public properties",
@@ -111,6 +119,7 @@ export async function publicBookingRoutes(
   r.get(
     '/api/booking/property/:propertyId',
     {
+      config: readLimit,
       schema: {
         tags,
         summary: 'A bookable property and its agent',
@@ -128,6 +137,7 @@ export async function publicBookingRoutes(
   r.get(
     '/api/booking/available-dates/agent/:agentId',
     {
+      config: readLimit,
       schema: {
         tags,
         summary: "The dates of a month with a free consultation slot, and the agent's today",
@@ -143,6 +153,7 @@ export async function publicBookingRoutes(
   r.get(
     '/api/booking/available-dates/:propertyId',
     {
+      config: readLimit,
       schema: {
         tags,
         summary: "The dates of a month with a free viewing slot for a property, and the agent's today",
@@ -160,6 +171,7 @@ export async function publicBookingRoutes(
   r.get(
     '/api/booking/availability/agent/:agentId/:date',
     {
+      config: readLimit,
       schema: {
         tags,
         summary: 'Free slots of a date for a consultation (no property)',
@@ -174,6 +186,7 @@ export async function publicBookingRoutes(
   r.get(
     '/api/booking/availability/:propertyId/:date',
     {
+      config: readLimit,
       schema: {
         tags,
         summary: 'Free slots of a date for a property viewing',
@@ -209,6 +222,7 @@ export async function publicBookingRoutes(
   r.get(
     '/api/booking/prefill',
     {
+      config: readLimit,
       schema: {
         tags,
         summary: 'Prefill for a reschedule link or an agent invitation',
@@ -236,6 +250,7 @@ export async function publicBookingRoutes(
   r.get(
     '/api/booking/manage',
     {
+      config: readLimit,
       schema: {
         tags,
         summary: "A booking as its buyer manages it (the manage link's token)",
@@ -269,6 +284,7 @@ export async function publicBookingRoutes(
   r.get(
     '/api/booking/links/:linkId',
     {
+      config: readLimit,
       schema: {
         tags,
         summary: 'Where an agent booking link points',

@@ -29,6 +29,7 @@ import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { startOfMonthInZone, wallClockInZone } from '@keyturn/domain/time';
 import { parsePropertyRef } from '@keyturn/domain/links';
 import type { Db, DbTransaction } from '../../db/client';
+import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import type { BookingNotifier } from '../../notifications/scheduler';
 import { agents, bookingLinks, bookings, idempotencyKeys, properties } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -219,12 +220,12 @@ export async function createBooking(
   }
   const { agent, propertyId, slot, pending } = checked;
 
-  return ctx.db.transaction(async (tx) => {
+  return writeTransaction(ctx.db, async (tx) => {
+    await lockAgentRow(tx, agent.id);
     if (idempotencyKey) {
       const earlier = await claimIdempotencyKey(tx, 'booking', idempotencyKey, input);
       if (earlier) return earlier as BuyerBooking;
     }
-    await lockAgent(tx, agent.id);
     await checkMonthlyLimit(tx, agent, ctx.now());
     const row = await insertBooking(tx, {
       ...bookingColumns(input, propertyId),
@@ -271,8 +272,8 @@ export async function rescheduleBooking(
   const slot = await checkSlotOpen(ctx, agent, input, original.id);
   const pending = await requiresApproval(ctx.db, agent.id);
 
-  return ctx.db.transaction(async (tx) => {
-    await lockAgent(tx, agent.id);
+  return writeTransaction(ctx.db, async (tx) => {
+    await lockAgentRow(tx, agent.id);
     const [moved] = await tx
       .update(bookings)
       .set({ status: 'rescheduled' })
@@ -308,7 +309,8 @@ export async function cancelBooking(
       'This showing has already started and can no longer be cancelled.',
     );
   }
-  const updated = await ctx.db.transaction(async (tx) => {
+  const updated = await writeTransaction(ctx.db, async (tx) => {
+    await lockAgentRow(tx, booking.agentId);
     const [row] = await tx
       .update(bookings)
       .set({ status: 'cancelled', cancelReason: reason })
@@ -476,11 +478,6 @@ function busyAround(db: Db, agentId: string, from: string, to: string, ignoreBoo
     new Date(Date.parse(`${to}T12:00:00Z`) + 2 * DAY_MS),
     ignoreBookingId,
   );
-}
-
-/** Serialises bookings of one agent so the monthly count and the insert see the same world. */
-async function lockAgent(tx: DbTransaction, agentId: string): Promise<void> {
-  await tx.execute(sql`select 1 from ${agents} where ${agents.id} = ${agentId} for update`);
 }
 
 async function checkMonthlyLimit(tx: DbTransaction, agent: AgentRow, now: Date): Promise<void> {

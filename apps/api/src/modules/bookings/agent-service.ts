@@ -10,6 +10,7 @@ import { isoDateInZone, startOfDayInZone, wallClockInZone } from '@keyturn/domai
 import type { z } from 'zod';
 import type { agentBookingCreateSchema } from '@keyturn/domain/schemas/agentBooking';
 import type { Db } from '../../db/client';
+import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import type { BookingNotifier } from '../../notifications/scheduler';
 import { bookings, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
@@ -106,7 +107,8 @@ export async function createAgentBooking(
       booking_time: 'Choose a time in the future.',
     });
   }
-  const row = await db.transaction(async (tx) => {
+  const row = await writeTransaction(db, async (tx) => {
+    await lockAgentRow(tx, agent.id);
     const inserted = await insertBooking(tx, {
       agentId: agent.id,
       ...bookingColumns(input, propertyId),
@@ -133,7 +135,8 @@ export async function applyAction(
   const { booking } = await ownRow(db, agent, id);
   const result = transition(booking.status, action, booking.startsAt, now);
   if (!result.ok) throw new AppError(409, 'ILLEGAL_TRANSITION', result.reason);
-  await db.transaction(async (tx) => {
+  await writeTransaction(db, async (tx) => {
+    await lockAgentRow(tx, agent.id);
     const [updated] = await tx
       .update(bookings)
       .set({
@@ -185,7 +188,8 @@ export async function rescheduleAsAgent(
     startsAt: new Date(open.startsAt),
     endsAt: new Date(open.startsAt + APPOINTMENT_MINUTES * 60_000),
   };
-  const newId = await db.transaction(async (tx) => {
+  const newId = await writeTransaction(db, async (tx) => {
+    await lockAgentRow(tx, agent.id);
     const [moved] = await tx
       .update(bookings)
       .set({ status: 'rescheduled' })

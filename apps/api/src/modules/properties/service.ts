@@ -1,10 +1,11 @@
 // The agent's properties. Every query is scoped to the caller's agent; deleting hides the row so bookings
 // keep their history; the plan's property limit (spec §9) is checked under a lock on the agent row.
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { isWithinLimit, planFor } from '@keyturn/domain/plans';
 import type { Property, PropertyData } from '@keyturn/domain/schemas/property';
 import type { Db } from '../../db/client';
-import { agents, properties } from '../../db/schema';
+import { lockAgentRow, writeTransaction } from '../../db/transaction';
+import { properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { AgentRow } from '../agents/service';
 import { toProperty } from '../booking-public/service';
@@ -33,8 +34,8 @@ export async function countProperties(db: Db, agentId: string): Promise<number> 
 }
 
 export async function createProperty(db: Db, agent: AgentRow, input: PropertyData): Promise<Property> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${agents} where ${agents.id} = ${agent.id} for update`);
+  return writeTransaction(db, async (tx) => {
+    await lockAgentRow(tx, agent.id);
     const plan = planFor(agent.plan);
     const used = await countProperties(tx as unknown as Db, agent.id);
     if (!isWithinLimit(plan.maxProperties, used)) {

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { isDatabaseUnavailable } from '../../http/database-gate';
 import { AppError } from '../../http/errors';
 import { requireAgentContext } from '../agents/context';
+import { isCompleteImage } from './image-structure';
 import { findImage, IMAGE_CONTENT_TYPES, UPLOADS_URL_PREFIX, type ImageBackend } from './storage';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -94,6 +95,8 @@ export async function uploadRoutes(
       }
       const extension = size.type && IMAGE_CONTENT_TYPES[size.type] ? size.type : undefined;
       if (!extension || !size.width || !size.height) throw notImage();
+      // The header alone is not an image: the container must be whole (a truncated PNG is refused).
+      if (!isCompleteImage(bytes, size.type)) throw notImage();
       if (
         size.width > MAX_SIDE ||
         size.height > MAX_SIDE ||

@@ -10,6 +10,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { endSession } from '@/lib/auth';
 import { deleteAgentProfile } from '../api';
+import { PasswordForm } from './password-form';
 
 export const DELETE_CONFIRMATION = 'delete my profile';
 
@@ -24,6 +25,7 @@ export function AccountSection({ agentId }: { agentId: string }) {
           Manage your account
         </ButtonLink>
       </section>
+      <PasswordForm />
       <section
         aria-labelledby="danger-zone-heading"
         className="rounded-xl border border-red-200 bg-white p-5 shadow-sm"

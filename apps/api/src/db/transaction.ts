@@ -1,0 +1,53 @@
+// Request transactions that never answer 500 under contention (docs/architecture.md "Booking writes").
+//
+// THE LOCK ORDER of every transaction that writes an agent's bookings, availability or settings:
+//   1. the agent row, `SELECT … FOR UPDATE` (lockAgentRow) — first, always, so writes of one agent queue here
+//      instead of meeting each other at the rows below;
+//   2. the idempotency key row of a public submit;
+//   3. the booking row being changed (UPDATE … WHERE status = the status read);
+//   4. the new booking (INSERT; the EXCLUDE constraint settles overlaps → 409 SLOT_TAKEN);
+//   5. notification jobs, settings and availability rows of that agent.
+// Agent-made and public paths alike take them in this order, so no two of them can wait on each other in a
+// cycle. Should PostgreSQL still report a deadlock (40P01), a serialisation failure (40001) or a lock wait
+// past lock_timeout (55P03), the whole transaction is run again a bounded number of times and then answered
+// 409 BUSY — never 500.
+import { sql } from 'drizzle-orm';
+import { busy } from '../http/errors';
+import type { Db, DbTransaction } from './client';
+import { sqlState } from './client';
+import { agents } from './schema';
+
+/** How long one statement may wait for a row lock before it gives up (55P03) and the transaction retries. */
+export const LOCK_TIMEOUT_MS = 3_000;
+/** How long one statement of a request may run at all (57014 → 503 with Retry-After). */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+/** Runs of one transaction before a busy moment is answered 409. */
+export const MAX_ATTEMPTS = 4;
+
+const RETRYABLE = new Set(['40001', '40P01', '55P03']);
+
+/** A request's write transaction: timeouts set for its own statements only, retried on contention. */
+export async function writeTransaction<T>(db: Db, work: (tx: DbTransaction) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('lock_timeout', ${`${LOCK_TIMEOUT_MS}ms`}, true),
+                     set_config('statement_timeout', ${`${STATEMENT_TIMEOUT_MS}ms`}, true)`,
+        );
+        return work(tx);
+      });
+    } catch (err) {
+      const state = sqlState(err);
+      if (!state || !RETRYABLE.has(state)) throw err;
+      if (attempt >= MAX_ATTEMPTS) throw busy();
+      // A short, growing, jittered pause so the retries of two losers do not collide again.
+      await new Promise((resolve) => setTimeout(resolve, attempt * 20 + Math.random() * 30));
+    }
+  }
+}
+
+/** Step 1 of the lock order: the agent row, held until the transaction ends. */
+export async function lockAgentRow(tx: DbTransaction, agentId: string): Promise<void> {
+  await tx.execute(sql`select 1 from ${agents} where ${agents.id} = ${agentId} for update`);
+}

@@ -1,0 +1,306 @@
+// Fuzz (fast-check) of every write route the app registered — read from the app's own route table and
+// better-auth's endpoint list, never a hand list — with NUL bytes, lone surrogates, huge and fractional
+// numbers, 1 MB strings, deep nesting and prototype keys. The rule of issue 11: no input causes a 5xx, and
+// every refusal is `{ error, code, fields }` (fields naming what was wrong on a 400).
+// FUZZ_RUNS (default 500 per route) raises the count: `npm run fuzz` at the root runs many more.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { z } from 'zod';
+import { AUTH_BASE_PATH } from '../src/auth';
+import { createTestApp, type TestApp } from './app';
+import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+let t: TestApp;
+let agent: TestAgent;
+let propertyId: number;
+const password = 'correct-horse-9';
+let email: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_LIMIT_PER_MINUTE: '1000000' } });
+  agent = await makeAgent(t, { password });
+  email = agent.email;
+  propertyId = await makeProperty(t, agent.id);
+});
+afterAll(() => t.close());
+
+// ---- hostile values ----
+
+const MEGABYTE = 'x'.repeat(1024 * 1024);
+const hostileString = fc.oneof(
+  {
+    weight: 20,
+    arbitrary: fc.constantFrom(
+      '\u0000',
+      'a\u0000b',
+      '\ud800',
+      'x\udfff',
+      '\ud83d',
+      '\uffff',
+      '',
+      ' ',
+      '9999-12-31',
+      '0000-00-00',
+      '2147483648',
+      '-1',
+      '1e400',
+      'NaN',
+      '../../etc/passwd',
+      '<script>alert(1)</script>',
+      "'; drop table bookings; --",
+      '\r\nBcc: victim@example.com',
+      '%00',
+      '__proto__',
+    ),
+  },
+  { weight: 10, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 5, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
+  { weight: 1, arbitrary: fc.constant(MEGABYTE) },
+);
+const hostileNumber = fc.oneof(
+  fc.constantFrom(
+    2_147_483_647,
+    2_147_483_648,
+    -2_147_483_649,
+    Number.MAX_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER + 2,
+    1e308,
+    -1e308,
+    5e-324,
+    -0,
+    1.5,
+    0.1,
+    -1,
+  ),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+);
+
+/** Values that look right, so the hostile one next to them gets past the other fields' checks. */
+function plausible(): fc.Arbitrary<unknown> {
+  return fc.constantFrom(
+    agent.id,
+    propertyId,
+    email,
+    password,
+    '2030-01-08',
+    '10:00',
+    'property_viewing',
+    'first_time_buyer',
+    'Casey Buyer',
+    '+1 646 555 0199',
+    'America/New_York',
+    true,
+    false,
+    null,
+    0,
+    1,
+    [],
+    {},
+  );
+}
+
+const leaf = fc.oneof(
+  { weight: 3, arbitrary: hostileString },
+  { weight: 3, arbitrary: hostileNumber },
+  { weight: 3, arbitrary: fc.constant(null).chain(() => plausible()) },
+  { weight: 1, arbitrary: fc.boolean() },
+);
+
+const value: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
+  v: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    { weight: 6, arbitrary: leaf },
+    { weight: 1, arbitrary: fc.array(tie('v'), { maxLength: 4 }) },
+    { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), tie('v'), { maxKeys: 4 }) },
+  ),
+})).v;
+
+/** A body as JSON text: the route's own field names with hostile or plausible values, or raw hostility. */
+function bodyText(fieldNames: string[]): fc.Arbitrary<string> {
+  const keys = fieldNames.length > 0 ? fieldNames : ['id', 'name', 'email', 'password'];
+  const shaped = fc
+    .record(Object.fromEntries(keys.map((k) => [k, value])), { requiredKeys: [] })
+    .map((o) => JSON.stringify(o));
+  const mutatedBooking = fc
+    .tuple(fc.constantFrom(...Object.keys(bookingPayload('x'))), value)
+    .map(([key, v]) => JSON.stringify({ ...bookingPayload(agent.id), [key]: v }));
+  const deep = fc
+    .integer({ min: 20, max: 6000 })
+    .map((n) => `{"${keys[0]}":${'['.repeat(n)}${']'.repeat(n)}}`);
+  const prototypeKeys = fc
+    .constantFrom('__proto__', 'constructor', 'prototype')
+    .map((k) => `{"${k}":{"polluted":true,"prototype":{"polluted":true}},"${keys[0]}":"x"}`);
+  const raw = fc.constantFrom('', '{', 'null', '[]', '"\\ud800"', '{"a":"\\u0000"}', '1e999', 'true');
+  return fc.oneof(
+    { weight: 8, arbitrary: shaped },
+    { weight: 3, arbitrary: mutatedBooking },
+    { weight: 1, arbitrary: deep },
+    { weight: 1, arbitrary: prototypeKeys },
+    { weight: 1, arbitrary: raw },
+  );
+}
+
+const pathParam = fc.oneof(
+  fc.constantFrom('%00', '%ED%A0%80', '2147483648', '-1', '0', '1e3', 'abc', '%2e%2e', 'x'.repeat(300)),
+  fc.constant(null).map(() => agent.id),
+  fc.constant(null).map(() => String(propertyId)),
+  fc.uuid(),
+);
+const query = fc.oneof(
+  fc.constant(''),
+  fc.constantFrom('?token=%00', '?date=9999-12-31', '?property_id=2147483648', '?a=%ED%A0%80', '?token=x'),
+);
+
+// ---- the routes ----
+
+type WriteRoute = { method: string; url: string; fields: string[] };
+
+function fieldNamesOf(schema: unknown): string[] {
+  let s = schema as z.ZodType | undefined;
+  // superRefine/transform wrappers keep the object underneath.
+  for (let i = 0; i < 5 && s && !(s instanceof z.ZodObject); i++) {
+    const def = (s as unknown as { def?: { in?: z.ZodType; innerType?: z.ZodType; schema?: z.ZodType } }).def;
+    s = def?.in ?? def?.innerType ?? def?.schema;
+  }
+  return s instanceof z.ZodObject ? Object.keys(s.shape) : [];
+}
+
+function writeRoutes(): WriteRoute[] {
+  const routes: WriteRoute[] = [];
+  for (const r of t.app.routeTable) {
+    if (!WRITE_METHODS.has(r.method) || !r.url.startsWith('/api/')) continue;
+    if (r.url === `${AUTH_BASE_PATH}/*`) continue; // expanded below into better-auth's own endpoints
+    routes.push({ method: r.method, url: r.url, fields: fieldNamesOf(r.body) });
+  }
+  const endpoints = Object.values(
+    t.auth.api as Record<string, { path?: string; options?: { method?: unknown } }>,
+  );
+  for (const e of endpoints) {
+    if (!e.path || ![e.options?.method].flat().includes('POST')) continue;
+    routes.push({ method: 'POST', url: `${AUTH_BASE_PATH}${e.path}`, fields: ['email', 'password', 'name'] });
+  }
+  return routes;
+}
+
+/** A session for the next route; the agent profile again if a fuzzed DELETE /api/agents/:id removed it. */
+async function freshToken(): Promise<string> {
+  const { token } = await t.auth.api.signInEmail({ body: { email, password } });
+  const profile = await t.request({ method: 'GET', url: '/api/agents/profile', token });
+  if (profile.statusCode === 404) {
+    const username = `fuzz-agent-${Date.now().toString(36)}`;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/agents',
+      token,
+      payload: {
+        first_name: 'Fuzz',
+        last_name: 'Agent',
+        phone: '+1 212 555 0100',
+        username,
+        timeZone: 'UTC',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    agent = { ...agent, id: created.json().data.id as string, username };
+  }
+  return token;
+}
+
+function checkAnswer(
+  route: WriteRoute,
+  url: string,
+  body: string,
+  res: { statusCode: number; body: string },
+) {
+  const where = `${route.method} ${url} ${body.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+  expect(res.statusCode, where).toBeLessThan(500);
+  if (res.statusCode < 400) return;
+  const answer = JSON.parse(res.body) as { error?: unknown; code?: unknown; fields?: unknown };
+  expect(typeof answer.error, where).toBe('string');
+  expect(typeof answer.code, where).toBe('string');
+  if (res.statusCode === 400 || res.statusCode === 413 || res.statusCode === 415) {
+    expect(answer.fields, where).toBeTypeOf('object');
+    expect(Object.keys(answer.fields as object).length, where).toBeGreaterThan(0);
+  }
+}
+
+describe('fuzz: every write route', () => {
+  it('enumerates the write routes from the app (public, authenticated and better-auth)', () => {
+    const urls = writeRoutes().map((r) => `${r.method} ${r.url}`);
+    expect(urls).toContain('POST /api/booking');
+    expect(urls).toContain('POST /api/bookings');
+    expect(urls).toContain('PUT /api/availability');
+    expect(urls).toContain('POST /api/auth/sign-in/email');
+    expect(urls).toContain('POST /api/auth/change-password');
+    expect(urls.length).toBeGreaterThan(40);
+  });
+
+  it(`no 5xx and every refusal is { error, code, fields } (${RUNS} payloads per route)`, async () => {
+    let sent = 0;
+    const timings: [string, number][] = [];
+    for (const route of writeRoutes()) {
+      const started = performance.now();
+      const token = await freshToken();
+      await fc.assert(
+        fc.asyncProperty(
+          bodyText(route.fields),
+          pathParam,
+          query,
+          fc.boolean(),
+          async (body, param, q, json) => {
+            const url = route.url.replace(/:[A-Za-z]+/g, param) + q;
+            const res = await t.request({
+              method: route.method as 'POST',
+              url,
+              token,
+              headers: { 'content-type': json ? 'application/json' : 'text/plain' },
+              payload: body,
+            });
+            sent += 1;
+            checkAnswer(route, url, body, res);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+      timings.push([`${route.method} ${route.url}`, performance.now() - started]);
+    }
+    // A figure for whoever wants the run faster: the slowest routes.
+    const slowest = timings.sort((a, b) => b[1] - a[1]).slice(0, 5);
+    console.log(
+      `fuzz: ${sent} requests; slowest routes ${slowest.map(([r, ms]) => `${r} ${Math.round(ms)} ms`).join(', ')}`,
+    );
+    expect(sent).toBeGreaterThanOrEqual(RUNS * 40);
+  }, 1_800_000);
+
+  it('reads too: every GET route with hostile path parameters and query strings answers no 5xx', async () => {
+    const reads = t.app.routeTable.filter(
+      (r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'),
+    );
+    expect(reads.map((r) => r.url)).toContain('/api/booking/manage');
+    const token = await freshToken();
+    const hostileQuery = fc
+      .dictionary(
+        fc.constantFrom('token', 'date', 'month', 'property_id', 'limit', 'days', 'status', 'q', 'kind'),
+        fc.oneof(
+          hostileString.filter((v) => v.length < 2000),
+          hostileNumber.map(String),
+        ),
+        { maxKeys: 3 },
+      )
+      .map((q) => new URLSearchParams(q).toString());
+    for (const route of reads) {
+      await fc.assert(
+        fc.asyncProperty(pathParam, hostileQuery, fc.boolean(), async (param, q, signedIn) => {
+          const url = `${route.url.replace(/:[A-Za-z]+/g, param).replace('*', 'x')}?${q}`;
+          const res = await t.request({ method: 'GET', url, ...(signedIn ? { token } : {}) });
+          checkAnswer({ method: 'GET', url: route.url, fields: [] }, url, '', res);
+        }),
+        { numRuns: Math.max(50, Math.round(RUNS / 5)) },
+      );
+    }
+  }, 1_800_000);
+});
