@@ -1,44 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
 import { MESSAGES } from '@keyturn/domain/messages';
-import { json, renderRoutes, stubApi } from '@/test/utils';
+import { json } from '@/test/utils';
 import {
   AGENT_ID,
-  NOW,
   TOMORROW,
   TOMORROW_LABEL,
-  baseRoutes,
   bookingAnswer,
-  bookingRoutes,
+  renderBooking,
+  withBookingClock,
   fillDetails,
   pickDateAndTime,
   slotsAnswer,
   weekdays,
 } from '../test-fixtures';
-import type { Routes } from '../test-fixtures';
-
-function renderBooking(path: string, overrides: Routes = {}) {
-  const api = stubApi({ ...baseRoutes(), ...overrides });
-  const rendered = renderRoutes(bookingRoutes, path);
-  return { ...rendered, api, user: userEvent.setup({ delay: null }) };
-}
 
 const networkFailure = () => Promise.reject(new TypeError('Failed to fetch'));
 
-beforeEach(() => {
-  // Only the clock is fake: "today" is Monday, March 3, 2031; timers stay real.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  // react-hot-toast keeps its toasts in module state: clear them so one test never sees another's.
-  toast.remove();
-});
+withBookingClock();
 
 describe('booking page: where it starts (spec §2.4, §4)', () => {
   it("shows 'Loading booking details...' and then starts at calendar when the route names a property", async () => {
@@ -516,7 +496,7 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByText(MESSAGES.purposeRequired)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'What would you like to book?' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'What would you like to book?' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/booking')).toHaveLength(0);
   });
 
@@ -530,7 +510,7 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
 
     expect(await screen.findByText(taken)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Select a Date & Time' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Select a Date & Time' })).toBeInTheDocument();
     expect(screen.queryByText('Selected: 2:00 PM')).not.toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET', `/booking/availability/42/${TOMORROW}`)).toHaveLength(2));
     expect(api.callsTo('POST', '/booking')).toHaveLength(1);

@@ -1,7 +1,7 @@
 // The public booking page (spec §2.4) under every address of §2.1: /bookme/:agentId/:agentName,
 // /bookme/:agentId, /bookme?agent=, /booking/:linkId, /:username/:address/:propertyId/book, and in
 // reschedule mode /booking/reschedule?token=.
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { BookingFlow } from '../components/booking-flow';
@@ -12,6 +12,7 @@ import { useBookingSetup } from '../hooks/use-booking-setup';
 export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' }) {
   const state = useBookingSetup(mode);
   const location = useLocation();
+  const [search] = useSearchParams();
 
   switch (state.status) {
     case 'loading':
@@ -48,13 +49,15 @@ export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' })
       );
     case 'ready': {
       const { setup } = state;
+      // One flow per page: its path, agent and token (the flow's own parameters change as the buyer moves).
+      const flowKey = [location.pathname, search.get('agent') ?? '', search.get('token') ?? ''].join('|');
       return (
         <div
           style={brandStyle(setup.agent.primaryColor)}
           className="min-h-screen bg-slate-50 px-3 py-4 sm:px-6 md:py-10"
         >
           <title>{`Book with ${setup.agent.name} · Keyturn`}</title>
-          <BookingFlow key={`${location.pathname}${location.search}`} setup={setup} />
+          <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />
         </div>
       );
     }
