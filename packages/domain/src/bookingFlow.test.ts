@@ -133,15 +133,7 @@ describe('resumeStep: a reloaded or shared booking address opens at its step whe
   };
 
   it('opens every step the choices reach', () => {
-    for (const step of [
-      'purpose',
-      'property_selection',
-      'calendar',
-      'time',
-      'details',
-      'confirmation',
-    ] as const)
-      expect(resumeStep(step, full, 'purpose')).toBe(step);
+    for (const step of BOOKING_STEPS) expect(resumeStep(step, full, 'purpose')).toBe(step);
   });
 
   it('an unknown or missing step opens at the fallback (initialStep)', () => {

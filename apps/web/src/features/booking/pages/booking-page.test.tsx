@@ -428,7 +428,7 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
       'href',
       bookingAnswer().manage_url,
     );
-    expect(screen.queryByText("Your request is awaiting the agent's confirmation.")).not.toBeInTheDocument();
+    expect(screen.queryByText(/awaiting Dana Scully's confirmation/)).not.toBeInTheDocument();
 
     // Add to calendar: the .ics built by the domain, and Google's template link, both at the booked instants.
     const ics = screen.getByRole('link', { name: 'Download .ics file' });
@@ -438,6 +438,7 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     );
     expect(icsText).toContain('BEGIN:VEVENT');
     expect(icsText).toContain('UID:booking-b-100@keyturn.app');
+    expect(icsText).toContain('STATUS:CONFIRMED');
     expect(icsText).toContain('DTSTART:20310304T190000Z');
     expect(icsText).toContain('DTEND:20310304T193000Z');
     expect(icsText).toContain('SUMMARY:Property Viewing with Dana Scully');
@@ -448,15 +449,22 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     expect(google.searchParams.get('text')).toBe('Property Viewing with Dana Scully');
   });
 
-  it('says a pending request awaits the agent’s confirmation', async () => {
+  it("a pending request shows 'Request sent' (not 'Booking Confirmed!') and a tentative .ics", async () => {
     const { user } = renderBooking('/dana/12-main-st/42/book', {
       'POST /booking': () => json(201, { success: true, booking: bookingAnswer({ status: 'pending' }) }),
     });
     await pickDateAndTime(user);
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
-    expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
-    expect(screen.getByText("Your request is awaiting the agent's confirmation.")).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: MESSAGES.bookingRequestSentTitle }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Booking Confirmed!' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Your request is awaiting Dana Scully's confirmation/)).toBeInTheDocument();
+    expect(screen.getByText(/You will receive an email once Dana Scully confirms/)).toBeInTheDocument();
+    const ics = screen.getByRole('link', { name: 'Download .ics file' }).getAttribute('href') ?? '';
+    expect(decodeURIComponent(ics)).toContain('STATUS:TENTATIVE');
+    expect(decodeURIComponent(ics)).not.toContain('STATUS:CONFIRMED');
     expect(
       await screen.findByText(
         `${MESSAGES.bookingSubmitted} Your request is awaiting the agent's confirmation.`,
