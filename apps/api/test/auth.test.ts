@@ -165,7 +165,8 @@ describe('GET /api/agents/profile', () => {
         first_name: 'Avery',
         last_name: 'Stone',
         email,
-        phone: body.phone,
+        // Stored in international form (decision 016).
+        phone: '+1 512 555 0100',
         companyName: 'Stone Homes',
         primaryColor: '#1E40AF',
         timeZone: 'America/New_York',

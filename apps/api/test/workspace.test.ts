@@ -1,5 +1,6 @@
 // The agent's workspace API (issue: agent workspace). Every route is tried by three callers: anonymous
 // (401), another agent (404, nothing changed) and the owner (works). Clock: Monday 2030-01-07 10:00 New York.
+import { US_STATE_MESSAGE, US_ZIP_MESSAGE } from '@keyturn/domain/usAddress';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,7 +138,13 @@ describe('authorization: anonymous 401, another agent 404 on foreign ids, the ow
       {
         method: 'PUT' as const,
         url: `/api/agents/${owner.id}`,
-        payload: { first_name: 'X', last_name: 'Y', phone: '5550100', username: 'hijack', timeZone: 'UTC' },
+        payload: {
+          first_name: 'X',
+          last_name: 'Y',
+          phone: '+1 555 010 0100',
+          username: 'hijack',
+          timeZone: 'UTC',
+        },
       },
       { method: 'DELETE' as const, url: `/api/agents/${owner.id}` },
     ];
@@ -266,6 +273,22 @@ describe('properties and the plan limit (spec §9: basic 3, pro 15)', () => {
       address: 'Address is required',
       price: 'Price cannot be negative',
     });
+  });
+
+  it('a US property needs a USPS state code and a 5-digit ZIP or ZIP+4 (decision 016); the state is stored upper-case', async () => {
+    const create = (fields: Record<string, string>) =>
+      t.request({
+        method: 'POST',
+        url: '/api/properties',
+        token: owner.token,
+        payload: propertyBody(fields),
+      });
+    const refused = await create({ state: 'Massachusetts USA', zip_code: 'abcde' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ state: US_STATE_MESSAGE, zip_code: US_ZIP_MESSAGE });
+    const stored = await create({ state: 'ma', zip_code: '02110-1234' });
+    expect(stored.statusCode).toBe(201);
+    expect(stored.json().data ?? stored.json()).toMatchObject({ state: 'MA', zip_code: '02110-1234' });
   });
 });
 

@@ -4,10 +4,9 @@ import { z } from 'zod';
 import { UPCOMING_DAYS_DEFAULT } from '../constants';
 import { BOOKING_PURPOSES, BOOKING_STATUSES, BUDGET_RANGES, BUYER_TYPES, INCOME_RANGES } from '../enums';
 import { MESSAGES } from '../messages';
-import { emailSchema, isoDateSchema, requiredText, time24Schema } from './common';
+import { emailSchema, isoDateSchema, phoneSchema, requiredText, time24Schema } from './common';
 
 export const CLIENT_NAME_MAX_LENGTH = 120;
-export const PHONE_MAX_LENGTH = 40;
 export const CUSTOM_PURPOSE_MAX_LENGTH = 200;
 export const MESSAGE_MAX_LENGTH = 2000;
 export const RESCHEDULE_REASON_MAX_LENGTH = 1000;
@@ -44,10 +43,7 @@ export function bookingDetailsFormSchema(reschedule: boolean) {
       `Full name must be at most ${CLIENT_NAME_MAX_LENGTH} characters`,
     ),
     email: emailSchema,
-    phone: requiredText(MESSAGES.phoneRequired).max(
-      PHONE_MAX_LENGTH,
-      `Phone number must be at most ${PHONE_MAX_LENGTH} characters`,
-    ),
+    phone: phoneSchema,
     buyerType: buyerTypeSchema,
     budgetRange: z.enum([...BUDGET_RANGES, ''], { error: 'Choose a budget range from the list' }).default(''),
     incomeRange: z
@@ -116,10 +112,7 @@ export function bookingRequestShape() {
       `Full name must be at most ${CLIENT_NAME_MAX_LENGTH} characters`,
     ),
     client_email: emailSchema,
-    client_phone: requiredText(MESSAGES.phoneRequired).max(
-      PHONE_MAX_LENGTH,
-      `Phone number must be at most ${PHONE_MAX_LENGTH} characters`,
-    ),
+    client_phone: phoneSchema,
     buyer_type: buyerTypeSchema,
     budget_min: budgetAmount('Minimum budget'),
     budget_max: budgetAmount('Maximum budget'),

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
 import { MESSAGES } from '@keyturn/domain/messages';
+import { PHONE_CHARACTERS_MESSAGE } from '@keyturn/domain/phone';
 import { json } from '@/test/utils';
 import {
   AGENT_ID,
@@ -357,6 +358,18 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByText(MESSAGES.emailInvalid)).toBeInTheDocument();
     expect(screen.queryByLabelText('Reason for rescheduling')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/booking')).toHaveLength(0);
+  });
+
+  it('refuses letters in the phone on screen ("call me" is not a number) and sends nothing', async () => {
+    const { api, user } = renderBooking('/dana/12-main-st/42/book');
+    await pickDateAndTime(user);
+    await fillDetails(user);
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), 'call me');
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByText(PHONE_CHARACTERS_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('POST', '/booking')).toHaveLength(0);
   });
 
