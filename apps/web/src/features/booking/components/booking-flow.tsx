@@ -412,6 +412,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
             <DetailsStep
               form={form}
               reschedule={reschedule !== null}
+              knownBuyer={reschedule !== null && knowsBuyer(prefill)}
               submitting={submitMutation.isPending}
               onSubmit={() => void submit()}
               summary={[
@@ -495,4 +496,9 @@ function parseStoredDetails(value: unknown): Partial<BookingDetailsFormInput> | 
     if (typeof text === 'string') stored[field] = text;
   }
   return stored as Partial<BookingDetailsFormInput>;
+}
+
+/** The prefill names the buyer fully (reschedule mode): name, e-mail, phone and buyer type. */
+function knowsBuyer(prefill: BookingSetup['prefill']): boolean {
+  return Boolean(prefill?.buyer_name && prefill.buyer_email && prefill.buyer_phone && prefill.buyer_type);
 }

@@ -670,8 +670,12 @@ describe('booking page: prefill and reschedule (spec §4, §5, §7)', () => {
     await user.click(screen.getByRole('button', { name: '11:00 AM' }));
     await user.click(screen.getByRole('button', { name: 'Continue to Details' }));
 
-    expect(screen.getByLabelText('Full name')).toHaveValue('Fox Mulder');
-    expect(screen.getByLabelText('Budget range')).toHaveValue('300000-400000');
+    // Issue 19: the booking's buyer details are shown, not asked again; only the reason is asked.
+    expect(screen.queryByLabelText('Full name')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Phone')).not.toBeInTheDocument();
+    const known = screen.getAllByRole('definition').map((d) => d.textContent);
+    expect(known).toContain('Fox Mulder');
+    expect(known).toContain('$300,000 - $400,000');
     await user.type(screen.getByLabelText('Reason for rescheduling'), '   ');
     await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
     expect(await screen.findByText(MESSAGES.rescheduleReasonRequired)).toBeInTheDocument();
@@ -694,6 +698,25 @@ describe('booking page: prefill and reschedule (spec §4, §5, §7)', () => {
       budget_max: 400000,
       client_name: 'Fox Mulder',
     });
+  });
+
+  it('reschedule: a known detail the rules now refuse opens the fields with its message; Edit my details opens them', async () => {
+    const { api, user } = renderBooking('/booking/reschedule?token=tok-1', {
+      'GET /booking/prefill': () =>
+        json(200, {
+          success: true,
+          agent_id: AGENT_ID,
+          property_id: 42,
+          prefill: { ...reschedulePrefill, buyer_phone: 'call me' },
+        }),
+      'GET /booking/availability/42/2031-03-05': () => slotsAnswer(['10:00:00', '11:00:00']),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Continue to Details' }));
+    await user.click(screen.getByRole('button', { name: 'Edit my details' }));
+    expect(screen.getByLabelText('Full name')).toHaveValue('Fox Mulder');
+    await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
+    expect(await screen.findByText(PHONE_CHARACTERS_MESSAGE)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/booking/reschedule')).toHaveLength(0);
   });
 
   it("toasts 'Failed to reschedule booking' when the reschedule fails without a message", async () => {
