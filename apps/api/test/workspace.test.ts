@@ -671,6 +671,32 @@ describe('uploads', () => {
     expect(served.headers['cache-control']).toContain('immutable');
   });
 
+  it('a logo or picture can be uploaded before the agent profile exists (first-time setup); a property photo cannot', async () => {
+    const fresh = await t.signUp();
+    const logo = await t.request({
+      method: 'POST',
+      url: '/api/uploads?kind=logo',
+      token: fresh.token,
+      ...multipart('logo.png', 'image/png', png),
+    });
+    expect(logo.statusCode, logo.body).toBe(201);
+    const picture = await t.request({
+      method: 'POST',
+      url: '/api/uploads?kind=picture',
+      token: fresh.token,
+      ...multipart('me.png', 'image/png', png),
+    });
+    expect(picture.statusCode).toBe(201);
+    const photo = await t.request({
+      method: 'POST',
+      url: '/api/uploads?kind=property',
+      token: fresh.token,
+      ...multipart('house.png', 'image/png', png),
+    });
+    expect(photo.statusCode).toBe(404);
+    expect(photo.json().code).toBe('AGENT_PROFILE_NOT_FOUND');
+  });
+
   it('a non-image is refused even when it claims to be a PNG', async () => {
     const res = await t.request({
       method: 'POST',
