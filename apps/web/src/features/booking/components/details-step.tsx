@@ -5,7 +5,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { BUDGET_RANGES, BUYER_TYPES, BUYER_TYPE_LABELS, INCOME_RANGES } from '@keyturn/domain/enums';
 import { budgetRangeLabel, incomeRangeLabel } from '@keyturn/domain/enums';
 import type { BookingDetailsForm, BookingDetailsFormInput } from '@keyturn/domain/schemas/booking';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/text-field';
+import { SelectField, TextAreaField, PhoneField, TextField } from '@/components/ui/text-field';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { BrandButton } from './brand-button';
 import { StepHeading } from './step-heading';
@@ -73,13 +73,7 @@ export function DetailsStep({
               error={errors.email?.message}
               {...register('email')}
             />
-            <TextField
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              error={errors.phone?.message}
-              {...register('phone')}
-            />
+            <PhoneField error={errors.phone?.message} {...register('phone')} />
             <SelectField
               className="sm:col-span-2"
               label="Buyer type"

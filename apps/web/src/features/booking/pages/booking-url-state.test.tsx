@@ -2,7 +2,7 @@
 // instant) and the details typed in the tab's session storage: the browser's back and forward walk the
 // steps, a reload (a fresh mount at the same address) resumes where the buyer was, a shared link opens the
 // same step.
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   AGENT_ID,
@@ -108,5 +108,19 @@ describe('booking flow in the address (issue 19)', () => {
     const second = renderBooking(address);
     expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
     expect(second.api.callsTo('POST', '/booking')).toHaveLength(0);
+  });
+
+  it('an old link with a username the agent no longer uses opens the page, moved to the current name', async () => {
+    const { router } = renderBooking(`/dana-old/12-main-st/42/book?date=${TOMORROW}&time=14:00`);
+    expect(await screen.findByRole('heading', { name: 'Select a Date & Time' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dana/12-main-st/42/book'));
+    expect(query(router)).toMatchObject({ date: TOMORROW, time: '14:00' });
+    expect(await screen.findByText('Selected: 2:00 PM')).toBeInTheDocument();
+  });
+
+  it('/bookme/:agentId/:oldName moves to the current username', async () => {
+    const { router } = renderBooking(`/bookme/${AGENT_ID}/dana-old`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/bookme/${AGENT_ID}/dana`));
+    expect(await screen.findByRole('radio', { name: 'Property Viewing' })).toBeInTheDocument();
   });
 });

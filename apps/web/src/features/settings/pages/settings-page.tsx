@@ -9,6 +9,7 @@ import { Tabs } from '@/components/ui/tabs';
 import type { TabItem } from '@/components/ui/tabs';
 import { useAgentProfile } from '@/lib/agent-profile';
 import { useSentMessages } from '@/lib/sent-messages';
+import { timeZoneLabel } from '@keyturn/domain/time';
 import { AccountSection } from '../components/account-section';
 import { AvailabilityEditor } from '../components/availability-editor';
 import { BrandingForm } from '../components/branding-form';
@@ -145,7 +146,7 @@ function MessagesTab() {
         </div>
         <p className="mt-1 text-sm text-slate-600">
           Every e-mail and text Keyturn sent for your bookings, newest first
-          {timeZone ? ` (times in ${timeZone.replace(/_/g, ' ')})` : ''}.
+          {timeZone ? ` (times in ${timeZoneLabel(timeZone)})` : ''}.
         </p>
       </div>
       <MessageFilter value={status} onChange={setStatus} />
@@ -186,7 +187,7 @@ function FeedbackTab() {
 function AccountTab() {
   const agent = useAgentProfile();
   return (
-    <Loaded query={agent}>{(profile) => (profile ? <AccountSection agentId={profile.id} /> : null)}</Loaded>
+    <Loaded query={agent}>{(profile) => (profile ? <AccountSection profile={profile} /> : null)}</Loaded>
   );
 }
 
