@@ -37,7 +37,6 @@ export type TemplateContext = {
 
 export type RenderedEmail = { subject: string; text: string; html: string; attachments: MailAttachment[] };
 
-
 export function bookingLinks(ctx: Pick<TemplateContext, 'booking' | 'agent' | 'property' | 'publicUrl'>) {
   const { booking, agent, property, publicUrl } = ctx;
   const token = encodeURIComponent(booking.manageToken);
