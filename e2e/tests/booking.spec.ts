@@ -222,6 +222,13 @@ test('(e) cancel from the manage page → /booking/cancelled, the slot is free',
   await dialog.getByLabel('Reason (optional)').fill('Found another home');
   await dialog.getByRole('button', { name: 'Cancel booking' }).click();
   await expect(page).toHaveURL(/\/booking\/cancelled/);
+  // The agent's branding stays, and the page says what was cancelled (issue 19).
+  await expect(page.getByText(/This appointment is cancelled/)).toBeVisible();
+  await expect(page.getByText(/11:30 AM/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Book a new time' })).toHaveAttribute(
+    'href',
+    `/bookme/${agent.id}/${agent.username}`,
+  );
   const [row] = await query<{ status: string; cancel_reason: string }>(
     'select status, cancel_reason from bookings where id = $1',
     [booking.id],
