@@ -479,6 +479,34 @@ describe('booking state machine, enforced by the server', () => {
     clock = new Date('2030-01-07T15:00:00Z');
   });
 
+  it("the overview's pending count is every pending request, not only the next 3 days' (issue 19)", async () => {
+    const a = await makeAgent(t);
+    for (const [days, status] of [
+      [1, 'pending'],
+      [10, 'pending'],
+      [40, 'pending'],
+      [2, 'confirmed'],
+    ] as const) {
+      const startsAt = new Date(clock.getTime() + days * 86_400_000);
+      await t.database.db.insert(bookings).values({
+        agentId: a.id,
+        clientName: `Buyer ${days}`,
+        clientEmail: 'p@example.com',
+        clientPhone: '+1 555 010 0199',
+        buyerType: 'investor',
+        bookingPurpose: 'property_viewing',
+        status,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        manageToken: `tok-${Math.random()}`,
+        publicId: `pub-${Math.random()}`,
+      });
+    }
+    const dash = (await t.request({ method: 'GET', url: '/api/agents/dashboard', token: a.token })).json()
+      .data;
+    expect(dash.pendingCount).toBe(3);
+  });
+
   it('the agent books a buyer in, and creates an invitation link whose prefill the public flow reads', async () => {
     const a = await makeAgent(t);
     const { agent_id: _omit, ...body } = bookingPayload(a.id, {

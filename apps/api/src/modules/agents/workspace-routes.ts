@@ -24,7 +24,7 @@ import type { BookingNotifier } from '../../notifications/scheduler';
 import type { Db } from '../../db/client';
 import { agents } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { upcoming, todaysSchedule } from '../bookings/agent-service';
+import { pendingCount, upcoming, todaysSchedule } from '../bookings/agent-service';
 import { requireAgentContext } from './context';
 import { toAgentProfile } from './service';
 import { acknowledgeDefaults, readSettings, usageStats, writeSettings } from './settings-service';
@@ -72,10 +72,11 @@ export async function agentWorkspaceRoutes(
     async (req) => {
       const agent = agentOf(req);
       const at = now();
-      const [today, next, usage] = await Promise.all([
+      const [today, next, usage, pending] = await Promise.all([
         todaysSchedule(db, agent, at),
         upcoming(db, agent, UPCOMING_DAYS_DEFAULT, at),
         usageStats(db, agent, at),
+        pendingCount(db, agent.id),
       ]);
       return {
         success: true as const,
@@ -84,7 +85,7 @@ export async function agentWorkspaceRoutes(
           upcoming: next,
           usage,
           bookingUrl: `${opts.publicUrl}${agentBookingPath(agent.id, agent.username)}`,
-          pendingCount: next.filter((b) => b.status === 'pending').length,
+          pendingCount: pending,
         },
       };
     },

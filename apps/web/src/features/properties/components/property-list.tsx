@@ -1,5 +1,6 @@
 // The agent's properties: cards on a phone, table-like rows from the lg breakpoint. Each carries its own
 // booking link (absolute, to copy and share) and the edit and delete actions.
+import { roomsLabel } from '@keyturn/domain/plural';
 import { propertyBookingPath } from '@keyturn/domain/links';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { Button } from '@/components/ui/button';
@@ -92,9 +93,7 @@ function PropertyRow({
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm lg:block lg:space-y-0.5">
           <p className="font-semibold text-slate-900 tabular-nums">{formatMoney(property.price)}</p>
-          <p className="text-slate-600">
-            {property.bedrooms} beds · {property.bathrooms} baths
-          </p>
+          <p className="text-slate-600">{roomsLabel(property)}</p>
           <p>
             <span
               className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${
