@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { PHONE_CHARACTERS_MESSAGE, PHONE_INVALID_MESSAGE, normalizePhone } from './phone';
-import { phoneSchema } from './schemas/common';
+import { phoneSchema } from './schemas/phone';
 
 function messages(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);

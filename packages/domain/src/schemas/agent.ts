@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_PRIMARY_COLOR } from '../constants';
 import { PLAN_IDS } from '../enums';
 import { firstNameSchema, lastNameSchema } from './auth';
-import { phoneSchema } from './common';
+import { phoneSchema } from './phone';
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 40;

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { UPCOMING_DAYS_DEFAULT } from '../constants';
 import { BOOKING_PURPOSES, BOOKING_STATUSES, BUDGET_RANGES, BUYER_TYPES, INCOME_RANGES } from '../enums';
 import { MESSAGES } from '../messages';
-import { emailSchema, isoDateSchema, phoneSchema, requiredText, time24Schema } from './common';
+import { emailSchema, isoDateSchema, requiredText, time24Schema } from './common';
+import { phoneSchema } from './phone';
 
 export const CLIENT_NAME_MAX_LENGTH = 120;
 export const CUSTOM_PURPOSE_MAX_LENGTH = 200;
