@@ -1,12 +1,6 @@
 // Building blocks shared by the payload schemas: the one error shape of the API, dates, times, e-mail.
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import {
-  PHONE_CHARACTERS_MESSAGE,
-  PHONE_INVALID_MESSAGE,
-  hasPhoneCharactersOnly,
-  normalizePhone,
-} from '../phone';
 import { ISO_DATE_PATTERN, TIME_24_PATTERN, TIME_WITH_SECONDS_PATTERN, isValidIsoDate } from '../time';
 
 /** The one error body every API failure answers with (architecture guide). */
