@@ -207,3 +207,24 @@ test.describe('the agent at 1280 px', () => {
     );
   });
 });
+
+test('Settings → Branding does not scroll sideways at 390 px with a long company name', async ({ page }) => {
+  const agent = await newAgent('Widename');
+  const long = 'Supercalifragilisticexpialidocious-Realty-and-Property-Management-Group';
+  const saved = await api(
+    'PUT',
+    '/agents/branding',
+    { companyName: long, primaryColor: '#0F766E', logoUrl: null, profilePictureUrl: null },
+    agent.token,
+  );
+  expect(saved.status).toBe(200);
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(agent.email);
+  await page.getByLabel('Password').fill(agent.password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard/settings?tab=branding');
+  await expect(page.getByTestId('branding-preview')).toContainText('Supercalifragilistic');
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+});
