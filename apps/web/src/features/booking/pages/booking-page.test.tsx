@@ -43,7 +43,8 @@ describe('booking page: where it starts (spec §2.4, §4)', () => {
     expect(
       panel.getByText('This will be a 30-minute property viewing session with Dana Scully.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('All times shown in America/New_York')).toBeInTheDocument();
+    // The zone by its name and offset, not a raw IANA id (issue 19).
+    expect(screen.getByText(/^All times shown in Eastern Time \(New York\) — GMT-[45]$/)).toBeInTheDocument();
   });
 
   it('starts at purpose without a property, with the five cards and a consultation panel', async () => {
@@ -331,7 +332,9 @@ describe('booking page: calendar and times (spec §2.4, §5, §8, §9)', () => {
     // March 4, 2031: New York is UTC-5, London UTC+0.
     const times = within(screen.getByRole('list', { name: 'Available Times' }));
     expect(times.getAllByRole('button').map((b) => b.textContent)).toEqual(['2:00 PM', '3:00 PM', '7:00 PM']);
-    expect(screen.getByText('All times shown in Europe/London')).toBeInTheDocument();
+    expect(
+      screen.getByText(/^All times shown in United Kingdom Time \(London\) — GMT\+[01]$/),
+    ).toBeInTheDocument();
 
     await user.click(times.getByRole('button', { name: '7:00 PM' }));
     await user.click(screen.getByRole('button', { name: 'Continue to Details' }));
