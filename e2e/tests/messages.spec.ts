@@ -128,7 +128,7 @@ test('a buyer books; the agent sees both e-mails in Settings → Messages, opens
   await expect(toBuyer).toContainText('to the buyer · E-mail');
   await expect(toBuyer).toContainText(buyer.email);
   await expect(toBuyer).toContainText('Saved as a file, not delivered: no mail server is set up.');
-  await expect(toBuyer.getByText('Sent', { exact: true })).toBeVisible();
+  await expect(toBuyer.getByText('Saved as a file', { exact: true })).toBeVisible();
   const toAgent = rowOf(page, newBooking.subject!);
   await expect(toAgent).toContainText('Booking made');
   await expect(toAgent).toContainText('to you · E-mail');
@@ -211,7 +211,7 @@ test('a failed message: the dashboard notice leads to it, and "Send again" sends
   await page.getByRole('button', { name: 'All', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings\?tab=messages$/);
   await page.getByRole('button', { name: 'Refresh' }).click();
-  await expect(rowOf(page, newBooking.subject!).getByText('Sent', { exact: true })).toBeVisible();
+  await expect(rowOf(page, newBooking.subject!).getByText('Saved as a file', { exact: true })).toBeVisible();
 
   // Nothing failed any more: no notice on the dashboard.
   await page.goto('/dashboard');

@@ -1,5 +1,7 @@
 // Accounts (issue: foundation): sign-up → sign-in → bearer token; clear errors; the profile endpoints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { agentPreviousUsernames, bookings } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 
 let t: TestApp;
@@ -165,7 +167,8 @@ describe('GET /api/agents/profile', () => {
         first_name: 'Avery',
         last_name: 'Stone',
         email,
-        phone: body.phone,
+        // Stored in international form (decision 016).
+        phone: '+1 512 555 0100',
         companyName: 'Stone Homes',
         primaryColor: '#1E40AF',
         timeZone: 'America/New_York',
@@ -263,6 +266,88 @@ describe('agent profile writes', () => {
     expect(mine.statusCode).toBe(200);
     const read = await t.request({ method: 'GET', url: '/api/agents/profile', token: owner.token });
     expect(read.json().data.companyName).toBe('Renamed Realty');
+  });
+});
+
+describe('account settings after setup (issue 19)', () => {
+  it('an agent changes name, phone, username and time zone; the old username stays theirs, bookings keep their instants', async () => {
+    const owner = await t.signUp();
+    const other = await t.signUp();
+    const oldName = `old-${Date.now()}`;
+    const newName = `new-${Date.now()}`;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/agents',
+      token: owner.token,
+      payload: profileBody({ username: oldName }),
+    });
+    const agentId = created.json().data.id as string;
+    const startsAt = new Date('2031-05-05T14:00:00.000Z');
+    await t.database.db.insert(bookings).values({
+      agentId,
+      clientName: 'Kept Buyer',
+      clientEmail: 'kept@example.com',
+      clientPhone: '+1 555 010 0199',
+      buyerType: 'investor',
+      bookingPurpose: 'property_viewing',
+      status: 'confirmed',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      manageToken: `tok-${Math.random()}`,
+      publicId: `pub-${Math.random()}`,
+    });
+
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `/api/agents/${agentId}`,
+      token: owner.token,
+      payload: profileBody({
+        first_name: 'Avery-Jo',
+        last_name: 'Stone-Hill',
+        phone: '(617) 555-0123',
+        username: newName,
+        timeZone: 'America/Chicago',
+      }),
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({
+      first_name: 'Avery-Jo',
+      last_name: 'Stone-Hill',
+      phone: '+1 617 555 0123',
+      username: newName,
+      timeZone: 'America/Chicago',
+    });
+    const previous = await t.database.db
+      .select()
+      .from(agentPreviousUsernames)
+      .where(eq(agentPreviousUsernames.agentId, agentId));
+    expect(previous.map((row) => row.username)).toEqual([oldName]);
+    const [kept] = await t.database.db.select().from(bookings).where(eq(bookings.agentId, agentId));
+    expect(kept?.startsAt.toISOString()).toBe(startsAt.toISOString());
+
+    // Nobody else can take the old name, which old links carry.
+    const taken = await t.request({
+      method: 'POST',
+      url: '/api/agents',
+      token: other.token,
+      payload: profileBody({ username: oldName }),
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'USERNAME_TAKEN', fields: { username: expect.any(String) } });
+
+    // The owner can take it back; the name they leave becomes the previous one.
+    const back = await t.request({
+      method: 'PUT',
+      url: `/api/agents/${agentId}`,
+      token: owner.token,
+      payload: profileBody({ username: oldName }),
+    });
+    expect(back.statusCode).toBe(200);
+    const after = await t.database.db
+      .select()
+      .from(agentPreviousUsernames)
+      .where(eq(agentPreviousUsernames.agentId, agentId));
+    expect(after.map((row) => row.username)).toEqual([newName]);
   });
 });
 

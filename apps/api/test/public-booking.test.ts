@@ -1,5 +1,6 @@
 // The public booking API (spec §7, issue: booking flow) on a real database, with a fixed clock:
 // Monday 2030-01-07 10:00 in New York. Bookable: Tuesday 2030-01-08 through 2030-03-08.
+import { PHONE_CHARACTERS_MESSAGE, PHONE_INVALID_MESSAGE } from '@keyturn/domain/phone';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, bookingLinks, bookings, properties } from '../src/db/schema';
@@ -226,6 +227,19 @@ describe('POST /api/booking', () => {
         buyer_type: 'Buyer type is required',
       },
     });
+    expect((await bookingRows(agent.id)).length).toBe(before);
+  });
+
+  it('letters in the phone ("call me") answer 400 with the phone message and store nothing; a national number is stored in international form', async () => {
+    const before = (await bookingRows(agent.id)).length;
+    const refused = await post('/api/booking', bookingPayload(agent.id, { client_phone: 'call me' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { client_phone: PHONE_CHARACTERS_MESSAGE },
+    });
+    const short = await post('/api/booking', bookingPayload(agent.id, { client_phone: '555-01' }));
+    expect(short.json()).toMatchObject({ fields: { client_phone: PHONE_INVALID_MESSAGE } });
     expect((await bookingRows(agent.id)).length).toBe(before);
   });
 

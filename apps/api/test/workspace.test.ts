@@ -1,5 +1,6 @@
 // The agent's workspace API (issue: agent workspace). Every route is tried by three callers: anonymous
 // (401), another agent (404, nothing changed) and the owner (works). Clock: Monday 2030-01-07 10:00 New York.
+import { US_STATE_MESSAGE, US_ZIP_MESSAGE } from '@keyturn/domain/usAddress';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,7 +138,13 @@ describe('authorization: anonymous 401, another agent 404 on foreign ids, the ow
       {
         method: 'PUT' as const,
         url: `/api/agents/${owner.id}`,
-        payload: { first_name: 'X', last_name: 'Y', phone: '5550100', username: 'hijack', timeZone: 'UTC' },
+        payload: {
+          first_name: 'X',
+          last_name: 'Y',
+          phone: '+1 555 010 0100',
+          username: 'hijack',
+          timeZone: 'UTC',
+        },
       },
       { method: 'DELETE' as const, url: `/api/agents/${owner.id}` },
     ];
@@ -266,6 +273,22 @@ describe('properties and the plan limit (spec §9: basic 3, pro 15)', () => {
       address: 'Address is required',
       price: 'Price cannot be negative',
     });
+  });
+
+  it('a US property needs a USPS state code and a 5-digit ZIP or ZIP+4 (decision 016); the state is stored upper-case', async () => {
+    const create = (fields: Record<string, string>) =>
+      t.request({
+        method: 'POST',
+        url: '/api/properties',
+        token: owner.token,
+        payload: propertyBody(fields),
+      });
+    const refused = await create({ state: 'Massachusetts USA', zip_code: 'abcde' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ state: US_STATE_MESSAGE, zip_code: US_ZIP_MESSAGE });
+    const stored = await create({ state: 'ma', zip_code: '02110-1234' });
+    expect(stored.statusCode).toBe(201);
+    expect(stored.json().data ?? stored.json()).toMatchObject({ state: 'MA', zip_code: '02110-1234' });
   });
 });
 
@@ -454,6 +477,34 @@ describe('booking state machine, enforced by the server', () => {
     expect(dash.bookingUrl).toBe(`${t.config.publicUrl}/bookme/${a.id}/${a.username}`);
     expect(dash.usage.bookingsThisMonth).toEqual({ used: 3, limit: 15 });
     clock = new Date('2030-01-07T15:00:00Z');
+  });
+
+  it("the overview's pending count is every pending request, not only the next 3 days' (issue 19)", async () => {
+    const a = await makeAgent(t);
+    for (const [days, status] of [
+      [1, 'pending'],
+      [10, 'pending'],
+      [40, 'pending'],
+      [2, 'confirmed'],
+    ] as const) {
+      const startsAt = new Date(clock.getTime() + days * 86_400_000);
+      await t.database.db.insert(bookings).values({
+        agentId: a.id,
+        clientName: `Buyer ${days}`,
+        clientEmail: 'p@example.com',
+        clientPhone: '+1 555 010 0199',
+        buyerType: 'investor',
+        bookingPurpose: 'property_viewing',
+        status,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        manageToken: `tok-${Math.random()}`,
+        publicId: `pub-${Math.random()}`,
+      });
+    }
+    const dash = (await t.request({ method: 'GET', url: '/api/agents/dashboard', token: a.token })).json()
+      .data;
+    expect(dash.pendingCount).toBe(3);
   });
 
   it('the agent books a buyer in, and creates an invitation link whose prefill the public flow reads', async () => {
@@ -646,6 +697,32 @@ describe('uploads', () => {
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(png)).toBe(true);
     expect(served.headers['cache-control']).toContain('immutable');
+  });
+
+  it('a logo or picture can be uploaded before the agent profile exists (first-time setup); a property photo cannot', async () => {
+    const fresh = await t.signUp();
+    const logo = await t.request({
+      method: 'POST',
+      url: '/api/uploads?kind=logo',
+      token: fresh.token,
+      ...multipart('logo.png', 'image/png', png),
+    });
+    expect(logo.statusCode, logo.body).toBe(201);
+    const picture = await t.request({
+      method: 'POST',
+      url: '/api/uploads?kind=picture',
+      token: fresh.token,
+      ...multipart('me.png', 'image/png', png),
+    });
+    expect(picture.statusCode).toBe(201);
+    const photo = await t.request({
+      method: 'POST',
+      url: '/api/uploads?kind=property',
+      token: fresh.token,
+      ...multipart('house.png', 'image/png', png),
+    });
+    expect(photo.statusCode).toBe(404);
+    expect(photo.json().code).toBe('AGENT_PROFILE_NOT_FOUND');
   });
 
   it('a non-image is refused even when it claims to be a PNG', async () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  resumeStep,
   BOOKING_STEPS,
   continueLabel,
   initialStep,
@@ -112,5 +113,50 @@ describe('continueLabel (spec §2.4)', () => {
     expect(continueLabel('private_showing', false)).toBe('Continue to Date Selection');
     expect(continueLabel('custom', false)).toBe('Continue to Date Selection');
     expect(continueLabel('', false)).toBe('Continue to Date Selection');
+  });
+});
+
+describe('resumeStep: a reloaded or shared booking address opens at its step when its choices reach it', () => {
+  const none = {
+    hasPropertyId: false,
+    purpose: '' as const,
+    hasDate: false,
+    hasTime: false,
+    hasBooking: false,
+  };
+  const full = {
+    ...none,
+    purpose: 'property_viewing' as const,
+    hasDate: true,
+    hasTime: true,
+    hasBooking: true,
+  };
+
+  it('opens every step the choices reach', () => {
+    for (const step of BOOKING_STEPS) expect(resumeStep(step, full, 'purpose')).toBe(step);
+  });
+
+  it('an unknown or missing step opens at the fallback (initialStep)', () => {
+    expect(resumeStep(null, full, 'calendar')).toBe('calendar');
+    expect(resumeStep('checkout', full, 'purpose')).toBe('purpose');
+  });
+
+  it('details without a date and time opens the calendar', () => {
+    expect(resumeStep('details', { ...full, hasTime: false }, 'purpose')).toBe('calendar');
+    expect(resumeStep('time', { ...full, hasDate: false }, 'purpose')).toBe('calendar');
+  });
+
+  it('confirmation without a kept booking opens details (or the calendar without a time)', () => {
+    expect(resumeStep('confirmation', { ...full, hasBooking: false }, 'purpose')).toBe('details');
+    expect(resumeStep('confirmation', { ...full, hasBooking: false, hasTime: false }, 'purpose')).toBe(
+      'calendar',
+    );
+  });
+
+  it('property selection only for a viewing or open house without a route property', () => {
+    expect(resumeStep('property_selection', { ...full, purpose: 'property_valuation' }, 'purpose')).toBe(
+      'purpose',
+    );
+    expect(resumeStep('property_selection', { ...full, hasPropertyId: true }, 'calendar')).toBe('calendar');
   });
 });

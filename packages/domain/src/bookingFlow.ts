@@ -89,3 +89,40 @@ export function continueLabel(
     ? 'Continue to Property'
     : 'Continue to Date Selection';
 }
+
+/** What a booking page's address (and the tab's session storage) holds when it is opened or reloaded. */
+export interface ResumeContext extends FlowContext {
+  hasDate: boolean;
+  /** A time (or a slot's instant) is chosen. */
+  hasTime: boolean;
+  /** The result of a submit is kept for this page (the confirmation can be shown again). */
+  hasBooking: boolean;
+}
+
+/**
+ * The step a reloaded or shared booking address opens at: the `step` it names, when the choices it carries
+ * reach it; else the furthest step they do reach (details needs a date and a time, confirmation a booking,
+ * property selection a viewing or open house without a route property). An unknown or missing step opens
+ * at `fallback` (initialStep).
+ */
+export function resumeStep(requested: string | null, ctx: ResumeContext, fallback: BookingStep): BookingStep {
+  if (!isBookingStep(requested)) return fallback;
+  const dateAndTime = ctx.hasDate && ctx.hasTime;
+  switch (requested) {
+    case 'purpose':
+    case 'calendar':
+      return requested;
+    case 'property_selection':
+      return needsPropertySelection(ctx) ? requested : ctx.hasPropertyId ? 'calendar' : 'purpose';
+    case 'time':
+      return ctx.hasDate ? requested : 'calendar';
+    case 'details':
+      return dateAndTime ? requested : 'calendar';
+    case 'confirmation':
+      return ctx.hasBooking ? requested : dateAndTime ? 'details' : 'calendar';
+  }
+}
+
+export function isBookingStep(value: unknown): value is BookingStep {
+  return typeof value === 'string' && (BOOKING_STEPS as readonly string[]).includes(value);
+}

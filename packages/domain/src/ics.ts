@@ -2,6 +2,14 @@
 // e-mails and the "add to calendar" download. Start and end are written in UTC ('…Z'), so the file needs no
 // VTIMEZONE block or X-WR-TIMEZONE and every calendar shows the viewing in its own reader's zone.
 
+/**
+ * The UID of a booking's calendar event, the same in the e-mails' files and the booking page's download:
+ * the same booking always updates the same event.
+ */
+export function bookingEventUid(bookingId: string): string {
+  return `booking-${bookingId}@keyturn.app`;
+}
+
 export type IcsPerson = { name: string; email: string };
 
 export type IcsEventInput = {

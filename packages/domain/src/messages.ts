@@ -12,6 +12,11 @@ export const MESSAGES = {
   purposeRequired: 'Please select a booking purpose',
 
   bookingSubmitted: 'Booking request submitted successfully!',
+  // The confirmation step's heading (spec §2.4), by the booking's real status: a request that awaits the
+  // agent's approval is not confirmed yet (issue 19).
+  bookingConfirmedTitle: 'Booking Confirmed!',
+  bookingRescheduledTitle: 'Booking Rescheduled!',
+  bookingRequestSentTitle: 'Request sent',
   bookingRescheduled: 'Booking rescheduled successfully!',
   bookingSubmitFailed: 'Failed to submit booking request',
   rescheduleFailed: 'Failed to reschedule booking',

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   clockLabel,
+  timeZoneLabel,
   dateInZone,
   formatClock,
   isRepeatedWallTime,
@@ -144,5 +145,24 @@ describe('clock labels of instants (issue 10: the browser shows the server insta
   it('dateInZone gives the date an instant falls on in a zone', () => {
     expect(dateInZone('2026-10-25T00:00:00Z', 'Europe/London')).toBe('2026-10-25');
     expect(dateInZone('2026-10-25T00:00:00Z', 'America/New_York')).toBe('2026-10-24');
+  });
+});
+
+describe('timeZoneLabel: a zone as people name it, with its offset (issue 19)', () => {
+  it('names the zone, its city and the offset at the given instant (standard and daylight time)', () => {
+    expect(timeZoneLabel('America/Chicago', new Date('2026-01-15T12:00:00Z'))).toBe(
+      'Central Time (Chicago) — GMT-6',
+    );
+    expect(timeZoneLabel('America/Chicago', new Date('2026-07-15T12:00:00Z'))).toBe(
+      'Central Time (Chicago) — GMT-5',
+    );
+    expect(timeZoneLabel('Asia/Kolkata', new Date('2026-01-15T12:00:00Z'))).toBe(
+      'India Standard Time (Kolkata) — GMT+5:30',
+    );
+  });
+
+  it('a zone without a common name shows its city; an unknown zone stays as given', () => {
+    expect(timeZoneLabel('UTC', new Date('2026-01-15T12:00:00Z'))).toBe('UTC — GMT+0');
+    expect(timeZoneLabel('Mars/Olympus')).toBe('Mars/Olympus');
   });
 });

@@ -131,3 +131,28 @@ export function dateInZone(instant: Date | number | string, timeZone: string): s
 function pad2(n: number): string {
   return String(n).padStart(2, '0');
 }
+
+/**
+ * A time zone as people name it, with its offset at `at` (issue 19): 'Central Time (Chicago) — GMT-6',
+ * 'Eastern Time (New York) — GMT-4'; a zone without a common name shows its city: 'Dubai — GMT+4'. Never a
+ * raw IANA id on screen. An unknown zone is returned as it is.
+ */
+export function timeZoneLabel(zone: string, at: Date = new Date()): string {
+  const part = (timeZoneName: 'longGeneric' | 'shortOffset') => {
+    try {
+      return (
+        new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName })
+          .formatToParts(at)
+          .find((p) => p.type === 'timeZoneName')?.value ?? ''
+      );
+    } catch {
+      return '';
+    }
+  };
+  const offset = part('shortOffset');
+  if (!offset) return zone;
+  const city = (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+  const generic = part('longGeneric');
+  const name = generic && !generic.startsWith('GMT') && generic !== zone ? `${generic} (${city})` : city;
+  return `${name} — ${offset}`;
+}

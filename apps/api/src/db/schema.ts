@@ -155,6 +155,22 @@ export const agents = pgTable(
   ],
 );
 
+/**
+ * Usernames an agent used before (issue 19): their old booking links keep reaching them (the page moves to
+ * the current name), and no other agent can take one of them. Lower-cased.
+ */
+export const agentPreviousUsernames = pgTable(
+  'agent_previous_usernames',
+  {
+    username: text().primaryKey(),
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    replacedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('agent_previous_usernames_agent_idx').on(t.agentId)],
+);
+
 export const properties = pgTable(
   'properties',
   {

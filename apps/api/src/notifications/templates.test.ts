@@ -109,6 +109,24 @@ describe('templates', () => {
     );
   });
 
+  it("calendar files follow the booking's status: a pending request is TENTATIVE, a confirmed one CONFIRMED", () => {
+    const icsOf = (mail: ReturnType<typeof renderBuyerEmail>) =>
+      mail.attachments.map((file) => String(file.content)).join('\n');
+    const request = renderBuyerEmail('request_received', {
+      ...ctx,
+      booking: { ...booking, status: 'pending' },
+    });
+    expect(request.subject).not.toMatch(/confirmed/i);
+    expect(icsOf(request)).not.toContain('STATUS:CONFIRMED');
+    const movedRequest = renderBuyerEmail('rescheduled', {
+      ...ctx,
+      booking: { ...booking, status: 'pending' },
+    });
+    expect(icsOf(movedRequest)).toContain('STATUS:TENTATIVE');
+    expect(icsOf(movedRequest)).not.toContain('STATUS:CONFIRMED');
+    expect(icsOf(renderBuyerEmail('confirmation', ctx))).toContain('STATUS:CONFIRMED');
+  });
+
   it('texts are short, name the agent and say how to opt out', () => {
     const text = renderSms('confirmation', ctx);
     expect(text).toMatch(

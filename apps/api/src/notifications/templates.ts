@@ -2,7 +2,7 @@
 // branded with the agent's logo, colour and company. Pure functions of the booking as it is when sent.
 import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
 import { googleCalendarUrl } from '@keyturn/domain/calendarLinks';
-import { buildIcsEvent, ICS_CONTENT_TYPE } from '@keyturn/domain/ics';
+import { bookingEventUid, buildIcsEvent, ICS_CONTENT_TYPE } from '@keyturn/domain/ics';
 import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
 import type { MailAttachment } from '../adapters/mail';
 import type { agents, bookings, properties } from '../db/schema';
@@ -37,11 +37,6 @@ export type TemplateContext = {
 };
 
 export type RenderedEmail = { subject: string; text: string; html: string; attachments: MailAttachment[] };
-
-/** The calendar event of a booking: the same UID as the booking page's "Add to calendar" download. */
-export function bookingEventUid(bookingId: string): string {
-  return `booking-${bookingId}@keyturn.app`;
-}
 
 export function bookingLinks(ctx: Pick<TemplateContext, 'booking' | 'agent' | 'property' | 'publicUrl'>) {
   const { booking, agent, property, publicUrl } = ctx;

@@ -37,8 +37,14 @@ const mainLinks = [
 
 export function SiteHeader() {
   const { status } = useSession();
-  const account =
-    status === 'signed-in' ? { to: '/dashboard', label: 'Dashboard' } : { to: '/sign-in', label: 'Sign in' };
+  // A visitor can sign in or create an account (issue 19: the landing page had no way to sign up).
+  const accountLinks =
+    status === 'signed-in'
+      ? [{ to: '/dashboard', label: 'Dashboard' }]
+      : [
+          { to: '/sign-in', label: 'Sign in' },
+          { to: '/sign-up', label: 'Sign up' },
+        ];
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
@@ -49,14 +55,16 @@ export function SiteHeader() {
               {link.label}
             </Link>
           ))}
-          <Link to={account.to} className={navLink}>
-            {account.label}
-          </Link>
+          {accountLinks.map((link) => (
+            <Link key={link.to} to={link.to} className={navLink}>
+              {link.label}
+            </Link>
+          ))}
           <ButtonLink to="/waiting-list" size="sm">
             Join Waiting List
           </ButtonLink>
         </nav>
-        <MobileNav links={[...mainLinks, account]} />
+        <MobileNav links={[...mainLinks, ...accountLinks]} />
       </div>
     </header>
   );

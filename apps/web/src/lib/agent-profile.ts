@@ -1,7 +1,7 @@
 // The signed-in agent's own profile (GET /api/agents/profile), read by the dashboard shell (picture, and the
 // spec §8 rule that a missing profile sends the user to /profile) and by the profile setup screen.
 import { useQuery } from '@tanstack/react-query';
-import type { AgentProfile, AgentProfileResponse } from '@keyturn/domain/schemas/agent';
+import type { AgentProfile, AgentProfileData, AgentProfileResponse } from '@keyturn/domain/schemas/agent';
 import { ApiError, api } from './api';
 
 export const AGENT_PROFILE_QUERY_KEY = ['agents', 'profile'] as const;
@@ -19,4 +19,10 @@ export async function fetchAgentProfile(): Promise<AgentProfile | null> {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+/** PUT /api/agents/{id} → 200 { success: true, data }. */
+export async function updateAgentProfile(id: string, input: AgentProfileData): Promise<AgentProfile> {
+  const body = await api.put<AgentProfileResponse>(`/agents/${encodeURIComponent(id)}`, input);
+  return body.data;
 }

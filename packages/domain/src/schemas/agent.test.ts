@@ -6,7 +6,6 @@ import {
   agentProfileResponseSchema,
   agentPublicProfileSchema,
   hexColorSchema,
-  phoneSchema,
   suggestUsername,
   timeZoneSchema,
   usernameSchema,
@@ -81,26 +80,6 @@ describe('timeZoneSchema', () => {
     for (const bad of ['Mars/Olympus', 'New York', '', 'EST5EDT-nope']) {
       expect(messages(timeZoneSchema, bad)).toEqual(['Choose a valid time zone']);
     }
-  });
-});
-
-describe('phoneSchema', () => {
-  it('accepts common national and international formats', () => {
-    for (const phone of ['+1 (555) 010-2030', '020 7946 0958', '+44.20.7946.0958', '5550102030']) {
-      expect(phoneSchema.safeParse(phone).success).toBe(true);
-    }
-  });
-
-  it("missing gives 'Phone number is required' (spec §5)", () => {
-    expect(messages(phoneSchema, '')).toEqual(['Phone number is required']);
-    expect(messages(phoneSchema, undefined)).toEqual(['Phone number is required']);
-  });
-
-  it('letters or too few digits give the format message', () => {
-    const message = 'Enter a valid phone number (digits, spaces, +, -, parentheses)';
-    expect(messages(phoneSchema, 'call me')).toEqual([message]);
-    expect(messages(phoneSchema, '123-45')).toEqual([message]);
-    expect(messages(phoneSchema, '1'.repeat(16))).toEqual([message]);
   });
 });
 

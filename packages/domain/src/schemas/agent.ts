@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { DEFAULT_PRIMARY_COLOR } from '../constants';
 import { PLAN_IDS } from '../enums';
-import { MESSAGES } from '../messages';
 import { firstNameSchema, lastNameSchema } from './auth';
+import { phoneSchema } from './phone';
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 40;
@@ -63,19 +63,6 @@ export const timeZoneSchema = z
   .string({ error: 'Choose a valid time zone' })
   .trim()
   .refine(isKnownTimeZone, 'Choose a valid time zone');
-
-export const PHONE_MESSAGE = 'Enter a valid phone number (digits, spaces, +, -, parentheses)';
-
-/** Loose on purpose: international formats vary; 7–15 digits with the usual separators. */
-export const phoneSchema = z
-  .string({ error: MESSAGES.phoneRequired })
-  .trim()
-  .min(1, { error: MESSAGES.phoneRequired, abort: true })
-  .regex(/^\+?[0-9\s().-]+$/, { error: PHONE_MESSAGE, abort: true })
-  .refine((phone) => {
-    const digits = phone.replace(/\D/g, '').length;
-    return digits >= 7 && digits <= 15;
-  }, PHONE_MESSAGE);
 
 export const agentProfileInputSchema = z.object({
   first_name: firstNameSchema,

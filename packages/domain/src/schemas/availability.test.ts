@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  AVAILABILITY_MESSAGES,
   DEFAULT_AVAILABILITY,
   agentAvailabilitySchema,
   availabilityEntrySchema,
+  availabilityOverrideSchema,
   availabilityForDateResponseSchema,
   publicAvailabilityResponseSchema,
   timeIntervalSchema,
@@ -148,7 +150,7 @@ describe('agentAvailabilitySchema', () => {
         ],
       }),
     ).toEqual({
-      'overrides.0.date': 'Enter a date as yyyy-MM-dd',
+      'overrides.0.date': AVAILABILITY_MESSAGES.overrideDate,
       'overrides.1.intervals': 'Add at least one time range or mark the day as unavailable',
     });
   });
@@ -211,5 +213,21 @@ describe('response schemas', () => {
   it('public availability is { success, availability: entries }', () => {
     const body = { success: true, availability: [{ day_of_week: 1, is_available: true }] };
     expect(publicAvailabilityResponseSchema.parse(body)).toEqual(body);
+  });
+});
+
+describe('date exceptions: the message says what to do, not a format (issue 19)', () => {
+  it("an empty or malformed exception date gives 'Choose a date for this exception' (no yyyy-MM-dd)", () => {
+    for (const date of ['', '2030-02-30', '12/25/2030']) {
+      const result = availabilityOverrideSchema.safeParse({ date, is_available: false, intervals: [] });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+        AVAILABILITY_MESSAGES.overrideDate,
+      ]);
+    }
+    expect(
+      availabilityOverrideSchema.safeParse({ date: '2030-12-25', is_available: false, intervals: [] })
+        .success,
+    ).toBe(true);
   });
 });

@@ -19,6 +19,8 @@ export const AVAILABILITY_MESSAGES = {
   needsInterval: 'Add at least one time range or mark the day as unavailable',
   sevenDays: 'Give all seven days of the week, Sunday to Saturday, once each',
   duplicateOverride: 'There is already an exception for this date',
+  // Says what to do, not a format: the date picker shows dates in the browser's own format (issue 19).
+  overrideDate: 'Choose a date for this exception',
 } as const;
 
 export const DAY_OF_WEEK_MESSAGE = 'Day of week must be a number from 0 (Sunday) to 6 (Saturday)';
@@ -54,7 +56,9 @@ export type WeeklyDay = z.infer<typeof weeklyDaySchema>;
 /** A specific date that differs from the weekly pattern (a day off, or different hours). */
 export const availabilityOverrideSchema = z
   .object({
-    date: isoDateSchema,
+    date: z
+      .string({ error: AVAILABILITY_MESSAGES.overrideDate })
+      .refine((date) => isoDateSchema.safeParse(date).success, AVAILABILITY_MESSAGES.overrideDate),
     is_available: z.boolean(),
     intervals: z.array(timeIntervalSchema).max(24, 'At most 24 time ranges per day'),
   })

@@ -8,6 +8,7 @@ import {
   SLOT_INSTANT_MESSAGE,
   upcomingBookingsQuerySchema,
 } from './booking';
+import { PHONE_CHARACTERS_MESSAGE } from '../phone';
 
 function fieldMessages(schema: z.ZodType, input: unknown): Record<string, string> {
   const result = schema.safeParse(input);
@@ -20,7 +21,7 @@ const validRequest = {
   agent_id: 'agent_1',
   client_name: 'Sam Buyer',
   client_email: 'sam@example.com',
-  client_phone: '555 010 2030',
+  client_phone: '+1 555 010 2030',
   buyer_type: 'first_time_buyer',
   budget_min: 300000,
   budget_max: 400000,
@@ -33,7 +34,7 @@ const validRequest = {
 };
 
 describe('bookingRequestSchema (spec §3 payload)', () => {
-  it('accepts the payload of spec §3 unchanged', () => {
+  it('accepts the payload of spec §3 unchanged (a phone already in international form)', () => {
     expect(bookingRequestSchema.parse(validRequest)).toEqual({ ...validRequest, starts_at: null });
   });
 
@@ -204,7 +205,7 @@ describe('bookingDetailsFormSchema', () => {
   const validForm = {
     name: 'Sam Buyer',
     email: 'sam@example.com',
-    phone: '555 010 2030',
+    phone: '+1 555 010 2030',
     buyerType: 'investor',
   };
 
@@ -321,5 +322,21 @@ describe('upcomingBookingsQuerySchema', () => {
     expect(fieldMessages(upcomingBookingsQuerySchema, { days: '0' })).toEqual({
       days: 'Days must be at least 1',
     });
+  });
+});
+
+describe('phone on the booking payload and form (issue 19)', () => {
+  it('the API refuses letters in client_phone and stores a national number in international form', () => {
+    expect(fieldMessages(bookingRequestSchema, { ...validRequest, client_phone: 'call me' })).toEqual({
+      client_phone: PHONE_CHARACTERS_MESSAGE,
+    });
+    expect(bookingRequestSchema.parse({ ...validRequest, client_phone: '(555) 010-2030' }).client_phone).toBe(
+      '+1 555 010 2030',
+    );
+  });
+
+  it('the form refuses letters in the phone', () => {
+    const form = { name: 'Sam', email: 'sam@example.com', phone: 'call me', buyerType: 'investor' };
+    expect(fieldMessages(bookingDetailsFormSchema(false), form)).toEqual({ phone: PHONE_CHARACTERS_MESSAGE });
   });
 });

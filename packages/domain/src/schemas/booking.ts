@@ -6,9 +6,9 @@ import { BOOKING_PURPOSES, BOOKING_STATUSES, BUDGET_RANGES, BUYER_TYPES, INCOME_
 import { MESSAGES } from '../messages';
 import { emailSchema, isoDateSchema, requiredText, time24Schema } from './common';
 import { int4, queryInt4 } from './numbers';
+import { phoneSchema } from './phone';
 
 export const CLIENT_NAME_MAX_LENGTH = 120;
-export const PHONE_MAX_LENGTH = 40;
 export const CUSTOM_PURPOSE_MAX_LENGTH = 200;
 export const MESSAGE_MAX_LENGTH = 2000;
 export const RESCHEDULE_REASON_MAX_LENGTH = 1000;
@@ -45,10 +45,7 @@ export function bookingDetailsFormSchema(reschedule: boolean) {
       `Full name must be at most ${CLIENT_NAME_MAX_LENGTH} characters`,
     ),
     email: emailSchema,
-    phone: requiredText(MESSAGES.phoneRequired).max(
-      PHONE_MAX_LENGTH,
-      `Phone number must be at most ${PHONE_MAX_LENGTH} characters`,
-    ),
+    phone: phoneSchema,
     buyerType: buyerTypeSchema,
     budgetRange: z.enum([...BUDGET_RANGES, ''], { error: 'Choose a budget range from the list' }).default(''),
     incomeRange: z
@@ -100,10 +97,7 @@ export function bookingRequestShape() {
       `Full name must be at most ${CLIENT_NAME_MAX_LENGTH} characters`,
     ),
     client_email: emailSchema,
-    client_phone: requiredText(MESSAGES.phoneRequired).max(
-      PHONE_MAX_LENGTH,
-      `Phone number must be at most ${PHONE_MAX_LENGTH} characters`,
-    ),
+    client_phone: phoneSchema,
     buyer_type: buyerTypeSchema,
     budget_min: budgetAmount('Minimum budget'),
     budget_max: budgetAmount('Maximum budget'),

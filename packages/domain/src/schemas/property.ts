@@ -1,4 +1,5 @@
 // Properties an agent lists (spec §3): the stored shape as read and the create/update body.
+import { US_STATE_MESSAGE, US_ZIP_MESSAGE, isUsZip, usStateCode } from '../usAddress';
 import { z } from 'zod';
 import { requiredText } from './common';
 import { halfSteps } from './numbers';
@@ -44,9 +45,16 @@ export type Property = z.infer<typeof propertySchema>;
 export const propertyInputSchema = z.object({
   address: requiredText('Address is required').max(200, 'Address must be at most 200 characters'),
   city: requiredText('City is required').max(100, 'City must be at most 100 characters'),
-  state: requiredText('State is required').max(100, 'State must be at most 100 characters'),
-  zip_code: requiredText('ZIP code is required').max(20, 'ZIP code must be at most 20 characters'),
-  // A whole amount: the column is an int4.
+  // US properties (decision 016): the USPS state code, upper-cased; a 5-digit ZIP or ZIP+4.
+  state: requiredText('State is required').transform((state, ctx) => {
+    const code = usStateCode(state);
+    if (code === null) {
+      ctx.addIssue({ code: 'custom', message: US_STATE_MESSAGE });
+      return z.NEVER;
+    }
+    return code;
+  }),
+  zip_code: requiredText('ZIP code is required').refine(isUsZip, US_ZIP_MESSAGE),
   price: z
     .number({ error: 'Price is required' })
     .nonnegative('Price cannot be negative')

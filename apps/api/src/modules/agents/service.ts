@@ -1,9 +1,9 @@
 // Agents: the product profile behind a user account. Every query is scoped to the caller's user id.
 import { and, eq, sql } from 'drizzle-orm';
 import type { AgentProfile, AgentProfileData } from '@keyturn/domain/schemas/agent';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { constraintName, sqlState } from '../../db/client';
-import { agents } from '../../db/schema';
+import { agentPreviousUsernames, agents } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 
@@ -48,6 +48,7 @@ export async function createAgent(
 ): Promise<AgentRow> {
   const profileExists = () => new AppError(409, 'AGENT_PROFILE_EXISTS', 'Your agent profile already exists.');
   if (await findAgentByUser(db, user.id)) throw profileExists();
+  if (await heldBefore(db, input.username)) throw usernameTaken();
   // An upsert, not check-then-insert: of ten simultaneous creations for one user, one inserts and the
   // others find the conflict (one profile per user, or the username) and answer 409.
   const [row] = await db
@@ -60,7 +61,12 @@ export async function createAgent(
   throw usernameTaken();
 }
 
-/** Updates the caller's own agent; another agent's id answers 404 (no existence leak). */
+/**
+ * Updates the caller's own agent; another agent's id answers 404 (no existence leak). A new username keeps
+ * the old one as a previous username of this agent (old booking links still reach them; nobody else can take
+ * it); a name another agent used before is taken. Bookings are stored as instants, so a new time zone moves
+ * none of them.
+ */
 export async function updateAgent(
   db: Db,
   userId: string,
@@ -69,16 +75,47 @@ export async function updateAgent(
 ): Promise<AgentRow> {
   if (!isUuid(agentId)) throw notFound('Agent not found.');
   try {
-    const [row] = await db
-      .update(agents)
-      .set(columns(input))
-      .where(and(eq(agents.id, agentId), eq(agents.userId, userId)))
-      .returning();
-    if (!row) throw notFound('Agent not found.');
-    return row;
+    return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(agents)
+        .where(and(eq(agents.id, agentId), eq(agents.userId, userId)))
+        .for('update');
+      if (!current) throw notFound('Agent not found.');
+      const before = current.username.toLowerCase();
+      const after = input.username.toLowerCase();
+      if (before !== after) {
+        if (await heldBefore(tx, after, agentId)) throw usernameTaken();
+        await tx
+          .insert(agentPreviousUsernames)
+          .values({ username: before, agentId })
+          .onConflictDoUpdate({
+            target: agentPreviousUsernames.username,
+            set: { agentId, replacedAt: sql`now()` },
+          });
+        // Taking back one's own earlier name makes it current again.
+        await tx.delete(agentPreviousUsernames).where(eq(agentPreviousUsernames.username, after));
+      }
+      const [row] = await tx.update(agents).set(columns(input)).where(eq(agents.id, agentId)).returning();
+      if (!row) throw notFound('Agent not found.');
+      return row;
+    });
   } catch (err) {
     throw mapUniqueViolation(err);
   }
+}
+
+/** Whether another agent (not `exceptAgentId`) used `username` before. */
+async function heldBefore(
+  db: Db | DbTransaction,
+  username: string,
+  exceptAgentId?: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ agentId: agentPreviousUsernames.agentId })
+    .from(agentPreviousUsernames)
+    .where(eq(agentPreviousUsernames.username, username.toLowerCase()));
+  return row !== undefined && row.agentId !== exceptAgentId;
 }
 
 export async function isUsernameTaken(db: Db, username: string, exceptAgentId?: string): Promise<boolean> {
@@ -87,7 +124,8 @@ export async function isUsernameTaken(db: Db, username: string, exceptAgentId?: 
     .from(agents)
     .where(sql`lower(${agents.username}) = lower(${username})`)
     .limit(1);
-  return rows.length > 0 && rows[0]?.id !== exceptAgentId;
+  if (rows.length > 0 && rows[0]?.id !== exceptAgentId) return true;
+  return heldBefore(db, username, exceptAgentId);
 }
 
 function columns(input: AgentProfileData) {

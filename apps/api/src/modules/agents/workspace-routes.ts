@@ -27,7 +27,7 @@ import type { Db } from '../../db/client';
 import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import { agents } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { upcoming, todaysSchedule } from '../bookings/agent-service';
+import { pendingCount, upcoming, todaysSchedule } from '../bookings/agent-service';
 import { requireAgentContext } from './context';
 import { markOnboarding, onboardingOf } from './onboarding';
 import { toAgentProfile } from './service';
@@ -76,11 +76,12 @@ export async function agentWorkspaceRoutes(
     async (req) => {
       const agent = agentOf(req);
       const at = now();
-      const [today, next, usage, onboarding] = await Promise.all([
+      const [today, next, usage, onboarding, pending] = await Promise.all([
         todaysSchedule(db, agent, at),
         upcoming(db, agent, UPCOMING_DAYS_DEFAULT, at),
         usageStats(db, agent, at),
         onboardingOf(db, agent.id),
+        pendingCount(db, agent.id),
       ]);
       return {
         success: true as const,
@@ -90,7 +91,7 @@ export async function agentWorkspaceRoutes(
           upcoming: next,
           usage,
           bookingUrl: `${opts.publicUrl}${agentBookingPath(agent.id, agent.username)}`,
-          pendingCount: next.filter((b) => b.status === 'pending').length,
+          pendingCount: pending,
         },
       };
     },

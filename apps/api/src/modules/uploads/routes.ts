@@ -10,7 +10,8 @@ import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { isDatabaseUnavailable } from '../../http/database-gate';
 import { AppError } from '../../http/errors';
-import { requireAgentContext } from '../agents/context';
+import { currentUser, requireUser } from '../../http/authenticate';
+import { requireAgent } from '../agents/service';
 import { isCompleteImage } from './image-structure';
 import { findImage, IMAGE_CONTENT_TYPES, UPLOADS_URL_PREFIX, type ImageBackend } from './storage';
 
@@ -54,12 +55,18 @@ export async function uploadRoutes(
       return reply.type(cached.contentType).send(cached.bytes);
     },
   );
-  const agentOf = requireAgentContext(opts.auth, opts.db);
+  const authenticate = requireUser(opts.auth);
 
   r.post(
     '/api/uploads',
     {
-      preHandler: agentOf.hook,
+      // A logo or picture needs only a signed-in user: the first-time profile setup uploads them before the
+      // profile exists and saves them with it (issue 19). Property photos need the agent profile.
+      preHandler: async (request, reply) => {
+        await authenticate(request, reply);
+        const { kind } = request.query as { kind?: string };
+        if (kind !== 'logo' && kind !== 'picture') await requireAgent(opts.db, currentUser(request).id);
+      },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['uploads'],

@@ -67,8 +67,3 @@ export function formatInstant(iso: string, timeZone: string | undefined, now: Da
   const day = formatIsoDate(date, date.startsWith(thisYear) ? 'short' : 'shortWithYear');
   return `${day}, ${formatTime(time)}`;
 }
-
-/** '3 beds · 2.5 baths', '1 bed · 1 bath': a listing's rooms, singular when there is one. */
-export function formatRooms(bedrooms: number, bathrooms: number): string {
-  return `${bedrooms} ${bedrooms === 1 ? 'bed' : 'beds'} · ${bathrooms} ${bathrooms === 1 ? 'bath' : 'baths'}`;
-}

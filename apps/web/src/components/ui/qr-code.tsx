@@ -36,3 +36,16 @@ export function qrPath(value: string): { path: string; modules: number } {
   }
   return { path: parts.join(''), modules: modules.size };
 }
+
+/** The QR code as a standalone SVG file (for print shops and design tools): dark modules on white. */
+export function qrSvgFile(value: string, size = 1024): string {
+  const { path, modules } = qrPath(value);
+  const quiet = 4;
+  const box = modules + quiet * 2;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="${-quiet} ${-quiet} ${box} ${box}" shape-rendering="crispEdges"><rect x="${-quiet}" y="${-quiet}" width="${box}" height="${box}" fill="#ffffff"/><path d="${path}" fill="#0f172a"/></svg>`;
+}
+
+/** The QR code as a PNG data URL, drawn by the `qrcode` package on a canvas (a browser with canvas only). */
+export function qrPngDataUrl(value: string, size = 1024): Promise<string> {
+  return QRCode.toDataURL(value, { errorCorrectionLevel: 'M', width: size, margin: 4 });
+}

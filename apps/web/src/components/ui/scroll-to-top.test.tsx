@@ -33,4 +33,31 @@ describe('ScrollToTop (spec §2.1)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Scroll to top' }));
     expect(scrollSpy).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
   });
+
+  it('steps aside while a form field has the focus, so it never covers the field being filled in (issue 19)', async () => {
+    render(
+      <>
+        <label>
+          Budget range
+          <select>
+            <option>Any</option>
+          </select>
+        </label>
+        <label>
+          Notes
+          <textarea />
+        </label>
+        <button type="button">Elsewhere</button>
+        <ScrollToTop />
+      </>,
+    );
+    scrollTo(900);
+    expect(screen.getByRole('button', { name: 'Scroll to top' })).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Budget range'));
+    expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Notes'));
+    expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(screen.getByRole('button', { name: 'Scroll to top' })).toBeInTheDocument();
+  });
 });

@@ -1,18 +1,31 @@
 import { useEffect, useState } from 'react';
 import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
 
-/** A button that appears once the page is scrolled past the threshold and glides back to the top (spec §2.1). */
+/**
+ * A button that appears once the page is scrolled past the threshold and glides back to the top (spec §2.1).
+ * It steps aside while a form field has the focus (issue 19): on a phone it would sit over the field being
+ * filled in (the booking form's Budget) or its on-screen keyboard.
+ */
 export function ScrollToTop() {
   const [visible, setVisible] = useState(false);
+  const [typing, setTyping] = useState(false);
 
   useEffect(() => {
     const update = () => setVisible(window.scrollY > CLIENT_TIMINGS.scrollTopThresholdPx);
+    const updateFocus = () => setTyping(isFormField(document.activeElement));
     update();
+    updateFocus();
     window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    document.addEventListener('focusin', updateFocus);
+    document.addEventListener('focusout', updateFocus);
+    return () => {
+      window.removeEventListener('scroll', update);
+      document.removeEventListener('focusin', updateFocus);
+      document.removeEventListener('focusout', updateFocus);
+    };
   }, []);
 
-  if (!visible) return null;
+  if (!visible || typing) return null;
   return (
     <button
       type="button"
@@ -32,4 +45,10 @@ export function ScrollToTop() {
       </svg>
     </button>
   );
+}
+
+function isFormField(element: Element | null): boolean {
+  if (element instanceof HTMLInputElement)
+    return !['button', 'submit', 'reset', 'checkbox', 'radio'].includes(element.type);
+  return element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
 }

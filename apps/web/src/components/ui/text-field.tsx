@@ -41,6 +41,11 @@ export function TextField({
   );
 }
 
+/** A phone number input labelled 'Phone' (the schema checks and normalises what is typed, decision 016). */
+export function PhoneField(props: Omit<Parameters<typeof TextField>[0], 'label' | 'type'>) {
+  return <TextField label="Phone" type="tel" inputMode="tel" autoComplete="tel" {...props} />;
+}
+
 /** A labelled select with its error message underneath. */
 export function SelectField({
   label,

@@ -1,11 +1,14 @@
 // Answers of the public booking API for the booking tests, and the booking routes of spec §2.1.
 import type { RouteObject } from 'react-router';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { UserEvent } from '@testing-library/user-event';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { to12Hour } from '@keyturn/domain/time';
 import type { BuyerBooking, PropertyAgent, PublicAgent } from '@keyturn/domain/schemas/publicBooking';
-import { LocationProbe, json } from '@/test/utils';
+import { LocationProbe, json, renderRoutes, stubApi } from '@/test/utils';
 import type { RecordedCall } from '@/test/utils';
 import { BookingPage } from './pages/booking-page';
 import { BookingCancelledPage } from './pages/booking-cancelled-page';
@@ -141,4 +144,24 @@ export async function fillDetails(user: UserEvent) {
   await user.type(screen.getByLabelText('Email'), 'fox@example.com');
   await user.type(screen.getByLabelText('Phone'), '+1 555 010 0199');
   await user.selectOptions(screen.getByLabelText('Buyer type'), 'investor');
+}
+
+/** Renders the booking routes at `path` with the base answers (and `overrides`). */
+export function renderBooking(path: string, overrides: Routes = {}) {
+  const api = stubApi({ ...baseRoutes(), ...overrides });
+  const rendered = renderRoutes(bookingRoutes, path);
+  return { ...rendered, api, user: userEvent.setup({ delay: null }) };
+}
+
+/** Only the clock is fake in the booking tests: "today" is NOW; timers stay real. Toasts cleared after. */
+export function withBookingClock() {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    // react-hot-toast keeps its toasts in module state: clear them so one test never sees another's.
+    toast.remove();
+  });
 }

@@ -6,6 +6,8 @@ import { safeColor } from './format';
 
 export interface DisplayAgent {
   id: string | null;
+  /** The agent's current username (links carry it); null when unknown (the fallback agent). */
+  username: string | null;
   name: string;
   companyName: string | null;
   logoUrl: string | null;
@@ -19,6 +21,7 @@ export interface DisplayAgent {
 export function fallbackAgent(id: string | null): DisplayAgent {
   return {
     id,
+    username: null,
     name: FALLBACK_AGENT_NAME,
     companyName: null,
     logoUrl: null,
@@ -39,10 +42,14 @@ export function fromPropertyAgent(agent: PropertyAgent): DisplayAgent {
 function display(
   id: string,
   name: string,
-  agent: Pick<PublicAgent, 'companyName' | 'logoUrl' | 'profilePictureUrl' | 'primaryColor' | 'timeZone'>,
+  agent: Pick<
+    PublicAgent,
+    'username' | 'companyName' | 'logoUrl' | 'profilePictureUrl' | 'primaryColor' | 'timeZone'
+  >,
 ): DisplayAgent {
   return {
     id,
+    username: agent.username || null,
     name: name.trim() || FALLBACK_AGENT_NAME,
     companyName: agent.companyName?.trim() || null,
     logoUrl: agent.logoUrl || null,

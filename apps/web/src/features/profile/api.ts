@@ -10,12 +10,6 @@ export async function createAgentProfile(input: AgentProfileData): Promise<Agent
   return body.data;
 }
 
-/** PUT /api/agents/{id} → 200 { success: true, data }. */
-export async function updateAgentProfile(id: string, input: AgentProfileData): Promise<AgentProfile> {
-  const body = await api.put<AgentProfileResponse>(`/agents/${encodeURIComponent(id)}`, input);
-  return body.data;
-}
-
 export interface ProfileImages {
   logoUrl: string | null;
   profilePictureUrl: string | null;

@@ -2,7 +2,7 @@
 // by the domain package from the booking's UTC start and end.
 import { useId } from 'react';
 import { googleCalendarUrl } from '@keyturn/domain/calendarLinks';
-import { buildIcsEvent } from '@keyturn/domain/ics';
+import { bookingEventUid, buildIcsEvent } from '@keyturn/domain/ics';
 
 export interface AddToCalendarProps {
   bookingId: string;
@@ -15,11 +15,8 @@ export interface AddToCalendarProps {
   location: string | undefined;
   description: string;
   url: string;
-}
-
-/** The UID of the booking's calendar event: the same booking always updates the same event. */
-export function bookingEventUid(bookingId: string): string {
-  return `booking-${bookingId}@keyturn.app`;
+  /** A request awaiting the agent's approval: the file says STATUS:TENTATIVE, not CONFIRMED. */
+  tentative?: boolean;
 }
 
 export function AddToCalendar({
@@ -31,6 +28,7 @@ export function AddToCalendar({
   location,
   description,
   url,
+  tentative = false,
 }: AddToCalendarProps) {
   const headingId = useId();
   const start = new Date(startsAt);
@@ -46,6 +44,7 @@ export function AddToCalendar({
     description,
     ...(location ? { location } : {}),
     url,
+    status: tentative ? 'TENTATIVE' : 'CONFIRMED',
     now: new Date(),
   });
   const google = googleCalendarUrl({

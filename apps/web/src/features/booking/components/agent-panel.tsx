@@ -1,6 +1,6 @@
 // The booking page's left panel (spec §2.4): who the buyer books with and what. On a phone it is a compact
 // card above the steps.
-import { formatRooms } from '@/components/ui/format';
+import { roomsLabel } from '@keyturn/domain/plural';
 import { APPOINTMENT_MINUTES, PLACEHOLDER_PROPERTY } from '@keyturn/domain/constants';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { Logo } from '@/components/ui/logo';
@@ -124,7 +124,7 @@ function PropertyCard({ property }: { property: Property }) {
           {property.city}, {property.state} {property.zip_code}
         </p>
         <p className="mt-1 text-slate-600">
-          {formatRooms(property.bedrooms, property.bathrooms)} · {property.property_type}
+          {roomsLabel(property)} · {property.property_type}
         </p>
         <p className="mt-1 font-semibold text-slate-900">{formatPrice(property.price)}</p>
       </div>

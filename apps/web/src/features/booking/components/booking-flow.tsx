@@ -6,7 +6,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { initialStep, needsPropertySelection, nextStep, previousStep } from '@keyturn/domain/bookingFlow';
+import {
+  initialStep,
+  needsPropertySelection,
+  nextStep,
+  previousStep,
+  resumeStep,
+} from '@keyturn/domain/bookingFlow';
 import type { BookingStep, FlowContext } from '@keyturn/domain/bookingFlow';
 import { buildBookingRequest, buildRescheduleRequest } from '@keyturn/domain/bookingSubmit';
 import type { BookingPageState } from '@keyturn/domain/bookingSubmit';
@@ -19,17 +25,21 @@ import { prefillFormValues } from '@keyturn/domain/prefill';
 import { bookingDetailsFormSchema } from '@keyturn/domain/schemas/booking';
 import type { BookingDetailsForm, BookingDetailsFormInput } from '@keyturn/domain/schemas/booking';
 import type { Property } from '@keyturn/domain/schemas/property';
+import { buyerBookingSchema } from '@keyturn/domain/schemas/publicBooking';
 import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
 import { isoDateInZone, to12Hour } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { ApiError } from '@/lib/api';
 import { trackBooking, trackError } from '@/lib/analytics';
+import { readSession, writeSession } from '@/lib/session-store';
 import { createBooking, fetchPublicProperties, newIdempotencyKey, rescheduleBooking } from '../api';
 import type { RescheduleBody, SlotTarget } from '../api';
 import { browserTimeZone, formatLongDate, purposeLabel, timeSummary, toIsoDate } from '../format';
 import { useAvailableDates } from '../hooks/use-available-dates';
 import { bookingKeys } from '../hooks/use-booking-setup';
 import type { BookingSetup } from '../hooks/use-booking-setup';
+import { useFlowUrl } from '../hooks/use-flow-url';
+import type { FlowChoices } from '../hooks/use-flow-url';
 import { useTimeSlots } from '../hooks/use-time-slots';
 import { AgentPanel, PoweredBy } from './agent-panel';
 import type { SummaryRow } from './booking-summary';
@@ -60,25 +70,48 @@ const FORM_FIELD_OF: Record<string, keyof BookingDetailsFormInput> = {
 
 const SLOT_CONFLICT_CODES = ['SLOT_TAKEN', 'SLOT_UNAVAILABLE'];
 
-export function BookingFlow({ setup }: { setup: BookingSetup }) {
+/** @param flowKey names this booking page in the tab's session storage (path, agent and token). */
+export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: string }) {
   const { agent, agentId, propertyId, prefill, reschedule, availability } = setup;
   const hasPropertyId = propertyId !== null;
   const queryClient = useQueryClient();
 
-  const [step, setStep] = useState<BookingStep>(() =>
+  // The step and the choices before the details form live in the address (use-flow-url); until the buyer
+  // first moves, the page's defaults apply (spec §4: a route property or a valid date opens the calendar;
+  // the query's or prefill's date and time are preselected, the prefill's purpose chosen).
+  const flowUrl = useFlowUrl();
+  const storageKeys = useMemo(() => flowStorageKeys(flowKey), [flowKey]);
+  const choices: FlowChoices = flowUrl.url.written
+    ? flowUrl.url.choices
+    : {
+        purpose: prefill?.booking_purpose ?? '',
+        customPurpose: prefill?.custom_purpose ?? '',
+        propertyId: null,
+        date: setup.initialDate,
+        time: setup.initialTime ?? '',
+        startsAt: null,
+      };
+  const { purpose, customPurpose, date } = choices;
+  const [booking, setBooking] = useState<BuyerBooking | null>(() =>
+    readSession(storageKeys.result, parseBuyerBooking),
+  );
+  const step = resumeStep(
+    flowUrl.url.requestedStep,
+    {
+      hasPropertyId,
+      purpose,
+      hasDate: date !== null,
+      hasTime: choices.time !== '' || choices.startsAt !== null,
+      hasBooking: booking !== null,
+    },
     initialStep({ hasPropertyId, hasValidDate: setup.initialDate !== null }),
   );
-  const [purpose, setPurpose] = useState<BookingPurpose | ''>(prefill?.booking_purpose ?? '');
-  const [customPurpose, setCustomPurpose] = useState(prefill?.custom_purpose ?? '');
+  const move = (patch: Partial<FlowChoices>, to: BookingStep = step) =>
+    flowUrl.go(step, to, { ...choices, ...patch });
   const [purposeError, setPurposeError] = useState<string | null>(null);
-  const [chosenProperty, setChosenProperty] = useState<Property | null>(null);
-  const [date, setDate] = useState<string | null>(setup.initialDate);
-  // The chosen slot: its server instant, or 'HH:mm' (a preselected time, or a fallback-grid slot).
-  const [time, setTime] = useState(setup.initialTime ?? '');
   const [visibleMonth, setVisibleMonth] = useState<string | null>(null);
   const [buyerZone] = useState(browserTimeZone);
   const [showInBuyerZone, setShowInBuyerZone] = useState(false);
-  const [booking, setBooking] = useState<BuyerBooking | null>(null);
   const mainRef = useRef<HTMLElement>(null);
   const shownStep = useRef(step);
 
@@ -103,20 +136,36 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
       notes: '',
       rescheduleReason: '',
       ...(prefill ? prefillFormValues(prefill) : {}),
+      // What the buyer typed in this tab (a reload, or back and forward through the steps).
+      ...readSession(storageKeys.details, parseStoredDetails),
     },
   });
+  useEffect(() => {
+    const subscription = form.watch((values) => writeSession(storageKeys.details, values));
+    return () => subscription.unsubscribe();
+  }, [form, storageKeys]);
 
   const flow: FlowContext = { hasPropertyId, purpose };
+  const propertiesQuery = useQuery({
+    queryKey: bookingKeys.properties(agentId ?? ''),
+    queryFn: () => fetchPublicProperties(agentId ?? ''),
+    enabled:
+      agentId !== null && !hasPropertyId && (step === 'property_selection' || choices.propertyId !== null),
+  });
+  const chosenProperty =
+    choices.propertyId === null
+      ? null
+      : (propertiesQuery.data?.find((listed) => listed.id === choices.propertyId) ?? null);
   const property = setup.property ?? chosenProperty;
-  const hasProperty = hasPropertyId || chosenProperty !== null;
+  const hasProperty = hasPropertyId || choices.propertyId !== null;
   const agentZone = agent.timeZone;
   const viewZone = agentZone && showInBuyerZone && buyerZone !== agentZone ? buyerZone : null;
 
   const slotTarget: SlotTarget | null =
     propertyId !== null
       ? { propertyId }
-      : chosenProperty
-        ? { propertyId: chosenProperty.id }
+      : choices.propertyId !== null
+        ? { propertyId: choices.propertyId }
         : agentId
           ? { agentId }
           : null;
@@ -140,15 +189,15 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
   });
   // A preselected time (query or prefill) holds only while it is one of the date's open slots; an 'HH:mm'
   // alone picks that time's earliest open slot.
-  const selectedSlot = slotsState.loading ? null : findSlot(slotsState.slots, time);
-  const selectedTime = slotsState.loading ? time : selectedSlot ? slotValue(selectedSlot) : '';
+  const selectedSlot = slotsState.loading
+    ? null
+    : (findSlot(slotsState.slots, choices.startsAt ?? '') ?? findSlot(slotsState.slots, choices.time));
+  const selectedTime = slotsState.loading
+    ? (choices.startsAt ?? choices.time)
+    : selectedSlot
+      ? slotValue(selectedSlot)
+      : '';
   const showMonth = useCallback((month: string) => setVisibleMonth(month), []);
-
-  const propertiesQuery = useQuery({
-    queryKey: bookingKeys.properties(agentId ?? ''),
-    queryFn: () => fetchPublicProperties(agentId ?? ''),
-    enabled: step === 'property_selection' && agentId !== null,
-  });
 
   const submitMutation = useMutation({
     mutationFn: (variables: SubmitVariables) =>
@@ -159,7 +208,7 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
 
   function goBack() {
     const previous = previousStep(step, flow);
-    if (previous) setStep(previous);
+    if (previous) flowUrl.back(previous, choices);
   }
 
   function continueFromPurpose() {
@@ -169,31 +218,39 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
     }
     setPurposeError(null);
     const next = nextStep('purpose', flow);
-    if (next) setStep(next);
+    if (next) move({}, next);
   }
 
   function changePurpose(value: BookingPurpose) {
-    setPurpose(value);
     setPurposeError(null);
     // A property chosen for a viewing does not belong to a valuation or a custom appointment.
-    if (!PROPERTY_PURPOSES.includes(value)) setChosenProperty(null);
+    move(PROPERTY_PURPOSES.includes(value) ? { purpose: value } : { purpose: value, propertyId: null });
   }
 
   function chooseProperty(chosen: Property | null) {
-    setChosenProperty(chosen);
-    setStep('calendar');
+    move({ propertyId: chosen?.id ?? null }, 'calendar');
   }
 
   function changeDate(next: string) {
-    if (next !== date) setTime('');
-    setDate(next);
+    move(next === date ? { date: next } : { date: next, time: '', startsAt: null });
+  }
+
+  /** A slot picked on the calendar or the time grid, by its value (slotValue): its wall time and instant. */
+  function slotPatch(value: string): Partial<FlowChoices> {
+    const slot = findSlot(slotsState.slots, value);
+    return slot ? { time: slot.time.slice(0, 5), startsAt: slot.startsAt } : { time: '', startsAt: null };
   }
 
   const submit = form.handleSubmit(async (values) => {
     const state: BookingPageState = {
       form: values,
       hasPropertyId,
-      property: propertyId !== null ? { id: propertyId } : (chosenProperty ?? PLACEHOLDER_PROPERTY),
+      property:
+        propertyId !== null
+          ? { id: propertyId }
+          : choices.propertyId !== null
+            ? { id: choices.propertyId }
+            : PLACEHOLDER_PROPERTY,
       agentId,
       date,
       // The slot's agent-zone wall time; the domain turns it into 24-hour HH:mm.
@@ -206,7 +263,7 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
       : buildBookingRequest(state);
     if (!built.ok) {
       toast.error(built.error);
-      if (built.error === MESSAGES.purposeRequired) setStep('purpose');
+      if (built.error === MESSAGES.purposeRequired) move({}, 'purpose');
       return;
     }
 
@@ -226,7 +283,8 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
         if (result.status === 'confirmed') trackBooking('booking_confirmed', event);
       }
       setBooking(result);
-      setStep('confirmation');
+      writeSession(storageKeys.result, result);
+      move({}, 'confirmation');
       if (reschedule) toast.success(MESSAGES.bookingRescheduled);
       else if (result.status === 'pending')
         toast.success(`${MESSAGES.bookingSubmitted} Your request is awaiting the agent's confirmation.`);
@@ -244,8 +302,7 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
     if (!(error instanceof ApiError)) return;
     if (error.status === 409 && SLOT_CONFLICT_CODES.includes(error.code)) {
       // Someone took the time: fresh slots for the date, and the buyer picks again; the form keeps its values.
-      setTime('');
-      setStep('calendar');
+      move({ time: '', startsAt: null }, 'calendar');
       void queryClient.invalidateQueries({ queryKey: slotsState.queryKey });
       void queryClient.invalidateQueries({ queryKey: dateMonthDates.queryKey });
       return;
@@ -314,7 +371,7 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
               hasPropertyId={hasPropertyId}
               error={purposeError}
               onPurposeChange={changePurpose}
-              onCustomPurposeChange={setCustomPurpose}
+              onCustomPurposeChange={(value) => move({ customPurpose: value })}
               onContinue={continueFromPurpose}
             />
           ) : null}
@@ -323,7 +380,7 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
             <PropertyStep
               properties={propertiesQuery.data ?? []}
               loading={propertiesQuery.isLoading}
-              selectedId={chosenProperty?.id ?? null}
+              selectedId={choices.propertyId}
               onSelect={chooseProperty}
               onContinueWithout={() => chooseProperty(null)}
             />
@@ -344,8 +401,8 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
               slots={slotsState.slots}
               slotsLoading={slotsState.loading}
               onDateChange={changeDate}
-              onTimeChange={setTime}
-              onContinue={() => setStep(nextStep('calendar', flow) ?? 'details')}
+              onTimeChange={(value) => move(slotPatch(value))}
+              onContinue={() => move({}, nextStep('calendar', flow) ?? 'details')}
             />
           ) : null}
 
@@ -356,10 +413,7 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
               loading={slotsState.loading}
               viewZone={viewZone}
               selected={selectedTime}
-              onSelect={(value) => {
-                setTime(value);
-                setStep(nextStep('time', flow) ?? 'details');
-              }}
+              onSelect={(value) => move(slotPatch(value), nextStep('time', flow) ?? 'details')}
             />
           ) : null}
 
@@ -367,6 +421,7 @@ export function BookingFlow({ setup }: { setup: BookingSetup }) {
             <DetailsStep
               form={form}
               reschedule={reschedule !== null}
+              knownBuyer={reschedule !== null && knowsBuyer(prefill)}
               submitting={submitMutation.isPending}
               onSubmit={() => void submit()}
               summary={[
@@ -419,4 +474,40 @@ function findSlot(slots: readonly TimeSlot[], choice: string): TimeSlot | null {
     slots.find((slot) => slot.available && slot.time === choice) ??
     null
   );
+}
+
+/** Where this page keeps, for the tab's session, the details typed and the result of its submit. */
+function flowStorageKeys(flowKey: string) {
+  return { details: `keyturn.booking.details:${flowKey}`, result: `keyturn.booking.result:${flowKey}` };
+}
+
+function parseBuyerBooking(value: unknown): BuyerBooking | null {
+  const parsed = buyerBookingSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Only the form's own text fields, as text: anything else kept under the key is ignored. */
+function parseStoredDetails(value: unknown): Partial<BookingDetailsFormInput> | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const fields: (keyof BookingDetailsFormInput)[] = [
+    'name',
+    'email',
+    'phone',
+    'buyerType',
+    'budgetRange',
+    'incomeRange',
+    'notes',
+    'rescheduleReason',
+  ];
+  const stored: Record<string, string> = {};
+  for (const field of fields) {
+    const text = (value as Record<string, unknown>)[field];
+    if (typeof text === 'string') stored[field] = text;
+  }
+  return stored as Partial<BookingDetailsFormInput>;
+}
+
+/** The prefill names the buyer fully (reschedule mode): name, e-mail, phone and buyer type. */
+function knowsBuyer(prefill: BookingSetup['prefill']): boolean {
+  return Boolean(prefill?.buyer_name && prefill.buyer_email && prefill.buyer_phone && prefill.buyer_type);
 }

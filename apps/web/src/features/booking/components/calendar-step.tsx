@@ -2,6 +2,7 @@
 // picked 'Selected: {time}' with 'Change' and 'Continue to Details'. Times are the server's instants, shown on
 // the agent's clock or, if the buyer asks, on their own; the marked days are the server's (month call).
 import { useCallback, useId } from 'react';
+import { timeZoneLabel } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { BookingCalendar } from '@/components/booking-calendar/booking-calendar';
 import type { CalendarTimeSlot } from '@/components/booking-calendar/booking-calendar';
@@ -61,7 +62,7 @@ export function CalendarStep({
   return (
     <div>
       <StepHeading title="Select a Date & Time">
-        {agentZone ? <p>All times shown in {viewZone ?? agentZone}</p> : null}
+        {agentZone ? <p>All times shown in {timeZoneLabel(viewZone ?? agentZone)}</p> : null}
       </StepHeading>
       <BookingCalendar
         selectedDate={date ? parseIsoDate(date) : null}

@@ -1,6 +1,7 @@
 // Step 5 (spec §2.4 "Confirmation"): what was booked, the e-mail that follows, arriving early; plus adding
 // the appointment to a calendar and the link to manage it.
 import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
+import { MESSAGES } from '@keyturn/domain/messages';
 import type { Property } from '@keyturn/domain/schemas/property';
 import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
 import { AddToCalendar } from './add-to-calendar';
@@ -33,27 +34,48 @@ export function ConfirmationStep({
   return (
     <div>
       <div className="flex flex-col items-center text-center">
-        <span className="inline-flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
-          <svg
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            aria-hidden="true"
-            className="size-7"
-          >
-            <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </span>
+        {pending ? (
+          <span className="inline-flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-700">
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+              className="size-7"
+            >
+              <circle cx="12" cy="12" r="8.5" />
+              <path d="M12 7.5V12l3 2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </span>
+        ) : (
+          <span className="inline-flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              aria-hidden="true"
+              className="size-7"
+            >
+              <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </span>
+        )}
         <h2
           tabIndex={-1}
           className="mt-4 text-2xl font-bold tracking-tight text-slate-900 focus:outline-none"
         >
-          {rescheduled ? 'Booking Rescheduled!' : 'Booking Confirmed!'}
+          {pending
+            ? MESSAGES.bookingRequestSentTitle
+            : rescheduled
+              ? MESSAGES.bookingRescheduledTitle
+              : MESSAGES.bookingConfirmedTitle}
         </h2>
         {pending ? (
           <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800">
-            Your request is awaiting the agent&apos;s confirmation.
+            {rescheduled ? 'Your new time is' : 'Your request is'} awaiting {agentName}&apos;s confirmation.
+            It is not booked until {agentName} confirms it.
           </p>
         ) : null}
       </div>
@@ -63,8 +85,10 @@ export function ConfirmationStep({
       </div>
 
       <p className="mt-4 text-sm text-slate-600">
-        You will receive a confirmation email shortly with all the details. Please arrive{' '}
-        {ARRIVE_EARLY_MINUTES} minutes early.
+        {pending
+          ? `You will receive an email once ${agentName} confirms, with all the details.`
+          : 'You will receive a confirmation email shortly with all the details.'}{' '}
+        Please arrive {ARRIVE_EARLY_MINUTES} minutes early.
       </p>
 
       <AddToCalendar
@@ -76,6 +100,7 @@ export function ConfirmationStep({
         location={location}
         description={`${purpose} with ${agentName}. Manage your booking: ${booking.manage_url}`}
         url={booking.manage_url}
+        tentative={pending}
       />
 
       <p className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-600">

@@ -1,10 +1,11 @@
 // Step 4 (spec §2.4 "Details", §5): what is being booked, and the buyer's details. The form itself lives in
 // the booking flow so its values survive a trip back to the calendar (e.g. after a 409).
+import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { BUDGET_RANGES, BUYER_TYPES, BUYER_TYPE_LABELS, INCOME_RANGES } from '@keyturn/domain/enums';
 import { budgetRangeLabel, incomeRangeLabel } from '@keyturn/domain/enums';
 import type { BookingDetailsForm, BookingDetailsFormInput } from '@keyturn/domain/schemas/booking';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/text-field';
+import { SelectField, TextAreaField, PhoneField, TextField } from '@/components/ui/text-field';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { BrandButton } from './brand-button';
 import { StepHeading } from './step-heading';
@@ -17,13 +18,31 @@ interface DetailsStepProps {
   form: DetailsForm;
   summary: SummaryRow[];
   reschedule: boolean;
+  /**
+   * Reschedule mode with the booking's buyer details known (issue 19): they are shown, not asked again;
+   * only the reason (and the new time) are. "Edit my details" opens the fields.
+   */
+  knownBuyer?: boolean;
   submitting: boolean;
   onSubmit: () => void;
 }
 
-export function DetailsStep({ form, summary, reschedule, submitting, onSubmit }: DetailsStepProps) {
+const BUYER_FIELDS = ['name', 'email', 'phone', 'buyerType', 'budgetRange', 'incomeRange', 'notes'] as const;
+
+export function DetailsStep({
+  form,
+  summary,
+  reschedule,
+  knownBuyer = false,
+  submitting,
+  onSubmit,
+}: DetailsStepProps) {
   const { register, formState } = form;
   const { errors } = formState;
+  const [editing, setEditing] = useState(false);
+  // A known detail the rules now refuse (say, an old phone with letters) opens the fields with its message.
+  const showFields = !knownBuyer || editing || BUYER_FIELDS.some((field) => errors[field]);
+  const values = form.getValues();
   return (
     <div>
       <StepHeading title="Enter Your Details" />
@@ -37,64 +56,81 @@ export function DetailsStep({ form, summary, reschedule, submitting, onSubmit }:
         }}
         className="mt-6 grid gap-4 sm:grid-cols-2"
       >
-        <TextField
-          className="sm:col-span-2"
-          label="Full name"
-          autoComplete="name"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-        <SelectField
-          className="sm:col-span-2"
-          label="Buyer type"
-          error={errors.buyerType?.message}
-          {...register('buyerType')}
-        >
-          <option value="">Select buyer type</option>
-          {BUYER_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {BUYER_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Budget range" error={errors.budgetRange?.message} {...register('budgetRange')}>
-          <option value="">Select budget range (optional)</option>
-          {BUDGET_RANGES.map((range) => (
-            <option key={range} value={range}>
-              {budgetRangeLabel(range)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Income range" error={errors.incomeRange?.message} {...register('incomeRange')}>
-          <option value="">Select income range (optional)</option>
-          {INCOME_RANGES.map((range) => (
-            <option key={range} value={range}>
-              {incomeRangeLabel(range)}
-            </option>
-          ))}
-        </SelectField>
-        <TextAreaField
-          className="sm:col-span-2"
-          label="Additional notes"
-          placeholder="Anything the agent should know (optional)"
-          error={errors.notes?.message}
-          {...register('notes')}
-        />
+        {showFields ? (
+          <>
+            <TextField
+              className="sm:col-span-2"
+              label="Full name"
+              autoComplete="name"
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <TextField
+              label="Email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <PhoneField error={errors.phone?.message} {...register('phone')} />
+            <SelectField
+              className="sm:col-span-2"
+              label="Buyer type"
+              error={errors.buyerType?.message}
+              {...register('buyerType')}
+            >
+              <option value="">Select buyer type</option>
+              {BUYER_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {BUYER_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Budget range"
+              error={errors.budgetRange?.message}
+              {...register('budgetRange')}
+            >
+              <option value="">Select budget range (optional)</option>
+              {BUDGET_RANGES.map((range) => (
+                <option key={range} value={range}>
+                  {budgetRangeLabel(range)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Income range"
+              error={errors.incomeRange?.message}
+              {...register('incomeRange')}
+            >
+              <option value="">Select income range (optional)</option>
+              {INCOME_RANGES.map((range) => (
+                <option key={range} value={range}>
+                  {incomeRangeLabel(range)}
+                </option>
+              ))}
+            </SelectField>
+            <TextAreaField
+              className="sm:col-span-2"
+              label="Additional notes"
+              placeholder="Anything the agent should know (optional)"
+              error={errors.notes?.message}
+              {...register('notes')}
+            />
+          </>
+        ) : (
+          <div className="sm:col-span-2">
+            <BookingSummary rows={buyerRows(values)} />
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              className="mt-2 inline-flex min-h-10 items-center text-sm font-medium text-slate-700 underline decoration-[var(--kt-primary)] decoration-2 underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
+            >
+              Edit my details
+            </button>
+          </div>
+        )}
         {reschedule ? (
           <TextAreaField
             className="sm:col-span-2"
@@ -112,4 +148,16 @@ export function DetailsStep({ form, summary, reschedule, submitting, onSubmit }:
       </form>
     </div>
   );
+}
+
+/** The buyer's details as the booking knows them (reschedule mode). */
+function buyerRows(values: BookingDetailsFormInput): SummaryRow[] {
+  return [
+    { label: 'Name', value: values.name ?? '' },
+    { label: 'Email', value: values.email ?? '' },
+    { label: 'Phone', value: values.phone ?? '' },
+    { label: 'Buyer type', value: values.buyerType ? BUYER_TYPE_LABELS[values.buyerType] : 'Not given' },
+    { label: 'Budget', value: values.budgetRange ? budgetRangeLabel(values.budgetRange) : 'Not given' },
+    { label: 'Income', value: values.incomeRange ? incomeRangeLabel(values.incomeRange) : 'Not given' },
+  ];
 }

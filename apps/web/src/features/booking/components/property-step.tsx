@@ -1,5 +1,5 @@
 // Step 2 (spec §2.4 "Property selection"): the agent's public properties; picking one goes to calendar.
-import { formatRooms } from '@/components/ui/format';
+import { roomsLabel } from '@keyturn/domain/plural';
 import { MESSAGES } from '@keyturn/domain/messages';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { HomeIcon } from '@/components/ui/icons';
@@ -67,9 +67,7 @@ export function PropertyStep({
                   <span className="text-slate-600">
                     {property.city}, {property.state}
                   </span>
-                  <span className="mt-1 text-slate-600">
-                    {formatRooms(property.bedrooms, property.bathrooms)}
-                  </span>
+                  <span className="mt-1 text-slate-600">{roomsLabel(property)}</span>
                   <span className="mt-1 font-semibold text-slate-900">{formatPrice(property.price)}</span>
                 </span>
               </button>

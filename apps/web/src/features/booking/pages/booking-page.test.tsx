@@ -1,18 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
 import { MESSAGES } from '@keyturn/domain/messages';
-import { json, renderRoutes, stubApi } from '@/test/utils';
+import { PHONE_CHARACTERS_MESSAGE } from '@keyturn/domain/phone';
+import { json } from '@/test/utils';
 import {
   AGENT_ID,
-  NOW,
   TOMORROW,
   TOMORROW_LABEL,
-  baseRoutes,
   bookingAnswer,
-  bookingRoutes,
+  renderBooking,
+  withBookingClock,
   fillDetails,
   pickDateAndTime,
   property,
@@ -20,27 +18,10 @@ import {
   slotsAnswer,
   weekdays,
 } from '../test-fixtures';
-import type { Routes } from '../test-fixtures';
-
-function renderBooking(path: string, overrides: Routes = {}) {
-  const api = stubApi({ ...baseRoutes(), ...overrides });
-  const rendered = renderRoutes(bookingRoutes, path);
-  return { ...rendered, api, user: userEvent.setup({ delay: null }) };
-}
 
 const networkFailure = () => Promise.reject(new TypeError('Failed to fetch'));
 
-beforeEach(() => {
-  // Only the clock is fake: "today" is Monday, March 3, 2031; timers stay real.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  // react-hot-toast keeps its toasts in module state: clear them so one test never sees another's.
-  toast.remove();
-});
+withBookingClock();
 
 describe('booking page: where it starts (spec §2.4, §4)', () => {
   it("shows 'Loading booking details...' and then starts at calendar when the route names a property", async () => {
@@ -64,7 +45,8 @@ describe('booking page: where it starts (spec §2.4, §4)', () => {
     expect(
       panel.getByText('This will be a 30-minute property viewing session with Dana Scully.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('All times shown in America/New_York')).toBeInTheDocument();
+    // The zone by its name and offset, not a raw IANA id (issue 19).
+    expect(screen.getByText(/^All times shown in Eastern Time \(New York\) — GMT-[45]$/)).toBeInTheDocument();
   });
 
   it('starts at purpose without a property, with the five cards and a consultation panel', async () => {
@@ -352,7 +334,9 @@ describe('booking page: calendar and times (spec §2.4, §5, §8, §9)', () => {
     // March 4, 2031: New York is UTC-5, London UTC+0.
     const times = within(screen.getByRole('list', { name: 'Available Times' }));
     expect(times.getAllByRole('button').map((b) => b.textContent)).toEqual(['2:00 PM', '3:00 PM', '7:00 PM']);
-    expect(screen.getByText('All times shown in Europe/London')).toBeInTheDocument();
+    expect(
+      screen.getByText(/^All times shown in United Kingdom Time \(London\) — GMT\+[01]$/),
+    ).toBeInTheDocument();
 
     await user.click(times.getByRole('button', { name: '7:00 PM' }));
     await user.click(screen.getByRole('button', { name: 'Continue to Details' }));
@@ -379,6 +363,18 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByText(MESSAGES.emailInvalid)).toBeInTheDocument();
     expect(screen.queryByLabelText('Reason for rescheduling')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/booking')).toHaveLength(0);
+  });
+
+  it('refuses letters in the phone on screen ("call me" is not a number) and sends nothing', async () => {
+    const { api, user } = renderBooking('/dana/12-main-st/42/book');
+    await pickDateAndTime(user);
+    await fillDetails(user);
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), 'call me');
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByText(PHONE_CHARACTERS_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('POST', '/booking')).toHaveLength(0);
   });
 
@@ -463,7 +459,7 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
       'href',
       bookingAnswer().manage_url,
     );
-    expect(screen.queryByText("Your request is awaiting the agent's confirmation.")).not.toBeInTheDocument();
+    expect(screen.queryByText(/awaiting Dana Scully's confirmation/)).not.toBeInTheDocument();
 
     // Add to calendar: the .ics built by the domain, and Google's template link, both at the booked instants.
     const ics = screen.getByRole('link', { name: 'Download .ics file' });
@@ -473,6 +469,7 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     );
     expect(icsText).toContain('BEGIN:VEVENT');
     expect(icsText).toContain('UID:booking-b-100@keyturn.app');
+    expect(icsText).toContain('STATUS:CONFIRMED');
     expect(icsText).toContain('DTSTART:20310304T190000Z');
     expect(icsText).toContain('DTEND:20310304T193000Z');
     expect(icsText).toContain('SUMMARY:Property Viewing with Dana Scully');
@@ -483,15 +480,22 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     expect(google.searchParams.get('text')).toBe('Property Viewing with Dana Scully');
   });
 
-  it('says a pending request awaits the agent’s confirmation', async () => {
+  it("a pending request shows 'Request sent' (not 'Booking Confirmed!') and a tentative .ics", async () => {
     const { user } = renderBooking('/dana/12-main-st/42/book', {
       'POST /booking': () => json(201, { success: true, booking: bookingAnswer({ status: 'pending' }) }),
     });
     await pickDateAndTime(user);
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
-    expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
-    expect(screen.getByText("Your request is awaiting the agent's confirmation.")).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: MESSAGES.bookingRequestSentTitle }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Booking Confirmed!' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Your request is awaiting Dana Scully's confirmation/)).toBeInTheDocument();
+    expect(screen.getByText(/You will receive an email once Dana Scully confirms/)).toBeInTheDocument();
+    const ics = screen.getByRole('link', { name: 'Download .ics file' }).getAttribute('href') ?? '';
+    expect(decodeURIComponent(ics)).toContain('STATUS:TENTATIVE');
+    expect(decodeURIComponent(ics)).not.toContain('STATUS:CONFIRMED');
     expect(
       await screen.findByText(
         `${MESSAGES.bookingSubmitted} Your request is awaiting the agent's confirmation.`,
@@ -531,7 +535,7 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByText(MESSAGES.purposeRequired)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'What would you like to book?' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'What would you like to book?' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/booking')).toHaveLength(0);
   });
 
@@ -545,7 +549,7 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
 
     expect(await screen.findByText(taken)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Select a Date & Time' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Select a Date & Time' })).toBeInTheDocument();
     expect(screen.queryByText('Selected: 2:00 PM')).not.toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET', `/booking/availability/42/${TOMORROW}`)).toHaveLength(2));
     expect(api.callsTo('POST', '/booking')).toHaveLength(1);
@@ -684,8 +688,12 @@ describe('booking page: prefill and reschedule (spec §4, §5, §7)', () => {
     await user.click(screen.getByRole('button', { name: '11:00 AM' }));
     await user.click(screen.getByRole('button', { name: 'Continue to Details' }));
 
-    expect(screen.getByLabelText('Full name')).toHaveValue('Fox Mulder');
-    expect(screen.getByLabelText('Budget range')).toHaveValue('300000-400000');
+    // Issue 19: the booking's buyer details are shown, not asked again; only the reason is asked.
+    expect(screen.queryByLabelText('Full name')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Phone')).not.toBeInTheDocument();
+    const known = screen.getAllByRole('definition').map((d) => d.textContent);
+    expect(known).toContain('Fox Mulder');
+    expect(known).toContain('$300,000 - $400,000');
     await user.type(screen.getByLabelText('Reason for rescheduling'), '   ');
     await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
     expect(await screen.findByText(MESSAGES.rescheduleReasonRequired)).toBeInTheDocument();
@@ -708,6 +716,25 @@ describe('booking page: prefill and reschedule (spec §4, §5, §7)', () => {
       budget_max: 400000,
       client_name: 'Fox Mulder',
     });
+  });
+
+  it('reschedule: a known detail the rules now refuse opens the fields with its message; Edit my details opens them', async () => {
+    const { api, user } = renderBooking('/booking/reschedule?token=tok-1', {
+      'GET /booking/prefill': () =>
+        json(200, {
+          success: true,
+          agent_id: AGENT_ID,
+          property_id: 42,
+          prefill: { ...reschedulePrefill, buyer_phone: 'call me' },
+        }),
+      'GET /booking/availability/42/2031-03-05': () => slotsAnswer(['10:00:00', '11:00:00']),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Continue to Details' }));
+    await user.click(screen.getByRole('button', { name: 'Edit my details' }));
+    expect(screen.getByLabelText('Full name')).toHaveValue('Fox Mulder');
+    await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
+    expect(await screen.findByText(PHONE_CHARACTERS_MESSAGE)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/booking/reschedule')).toHaveLength(0);
   });
 
   it("toasts 'Failed to reschedule booking' when the reschedule fails without a message", async () => {

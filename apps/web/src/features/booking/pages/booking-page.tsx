@@ -1,17 +1,34 @@
 // The public booking page (spec §2.4) under every address of §2.1: /bookme/:agentId/:agentName,
 // /bookme/:agentId, /bookme?agent=, /booking/:linkId, /:username/:address/:propertyId/book, and in
 // reschedule mode /booking/reschedule?token=.
-import { useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { Params } from 'react-router';
+import { agentBookingPath } from '@keyturn/domain/links';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { BookingFlow } from '../components/booking-flow';
 import { MessageScreen } from '../components/message-screen';
 import { brandStyle } from '../format';
 import { useBookingSetup } from '../hooks/use-booking-setup';
+import type { BookingSetup } from '../hooks/use-booking-setup';
 
 export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' }) {
   const state = useBookingSetup(mode);
   const location = useLocation();
+  const [search] = useSearchParams();
+  const params = useParams();
+  const navigate = useNavigate();
+  // A link with a username the agent no longer uses (issue 19) still opens the page, which moves to the
+  // current name: /old-name/… → /new-name/…, /bookme/:id/old-name → /bookme/:id/new-name, query kept.
+  const canonical = state.status === 'ready' ? canonicalPath(params, state.setup) : null;
+  useEffect(() => {
+    if (canonical && canonical !== location.pathname)
+      void navigate(
+        { pathname: canonical, search: location.search },
+        { replace: true, state: location.state },
+      );
+  }, [canonical, location.pathname, location.search, location.state, navigate]);
 
   switch (state.status) {
     case 'loading':
@@ -48,15 +65,37 @@ export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' })
       );
     case 'ready': {
       const { setup } = state;
+      // One flow per page: its agent, property, link and token — not the path, whose username may move to
+      // the current one, nor the flow's own parameters, which change as the buyer moves.
+      const flowKey = [
+        mode,
+        setup.agentId ?? '',
+        setup.propertyId ?? '',
+        params.linkId ?? '',
+        search.get('token') ?? '',
+      ].join('|');
       return (
         <div
           style={brandStyle(setup.agent.primaryColor)}
           className="min-h-screen bg-slate-50 px-3 py-4 sm:px-6 md:py-10"
         >
           <title>{`Book with ${setup.agent.name} · Keyturn`}</title>
-          <BookingFlow key={`${location.pathname}${location.search}`} setup={setup} />
+          <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />
         </div>
       );
     }
   }
+}
+
+/** The page's address with the agent's current username, where the address carries one; null otherwise. */
+function canonicalPath(params: Readonly<Params>, setup: BookingSetup): string | null {
+  const username = setup.agent.username;
+  if (!username) return null;
+  if (params.username !== undefined && params.address !== undefined && params.propertyId !== undefined) {
+    if (params.username === username) return null;
+    return `/${encodeURIComponent(username)}/${encodeURIComponent(params.address)}/${encodeURIComponent(params.propertyId)}/book`;
+  }
+  if (params.agentId !== undefined && params.agentName !== undefined && params.agentName !== username)
+    return agentBookingPath(params.agentId, username);
+  return null;
 }

@@ -37,6 +37,9 @@ function renderManage(path: string, routes: Routes) {
   return { ...rendered, api, user: userEvent.setup({ delay: null }) };
 }
 
+/** What and when of managed(), as the summary shows them. */
+const WHAT_AND_WHEN = ['Tuesday, March 4, 2031', '2:00 PM (America/New_York)', '12 Main St, Springfield, IL'];
+
 const manageAnswer = (booking: ManagedBooking) => () => json(200, { success: true, booking });
 
 afterEach(() => {
@@ -52,9 +55,7 @@ describe('manage booking page (/booking/manage)', () => {
     const facts = screen.getAllByRole('definition').map((d) => d.textContent);
     expect(facts).toEqual(
       expect.arrayContaining([
-        'Tuesday, March 4, 2031',
-        '2:00 PM (America/New_York)',
-        '12 Main St, Springfield, IL',
+        ...WHAT_AND_WHEN,
         'Dana Scully, Scully Homes',
         'Property Viewing',
         'Fox Mulder',
@@ -77,9 +78,13 @@ describe('manage booking page (/booking/manage)', () => {
   });
 
   it('cancels through a dialog with an optional reason, then shows the cancelled page', async () => {
+    let status: ManagedBooking['status'] = 'confirmed';
     const { api, user, router } = renderManage('/booking/manage?token=mt-1', {
-      'GET /booking/manage': manageAnswer(managed()),
-      'POST /booking/cancel': () => json(200, { success: true, booking: managed({ status: 'cancelled' }) }),
+      'GET /booking/manage': () => json(200, { success: true, booking: managed({ status }) }),
+      'POST /booking/cancel': () => {
+        status = 'cancelled';
+        return json(200, { success: true, booking: managed({ status }) });
+      },
     });
     const cancel = await screen.findByRole('button', { name: 'Cancel booking' });
     await user.click(cancel);
@@ -107,11 +112,30 @@ describe('manage booking page (/booking/manage)', () => {
     await user.click(confirm);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/booking/cancelled'));
-    expect(router.state.location.search).toBe(`?agent=${AGENT_ID}`);
+    expect(router.state.location.search).toBe('?token=mt-1');
     expect(api.callsTo('POST', '/booking/cancel')[0]?.body).toEqual({
       token: 'mt-1',
       reason: 'Found another home',
     });
+    // Issue 19: the cancelled page keeps the agent's branding and says what was cancelled, from the server.
+    expect(await screen.findByRole('heading', { name: 'Booking Cancelled' })).toBeInTheDocument();
+    expect(await screen.findByText(/This appointment is cancelled/)).toBeInTheDocument();
+    expect(screen.getByText('Scully Homes')).toBeInTheDocument();
+    const facts = screen.getAllByRole('definition').map((d) => d.textContent);
+    expect(facts).toEqual(expect.arrayContaining(WHAT_AND_WHEN));
+    expect(screen.getByRole('link', { name: 'Book a new time' })).toHaveAttribute(
+      'href',
+      `/bookme/${AGENT_ID}/dana`,
+    );
+  });
+
+  it('the cancelled page of a consultation says so; without a token it stays plain', async () => {
+    const { unmount } = renderManage('/booking/cancelled?token=mt-2', {
+      'GET /booking/manage': manageAnswer(managed({ status: 'cancelled', property: null })),
+    });
+    expect(await screen.findByText('Consultation with agent')).toBeInTheDocument();
+    unmount();
+    renderManage(`/booking/cancelled?agent=${AGENT_ID}`, {});
     expect(await screen.findByRole('heading', { name: 'Booking Cancelled' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Book a new time' })).toHaveAttribute(
       'href',

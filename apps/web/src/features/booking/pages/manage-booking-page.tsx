@@ -12,17 +12,15 @@ import { CANCEL_REASON_MAX_LENGTH } from '@keyturn/domain/schemas/publicBooking'
 import type { ManagedBooking } from '@keyturn/domain/schemas/publicBooking';
 import { to12Hour } from '@keyturn/domain/time';
 import { Dialog } from '@/components/ui/dialog';
-import { Logo } from '@/components/ui/logo';
-import { SafeImage, initialOf } from '@/components/ui/safe-image';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { TextAreaField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
 import { trackBooking, trackCancellation } from '@/lib/analytics';
 import { cancelBooking, fetchManagedBooking } from '../api';
 import { BookingSummary } from '../components/booking-summary';
-import type { SummaryRow } from '../components/booking-summary';
 import { BrandButton } from '../components/brand-button';
-import { brandStyle, browserTimeZone, formatLongDate, purposeLabel, safeColor, timeSummary } from '../format';
+import { browserTimeZone, formatLongDate, safeColor } from '../format';
+import { AgentBrand, ManageLayout, managedBookingRows } from '../components/managed-booking-layout';
 import { bookingKeys } from '../hooks/use-booking-setup';
 
 export function ManageBookingPage() {
@@ -94,7 +92,7 @@ function ManagedBookingView({
   const [cancelOpen, setCancelOpen] = useState(false);
   const [reason, setReason] = useState('');
   const cancelFormId = useId();
-  const { agent, property } = booking;
+  const { agent } = booking;
   const cancelled = booking.status === 'cancelled';
   const buyerZone = browserTimeZone();
   const time24 = booking.booking_time.slice(0, 5);
@@ -111,7 +109,8 @@ function ManagedBookingView({
         status: 'cancelled',
       });
       trackCancellation(reason.trim() || undefined);
-      await navigate(`/booking/cancelled?agent=${encodeURIComponent(agent.id)}`);
+      // The cancelled page reads the booking again by its token: the agent's branding and what was cancelled.
+      await navigate(`/booking/cancelled?token=${encodeURIComponent(token)}`);
     } catch (error) {
       toast.error(
         error instanceof ApiError && error.status > 0 && !error.code.startsWith('HTTP_')
@@ -124,41 +123,12 @@ function ManagedBookingView({
     }
   }
 
-  const rows: SummaryRow[] = [
-    { label: 'Date', value: formatLongDate(booking.booking_date) },
-    { label: 'Time', ...timeSummary(booking.starts_at, booking.booking_date, booking.time_zone, buyerZone) },
-    {
-      label: 'Property',
-      value: property
-        ? `${property.address}, ${property.city}, ${property.state}`
-        : MESSAGES.consultationWithAgent,
-    },
-    { label: 'Agent', value: agent.companyName ? `${agent.name}, ${agent.companyName}` : agent.name },
-    { label: 'Purpose', value: purposeLabel(booking.booking_purpose, booking.custom_purpose) },
-    { label: 'Booked for', value: booking.client_name, detail: booking.client_email },
-  ];
+  const rows = managedBookingRows(booking, buyerZone);
 
   return (
     <ManageLayout
       primaryColor={safeColor(agent.primaryColor, DEFAULT_PRIMARY_COLOR)}
-      brand={
-        <div className="flex items-center gap-3">
-          <SafeImage
-            src={agent.logoUrl}
-            alt={`${agent.companyName ?? agent.name} logo`}
-            className="h-9 max-w-32 object-contain"
-            fallback={
-              <span
-                aria-hidden="true"
-                className="inline-flex size-9 items-center justify-center rounded-lg bg-[var(--kt-primary)] font-bold text-[var(--kt-on-primary)]"
-              >
-                {initialOf(agent.companyName ?? agent.name)}
-              </span>
-            }
-          />
-          <span className="text-sm font-semibold text-slate-700">{agent.companyName ?? agent.name}</span>
-        </div>
-      }
+      brand={<AgentBrand agent={agent} />}
     >
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <span className="text-sm text-slate-600">Status:</span>
@@ -289,34 +259,6 @@ function ManagedBookingView({
         </form>
       </Dialog>
     </ManageLayout>
-  );
-}
-
-function ManageLayout({
-  children,
-  brand,
-  primaryColor = DEFAULT_PRIMARY_COLOR,
-}: {
-  children: ReactNode;
-  brand?: ReactNode;
-  primaryColor?: string;
-}) {
-  return (
-    <div style={brandStyle(primaryColor)} className="min-h-screen bg-slate-50 px-3 py-6 sm:px-6 sm:py-12">
-      <title>Manage your booking · Keyturn</title>
-      <main
-        id="main"
-        className="mx-auto w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
-      >
-        {brand ? <div className="mb-5">{brand}</div> : null}
-        <h1 className="mb-5 text-2xl font-bold tracking-tight text-slate-900">Manage your booking</h1>
-        {children}
-      </main>
-      <div className="mt-6 flex items-center justify-center gap-2 text-xs text-slate-500">
-        <span>Powered by</span>
-        <Logo size="sm" />
-      </div>
-    </div>
   );
 }
 

@@ -321,7 +321,7 @@ describe('new booking and invitations', () => {
     await userEvent.click(await within(dialog).findByRole('radio', { name: '11:00 AM' }));
     await userEvent.type(within(dialog).getByLabelText('Full name'), 'Sam Lee');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'sam@example.com');
-    await userEvent.type(within(dialog).getByLabelText('Phone'), '+1 555 0123');
+    await userEvent.type(within(dialog).getByLabelText('Phone'), '+1 555 010 0123');
     await userEvent.selectOptions(within(dialog).getByLabelText('Buyer type'), 'investor');
     await userEvent.selectOptions(within(dialog).getByLabelText('Budget range'), '1000000+');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create booking' }));
@@ -331,7 +331,7 @@ describe('new booking and invitations', () => {
       property_id: 7,
       client_name: 'Sam Lee',
       client_email: 'sam@example.com',
-      client_phone: '+1 555 0123',
+      client_phone: '+1 555 010 0123',
       buyer_type: 'investor',
       budget_min: 1000000,
       budget_max: null,

@@ -1,3 +1,4 @@
+import { countOf } from '@keyturn/domain/plural';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isoDateInZone } from '@keyturn/domain/time';
@@ -94,7 +95,7 @@ export function BookingsPage() {
           ) : (
             <>
               <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-                {bookings.data.length} {bookings.data.length === 1 ? 'booking' : 'bookings'}
+                {countOf(bookings.data.length, 'booking')}
               </p>
               <BookingList bookings={bookings.data} />
             </>

@@ -116,6 +116,15 @@ describe('dashboard overview', () => {
     await user.click(await screen.findByRole('button', { name: 'QR code' }));
     const dialog = screen.getByRole('dialog', { name: 'Your booking link as a QR code' });
     expect(within(dialog).getByRole('img', { name: 'QR code for your booking link' })).toBeInTheDocument();
+    // Issue 19: it can be downloaded for flyers and yard signs.
+    const svg = within(dialog).getByRole('link', { name: 'Download SVG' });
+    expect(svg).toHaveAttribute('download', 'booking-link-qr.svg');
+    const file = decodeURIComponent(
+      svg.getAttribute('href')?.replace('data:image/svg+xml;charset=utf-8,', '') ?? '',
+    );
+    expect(file).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="1024"/);
+    expect(file).toContain('<path d="M');
+    expect(within(dialog).getByRole('button', { name: 'Download PNG' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -12,7 +12,8 @@ import { BookingSummary } from '@/components/ui/booking-summary';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
-import { QrCode } from '@/components/ui/qr-code';
+import toast from 'react-hot-toast';
+import { QrCode, qrPngDataUrl, qrSvgFile } from '@/components/ui/qr-code';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatIsoDate } from '@/components/ui/format';
 import { CalendarIcon, CloseIcon } from '@/components/ui/icons';
@@ -258,6 +259,18 @@ function BookingLink({ url, onShared }: { url: string; onShared: () => void }) {
             Buyers scan it with their phone camera to open your booking page. Put it on flyers, yard signs and
             open-house sheets.
           </p>
+          <div className="flex flex-wrap justify-center gap-2">
+            <a
+              href={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvgFile(url))}`}
+              download="booking-link-qr.svg"
+              className="inline-flex min-h-9 items-center rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+            >
+              Download SVG
+            </a>
+            <Button variant="secondary" size="sm" onClick={() => void downloadPng(url)}>
+              Download PNG
+            </Button>
+          </div>
         </div>
       </Dialog>
       <p className="truncate rounded-lg bg-slate-50 px-3 py-2 font-mono text-xs text-slate-700" title={url}>
@@ -332,4 +345,16 @@ function BookingsCard({
       )}
     </section>
   );
+}
+
+/** Saves the booking link's QR code as a 1024 px PNG (for flyers and print). */
+async function downloadPng(url: string) {
+  try {
+    const link = document.createElement('a');
+    link.href = await qrPngDataUrl(url);
+    link.download = 'booking-link-qr.png';
+    link.click();
+  } catch {
+    toast.error('The PNG could not be made in this browser. Download the SVG instead.');
+  }
 }

@@ -1,3 +1,4 @@
+import { countOf } from '@keyturn/domain/plural';
 import { PLAN_ORDER } from '@keyturn/domain/plans';
 import type { Plan } from '@keyturn/domain/plans';
 import { Container, PageHero, PageMeta, SectionHeading } from '@/components/site-chrome';
@@ -20,7 +21,7 @@ function planLimits(plan: Plan): string[] {
   return [
     limit(plan.maxProperties, 'properties'),
     limit(plan.maxBookingsPerMonth, 'bookings a month'),
-    `${plan.includedUsers} ${plan.includedUsers === 1 ? 'user' : 'users'} included`,
+    `${countOf(plan.includedUsers, 'user')} included`,
   ];
 }
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TRIAL_DAYS } from '@keyturn/domain/constants';
-import { LANDING_ANCHORS } from '@/components/site-chrome';
+import { LANDING_ANCHORS, SiteHeader } from '@/components/site-chrome';
 import { renderAt, stubApi } from '@/test/utils';
 import { LandingPage } from './landing-page';
 
@@ -65,5 +65,15 @@ describe('landing page (spec §2.3)', () => {
     expect(schedule.getAllByText('Pending').length).toBeGreaterThan(0);
     const trial = screen.getByText('Is there a free trial?').closest('details');
     expect(trial).toHaveTextContent(`${TRIAL_DAYS}-day free trial`);
+  });
+});
+
+describe('site header (issue 19: a way to sign up)', () => {
+  it('offers a signed-out visitor both Sign in and Sign up', async () => {
+    stubApi({});
+    renderAt(<SiteHeader />);
+    const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
+    expect(nav.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/sign-up');
+    expect(nav.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
   });
 });

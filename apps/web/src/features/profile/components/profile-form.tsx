@@ -11,12 +11,12 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ColorField } from '@/components/ui/color-field';
 import { ImageUploadField } from '@/components/ui/image-upload-field';
-import { SelectField, TextField } from '@/components/ui/text-field';
-import { AGENT_PROFILE_QUERY_KEY } from '@/lib/agent-profile';
+import { PhoneField, TextField } from '@/components/ui/text-field';
+import { AgentNameFields, AgentTimeZoneField, AgentUsernameField } from '@/components/agent-profile-fields';
+import { AGENT_PROFILE_QUERY_KEY, updateAgentProfile } from '@/lib/agent-profile';
 import { applyServerErrors } from '@/lib/form-errors';
-import { createAgentProfile, saveProfileImages, updateAgentProfile } from '../api';
+import { createAgentProfile, saveProfileImages } from '../api';
 import type { ProfileImages } from '../api';
-import { timeZoneOptions } from '../time-zones';
 
 const FIELDS = [
   'first_name',
@@ -106,28 +106,9 @@ export function ProfileForm(props: ProfileFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
       {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
+      <AgentNameFields register={register} errors={errors} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          error={errors.first_name?.message}
-          {...register('first_name')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.last_name?.message}
-          {...register('last_name')}
-        />
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
+        <PhoneField error={errors.phone?.message} {...register('phone')} />
         <TextField
           label="Company name"
           autoComplete="organization"
@@ -155,22 +136,8 @@ export function ProfileForm(props: ProfileFormProps) {
           disabled={isSubmitting}
         />
       </div>
-      <TextField
-        label="Username"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        hint="Used in your booking links: lowercase letters, digits and hyphens."
-        error={errors.username?.message}
-        {...register('username', { onChange: () => setUsernameEdited(true) })}
-      />
-      <SelectField label="Time zone" error={errors.timeZone?.message} {...register('timeZone')}>
-        {timeZoneOptions(timeZone ?? defaultValues.timeZone).map((zone) => (
-          <option key={zone} value={zone}>
-            {zone.replaceAll('_', ' ')}
-          </option>
-        ))}
-      </SelectField>
+      <AgentUsernameField register={register} errors={errors} onEdit={() => setUsernameEdited(true)} />
+      <AgentTimeZoneField register={register} errors={errors} zone={timeZone ?? defaultValues.timeZone} />
       <ColorField
         label="Primary colour"
         registration={register('primaryColor')}

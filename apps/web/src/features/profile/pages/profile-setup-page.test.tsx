@@ -6,7 +6,7 @@ import { suggestUsername } from '@keyturn/domain/schemas/agent';
 import type { RecordedCall } from '@/test/utils';
 import { json, renderAt, signedInSessionRoutes, stubApi, TEST_AGENT_PROFILE } from '@/test/utils';
 import { resetAuthProfileDedupe } from '@/lib/auth-profile';
-import { browserTimeZone } from '../time-zones';
+import { browserTimeZone } from '@/lib/time-zones';
 import { ProfileSetupPage } from './profile-setup-page';
 
 const authProfile = {

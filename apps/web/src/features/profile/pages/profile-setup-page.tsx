@@ -8,7 +8,7 @@ import { useSession, userNames } from '@/lib/auth';
 import { useAgentProfile } from '@/lib/agent-profile';
 import { useAuthProfile } from '@/lib/auth-profile';
 import { ProfileForm } from '../components/profile-form';
-import { browserTimeZone } from '../time-zones';
+import { browserTimeZone } from '@/lib/time-zones';
 
 /**
  * Agent profile setup (spec §2.1 /profile, signed-in only). Without a profile the form creates one, its

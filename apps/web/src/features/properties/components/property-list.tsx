@@ -1,10 +1,11 @@
 // The agent's properties: cards on a phone, table-like rows from the lg breakpoint. Each carries its own
 // booking link (absolute, to copy and share) and the edit and delete actions.
+import { roomsLabel } from '@keyturn/domain/plural';
 import { propertyBookingPath } from '@keyturn/domain/links';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
-import { formatMoney, formatRooms } from '@/components/ui/format';
+import { formatMoney } from '@/components/ui/format';
 import { SafeImage } from '@/components/ui/safe-image';
 
 const columns = 'lg:grid-cols-[5rem_minmax(0,1fr)_9rem_17rem]';
@@ -92,7 +93,7 @@ function PropertyRow({
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm lg:block lg:space-y-0.5">
           <p className="font-semibold text-slate-900 tabular-nums">{formatMoney(property.price)}</p>
-          <p className="text-slate-600">{formatRooms(property.bedrooms, property.bathrooms)}</p>
+          <p className="text-slate-600">{roomsLabel(property)}</p>
           <p>
             <span
               className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${

@@ -9,15 +9,19 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { endSession } from '@/lib/auth';
+import type { AgentProfile } from '@keyturn/domain/schemas/agent';
 import { deleteAgentProfile } from '../api';
 import { PasswordForm } from './password-form';
+import { AccountProfileForm } from './account-profile-form';
 
 export const DELETE_CONFIRMATION = 'delete my profile';
 
-export function AccountSection({ agentId }: { agentId: string }) {
+export function AccountSection({ profile }: { profile: AgentProfile }) {
+  const agentId = profile.id;
   const [open, setOpen] = useState(false);
   return (
     <div className="space-y-6">
+      <AccountProfileForm profile={profile} />
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="font-semibold text-slate-900">Sign-in and personal details</h2>
         <p className="mt-1 text-sm text-slate-600">Your name, e-mail address and password.</p>

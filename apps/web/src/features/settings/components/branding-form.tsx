@@ -54,7 +54,7 @@ export function BrandingForm({ branding, agentName }: { branding: Branding; agen
   });
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-6">
         {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
         <ImageUploadField
@@ -122,7 +122,7 @@ export function BrandingPreview({
   return (
     <aside
       aria-labelledby="branding-preview-heading"
-      className="order-first lg:sticky lg:top-6 lg:order-none lg:self-start"
+      className="order-first min-w-0 lg:sticky lg:top-6 lg:order-none lg:self-start"
     >
       <h2 id="branding-preview-heading" className="mb-2 text-sm font-semibold text-slate-500">
         Preview

@@ -37,7 +37,7 @@ export function MessageDialog({
             <span>
               {channelLabel(message)} · {formatInstant(message.sent_at ?? message.updated_at, timeZone)}
             </span>
-            <MessageStatusBadge status={message.status} />
+            <MessageStatusBadge message={message} />
           </span>
         ) : undefined
       }

@@ -41,6 +41,9 @@ export function savedAsFile(message: Pick<SentMessage, 'transport'>): boolean {
   return message.transport === 'file' || message.transport === 'sms-file';
 }
 
-export function MessageStatusBadge({ status }: { status: MessageStatus }) {
-  return <StatusPill tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</StatusPill>;
+/** A message written as a file says so (not a green "Sent": nothing was delivered, issue 19). */
+export function MessageStatusBadge({ message }: { message: Pick<SentMessage, 'status' | 'transport'> }) {
+  if (message.status === 'sent' && savedAsFile(message))
+    return <StatusPill tone={STATUS_TONES.skipped}>Saved as a file</StatusPill>;
+  return <StatusPill tone={STATUS_TONES[message.status]}>{STATUS_LABELS[message.status]}</StatusPill>;
 }

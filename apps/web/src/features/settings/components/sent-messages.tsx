@@ -191,7 +191,7 @@ function MessageRow({
           ) : null}
         </div>
         <div className="shrink-0">
-          <MessageStatusBadge status={message.status} />
+          <MessageStatusBadge message={message} />
         </div>
       </div>
       <p className="mt-1 text-sm text-slate-500">

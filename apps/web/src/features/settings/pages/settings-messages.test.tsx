@@ -123,7 +123,7 @@ describe('sent messages list', () => {
     expect(confirmed).toHaveTextContent('Booking made');
     expect(confirmed).toHaveTextContent('to the buyer · E-mail');
     expect(confirmed).toHaveTextContent('jane@example.com');
-    expect(within(confirmed).getByText('Sent', { exact: true })).toBeInTheDocument();
+    expect(within(confirmed).getByText('Saved as a file', { exact: true })).toBeInTheDocument();
     // The agent's zone arrives with the profile: 18:30 UTC is 2:30 PM in New York.
     expect(await within(confirmed).findByText(/Wed, Jun 12, 2030, 2:30 PM/)).toBeInTheDocument();
 
@@ -163,6 +163,9 @@ describe('sent messages list', () => {
     expect(note).toHaveTextContent('No mail server is set up');
     const saved = await rowOf(confirmation.subject!);
     expect(saved).toHaveTextContent('Saved as a file, not delivered: no mail server is set up.');
+    // Its status says "Saved as a file", never a green "Sent" (issue 19).
+    expect(within(saved).getByText('Saved as a file', { exact: true })).toBeInTheDocument();
+    expect(within(saved).queryByText('Sent', { exact: true })).not.toBeInTheDocument();
     await vi.waitFor(() => expect(saved).toHaveTextContent('Saved Wed, Jun 12, 2030, 2:30 PM'));
     // A message that went out through SMTP says nothing of the kind.
     expect(await rowOf(failedReminder.subject!)).not.toHaveTextContent('Saved as a file');

@@ -10,6 +10,7 @@ import type { TabItem } from '@/components/ui/tabs';
 import { useAgentProfile } from '@/lib/agent-profile';
 import { useCalendarIntegrations } from '@/lib/calendar-integrations';
 import { useSentMessages } from '@/lib/sent-messages';
+import { timeZoneLabel } from '@keyturn/domain/time';
 import { AccountSection } from '../components/account-section';
 import { AvailabilityEditor } from '../components/availability-editor';
 import { BrandingForm } from '../components/branding-form';
@@ -155,7 +156,7 @@ function MessagesTab() {
         </div>
         <p className="mt-1 text-sm text-slate-600">
           Every e-mail and text Keyturn sent for your bookings, newest first
-          {timeZone ? ` (times in ${timeZone.replace(/_/g, ' ')})` : ''}.
+          {timeZone ? ` (times in ${timeZoneLabel(timeZone)})` : ''}.
         </p>
       </div>
       <MessageFilter value={status} onChange={setStatus} />
@@ -210,7 +211,7 @@ function CalendarsTab() {
 function AccountTab() {
   const agent = useAgentProfile();
   return (
-    <Loaded query={agent}>{(profile) => (profile ? <AccountSection agentId={profile.id} /> : null)}</Loaded>
+    <Loaded query={agent}>{(profile) => (profile ? <AccountSection profile={profile} /> : null)}</Loaded>
   );
 }
 

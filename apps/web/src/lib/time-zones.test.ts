@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentZoneName, timeZoneOptions } from './time-zones';
+import { currentZoneName, timeZoneOptions } from '@/lib/time-zones';
 
 describe('time zone choices on the profile', () => {
   it('lists renamed zones by their current IANA name (Asia/Kolkata, Europe/Kyiv), once each', () => {
