@@ -12,6 +12,7 @@ import { databaseOutbox } from '../src/adapters/outbox';
 import { createSmsSender } from '../src/adapters/sms';
 import { images, notificationMessages } from '../src/db/schema';
 import { imageName } from '../src/modules/uploads/storage';
+import { crc32 } from 'node:zlib';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, type TestAgent } from './fixtures';
 import { ALL_DAY, DAY, slotBetween } from './support/notify';
@@ -24,9 +25,19 @@ const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABQAAAAUCAIAAAAC64paAAAAGElEQVR4nGNgGAWjYBSMglEwCkbBKBgFAA1sAAE7iGbvAAAAAElFTkSuQmCC',
   'base64',
 );
-const legacyPng = Buffer.concat([png, Buffer.from('legacy')]);
+/** The same picture with a tEXt chunk before IEND: a whole, valid PNG with other bytes (another hash). */
+function withText(image: Buffer, text: string): Buffer {
+  const body = Buffer.concat([Buffer.from('tEXt'), Buffer.from(`Comment\0${text}`, 'latin1')]);
+  const chunk = Buffer.alloc(body.length + 8);
+  chunk.writeUInt32BE(body.length - 4, 0);
+  body.copy(chunk, 4);
+  chunk.writeUInt32BE(crc32(body), body.length + 4);
+  const iend = image.length - 12;
+  return Buffer.concat([image.subarray(0, iend), chunk, image.subarray(iend)]);
+}
+const legacyPng = withText(png, 'legacy');
 const legacyName = imageName(legacyPng, 'png');
-const lateName = imageName(Buffer.concat([png, Buffer.from('late')]), 'png');
+const lateName = imageName(withText(png, 'late'), 'png');
 
 let a: TestApp;
 let b: TestApp;
@@ -109,7 +120,7 @@ describe('images in PostgreSQL', () => {
   it('a file still in the folder but not in the table is imported on first request', async () => {
     await writeFile(
       path.join(b.config.dataDir, 'uploads', lateName),
-      Buffer.concat([png, Buffer.from('late')]),
+      withText(png, 'late'),
     );
     expect((await a.request({ method: 'GET', url: `/uploads/${lateName}` })).statusCode).toBe(404);
     expect((await b.request({ method: 'GET', url: `/uploads/${lateName}` })).statusCode).toBe(200);
@@ -247,7 +258,7 @@ describe('images in an S3-compatible bucket (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_K
       env: { ...env, S3_SECRET_ACCESS_KEY: 'not-the-secret' },
     });
     try {
-      const bytes = Buffer.concat([png, Buffer.from('in the bucket')]);
+      const bytes = withText(png, 'in the bucket');
       const res = await one.request({
         method: 'POST',
         url: '/api/uploads',
