@@ -295,7 +295,7 @@ describe('images in an S3-compatible bucket (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_K
         method: 'POST',
         url: '/api/uploads',
         token: agent.token,
-        ...multipart(Buffer.concat([png, Buffer.from('refused')])),
+        ...multipart(withText(png, 'refused')),
       });
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toMatchObject({ code: 'IMAGE_STORE_UNAVAILABLE' });
