@@ -104,7 +104,7 @@ function ManagedBookingView({
       await cancelMutation.mutateAsync();
       trackBooking('booking_cancelled', {
         id: booking.id,
-        property_address: property?.address ?? '',
+        property_address: booking.property?.address ?? '',
         appointment_date: booking.booking_date,
         status: 'cancelled',
       });
