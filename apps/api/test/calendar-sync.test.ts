@@ -373,6 +373,92 @@ describe('pull: busy times block public slots', () => {
   });
 });
 
+describe('pull: the events we pushed ourselves are never busy time', () => {
+  const sync = async (agent: TestAgent, id: string) => {
+    expect((await req(agent, 'POST', `/api/integrations/${id}/sync`)).statusCode).toBe(200);
+    await drainer.drain();
+  };
+  const cancelAndRebook = async (agent: TestAgent, booking: { manage_token: string }, date: string) => {
+    const cancel = await t.request({
+      method: 'POST',
+      url: '/api/booking/cancel',
+      payload: { token: booking.manage_token, reason: 'Changed plans' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await drainer.drain();
+    // Offered again at once — not only after the next sync — and still after it.
+    expect(await slotsOf(agent, date)).toContain('11:00:00');
+  };
+
+  it('Google (freeBusy): a showing pushed to the target calendar, which also blocks, is cut out of the busy times; cancel → offered again; the buyer may reschedule onto their own time', async () => {
+    const agent = await makeAgent(t);
+    const { id } = await connect(agent, 'google');
+    const booked = await bookPublic(agent, '2026-03-19', '11:00');
+    expect(await drainer.drain()).toEqual(['push:inserted']);
+    // What buyers see with the booking and no calendar busy time at all.
+    const noCalendar = await slotsOf(agent, '2026-03-19');
+    expect(noCalendar).not.toContain('11:00:00');
+    // The agent's own appointment right after the showing (freeBusy may merge them): it still blocks.
+    provider.addBusy('google', ACCOUNTS.google, {
+      start: new Date('2026-03-19T15:30:00Z'),
+      end: new Date('2026-03-19T16:00:00Z'),
+    });
+    await sync(agent, id);
+    // The pushed event is in the calendar the busy times come from …
+    expect([...provider.events.google.values()].some((e) => e.calendarId === ACCOUNTS.google)).toBe(true);
+    // … yet only the agent's own appointment was stored as busy.
+    const stored = await t.database.db.execute(
+      sql`select starts_at from calendar_busy where integration_id = ${id}
+          and starts_at < '2026-03-20T00:00:00Z' and ends_at > '2026-03-19T00:00:00Z'`,
+    );
+    expect(stored.rows.map((r) => new Date(String(r.starts_at)).toISOString())).toEqual([
+      '2026-03-19T15:30:00.000Z',
+    ]);
+    const slots = await slotsOf(agent, '2026-03-19');
+    expect(slots).toEqual(noCalendar.filter((s) => s !== '11:30:00'));
+
+    // Rescheduling onto (a time overlapping) the buyer's current one is not blocked by our own event.
+    const moved = await t.request({
+      method: 'POST',
+      url: '/api/booking/reschedule',
+      payload: {
+        ...bookingPayload(agent.id, { booking_date: '2026-03-19', booking_time: '11:00' }),
+        original_booking_id: booked.id,
+        reschedule_reason: 'Same time, new note',
+        token: booked.manage_token,
+      },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await drainer.drain();
+    await sync(agent, id);
+    await cancelAndRebook(agent, moved.json().booking, '2026-03-19');
+    await sync(agent, id);
+    expect(await slotsOf(agent, '2026-03-19')).toContain('11:00:00');
+  });
+
+  it('Microsoft (calendarView): events whose id is in our booking ↔ event mapping are skipped; cancel → offered again', async () => {
+    const agent = await makeAgent(t);
+    const { id } = await connect(agent, 'microsoft');
+    const free = await slotsOf(agent, '2026-03-20');
+    const booked = await bookPublic(agent, '2026-03-20', '11:00');
+    expect(await drainer.drain()).toEqual(['push:inserted']);
+    const noCalendar = await slotsOf(agent, '2026-03-20');
+    const before = provider.requests.length;
+    await sync(agent, id);
+    const view = provider.requests.slice(before).find((r) => r.path.endsWith('/calendarView'))!;
+    expect(view.query.$select).toContain('id');
+    expect(await slotsOf(agent, '2026-03-20')).toEqual(noCalendar);
+    const stored = await t.database.db.execute(
+      sql`select count(*)::int as n from calendar_busy where integration_id = ${id}
+          and starts_at < '2026-03-21T00:00:00Z' and ends_at > '2026-03-20T00:00:00Z'`,
+    );
+    expect(stored.rows[0]!.n).toBe(0);
+    await cancelAndRebook(agent, booked, '2026-03-20');
+    await sync(agent, id);
+    expect(await slotsOf(agent, '2026-03-20')).toEqual(free);
+  });
+});
+
 describe('push: showings become events', () => {
   it('a confirmed booking becomes one event (start, end, time zone, buyer, phone, address, manage link); a retried push makes no second; reschedule moves it; cancel deletes it', async () => {
     const agent = await makeAgent(t);

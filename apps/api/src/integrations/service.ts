@@ -21,7 +21,13 @@ import { bookingLinks } from '../notifications/templates';
 import { busyFromIcs, fetchIcs } from './ics';
 import type { SecretBox } from './crypto';
 import { GrantRevokedError, ProviderUnavailableError, refreshTokens } from './oauth';
-import { calendarApiFor, type CalendarApi, type RemoteCalendar, type ShowingEvent } from './providers';
+import {
+  calendarApiFor,
+  type CalendarApi,
+  type OwnEvents,
+  type RemoteCalendar,
+  type ShowingEvent,
+} from './providers';
 
 export type IntegrationRow = typeof calendarIntegrations.$inferSelect;
 
@@ -130,6 +136,27 @@ export async function saveCalendars(db: Db, row: IntegrationRow, remote: RemoteC
   });
 }
 
+/** The events this integration pushed (booking ↔ event mapping), by calendar, at their bookings' times. */
+async function ownEventsOf(db: Db, integrationId: string): Promise<OwnEvents> {
+  const rows = await db
+    .select({
+      calendarId: calendarEvents.calendarExternalId,
+      eventId: calendarEvents.eventId,
+      start: bookings.startsAt,
+      end: bookings.endsAt,
+    })
+    .from(calendarEvents)
+    .innerJoin(bookings, eq(bookings.id, calendarEvents.bookingId))
+    .where(eq(calendarEvents.integrationId, integrationId));
+  const own: OwnEvents = new Map();
+  for (const r of rows) {
+    const list = own.get(r.calendarId) ?? [];
+    list.push({ eventId: r.eventId, start: r.start, end: r.end });
+    own.set(r.calendarId, list);
+  }
+  return own;
+}
+
 export type SyncOutcome = 'synced' | 'needs_reconnect' | 'failed' | 'skipped';
 
 /**
@@ -162,6 +189,7 @@ export async function syncIntegration(deps: CalendarDeps, integrationId: string)
         chosen.map((c) => c.externalId),
         from,
         to,
+        await ownEventsOf(deps.db, row.id),
       );
     }
     await deps.db.transaction(async (tx) => {
