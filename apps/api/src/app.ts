@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { AppError, registerErrorHandling } from './http/errors';
 import { registerDatabaseGate } from './http/database-gate';
+import { serializeRequest } from './http/log-redaction';
 import { DatabaseStatus } from './db/supervisor';
 import type { WorkersState } from './jobs/workers';
 import { agentRoutes } from './modules/agents/routes';
@@ -72,7 +73,15 @@ export async function buildApp({
   const webhooks = webhookEmitter(queue, now);
   const notify = withCalendarPush(withWebhookEvents(bookingNotifier(queue, now), webhooks), queue, now);
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Request lines are logged with their URL's secrets redacted (feed secret, manage token, OAuth code).
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof logger === 'object' ? logger : {}),
+            serializers: { req: serializeRequest },
+          },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
