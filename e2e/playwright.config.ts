@@ -70,6 +70,8 @@ export default defineConfig({
         VITE_GTM_ID: TAG_MANAGER.id,
         VITE_GTM_SCRIPT_URL: TAG_MANAGER_SCRIPT_URL,
         PUBLIC_WRITE_LIMIT_PER_MINUTE: '200',
+        // ICS subscriptions and webhooks in the tests point at 127.0.0.1.
+        ALLOW_PRIVATE_OUTBOUND_HOSTS: 'true',
         DATABASE_URL: '',
         // Calendar sync against the provider server above (its client ids are the test server's own).
         GOOGLE_CLIENT_ID: 'keyturn-google-client',

@@ -172,7 +172,7 @@ export async function buildApp({
     jobs: queue,
   });
   await app.register(reportRoutes, { auth, db });
-  await app.register(crmRoutes, { auth, db, now, webhooks: queue });
+  await app.register(crmRoutes, { auth, db, now, webhooks: queue, outbound: config.outbound });
 
   await serveWebApp(app, config.webDist);
   return app;

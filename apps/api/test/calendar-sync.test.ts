@@ -9,7 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer, OutgoingMail } from '../src/adapters/mail';
 import { calendarIntegrations } from '../src/db/schema';
 import { busyFromIcs } from '../src/integrations/ics';
+import { MESSAGES } from '@keyturn/domain/messages';
 import { queueDueSyncs, runCalendarJob } from '../src/integrations/jobs';
+import { syncIntegration } from '../src/integrations/service';
 import { jobOptionsOf, openJobQueue } from '../src/jobs/queue';
 import { calendarDepsOf } from '../src/integrations/setup';
 import { createTestApp, type TestApp } from './app';
@@ -44,7 +46,11 @@ let deps: ReturnType<typeof calendarDepsOf>;
 
 beforeAll(async () => {
   provider = await startCalendarProvider();
-  t = await createTestApp({ now, env: { PUBLIC_URL, ...provider.env() } });
+  // The provider and the ICS servers of these tests are on 127.0.0.1.
+  t = await createTestApp({
+    now,
+    env: { PUBLIC_URL, ALLOW_PRIVATE_OUTBOUND_HOSTS: 'true', ...provider.env() },
+  });
   deps = calendarDepsOf(t.config, t.database.db, now, mailer);
   drainer = await calendarDrainer(t.database.db, deps);
 });
@@ -752,6 +758,8 @@ describe('ICS', () => {
   describe('subscriptions', () => {
     let server: Server;
     let base: string;
+    /** Requests the ICS server answered. */
+    let hits = 0;
     // Weekly on Tuesdays 10:00–11:00 New York time, with one week excluded (EXDATE) and one moved (RECURRENCE-ID).
     const ICS = [
       'BEGIN:VCALENDAR',
@@ -805,6 +813,7 @@ describe('ICS', () => {
 
     beforeAll(async () => {
       server = createServer((_req, res) => {
+        hits += 1;
         res.writeHead(200, { 'content-type': 'text/calendar' });
         res.end(ICS);
       });
@@ -847,6 +856,62 @@ describe('ICS', () => {
       expect(await slotsOf(agent, '2026-03-24')).not.toContain('14:00:00');
       const bad = await req(agent, 'POST', '/api/integrations/ics', { url: 'ftp://example.test/x.ics' });
       expect(bad.statusCode).toBe(400);
+    });
+
+    it('SSRF: by default loopback, private, link-local and unique-local addresses (after DNS) are refused with 400 URL_NOT_ALLOWED, nothing stored or fetched; ALLOW_PRIVATE_OUTBOUND_HOSTS lets them through', async () => {
+      // The same database, served by an installation without the setting.
+      const strict = await createTestApp({ now, database: t.database, env: { PUBLIC_URL } });
+      try {
+        expect(strict.config.outbound.allowPrivateHosts).toBe(false);
+        const agent = await makeAgent(strict);
+        const before = hits;
+        for (const url of [
+          `${base}/team.ics`,
+          `webcal://${base.replace('http://', '')}/team.ics`,
+          'http://localhost:9/team.ics',
+          'http://10.1.2.3/team.ics',
+          'http://192.168.0.10/team.ics',
+          'http://169.254.169.254/latest/meta-data',
+          'http://[::1]/team.ics',
+          'http://[fd00::1]/team.ics',
+          'http://[::ffff:127.0.0.1]/team.ics',
+        ]) {
+          const res = await strict.request({
+            method: 'POST',
+            url: '/api/integrations/ics',
+            token: agent.token,
+            payload: { url },
+          });
+          expect(res.statusCode, url).toBe(400);
+          expect(res.json(), url).toMatchObject({
+            error: MESSAGES.outboundUrlRefused,
+            code: 'URL_NOT_ALLOWED',
+            fields: { url: MESSAGES.outboundUrlRefused },
+          });
+        }
+        const list = await strict.request({
+          method: 'GET',
+          url: '/api/integrations/calendar',
+          token: agent.token,
+        });
+        expect(list.json().data).toEqual([]);
+        expect(hits).toBe(before);
+      } finally {
+        await strict.close();
+      }
+
+      // Allowed (this suite's setting): accepted and fetched. Then fetched under the default policy — a
+      // subscription stored earlier, or a host whose DNS changed — the sync refuses it without a request.
+      const agent = await makeAgent(t);
+      const res = await req(agent, 'POST', '/api/integrations/ics', { url: `${base}/team.ics` });
+      expect(res.statusCode, res.body).toBe(200);
+      const fetched = hits;
+      await drainer.drain();
+      expect(hits).toBe(fetched + 1);
+      const id = res.json().data.id as string;
+      expect(await syncIntegration({ ...deps, outbound: { allowPrivateHosts: false } }, id)).toBe('failed');
+      expect(hits).toBe(fetched + 1);
+      expect((await integration(agent, id)).last_error).toContain(MESSAGES.outboundUrlRefused);
     });
   });
 });

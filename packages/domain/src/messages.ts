@@ -29,4 +29,7 @@ export const MESSAGES = {
   consultationWithAgent: 'Consultation with agent',
   comingSoon: 'Coming Soon',
   talkToSales: 'Talk to Sales team',
+  /** An ICS subscription or webhook address the server will not call (not http(s), or a private network). */
+  outboundUrlRefused:
+    'This address cannot be used: it must start with https:// or http:// and point to a public server, not a private or local network',
 } as const;

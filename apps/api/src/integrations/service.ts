@@ -17,6 +17,7 @@ import {
   properties,
 } from '../db/schema';
 import type { Mailer } from '../adapters/mail';
+import type { OutboundPolicy } from '../http/outbound-url';
 import { bookingLinks } from '../notifications/templates';
 import { busyFromIcs, fetchIcs } from './ics';
 import type { SecretBox } from './crypto';
@@ -36,6 +37,8 @@ export type CalendarDeps = {
   calendar: CalendarConfig;
   box: SecretBox;
   publicUrl: string;
+  /** Whether ICS subscriptions may be fetched from private hosts (ALLOW_PRIVATE_OUTBOUND_HOSTS). */
+  outbound: OutboundPolicy;
   now: () => Date;
   /** Tells the agent once that an integration needs reconnecting; absent: the dashboard notice only. */
   mailer?: Mailer;
@@ -177,7 +180,7 @@ export async function syncIntegration(deps: CalendarDeps, integrationId: string)
     let spans: { start: Date; end: Date }[];
     if (row.provider === 'ics') {
       if (!row.icsUrlEnc) throw new Error('The subscription has no address');
-      spans = busyFromIcs(await fetchIcs(deps.box.open(row.icsUrlEnc)), from, to);
+      spans = busyFromIcs(await fetchIcs(deps.box.open(row.icsUrlEnc), deps.outbound), from, to);
     } else {
       const api = apiOf(deps, row);
       await saveCalendars(deps.db, row, await api.calendars());
