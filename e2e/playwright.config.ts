@@ -73,6 +73,8 @@ export default defineConfig({
         // The whole suite runs from one address: its page loads and sign-ins must never meet a limit.
         PUBLIC_READ_LIMIT_PER_MINUTE: '10000',
         AUTH_LIMIT_PER_MINUTE: '1000',
+        // ICS subscriptions and webhooks in the tests point at 127.0.0.1.
+        ALLOW_PRIVATE_OUTBOUND_HOSTS: 'true',
         DATABASE_URL: '',
         // Calendar sync against the provider server above (its client ids are the test server's own).
         GOOGLE_CLIENT_ID: 'keyturn-google-client',

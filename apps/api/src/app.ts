@@ -18,6 +18,7 @@ import { AppError, registerErrorHandling, type ErrorBody } from './http/errors';
 import { registerDatabaseGate } from './http/database-gate';
 import { registerInputBoundary } from './http/input-boundary';
 import { pgRateLimitStore } from './http/rate-limit';
+import { serializeRequest } from './http/log-redaction';
 import { DatabaseStatus } from './db/supervisor';
 import type { WorkersState } from './jobs/workers';
 import { agentRoutes } from './modules/agents/routes';
@@ -85,7 +86,15 @@ export async function buildApp({
   const webhooks = webhookEmitter(queue, now);
   const notify = withCalendarPush(withWebhookEvents(bookingNotifier(queue, now), webhooks), queue, now);
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Request lines are logged with their URL's secrets redacted (feed secret, manage token, OAuth code).
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof logger === 'object' ? logger : {}),
+            serializers: { req: serializeRequest },
+          },
     // Off by default: the socket's address is the client, and a forged X-Forwarded-For changes nothing.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -213,7 +222,7 @@ export async function buildApp({
     jobs: queue,
   });
   await app.register(reportRoutes, { auth, db });
-  await app.register(crmRoutes, { auth, db, now, webhooks: queue });
+  await app.register(crmRoutes, { auth, db, now, webhooks: queue, outbound: config.outbound });
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -83,6 +83,8 @@ const envSchema = z.object({
   MICROSOFT_GRAPH_URL: z.url().default('https://graph.microsoft.com/v1.0'),
   CALENDAR_TOKEN_KEY: z.string().optional(),
   CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  // ICS subscriptions and webhooks may call loopback/private hosts only when allowed (tests, on-premises).
+  ALLOW_PRIVATE_OUTBOUND_HOSTS: booleanFlag.default(false),
   WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
@@ -159,6 +161,8 @@ export type Config = {
     sendTimeoutSeconds: number;
   };
   calendar: CalendarConfig;
+  /** Addresses the server calls for agents (ICS subscriptions, webhooks): private networks only if allowed. */
+  outbound: { allowPrivateHosts: boolean };
   /** Outbound webhooks (Enterprise): retries with doubling delays, and how long a receiver may take. */
   webhooks: { retryLimit: number; retryDelaySeconds: number; timeoutSeconds: number };
   /** Origin the Content-Security-Policy admits for the analytics tag manager; null without VITE_GTM_ID. */
@@ -282,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenKey: e.CALENDAR_TOKEN_KEY ?? null,
       syncMinutes: e.CALENDAR_SYNC_MINUTES,
     },
+    outbound: { allowPrivateHosts: e.ALLOW_PRIVATE_OUTBOUND_HOSTS },
     webhooks: {
       retryLimit: e.WEBHOOK_RETRY_LIMIT,
       retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,

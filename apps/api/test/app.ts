@@ -32,6 +32,8 @@ export async function createTestApp(
     database?: TestDatabase;
     /** Called with the new DATA_DIR before the app is built (to leave files there from "an older version"). */
     prepareDataDir?: (dataDir: string) => Promise<void>;
+    /** Fastify logger options (e.g. a `stream` that captures the lines); none when not given. */
+    logger?: object;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -52,7 +54,7 @@ export async function createTestApp(
     config,
     db: database.db,
     auth,
-    logger: false,
+    logger: options.logger ?? false,
     now: options.now,
     dbStatus: options.dbStatus,
   });

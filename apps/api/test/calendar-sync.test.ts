@@ -9,7 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer, OutgoingMail } from '../src/adapters/mail';
 import { calendarIntegrations } from '../src/db/schema';
 import { busyFromIcs } from '../src/integrations/ics';
+import { MESSAGES } from '@keyturn/domain/messages';
 import { queueDueSyncs, runCalendarJob } from '../src/integrations/jobs';
+import { syncIntegration } from '../src/integrations/service';
 import { jobOptionsOf, openJobQueue } from '../src/jobs/queue';
 import { calendarDepsOf } from '../src/integrations/setup';
 import { createTestApp, type TestApp } from './app';
@@ -44,7 +46,11 @@ let deps: ReturnType<typeof calendarDepsOf>;
 
 beforeAll(async () => {
   provider = await startCalendarProvider();
-  t = await createTestApp({ now, env: { PUBLIC_URL, ...provider.env() } });
+  // The provider and the ICS servers of these tests are on 127.0.0.1.
+  t = await createTestApp({
+    now,
+    env: { PUBLIC_URL, ALLOW_PRIVATE_OUTBOUND_HOSTS: 'true', ...provider.env() },
+  });
   deps = calendarDepsOf(t.config, t.database.db, now, mailer);
   drainer = await calendarDrainer(t.database.db, deps);
 });
@@ -373,6 +379,92 @@ describe('pull: busy times block public slots', () => {
   });
 });
 
+describe('pull: the events we pushed ourselves are never busy time', () => {
+  const sync = async (agent: TestAgent, id: string) => {
+    expect((await req(agent, 'POST', `/api/integrations/${id}/sync`)).statusCode).toBe(200);
+    await drainer.drain();
+  };
+  const cancelAndRebook = async (agent: TestAgent, booking: { manage_token: string }, date: string) => {
+    const cancel = await t.request({
+      method: 'POST',
+      url: '/api/booking/cancel',
+      payload: { token: booking.manage_token, reason: 'Changed plans' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await drainer.drain();
+    // Offered again at once — not only after the next sync — and still after it.
+    expect(await slotsOf(agent, date)).toContain('11:00:00');
+  };
+
+  it('Google (freeBusy): a showing pushed to the target calendar, which also blocks, is cut out of the busy times; cancel → offered again; the buyer may reschedule onto their own time', async () => {
+    const agent = await makeAgent(t);
+    const { id } = await connect(agent, 'google');
+    const booked = await bookPublic(agent, '2026-03-19', '11:00');
+    expect(await drainer.drain()).toEqual(['push:inserted']);
+    // What buyers see with the booking and no calendar busy time at all.
+    const noCalendar = await slotsOf(agent, '2026-03-19');
+    expect(noCalendar).not.toContain('11:00:00');
+    // The agent's own appointment right after the showing (freeBusy may merge them): it still blocks.
+    provider.addBusy('google', ACCOUNTS.google, {
+      start: new Date('2026-03-19T15:30:00Z'),
+      end: new Date('2026-03-19T16:00:00Z'),
+    });
+    await sync(agent, id);
+    // The pushed event is in the calendar the busy times come from …
+    expect([...provider.events.google.values()].some((e) => e.calendarId === ACCOUNTS.google)).toBe(true);
+    // … yet only the agent's own appointment was stored as busy.
+    const stored = await t.database.db.execute(
+      sql`select starts_at from calendar_busy where integration_id = ${id}
+          and starts_at < '2026-03-20T00:00:00Z' and ends_at > '2026-03-19T00:00:00Z'`,
+    );
+    expect(stored.rows.map((r) => new Date(String(r.starts_at)).toISOString())).toEqual([
+      '2026-03-19T15:30:00.000Z',
+    ]);
+    const slots = await slotsOf(agent, '2026-03-19');
+    expect(slots).toEqual(noCalendar.filter((s) => s !== '11:30:00'));
+
+    // Rescheduling onto (a time overlapping) the buyer's current one is not blocked by our own event.
+    const moved = await t.request({
+      method: 'POST',
+      url: '/api/booking/reschedule',
+      payload: {
+        ...bookingPayload(agent.id, { booking_date: '2026-03-19', booking_time: '11:00' }),
+        original_booking_id: booked.id,
+        reschedule_reason: 'Same time, new note',
+        token: booked.manage_token,
+      },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await drainer.drain();
+    await sync(agent, id);
+    await cancelAndRebook(agent, moved.json().booking, '2026-03-19');
+    await sync(agent, id);
+    expect(await slotsOf(agent, '2026-03-19')).toContain('11:00:00');
+  });
+
+  it('Microsoft (calendarView): events whose id is in our booking ↔ event mapping are skipped; cancel → offered again', async () => {
+    const agent = await makeAgent(t);
+    const { id } = await connect(agent, 'microsoft');
+    const free = await slotsOf(agent, '2026-03-20');
+    const booked = await bookPublic(agent, '2026-03-20', '11:00');
+    expect(await drainer.drain()).toEqual(['push:inserted']);
+    const noCalendar = await slotsOf(agent, '2026-03-20');
+    const before = provider.requests.length;
+    await sync(agent, id);
+    const view = provider.requests.slice(before).find((r) => r.path.endsWith('/calendarView'))!;
+    expect(view.query.$select).toContain('id');
+    expect(await slotsOf(agent, '2026-03-20')).toEqual(noCalendar);
+    const stored = await t.database.db.execute(
+      sql`select count(*)::int as n from calendar_busy where integration_id = ${id}
+          and starts_at < '2026-03-21T00:00:00Z' and ends_at > '2026-03-20T00:00:00Z'`,
+    );
+    expect(stored.rows[0]!.n).toBe(0);
+    await cancelAndRebook(agent, booked, '2026-03-20');
+    await sync(agent, id);
+    expect(await slotsOf(agent, '2026-03-20')).toEqual(free);
+  });
+});
+
 describe('push: showings become events', () => {
   it('a confirmed booking becomes one event (start, end, time zone, buyer, phone, address, manage link); a retried push makes no second; reschedule moves it; cancel deletes it', async () => {
     const agent = await makeAgent(t);
@@ -666,6 +758,8 @@ describe('ICS', () => {
   describe('subscriptions', () => {
     let server: Server;
     let base: string;
+    /** Requests the ICS server answered. */
+    let hits = 0;
     // Weekly on Tuesdays 10:00–11:00 New York time, with one week excluded (EXDATE) and one moved (RECURRENCE-ID).
     const ICS = [
       'BEGIN:VCALENDAR',
@@ -719,6 +813,7 @@ describe('ICS', () => {
 
     beforeAll(async () => {
       server = createServer((_req, res) => {
+        hits += 1;
         res.writeHead(200, { 'content-type': 'text/calendar' });
         res.end(ICS);
       });
@@ -761,6 +856,62 @@ describe('ICS', () => {
       expect(await slotsOf(agent, '2026-03-24')).not.toContain('14:00:00');
       const bad = await req(agent, 'POST', '/api/integrations/ics', { url: 'ftp://example.test/x.ics' });
       expect(bad.statusCode).toBe(400);
+    });
+
+    it('SSRF: by default loopback, private, link-local and unique-local addresses (after DNS) are refused with 400 URL_NOT_ALLOWED, nothing stored or fetched; ALLOW_PRIVATE_OUTBOUND_HOSTS lets them through', async () => {
+      // The same database, served by an installation without the setting.
+      const strict = await createTestApp({ now, database: t.database, env: { PUBLIC_URL } });
+      try {
+        expect(strict.config.outbound.allowPrivateHosts).toBe(false);
+        const agent = await makeAgent(strict);
+        const before = hits;
+        for (const url of [
+          `${base}/team.ics`,
+          `webcal://${base.replace('http://', '')}/team.ics`,
+          'http://localhost:9/team.ics',
+          'http://10.1.2.3/team.ics',
+          'http://192.168.0.10/team.ics',
+          'http://169.254.169.254/latest/meta-data',
+          'http://[::1]/team.ics',
+          'http://[fd00::1]/team.ics',
+          'http://[::ffff:127.0.0.1]/team.ics',
+        ]) {
+          const res = await strict.request({
+            method: 'POST',
+            url: '/api/integrations/ics',
+            token: agent.token,
+            payload: { url },
+          });
+          expect(res.statusCode, url).toBe(400);
+          expect(res.json(), url).toMatchObject({
+            error: MESSAGES.outboundUrlRefused,
+            code: 'URL_NOT_ALLOWED',
+            fields: { url: MESSAGES.outboundUrlRefused },
+          });
+        }
+        const list = await strict.request({
+          method: 'GET',
+          url: '/api/integrations/calendar',
+          token: agent.token,
+        });
+        expect(list.json().data).toEqual([]);
+        expect(hits).toBe(before);
+      } finally {
+        await strict.close();
+      }
+
+      // Allowed (this suite's setting): accepted and fetched. Then fetched under the default policy — a
+      // subscription stored earlier, or a host whose DNS changed — the sync refuses it without a request.
+      const agent = await makeAgent(t);
+      const res = await req(agent, 'POST', '/api/integrations/ics', { url: `${base}/team.ics` });
+      expect(res.statusCode, res.body).toBe(200);
+      const fetched = hits;
+      await drainer.drain();
+      expect(hits).toBe(fetched + 1);
+      const id = res.json().data.id as string;
+      expect(await syncIntegration({ ...deps, outbound: { allowPrivateHosts: false } }, id)).toBe('failed');
+      expect(hits).toBe(fetched + 1);
+      expect((await integration(agent, id)).last_error).toContain(MESSAGES.outboundUrlRefused);
     });
   });
 });

@@ -1,14 +1,17 @@
 // Outbound webhooks (issue 13, Enterprise) to a receiver on 127.0.0.1: the body is the documented one, the
 // signature verifies, a 500 is retried and delivered once, the delivery log shows it, "Send again" repeats
 // the same event; another agent's webhook is 404, and the calls are refused below Enterprise.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanId } from '@keyturn/domain/enums';
 import { WEBHOOK_EVENTS, WEBHOOK_MESSAGES } from '@keyturn/domain/schemas/webhooks';
-import { bookings } from '../src/db/schema';
+import { MESSAGES } from '@keyturn/domain/messages';
+import { bookings, webhookDeliveries } from '../src/db/schema';
+import { runWebhookJob } from '../src/webhooks/deliver';
+import { createTestApp } from './app';
 import { verifyWebhook } from '../src/webhooks/signature';
 import { makeAgent, type TestAgent } from './fixtures';
 import { bookAt, DAY, minutesFromNow, notifyHarness, sleep, type NotifyHarness } from './support/notify';
@@ -55,6 +58,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/keyturn`;
   h = await notifyHarness({
+    // The receiver is on 127.0.0.1.
+    ALLOW_PRIVATE_OUTBOUND_HOSTS: 'true',
     WEBHOOK_RETRY_LIMIT: '3',
     WEBHOOK_RETRY_DELAY_SECONDS: '1',
     WEBHOOK_TIMEOUT_SECONDS: '5',
@@ -282,5 +287,86 @@ describe('scoping and plans', () => {
   it('deleting the endpoint stops its deliveries and answers 404 afterwards', async () => {
     expect((await api(owner, 'DELETE', `/api/webhooks/${endpointId}`)).statusCode).toBe(200);
     expect((await api(owner, 'GET', `/api/webhooks/${endpointId}/deliveries`)).statusCode).toBe(404);
+  });
+});
+
+describe('private hosts (SSRF): refused unless ALLOW_PRIVATE_OUTBOUND_HOSTS', () => {
+  it('without the setting, an endpoint on loopback, private, link-local or unique-local addresses (after DNS) is a 400 URL_NOT_ALLOWED and nothing is stored', async () => {
+    const strict = await createTestApp({ database: h.t.database });
+    try {
+      expect(strict.config.outbound.allowPrivateHosts).toBe(false);
+      const agent = await makeAgent(strict, { plan: 'enterprise' });
+      for (const url of [
+        receiverUrl,
+        'http://localhost:8080/hooks',
+        'http://10.0.0.5/hooks',
+        'http://172.16.3.4/hooks',
+        'http://169.254.169.254/latest/meta-data',
+        'http://[fe80::1]/hooks',
+        'http://[fc00::5]/hooks',
+      ]) {
+        const res = await strict.request({
+          method: 'POST',
+          url: '/api/webhooks',
+          token: agent.token,
+          payload: { url, events: ['booking.created'] },
+        });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json(), url).toMatchObject({
+          error: MESSAGES.outboundUrlRefused,
+          code: 'URL_NOT_ALLOWED',
+          fields: { url: MESSAGES.outboundUrlRefused },
+        });
+      }
+      const list = await strict.request({ method: 'GET', url: '/api/webhooks', token: agent.token });
+      expect(list.json().data).toEqual([]);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('a delivery to an endpoint on a private host is not sent without the setting (checked again at send time)', async () => {
+    const db = h.t.database.db;
+    const sender = await makeAgent(h.t, { plan: 'enterprise' });
+    const created = await api(sender, 'POST', '/api/webhooks', {
+      url: receiverUrl,
+      events: ['lead.updated'],
+    });
+    expect(created.statusCode).toBe(201);
+    const [delivery] = await db
+      .insert(webhookDeliveries)
+      .values({
+        id: randomUUID(),
+        endpointId: created.json().data.id as string,
+        agentId: sender.id,
+        event: 'booking.created',
+        body: { id: 'evt_private_host_check', event: 'booking.created' },
+      })
+      .returning();
+    const deps = { db, now: () => new Date(), timeoutSeconds: 5 };
+    await expect(
+      runWebhookJob(
+        { ...deps, outbound: { allowPrivateHosts: false } },
+        { deliveryId: delivery!.id },
+        { retryCount: 3, retryLimit: 3 },
+      ),
+    ).rejects.toThrow(MESSAGES.outboundUrlRefused);
+    const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery!.id));
+    expect(row).toMatchObject({ status: 'failed', responseStatus: null });
+    expect(row!.lastError).toContain(MESSAGES.outboundUrlRefused);
+    expect(received.some((r) => r.raw.includes('evt_private_host_check'))).toBe(false);
+    // With the setting (this suite's), the same delivery goes through.
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'retrying' })
+      .where(eq(webhookDeliveries.id, delivery!.id));
+    expect(
+      await runWebhookJob(
+        { ...deps, outbound: { allowPrivateHosts: true } },
+        { deliveryId: delivery!.id },
+        { retryCount: 0, retryLimit: 3 },
+      ),
+    ).toMatchObject({ status: 'delivered', responseStatus: 200 });
+    expect(received.some((r) => r.raw.includes('evt_private_host_check'))).toBe(true);
   });
 });

@@ -44,4 +44,7 @@ export const MESSAGES = {
   passwordChanged: 'Your password was changed. Your other devices were signed out.',
   signUpRefused:
     "We couldn't create an account with these details. If you already have an account, sign in instead.",
+  /** An ICS subscription or webhook address the server will not call (not http(s), or a private network). */
+  outboundUrlRefused:
+    'This address cannot be used: it must start with https:// or http:// and point to a public server, not a private or local network',
 } as const;

@@ -3,6 +3,7 @@
 // ical-generator.
 import ICAL from 'ical.js';
 import ical, { ICalEventStatus } from 'ical-generator';
+import { outboundFetch, OutboundUrlRefused, type OutboundPolicy } from '../http/outbound-url';
 import { ProviderUnavailableError } from './oauth';
 import type { BusySpan } from './providers';
 
@@ -55,17 +56,23 @@ export function busyFromIcs(text: string, from: Date, to: Date): BusySpan[] {
   return spans;
 }
 
-/** Fetches a subscribed calendar (webcal:// is https://). Failures are passing: retried with backoff. */
-export async function fetchIcs(url: string): Promise<string> {
-  const target = url.replace(/^webcal:\/\//i, 'https://');
+/** webcal:// is https:// (the address the server really calls). */
+export const icsHttpUrl = (url: string) => url.replace(/^webcal:\/\//i, 'https://');
+
+/**
+ * Fetches a subscribed calendar. Only public http(s) hosts, redirects included, unless the policy allows private
+ * ones (http/outbound-url.ts). Network failures are passing: retried with backoff.
+ */
+export async function fetchIcs(url: string, policy: OutboundPolicy): Promise<string> {
   let res: Response;
   try {
-    res = await fetch(target, {
-      headers: { accept: 'text/calendar' },
-      signal: AbortSignal.timeout(20_000),
-      redirect: 'follow',
-    });
+    res = await outboundFetch(
+      icsHttpUrl(url),
+      { headers: { accept: 'text/calendar' }, signal: AbortSignal.timeout(20_000) },
+      { ...policy, maxRedirects: 5 },
+    );
   } catch (err) {
+    if (err instanceof OutboundUrlRefused) throw new Error(`${err.message} (${err.reason})`);
     throw new ProviderUnavailableError(
       `The calendar address could not be reached (${(err as Error).message})`,
     );

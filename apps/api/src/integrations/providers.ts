@@ -8,6 +8,9 @@ import { GrantRevokedError, ProviderUnavailableError } from './oauth';
 
 export type RemoteCalendar = { externalId: string; name: string; primary: boolean; writable: boolean };
 export type BusySpan = { start: Date; end: Date };
+/** The events Keyturn itself pushed into one calendar (never busy time: the booking already blocks it). */
+export type OwnEvent = { eventId: string; start: Date; end: Date };
+export type OwnEvents = Map<string, OwnEvent[]>;
 export type ShowingEvent = {
   title: string;
   location: string;
@@ -20,7 +23,8 @@ export type ShowingEvent = {
 export interface CalendarApi {
   accountEmail(): Promise<string | null>;
   calendars(): Promise<RemoteCalendar[]>;
-  busy(calendarIds: string[], from: Date, to: Date): Promise<BusySpan[]>;
+  /** Busy time of the calendars over [from, to), without the events Keyturn pushed itself (`own`, by calendar). */
+  busy(calendarIds: string[], from: Date, to: Date, own?: OwnEvents): Promise<BusySpan[]>;
   /** Creates the event (idempotently: `key` is the provider's own de-duplication id) and answers its id. */
   insertEvent(calendarId: string, event: ShowingEvent, key: string): Promise<string>;
   /** False when the event no longer exists (the agent deleted it): the caller inserts a new one. */
@@ -121,7 +125,7 @@ export function googleCalendar(apiUrl: string, tokens: TokenSource): CalendarApi
       } while (pageToken);
       return out;
     },
-    busy: async (calendarIds, from, to) => {
+    busy: async (calendarIds, from, to, own) => {
       if (calendarIds.length === 0) return [];
       const res = await json<{
         calendars?: Record<
@@ -143,7 +147,9 @@ export function googleCalendar(apiUrl: string, tokens: TokenSource): CalendarApi
       for (const [id, cal] of Object.entries(res.calendars ?? {})) {
         if (cal.errors?.length)
           throw new ProviderUnavailableError(`Free/busy of ${id} failed (${cal.errors[0]?.reason})`);
-        for (const b of cal.busy ?? []) spans.push({ start: new Date(b.start), end: new Date(b.end) });
+        // freeBusy has no event ids: our own events' exact spans are cut out (decision 015).
+        const busy = (cal.busy ?? []).map((b) => ({ start: new Date(b.start), end: new Date(b.end) }));
+        spans.push(...subtractSpans(busy, own?.get(id) ?? []));
       }
       return spans;
     },
@@ -230,18 +236,20 @@ export function microsoftCalendar(graphUrl: string, tokens: TokenSource): Calend
       }
       return out;
     },
-    busy: async (calendarIds, from, to) => {
+    busy: async (calendarIds, from, to, own) => {
       const spans: BusySpan[] = [];
       for (const id of calendarIds) {
+        const ours = new Set((own?.get(id) ?? []).map((e) => e.eventId));
         const url = new URL(`${graphUrl}/me/calendars/${enc(id)}/calendarView`);
         url.searchParams.set('startDateTime', from.toISOString());
         url.searchParams.set('endDateTime', to.toISOString());
-        url.searchParams.set('$select', 'start,end,showAs,isCancelled');
+        url.searchParams.set('$select', 'id,start,end,showAs,isCancelled');
         url.searchParams.set('$top', '500');
         let next: string | undefined = url.href;
         while (next) {
           const page: {
             value?: {
+              id?: string;
               start: { dateTime: string };
               end: { dateTime: string };
               showAs?: string;
@@ -253,6 +261,8 @@ export function microsoftCalendar(graphUrl: string, tokens: TokenSource): Calend
           );
           for (const e of page.value ?? []) {
             if (e.isCancelled || e.showAs === 'free' || e.showAs === 'workingElsewhere') continue;
+            // An event we pushed ourselves is the booking, not busy time.
+            if (e.id && ours.has(e.id)) continue;
             spans.push({ start: utc(e.start.dateTime), end: utc(e.end.dateTime) });
           }
           next = page['@odata.nextLink'];
@@ -280,6 +290,24 @@ export function microsoftCalendar(graphUrl: string, tokens: TokenSource): Calend
       await call({ method: 'DELETE', url: `${graphUrl}/me/events/${enc(eventId)}` }, [404]);
     },
   };
+}
+
+/**
+ * `busy` minus the exact [start, end) of `cut`: what remains of each busy span outside every cut span. Busy
+ * time the agent has next to or around one of our events (freeBusy merges them) survives.
+ */
+export function subtractSpans(busy: BusySpan[], cut: BusySpan[]): BusySpan[] {
+  let rest = busy;
+  for (const c of cut) {
+    rest = rest.flatMap((b) => {
+      if (c.end <= b.start || c.start >= b.end) return [b];
+      const parts: BusySpan[] = [];
+      if (c.start > b.start) parts.push({ start: b.start, end: c.start });
+      if (c.end < b.end) parts.push({ start: c.end, end: b.end });
+      return parts;
+    });
+  }
+  return rest;
 }
 
 /** Graph answers UTC wall times without a suffix under Prefer: outlook.timezone="UTC". */

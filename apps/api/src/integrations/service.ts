@@ -17,11 +17,18 @@ import {
   properties,
 } from '../db/schema';
 import type { Mailer } from '../adapters/mail';
+import type { OutboundPolicy } from '../http/outbound-url';
 import { bookingLinks } from '../notifications/templates';
 import { busyFromIcs, fetchIcs } from './ics';
 import type { SecretBox } from './crypto';
 import { GrantRevokedError, ProviderUnavailableError, refreshTokens } from './oauth';
-import { calendarApiFor, type CalendarApi, type RemoteCalendar, type ShowingEvent } from './providers';
+import {
+  calendarApiFor,
+  type CalendarApi,
+  type OwnEvents,
+  type RemoteCalendar,
+  type ShowingEvent,
+} from './providers';
 
 export type IntegrationRow = typeof calendarIntegrations.$inferSelect;
 
@@ -30,6 +37,8 @@ export type CalendarDeps = {
   calendar: CalendarConfig;
   box: SecretBox;
   publicUrl: string;
+  /** Whether ICS subscriptions may be fetched from private hosts (ALLOW_PRIVATE_OUTBOUND_HOSTS). */
+  outbound: OutboundPolicy;
   now: () => Date;
   /** Tells the agent once that an integration needs reconnecting; absent: the dashboard notice only. */
   mailer?: Mailer;
@@ -130,6 +139,27 @@ export async function saveCalendars(db: Db, row: IntegrationRow, remote: RemoteC
   });
 }
 
+/** The events this integration pushed (booking ↔ event mapping), by calendar, at their bookings' times. */
+async function ownEventsOf(db: Db, integrationId: string): Promise<OwnEvents> {
+  const rows = await db
+    .select({
+      calendarId: calendarEvents.calendarExternalId,
+      eventId: calendarEvents.eventId,
+      start: bookings.startsAt,
+      end: bookings.endsAt,
+    })
+    .from(calendarEvents)
+    .innerJoin(bookings, eq(bookings.id, calendarEvents.bookingId))
+    .where(eq(calendarEvents.integrationId, integrationId));
+  const own: OwnEvents = new Map();
+  for (const r of rows) {
+    const list = own.get(r.calendarId) ?? [];
+    list.push({ eventId: r.eventId, start: r.start, end: r.end });
+    own.set(r.calendarId, list);
+  }
+  return own;
+}
+
 export type SyncOutcome = 'synced' | 'needs_reconnect' | 'failed' | 'skipped';
 
 /**
@@ -150,7 +180,7 @@ export async function syncIntegration(deps: CalendarDeps, integrationId: string)
     let spans: { start: Date; end: Date }[];
     if (row.provider === 'ics') {
       if (!row.icsUrlEnc) throw new Error('The subscription has no address');
-      spans = busyFromIcs(await fetchIcs(deps.box.open(row.icsUrlEnc)), from, to);
+      spans = busyFromIcs(await fetchIcs(deps.box.open(row.icsUrlEnc), deps.outbound), from, to);
     } else {
       const api = apiOf(deps, row);
       await saveCalendars(deps.db, row, await api.calendars());
@@ -162,6 +192,7 @@ export async function syncIntegration(deps: CalendarDeps, integrationId: string)
         chosen.map((c) => c.externalId),
         from,
         to,
+        await ownEventsOf(deps.db, row.id),
       );
     }
     await deps.db.transaction(async (tx) => {

@@ -11,6 +11,7 @@ export function calendarDepsOf(config: Config, db: Db, now: () => Date, mailer?:
     calendar: config.calendar,
     box: secretBox(loadTokenKey(config.calendar.tokenKey, config.dataDir)),
     publicUrl: config.publicUrl,
+    outbound: config.outbound,
     now,
     ...(mailer ? { mailer, mailFrom: config.mail.from } : {}),
   };

@@ -131,7 +131,7 @@ export async function startWorkers(options: {
       if (!job) return;
       try {
         return await runWebhookJob(
-          { db, now, timeoutSeconds: config.webhooks.timeoutSeconds },
+          { db, now, timeoutSeconds: config.webhooks.timeoutSeconds, outbound: config.outbound },
           job.data,
           job,
         );

@@ -10,13 +10,14 @@ import {
 } from '@keyturn/domain/schemas/webhooks';
 import type { Db } from '../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { outboundFetch, OutboundUrlRefused, type OutboundPolicy } from '../http/outbound-url';
 import { signWebhook } from './signature';
 
 export type WebhookJob = { deliveryId: string };
 export type JobMeta = { retryCount: number; retryLimit: number };
 
 export async function runWebhookJob(
-  deps: { db: Db; now: () => Date; timeoutSeconds: number },
+  deps: { db: Db; now: () => Date; timeoutSeconds: number; outbound: OutboundPolicy },
   data: WebhookJob,
   meta: JobMeta,
 ): Promise<{ status: 'delivered' | 'skipped'; responseStatus?: number }> {
@@ -34,19 +35,22 @@ export async function runWebhookJob(
   let responseStatus: number | null = null;
   let error: string | null = null;
   try {
-    const response = await fetch(row.endpoint.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(deps.timeoutSeconds * 1000),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Keyturn-Webhooks/1',
-        [WEBHOOK_EVENT_HEADER]: row.delivery.event,
-        [WEBHOOK_DELIVERY_HEADER]: row.delivery.id,
-        [WEBHOOK_SIGNATURE_HEADER]: signWebhook(row.endpoint.secret, timestamp, body),
+    const response = await outboundFetch(
+      row.endpoint.url,
+      {
+        method: 'POST',
+        signal: AbortSignal.timeout(deps.timeoutSeconds * 1000),
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Keyturn-Webhooks/1',
+          [WEBHOOK_EVENT_HEADER]: row.delivery.event,
+          [WEBHOOK_DELIVERY_HEADER]: row.delivery.id,
+          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(row.endpoint.secret, timestamp, body),
+        },
+        body,
       },
-      body,
-    });
+      { ...deps.outbound, maxRedirects: 0 },
+    );
     responseStatus = response.status;
     await response.body?.cancel().catch(() => {});
     if (response.status < 200 || response.status >= 300) {
@@ -58,7 +62,11 @@ export async function runWebhookJob(
   } catch (err) {
     const e = err as Error & { cause?: { code?: string } };
     error =
-      e.name === 'TimeoutError' ? `No answer within ${deps.timeoutSeconds} s` : (e.cause?.code ?? e.message);
+      err instanceof OutboundUrlRefused
+        ? `${e.message} (${err.reason})`
+        : e.name === 'TimeoutError'
+          ? `No answer within ${deps.timeoutSeconds} s`
+          : (e.cause?.code ?? e.message);
   }
 
   const final = meta.retryCount >= meta.retryLimit;

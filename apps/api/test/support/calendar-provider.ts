@@ -11,6 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { wallClockInZone } from '@keyturn/domain/time';
 
 export type Provider = 'google' | 'microsoft';
 export type RecordedRequest = {
@@ -60,6 +61,17 @@ export type TestCalendarProvider = {
   env: () => Record<string, string>;
   close: () => Promise<void>;
 };
+
+/** The instant of a Graph wall-clock dateTime in a named zone (as Graph reads the events we write). */
+function zonedInstant(at: { dateTime: string; timeZone: string }): Date {
+  const wall = Date.parse(`${at.dateTime.slice(0, 19)}Z`);
+  let guess = wall;
+  for (let i = 0; i < 2; i += 1) {
+    const w = wallClockInZone(new Date(guess), at.timeZone);
+    guess += wall - Date.parse(`${w.date}T${w.time}:00Z`);
+  }
+  return new Date(guess);
+}
 
 type Grant = { provider: Provider; revoked: boolean };
 
@@ -280,11 +292,22 @@ export async function startCalendarProvider(port = 0): Promise<TestCalendarProvi
             .toISOString()
             .replace('Z', '')
             .replace(/\.\d+$/, '.0000000');
+        // The calendar's events: the seeded busy blocks and the events Keyturn wrote into it.
+        const own = [...events.microsoft.values()]
+          .filter((e) => e.calendarId === calendarId)
+          .map((e) => ({
+            id: e.id,
+            start: zonedInstant(e.start as { dateTime: string; timeZone: string }),
+            end: zonedInstant(e.end as { dateTime: string; timeZone: string }),
+          }));
         return json(200, {
-          value: (busy.microsoft.get(calendarId) ?? [])
+          value: [
+            ...(busy.microsoft.get(calendarId) ?? []).map((x, i) => ({ ...x, id: `busy-${i}` })),
+            ...own,
+          ]
             .filter((x) => overlaps(x, from, to))
-            .map((x, i) => ({
-              id: `busy-${i}`,
+            .map((x) => ({
+              id: x.id,
               showAs: 'busy',
               isCancelled: false,
               start: { dateTime: utcWall(x.start), timeZone: 'UTC' },

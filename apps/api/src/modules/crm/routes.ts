@@ -17,6 +17,7 @@ import { requirePlanFeature } from '../../http/plan-gate';
 import { requireAgentContext } from '../agents/context';
 import type { JobQueue } from '../../jobs/queue';
 import { crmExportCsv } from './export-service';
+import { assertOutboundUrl, type OutboundPolicy } from '../../http/outbound-url';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -36,7 +37,14 @@ const idParams = z.object({ id: z.string() });
 
 export async function crmRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; db: Db; now: () => Date; webhooks: Pick<JobQueue, 'sendWebhook'> },
+  opts: {
+    auth: Auth;
+    db: Db;
+    now: () => Date;
+    webhooks: Pick<JobQueue, 'sendWebhook'>;
+    /** Whether endpoints may be on private hosts (ALLOW_PRIVATE_OUTBOUND_HOSTS). */
+    outbound: OutboundPolicy;
+  },
 ) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -106,7 +114,9 @@ export async function crmRoutes(
       },
     },
     async (req, reply) => {
-      const { endpoint, secret } = await createEndpoint(db, enterprise(req), req.body);
+      const agent = enterprise(req);
+      await assertOutboundUrl(req.body.url, opts.outbound);
+      const { endpoint, secret } = await createEndpoint(db, agent, req.body);
       return reply.status(201).send({ success: true as const, data: endpoint, secret });
     },
   );

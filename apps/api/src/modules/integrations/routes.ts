@@ -29,7 +29,8 @@ import { isUuid } from '../../http/ids';
 import type { JobQueue } from '../../jobs/queue';
 import { queueSync, queueUpcomingPushes } from '../../integrations/jobs';
 import { sha256 } from '../../integrations/crypto';
-import { showingsFeed } from '../../integrations/ics';
+import { icsHttpUrl, showingsFeed } from '../../integrations/ics';
+import { assertOutboundUrl } from '../../http/outbound-url';
 import {
   authorizationUrl,
   exchangeCode,
@@ -364,6 +365,7 @@ export async function integrationRoutes(
       async (req) => {
         const agent = agentOf(req);
         const url = req.body.url;
+        await assertOutboundUrl(icsHttpUrl(url), deps.outbound);
         const [row] = await db
           .insert(calendarIntegrations)
           .values({
