@@ -72,18 +72,15 @@ export async function rangeLeads(
                              (${range.to}::date + 1)::timestamp at time zone ${tz} as hi) as bounds`;
   const inRange = sql`b.status = any(${booked}::text[]) and b.starts_at >= bounds.lo and b.starts_at < bounds.hi`;
   const [leads, end] = await Promise.all([
+    // One pass over the scope's bookings made before the range ended, kept per lead when one is in the range.
     db.execute<Row>(sql`
-      with range_leads as materialized (
-        select distinct b.agent_id, lower(b.client_email) as email
-        from bookings b, ${bounds}
-        where ${agentFilter} and ${inRange}
-      )
-      ${factsPerLead(
-        sql`from ${bounds} cross join range_leads r
-            join bookings b on b.agent_id = r.agent_id and lower(b.client_email) = r.email`,
-        sql`b.created_at < bounds.hi`,
-        sql`min(b.starts_at) filter (where ${inRange})`,
-      )}`),
+      select * from (
+        ${factsPerLead(
+          sql`from ${bounds} cross join bookings b`,
+          sql`${agentFilter} and b.created_at < bounds.hi`,
+          sql`min(b.starts_at) filter (where ${inRange})`,
+        )}
+      ) l where l.first_in_range is not null`),
     db.execute<{ hi: string }>(
       sql`select ((${range.to}::date + 1)::timestamp at time zone ${tz})::text as hi`,
     ),
