@@ -34,7 +34,7 @@ const core: CoreReport = {
   hours: Array.from({ length: 24 }, (_, hour) => ({ hour, count: hour === 23 ? 1 : hour === 10 ? 2 : 0 })),
   lead_classes_by_week: [
     { week_start: '2030-03-04', week_end: '2030-03-10', hot: 2, potential: 1, cold: 0 },
-    { week_start: '2030-03-11', week_end: '2030-03-17', hot: 1, potential: 1, cold: 3 },
+    { week_start: '2030-03-11', week_end: '2030-03-17', hot: 2, potential: 1, cold: 3 },
   ],
 };
 const breakdowns: ReportBreakdowns = {
@@ -161,6 +161,8 @@ describe('Reports page', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderReports('basic');
     await screen.findByRole('heading', { name: 'Lead classes over time' });
+    // The headline counts hot buyers at the end of the range (the last week), not hot showings (funnel: 1).
+    expect(screen.getByText('Hot buyers').nextElementSibling).toHaveTextContent(/^2$/);
     const table = within(section('Lead classes over time')).getByRole('table', {
       name: 'Lead classes over time',
     });
@@ -168,7 +170,7 @@ describe('Reports page', () => {
       within(table)
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['WeekHotPotentialCold', '2030-03-04 – 2030-03-10210', '2030-03-11 – 2030-03-17113']);
+    ).toEqual(['WeekHotPotentialCold', '2030-03-04 – 2030-03-10210', '2030-03-11 – 2030-03-17213']);
     expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('2030-03-04 – 2030-03-10');
     await userEvent.click(screen.getByRole('button', { name: 'Download Lead classes over time as CSV' }));
     const anchor = click.mock.contexts[0] as HTMLAnchorElement;
@@ -176,7 +178,7 @@ describe('Reports page', () => {
     expect(Papa.parse<string[]>(await blobs[0]!.text()).data).toEqual([
       ['Week', 'Hot', 'Potential', 'Cold'],
       ['2030-03-04 – 2030-03-10', '2', '1', '0'],
-      ['2030-03-11 – 2030-03-17', '1', '1', '3'],
+      ['2030-03-11 – 2030-03-17', '2', '1', '3'],
     ]);
   });
 
