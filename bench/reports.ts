@@ -11,7 +11,7 @@ import { connect } from '../apps/api/src/db/client';
 import { ensureDatabase } from '../apps/api/src/db/database';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded';
 import { runMigrations } from '../apps/api/src/db/migrate';
-import { coreReport, reportBreakdowns } from '../apps/api/src/modules/reports/service';
+import { benchmarks, coreReport, reportBreakdowns } from '../apps/api/src/modules/reports/service';
 
 type Print = (figure: {
   name: string;
@@ -56,6 +56,8 @@ export async function reportsBench(print: Print): Promise<void> {
     for (const [name, run] of [
       ['reports_core_100k_bookings', () => coreReport(db, agent, range)],
       ['reports_breakdowns_100k_bookings', () => reportBreakdowns(db, agent, range)],
+      // Every agent's bookings in the range (120,000): each agent's hot leads come from the lead classifier.
+      ['reports_benchmarks_120k_bookings', () => benchmarks(db, agent, range)],
     ] as const) {
       const { a, b } = await interleaved(run, count);
       print({

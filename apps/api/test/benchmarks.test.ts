@@ -40,7 +40,7 @@ beforeAll(async () => {
   owner = await agentWith(
     [
       at(2, { status: 'completed', feedback: hot }),
-      at(2, { status: 'completed', feedback: cold }),
+      at(2, { status: 'completed', feedback: cold, clientEmail: 'cole@example.com' }),
       at(2, { status: 'no_show' }),
       at(2, { status: 'confirmed' }),
     ],

@@ -176,3 +176,29 @@ describe('the documented columns', () => {
     }
   });
 });
+
+describe('hot in the export is the lead classifier of the Feedback page', () => {
+  it('very interested but rated 3 is a potential lead, not hot; rated 5 is hot', async () => {
+    const agent = await makeAgent(t, { plan: 'enterprise' });
+    const seed = (email: string, rating: number) =>
+      seedBooking(t.database.db, agent.id, {
+        startsAt: '2030-03-05T15:00:00Z',
+        status: 'completed',
+        clientEmail: email,
+        createdAt: '2030-03-01T10:00:00Z',
+        feedback: { interestLevel: 'very_interested', rating, secondShowing: false },
+      });
+    await seed('pat@example.com', 3);
+    await seed('hana@example.com', 5);
+    const hotOf = (rows: Record<string, string>[], key: string) =>
+      Object.fromEntries(rows.map((r) => [r[key], r.hot]));
+    expect(hotOf((await exportOf('leads', agent)).parsed.data, 'email')).toEqual({
+      'pat@example.com': 'no',
+      'hana@example.com': 'yes',
+    });
+    expect(hotOf((await exportOf('feedback', agent)).parsed.data, 'client_email')).toEqual({
+      'pat@example.com': 'no',
+      'hana@example.com': 'yes',
+    });
+  });
+});

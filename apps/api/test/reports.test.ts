@@ -23,8 +23,9 @@ beforeAll(async () => {
   propertyB = await makeProperty(t, owner.id, { address: '2 Oak Avenue' });
   const db = t.database.db;
   const seed = (b: Parameters<typeof seedBooking>[2]) => seedBooking(db, owner.id, b);
-  // Monday 4 March, 10:00 EST: completed, very interested (hot), booked 10 days ahead.
+  // Monday 4 March, 10:00 EST: completed, very interested, rated 5 (a hot lead), booked 10 days ahead.
   await seed({
+    clientEmail: 'Hana@Example.com',
     startsAt: '2030-03-04T15:00:00Z',
     status: 'completed',
     propertyId: propertyA,
@@ -54,14 +55,16 @@ beforeAll(async () => {
     propertyId: propertyB,
     cancelReason: ' Found another home ',
   });
-  // Thursday: only "somewhat" interested but wants a second showing → hot.
+  // Thursday: only "somewhat" interested but wants a second showing, rated 4 → a hot lead.
   await seed({
+    clientEmail: 'sam@example.com',
     startsAt: '2030-03-07T16:00:00Z',
     status: 'completed',
-    feedback: { interestLevel: 'somewhat_interested', secondShowing: true },
+    feedback: { interestLevel: 'somewhat_interested', secondShowing: true, rating: 4 },
   });
-  // Friday: not interested → feedback, not hot.
+  // Friday: not interested → feedback, a cold lead.
   await seed({
+    clientEmail: 'cole@example.com',
     startsAt: '2030-03-08T16:00:00Z',
     status: 'completed',
     feedback: { interestLevel: 'not_interested', secondShowing: false, rating: 2 },
@@ -228,5 +231,84 @@ describe('GET /api/reports/breakdowns: Professional and Enterprise', () => {
     expect(
       (await t.request({ method: 'GET', url: `/api/reports?${range}`, token: agent.token })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('lead classes on the Reports page: the classifier of the Feedback page (classify.ts)', () => {
+  let agent: TestAgent;
+  beforeAll(async () => {
+    agent = await makeAgent(t, { plan: 'basic', timeZone: 'America/New_York' });
+    const seed = (
+      email: string,
+      startsAt: string,
+      feedback?: Parameters<typeof seedBooking>[2]['feedback'],
+    ) =>
+      seedBooking(t.database.db, agent.id, {
+        clientEmail: email,
+        startsAt,
+        status: 'completed',
+        createdAt: '2030-02-20T12:00:00Z',
+        ...(feedback ? { feedback } : {}),
+      });
+    // Hana, Monday 4 March: very interested, rated 5 → hot (hot-very-interested).
+    await seed('hana@example.com', '2030-03-04T15:00:00Z', { interestLevel: 'very_interested', rating: 5 });
+    // Pat, Tuesday 12 March: very interested but rated 3 → potential (potential-interested).
+    await seed('pat@example.com', '2030-03-12T16:00:00Z', {
+      interestLevel: 'very_interested',
+      rating: 3,
+      secondShowing: false,
+    });
+    // Sam, Thursday 7 March: wants a second showing, rated 4 → hot; Monday 18 March: rated 2 → cold.
+    await seed('sam@example.com', '2030-03-07T16:00:00Z', {
+      interestLevel: 'somewhat_interested',
+      rating: 4,
+      secondShowing: true,
+    });
+    await seed('SAM@example.com', '2030-03-18T16:00:00Z', {
+      interestLevel: 'somewhat_interested',
+      rating: 2,
+      secondShowing: false,
+    });
+    // Casey, Wednesday 27 March: came, no answers yet → potential (potential-no-answers).
+    await seed('casey@example.com', '2030-03-27T16:00:00Z');
+  });
+
+  it('the funnel counts a showing hot when the classifier calls its buyer hot, and not when potential', async () => {
+    // Up to 14 March: Hana and Sam are hot, Pat (very interested, rated 3) is potential → 2 hot showings.
+    expect((await core(agent, 'from=2030-03-01&to=2030-03-14')).funnel).toEqual({
+      booked: 3,
+      showed: 3,
+      feedback: 3,
+      hot: 2,
+    });
+    // Over the month Sam's latest answers make them cold: only Hana's showing is hot.
+    expect((await core(agent, range)).funnel).toEqual({ booked: 5, showed: 5, feedback: 4, hot: 1 });
+  });
+
+  it('lead classes per agent-zone week, each lead by its latest answers up to the end of that week', async () => {
+    const report = await core(agent, range);
+    expect(report.lead_classes_by_week).toEqual([
+      { week_start: '2030-03-01', week_end: '2030-03-03', hot: 0, potential: 0, cold: 0 },
+      { week_start: '2030-03-04', week_end: '2030-03-10', hot: 2, potential: 0, cold: 0 },
+      { week_start: '2030-03-11', week_end: '2030-03-17', hot: 2, potential: 1, cold: 0 },
+      { week_start: '2030-03-18', week_end: '2030-03-24', hot: 1, potential: 1, cold: 1 },
+      { week_start: '2030-03-25', week_end: '2030-03-31', hot: 1, potential: 2, cold: 1 },
+    ]);
+  });
+
+  it('a week ends at midnight in the agent zone: a Sunday 23:30 showing is in that week', async () => {
+    const late = await makeAgent(t, { plan: 'basic', timeZone: 'America/New_York' });
+    // Sunday 10 March 23:30 EDT = Monday 11 March 03:30 UTC.
+    await seedBooking(t.database.db, late.id, {
+      startsAt: '2030-03-11T03:30:00Z',
+      status: 'completed',
+      createdAt: '2030-03-01T12:00:00Z',
+      feedback: { interestLevel: 'very_interested', rating: 5 },
+    });
+    const report = await core(late, 'from=2030-03-04&to=2030-03-17');
+    expect(report.lead_classes_by_week).toEqual([
+      { week_start: '2030-03-04', week_end: '2030-03-10', hot: 1, potential: 0, cold: 0 },
+      { week_start: '2030-03-11', week_end: '2030-03-17', hot: 1, potential: 0, cold: 0 },
+    ]);
   });
 });

@@ -118,10 +118,7 @@ describe('images in PostgreSQL', () => {
   });
 
   it('a file still in the folder but not in the table is imported on first request', async () => {
-    await writeFile(
-      path.join(b.config.dataDir, 'uploads', lateName),
-      withText(png, 'late'),
-    );
+    await writeFile(path.join(b.config.dataDir, 'uploads', lateName), withText(png, 'late'));
     expect((await a.request({ method: 'GET', url: `/uploads/${lateName}` })).statusCode).toBe(404);
     expect((await b.request({ method: 'GET', url: `/uploads/${lateName}` })).statusCode).toBe(200);
     expect((await a.request({ method: 'GET', url: `/uploads/${lateName}` })).statusCode).toBe(200);

@@ -1,9 +1,9 @@
 // The `data` of each webhook event, read fresh from the database inside the change's transaction (documented
 // in docs/crm-integration.md). Scoped to the agent: a booking of another agent is never described.
 import { sql } from 'drizzle-orm';
-import { HOT_INTEREST_LEVELS, isHotFeedback } from '@keyturn/domain/insights/reportRules';
-import type { InterestLevel } from '@keyturn/domain/schemas/feedback';
+import { leadClassAsOf, leadClassNow } from '@keyturn/domain/insights/classify';
 import type { Db, DbTransaction } from '../db/client';
+import { agentLeadFacts } from '../modules/leads/classes';
 
 type Executor = Db | DbTransaction;
 
@@ -48,11 +48,15 @@ export async function bookingData(db: Executor, agentId: string, bookingId: stri
 
 export async function feedbackData(db: Executor, agentId: string, bookingId: string) {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
-    select id, booking_id, source, rating, interest_level, price_opinion, second_showing, liked, disliked,
-           comments, updated_at
-    from feedback where booking_id = ${bookingId} and agent_id = ${agentId}`);
+    select f.id, f.booking_id, f.source, f.rating, f.interest_level, f.price_opinion, f.second_showing, f.liked,
+           f.disliked, f.comments, f.updated_at, b.client_email, b.starts_at
+    from feedback f join bookings b on b.id = f.booking_id and b.agent_id = f.agent_id
+    where f.booking_id = ${bookingId} and f.agent_id = ${agentId}`);
   const f = rows[0];
   if (!f) return null;
+  // Hot: the lead classifier's class of the buyer as of this showing (these being their latest answers then).
+  const lead = (await agentLeadFacts(db, agentId, String(f.client_email))).values().next().value;
+  const showingAt = f.starts_at instanceof Date ? f.starts_at : new Date(String(f.starts_at));
   return {
     id: f.id as string,
     booking_id: f.booking_id as string,
@@ -61,10 +65,7 @@ export async function feedbackData(db: Executor, agentId: string, bookingId: str
     interest_level: f.interest_level,
     price_opinion: f.price_opinion,
     second_showing: f.second_showing,
-    hot: isHotFeedback({
-      interest_level: f.interest_level as InterestLevel,
-      second_showing: f.second_showing as boolean | null,
-    }),
+    hot: lead !== undefined && leadClassAsOf(lead, showingAt) === 'hot',
     liked: f.liked,
     disliked: f.disliked,
     comments: f.comments,
@@ -83,8 +84,6 @@ export async function leadData(db: Executor, agentId: string, email: string) {
            (count(*) filter (where b.status = 'no_show'))::int as no_shows,
            (count(*) filter (where b.status = 'cancelled'))::int as cancelled,
            count(f.id)::int as feedback_count,
-           coalesce(bool_or(f.interest_level = any(${`{${HOT_INTEREST_LEVELS.join(',')}}`}::text[])
-                            or f.second_showing), false) as hot,
            greatest(max(b.updated_at), max(f.updated_at)) as last_activity_at
     from bookings b
     left join feedback f on f.booking_id = b.id and f.agent_id = b.agent_id
@@ -92,7 +91,10 @@ export async function leadData(db: Executor, agentId: string, email: string) {
     group by 1`);
   const l = rows[0];
   if (!l) return null;
-  return { ...l, last_activity_at: iso(l.last_activity_at) };
+  // Hot: the lead classifier's class of the buyer now (the Feedback page's).
+  const lead = (await agentLeadFacts(db, agentId, email)).values().next().value;
+  const hot = lead !== undefined && leadClassNow(lead, new Date()) === 'hot';
+  return { ...l, hot, last_activity_at: iso(l.last_activity_at) };
 }
 
 function iso(value: unknown): string | null {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLASSIFICATION_RULES, classifyLead } from './classify';
+import { CLASSIFICATION_RULES, classifyLead, leadClassAsOf, leadClassesAsOf } from './classify';
+import { leadSignals } from './signals';
 import { answered, signals } from './fixtures';
 
 const ruleOf = (s: Parameters<typeof classifyLead>[0]) => classifyLead(s).rule.id;
@@ -62,5 +63,99 @@ describe('lead classification rules (Basic)', () => {
       expect(r.text.startsWith(`${r.class[0]!.toUpperCase()}${r.class.slice(1)}:`)).toBe(true);
     }
     expect(new Set(CLASSIFICATION_RULES.map((r) => r.id)).size).toBe(CLASSIFICATION_RULES.length);
+  });
+});
+
+describe('leadClassAsOf: the same rules over what had happened by an instant', () => {
+  const booking = (starts_at: string, status: 'completed' | 'confirmed' = 'completed') => ({
+    status,
+    starts_at,
+    created_at: '2030-03-01T12:00:00Z',
+  });
+  const answers = (showing_at: string, rating: number, interest: 'very_interested' | 'not_interested') => ({
+    rating,
+    interest_level: interest,
+    price_opinion: null,
+    second_showing: null,
+    showing_at,
+    answered_at: showing_at,
+  });
+  const facts = {
+    bookings: [booking('2030-03-04T15:00:00Z'), booking('2030-03-12T15:00:00Z')],
+    feedback: [
+      answers('2030-03-04T15:00:00Z', 5, 'very_interested'),
+      answers('2030-03-12T15:00:00Z', 4, 'not_interested'),
+    ],
+  };
+
+  it('reads the latest answers on showings up to the instant', () => {
+    expect(leadClassAsOf(facts, new Date('2030-03-11T04:00:00Z'))).toBe('hot');
+    expect(leadClassAsOf(facts, new Date('2030-03-18T04:00:00Z'))).toBe('cold');
+    // Before any showing: booked, no answers yet.
+    expect(leadClassAsOf(facts, new Date('2030-03-02T00:00:00Z'))).toBe('potential');
+  });
+
+  it('agrees with classifyLead over the same facts', () => {
+    const at = new Date('2030-03-11T04:00:00Z');
+    const known = { ...facts, feedback: facts.feedback.slice(0, 1), bookings: facts.bookings };
+    expect(leadClassAsOf(facts, at)).toBe(
+      classifyLead(leadSignals({ ...known, sentiment: null, last_activity_at: at.toISOString() }, at)).class,
+    );
+  });
+
+  it('ignores bookings made after the instant', () => {
+    const noShow = {
+      bookings: [
+        { status: 'no_show' as const, starts_at: '2030-03-04T15:00:00Z', created_at: '2030-03-01T12:00:00Z' },
+        booking('2030-03-20T15:00:00Z', 'confirmed'),
+      ],
+      feedback: [],
+    };
+    // The second booking was made on 1 March too: ahead of 10 March, so not cold.
+    expect(leadClassAsOf(noShow, new Date('2030-03-10T00:00:00Z'))).toBe('potential');
+    const later = {
+      ...noShow,
+      bookings: [noShow.bookings[0]!, { ...noShow.bookings[1]!, created_at: '2030-03-15T12:00:00Z' }],
+    };
+    expect(leadClassAsOf(later, new Date('2030-03-10T00:00:00Z'))).toBe('cold');
+  });
+});
+
+describe('leadClassesAsOf: leadClassAsOf at many instants, recomputed only on change', () => {
+  it('gives the same class as leadClassAsOf at every instant', () => {
+    const day = 86_400_000;
+    const start = Date.parse('2030-03-01T00:00:00Z');
+    const iso = (d: number) => new Date(start + d * day).toISOString();
+    const facts = {
+      bookings: [
+        { status: 'no_show' as const, starts_at: iso(3), created_at: iso(0) },
+        { status: 'confirmed' as const, starts_at: iso(12), created_at: iso(5) },
+        { status: 'completed' as const, starts_at: iso(15), created_at: iso(13) },
+        { status: 'completed' as const, starts_at: iso(22), created_at: iso(16) },
+      ],
+      feedback: [
+        {
+          rating: 5,
+          interest_level: 'very_interested' as const,
+          price_opinion: null,
+          second_showing: true,
+          showing_at: iso(15),
+          answered_at: iso(15),
+        },
+        {
+          rating: 3,
+          interest_level: 'somewhat_interested' as const,
+          price_opinion: null,
+          second_showing: false,
+          showing_at: iso(22),
+          answered_at: iso(22),
+        },
+      ],
+    };
+    const instants = Array.from({ length: 30 }, (_, d) => start + d * day + day / 2);
+    const one = instants.map((t) => leadClassAsOf(facts, new Date(t)));
+    expect(leadClassesAsOf(facts, instants)).toEqual(one);
+    // The history this walks through: booked, missed and nothing ahead (cold), then hot, then potential.
+    expect(new Set(one)).toEqual(new Set(['potential', 'cold', 'hot']));
   });
 });

@@ -1,25 +1,6 @@
 // The rules the Reports page counts by (issue 13, part B). The SQL aggregates in apps/api read these lists
-// as parameters, so the figures and these functions cannot disagree. The full lead classification
-// (hot / potential / cold from every answer) lives next to this file; the funnel's "hot" step is its simplest
-// reading: a buyer who said so.
+// as parameters, so the figures and these lists cannot disagree. "Hot" is the lead classifier's (classify.ts).
 import type { BookingStatus } from '../enums';
-import type { InterestLevel } from '../schemas/feedback';
-
-/** Interest answers that make a feedback "hot" on their own. */
-export const HOT_INTEREST_LEVELS = ['very_interested'] as const satisfies readonly InterestLevel[];
-
-export const HOT_FEEDBACK_RULE = 'Hot: very interested, or wants a second showing';
-
-/** Rule "hot feedback": the buyer answered very interested, or asked for a second showing. */
-export function isHotFeedback(answers: {
-  interest_level: InterestLevel;
-  second_showing: boolean | null;
-}): boolean {
-  return (
-    (HOT_INTEREST_LEVELS as readonly InterestLevel[]).includes(answers.interest_level) ||
-    answers.second_showing === true
-  );
-}
 
 /**
  * Statuses that count as "booked" in the funnel. A rescheduled booking was replaced by a new one (which is
@@ -43,29 +24,11 @@ export const HELD_STATUSES = [
 
 /**
  * Rule "showed": the showing is marked completed, or the buyer gave feedback on it (they were there).
+ * Rule "hot" (the funnel's last step): a showing with feedback whose buyer the lead classifier (classify.ts,
+ * the rules the Feedback page shows) calls hot as of the range's end — there is no second rule for "hot".
  * Rule "no-show rate": no-shows ÷ showings that had an outcome (completed + no-show).
  * Rule "cancellation rate": cancelled ÷ booked.
  */
-export type FunnelBooking = {
-  status: BookingStatus;
-  feedback: { interest_level: InterestLevel; second_showing: boolean | null } | null;
-};
-
-export type Funnel = { booked: number; showed: number; feedback: number; hot: number };
-
-/** The funnel booked → showed → feedback → hot over a list of bookings (the SQL computes the same). */
-export function funnelOf(list: readonly FunnelBooking[]): Funnel {
-  const funnel: Funnel = { booked: 0, showed: 0, feedback: 0, hot: 0 };
-  for (const b of list) {
-    if (!(BOOKED_STATUSES as readonly BookingStatus[]).includes(b.status)) continue;
-    funnel.booked += 1;
-    if (b.status === 'completed' || b.feedback) funnel.showed += 1;
-    if (b.feedback) funnel.feedback += 1;
-    if (b.feedback && isHotFeedback(b.feedback)) funnel.hot += 1;
-  }
-  return funnel;
-}
-
 /** count ÷ of as a fraction rounded to 4 places; null when there is nothing to divide by. */
 export function rate(count: number, of: number): number | null {
   return of > 0 ? Math.round((count / of) * 10_000) / 10_000 : null;

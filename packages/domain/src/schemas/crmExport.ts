@@ -26,7 +26,10 @@ export const CRM_EXPORT_COLUMNS: Record<CrmExport, readonly CsvColumn[]> = {
       meaning: 'very_interested, somewhat_interested or not_interested (latest)',
     },
     { name: 'wants_second_showing', meaning: 'yes if any feedback asked for a second showing' },
-    { name: 'hot', meaning: 'yes if any feedback was hot: very interested, or wants a second showing' },
+    {
+      name: 'hot',
+      meaning: 'yes if the lead is hot now by the lead classification rules (the Feedback page’s)',
+    },
     { name: 'first_booked_at', meaning: 'when the first booking was made (ISO 8601, UTC)' },
     { name: 'last_activity_at', meaning: 'latest booking change or feedback (ISO 8601, UTC)' },
     { name: 'next_showing_at', meaning: 'start of the next pending or confirmed showing (empty if none)' },
@@ -69,7 +72,11 @@ export const CRM_EXPORT_COLUMNS: Record<CrmExport, readonly CsvColumn[]> = {
     { name: 'interest_level', meaning: 'very_interested, somewhat_interested or not_interested' },
     { name: 'price_opinion', meaning: 'too_high, fair or good_value (empty if not asked)' },
     { name: 'second_showing', meaning: 'yes, no, or empty if not asked' },
-    { name: 'hot', meaning: 'yes if very interested or a second showing is wanted' },
+    {
+      name: 'hot',
+      meaning:
+        'yes if these answers made the buyer a hot lead (the classification rules, as of this showing)',
+    },
     { name: 'liked', meaning: 'what the buyer liked' },
     { name: 'disliked', meaning: 'what the buyer disliked' },
     { name: 'comments', meaning: 'other comments' },

@@ -69,6 +69,14 @@ export const coreReportSchema = z.object({
   weekdays: z.array(z.object({ day: z.number().int().min(0).max(6), count })),
   /** 0–23, all twenty-four. */
   hours: z.array(z.object({ hour: z.number().int().min(0).max(23), count })),
+  /**
+   * Per week of the range (Monday–Sunday in the agent's zone, the first and last cut to the range; yyyy-MM-dd,
+   * both included): the leads whose first booked showing in the range started by the week's end, each in its
+   * class (classify.ts) as of the week's end — by its latest answers on showings up to then.
+   */
+  lead_classes_by_week: z.array(
+    z.object({ week_start: z.string(), week_end: z.string(), hot: count, potential: count, cold: count }),
+  ),
 });
 export type CoreReport = z.infer<typeof coreReportSchema>;
 

@@ -4,15 +4,14 @@
 // is prefixed so a spreadsheet shows it as text).
 import Papa from 'papaparse';
 import { sql } from 'drizzle-orm';
-import { HOT_INTEREST_LEVELS } from '@keyturn/domain/insights/reportRules';
+import { leadClassAsOf, leadClassNow } from '@keyturn/domain/insights/classify';
 import { CRM_EXPORT_COLUMNS, type CrmExport } from '@keyturn/domain/schemas/crmExport';
 import type { Db } from '../../db/client';
+import { agentLeadFacts } from '../leads/classes';
 
 type Agent = { id: string; timeZone: string };
 type Ctx = { agent: Agent; now: Date };
 type Row = Record<string, unknown>;
-
-const hotList = `{${HOT_INTEREST_LEVELS.join(',')}}`;
 
 const queries: Record<CrmExport, (ctx: Ctx) => ReturnType<typeof sql>> = {
   leads: ({ agent, now }) => sql`
@@ -38,7 +37,6 @@ const queries: Record<CrmExport, (ctx: Ctx) => ReturnType<typeof sql>> = {
            (array_agg(rating order by feedback_at desc nulls last))[1] as last_rating,
            (array_agg(interest_level order by feedback_at desc nulls last))[1] as last_interest_level,
            coalesce(bool_or(second_showing), false) as wants_second_showing,
-           coalesce(bool_or(interest_level = any(${hotList}::text[]) or second_showing), false) as hot,
            min(created_at) as first_booked_at,
            greatest(max(updated_at), max(feedback_at)) as last_activity_at,
            min(starts_at) filter (where status in ('pending', 'confirmed') and starts_at > ${now.toISOString()}::timestamptz) as next_showing_at
@@ -58,7 +56,7 @@ const queries: Record<CrmExport, (ctx: Ctx) => ReturnType<typeof sql>> = {
   feedback: ({ agent }) => sql`
     select f.id as feedback_id, f.booking_id, b.client_name, b.client_email, p.address as property_address,
            b.starts_at as showing_at, f.rating, f.interest_level, f.price_opinion, f.second_showing,
-           (f.interest_level = any(${hotList}::text[]) or coalesce(f.second_showing, false)) as hot,
+           lower(b.client_email) as lead,
            f.liked, f.disliked, f.comments, f.source, f.agent_note, f.updated_at as submitted_at
     from feedback f
     join bookings b on b.id = f.booking_id and b.agent_id = f.agent_id
@@ -79,6 +77,18 @@ function cell(value: unknown): string | number {
 export async function crmExportCsv(db: Db, agent: Agent, kind: CrmExport, now: Date): Promise<string> {
   const columns = CRM_EXPORT_COLUMNS[kind].map((c) => c.name);
   const { rows } = await db.execute<Row>(queries[kind]({ agent, now }));
+  if (kind !== 'bookings') {
+    // "hot" is the lead classifier's (classify.ts): of the lead now, or of the buyer as of that showing.
+    const leads = await agentLeadFacts(db, agent.id);
+    for (const row of rows) {
+      const lead = leads.get(String(row.lead ?? row.email));
+      const showingAt = normalise(row.showing_at);
+      const at = showingAt instanceof Date ? showingAt : new Date(String(showingAt));
+      row.hot =
+        lead !== undefined &&
+        (kind === 'leads' ? leadClassNow(lead, now) : leadClassAsOf(lead, at)) === 'hot';
+    }
+  }
   return Papa.unparse(
     { fields: columns, data: rows.map((row) => columns.map((name) => cell(normalise(row[name])))) },
     { escapeFormulae: true, newline: '\r\n' },

@@ -9,12 +9,12 @@ import {
   benchmarksAvailable,
   BOOKED_STATUSES,
   HELD_STATUSES,
-  HOT_INTEREST_LEVELS,
   LEAD_TIME_BUCKETS,
   rate,
 } from '@keyturn/domain/insights/reportRules';
 import type { Benchmarks, CoreReport, ReportBreakdowns, ReportRange } from '@keyturn/domain/schemas/reports';
 import type { Db } from '../../db/client';
+import { classesByWeek, hotLeadsJson, rangeLeads, rangeWeeks } from '../leads/classes';
 
 export type ReportAgent = { id: string; timeZone: string };
 
@@ -22,20 +22,30 @@ export type ReportAgent = { id: string; timeZone: string };
 const list = (values: readonly string[]) => `{${values.join(',')}}`;
 
 /**
- * The caller's bookings whose showing starts within the range (agent-zone days), with their feedback: the
- * status, the `columns` a report needs, and whether the booking counts as booked, has feedback, is hot.
+ * The leads the lead classifier (classify.ts, run in TypeScript by ../leads/classes) calls hot as of the range's
+ * end, as a relation `hot_leads(agent_id, email)` built from their JSON list.
  */
-function scoped(agent: ReportAgent, range: ReportRange, columns: SQL): SQL {
+const hotLeads = (json: string) =>
+  sql`hot_leads as materialized (
+      select * from jsonb_to_recordset(${json}::jsonb) as h(agent_id uuid, email text))`;
+
+/**
+ * The caller's bookings whose showing starts within the range (agent-zone days), with their feedback: the
+ * status, the `columns` a report needs, and whether the booking counts as booked, has feedback, is hot (has
+ * feedback, and its buyer is a hot lead as of the range's end).
+ */
+function scoped(agent: ReportAgent, range: ReportRange, columns: SQL, hotJson: string): SQL {
   const tz = agent.timeZone;
   return sql`
+    ${hotLeads(hotJson)},
     scoped as materialized (
       select b.status, ${columns},
              b.status = any(${list(BOOKED_STATUSES)}::text[]) as booked,
              f.id is not null as has_feedback,
-             coalesce(f.interest_level = any(${list(HOT_INTEREST_LEVELS)}::text[]) or f.second_showing, false)
-               as hot
+             (f.id is not null and h.email is not null) as hot
       from bookings b
       left join feedback f on f.booking_id = b.id and f.agent_id = b.agent_id
+      left join hot_leads h on h.agent_id = b.agent_id and h.email = lower(b.client_email)
       where b.agent_id = ${agent.id}
         and b.starts_at >= (${range.from}::date)::timestamp at time zone ${tz}
         and b.starts_at < (${range.to}::date + 1)::timestamp at time zone ${tz}
@@ -68,8 +78,12 @@ type RawCore = {
 
 /** The Reports page's core figures (every plan). */
 export async function coreReport(db: Db, agent: ReportAgent, range: ReportRange): Promise<CoreReport> {
+  const [{ leads, end }, weeks] = await Promise.all([
+    rangeLeads(db, { agentId: agent.id, timeZone: agent.timeZone }, range),
+    rangeWeeks(db, agent.timeZone, range),
+  ]);
   const result = await db.execute<RawCore>(sql`
-    with ${scoped(agent, range, sql`b.property_id, b.cancel_reason, (b.starts_at at time zone ${agent.timeZone}) as local_start`)}
+    with ${scoped(agent, range, sql`b.property_id, b.cancel_reason, (b.starts_at at time zone ${agent.timeZone}) as local_start`, hotLeadsJson(leads, end))}
     select
       (select coalesce(json_agg(d order by d.date), '[]'::json) from (
          select to_char(day, 'YYYY-MM-DD') as date, coalesce(c.total, 0) as total, ${statusColumns}
@@ -125,6 +139,7 @@ export async function coreReport(db: Db, agent: ReportAgent, range: ReportRange)
     cancellation_reasons: row.cancellation_reasons,
     weekdays: row.weekdays,
     hours: row.hours,
+    lead_classes_by_week: classesByWeek(leads, weeks),
   };
 }
 
@@ -153,8 +168,9 @@ export async function reportBreakdowns(
   agent: ReportAgent,
   range: ReportRange,
 ): Promise<ReportBreakdowns> {
+  const { leads, end } = await rangeLeads(db, { agentId: agent.id, timeZone: agent.timeZone }, range);
   const result = await db.execute<RawBreakdowns>(sql`
-    with ${scoped(agent, range, sql`b.buyer_type, b.booking_purpose, b.budget_min, b.budget_max, b.created_at, b.starts_at`)}
+    with ${scoped(agent, range, sql`b.buyer_type, b.booking_purpose, b.budget_min, b.budget_max, b.created_at, b.starts_at`, hotLeadsJson(leads, end))}
     select
       ${breakdownBy(sql`s.buyer_type`)} as by_buyer_type,
       ${breakdownBy(sql`s.booking_purpose`)} as by_purpose,
@@ -193,20 +209,22 @@ type RawBenchmarks = {
  */
 export async function benchmarks(db: Db, agent: ReportAgent, range: ReportRange): Promise<Benchmarks> {
   const tz = agent.timeZone;
+  const { leads, end } = await rangeLeads(db, { agentId: null, timeZone: tz }, range);
   const result = await db.execute<RawBenchmarks>(sql`
-    with per_agent as (
+    with ${hotLeads(hotLeadsJson(leads, end))},
+    per_agent as (
       select b.agent_id,
              count(*) as booked,
              count(*) filter (where b.status = 'completed' or f.id is not null) as showed,
              count(f.id) as feedback,
-             count(*) filter (where f.interest_level = any(${list(HOT_INTEREST_LEVELS)}::text[])
-                               or f.second_showing) as hot,
+             count(*) filter (where f.id is not null and h.email is not null) as hot,
              count(*) filter (where b.status = 'no_show') as no_shows,
              count(*) filter (where b.status in ('completed', 'no_show')) as outcomes,
              percentile_cont(0.5) within group (order by extract(epoch from b.starts_at - b.created_at) / 86400)
                as lead_time_days
       from bookings b
       left join feedback f on f.booking_id = b.id and f.agent_id = b.agent_id
+      left join hot_leads h on h.agent_id = b.agent_id and h.email = lower(b.client_email)
       where b.status = any(${list(BOOKED_STATUSES)}::text[])
         and b.starts_at >= (${range.from}::date)::timestamp at time zone ${tz}
         and b.starts_at < (${range.to}::date + 1)::timestamp at time zone ${tz}

@@ -10,6 +10,7 @@ import {
   type BudgetRange,
   type BuyerType,
 } from '@keyturn/domain/enums';
+import { LEAD_CLASS_LABELS, LEAD_CLASSES, type LeadClass } from '@keyturn/domain/insights/classify';
 import { LEAD_TIME_BUCKETS } from '@keyturn/domain/insights/reportRules';
 import {
   hourLabel,
@@ -50,6 +51,7 @@ export const STATUS_COLORS: Record<(typeof BOOKING_STATUSES)[number], string> = 
 const BLUE = '#2563eb';
 const GREEN = '#10b981';
 const RED = '#dc2626';
+const CLASS_COLORS: Record<LeadClass, string> = { hot: RED, potential: '#f59e0b', cold: '#64748b' };
 
 const percent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 1000) / 10}%`);
 
@@ -107,7 +109,7 @@ export function coreTables(report: CoreReport): ReportTable[] {
       id: 'funnel',
       title: 'Funnel',
       description:
-        'Booked → showed (completed, or feedback given) → gave feedback → hot (very interested, or wants a second showing).',
+        'Booked → showed (completed, or feedback given) → gave feedback → hot (the buyer is a hot lead by the classification rules of the Feedback page, as of the end of the range).',
       columns: [
         { key: 'step', label: 'Step' },
         { key: 'count', label: 'Bookings' },
@@ -126,6 +128,31 @@ export function coreTables(report: CoreReport): ReportTable[] {
         share: percent(funnel.booked ? count / funnel.booked : null),
       })),
       chart: { category: 'step', series: [{ key: 'count', label: 'Bookings', color: BLUE }] },
+    },
+    {
+      id: 'lead-classes-over-time',
+      title: 'Lead classes over time',
+      description:
+        'Each week, the buyers with a showing in the range so far, by their class at the end of that week (their latest answers up to then, by the classification rules of the Feedback page).',
+      columns: [
+        { key: 'week', label: 'Week' },
+        ...LEAD_CLASSES.map((c) => ({ key: c, label: LEAD_CLASS_LABELS[c] })),
+      ],
+      rows: report.lead_classes_by_week.map((w) => ({
+        week: `${w.week_start} – ${w.week_end}`,
+        hot: w.hot,
+        potential: w.potential,
+        cold: w.cold,
+      })),
+      chart: {
+        category: 'week',
+        stacked: true,
+        series: LEAD_CLASSES.map((c) => ({
+          key: c,
+          label: LEAD_CLASS_LABELS[c],
+          color: CLASS_COLORS[c],
+        })),
+      },
     },
     {
       id: 'rates',

@@ -32,6 +32,10 @@ const core: CoreReport = {
   cancellation_reasons: [{ reason: 'Found another home', count: 1 }],
   weekdays: [0, 3, 1, 0, 0, 0, 0].map((count, day) => ({ day, count })),
   hours: Array.from({ length: 24 }, (_, hour) => ({ hour, count: hour === 23 ? 1 : hour === 10 ? 2 : 0 })),
+  lead_classes_by_week: [
+    { week_start: '2030-03-04', week_end: '2030-03-10', hot: 2, potential: 1, cold: 0 },
+    { week_start: '2030-03-11', week_end: '2030-03-17', hot: 2, potential: 1, cold: 3 },
+  ],
 };
 const breakdowns: ReportBreakdowns = {
   success: true,
@@ -143,6 +147,39 @@ describe('Reports page', () => {
     expect(screen.getByRole('table', { name: 'How far ahead buyers book' })).toHaveTextContent('1–3 days3');
     expect(api.callsTo('GET', '/reports/breakdowns')[0]?.url).toContain('from=2030-03-04&to=2030-03-05');
     expect(screen.queryByText(/Report breakdowns are part of/)).not.toBeInTheDocument();
+  });
+
+  it('lead classes over time: a section with its chart, the weekly numbers as a table and a CSV', async () => {
+    const blobs: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn((blob: Blob) => (blobs.push(blob), 'blob:report')),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderReports('basic');
+    await screen.findByRole('heading', { name: 'Lead classes over time' });
+    // The headline counts hot buyers at the end of the range (the last week), not hot showings (funnel: 1).
+    expect(screen.getByText('Hot buyers').nextElementSibling).toHaveTextContent(/^2$/);
+    const table = within(section('Lead classes over time')).getByRole('table', {
+      name: 'Lead classes over time',
+    });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['WeekHotPotentialCold', '2030-03-04 – 2030-03-10210', '2030-03-11 – 2030-03-17213']);
+    expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('2030-03-04 – 2030-03-10');
+    await userEvent.click(screen.getByRole('button', { name: 'Download Lead classes over time as CSV' }));
+    const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(anchor.download).toBe('lead-classes-over-time-2030-03-04-to-2030-03-05.csv');
+    expect(Papa.parse<string[]>(await blobs[0]!.text()).data).toEqual([
+      ['Week', 'Hot', 'Potential', 'Cold'],
+      ['2030-03-04 – 2030-03-10', '2', '1', '0'],
+      ['2030-03-11 – 2030-03-17', '2', '1', '3'],
+    ]);
   });
 
   it('Download CSV gives the table as a CSV file that parses back to the same numbers', async () => {

@@ -138,7 +138,8 @@ function Headline({ report }: { report: NonNullable<ReturnType<typeof useCoreRep
   const items = [
     { label: 'Booked', value: String(report.funnel.booked) },
     { label: 'Showed', value: String(report.funnel.showed) },
-    { label: 'Hot buyers', value: String(report.funnel.hot) },
+    // Buyers, not showings: the hot leads at the end of the range (the last week of the classes over time).
+    { label: 'Hot buyers', value: String(report.lead_classes_by_week.at(-1)?.hot ?? 0) },
     { label: 'No-show rate', value: pct(report.rates.no_show.rate) },
     { label: 'Cancellation rate', value: pct(report.rates.cancellation.rate) },
   ];
