@@ -30,7 +30,7 @@ describe('numbers bounded by their PostgreSQL column', () => {
     expect(schema.parse(2.5)).toBe(2.5);
     expect(schema.safeParse(5e-324).success).toBe(false);
     expect(schema.safeParse(2.25).success).toBe(false);
-    const property = { address: 'a', city: 'b', state: 'c', zip_code: '1', price: 1, bedrooms: 1 };
+    const property = { address: 'a', city: 'b', state: 'MA', zip_code: '02139', price: 1, bedrooms: 1 };
     expect(
       propertyInputSchema.safeParse({ ...property, bathrooms: 5e-324, property_type: 'Condo' }).success,
     ).toBe(false);
@@ -46,7 +46,7 @@ describe('numbers bounded by their PostgreSQL column', () => {
       agent_id: 'a',
       client_name: 'Ann',
       client_email: 'ann@example.com',
-      client_phone: '555',
+      client_phone: '+1 617 555 0123',
       buyer_type: 'first_time_buyer',
       booking_purpose: 'property_viewing',
       booking_date: '2030-01-01',
