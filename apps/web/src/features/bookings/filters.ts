@@ -14,7 +14,7 @@ export const BOOKING_PARAM = 'booking';
 
 /** Page sizes offered in the "Show" select; only those the filter schema accepts. */
 export const LIMIT_OPTIONS: readonly number[] = [10, 25, 50, 100].filter(
-  (n) => bookingListFiltersSchema.shape.limit.safeParse(n).success,
+  (n) => bookingListFiltersSchema.shape.limit.safeParse(String(n)).success,
 );
 
 export function filtersFromSearch(search: URLSearchParams): BookingFilters {

@@ -67,7 +67,7 @@ describe('booking page analytics', () => {
     await book({
       'POST /booking': () => json(201, { success: true, booking: bookingAnswer({ status: 'pending' }) }),
     });
-    await screen.findByRole('heading', { name: 'Booking Confirmed!' });
+    await screen.findByRole('heading', { name: 'Request sent' });
     expect(events('booking_created')).toHaveLength(1);
     expect(events('booking_created')[0]).toMatchObject({ booking: { status: 'pending' } });
     expect(events('booking_confirmed')).toHaveLength(0);
