@@ -82,7 +82,7 @@ async function main(): Promise<void> {
       console.log(
         [
           '',
-          `Demo data created (empty database): ${seeded.bookings} bookings, ${seeded.messages} messages sent`,
+          `Demo data created (empty database): ${seeded.bookings} bookings, ${seeded.messages} past messages in Settings → Messages (copies, not sent)`,
           `  agent sign-in   ${DEMO_AGENT.email} / ${DEMO_AGENT.password}`,
           `  booking page    ${config.publicUrl}/bookme/${seeded.agentId}/${seeded.username}`,
           '',

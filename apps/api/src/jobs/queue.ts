@@ -51,16 +51,7 @@ export type JobQueue = {
  * workers (jobs/workers.ts) are started separately.
  */
 export async function openJobQueue(db: Db, options: JobOptions): Promise<JobQueue> {
-  const boss = new PgBoss({
-    db: poolExecutor(poolOf(db)),
-    schema: JOBS_SCHEMA,
-    migrate: true,
-    supervise: false,
-    schedule: false,
-  });
-  boss.on('error', () => {});
-  await boss.start();
-  await ensureQueue(boss);
+  const boss = await startBoss(db);
 
   return {
     send: async (tx, job) => {
@@ -105,6 +96,31 @@ export async function openJobQueue(db: Db, options: JobOptions): Promise<JobQueu
       await boss.cancel(NOTIFICATIONS_QUEUE, ids, { db: transactionExecutor(tx) });
     },
   };
+}
+
+/**
+ * A started pg-boss on the application's pool, its schema installed and our queues created. Without
+ * `supervise` it runs no maintenance timers (the sending side and test drainers); the workers pass their own
+ * `onError` (pg-boss keeps polling through errors and resumes once the database is back).
+ */
+export async function startBoss(
+  db: Db,
+  options: { supervise?: boolean; maintenanceIntervalSeconds?: number; onError?: (err: Error) => void } = {},
+): Promise<PgBoss> {
+  const boss = new PgBoss({
+    db: poolExecutor(poolOf(db)),
+    schema: JOBS_SCHEMA,
+    migrate: true,
+    supervise: options.supervise ?? false,
+    schedule: false,
+    ...(options.maintenanceIntervalSeconds === undefined
+      ? {}
+      : { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }),
+  });
+  boss.on('error', options.onError ?? (() => {}));
+  await boss.start();
+  await ensureQueue(boss);
+  return boss;
 }
 
 export function jobOptionsOf(config: Config): JobOptions {

@@ -2,7 +2,6 @@
 // Any number of processes may run them against one database — a job is handed to one worker at a time
 // (SKIP LOCKED), and each message is sent at most once per idempotency key (notifications/deliver.ts).
 // pg-boss's maintenance also runs here: it fails jobs whose worker died (expired), so they are retried.
-import PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createMailer, type Mailer } from '../adapters/mail';
@@ -15,13 +14,10 @@ import { calendarDepsOf } from '../integrations/setup';
 import { runWebhookJob, type WebhookJob } from '../webhooks/deliver';
 import {
   CALENDAR_QUEUE,
-  ensureQueue,
   jobOptionsOf,
-  JOBS_SCHEMA,
   NOTIFICATIONS_QUEUE,
   openJobQueue,
-  poolExecutor,
-  poolOf,
+  startBoss,
   WEBHOOKS_QUEUE,
 } from './queue';
 
@@ -58,23 +54,17 @@ export async function startWorkers(options: {
   const mailer = options.adapters?.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, outbox });
   const sms = options.adapters?.sms ?? createSmsSender({ ...config.sms, outbox });
 
-  const boss = new PgBoss({
-    db: poolExecutor(poolOf(db)),
-    schema: JOBS_SCHEMA,
-    migrate: true,
-    supervise: true,
-    schedule: false,
-    maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
-  });
   // pg-boss keeps polling through errors (a lost database included) and resumes by itself once it is back.
   let lastErrorAt = 0;
   let stopped = false;
-  boss.on('error', (err) => {
-    lastErrorAt = Date.now();
-    log.error(`[jobs] ${err.message}`);
+  const boss = await startBoss(db, {
+    supervise: true,
+    maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
+    onError: (err) => {
+      lastErrorAt = Date.now();
+      log.error(`[jobs] ${err.message}`);
+    },
   });
-  await boss.start();
-  await ensureQueue(boss);
 
   const deps = {
     db,

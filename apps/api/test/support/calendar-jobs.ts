@@ -1,7 +1,6 @@
 // Runs the calendar jobs the queue holds, as a worker would (pg-boss fetch → runCalendarJob → complete/fail),
 // until none is left: tests see the outcome of a sync or push without waiting on a poll interval.
-import PgBoss from 'pg-boss';
-import { CALENDAR_QUEUE, JOBS_SCHEMA, poolExecutor, poolOf } from '../../src/jobs/queue';
+import { CALENDAR_QUEUE, startBoss } from '../../src/jobs/queue';
 import type { Db } from '../../src/db/client';
 import { runCalendarJob, type CalendarJobData } from '../../src/integrations/jobs';
 import type { CalendarDeps } from '../../src/integrations/service';
@@ -9,15 +8,7 @@ import type { CalendarDeps } from '../../src/integrations/service';
 export type Drainer = { drain: () => Promise<string[]>; stop: () => Promise<void> };
 
 export async function calendarDrainer(db: Db, deps: CalendarDeps): Promise<Drainer> {
-  const boss = new PgBoss({
-    db: poolExecutor(poolOf(db)),
-    schema: JOBS_SCHEMA,
-    migrate: true,
-    supervise: false,
-    schedule: false,
-  });
-  boss.on('error', () => {});
-  await boss.start();
+  const boss = await startBoss(db);
   return {
     drain: async () => {
       const outcomes: string[] = [];

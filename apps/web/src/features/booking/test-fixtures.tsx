@@ -7,7 +7,12 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import type { UserEvent } from '@testing-library/user-event';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { to12Hour } from '@keyturn/domain/time';
-import type { BuyerBooking, PropertyAgent, PublicAgent } from '@keyturn/domain/schemas/publicBooking';
+import type {
+  BuyerBooking,
+  ManagedBooking,
+  PropertyAgent,
+  PublicAgent,
+} from '@keyturn/domain/schemas/publicBooking';
 import { LocationProbe, json, renderRoutes, stubApi } from '@/test/utils';
 import type { RecordedCall } from '@/test/utils';
 import { BookingPage } from './pages/booking-page';
@@ -103,6 +108,31 @@ export function bookingAnswer(overrides: Partial<BuyerBooking> = {}): BuyerBooki
     property_id: 42,
     manage_token: 'mt-1',
     manage_url: 'http://localhost:5173/booking/manage?token=mt-1',
+    ...overrides,
+  };
+}
+
+/** A booking as the manage page receives it (confirmed, tomorrow 2:00 PM New York). */
+export function managed(overrides: Partial<ManagedBooking> = {}): ManagedBooking {
+  return {
+    id: 'b-100',
+    status: 'confirmed',
+    booking_date: '2031-03-04',
+    booking_time: '14:00',
+    time_zone: 'America/New_York',
+    starts_at: '2031-03-04T19:00:00.000Z',
+    ends_at: '2031-03-04T19:30:00.000Z',
+    client_name: 'Fox Mulder',
+    client_email: 'fox@example.com',
+    client_phone: '+1 555 010 0199',
+    booking_purpose: 'property_viewing',
+    custom_purpose: null,
+    message: null,
+    property,
+    agent: { ...propertyAgent, phone: '+1 555 010 0100', email: 'dana@example.com' },
+    can_cancel: true,
+    can_reschedule: true,
+    rescheduled_to_token: null,
     ...overrides,
   };
 }

@@ -5,7 +5,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ManagedBooking } from '@keyturn/domain/schemas/publicBooking';
 import { setConsent } from '@/lib/consent';
 import { json, renderRoutes, stubApi } from '@/test/utils';
 import {
@@ -15,9 +14,9 @@ import {
   bookingAnswer,
   bookingRoutes,
   fillDetails,
+  managed,
   pickDateAndTime,
   property,
-  propertyAgent,
 } from '../test-fixtures';
 import type { Routes } from '../test-fixtures';
 
@@ -104,32 +103,13 @@ describe('booking page analytics', () => {
 });
 
 describe('manage page analytics', () => {
-  const managed: ManagedBooking = {
-    id: 'b-100',
-    status: 'confirmed',
-    booking_date: '2031-03-04',
-    booking_time: '14:00',
-    time_zone: 'America/New_York',
-    starts_at: '2031-03-04T19:00:00.000Z',
-    ends_at: '2031-03-04T19:30:00.000Z',
-    client_name: 'Fox Mulder',
-    client_email: 'fox@example.com',
-    client_phone: '+1 555 010 0199',
-    booking_purpose: 'property_viewing',
-    custom_purpose: null,
-    message: null,
-    property,
-    agent: { ...propertyAgent, phone: '+1 555 010 0100', email: 'dana@example.com' },
-    can_cancel: true,
-    can_reschedule: true,
-    rescheduled_to_token: null,
-  };
+  const booking = managed();
 
   async function cancel(reason: string) {
     const { user, router } = render('/booking/manage?token=mt-1', {
-      'GET /booking/manage': () => json(200, { success: true, booking: managed }),
+      'GET /booking/manage': () => json(200, { success: true, booking }),
       'POST /booking/cancel': () =>
-        json(200, { success: true, booking: { ...managed, status: 'cancelled' } }),
+        json(200, { success: true, booking: { ...booking, status: 'cancelled' } }),
     });
     await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel this booking?' });

@@ -4,32 +4,8 @@ import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ManagedBooking } from '@keyturn/domain/schemas/publicBooking';
 import { json, renderRoutes, stubApi } from '@/test/utils';
-import { AGENT_ID, bookingRoutes, property, propertyAgent } from '../test-fixtures';
+import { AGENT_ID, bookingRoutes, managed } from '../test-fixtures';
 import type { Routes } from '../test-fixtures';
-
-function managed(overrides: Partial<ManagedBooking> = {}): ManagedBooking {
-  return {
-    id: 'b-100',
-    status: 'confirmed',
-    booking_date: '2031-03-04',
-    booking_time: '14:00',
-    time_zone: 'America/New_York',
-    starts_at: '2031-03-04T19:00:00.000Z',
-    ends_at: '2031-03-04T19:30:00.000Z',
-    client_name: 'Fox Mulder',
-    client_email: 'fox@example.com',
-    client_phone: '+1 555 010 0199',
-    booking_purpose: 'property_viewing',
-    custom_purpose: null,
-    message: null,
-    property,
-    agent: { ...propertyAgent, phone: '+1 555 010 0100', email: 'dana@example.com' },
-    can_cancel: true,
-    can_reschedule: true,
-    rescheduled_to_token: null,
-    ...overrides,
-  };
-}
 
 function renderManage(path: string, routes: Routes) {
   const api = stubApi(routes);
