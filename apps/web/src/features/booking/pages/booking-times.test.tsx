@@ -5,7 +5,6 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ManagedBooking } from '@keyturn/domain/schemas/publicBooking';
 import { json, renderRoutes, stubApi } from '@/test/utils';
 import {
   AGENT_ID,
@@ -15,6 +14,7 @@ import {
   bookingRoutes,
   datesAnswer,
   fillDetails,
+  managed,
   property,
   propertyAgent,
   weekdays,
@@ -136,28 +136,16 @@ describe("a London agent's repeated hour, booked by a buyer in New York (25 Octo
   });
 
   it('the manage page shows the same instant', async () => {
-    const managed: ManagedBooking = {
-      id: 'b-100',
-      status: 'confirmed',
+    const booking = managed({
       booking_date: DATE,
       booking_time: '01:00',
       time_zone: london,
       starts_at: '2026-10-25T00:00:00.000Z',
       ends_at: '2026-10-25T00:30:00.000Z',
-      client_name: 'Fox Mulder',
-      client_email: 'fox@example.com',
-      client_phone: '+1 555 010 0199',
-      booking_purpose: 'property_viewing',
-      custom_purpose: null,
-      message: null,
-      property,
       agent: { ...propertyAgent, timeZone: london, phone: '+44 20 7946 0958', email: 'dana@example.com' },
-      can_cancel: true,
-      can_reschedule: true,
-      rescheduled_to_token: null,
-    };
+    });
     render('/booking/manage?token=mt-1', {
-      'GET /booking/manage': () => json(200, { success: true, booking: managed }),
+      'GET /booking/manage': () => json(200, { success: true, booking }),
     });
     await screen.findByText('Confirmed');
     expect(definitions()).toEqual(
