@@ -137,6 +137,9 @@ describe('booking details', () => {
     expect(within(dialog).getByText('$75,000 - $100,000')).toBeInTheDocument();
     expect(within(dialog).getByText('Home Inspection')).toBeInTheDocument();
     expect(within(dialog).getByText('Can we see the garden?')).toBeInTheDocument();
+    // The zone by its name, not the raw IANA id (issue 19).
+    expect(within(dialog).getByText(/times in Eastern Time \(New York\)/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/America\/New_York/)).not.toBeInTheDocument();
   });
 
   it.each<[BookingAction[], boolean]>([
