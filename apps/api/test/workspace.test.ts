@@ -699,6 +699,8 @@ describe('uploads', () => {
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(png)).toBe(true);
     expect(served.headers['cache-control']).toContain('immutable');
+    // Shown anywhere, also in the e-mail preview's sandboxed frame (an opaque origin; issue 19).
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
   it('a logo or picture can be uploaded before the agent profile exists (first-time setup); a property photo cannot', async () => {
