@@ -81,7 +81,7 @@ export function SlotPicker({
             onChange={(event) => onTimeChange(event.target.value)}
           />
           {past ? null : (
-            <Button variant="ghost" size="sm" onClick={() => switchTo(false)}>
+            <Button variant="ghost" size="sm" className="-ml-3" onClick={() => switchTo(false)}>
               {PICK_FREE_TIME}
             </Button>
           )}
@@ -91,7 +91,7 @@ export function SlotPicker({
           aria-describedby={timeError ? `${groupId}-error` : timeHint ? `${groupId}-hint` : undefined}
         >
           <legend className="mb-1.5 text-sm font-medium text-slate-700">
-            {typed ? `Time (${timeZoneName(typed.timeZone)})` : 'Time'}
+            {typed ? `Time · ${timeZoneName(typed.timeZone)}` : 'Time'}
           </legend>
           {!date ? (
             <p className="text-sm text-slate-500">Choose a date to see the free times.</p>
@@ -131,11 +131,11 @@ export function SlotPicker({
           )}
           <FieldFooter id={groupId} error={timeError} hint={timeHint} />
           {typed ? (
-            <div className="mt-2 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
-              <span>Arranged at another time, or already held?</span>
-              <Button variant="ghost" size="sm" onClick={() => switchTo(true)}>
+            <div className="mt-2 flex flex-wrap items-center gap-x-1 text-sm text-slate-600">
+              <Button variant="ghost" size="sm" className="-ml-3" onClick={() => switchTo(true)}>
                 {ENTER_OTHER_TIME}
               </Button>
+              <span>for a showing arranged by phone or already held</span>
             </div>
           ) : null}
         </fieldset>

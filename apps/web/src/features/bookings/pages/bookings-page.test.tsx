@@ -374,7 +374,7 @@ describe('new booking and invitations', () => {
       const slot = await within(dialog).findByRole('radio', { name: '4:30 PM' });
       expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
       expect(
-        within(dialog).getByRole('group', { name: 'Time (Eastern Time (New York))' }),
+        within(dialog).getByRole('group', { name: 'Time · Eastern Time (New York)' }),
       ).toBeInTheDocument();
       expect(api.calls.some((call) => call.url.includes('/booking/availability/'))).toBe(false);
       await userEvent.click(slot);

@@ -47,7 +47,7 @@ export function ReportsPage() {
         title="Reports"
         description={
           timeZone
-            ? `Your showings, bookings and buyers over a date range. Days are counted in your time zone (${timeZoneName(timeZone)}).`
+            ? `Your showings, bookings and buyers over a date range. Days are counted in your time zone, ${timeZoneName(timeZone)}.`
             : 'Your showings, bookings and buyers over a date range.'
         }
       />
