@@ -64,8 +64,12 @@ export function SlotPicker({
         value={date}
         error={dateError}
         onChange={(event) => {
-          onDateChange(event.target.value);
-          if (!typedMode) onTimeChange('');
+          const next = event.target.value;
+          onDateChange(next);
+          // A typed time stays while the time is typed; a picked one (or one going to the picker) is dropped.
+          const stillTyped =
+            typedMode && typed !== undefined && (typing || (next !== '' && next < typed.today));
+          if (!stillTyped) onTimeChange('');
         }}
       />
       {typed && typedMode ? (

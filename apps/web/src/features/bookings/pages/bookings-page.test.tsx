@@ -395,6 +395,15 @@ describe('new booking and invitations', () => {
         /^This date has passed: enter when the showing took place\./,
       );
       expect(within(dialog).queryByRole('button', { name: 'Pick a free time' })).not.toBeInTheDocument();
+      fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '08:00' } });
+      // Back to a date with free times: the typed time does not linger unseen behind the picker.
+      fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2030-07-01' } });
+      expect(await within(dialog).findByRole('radio', { name: '4:30 PM' })).not.toBeChecked();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create booking' }));
+      const times = within(dialog).getByRole('group', { name: 'Time · Eastern Time (New York)' });
+      expect(await within(times).findByText(MESSAGES.requiredFieldsMissing)).toBeInTheDocument();
+      expect(api.callsTo('POST', '/bookings')).toHaveLength(0);
+      fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2030-06-28' } });
       fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '09:30' } });
       await userEvent.type(within(dialog).getByLabelText('Full name'), 'Sam Lee');
       await userEvent.type(within(dialog).getByLabelText('Email'), 'sam@example.com');
