@@ -4,7 +4,7 @@
 // with the database's clock), so nothing here waits for minutes.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, notificationJobs, notificationMessages } from '../src/db/schema';
+import { agents, bookings, notificationJobs, notificationMessages } from '../src/db/schema';
 import { openJobQueue, jobOptionsOf } from '../src/jobs/queue';
 import { insertBooking } from '../src/modules/bookings/service';
 import { twilioSignature } from '../src/modules/notifications/routes';
@@ -893,6 +893,7 @@ describe("the agent's Sent messages", () => {
       mailer: createMailer({ smtpUrl: undefined, outbox: databaseOutbox(h.t.database.db) }),
     });
     const agent = await makeAgent(h.t, { timeZone: 'America/New_York', availability: ALL_DAY });
+    await h.t.database.db.update(agents).set({ logoUrl: '/uploads/logo.png' }).where(eq(agents.id, agent.id));
     const propertyId = await makeProperty(h.t, agent.id, { address: '14 Orchard Row' });
     const email = buyer('ivy');
     const slot = slotBetween(new Date(Date.now() + 2 * DAY), new Date(Date.now() + 3 * DAY), agent.timeZone);
@@ -928,6 +929,10 @@ describe("the agent's Sent messages", () => {
     expect(content.subject).toMatch(/^Confirmed: 14 Orchard Row on /);
     expect(content.text).toContain('Please arrive 5 minutes early.');
     expect(content.html).toContain('Please arrive 5 minutes early.');
+    // The preview loads the logo from the host the dashboard is opened on; links stay as sent (issue 19).
+    expect(content.html).toContain('src="/uploads/logo.png"');
+    expect(content.html).not.toContain(`src="${PUBLIC_URL}`);
+    expect(content.html).toContain(`href="${PUBLIC_URL}/`);
     expect(content.attachments).toEqual([
       expect.objectContaining({ content_type: 'text/calendar', filename: expect.stringMatching(/\.ics$/) }),
     ]);

@@ -522,7 +522,9 @@ describe('booking state machine, enforced by the server', () => {
       token: a.token,
       payload: { ...body, booking_date: '2030-01-06' },
     });
-    expect(past.statusCode).toBe(400);
+    // A past showing is recorded as completed (agentBookingStatusFor, issue 19).
+    expect(past.statusCode).toBe(201);
+    expect(past.json().data.status).toBe('completed');
 
     const link = await t.request({
       method: 'POST',
@@ -697,6 +699,8 @@ describe('uploads', () => {
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(png)).toBe(true);
     expect(served.headers['cache-control']).toContain('immutable');
+    // Shown anywhere, also in the e-mail preview's sandboxed frame (an opaque origin; issue 19).
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
   it('a logo or picture can be uploaded before the agent profile exists (first-time setup); a property photo cannot', async () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES, type BookingStatus } from './enums';
-import { BOOKING_ACTIONS, allowedActions, canReschedule, transition } from './bookingStatus';
+import {
+  BOOKING_ACTIONS,
+  agentBookingStatusFor,
+  allowedActions,
+  canReschedule,
+  transition,
+} from './bookingStatus';
 
 const now = new Date('2030-05-01T12:00:00Z');
 const future = new Date('2030-05-02T12:00:00Z');
@@ -55,5 +61,18 @@ describe('booking state machine', () => {
       ok: false,
       reason: 'A cancelled booking can\'t be changed with "Confirm".',
     });
+  });
+});
+
+describe('agentBookingStatusFor: a booking the agent records', () => {
+  const now = new Date('2030-01-07T15:00:00Z');
+  it('is confirmed when it starts later (even later today) or right now', () => {
+    expect(agentBookingStatusFor(new Date('2030-01-07T15:30:00Z'), now)).toBe('confirmed');
+    expect(agentBookingStatusFor(now, now)).toBe('confirmed');
+  });
+  it('past times are saved as completed: it already started (earlier today or a past date)', () => {
+    expect(agentBookingStatusFor(new Date('2030-01-07T13:00:00Z'), now)).toBe('completed');
+    expect(agentBookingStatusFor(new Date('2030-01-07T14:59:59Z'), now)).toBe('completed');
+    expect(agentBookingStatusFor(new Date('2029-12-20T13:00:00Z'), now)).toBe('completed');
   });
 });

@@ -73,3 +73,15 @@ export function allowedActions(status: BookingStatus, startsAt: Date, now: Date)
 export function canReschedule(status: BookingStatus, startsAt: Date, now: Date): boolean {
   return transition(status, 'cancel', startsAt, now).ok;
 }
+
+/**
+ * The status of a booking the agent records (POST /api/bookings, issue 19): a showing still to come (or
+ * starting this very instant, like the free slot offered for it) is confirmed; one that has already started
+ * (earlier today or on a past date, arranged by phone) happened, so it is recorded as completed.
+ */
+export function agentBookingStatusFor(startsAt: Date, now: Date): 'confirmed' | 'completed' {
+  return startsAt.getTime() < now.getTime() ? 'completed' : 'confirmed';
+}
+
+/** Statuses that hold the agent's time: a new booking may not overlap any of them. */
+export const TIME_HOLDING_STATUSES = ['pending', 'confirmed', 'completed', 'no_show'] as const;

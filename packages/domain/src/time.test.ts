@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clockLabel,
   timeZoneLabel,
+  timeZoneName,
   dateInZone,
   formatClock,
   isRepeatedWallTime,
@@ -164,5 +165,15 @@ describe('timeZoneLabel: a zone as people name it, with its offset (issue 19)', 
   it('a zone without a common name shows its city; an unknown zone stays as given', () => {
     expect(timeZoneLabel('UTC', new Date('2026-01-15T12:00:00Z'))).toBe('UTC — GMT+0');
     expect(timeZoneLabel('Mars/Olympus')).toBe('Mars/Olympus');
+  });
+});
+
+describe('timeZoneName: a zone named without its offset, for times already on its clock (issue 19)', () => {
+  it('names the zone and its city, never the raw IANA id', () => {
+    expect(timeZoneName('America/New_York', new Date('2031-03-04T19:00:00Z'))).toBe(
+      'Eastern Time (New York)',
+    );
+    expect(timeZoneName('UTC')).toBe('UTC');
+    expect(timeZoneName('Mars/Olympus')).toBe('Mars/Olympus');
   });
 });

@@ -138,21 +138,31 @@ function pad2(n: number): string {
  * raw IANA id on screen. An unknown zone is returned as it is.
  */
 export function timeZoneLabel(zone: string, at: Date = new Date()): string {
-  const part = (timeZoneName: 'longGeneric' | 'shortOffset') => {
-    try {
-      return (
-        new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName })
-          .formatToParts(at)
-          .find((p) => p.type === 'timeZoneName')?.value ?? ''
-      );
-    } catch {
-      return '';
-    }
-  };
-  const offset = part('shortOffset');
+  const offset = zonePart(zone, at, 'shortOffset');
   if (!offset) return zone;
+  return `${timeZoneName(zone, at)} — ${offset}`;
+}
+
+/**
+ * A time zone's name without its offset, for a time already shown on that clock (issue 19: '2:00 PM Eastern
+ * Time (New York)' instead of '2:00 PM (America/New_York)'); a zone without a common name is its city, an
+ * unknown zone is returned as it is.
+ */
+export function timeZoneName(zone: string, at: Date = new Date()): string {
+  if (!zonePart(zone, at, 'shortOffset')) return zone;
   const city = (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
-  const generic = part('longGeneric');
-  const name = generic && !generic.startsWith('GMT') && generic !== zone ? `${generic} (${city})` : city;
-  return `${name} — ${offset}`;
+  const generic = zonePart(zone, at, 'longGeneric');
+  return generic && !generic.startsWith('GMT') && generic !== zone ? `${generic} (${city})` : city;
+}
+
+function zonePart(zone: string, at: Date, timeZoneName: 'longGeneric' | 'shortOffset'): string {
+  try {
+    return (
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName })
+        .formatToParts(at)
+        .find((p) => p.type === 'timeZoneName')?.value ?? ''
+    );
+  } catch {
+    return '';
+  }
 }

@@ -90,6 +90,22 @@ export function absoluteUrl(url: string | null | undefined, publicUrl: string): 
   return null;
 }
 
+/**
+ * The HTML of a kept e-mail as the dashboard previews it (issue 19): the images the e-mail loads from
+ * PUBLIC_URL (the agent's logo, `absoluteUrl`) point at the same path without the origin, so the sandboxed
+ * srcdoc frame resolves them against the page — the host the app is opened on, whatever PUBLIC_URL says.
+ * Links and everything else stay as sent (the stored file and what the recipient got keep PUBLIC_URL).
+ */
+export function previewHtml(html: string, publicUrl: string): string {
+  let origin: string;
+  try {
+    origin = new URL(publicUrl).origin;
+  } catch {
+    return html;
+  }
+  return html.replaceAll(`src="${escapeHtml(origin)}/`, 'src="/');
+}
+
 export function purposeLabel(purpose: string, custom: string | null): string {
   if (purpose === 'custom' && custom) return custom;
   return BOOKING_PURPOSE_LABELS[purpose as BookingPurpose] ?? 'Appointment';

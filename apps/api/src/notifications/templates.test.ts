@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { agents, bookings, properties } from '../db/schema';
 import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
-import { inHowLong, textOn, whenInZone } from './format';
+import { inHowLong, previewHtml, textOn, whenInZone } from './format';
 import { toE164, replyIntent } from './phone';
 import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';
 
@@ -76,6 +76,27 @@ describe('templates', () => {
     expect(mail.html).toContain('src="https://app.example.com/uploads/logo.png"');
     expect(mail.html).toContain('#0F766E');
     expect(mail.text).toContain('<script>alert(1)</script> Casey');
+  });
+
+  it('previewHtml: the logo loads from the host the dashboard is opened on; links keep PUBLIC_URL (issue 19)', () => {
+    const mail = renderBuyerEmail('confirmation', ctx);
+    expect(mail.html).toContain('src="https://app.example.com/uploads/logo.png"');
+    expect(mail.html).toMatch(/href="https:\/\/app\.example\.com\//);
+    const preview = previewHtml(mail.html, 'https://app.example.com');
+    expect(preview).toContain('src="/uploads/logo.png"');
+    expect(preview).not.toContain('src="https://app.example.com');
+    // Links are what the recipient got.
+    expect(preview).toMatch(/href="https:\/\/app\.example\.com\//);
+    // Images from elsewhere, and a PUBLIC_URL with a path or a trailing slash, by its origin.
+    expect(previewHtml('<img src="https://cdn.example.net/a.png">', 'https://app.example.com')).toBe(
+      '<img src="https://cdn.example.net/a.png">',
+    );
+    expect(
+      previewHtml(
+        '<img src="https://app.example.com/keyturn/uploads/a.png">',
+        'https://app.example.com/keyturn/',
+      ),
+    ).toBe('<img src="/keyturn/uploads/a.png">');
   });
 
   it('keeps buyer text in subjects on one clean line: no CR/LF or control characters, bounded length', () => {

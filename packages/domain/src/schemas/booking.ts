@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { UPCOMING_DAYS_DEFAULT } from '../constants';
 import { BOOKING_PURPOSES, BOOKING_STATUSES, BUDGET_RANGES, BUYER_TYPES, INCOME_RANGES } from '../enums';
+import type { BookingStatus } from '../enums';
 import { MESSAGES } from '../messages';
 import { emailSchema, isoDateSchema, requiredText, time24Schema } from './common';
 import { int4, queryInt4 } from './numbers';
@@ -68,12 +69,32 @@ export function bookingDetailsFormSchema(reschedule: boolean) {
 export type BookingDetailsFormInput = z.input<ReturnType<typeof bookingDetailsFormSchema>>;
 export type BookingDetailsForm = z.output<ReturnType<typeof bookingDetailsFormSchema>>;
 
+/**
+ * Values of GET /api/bookings `status` besides a booking status (issue 19): `current` leaves out the rows that
+ * no longer hold a showing (cancelled ones and the old side of a reschedule), what the dashboard list shows by
+ * default; `all` lists every booking, the same as no status (the API's answer without a status is unchanged).
+ */
+export const BOOKING_LIST_CURRENT = 'current';
+export const BOOKING_LIST_ALL = 'all';
+export const BOOKING_LIST_HIDDEN_STATUSES = [
+  'cancelled',
+  'rescheduled',
+] as const satisfies readonly BookingStatus[];
+/**
+ * Orders of GET /api/bookings: `latest` (the default, as before) newest date first (earliest first within one
+ * `date`); `next` the next showing first — upcoming ones earliest first, then past ones most recent first.
+ */
+export const BOOKING_LIST_ORDERS = ['latest', 'next'] as const;
+
 /** Query of GET /api/bookings (spec §7); query strings arrive as text, hence the coercion. */
 export const bookingListFiltersSchema = z.object({
-  status: z.enum(BOOKING_STATUSES, { error: 'Unknown booking status' }).optional(),
+  status: z
+    .enum([...BOOKING_STATUSES, BOOKING_LIST_CURRENT, BOOKING_LIST_ALL], { error: 'Unknown booking status' })
+    .optional(),
   limit: queryInt4('Limit', { min: 1, max: 100 }).optional(),
   date: isoDateSchema.optional(),
   property_id: queryInt4('Property id', { min: 1 }).optional(),
+  order: z.enum(BOOKING_LIST_ORDERS, { error: 'Order is latest or next' }).optional(),
 });
 export type BookingListFilters = z.output<typeof bookingListFiltersSchema>;
 

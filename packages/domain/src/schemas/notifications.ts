@@ -51,7 +51,10 @@ export const messageContentSchema = z.object({
   reply_to: z.string().nullable(),
   subject: z.string().nullable(),
   text: z.string().nullable(),
-  /** The e-mail's HTML body; shown in a sandboxed frame. Texts have none. */
+  /**
+   * The e-mail's HTML body, shown in a sandboxed srcdoc frame; images it loaded from PUBLIC_URL come
+   * root-relative, so they resolve on the host the app is opened on (links stay as sent). Texts have none.
+   */
   html: z.string().nullable(),
   attachments: z.array(z.object({ filename: z.string().nullable(), content_type: z.string() })),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  agentDaySlots,
   bookingWindow,
   computeSlots,
   dayIsAvailable,
@@ -360,5 +361,34 @@ describe('isSlotOpen answers like slotsForDate', () => {
     const night = rules({ weekly: sameEveryDay([{ start: '00:00', end: '05:00' }]) });
     expect(isSlotOpen(night, [], new Date('2026-03-01T12:00:00Z'), '2026-03-08', '02:30')).toBe(false);
     expect(isSlotOpen(night, [], new Date('2026-03-01T12:00:00Z'), '2026-03-08', '03:00')).toBe(true);
+  });
+});
+
+describe('agentDaySlots: the free times the agent books a buyer into (issue 19)', () => {
+  const times = (slots: { time: string }[]) => slots.map((slot) => slot.time);
+  const noticed = rules({ minimumNoticeMinutes: 24 * 60 });
+
+  it("offers today's remaining slots, those not yet started, ignoring the public minimum notice", () => {
+    // 10:00 now: 09:00 and 09:30 have started; 10:00 starts right now and is still offered.
+    expect(times(agentDaySlots(noticed, [], NOW, '2025-06-10'))).toEqual(halfHours('10:00', '12:00'));
+    expect(times(agentDaySlots(noticed, [], new Date('2025-06-10T14:00:01Z'), '2025-06-10'))).toEqual(
+      halfHours('10:30', '12:00'),
+    );
+    expect(slotsForDate(noticed, [], NOW, '2025-06-10')).toEqual([]);
+    expect(times(agentDaySlots(noticed, [], NOW, '2025-06-11'))).toEqual(halfHours('09:00', '12:00'));
+  });
+
+  it('keeps bookings, buffer and days off, also beyond the public booking window', () => {
+    const r = rules({ bufferMinutes: 15 });
+    expect(
+      times(agentDaySlots(r, [busy('2025-06-10T15:30:00Z', '2025-06-10T16:00:00Z')], NOW, '2025-06-10')),
+    ).toEqual(['10:00:00', '10:30:00']);
+    expect(times(agentDaySlots(r, [], NOW, '2025-12-01'))).toEqual(halfHours('09:00', '12:00'));
+    expect(agentDaySlots(rules({ weekly: sameEveryDay([]) }), [], NOW, '2025-06-11')).toEqual([]);
+  });
+
+  it('offers nothing on a past date (the agent types the time of a showing already held)', () => {
+    expect(agentDaySlots(rules(), [], NOW, '2025-06-09')).toEqual([]);
+    expect(agentDaySlots(rules(), [], NOW, 'not-a-date')).toEqual([]);
   });
 });

@@ -135,6 +135,24 @@ export function daySlots(rules: SlotRules, busy: readonly BusyInterval[], now: D
   return freeSlots(rules, busy, now, day, day)[0] ?? [];
 }
 
+/**
+ * The free slots the agent may book a buyer into on one agent-zone date (the dashboard's New booking, issue
+ * 19): the same working hours, bookings and buffer as daySlots, but the agent arranges the showing, so the
+ * public booking window and minimum notice do not apply — today's remaining slots are offered (those not yet
+ * started), and any later date. [] for a past date. Times outside these (already held, or arranged off
+ * hours) the agent types instead (slotInstant).
+ */
+export function agentDaySlots(
+  rules: SlotRules,
+  busy: readonly BusyInterval[],
+  now: Date,
+  date: string,
+): Slot[] {
+  if (!isValidIsoDate(date) || date < agentToday(now, rules.timeZone)) return [];
+  const day = dayNumber(date);
+  return freeSlots({ ...rules, minimumNoticeMinutes: 0 }, busy, now, day, day)[0] ?? [];
+}
+
 /** The free slots of one agent-zone date as the spec's sorted 'HH:mm:ss' labels; [] outside the window. */
 export function slotsForDate(
   rules: SlotRules,

@@ -3,7 +3,16 @@
 import { and, asc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
 import { DEFAULT_AVAILABILITY, type AgentAvailability } from '@keyturn/domain/schemas/availability';
-import type { BusyInterval, SlotRules } from '@keyturn/domain/slots/engine';
+import type { AvailabilityForDateResponse } from '@keyturn/domain/schemas/availability';
+import {
+  dayIsAvailable,
+  slotLabel,
+  slotStartIso,
+  slotTimes,
+  type BusyInterval,
+  type Slot,
+  type SlotRules,
+} from '@keyturn/domain/slots/engine';
 import type { Db, DbTransaction } from '../../db/client';
 import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import {
@@ -137,4 +146,41 @@ export async function busyIntervals(
       and(eq(calendarBusy.agentId, agentId), lt(calendarBusy.startsAt, to), gt(calendarBusy.endsAt, from)),
     );
   return [...rows, ...external].map((r) => ({ start: r.startsAt.getTime(), end: r.endsAt.getTime() }));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** busyIntervals around agent-zone dates `from`..`to` (two days either side covers every zone). */
+export function busyAroundDates(
+  db: Db | DbTransaction,
+  agentId: string,
+  from: string,
+  to: string,
+  ignoreBookingId?: string,
+): Promise<BusyInterval[]> {
+  return busyIntervals(
+    db,
+    agentId,
+    new Date(Date.parse(`${from}T12:00:00Z`) - 2 * DAY_MS),
+    new Date(Date.parse(`${to}T12:00:00Z`) + 2 * DAY_MS),
+    ignoreBookingId,
+  );
+}
+
+/** The free slots of a date as the spec §3 availability answer (labels, the day's rule, instants). */
+export function dateSlotsAnswer(
+  rules: SlotRules,
+  date: string,
+  slots: readonly Slot[],
+): AvailabilityForDateResponse {
+  return {
+    availableSlots: slotTimes(slots),
+    agentAvailability: { isAvailable: dayIsAvailable(rules, date) },
+    time_zone: rules.timeZone,
+    slots: slots.map((slot) => ({
+      time: slot.time,
+      starts_at: slotStartIso(slot),
+      label: slotLabel(slot, rules.timeZone),
+    })),
+  };
 }

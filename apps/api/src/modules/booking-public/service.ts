@@ -18,12 +18,8 @@ import {
   agentToday,
   bookingWindow,
   computeDaySlots,
-  dayIsAvailable,
   daySlots,
   findOpenSlot,
-  slotLabel,
-  slotStartIso,
-  slotTimes,
 } from '@keyturn/domain/slots/engine';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { startOfMonthInZone, wallClockInZone } from '@keyturn/domain/time';
@@ -35,13 +31,12 @@ import { agents, bookingLinks, bookings, idempotencyKeys, properties } from '../
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
-import { busyIntervals, requiresApproval, slotRulesFor } from '../availability/service';
+import { busyAroundDates, dateSlotsAnswer, requiresApproval, slotRulesFor } from '../availability/service';
 import { bookingColumns, insertBooking, SLOT_TAKEN_MESSAGE, type BookingRow } from '../bookings/service';
 
 export type PublicContext = { db: Db; publicUrl: string; now: () => Date; notify: BookingNotifier };
 type PropertyRow = typeof properties.$inferSelect;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 // Bookings that no longer hold their place in the month's count (a rescheduled one lives on in its successor).
 const NOT_COUNTED = ['cancelled', 'declined', 'rescheduled'] as const;
 
@@ -157,18 +152,8 @@ export async function availabilityForDate(ctx: PublicContext, agent: AgentRow, d
     });
   }
   const rules = await slotRulesFor(ctx.db, agent);
-  const busy = await busyAround(ctx.db, agent.id, date, date);
-  const slots = daySlots(rules, busy, now, date);
-  return {
-    availableSlots: slotTimes(slots),
-    agentAvailability: { isAvailable: dayIsAvailable(rules, date) },
-    time_zone: agent.timeZone,
-    slots: slots.map((slot) => ({
-      time: slot.time,
-      starts_at: slotStartIso(slot),
-      label: slotLabel(slot, agent.timeZone),
-    })),
-  };
+  const busy = await busyAroundDates(ctx.db, agent.id, date, date);
+  return dateSlotsAnswer(rules, date, daySlots(rules, busy, now, date));
 }
 
 /**
@@ -185,7 +170,7 @@ export async function availableDatesOfMonth(ctx: PublicContext, agent: AgentRow,
   const dates: string[] = [];
   if (from <= to) {
     const rules = await slotRulesFor(ctx.db, agent);
-    const busy = await busyAround(ctx.db, agent.id, from, to);
+    const busy = await busyAroundDates(ctx.db, agent.id, from, to);
     for (const [date, slots] of computeDaySlots(rules, busy, now, { from, to })) {
       if (slots.length > 0) dates.push(date);
     }
@@ -455,7 +440,7 @@ async function checkSlotOpen(
   const { booking_date: date, booking_time: time } = input;
   const startsAt = input.starts_at === null ? undefined : Date.parse(input.starts_at);
   const rules = await slotRulesFor(ctx.db, agent);
-  const busy = await busyAround(ctx.db, agent.id, date, date, ignoreBookingId);
+  const busy = await busyAroundDates(ctx.db, agent.id, date, date, ignoreBookingId);
   const slot = findOpenSlot(rules, busy, ctx.now(), date, time, startsAt);
   if (!slot) {
     // Free by the agent's hours but not any more: someone booked it since the buyer loaded the page.
@@ -470,16 +455,6 @@ async function checkSlotOpen(
 }
 
 /** Busy time wide enough around agent-zone dates for any zone offset and buffer. */
-function busyAround(db: Db, agentId: string, from: string, to: string, ignoreBookingId?: string) {
-  return busyIntervals(
-    db,
-    agentId,
-    new Date(Date.parse(`${from}T12:00:00Z`) - 2 * DAY_MS),
-    new Date(Date.parse(`${to}T12:00:00Z`) + 2 * DAY_MS),
-    ignoreBookingId,
-  );
-}
-
 async function checkMonthlyLimit(tx: DbTransaction, agent: AgentRow, now: Date): Promise<void> {
   const plan = planFor(agent.plan);
   if (plan.maxBookingsPerMonth === null) return;

@@ -1,11 +1,23 @@
 // Bookings as the agent runs them: list with filters, read, book a buyer in, move along the state machine
 // (packages/domain bookingStatus.ts decides; illegal → 409), reschedule in one transaction, today/upcoming.
-import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import { allowedActions, canReschedule, transition, type BookingAction } from '@keyturn/domain/bookingStatus';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  TIME_HOLDING_STATUSES,
+  agentBookingStatusFor,
+  allowedActions,
+  canReschedule,
+  transition,
+  type BookingAction,
+} from '@keyturn/domain/bookingStatus';
 import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
+import {
+  BOOKING_LIST_ALL,
+  BOOKING_LIST_CURRENT,
+  BOOKING_LIST_HIDDEN_STATUSES,
+} from '@keyturn/domain/schemas/booking';
 import type { BookingListFilters } from '@keyturn/domain/schemas/booking';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
-import { findOpenSlot, slotInstant } from '@keyturn/domain/slots/engine';
+import { agentDaySlots, findOpenSlot, slotInstant } from '@keyturn/domain/slots/engine';
 import { isoDateInZone, startOfDayInZone, wallClockInZone } from '@keyturn/domain/time';
 import type { z } from 'zod';
 import type { agentBookingCreateSchema } from '@keyturn/domain/schemas/agentBooking';
@@ -16,12 +28,13 @@ import { bookings, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
-import { busyIntervals, slotRulesFor } from '../availability/service';
-import { bookingColumns, insertBooking, type BookingRow } from './service';
+import { busyAroundDates, dateSlotsAnswer, slotRulesFor } from '../availability/service';
+import { SLOT_TAKEN_MESSAGE, bookingColumns, insertBooking, type BookingRow } from './service';
 
 type Row = { booking: BookingRow; property: { id: number; address: string; city: string } | null };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const TIME_NOT_ON_CLOCK = 'This time does not exist on that day (the clocks change). Choose another time.';
 const bookingNotFound = () => notFound('Booking not found.');
 
 export async function listBookings(
@@ -31,7 +44,11 @@ export async function listBookings(
   now: Date,
 ): Promise<AgentBooking[]> {
   const where: (SQL | undefined)[] = [eq(bookings.agentId, agent.id)];
-  if (filters.status) where.push(eq(bookings.status, filters.status));
+  // Without a status (or with `all`) every booking, as before; `current` leaves out cancelled and moved rows.
+  if (filters.status === BOOKING_LIST_CURRENT)
+    where.push(notInArray(bookings.status, [...BOOKING_LIST_HIDDEN_STATUSES]));
+  else if (filters.status && filters.status !== BOOKING_LIST_ALL)
+    where.push(eq(bookings.status, filters.status));
   if (filters.property_id) where.push(eq(bookings.propertyId, filters.property_id));
   if (filters.date) {
     const dayStart = zoneMidnight(filters.date, agent.timeZone);
@@ -52,7 +69,16 @@ export async function listBookings(
   }
   const rows = await selectRows(db)
     .where(and(...where))
-    .orderBy(filters.date ? asc(bookings.startsAt) : desc(bookings.startsAt))
+    .orderBy(
+      ...(filters.order === 'next'
+        ? // The next showing first: upcoming ones earliest first, then past ones most recent first.
+          [
+            sql`(${bookings.startsAt} < ${now}) asc`,
+            sql`case when ${bookings.startsAt} >= ${now} then ${bookings.startsAt} end asc`,
+            desc(bookings.startsAt),
+          ]
+        : [filters.date ? asc(bookings.startsAt) : desc(bookings.startsAt)]),
+    )
     .limit(filters.limit ?? 100);
   return rows.map((r) => toAgentBooking(r, agent, now));
 }
@@ -100,7 +126,21 @@ export async function upcoming(db: Db, agent: AgentRow, days: number, now: Date)
   return rows.map((r) => toAgentBooking(r, agent, now));
 }
 
-/** The agent books a buyer in: any free time of their calendar (no overlap), in the future. */
+/**
+ * The agent's own free times on a date, for New booking (issue 19): today's remaining ones included and the
+ * public minimum notice ignored (domain agentDaySlots); none on a past date. The spec §3 availability answer.
+ */
+export async function agentFreeSlots(db: Db, agent: AgentRow, date: string, now: Date) {
+  const rules = await slotRulesFor(db, agent);
+  const busy = await busyAroundDates(db, agent.id, date, date);
+  return dateSlotsAnswer(rules, date, agentDaySlots(rules, busy, now, date));
+}
+
+/**
+ * The agent books a buyer in at any wall time of their calendar, without overlapping another booking that
+ * holds the time. A time still to come is confirmed; one that already started (arranged by phone, recorded
+ * afterwards) is saved as completed (domain `agentBookingStatusFor`).
+ */
 export async function createAgentBooking(
   db: Db,
   agent: AgentRow,
@@ -114,22 +154,39 @@ export async function createAgentBooking(
     propertyId = found;
   }
   const slot = slotInstant(input.booking_date, input.booking_time, agent.timeZone);
-  if (!slot || slot.startsAt.getTime() <= now.getTime()) {
-    throw new AppError(400, 'BOOKING_IN_PAST', 'Choose a time in the future.', {
-      booking_time: 'Choose a time in the future.',
+  if (!slot) {
+    throw new AppError(400, 'VALIDATION_ERROR', TIME_NOT_ON_CLOCK, {
+      booking_time: TIME_NOT_ON_CLOCK,
     });
   }
+  const status = agentBookingStatusFor(slot.startsAt, now);
   const row = await writeTransaction(db, async (tx) => {
     await lockAgentRow(tx, agent.id);
+    // The EXCLUDE constraint guards pending and confirmed bookings; a completed one (not covered by it) is
+    // checked here, under the agent's lock, against every booking that holds the time.
+    const [clash] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.agentId, agent.id),
+          inArray(bookings.status, [...TIME_HOLDING_STATUSES]),
+          lt(bookings.startsAt, slot.endsAt),
+          gt(bookings.endsAt, slot.startsAt),
+        ),
+      )
+      .limit(1);
+    if (clash) throw new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
     const inserted = await insertBooking(tx, {
       agentId: agent.id,
       ...bookingColumns(input, propertyId),
-      status: 'confirmed',
+      status,
       startsAt: slot.startsAt,
       endsAt: slot.endsAt,
       createdAt: now,
     });
-    await notify.created(tx, inserted, 'agent');
+    // A showing recorded afterwards sends no confirmation or reminders.
+    if (status === 'confirmed') await notify.created(tx, inserted, 'agent');
     return inserted;
   });
   return getBooking(db, agent, row.id, now);
@@ -183,14 +240,7 @@ export async function rescheduleAsAgent(
     );
   }
   const rules = await slotRulesFor(db, agent);
-  const middle = Date.parse(`${input.booking_date}T12:00:00Z`);
-  const busy = await busyIntervals(
-    db,
-    agent.id,
-    new Date(middle - 2 * DAY_MS),
-    new Date(middle + 2 * DAY_MS),
-    booking.id,
-  );
+  const busy = await busyAroundDates(db, agent.id, input.booking_date, input.booking_date, booking.id);
   // The earliest open pass of that wall time (on a fall-back day the later one when the earlier is taken).
   const open = findOpenSlot(rules, busy, now, input.booking_date, input.booking_time);
   if (!open) {

@@ -10,12 +10,14 @@ import {
   bookingActionSchema,
 } from '@keyturn/domain/schemas/agentBooking';
 import { bookingListFiltersSchema, upcomingBookingsQuerySchema } from '@keyturn/domain/schemas/booking';
-import { errorResponseSchema } from '@keyturn/domain/schemas/common';
+import { availabilityForDateResponseSchema } from '@keyturn/domain/schemas/availability';
+import { errorResponseSchema, isoDateSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import type { BookingNotifier } from '../../notifications/scheduler';
 import { requireAgentContext } from '../agents/context';
 import {
+  agentFreeSlots,
   applyAction,
   createAgentBooking,
   getBooking,
@@ -48,7 +50,12 @@ export async function bookingRoutes(
     {
       schema: {
         tags,
-        summary: 'List bookings (filters: status, limit, date, property_id; q searches the buyer)',
+        summary: 'List bookings (filters: status, limit, date, property_id; q searches the buyer; order)',
+        description:
+          'status: a booking status, `current` (every booking but cancelled and rescheduled ones — what the ' +
+          'dashboard shows by default) or `all` (every booking, the same as no status). order: `latest` (the ' +
+          'default: newest date first, earliest first within one date) or `next` (the next showing first: ' +
+          'upcoming ones earliest first, then past ones most recent first).',
         querystring: bookingListFiltersSchema.extend({ q: z.string().trim().max(100).optional() }),
         response: { 200: agentBookingListResponseSchema, ...errors },
       },
@@ -82,6 +89,19 @@ export async function bookingRoutes(
       success: true as const,
       data: await upcoming(db, agentOf(req), req.query.days, now()),
     }),
+  );
+
+  r.get(
+    '/api/bookings/free-slots/:date',
+    {
+      schema: {
+        tags,
+        summary: "The agent's free times on a date for a new booking (today's remaining included, no notice)",
+        params: z.object({ date: isoDateSchema }),
+        response: { 200: availabilityForDateResponseSchema, ...errors },
+      },
+    },
+    async (req) => agentFreeSlots(db, agentOf(req), req.params.date, now()),
   );
 
   r.get(

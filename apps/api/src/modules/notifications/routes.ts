@@ -25,6 +25,7 @@ import { notificationJobs, notificationMessages, smsOptOuts } from '../../db/sch
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { NOTIFICATION_EVENTS, type NotificationJobData } from '../../notifications/catalogue';
+import { previewHtml } from '../../notifications/format';
 import { replyIntent, toE164 } from '../../notifications/phone';
 import { jobIdOf, type BookingNotifier } from '../../notifications/scheduler';
 import { requireAgentContext } from '../agents/context';
@@ -157,7 +158,7 @@ export async function notificationRoutes(
       async (req) => {
         const row = await ownMessage(agentOf(req).id, req.params.id);
         const copy = await storedCopy(row);
-        const content = copy === null ? null : await contentOf(row, copy);
+        const content = copy === null ? null : await contentOf(row, copy, config.publicUrl);
         return { success: true as const, data: { ...toSentMessage(row), content } };
       },
     );
@@ -296,8 +297,11 @@ function eventOf(kind: string): NotificationJobData['event'] | null {
   return NOTIFICATION_EVENTS.find((e) => e === event) ?? null;
 }
 
-/** What the stored copy says: the parsed .eml for e-mail, the text itself for a text message. */
-async function contentOf(row: MessageRow, copy: Buffer): Promise<MessageContent> {
+/**
+ * What the stored copy says: the parsed .eml for e-mail (its HTML for the preview, previewHtml), the text
+ * itself for a text message.
+ */
+async function contentOf(row: MessageRow, copy: Buffer, publicUrl: string): Promise<MessageContent> {
   if (row.channel === 'sms') {
     return {
       from: null,
@@ -318,7 +322,7 @@ async function contentOf(row: MessageRow, copy: Buffer): Promise<MessageContent>
     reply_to: mail.replyTo?.text ?? null,
     subject: mail.subject ?? null,
     text: mail.text ?? null,
-    html: typeof mail.html === 'string' ? mail.html : null,
+    html: typeof mail.html === 'string' ? previewHtml(mail.html, publicUrl) : null,
     attachments: mail.attachments.map((a) => ({
       filename: a.filename ?? null,
       content_type: a.contentType,

@@ -50,7 +50,11 @@ export async function uploadRoutes(
       reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('etag', etag)
-        .header('x-content-type-options', 'nosniff');
+        .header('x-content-type-options', 'nosniff')
+        // Public images, meant to be shown anywhere: e-mails load the logo, and the dashboard's e-mail
+        // preview is a sandboxed frame (an opaque origin) that helmet's same-origin policy would block
+        // (issue 19).
+        .header('cross-origin-resource-policy', 'cross-origin');
       if (req.headers['if-none-match'] === etag) return reply.status(304).send();
       return reply.type(cached.contentType).send(cached.bytes);
     },

@@ -49,3 +49,33 @@ export function qrSvgFile(value: string, size = 1024): string {
 export function qrPngDataUrl(value: string, size = 1024): Promise<string> {
   return QRCode.toDataURL(value, { errorCorrectionLevel: 'M', width: size, margin: 4 });
 }
+
+/** A page holding only the QR code and the link under it, for printing (a flyer or a yard sign). */
+export function qrPrintPage(value: string): string {
+  const text = value.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Booking link QR code</title><style>body{margin:0;display:flex;flex-direction:column;align-items:center;justify-content:center;min-height:100vh;font-family:system-ui,sans-serif}svg{width:9cm;height:9cm}p{font-size:14pt;word-break:break-all;text-align:center;max-width:16cm}</style></head><body>${qrSvgFile(value)}<p>${text}</p></body></html>`;
+}
+
+/**
+ * Prints the QR code and the link alone: the page goes into a hidden frame, which is printed and then
+ * removed, so the dashboard around the dialog is not on the sheet.
+ */
+export function printQr(value: string): HTMLIFrameElement {
+  const frame = document.createElement('iframe');
+  frame.title = 'QR code to print';
+  frame.setAttribute('aria-hidden', 'true');
+  frame.tabIndex = -1;
+  frame.style.cssText = 'position:fixed;width:0;height:0;border:0;right:0;bottom:0';
+  document.body.appendChild(frame);
+  const doc = frame.contentDocument;
+  const win = frame.contentWindow;
+  if (doc && win) {
+    doc.open();
+    doc.write(qrPrintPage(value));
+    doc.close();
+    win.addEventListener('afterprint', () => frame.remove());
+    win.focus();
+    win.print();
+  }
+  return frame;
+}

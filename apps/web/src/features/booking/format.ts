@@ -4,7 +4,7 @@ import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
 import type { BookingPurpose } from '@keyturn/domain/enums';
-import { clockLabel, dateInZone } from '@keyturn/domain/time';
+import { clockLabel, dateInZone, timeZoneName } from '@keyturn/domain/time';
 import { textColorOn } from '@/components/booking-calendar/contrast';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -46,8 +46,8 @@ export function instantLabel(instant: string, zone: string, dateIso?: string): s
 }
 
 /**
- * The Time row of a summary: the agent's clock (and zone), and the buyer's own clock below it when their zone
- * differs — both read off the server's instant.
+ * The Time row of a summary: the agent's clock (and zone, by its name: '2:00 PM Eastern Time (New York)'),
+ * and the buyer's own clock below it when their zone differs — both read off the server's instant.
  */
 export function timeSummary(
   instant: string,
@@ -56,10 +56,10 @@ export function timeSummary(
   buyerZone: string,
 ): { value: string; detail?: string } {
   return {
-    value: `${instantLabel(instant, agentZone)} (${agentZone})`,
+    value: `${instantLabel(instant, agentZone)} ${timeZoneName(agentZone, new Date(instant))}`,
     detail:
       buyerZone !== agentZone
-        ? `${instantLabel(instant, buyerZone, dateIso)} your time (${buyerZone})`
+        ? `${instantLabel(instant, buyerZone, dateIso)} your time, ${timeZoneName(buyerZone, new Date(instant))}`
         : undefined,
   };
 }

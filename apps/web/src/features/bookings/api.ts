@@ -10,21 +10,21 @@ import type {
 import type { AvailabilityForDateResponse } from '@keyturn/domain/schemas/availability';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { api } from '@/lib/api';
-import type { BookingFilters } from './filters';
+import { listQuery, type BookingFilters } from './filters';
 
 interface One<T> {
   success: boolean;
   data: T;
 }
 
-/** GET /api/bookings?status=&limit=&date=&property_id=&q= (only the filters that are set). */
+/** GET /api/bookings?status=&limit=&date=&property_id=&q=&order= (what the list shows: listQuery). */
 export async function fetchBookings(filters: BookingFilters): Promise<AgentBooking[]> {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== '') query.set(name, String(value));
-  }
-  const search = query.toString();
-  return (await api.get<One<AgentBooking[]>>(`/bookings${search ? `?${search}` : ''}`)).data;
+  return (await api.get<One<AgentBooking[]>>(`/bookings?${listQuery(filters).toString()}`)).data;
+}
+
+/** GET /api/bookings/free-slots/{date}: the agent's own free times for a new booking (today's included). */
+export async function fetchAgentFreeSlots(date: string): Promise<AvailabilityForDateResponse> {
+  return api.get<AvailabilityForDateResponse>(`/bookings/free-slots/${encodeURIComponent(date)}`);
 }
 
 /** GET /api/bookings/{id}. */

@@ -1,10 +1,13 @@
 // The bookings list's filters (spec §3: status, limit, date, property_id; plus q, a search over the buyer's
 // name, e-mail and phone) live in the page's query string, so a link such as ?status=pending opens the list
 // already filtered. Values are read with the domain's filter schema; anything it refuses is ignored.
-import { bookingListFiltersSchema } from '@keyturn/domain/schemas/booking';
+// Without a status the page shows the current bookings (issue 19: cancelled and moved rows out of the default
+// view) and asks the API for exactly that (status=current); ?status=all shows every booking.
+import { BOOKING_LIST_CURRENT, bookingListFiltersSchema } from '@keyturn/domain/schemas/booking';
 import type { BookingListFilters } from '@keyturn/domain/schemas/booking';
 
-export type BookingFilters = BookingListFilters & { q?: string };
+/** What the page filters by (the list's order is the page's own choice, not a filter). */
+export type BookingFilters = Omit<BookingListFilters, 'order'> & { q?: string };
 
 export const FILTER_PARAMS = ['status', 'date', 'property_id', 'limit', 'q'] as const;
 export type FilterParam = (typeof FILTER_PARAMS)[number];
@@ -21,7 +24,8 @@ export function filtersFromSearch(search: URLSearchParams): BookingFilters {
   const shape = bookingListFiltersSchema.shape;
   const filters: BookingFilters = {};
   const status = shape.status.safeParse(search.get('status') ?? undefined);
-  if (status.success && status.data) filters.status = status.data;
+  // `current` is the default view: no filter of its own.
+  if (status.success && status.data && status.data !== BOOKING_LIST_CURRENT) filters.status = status.data;
   const date = shape.date.safeParse(search.get('date') ?? undefined);
   if (date.success && date.data) filters.date = date.data;
   const property = search.get('property_id');
@@ -53,4 +57,17 @@ export function withoutFilters(search: URLSearchParams) {
 
 export function hasFilters(filters: BookingFilters): boolean {
   return Object.values(filters).some((value) => value !== undefined && value !== '');
+}
+
+/**
+ * The GET /api/bookings query for what the page shows: the filters, `status=current` when none is chosen, and
+ * the next showing first (a day's list, filtered by date, stays earliest first).
+ */
+export function listQuery(filters: BookingFilters): URLSearchParams {
+  const query = new URLSearchParams({ status: BOOKING_LIST_CURRENT });
+  for (const [name, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') query.set(name, String(value));
+  }
+  if (!filters.date) query.set('order', 'next');
+  return query;
 }

@@ -384,7 +384,7 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     await screen.findByRole('heading', { name: 'Enter Your Details' });
     const summary = screen.getAllByRole('definition').map((d) => d.textContent);
     expect(summary).toContain(TOMORROW_LABEL);
-    expect(summary).toContain('2:00 PM (America/New_York)');
+    expect(summary).toContain('2:00 PM Eastern Time (New York)');
     expect(summary).toContain('12 Main St, Springfield, IL');
     expect(summary).toContain('Dana Scully');
   });
@@ -448,7 +448,7 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     expect(facts).toEqual(
       expect.arrayContaining([
         TOMORROW_LABEL,
-        '2:00 PM (America/New_York)',
+        '2:00 PM Eastern Time (New York)',
         '12 Main St, Springfield, IL',
         'Dana Scully',
         'Property Viewing',

@@ -109,8 +109,8 @@ describe("a London agent's repeated hour, booked by a buyer in New York (25 Octo
     await user.click(screen.getByRole('button', { name: 'Continue to Details' }));
     expect(definitions()).toEqual(
       expect.arrayContaining([
-        '1:00 AM GMT+1 (Europe/London)',
-        '8:00 PM (Sat, Oct 24) your time (America/New_York)',
+        '1:00 AM GMT+1 United Kingdom Time (London)',
+        '8:00 PM (Sat, Oct 24) your time, Eastern Time (New York)',
       ]),
     );
 
@@ -124,8 +124,8 @@ describe("a London agent's repeated hour, booked by a buyer in New York (25 Octo
     });
     expect(definitions()).toEqual(
       expect.arrayContaining([
-        '1:00 AM GMT+1 (Europe/London)',
-        '8:00 PM (Sat, Oct 24) your time (America/New_York)',
+        '1:00 AM GMT+1 United Kingdom Time (London)',
+        '8:00 PM (Sat, Oct 24) your time, Eastern Time (New York)',
       ]),
     );
     // The calendar file holds the same instant.
@@ -151,8 +151,8 @@ describe("a London agent's repeated hour, booked by a buyer in New York (25 Octo
     expect(definitions()).toEqual(
       expect.arrayContaining([
         'Sunday, October 25, 2026',
-        '1:00 AM GMT+1 (Europe/London)',
-        '8:00 PM (Sat, Oct 24) your time (America/New_York)',
+        '1:00 AM GMT+1 United Kingdom Time (London)',
+        '8:00 PM (Sat, Oct 24) your time, Eastern Time (New York)',
       ]),
     );
   });

@@ -14,7 +14,11 @@ function renderManage(path: string, routes: Routes) {
 }
 
 /** What and when of managed(), as the summary shows them. */
-const WHAT_AND_WHEN = ['Tuesday, March 4, 2031', '2:00 PM (America/New_York)', '12 Main St, Springfield, IL'];
+const WHAT_AND_WHEN = [
+  'Tuesday, March 4, 2031',
+  '2:00 PM Eastern Time (New York)',
+  '12 Main St, Springfield, IL',
+];
 
 const manageAnswer = (booking: ManagedBooking) => () => json(200, { success: true, booking });
 

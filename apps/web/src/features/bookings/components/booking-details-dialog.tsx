@@ -9,7 +9,7 @@ import { budgetRangeFromPrefill } from '@keyturn/domain/budget';
 import { BUYER_TYPE_LABELS, INCOME_RANGES, budgetRangeLabel, incomeRangeLabel } from '@keyturn/domain/enums';
 import type { BuyerType, IncomeRange } from '@keyturn/domain/enums';
 import type { AgentBooking, BookingActionInput } from '@keyturn/domain/schemas/agentBooking';
-import { isoDateInZone } from '@keyturn/domain/time';
+import { isoDateInZone, timeZoneName } from '@keyturn/domain/time';
 import { ErrorAlert } from '@/components/ui/alert';
 import { purposeLabel, placeLabel } from '@/components/ui/booking-summary';
 import { Button } from '@/components/ui/button';
@@ -103,7 +103,8 @@ function BookingDetails({
           </p>
           <p className="text-sm text-slate-600">
             {placeLabel(booking)}
-            {booking.property ? `, ${booking.property.city}` : ''} · times in {booking.time_zone}
+            {booking.property ? `, ${booking.property.city}` : ''} · times in{' '}
+            {timeZoneName(booking.time_zone, new Date(booking.starts_at))}
           </p>
         </div>
         <BookingStatusBadge status={booking.status} />

@@ -3,6 +3,7 @@
 import { useSearchParams } from 'react-router';
 import { BOOKING_STATUS_LABELS } from '@keyturn/domain/bookingStatus';
 import { BOOKING_STATUSES } from '@keyturn/domain/enums';
+import { BOOKING_LIST_ALL } from '@keyturn/domain/schemas/booking';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/text-field';
@@ -40,7 +41,8 @@ export function BookingFilters({ properties }: { properties: readonly Property[]
           value={filters.status ?? ''}
           onChange={(e) => set('status', e.target.value)}
         >
-          <option value="">All statuses</option>
+          <option value="">Current</option>
+          <option value={BOOKING_LIST_ALL}>All</option>
           {BOOKING_STATUSES.map((status) => (
             <option key={status} value={status}>
               {BOOKING_STATUS_LABELS[status]}

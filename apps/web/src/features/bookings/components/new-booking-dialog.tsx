@@ -1,5 +1,7 @@
 // The agent books a buyer in (POST /api/bookings, agentBookingCreateSchema): a property or a consultation,
-// a free time of the agent, the buyer's contact and answers.
+// one of their free times from today on — or a typed time for a showing arranged by phone or already held
+// (the server saves one that has started as completed and refuses a time another booking holds) — the
+// buyer's contact and answers.
 import { MESSAGES } from '@keyturn/domain/messages';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -40,13 +42,15 @@ const FORM_ID = 'new-booking-form';
 const blankToNull = (value: unknown) => (value === '' ? null : value);
 
 export function NewBookingDialog({
-  agentId,
+  timeZone,
   today,
   properties,
   onClose,
   onCreated,
 }: {
-  agentId: string | null;
+  /** The agent's zone: the times' zone, named next to them. */
+  timeZone: string | undefined;
+  /** The agent-zone date of today: the default date, and where past dates begin. */
   today: string | undefined;
   properties: readonly Property[];
   onClose: () => void;
@@ -90,7 +94,7 @@ export function NewBookingDialog({
       open
       onClose={onClose}
       title="New booking"
-      description="Book a buyer into one of your free times."
+      description="Book a buyer into a free time, or record a showing you arranged by phone."
       size="lg"
       dismissible={!isSubmitting}
       footer={
@@ -137,9 +141,9 @@ export function NewBookingDialog({
           />
         ) : null}
         <SlotPicker
-          agentId={agentId}
+          agentId={null}
+          typed={today && timeZone ? { today, timeZone } : undefined}
           date={date}
-          minDate={today}
           onDateChange={(next) => setValue('booking_date', next)}
           time={time}
           onTimeChange={(next) =>

@@ -15,6 +15,7 @@ import {
   fetchBooking,
   fetchBookingLinks,
   fetchBookings,
+  fetchAgentFreeSlots,
   fetchFreeSlots,
   fetchPropertyOptions,
   rescheduleBooking,
@@ -81,11 +82,15 @@ export function useCreateBooking() {
   });
 }
 
-/** Free times of the agent on `date` (null until both are known). */
-export function useFreeSlots(agentId: string | null, date: string | null) {
+/**
+ * Free times of the agent on `date` (null until both are known): the public answer for an agent id (what a
+ * reschedule may take), or with 'own' the signed-in agent's times for a new booking (today's included).
+ */
+export function useFreeSlots(agentId: string | 'own' | null, date: string | null) {
   return useQuery({
     queryKey: ['free-slots', agentId, date],
-    queryFn: () => fetchFreeSlots(agentId ?? '', date ?? ''),
+    queryFn: () =>
+      agentId === 'own' ? fetchAgentFreeSlots(date ?? '') : fetchFreeSlots(agentId ?? '', date ?? ''),
     enabled: agentId !== null && date !== null,
     // Someone else may book in the meantime: ask again whenever the picker opens.
     staleTime: 0,

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_ACTIONS, BOOKING_ACTION_LABELS } from '@keyturn/domain/bookingStatus';
@@ -91,7 +91,11 @@ describe('bookings filters ↔ URL', () => {
     await screen.findByText('Jane Buyer');
     expect(screen.getByLabelText('Status')).toHaveValue('pending');
     await vi.waitFor(() => expect(screen.getByLabelText('Property')).toHaveValue('7'));
-    expect(Object.fromEntries(lastListQuery(api))).toEqual({ status: 'pending', property_id: '7' });
+    expect(Object.fromEntries(lastListQuery(api))).toEqual({
+      status: 'pending',
+      property_id: '7',
+      order: 'next',
+    });
   });
 
   it('writes each change to the query string and asks the API with it', async () => {
@@ -127,7 +131,50 @@ describe('bookings filters ↔ URL', () => {
   });
 });
 
+describe('the default view: current bookings, the next showing first (issue 19)', () => {
+  it('asks for status=current&order=next by default; "All" asks for status=all, kept in the URL', async () => {
+    const { api, router } = renderBookings();
+    await screen.findByText('Jane Buyer');
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'Current' })).toHaveValue('');
+    expect(Object.fromEntries(lastListQuery(api))).toEqual({ status: 'current', order: 'next' });
+
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'All');
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('all');
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(lastListQuery(api))).toEqual({ status: 'all', order: 'next' }),
+    );
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
+  });
+
+  it('a link with ?status=all opens with every status; a day keeps its earliest-first order', async () => {
+    const { api } = renderBookings('/dashboard/bookings?status=all&date=2030-06-12');
+    await screen.findByText('Jane Buyer');
+    expect(screen.getByLabelText('Status')).toHaveValue('all');
+    expect(Object.fromEntries(lastListQuery(api))).toEqual({ status: 'all', date: '2030-06-12' });
+  });
+});
+
 describe('booking details', () => {
+  it('a booking opened from the list is in the URL: back closes it, forward reopens it (issue 19)', async () => {
+    const { router } = renderBookings('/dashboard/bookings?status=pending');
+    await userEvent.click(await screen.findByRole('link', { name: /Jane Buyer/ }));
+    expect(await screen.findByRole('dialog', { name: 'Booking details' })).toBeInTheDocument();
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      status: 'pending',
+      booking: 'b1',
+    });
+    await act(() => router.navigate(-1));
+    expect(screen.queryByRole('dialog', { name: 'Booking details' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?status=pending');
+    await act(() => router.navigate(1));
+    expect(await screen.findByRole('dialog', { name: 'Booking details' })).toBeInTheDocument();
+    // Closing it is a step back too: the list's URL, without the booking.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Booking details' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?status=pending');
+  });
+
   it("shows the buyer's answers", async () => {
     renderBookings('/dashboard/bookings?booking=b1');
     const dialog = await screen.findByRole('dialog', { name: 'Booking details' });
@@ -137,6 +184,9 @@ describe('booking details', () => {
     expect(within(dialog).getByText('$75,000 - $100,000')).toBeInTheDocument();
     expect(within(dialog).getByText('Home Inspection')).toBeInTheDocument();
     expect(within(dialog).getByText('Can we see the garden?')).toBeInTheDocument();
+    // The zone by its name, not the raw IANA id (issue 19).
+    expect(within(dialog).getByText(/times in Eastern Time \(New York\)/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/America\/New_York/)).not.toBeInTheDocument();
   });
 
   it.each<[BookingAction[], boolean]>([
@@ -295,18 +345,85 @@ describe('rescheduling', () => {
   });
 });
 
+/** The New booking dialog over the list; the agent's free times on 2030-07-01 are `slot`; POST answers `created`. */
+async function openNewBooking(created: AgentBooking, slot: string) {
+  const { api } = renderBookings('/dashboard/bookings', {
+    'GET /bookings/free-slots/2030-07-01': () =>
+      json(200, { availableSlots: [slot], agentAvailability: { isAvailable: true } }),
+    'POST /bookings': () => json(201, { success: true, data: created }),
+    [`GET /bookings/${created.id}`]: () => json(200, { success: true, data: created }),
+  });
+  await screen.findByText('Jane Buyer');
+  await userEvent.click(screen.getByRole('button', { name: 'New booking' }));
+  return { api, dialog: screen.getByRole('dialog', { name: 'New booking' }) };
+}
+
 describe('new booking and invitations', () => {
+  it("opens on today without an error, offers today's free times, and takes a typed time for an arranged or past showing (issue 19)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 4:00 PM in New York.
+    vi.setSystemTime(new Date('2030-07-01T20:00:00Z'));
+    try {
+      const { api, dialog } = await openNewBooking(
+        booking({ id: 'b8', status: 'completed', allowed_actions: [] }),
+        '16:30:00',
+      );
+      expect(within(dialog).getByLabelText('Date')).toHaveValue('2030-07-01');
+      expect(within(dialog).getByLabelText('Date')).not.toHaveAttribute('min');
+      // Today's remaining free times, from the agent's own answer (the public one refuses today).
+      const slot = await within(dialog).findByRole('radio', { name: '4:30 PM' });
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+      expect(
+        within(dialog).getByRole('group', { name: 'Time · Eastern Time (New York)' }),
+      ).toBeInTheDocument();
+      expect(api.calls.some((call) => call.url.includes('/booking/availability/'))).toBe(false);
+      await userEvent.click(slot);
+
+      // Another time: typed, in the agent's zone; back to the free times with one click.
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Enter another time' }));
+      const typed = within(dialog).getByLabelText('Time');
+      expect(typed).toHaveValue('');
+      expect(typed).toHaveAccessibleDescription(
+        'Times in Eastern Time (New York). A time that has already passed is saved as a completed showing.',
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Pick a free time' }));
+      expect(await within(dialog).findByRole('radio', { name: '4:30 PM' })).not.toBeChecked();
+
+      // A past date can only be typed.
+      fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2030-06-28' } });
+      expect(within(dialog).getByLabelText('Time')).toHaveAccessibleDescription(
+        /^This date has passed: enter when the showing took place\./,
+      );
+      expect(within(dialog).queryByRole('button', { name: 'Pick a free time' })).not.toBeInTheDocument();
+      fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '08:00' } });
+      // Back to a date with free times: the typed time does not linger unseen behind the picker.
+      fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2030-07-01' } });
+      expect(await within(dialog).findByRole('radio', { name: '4:30 PM' })).not.toBeChecked();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create booking' }));
+      const times = within(dialog).getByRole('group', { name: 'Time · Eastern Time (New York)' });
+      expect(await within(times).findByText(MESSAGES.requiredFieldsMissing)).toBeInTheDocument();
+      expect(api.callsTo('POST', '/bookings')).toHaveLength(0);
+      fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2030-06-28' } });
+      fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '09:30' } });
+      await userEvent.type(within(dialog).getByLabelText('Full name'), 'Sam Lee');
+      await userEvent.type(within(dialog).getByLabelText('Email'), 'sam@example.com');
+      await userEvent.type(within(dialog).getByLabelText('Phone'), '+1 555 010 0123');
+      await userEvent.selectOptions(within(dialog).getByLabelText('Buyer type'), 'investor');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create booking' }));
+      await vi.waitFor(() => expect(api.callsTo('POST', '/bookings')).toHaveLength(1));
+      // The wall time goes as typed; the server makes it an instant in the agent's zone.
+      expect(api.callsTo('POST', '/bookings')[0]?.body).toMatchObject({
+        booking_date: '2030-06-28',
+        booking_time: '09:30',
+      });
+      expect(api.calls.some((call) => call.url.includes('/free-slots/2030-06-28'))).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('books a buyer in with agentBookingCreateSchema', async () => {
-    const created = booking({ id: 'b9', status: 'confirmed' });
-    const { api } = renderBookings('/dashboard/bookings', {
-      'GET /booking/availability/agent/agent-1/2030-07-01': () =>
-        json(200, { availableSlots: ['11:00:00'], agentAvailability: { isAvailable: true } }),
-      'POST /bookings': () => json(201, { success: true, data: created }),
-      'GET /bookings/b9': () => json(200, { success: true, data: created }),
-    });
-    await screen.findByText('Jane Buyer');
-    await userEvent.click(screen.getByRole('button', { name: 'New booking' }));
-    const dialog = screen.getByRole('dialog', { name: 'New booking' });
+    const { api, dialog } = await openNewBooking(booking({ id: 'b9', status: 'confirmed' }), '11:00:00');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create booking' }));
     expect(await within(dialog).findByText(MESSAGES.fullNameRequired)).toBeInTheDocument();

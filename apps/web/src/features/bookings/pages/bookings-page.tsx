@@ -115,7 +115,7 @@ export function BookingsPage() {
       ) : null}
       {open === 'new' ? (
         <NewBookingDialog
-          agentId={agent.data?.id ?? null}
+          timeZone={agent.data?.timeZone}
           today={today}
           properties={propertyList}
           onClose={() => setOpen(null)}

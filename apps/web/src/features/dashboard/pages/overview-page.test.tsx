@@ -129,6 +129,30 @@ describe('dashboard overview', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('prints only the QR code and the link (issue 19)', async () => {
+    const user = userEvent.setup();
+    renderOverview(summary());
+    await user.click(await screen.findByRole('button', { name: 'QR code' }));
+    const dialog = screen.getByRole('dialog', { name: 'Your booking link as a QR code' });
+    const appended = vi.spyOn(document.body, 'appendChild');
+    await user.click(within(dialog).getByRole('button', { name: 'Print' }));
+    const frame = appended.mock.results
+      .map((r) => r.value as Node)
+      .find((n) => n instanceof HTMLIFrameElement);
+    expect(frame).toBeDefined();
+    const doc = (frame as HTMLIFrameElement).contentDocument!;
+    // The sheet holds the QR code and the link, nothing of the dashboard.
+    expect(doc.body.querySelector('svg path')?.getAttribute('d')).toMatch(/^M/);
+    expect(doc.body.textContent).toBe(bookingUrl);
+    expect(doc.body.children).toHaveLength(2);
+    // The hidden frame goes away once the print dialog closes.
+    (frame as HTMLIFrameElement).contentWindow!.dispatchEvent(new Event('afterprint'));
+    expect(document.body.contains(frame as Node)).toBe(false);
+    appended.mockRestore();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('tells a new agent what to do next', async () => {
     renderOverview(
       summary({

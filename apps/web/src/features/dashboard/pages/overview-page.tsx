@@ -13,7 +13,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
 import toast from 'react-hot-toast';
-import { QrCode, qrPngDataUrl, qrSvgFile } from '@/components/ui/qr-code';
+import { QrCode, printQr, qrPngDataUrl, qrSvgFile } from '@/components/ui/qr-code';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatIsoDate } from '@/components/ui/format';
 import { CalendarIcon, CloseIcon } from '@/components/ui/icons';
@@ -269,6 +269,9 @@ function BookingLink({ url, onShared }: { url: string; onShared: () => void }) {
             </a>
             <Button variant="secondary" size="sm" onClick={() => void downloadPng(url)}>
               Download PNG
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => printQr(url)}>
+              Print
             </Button>
           </div>
         </div>

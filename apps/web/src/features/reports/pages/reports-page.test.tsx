@@ -311,3 +311,13 @@ describe('Benchmarks', () => {
     expect(api.callsTo('GET', '/reports/benchmarks')).toHaveLength(0);
   });
 });
+
+describe('Reports subtitle (issue 19)', () => {
+  it('names the time zone days are counted in, not its raw IANA id', async () => {
+    renderReports('basic');
+    expect(
+      await screen.findByText(/Days are counted in your time zone, Eastern Time \(New York\)\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/America\/New_York/)).not.toBeInTheDocument();
+  });
+});

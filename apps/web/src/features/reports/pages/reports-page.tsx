@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { lowestPlanWith, planAllows } from '@keyturn/domain/planGates';
 import { defaultReportRange, reportRangeSchema, type ReportRange } from '@keyturn/domain/schemas/reports';
-import { isoDateInZone } from '@keyturn/domain/time';
+import { isoDateInZone, timeZoneName } from '@keyturn/domain/time';
 import { ErrorAlert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -47,7 +47,7 @@ export function ReportsPage() {
         title="Reports"
         description={
           timeZone
-            ? `Your showings, bookings and buyers over a date range. Days are counted in your time zone (${timeZone}).`
+            ? `Your showings, bookings and buyers over a date range. Days are counted in your time zone, ${timeZoneName(timeZone)}.`
             : 'Your showings, bookings and buyers over a date range.'
         }
       />
