@@ -2,6 +2,8 @@
 // starts within the range, in the agent's time zone (a day is the agent's day: `AT TIME ZONE`). The range's
 // bounds are turned into instants by PostgreSQL, so the (agent_id, starts_at) index does the selecting.
 // Each report is one statement: the scoped rows once (a materialised CTE), then every aggregate over them.
+// Lead classes ("hot", the classes per week) are read from the stored class history (lead_class_history,
+// written by ../leads/classes.ts with the one lead classifier when a lead's facts change): no classifying here.
 import { sql, type SQL } from 'drizzle-orm';
 import { BOOKING_STATUSES } from '@keyturn/domain/enums';
 import {
@@ -14,45 +16,104 @@ import {
 } from '@keyturn/domain/insights/reportRules';
 import type { Benchmarks, CoreReport, ReportBreakdowns, ReportRange } from '@keyturn/domain/schemas/reports';
 import type { Db } from '../../db/client';
-import { classesByWeek, hotLeadsJson, rangeLeads, rangeWeeks } from '../leads/classes';
+import { classAt } from '../leads/classes';
 
 export type ReportAgent = { id: string; timeZone: string };
 
 /** A Postgres array literal of constant words from the domain package (never user input). */
 const list = (values: readonly string[]) => `{${values.join(',')}}`;
 
-/**
- * The leads the lead classifier (classify.ts, run in TypeScript by ../leads/classes) calls hot as of the range's
- * end, as a relation `hot_leads(agent_id, email)` built from their JSON list.
- */
-const hotLeads = (json: string) =>
-  sql`hot_leads as materialized (
-      select * from jsonb_to_recordset(${json}::jsonb) as h(agent_id uuid, email text))`;
+/** The range's first and last instants (exclusive): agent-zone midnights, decided by PostgreSQL. */
+const rangeStart = (range: ReportRange, tz: string) =>
+  sql`((${range.from}::date)::timestamp at time zone ${tz})`;
+const rangeEnd = (range: ReportRange, tz: string) =>
+  sql`((${range.to}::date + 1)::timestamp at time zone ${tz})`;
 
 /**
  * The caller's bookings whose showing starts within the range (agent-zone days), with their feedback: the
- * status, the `columns` a report needs, and whether the booking counts as booked, has feedback, is hot (has
- * feedback, and its buyer is a hot lead as of the range's end).
+ * status, the `columns` a report needs, the lead (lower-cased e-mail), and whether the booking counts as
+ * booked and has feedback. Then the range's leads — those with a booked showing in the range, booked before
+ * the range ended, with the first such showing — and of them the hot ones: the lead classifier's class as
+ * of the range's end (the stored class history's row holding that instant) is hot.
  */
-function scoped(agent: ReportAgent, range: ReportRange, columns: SQL, hotJson: string): SQL {
+function scoped(agent: ReportAgent, range: ReportRange, columns: SQL): SQL {
   const tz = agent.timeZone;
   return sql`
-    ${hotLeads(hotJson)},
     scoped as materialized (
-      select b.status, ${columns},
+      select b.status, ${columns}, lower(b.client_email) as email, b.starts_at, b.created_at,
              b.status = any(${list(BOOKED_STATUSES)}::text[]) as booked,
-             f.id is not null as has_feedback,
-             (f.id is not null and h.email is not null) as hot
+             f.id is not null as has_feedback
       from bookings b
       left join feedback f on f.booking_id = b.id and f.agent_id = b.agent_id
-      left join hot_leads h on h.agent_id = b.agent_id and h.email = lower(b.client_email)
       where b.agent_id = ${agent.id}
-        and b.starts_at >= (${range.from}::date)::timestamp at time zone ${tz}
-        and b.starts_at < (${range.to}::date + 1)::timestamp at time zone ${tz}
+        and b.starts_at >= ${rangeStart(range, tz)}
+        and b.starts_at < ${rangeEnd(range, tz)}
+    ),
+    range_leads as materialized (
+      select s.email, min(s.starts_at) as first_in_range
+      from scoped s where s.booked and s.created_at < ${rangeEnd(range, tz)}
+      group by s.email
+    ),
+    hot_leads as materialized (
+      select r.email from range_leads r
+      join leads l on l.agent_id = ${agent.id} and l.email = r.email
+      join lead_class_history h on h.lead_id = l.id
+      where h.class = 'hot' and ${classAt('dated', rangeEnd(range, tz))}
     )`;
 }
 
+/** Rule "hot" of the funnel: a showing with feedback whose buyer is a hot lead as of the range's end. */
+const hot = sql.raw(`(s.has_feedback and s.email in (select email from hot_leads))`);
 const showed = sql.raw(`(s.status = 'completed' or s.has_feedback)`);
+
+/**
+ * The range's weeks in the agent's zone (Monday to Sunday, the first and last cut to the range), numbered
+ * from 0, and per week how many of the range's leads are in each class as of the week's end — the leads
+ * whose first booked showing in the range started before it. Each stored history row of a range lead holds
+ * its class for a span of instants; the week ends in that span (and after the lead's first showing) are a
+ * run of week numbers, found with width_bucket over the sorted week ends: +1 where the run starts, −1 after
+ * it ends, summed up to each week.
+ */
+function classesByWeek(agent: ReportAgent, range: ReportRange): SQL {
+  const tz = agent.timeZone;
+  return sql`
+    weeks as materialized (
+      select (row_number() over (order by w.start))::int - 1 as k,
+             to_char(w.start, 'YYYY-MM-DD') as week_start, to_char(w.last, 'YYYY-MM-DD') as week_end,
+             (w.last + 1)::timestamp at time zone ${tz} as ends_at
+      from (
+        select d::date as start,
+               least(coalesce(lead(d::date) over (order by d) - 1, ${range.to}::date), ${range.to}::date) as last
+        from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d
+        where d = ${range.from}::date or extract(isodow from d) = 1
+      ) w
+    ),
+    week_ends as (select array_agg(ends_at order by k) as a, count(*)::int as n from weeks),
+    spans as (
+      select h.class,
+             greatest(width_bucket(r.first_in_range, e.a),
+                      width_bucket(h.valid_from - interval '1 microsecond', e.a)) as k_from,
+             coalesce(width_bucket(h.valid_until - interval '1 microsecond', e.a), e.n) as k_to
+      from range_leads r
+      join leads l on l.agent_id = ${agent.id} and l.email = r.email
+      join lead_class_history h on h.lead_id = l.id and h.kind = 'dated'
+      cross join week_ends e
+    ),
+    class_steps as (
+      select k, class, sum(step)::int as step from (
+        select k_from as k, class, 1 as step from spans where k_from < k_to
+        union all
+        select k_to, class, -1 from spans where k_from < k_to
+      ) x group by k, class
+    )`;
+}
+
+const weeklyClasses = sql.raw(`(select json_agg(json_build_object(
+      'week_start', w.week_start, 'week_end', w.week_end,
+      'hot', (select coalesce(sum(c.step), 0) from class_steps c where c.class = 'hot' and c.k <= w.k),
+      'potential', (select coalesce(sum(c.step), 0) from class_steps c where c.class = 'potential' and c.k <= w.k),
+      'cold', (select coalesce(sum(c.step), 0) from class_steps c where c.class = 'cold' and c.k <= w.k)
+    ) order by w.k) from weeks w)`);
 
 /** Per-status counts of the scoped rows grouped by day, then each status read back (0 for a day without any). */
 const statusCounts = sql.raw(
@@ -74,16 +135,14 @@ type RawCore = {
   cancellation_reasons: CoreReport['cancellation_reasons'];
   weekdays: CoreReport['weekdays'];
   hours: CoreReport['hours'];
+  lead_classes_by_week: CoreReport['lead_classes_by_week'];
 };
 
 /** The Reports page's core figures (every plan). */
 export async function coreReport(db: Db, agent: ReportAgent, range: ReportRange): Promise<CoreReport> {
-  const [{ leads, end }, weeks] = await Promise.all([
-    rangeLeads(db, { agentId: agent.id, timeZone: agent.timeZone }, range),
-    rangeWeeks(db, agent.timeZone, range),
-  ]);
   const result = await db.execute<RawCore>(sql`
-    with ${scoped(agent, range, sql`b.property_id, b.cancel_reason, (b.starts_at at time zone ${agent.timeZone}) as local_start`, hotLeadsJson(leads, end))}
+    with ${scoped(agent, range, sql`b.property_id, b.cancel_reason, (b.starts_at at time zone ${agent.timeZone}) as local_start`)},
+    ${classesByWeek(agent, range)}
     select
       (select coalesce(json_agg(d order by d.date), '[]'::json) from (
          select to_char(day, 'YYYY-MM-DD') as date, coalesce(c.total, 0) as total, ${statusColumns}
@@ -104,7 +163,7 @@ export async function coreReport(db: Db, agent: ReportAgent, range: ReportRange)
          'booked', count(*) filter (where s.booked),
          'showed', count(*) filter (where s.booked and ${showed}),
          'feedback', count(*) filter (where s.booked and s.has_feedback),
-         'hot', count(*) filter (where s.booked and s.hot)) from scoped s) as funnel,
+         'hot', count(*) filter (where s.booked and ${hot})) from scoped s) as funnel,
       (select count(*) filter (where s.status = 'no_show')::int from scoped s) as no_shows,
       (select count(*) filter (where s.status in ('completed', 'no_show'))::int from scoped s) as outcomes,
       (select count(*) filter (where s.status = 'cancelled')::int from scoped s) as cancellations,
@@ -122,7 +181,8 @@ export async function coreReport(db: Db, agent: ReportAgent, range: ReportRange)
          from generate_series(0, 23) as d
          left join (select extract(hour from s.local_start)::int as k, count(*)::int as n
                     from scoped s where s.status = any(${list(HELD_STATUSES)}::text[]) group by 1) c on c.k = d
-         ) h) as hours
+         ) h) as hours,
+      ${weeklyClasses} as lead_classes_by_week
   `);
   const row = result.rows[0]!;
   const booked = row.funnel.booked;
@@ -139,7 +199,7 @@ export async function coreReport(db: Db, agent: ReportAgent, range: ReportRange)
     cancellation_reasons: row.cancellation_reasons,
     weekdays: row.weekdays,
     hours: row.hours,
-    lead_classes_by_week: classesByWeek(leads, weeks),
+    lead_classes_by_week: row.lead_classes_by_week,
   };
 }
 
@@ -149,7 +209,7 @@ function breakdownBy(key: SQL): SQL {
   return sql`(select coalesce(json_agg(x order by x.booked desc, x.key nulls last), '[]'::json) from (
       select ${key} as key, count(*)::int as booked,
              count(*) filter (where ${showed})::int as showed,
-             count(*) filter (where s.hot)::int as hot
+             count(*) filter (where ${hot})::int as hot
       from scoped s where s.booked group by 1) x)`;
 }
 
@@ -168,9 +228,8 @@ export async function reportBreakdowns(
   agent: ReportAgent,
   range: ReportRange,
 ): Promise<ReportBreakdowns> {
-  const { leads, end } = await rangeLeads(db, { agentId: agent.id, timeZone: agent.timeZone }, range);
   const result = await db.execute<RawBreakdowns>(sql`
-    with ${scoped(agent, range, sql`b.buyer_type, b.booking_purpose, b.budget_min, b.budget_max, b.created_at, b.starts_at`, hotLeadsJson(leads, end))}
+    with ${scoped(agent, range, sql`b.buyer_type, b.booking_purpose, b.budget_min, b.budget_max`)}
     select
       ${breakdownBy(sql`s.buyer_type`)} as by_buyer_type,
       ${breakdownBy(sql`s.booking_purpose`)} as by_purpose,
@@ -209,26 +268,36 @@ type RawBenchmarks = {
  */
 export async function benchmarks(db: Db, agent: ReportAgent, range: ReportRange): Promise<Benchmarks> {
   const tz = agent.timeZone;
-  const { leads, end } = await rangeLeads(db, { agentId: null, timeZone: tz }, range);
   const result = await db.execute<RawBenchmarks>(sql`
-    with ${hotLeads(hotLeadsJson(leads, end))},
-    per_agent as (
-      select b.agent_id,
-             count(*) as booked,
-             count(*) filter (where b.status = 'completed' or f.id is not null) as showed,
-             count(f.id) as feedback,
-             count(*) filter (where f.id is not null and h.email is not null) as hot,
-             count(*) filter (where b.status = 'no_show') as no_shows,
-             count(*) filter (where b.status in ('completed', 'no_show')) as outcomes,
-             percentile_cont(0.5) within group (order by extract(epoch from b.starts_at - b.created_at) / 86400)
-               as lead_time_days
+    with scoped as materialized (
+      select b.agent_id, lower(b.client_email) as email, b.status, b.starts_at, b.created_at,
+             f.id is not null as has_feedback
       from bookings b
       left join feedback f on f.booking_id = b.id and f.agent_id = b.agent_id
-      left join hot_leads h on h.agent_id = b.agent_id and h.email = lower(b.client_email)
       where b.status = any(${list(BOOKED_STATUSES)}::text[])
-        and b.starts_at >= (${range.from}::date)::timestamp at time zone ${tz}
-        and b.starts_at < (${range.to}::date + 1)::timestamp at time zone ${tz}
-      group by b.agent_id
+        and b.starts_at >= ${rangeStart(range, tz)}
+        and b.starts_at < ${rangeEnd(range, tz)}
+    ),
+    hot_leads as materialized (
+      select l.agent_id, l.email
+      from (select distinct s.agent_id, s.email from scoped s where s.created_at < ${rangeEnd(range, tz)}) r
+      join leads l on l.agent_id = r.agent_id and l.email = r.email
+      join lead_class_history h on h.lead_id = l.id
+      where h.class = 'hot' and ${classAt('dated', rangeEnd(range, tz))}
+    ),
+    per_agent as (
+      select s.agent_id,
+             count(*) as booked,
+             count(*) filter (where s.status = 'completed' or s.has_feedback) as showed,
+             count(*) filter (where s.has_feedback) as feedback,
+             count(*) filter (where s.has_feedback and h.email is not null) as hot,
+             count(*) filter (where s.status = 'no_show') as no_shows,
+             count(*) filter (where s.status in ('completed', 'no_show')) as outcomes,
+             percentile_cont(0.5) within group (order by extract(epoch from s.starts_at - s.created_at) / 86400)
+               as lead_time_days
+      from scoped s
+      left join hot_leads h on h.agent_id = s.agent_id and h.email = s.email
+      group by s.agent_id
     ),
     measures as (
       select agent_id,
