@@ -46,6 +46,7 @@ import { withCalendarPush } from './integrations/jobs';
 import { calendarDepsOf } from './integrations/setup';
 import { integrationRoutes } from './modules/integrations/routes';
 import { feedbackReceived, withWebhookEvents } from './webhooks/booking-events';
+import { withLeadClasses } from './modules/leads/classes';
 import { webhookEmitter } from './webhooks/emit';
 
 /** Every route the app registered (method, URL, body schema): the fuzz test walks it instead of a hand list. */
@@ -84,7 +85,12 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const queue = jobs ?? (await openJobQueue(db, jobOptionsOf(config)));
   const webhooks = webhookEmitter(queue, now);
-  const notify = withCalendarPush(withWebhookEvents(bookingNotifier(queue, now), webhooks), queue, now);
+  // Innermost first: the messages, the lead's stored class, the webhooks (which read that class), the calendars.
+  const notify = withCalendarPush(
+    withWebhookEvents(withLeadClasses(bookingNotifier(queue, now)), webhooks),
+    queue,
+    now,
+  );
   const app = Fastify({
     // Request lines are logged with their URL's secrets redacted (feed secret, manage token, OAuth code).
     logger:

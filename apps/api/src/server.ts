@@ -9,6 +9,7 @@ import { jobOptionsOf, openJobQueue } from './jobs/queue';
 import { startWorkers, type Workers } from './jobs/workers';
 import { DEMO_AGENT, seedDemoIfEmpty } from './demo/seed';
 import { imageBackendFor } from './modules/uploads/backend';
+import { backfillLeadClasses } from './modules/leads/classes';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -90,6 +91,13 @@ async function main(): Promise<void> {
       );
     }
   }
+
+  // Leads without a stored class of the current rules version (rows from before, a rules change) get one
+  // before the server answers; resumable, and shared with other servers starting at the same time.
+  const classes = await backfillLeadClasses(database.db, {
+    onBatch: (done) => app.log.info(`lead classes: ${done} leads classified`),
+  });
+  if (classes.classified > 0) app.log.info(`lead classes stored for ${classes.classified} leads`);
 
   if (config.jobs.workersInProcess) {
     workers = await startWorkers({

@@ -1,6 +1,8 @@
 // `npm run admin -- <command>`: operator commands that have no screen yet.
 //   set-plan <email> <basic|pro|enterprise>   change an agent's plan
 //   reset-demo                                drop the demo agent's data and build the demo again for today
+//   lead-classes [--all]                      store the class history of leads that lack one of the current
+//                                             rules version (--all: of every lead again); resumable
 import { eq } from 'drizzle-orm';
 import { PLAN_IDS, type PlanId } from '@keyturn/domain/enums';
 import { planFor } from '@keyturn/domain/plans';
@@ -13,13 +15,21 @@ import { agents } from '../db/schema';
 import { DEMO_AGENT, resetDemo } from '../demo/seed';
 import { jobOptionsOf, openJobQueue } from '../jobs/queue';
 import { imageBackendFor } from '../modules/uploads/backend';
+import { backfillLeadClasses } from '../modules/leads/classes';
+import { LEAD_CLASS_RULES_VERSION } from '@keyturn/domain/insights/classHistory';
 
-const USAGE =
-  'Usage: npm run admin -- set-plan <email> <basic|pro|enterprise>\n       npm run admin -- reset-demo';
+const USAGE = [
+  'Usage: npm run admin -- set-plan <email> <basic|pro|enterprise>',
+  '       npm run admin -- reset-demo',
+  '       npm run admin -- lead-classes [--all]',
+].join('\n');
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (command === 'reset-demo' && args.length === 0) return resetDemoCommand();
+  if (command === 'lead-classes' && (args.length === 0 || (args.length === 1 && args[0] === '--all'))) {
+    return leadClassesCommand(args[0] === '--all');
+  }
   if (command !== 'set-plan' || args.length !== 2) {
     console.error(USAGE);
     return 2;
@@ -60,6 +70,23 @@ async function resetDemoCommand(): Promise<number> {
     });
     console.log(
       `Demo rebuilt for today: ${DEMO_AGENT.email} / ${DEMO_AGENT.password}, ${result.bookings} bookings, ${result.messages} messages.`,
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function leadClassesCommand(all: boolean): Promise<number> {
+  const database = await openForAdmin();
+  try {
+    const started = Date.now();
+    const result = await backfillLeadClasses(database.db, {
+      recompute: all,
+      onBatch: (done) => console.log(`${done} leads classified…`),
+    });
+    console.log(
+      `Lead classes stored: ${result.classified} leads classified (rules version ${LEAD_CLASS_RULES_VERSION}), ${result.created} new lead rows, ${Date.now() - started} ms.`,
     );
     return 0;
   } finally {

@@ -21,6 +21,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BookingStatus, PlanId } from '@keyturn/domain/enums';
+import type { LeadClass } from '@keyturn/domain/insights/classify';
 import type { LeadOutcome } from '@keyturn/domain/schemas/leads';
 
 const timestamps = {
@@ -497,12 +498,51 @@ export const leads = pgTable(
     email: text().notNull(),
     outcome: text().$type<LeadOutcome>().notNull().default('open'),
     outcomeAt: timestamp({ withTimezone: true }),
+    /**
+     * The LEAD_CLASS_RULES_VERSION its stored class history (lead_class_history) was computed with; null
+     * until computed. The backfill recomputes every lead whose version is not the domain's.
+     */
+    classVersion: integer(),
+    /** When the class history was last written. */
+    classifiedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex().on(t.agentId, t.email),
+    index().on(t.classVersion),
     check('leads_email_lower', sql`${t.email} = lower(${t.email})`),
     check('leads_outcome_check', sql`${t.outcome} in ('open', 'offer_made', 'purchased', 'lost')`),
+  ],
+);
+
+/**
+ * A lead's class over time (issue 13), as the lead classifier (packages/domain insights/classHistory.ts) gives
+ * it: one row per change, valid from `valid_from` ('-infinity' for the first row) until the next row's
+ * `valid_from` (`valid_until`, null for the last). Two histories per lead (`kind`): 'dated' — the class as
+ * of an instant over what had happened by then (the Reports page, a feedback's "hot"); 'current' — over every
+ * fact known (the Feedback page's class: "hot now"). Rows may lie in the future: a showing still ahead
+ * changes the class when it starts. Rewritten whole, in the transaction of the change, when the lead's facts
+ * change; the class at an instant is the row whose span holds it.
+ */
+export const leadClassHistory = pgTable(
+  'lead_class_history',
+  {
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    kind: text().$type<'dated' | 'current'>().notNull(),
+    validFrom: timestamp({ withTimezone: true }).notNull(),
+    validUntil: timestamp({ withTimezone: true }),
+    class: text().$type<LeadClass>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leadId, t.kind, t.validFrom] }),
+    index().on(t.agentId, t.kind, t.validFrom),
+    check('lead_class_history_kind_check', sql`${t.kind} in ('dated', 'current')`),
+    check('lead_class_history_class_check', sql`${t.class} in ('hot', 'potential', 'cold')`),
   ],
 );
 

@@ -6,7 +6,8 @@
 //   2. the idempotency key row of a public submit;
 //   3. the booking row being changed (UPDATE … WHERE status = the status read);
 //   4. the new booking (INSERT; the EXCLUDE constraint settles overlaps → 409 SLOT_TAKEN);
-//   5. notification jobs, settings and availability rows of that agent.
+//   5. notification jobs, settings and availability rows of that agent;
+//   6. the buyer's lead row (its stored classes: modules/leads/classes.ts); after it only new rows (webhooks).
 // Agent-made and public paths alike take them in this order, so no two of them can wait on each other in a
 // cycle. Should PostgreSQL still report a deadlock (40P01), a serialisation failure (40001) or a lock wait
 // past lock_timeout (55P03), the whole transaction is run again a bounded number of times and then answered

@@ -34,6 +34,7 @@ import type { JobQueue } from '../jobs/queue';
 import { replaceAvailability } from '../modules/availability/service';
 import { acknowledgeDefaults, writeSettings } from '../modules/agents/settings-service';
 import { insertBooking, type BookingRow } from '../modules/bookings/service';
+import { backfillLeadClasses } from '../modules/leads/classes';
 import type { ImageStore } from '../modules/uploads/storage';
 import type { Actor, NotificationEvent, NotificationJobData } from '../notifications/catalogue';
 import { runNotificationJob, type NotificationDeps } from '../notifications/handler';
@@ -250,6 +251,9 @@ async function buildDemo(deps: DemoDeps): Promise<SeedResult> {
     await Promise.all(demo.slice(i, i + SEED_CONCURRENCY).map(writeBooking));
   }
   files.mailer.close();
+  // The history above was written straight into the tables: the demo's leads get their stored classes here
+  // (all of them again, so a reset's leftover leads without bookings lose theirs).
+  await backfillLeadClasses(db, { agentId: agent.id, recompute: true });
   // The replayed messages went out when their events happened, not now.
   const replayed = await db
     .update(notificationMessages)

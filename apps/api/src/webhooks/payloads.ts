@@ -1,9 +1,8 @@
 // The `data` of each webhook event, read fresh from the database inside the change's transaction (documented
 // in docs/crm-integration.md). Scoped to the agent: a booking of another agent is never described.
 import { sql } from 'drizzle-orm';
-import { leadClassAsOf, leadClassNow } from '@keyturn/domain/insights/classify';
 import type { Db, DbTransaction } from '../db/client';
-import { agentLeadFacts } from '../modules/leads/classes';
+import { storedLeadClass } from '../modules/leads/classes';
 
 type Executor = Db | DbTransaction;
 
@@ -54,9 +53,11 @@ export async function feedbackData(db: Executor, agentId: string, bookingId: str
     where f.booking_id = ${bookingId} and f.agent_id = ${agentId}`);
   const f = rows[0];
   if (!f) return null;
-  // Hot: the lead classifier's class of the buyer as of this showing (these being their latest answers then).
-  const lead = (await agentLeadFacts(db, agentId, String(f.client_email))).values().next().value;
+  // Hot: the lead classifier's class of the buyer as of this showing (these being their latest answers then),
+  // from the stored class history the change's transaction has just written.
   const showingAt = f.starts_at instanceof Date ? f.starts_at : new Date(String(f.starts_at));
+  const hot =
+    (await storedLeadClass(db, 'dated', { agentId, email: String(f.client_email) }, showingAt)) === 'hot';
   return {
     id: f.id as string,
     booking_id: f.booking_id as string,
@@ -65,7 +66,7 @@ export async function feedbackData(db: Executor, agentId: string, bookingId: str
     interest_level: f.interest_level,
     price_opinion: f.price_opinion,
     second_showing: f.second_showing,
-    hot: lead !== undefined && leadClassAsOf(lead, showingAt) === 'hot',
+    hot,
     liked: f.liked,
     disliked: f.disliked,
     comments: f.comments,
@@ -91,9 +92,8 @@ export async function leadData(db: Executor, agentId: string, email: string) {
     group by 1`);
   const l = rows[0];
   if (!l) return null;
-  // Hot: the lead classifier's class of the buyer now (the Feedback page's).
-  const lead = (await agentLeadFacts(db, agentId, email)).values().next().value;
-  const hot = lead !== undefined && leadClassNow(lead, new Date()) === 'hot';
+  // Hot: the lead classifier's class of the buyer now (the Feedback page's), from the stored class history.
+  const hot = (await storedLeadClass(db, 'current', { agentId, email }, new Date())) === 'hot';
   return { ...l, hot, last_activity_at: iso(l.last_activity_at) };
 }
 

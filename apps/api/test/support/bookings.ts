@@ -1,9 +1,11 @@
 // Bookings and feedback written straight into the database, for tests that need a known history (statuses,
-// creation times, reasons) faster than the public flow could make it.
+// creation times, reasons) faster than the public flow could make it. Like the app's own write paths, each
+// seeded booking stores its lead's class (modules/leads/classes.ts) in the same transaction.
 import { randomBytes } from 'node:crypto';
 import type { BookingStatus } from '@keyturn/domain/enums';
-import type { Db } from '../../src/db/client';
+import type { Db, DbTransaction } from '../../src/db/client';
 import { bookings, feedback } from '../../src/db/schema';
+import { reclassifyLead } from '../../src/modules/leads/classes';
 
 export type SeedBooking = {
   startsAt: string;
@@ -27,6 +29,16 @@ export type SeedBooking = {
 };
 
 export async function seedBooking(db: Db, agentId: string, b: SeedBooking): Promise<string> {
+  return db.transaction(async (tx) => {
+    const id = await insertSeeded(tx, agentId, b);
+    await reclassifyLead(tx, agentId, b.clientEmail ?? DEFAULT_EMAIL);
+    return id;
+  });
+}
+
+const DEFAULT_EMAIL = 'casey@example.com';
+
+async function insertSeeded(db: DbTransaction, agentId: string, b: SeedBooking): Promise<string> {
   const startsAt = new Date(b.startsAt);
   const [row] = await db
     .insert(bookings)
@@ -34,7 +46,7 @@ export async function seedBooking(db: Db, agentId: string, b: SeedBooking): Prom
       agentId,
       propertyId: b.propertyId ?? null,
       clientName: b.clientName ?? 'Casey Buyer',
-      clientEmail: b.clientEmail ?? 'casey@example.com',
+      clientEmail: b.clientEmail ?? DEFAULT_EMAIL,
       clientPhone: '+1 646 555 0199',
       buyerType: b.buyerType ?? 'first_time_buyer',
       budgetMin: b.budgetMin ?? null,

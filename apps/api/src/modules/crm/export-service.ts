@@ -1,13 +1,14 @@
 // CRM export (issue 13, Enterprise): the caller's leads, bookings and feedback as CSV files whose columns are
 // CRM_EXPORT_COLUMNS (the domain package documents them). Leads are the caller's bookings grouped by the
 // buyer's e-mail address (lower-cased). Written with papaparse, formulas escaped (a cell starting with = + - @
-// is prefixed so a spreadsheet shows it as text).
+// is prefixed so a spreadsheet shows it as text). "hot" is the lead classifier's (classify.ts), read from the
+// stored class history (../leads/classes.ts): of the lead now (leads.csv), of the buyer as of that showing
+// (feedback.csv).
 import Papa from 'papaparse';
 import { sql } from 'drizzle-orm';
-import { leadClassAsOf, leadClassNow } from '@keyturn/domain/insights/classify';
 import { CRM_EXPORT_COLUMNS, type CrmExport } from '@keyturn/domain/schemas/crmExport';
 import type { Db } from '../../db/client';
-import { agentLeadFacts } from '../leads/classes';
+import { classAt } from '../leads/classes';
 
 type Agent = { id: string; timeZone: string };
 type Ctx = { agent: Agent; now: Date };
@@ -15,7 +16,11 @@ type Row = Record<string, unknown>;
 
 const queries: Record<CrmExport, (ctx: Ctx) => ReturnType<typeof sql>> = {
   leads: ({ agent, now }) => sql`
-    with mine as (
+    with hot as (
+      select l.email from leads l join lead_class_history h on h.lead_id = l.id
+      where l.agent_id = ${agent.id} and h.class = 'hot' and ${classAt('current', sql`${now.toISOString()}::timestamptz`)}
+    ),
+    mine as (
       select b.*, lower(b.client_email) as lead,
              f.id as feedback_id, f.rating, f.interest_level, f.second_showing, f.updated_at as feedback_at
       from bookings b
@@ -39,7 +44,8 @@ const queries: Record<CrmExport, (ctx: Ctx) => ReturnType<typeof sql>> = {
            coalesce(bool_or(second_showing), false) as wants_second_showing,
            min(created_at) as first_booked_at,
            greatest(max(updated_at), max(feedback_at)) as last_activity_at,
-           min(starts_at) filter (where status in ('pending', 'confirmed') and starts_at > ${now.toISOString()}::timestamptz) as next_showing_at
+           min(starts_at) filter (where status in ('pending', 'confirmed') and starts_at > ${now.toISOString()}::timestamptz) as next_showing_at,
+           lead in (select email from hot) as hot
     from mine group by lead order by max(updated_at) desc`,
   bookings: ({ agent }) => sql`
     select b.id as booking_id, b.created_at, b.starts_at,
@@ -57,7 +63,10 @@ const queries: Record<CrmExport, (ctx: Ctx) => ReturnType<typeof sql>> = {
     select f.id as feedback_id, f.booking_id, b.client_name, b.client_email, p.address as property_address,
            b.starts_at as showing_at, f.rating, f.interest_level, f.price_opinion, f.second_showing,
            lower(b.client_email) as lead,
-           f.liked, f.disliked, f.comments, f.source, f.agent_note, f.updated_at as submitted_at
+           f.liked, f.disliked, f.comments, f.source, f.agent_note, f.updated_at as submitted_at,
+           coalesce((select h.class = 'hot' from leads l join lead_class_history h on h.lead_id = l.id
+                     where l.agent_id = b.agent_id and l.email = lower(b.client_email)
+                       and ${classAt('dated', sql`b.starts_at`)}), false) as hot
     from feedback f
     join bookings b on b.id = f.booking_id and b.agent_id = f.agent_id
     left join properties p on p.id = b.property_id and p.agent_id = b.agent_id
@@ -77,18 +86,6 @@ function cell(value: unknown): string | number {
 export async function crmExportCsv(db: Db, agent: Agent, kind: CrmExport, now: Date): Promise<string> {
   const columns = CRM_EXPORT_COLUMNS[kind].map((c) => c.name);
   const { rows } = await db.execute<Row>(queries[kind]({ agent, now }));
-  if (kind !== 'bookings') {
-    // "hot" is the lead classifier's (classify.ts): of the lead now, or of the buyer as of that showing.
-    const leads = await agentLeadFacts(db, agent.id);
-    for (const row of rows) {
-      const lead = leads.get(String(row.lead ?? row.email));
-      const showingAt = normalise(row.showing_at);
-      const at = showingAt instanceof Date ? showingAt : new Date(String(showingAt));
-      row.hot =
-        lead !== undefined &&
-        (kind === 'leads' ? leadClassNow(lead, now) : leadClassAsOf(lead, at)) === 'hot';
-    }
-  }
   return Papa.unparse(
     { fields: columns, data: rows.map((row) => columns.map((name) => cell(normalise(row[name])))) },
     { escapeFormulae: true, newline: '\r\n' },

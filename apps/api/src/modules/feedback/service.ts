@@ -1,6 +1,7 @@
 // Post-showing feedback: the buyer's answers by the booking's unguessable public id (the link in the
 // feedback request e-mail), at most one per booking (a second submit replaces the answers), and the agent's
-// list, reading, note, manual entry and deletion — always scoped to the caller's own bookings.
+// list, reading, note, manual entry and deletion — always scoped to the caller's own bookings. Saving or
+// deleting answers stores the lead's class again in the same transaction (../leads/classes.ts).
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { wallClockInZone } from '@keyturn/domain/time';
 import {
@@ -10,10 +11,12 @@ import {
   type PublicFeedbackView,
 } from '@keyturn/domain/schemas/feedback';
 import type { Db } from '../../db/client';
+import { writeTransaction } from '../../db/transaction';
 import { agents, bookings, feedback, properties } from '../../db/schema';
 import { AppError, fieldErrors, notFound, validationError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
+import { reclassifyBookingLead } from '../leads/classes';
 import { purposeLabel } from '../../notifications/format';
 import { notificationSettingsOf } from '../../notifications/settings';
 
@@ -74,15 +77,20 @@ export async function submitPublicFeedback(
   const parsed = feedbackAnswersFor(await questionsOf(db, agent.id)).safeParse(body);
   if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
   const answers = parsed.data;
-  const [row] = await db
-    .insert(feedback)
-    .values({ bookingId: booking.id, agentId: agent.id, source: 'buyer', ...columnsOf(answers) })
-    .onConflictDoUpdate({
-      target: feedback.bookingId,
-      set: { ...columnsOf(answers), source: 'buyer', updatedAt: new Date() },
-    })
-    // xmax = 0 only for a freshly inserted row version: the first submit.
-    .returning({ id: feedback.id, inserted: sql<boolean>`(xmax = 0)` });
+  // The answers and the lead's stored class change together.
+  const row = await writeTransaction(db, async (tx) => {
+    const [saved] = await tx
+      .insert(feedback)
+      .values({ bookingId: booking.id, agentId: agent.id, source: 'buyer', ...columnsOf(answers) })
+      .onConflictDoUpdate({
+        target: feedback.bookingId,
+        set: { ...columnsOf(answers), source: 'buyer', updatedAt: new Date() },
+      })
+      // xmax = 0 only for a freshly inserted row version: the first submit.
+      .returning({ id: feedback.id, inserted: sql<boolean>`(xmax = 0)` });
+    await reclassifyBookingLead(tx, agent.id, booking.id);
+    return saved;
+  });
   return { created: Boolean(row?.inserted), feedback: answers, agentId: agent.id, bookingId: booking.id };
 }
 
@@ -120,17 +128,21 @@ export async function createAgentFeedback(
     .from(bookings)
     .where(and(eq(bookings.id, input.booking_id), eq(bookings.agentId, agent.id)));
   if (!booking) throw notFound('Booking not found.');
-  const [row] = await db
-    .insert(feedback)
-    .values({
-      bookingId: booking.id,
-      agentId: agent.id,
-      source: 'agent',
-      agentNote: input.agent_note,
-      ...columnsOf(input),
-    })
-    .onConflictDoNothing({ target: feedback.bookingId })
-    .returning({ id: feedback.id });
+  const row = await writeTransaction(db, async (tx) => {
+    const [saved] = await tx
+      .insert(feedback)
+      .values({
+        bookingId: booking.id,
+        agentId: agent.id,
+        source: 'agent',
+        agentNote: input.agent_note,
+        ...columnsOf(input),
+      })
+      .onConflictDoNothing({ target: feedback.bookingId })
+      .returning({ id: feedback.id });
+    if (saved) await reclassifyBookingLead(tx, agent.id, booking.id);
+    return saved;
+  });
   if (!row) {
     throw new AppError(409, 'FEEDBACK_EXISTS', 'This booking already has feedback. Edit its note instead.');
   }
@@ -153,7 +165,10 @@ export async function updateFeedbackNote(
 
 export async function deleteFeedback(db: Db, agent: AgentRow, id: string): Promise<void> {
   const { feedback: own } = await ownFeedback(db, agent, id);
-  await db.delete(feedback).where(and(eq(feedback.id, own.id), eq(feedback.agentId, agent.id)));
+  await writeTransaction(db, async (tx) => {
+    await tx.delete(feedback).where(and(eq(feedback.id, own.id), eq(feedback.agentId, agent.id)));
+    await reclassifyBookingLead(tx, agent.id, own.bookingId);
+  });
 }
 
 // ---- helpers ----

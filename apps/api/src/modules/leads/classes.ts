@@ -1,161 +1,220 @@
-// Lead classes outside the Feedback page (issue 13): the Reports funnel's "hot" step, the lead classes per
-// week, the CRM export's and the webhooks' "hot" — all from the one classifier (classify.ts:
-// CLASSIFICATION_RULES, the rules the agent reads on the Feedback page) run in TypeScript. The rules are
-// functions, not SQL, so SQL only gathers each lead's facts: one row per lead, its bookings and answers as
-// JSON arrays (a few thousand rows to read instead of one per booking).
+// Stored lead classes (issue 13): each lead's class over time, computed by the one lead classifier
+// (packages/domain insights/classify.ts through classHistory.ts, the rules the Feedback page shows) and
+// stored in lead_class_history whenever the lead's facts change — in the transaction of the change:
+//   - a booking made, moved, cancelled, confirmed, completed, marked no-show (withLeadClasses, wrapping the
+//     notifier the booking services already call inside their transactions);
+//   - feedback saved or deleted (the feedback service);
+//   - everything else (rules of a new version, rows written before this existed, the demo's history) by the
+//     backfill: at start, by `npm run admin -- lead-classes`, and by the demo seed.
+// The Reports page, the CRM export and the webhooks read classes from these rows in SQL; nothing classifies
+// at read time outside the Feedback page's own lead view, which runs the same rules over the same facts.
+// Notes and the outcome are not read by the classification rules, so they do not change a stored class.
 // A lead is one e-mail address (any case) with one agent.
 import { sql, type SQL } from 'drizzle-orm';
+import type { DatedLeadFacts, LeadClass } from '@keyturn/domain/insights/classify';
 import {
-  leadClassAsOf,
-  leadClassesAsOf,
-  type DatedLeadFacts,
-  type LeadClass,
-} from '@keyturn/domain/insights/classify';
-import { BOOKED_STATUSES } from '@keyturn/domain/insights/reportRules';
-import type { ReportRange } from '@keyturn/domain/schemas/reports';
+  currentClassHistory,
+  LEAD_CLASS_BEFORE_FACTS,
+  LEAD_CLASS_RULES_VERSION,
+  leadClassHistory,
+} from '@keyturn/domain/insights/classHistory';
 import type { Db, DbTransaction } from '../../db/client';
+import type { BookingNotifier } from '../../notifications/scheduler';
 
-/** The database or a transaction (the webhooks read inside the change's transaction). */
+/** The database or a transaction. */
 type Executor = Db | DbTransaction;
 
-export interface RangeLead extends DatedLeadFacts {
-  agentId: string;
-  email: string;
-  /** The instant (ms) of the lead's first booked showing in the range (Infinity outside a range). */
-  firstInRange: number;
-}
-
-type Row = Omit<RangeLead, 'agentId' | 'firstInRange'> & {
+type FactsRow = {
+  lead_id: string;
   agent_id: string;
-  first_in_range: string | null;
+  bookings: DatedLeadFacts['bookings'];
+  feedback: DatedLeadFacts['feedback'];
 };
 
-/** One row per lead of the bookings `from` selects (aliased b): its facts as JSON, ISO 8601 instants. */
-function factsPerLead(from: SQL, where: SQL, firstInRange: SQL): SQL {
-  return sql`
-    select b.agent_id, lower(b.client_email) as email,
+/** Each lead's facts (all its bookings with the agent, the answers on them), ISO 8601 instants. */
+async function factsOf(tx: Executor, leadIds: readonly string[]): Promise<FactsRow[]> {
+  if (leadIds.length === 0) return [];
+  const { rows } = await tx.execute<FactsRow>(sql`
+    select l.id as lead_id, l.agent_id,
            json_agg(json_build_object('status', b.status, 'starts_at', b.starts_at,
                                       'created_at', b.created_at)) as bookings,
            coalesce(json_agg(json_build_object(
                'rating', f.rating, 'interest_level', f.interest_level, 'price_opinion', f.price_opinion,
                'second_showing', f.second_showing, 'showing_at', b.starts_at, 'answered_at', f.updated_at))
-             filter (where f.id is not null), '[]'::json) as feedback,
-           ${firstInRange} as first_in_range
-    ${from}
+             filter (where f.id is not null), '[]'::json) as feedback
+    from leads l
+    join bookings b on b.agent_id = l.agent_id and lower(b.client_email) = l.email
     left join feedback f on f.booking_id = b.id and f.agent_id = b.agent_id
-    where ${where}
-    group by b.agent_id, lower(b.client_email)`;
+    where l.id = any(${`{${leadIds.join(',')}}`}::uuid[])
+    group by l.id, l.agent_id`);
+  return rows;
 }
 
-const toLead = (row: Row): RangeLead => ({
-  agentId: row.agent_id,
-  email: row.email,
-  bookings: row.bookings,
-  feedback: row.feedback,
-  firstInRange: row.first_in_range === null ? Infinity : Date.parse(row.first_in_range),
-});
+/**
+ * Rewrites the class history of `leadIds` from their facts as `tx` sees them, and marks them computed with
+ * the domain's rules version. The caller holds the leads' row locks, so two changes of one lead serialise
+ * and the later one reads the earlier one's facts. A lead without bookings keeps no history.
+ */
+async function writeHistories(tx: DbTransaction, leadIds: readonly string[]): Promise<void> {
+  if (leadIds.length === 0) return;
+  const ids = `{${leadIds.join(',')}}`;
+  const rows = (await factsOf(tx, leadIds)).flatMap((lead) =>
+    (
+      [
+        ['dated', leadClassHistory(lead)],
+        ['current', currentClassHistory(lead)],
+      ] as const
+    ).flatMap(([kind, history]) =>
+      history.map((h, i) => ({
+        lead_id: lead.lead_id,
+        agent_id: lead.agent_id,
+        kind,
+        valid_from: h.from === null ? '-infinity' : new Date(h.from).toISOString(),
+        valid_until: i + 1 < history.length ? new Date(history[i + 1]!.from!).toISOString() : null,
+        class: h.class,
+      })),
+    ),
+  );
+  await tx.execute(sql`delete from lead_class_history where lead_id = any(${ids}::uuid[])`);
+  if (rows.length > 0) {
+    await tx.execute(sql`
+      insert into lead_class_history (lead_id, agent_id, kind, valid_from, valid_until, class)
+      select lead_id, agent_id, kind, valid_from, valid_until, class
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(lead_id uuid, agent_id uuid, kind text, valid_from timestamptz, valid_until timestamptz, class text)`);
+  }
+  await tx.execute(sql`
+    update leads set class_version = ${LEAD_CLASS_RULES_VERSION}, classified_at = now()
+    where id = any(${ids}::uuid[])`);
+}
 
 /**
- * The leads with a booked showing in the range (agent-zone days of `timeZone`) — of one agent, or of every
- * agent (the benchmarks) — with their facts: every booking of theirs with the agent made before the range
- * ended, and the answers on them. `end` is the range's end instant, which PostgreSQL decides.
+ * The lead of `email` with `agentId` after a change of its facts, inside the change's transaction: creates
+ * the lead row if it is new, locks it, and stores its class history again.
  */
-export async function rangeLeads(
-  db: Db,
-  scope: { agentId: string | null; timeZone: string },
-  range: ReportRange,
-): Promise<{ leads: RangeLead[]; end: Date }> {
-  const tz = scope.timeZone;
-  const agentFilter = scope.agentId === null ? sql`true` : sql`b.agent_id = ${scope.agentId}`;
-  const booked = `{${BOOKED_STATUSES.join(',')}}`;
-  const bounds = sql`(select (${range.from}::date)::timestamp at time zone ${tz} as lo,
-                             (${range.to}::date + 1)::timestamp at time zone ${tz} as hi) as bounds`;
-  const inRange = sql`b.status = any(${booked}::text[]) and b.starts_at >= bounds.lo and b.starts_at < bounds.hi`;
-  const [leads, end] = await Promise.all([
-    // One pass over the scope's bookings made before the range ended, kept per lead when one is in the range.
-    db.execute<Row>(sql`
-      select * from (
-        ${factsPerLead(
-          sql`from ${bounds} cross join bookings b`,
-          sql`${agentFilter} and b.created_at < bounds.hi`,
-          sql`min(b.starts_at) filter (where ${inRange})`,
-        )}
-      ) l where l.first_in_range is not null`),
-    db.execute<{ hi: string }>(
-      sql`select ((${range.to}::date + 1)::timestamp at time zone ${tz})::text as hi`,
-    ),
-  ]);
+export async function reclassifyLead(tx: DbTransaction, agentId: string, email: string): Promise<void> {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    insert into leads (agent_id, email) values (${agentId}, lower(${email}))
+    on conflict (agent_id, email) do update set email = excluded.email
+    returning id`);
+  await writeHistories(
+    tx,
+    rows.map((r) => r.id),
+  );
+}
+
+/** `reclassifyLead` for the buyer of one booking of the agent (nothing when there is no such booking). */
+export async function reclassifyBookingLead(
+  tx: DbTransaction,
+  agentId: string,
+  bookingId: string,
+): Promise<void> {
+  const { rows } = await tx.execute<{ email: string }>(
+    sql`select client_email as email from bookings where id = ${bookingId} and agent_id = ${agentId}`,
+  );
+  if (rows[0]) await reclassifyLead(tx, agentId, rows[0].email);
+}
+
+/**
+ * The booking hooks, each also storing the class of the lead the booking belongs to — in the same
+ * transaction, before the hooks wrapping these run (the webhooks read the stored class).
+ */
+export function withLeadClasses(inner: BookingNotifier): BookingNotifier {
+  type Ref = { id: string; agentId: string };
+  const again = (tx: DbTransaction, booking: Ref) => reclassifyBookingLead(tx, booking.agentId, booking.id);
   return {
-    // A lead whose only in-range showing was booked after the range ended does not exist for it.
-    leads: leads.rows.map(toLead).filter((l) => Number.isFinite(l.firstInRange)),
-    end: new Date(Date.parse(end.rows[0]!.hi)),
+    ...inner,
+    created: async (tx, booking, actor) => {
+      await inner.created(tx, booking, actor);
+      await again(tx, booking);
+    },
+    rescheduled: async (tx, from, to, actor) => {
+      await inner.rescheduled(tx, from, to, actor);
+      await again(tx, to);
+    },
+    cancelled: async (tx, booking, actor) => {
+      await inner.cancelled(tx, booking, actor);
+      await again(tx, booking);
+    },
+    actionApplied: async (tx, booking, action) => {
+      await inner.actionApplied(tx, booking, action);
+      await again(tx, booking);
+    },
   };
 }
 
-/**
- * Every lead of one agent — or only the address `email` (any case) — with its facts as they are now, keyed
- * by the lower-cased address. The CRM export and the webhooks read "hot" from these.
- */
-export async function agentLeadFacts(
-  db: Executor,
-  agentId: string,
-  email?: string,
-): Promise<Map<string, RangeLead>> {
-  const result = await db.execute<Row>(
-    factsPerLead(
-      sql`from bookings b`,
-      sql`b.agent_id = ${agentId}
-          ${email === undefined ? sql`` : sql`and lower(b.client_email) = lower(${email})`}`,
-      sql`null::text`,
-    ),
-  );
-  return new Map(result.rows.map((row) => [row.email, toLead(row)]));
-}
-
-/** The hot leads as of `at`, as [agent id, e-mail] pairs for the report's SQL (jsonb_to_recordset). */
-export function hotLeadsJson(leads: readonly RangeLead[], at: Date): string {
-  return JSON.stringify(
-    leads.filter((l) => leadClassAsOf(l, at) === 'hot').map((l) => ({ agent_id: l.agentId, email: l.email })),
-  );
-}
-
-export type WeekBound = { week_start: string; week_end: string; end_ms: number };
-export type ClassesOfWeek = { week_start: string; week_end: string } & Record<LeadClass, number>;
+export type BackfillResult = { created: number; classified: number; batches: number };
 
 /**
- * Per week of the range: the leads whose first booked showing in the range started before the week ended,
- * each counted in its class as of the week's end (its latest answers on showings up to then).
+ * Stores the class history of every lead that lacks one of the current rules version: first a lead row for
+ * every address with bookings, then batches of `batchSize` leads, each batch in its own transaction.
+ * Idempotent (a second run finds nothing to do) and resumable (what a stopped run committed stays done; two
+ * servers starting at once share the work: locked leads are skipped). `recompute` first marks the leads
+ * (of `agentId`, or all) as not computed, so they are all computed again.
  */
-export function classesByWeek(leads: readonly RangeLead[], weeks: readonly WeekBound[]): ClassesOfWeek[] {
-  const counts: ClassesOfWeek[] = weeks.map(({ week_start, week_end }) => ({
-    week_start,
-    week_end,
-    hot: 0,
-    potential: 0,
-    cold: 0,
-  }));
-  const ends = weeks.map((w) => w.end_ms);
-  for (const lead of leads) {
-    const first = ends.findIndex((end) => lead.firstInRange < end);
-    if (first < 0) continue;
-    leadClassesAsOf(lead, ends.slice(first)).forEach((c, i) => {
-      counts[first + i]![c] += 1;
-    });
+export async function backfillLeadClasses(
+  db: Db,
+  opts: {
+    agentId?: string;
+    recompute?: boolean;
+    batchSize?: number;
+    onBatch?: (done: number) => void;
+  } = {},
+): Promise<BackfillResult> {
+  const scope = (column: string) =>
+    opts.agentId === undefined ? sql`true` : sql`${sql.raw(column)} = ${opts.agentId}`;
+  const created = await db.execute(sql`
+    insert into leads (agent_id, email)
+    select distinct agent_id, lower(client_email) from bookings where ${scope('agent_id')}
+    on conflict (agent_id, email) do nothing`);
+  if (opts.recompute) {
+    await db.execute(sql`update leads set class_version = null where ${scope('agent_id')}`);
   }
-  return counts;
+  let classified = 0;
+  let batches = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const { rows } = await tx.execute<{ id: string }>(sql`
+        select id from leads
+        where (class_version is null or class_version <> ${LEAD_CLASS_RULES_VERSION}) and ${scope('agent_id')}
+        order by id limit ${opts.batchSize ?? 500}
+        for update skip locked`);
+      await writeHistories(
+        tx,
+        rows.map((r) => r.id),
+      );
+      return rows.length;
+    });
+    if (done === 0) break;
+    classified += done;
+    batches += 1;
+    opts.onBatch?.(classified);
+  }
+  return { created: created.rowCount ?? 0, classified, batches };
 }
 
-/** The weeks of the range in the agent's zone: Monday to Sunday, the first and last cut to the range. */
-export async function rangeWeeks(db: Db, timeZone: string, range: ReportRange): Promise<WeekBound[]> {
-  const result = await db.execute<WeekBound>(sql`
-    select to_char(w.start, 'YYYY-MM-DD') as week_start, to_char(w.last, 'YYYY-MM-DD') as week_end,
-           (extract(epoch from (w.last + 1)::timestamp at time zone ${timeZone}) * 1000)::float8 as end_ms
-    from (
-      select d::date as start,
-             least(coalesce(lead(d::date) over (order by d) - 1, ${range.to}::date), ${range.to}::date) as last
-      from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d
-      where d = ${range.from}::date or extract(isodow from d) = 1
-    ) w
-    order by w.start`);
-  return result.rows.map((r) => ({ ...r, end_ms: Number(r.end_ms) }));
+/**
+ * The class of the agent's lead `email` (any case) at instant `at`, from its stored history: 'current' — the
+ * Feedback page's class, every fact known ("hot now": the lead.updated webhook) — or 'dated' — over what had
+ * happened by `at` (a feedback's "hot" as of its showing). A lead without a stored history has the class
+ * before any fact.
+ */
+export async function storedLeadClass(
+  db: Executor,
+  kind: ClassKind,
+  lead: { agentId: string; email: string },
+  at: Date,
+): Promise<LeadClass> {
+  const { rows } = await db.execute<{ class: LeadClass }>(sql`
+    select h.class from leads l
+    join lead_class_history h on h.lead_id = l.id
+    where l.agent_id = ${lead.agentId} and l.email = lower(${lead.email})
+      and ${classAt(kind, sql`${at.toISOString()}::timestamptz`)}`);
+  return rows[0]?.class ?? LEAD_CLASS_BEFORE_FACTS;
 }
+
+export type ClassKind = 'dated' | 'current';
+
+/** The condition "history row h (alias) of `kind` holds instant `at`". */
+export const classAt = (kind: ClassKind, at: SQL) =>
+  sql`h.kind = ${kind} and h.valid_from <= ${at} and (h.valid_until is null or h.valid_until > ${at})`;

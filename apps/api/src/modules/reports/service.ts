@@ -1,7 +1,10 @@
 // Reports (issue 13 part B): every figure is one SQL aggregate over the caller's bookings whose showing
 // starts within the range, in the agent's time zone (a day is the agent's day: `AT TIME ZONE`). The range's
 // bounds are turned into instants by PostgreSQL, so the (agent_id, starts_at) index does the selecting.
-// Each report is one statement: the scoped rows once (a materialised CTE), then every aggregate over them.
+// Each report is one statement: one pass over the range's rows counting them by every grouping the report
+// needs at once (GROUPING SETS, a small materialised result), then every figure read from that.
+// Lead classes ("hot", the classes per week) are read from the stored class history (lead_class_history,
+// written by ../leads/classes.ts with the one lead classifier when a lead's facts change): no classifying here.
 import { sql, type SQL } from 'drizzle-orm';
 import { BOOKING_STATUSES } from '@keyturn/domain/enums';
 import {
@@ -14,55 +17,120 @@ import {
 } from '@keyturn/domain/insights/reportRules';
 import type { Benchmarks, CoreReport, ReportBreakdowns, ReportRange } from '@keyturn/domain/schemas/reports';
 import type { Db } from '../../db/client';
-import { classesByWeek, hotLeadsJson, rangeLeads, rangeWeeks } from '../leads/classes';
+import { classAt } from '../leads/classes';
 
 export type ReportAgent = { id: string; timeZone: string };
 
 /** A Postgres array literal of constant words from the domain package (never user input). */
 const list = (values: readonly string[]) => `{${values.join(',')}}`;
 
-/**
- * The leads the lead classifier (classify.ts, run in TypeScript by ../leads/classes) calls hot as of the range's
- * end, as a relation `hot_leads(agent_id, email)` built from their JSON list.
- */
-const hotLeads = (json: string) =>
-  sql`hot_leads as materialized (
-      select * from jsonb_to_recordset(${json}::jsonb) as h(agent_id uuid, email text))`;
+/** The range's first and last instants (exclusive): agent-zone midnights, decided by PostgreSQL. */
+const rangeStart = (range: ReportRange, tz: string) =>
+  sql`((${range.from}::date)::timestamp at time zone ${tz})`;
+const rangeEnd = (range: ReportRange, tz: string) =>
+  sql`((${range.to}::date + 1)::timestamp at time zone ${tz})`;
 
 /**
- * The caller's bookings whose showing starts within the range (agent-zone days), with their feedback: the
- * status, the `columns` a report needs, and whether the booking counts as booked, has feedback, is hot (has
- * feedback, and its buyer is a hot lead as of the range's end).
+ * The caller's bookings whose showing starts within the range (agent-zone days), with their feedback, as
+ * rows `r`: the status, the `columns` a report needs, the e-mail address as written (lower-cased per lead
+ * afterwards: once per address, not per booking), whether the booking counts as booked and has feedback.
  */
-function scoped(agent: ReportAgent, range: ReportRange, columns: SQL, hotJson: string): SQL {
+function rangeRows(agent: ReportAgent, range: ReportRange, columns: SQL, where: SQL = sql`true`): SQL {
   const tz = agent.timeZone;
-  return sql`
-    ${hotLeads(hotJson)},
-    scoped as materialized (
-      select b.status, ${columns},
+  // The zone conversion once per row (OFFSET 0 keeps PostgreSQL from inlining it into every use).
+  return sql`(
+    select r0.*, ${columns} from (
+      select b.*, b.client_email as email,
              b.status = any(${list(BOOKED_STATUSES)}::text[]) as booked,
              f.id is not null as has_feedback,
-             (f.id is not null and h.email is not null) as hot
+             b.starts_at at time zone ${tz} as local_start
       from bookings b
       left join feedback f on f.booking_id = b.id and f.agent_id = b.agent_id
-      left join hot_leads h on h.agent_id = b.agent_id and h.email = lower(b.client_email)
       where b.agent_id = ${agent.id}
-        and b.starts_at >= (${range.from}::date)::timestamp at time zone ${tz}
-        and b.starts_at < (${range.to}::date + 1)::timestamp at time zone ${tz}
+        and b.starts_at >= ${rangeStart(range, tz)}
+        and b.starts_at < ${rangeEnd(range, tz)}
+        and ${where}
+      offset 0
+    ) r0
+  ) r`;
+}
+
+/**
+ * Per lead of the scanned rows (the `lead` grouping set of a report's one pass): the first booked showing
+ * in the range booked before the range ended (the range's leads are those that have one), and how many of
+ * its booked showings have feedback.
+ */
+const leadAggregates = (agent: ReportAgent, range: ReportRange) => sql`
+  min(r.starts_at) filter (where r.booked and r.created_at < ${rangeEnd(range, agent.timeZone)}) as first_in_range,
+  (count(*) filter (where r.booked and r.has_feedback))::int as answered`;
+
+/**
+ * From a report's one pass (`cube`, its `lead` rows): the range's leads, and of them the hot ones — the lead
+ * classifier's class as of the range's end (the stored class history's row holding that instant) is hot.
+ */
+function rangeLeads(agent: ReportAgent, range: ReportRange): SQL {
+  return sql`
+    range_leads as materialized (
+      select lower(c.email) as email, min(c.first_in_range) as first_in_range, sum(c.answered)::int as answered
+      from cube c where c.set = 'lead'
+      group by 1 having min(c.first_in_range) is not null
+    ),
+    hot_leads as materialized (
+      select r.email, r.answered from range_leads r
+      join leads l on l.agent_id = ${agent.id} and l.email = r.email
+      join lead_class_history h on h.lead_id = l.id
+      where h.class = 'hot' and ${classAt('dated', rangeEnd(range, agent.timeZone))}
     )`;
 }
 
-const showed = sql.raw(`(s.status = 'completed' or s.has_feedback)`);
+/**
+ * The range's weeks in the agent's zone (Monday to Sunday, the first and last cut to the range), numbered
+ * from 0, and per week how many of the range's leads are in each class as of the week's end — the leads
+ * whose first booked showing in the range started before it. Each stored history row of a range lead holds
+ * its class for a span of instants; the week ends in that span (and after the lead's first showing) are a
+ * run of week numbers, found with width_bucket over the sorted week ends: +1 where the run starts, −1 after
+ * it ends, summed up to each week.
+ */
+function classesByWeek(agent: ReportAgent, range: ReportRange): SQL {
+  const tz = agent.timeZone;
+  return sql`
+    weeks as materialized (
+      select (row_number() over (order by w.start))::int - 1 as k,
+             to_char(w.start, 'YYYY-MM-DD') as week_start, to_char(w.last, 'YYYY-MM-DD') as week_end,
+             (w.last + 1)::timestamp at time zone ${tz} as ends_at
+      from (
+        select d::date as start,
+               least(coalesce(lead(d::date) over (order by d) - 1, ${range.to}::date), ${range.to}::date) as last
+        from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d
+        where d = ${range.from}::date or extract(isodow from d) = 1
+      ) w
+    ),
+    week_ends as (select array_agg(ends_at order by k) as a, count(*)::int as n from weeks),
+    spans as (
+      select h.class,
+             greatest(width_bucket(r.first_in_range, e.a),
+                      width_bucket(h.valid_from - interval '1 microsecond', e.a)) as k_from,
+             coalesce(width_bucket(h.valid_until - interval '1 microsecond', e.a), e.n) as k_to
+      from range_leads r
+      join leads l on l.agent_id = ${agent.id} and l.email = r.email
+      join lead_class_history h on h.lead_id = l.id and h.kind = 'dated'
+      cross join week_ends e
+    ),
+    class_steps as (
+      select k, class, sum(step)::int as step from (
+        select k_from as k, class, 1 as step from spans where k_from < k_to
+        union all
+        select k_to, class, -1 from spans where k_from < k_to
+      ) x group by k, class
+    )`;
+}
 
-/** Per-status counts of the scoped rows grouped by day, then each status read back (0 for a day without any). */
-const statusCounts = sql.raw(
-  BOOKING_STATUSES.map((status) => `count(*) filter (where s.status = '${status}')::int as ${status}`).join(
-    ', ',
-  ),
-);
-const statusColumns = sql.raw(
-  BOOKING_STATUSES.map((status) => `coalesce(c.${status}, 0) as ${status}`).join(', '),
-);
+const weeklyClasses = sql.raw(`(select json_agg(json_build_object(
+      'week_start', w.week_start, 'week_end', w.week_end,
+      'hot', (select coalesce(sum(c.step), 0) from class_steps c where c.class = 'hot' and c.k <= w.k),
+      'potential', (select coalesce(sum(c.step), 0) from class_steps c where c.class = 'potential' and c.k <= w.k),
+      'cold', (select coalesce(sum(c.step), 0) from class_steps c where c.class = 'cold' and c.k <= w.k)
+    ) order by w.k) from weeks w)`);
 
 type RawCore = {
   bookings_by_day: CoreReport['bookings_by_day'];
@@ -74,55 +142,88 @@ type RawCore = {
   cancellation_reasons: CoreReport['cancellation_reasons'];
   weekdays: CoreReport['weekdays'];
   hours: CoreReport['hours'];
+  lead_classes_by_week: CoreReport['lead_classes_by_week'];
 };
 
-/** The Reports page's core figures (every plan). */
+/** Sum of `n` over the cube's rows of one grouping set matching `where`, as an int (0 when none). */
+const total = (set: string, where: string) =>
+  sql.raw(`(select coalesce(sum(c.n), 0)::int from cube c where c.set = '${set}' and ${where})`);
+const bookedStatus = `c.status = any('${list(BOOKED_STATUSES)}'::text[])`;
+const heldStatus = `c.status = any('${list(HELD_STATUSES)}'::text[])`;
+/** Per-status sums of a grouping set's rows grouped by its key, then each status read back (0 for none). */
+const statusCounts = sql.raw(
+  BOOKING_STATUSES.map(
+    (status) => `(coalesce(sum(c.n) filter (where c.status = '${status}'), 0))::int as ${status}`,
+  ).join(', '),
+);
+const statusColumns = sql.raw(
+  BOOKING_STATUSES.map((status) => `coalesce(x.${status}, 0) as ${status}`).join(', '),
+);
+
+/**
+ * The Reports page's core figures (every plan). One pass over the range's bookings counts them by the three
+ * groupings the page needs at once (GROUPING SETS: day × status; weekday × hour × status × property ×
+ * feedback × cancel reason — a few thousand rows at most, which every other figure sums up; and per lead);
+ * each figure reads that small result.
+ */
 export async function coreReport(db: Db, agent: ReportAgent, range: ReportRange): Promise<CoreReport> {
-  const [{ leads, end }, weeks] = await Promise.all([
-    rangeLeads(db, { agentId: agent.id, timeZone: agent.timeZone }, range),
-    rangeWeeks(db, agent.timeZone, range),
-  ]);
   const result = await db.execute<RawCore>(sql`
-    with ${scoped(agent, range, sql`b.property_id, b.cancel_reason, (b.starts_at at time zone ${agent.timeZone}) as local_start`, hotLeadsJson(leads, end))}
+    with cube as materialized (
+      select case when grouping(r.day) = 0 then 'day' when grouping(r.status) = 0 then 'detail'
+                  else 'lead' end as set,
+             r.status, r.day, r.property_id, r.dow, r.hour, r.reason, r.has_feedback, r.email,
+             count(*)::int as n, ${leadAggregates(agent, range)}
+      from ${rangeRows(
+        agent,
+        range,
+        sql`nullif(btrim(r0.cancel_reason), '') as reason, r0.local_start::date as day,
+            extract(dow from r0.local_start)::int as dow, extract(hour from r0.local_start)::int as hour`,
+      )}
+      group by grouping sets ((r.day, r.status),
+                             (r.dow, r.hour, r.status, r.property_id, r.has_feedback, r.reason), (r.email))
+    ),
+    ${rangeLeads(agent, range)},
+    ${classesByWeek(agent, range)}
     select
       (select coalesce(json_agg(d order by d.date), '[]'::json) from (
-         select to_char(day, 'YYYY-MM-DD') as date, coalesce(c.total, 0) as total, ${statusColumns}
+         select to_char(day, 'YYYY-MM-DD') as date, coalesce(x.total, 0) as total, ${statusColumns}
          from generate_series(${range.from}::timestamp, ${range.to}::timestamp, interval '1 day') as day
-         left join (select s.local_start::date as k, count(*)::int as total, ${statusCounts}
-                    from scoped s group by 1) c on c.k = day::date
+         left join (select c.day as k, sum(c.n)::int as total, ${statusCounts}
+                    from cube c where c.set = 'day' group by c.day) x on x.k = day::date
          ) d) as bookings_by_day,
       (select coalesce(json_agg(p order by p.bookings desc, p.address), '[]'::json) from (
-         select s.property_id, pr.address, count(*)::int as bookings,
-                count(*) filter (where s.status = 'completed')::int as completed,
-                count(*) filter (where s.status = 'no_show')::int as no_show,
-                count(*) filter (where s.status = 'cancelled')::int as cancelled
-         from scoped s
-         left join properties pr on pr.id = s.property_id and pr.agent_id = ${agent.id}
-         where s.booked
-         group by s.property_id, pr.address) p) as showings_by_property,
-      (select json_build_object(
-         'booked', count(*) filter (where s.booked),
-         'showed', count(*) filter (where s.booked and ${showed}),
-         'feedback', count(*) filter (where s.booked and s.has_feedback),
-         'hot', count(*) filter (where s.booked and s.hot)) from scoped s) as funnel,
-      (select count(*) filter (where s.status = 'no_show')::int from scoped s) as no_shows,
-      (select count(*) filter (where s.status in ('completed', 'no_show'))::int from scoped s) as outcomes,
-      (select count(*) filter (where s.status = 'cancelled')::int from scoped s) as cancellations,
-      (select coalesce(json_agg(r order by r.count desc, r.reason nulls last), '[]'::json) from (
-         select nullif(btrim(s.cancel_reason), '') as reason, count(*)::int as count
-         from scoped s where s.status = 'cancelled' group by 1) r) as cancellation_reasons,
+         select c.property_id, pr.address, sum(c.n)::int as bookings,
+                coalesce(sum(c.n) filter (where c.status = 'completed'), 0)::int as completed,
+                coalesce(sum(c.n) filter (where c.status = 'no_show'), 0)::int as no_show,
+                coalesce(sum(c.n) filter (where c.status = 'cancelled'), 0)::int as cancelled
+         from cube c
+         left join properties pr on pr.id = c.property_id and pr.agent_id = ${agent.id}
+         where c.set = 'detail' and ${sql.raw(bookedStatus)}
+         group by c.property_id, pr.address) p) as showings_by_property,
+      json_build_object(
+         'booked', ${total('detail', bookedStatus)},
+         'showed', ${total('detail', `${bookedStatus} and (c.status = 'completed' or c.has_feedback)`)},
+         'feedback', ${total('detail', `${bookedStatus} and c.has_feedback`)},
+         'hot', (select coalesce(sum(h.answered), 0)::int from hot_leads h)) as funnel,
+      ${total('detail', `c.status = 'no_show'`)} as no_shows,
+      ${total('detail', `c.status in ('completed', 'no_show')`)} as outcomes,
+      ${total('detail', `c.status = 'cancelled'`)} as cancellations,
+      (select coalesce(json_agg(x order by x.count desc, x.reason nulls last), '[]'::json) from (
+         select c.reason, sum(c.n)::int as count
+         from cube c where c.set = 'detail' and c.status = 'cancelled' group by c.reason) x) as cancellation_reasons,
       (select json_agg(w order by w.day) from (
-         select d as day, coalesce(c.n, 0) as count
+         select d as day, coalesce(x.n, 0) as count
          from generate_series(0, 6) as d
-         left join (select extract(dow from s.local_start)::int as k, count(*)::int as n
-                    from scoped s where s.status = any(${list(HELD_STATUSES)}::text[]) group by 1) c on c.k = d
+         left join (select c.dow as k, sum(c.n)::int as n
+                    from cube c where c.set = 'detail' and ${sql.raw(heldStatus)} group by c.dow) x on x.k = d
          ) w) as weekdays,
       (select json_agg(h order by h.hour) from (
-         select d as hour, coalesce(c.n, 0) as count
+         select d as hour, coalesce(x.n, 0) as count
          from generate_series(0, 23) as d
-         left join (select extract(hour from s.local_start)::int as k, count(*)::int as n
-                    from scoped s where s.status = any(${list(HELD_STATUSES)}::text[]) group by 1) c on c.k = d
-         ) h) as hours
+         left join (select c.hour as k, sum(c.n)::int as n
+                    from cube c where c.set = 'detail' and ${sql.raw(heldStatus)} group by c.hour) x on x.k = d
+         ) h) as hours,
+      ${weeklyClasses} as lead_classes_by_week
   `);
   const row = result.rows[0]!;
   const booked = row.funnel.booked;
@@ -139,18 +240,17 @@ export async function coreReport(db: Db, agent: ReportAgent, range: ReportRange)
     cancellation_reasons: row.cancellation_reasons,
     weekdays: row.weekdays,
     hours: row.hours,
-    lead_classes_by_week: classesByWeek(leads, weeks),
+    lead_classes_by_week: row.lead_classes_by_week,
   };
 }
 
 type RawBreakdowns = Omit<ReportBreakdowns, 'success' | 'range'>;
 
-function breakdownBy(key: SQL): SQL {
-  return sql`(select coalesce(json_agg(x order by x.booked desc, x.key nulls last), '[]'::json) from (
-      select ${key} as key, count(*)::int as booked,
-             count(*) filter (where ${showed})::int as showed,
-             count(*) filter (where s.hot)::int as hot
-      from scoped s where s.booked group by 1) x)`;
+/** One breakdown from the cube: booked, showed and hot per value of `key`. */
+function breakdownBy(key: string): SQL {
+  return sql.raw(`(select coalesce(json_agg(x order by x.booked desc, x.key nulls last), '[]'::json) from (
+      select c.${key} as key, sum(c.n)::int as booked, sum(c.showed)::int as showed, sum(c.hot)::int as hot
+      from cube c group by c.${key}) x)`);
 }
 
 /** Lead time in days (showing start − booking time), bucketed by LEAD_TIME_BUCKETS. */
@@ -158,31 +258,59 @@ const leadTimeCase = sql.raw(
   `case ${LEAD_TIME_BUCKETS.map((b) =>
     b.maxDays === null
       ? `else '${b.key}'`
-      : `when s.starts_at - s.created_at < interval '${b.maxDays} days' then '${b.key}'`,
+      : `when r0.starts_at - r0.created_at < interval '${b.maxDays} days' then '${b.key}'`,
   ).join(' ')} end`,
 );
 
-/** Professional and Enterprise: the funnel split by buyer type, purpose and budget; how far ahead buyers book. */
+/**
+ * Professional and Enterprise: the funnel split by buyer type, purpose and budget; how far ahead buyers book.
+ * One pass over the range's booked showings, grouped by the four keys at once (a few hundred groups), each
+ * breakdown summed from that. A showing is hot (the funnel's rule) when it has feedback and its buyer is one
+ * of the agent's hot leads as of the range's end (stored classes, one indexed read) that belongs to the
+ * range — which a booking made before the range ended shows by itself; only one made later is checked for
+ * another such booking of its buyer.
+ */
 export async function reportBreakdowns(
   db: Db,
   agent: ReportAgent,
   range: ReportRange,
 ): Promise<ReportBreakdowns> {
-  const { leads, end } = await rangeLeads(db, { agentId: agent.id, timeZone: agent.timeZone }, range);
+  const tz = agent.timeZone;
+  const booked = sql`${list(BOOKED_STATUSES)}::text[]`;
   const result = await db.execute<RawBreakdowns>(sql`
-    with ${scoped(agent, range, sql`b.buyer_type, b.booking_purpose, b.budget_min, b.budget_max, b.created_at, b.starts_at`, hotLeadsJson(leads, end))}
+    with hot_at_end as materialized (
+      select l.email from lead_class_history h join leads l on l.id = h.lead_id
+      where h.agent_id = ${agent.id} and h.class = 'hot' and ${classAt('dated', rangeEnd(range, tz))}
+    ),
+    cube as materialized (
+      select r.buyer_type, r.booking_purpose, r.budget, r.bucket, count(*)::int as n,
+             (count(*) filter (where r.status = 'completed' or r.has_feedback))::int as showed,
+             (count(*) filter (where r.hot))::int as hot
+      from ${rangeRows(
+        agent,
+        range,
+        sql`${leadTimeCase} as bucket,
+            case when r0.budget_min is null then null
+                 when r0.budget_max is null then r0.budget_min || '+'
+                 else r0.budget_min || '-' || r0.budget_max end as budget,
+            (r0.has_feedback and lower(r0.client_email) in (select email from hot_at_end)
+             and (r0.created_at < ${rangeEnd(range, tz)} or exists (
+               select 1 from bookings o
+               where o.agent_id = ${agent.id} and lower(o.client_email) = lower(r0.client_email)
+                 and o.status = any(${booked}) and o.created_at < ${rangeEnd(range, tz)}
+                 and o.starts_at >= ${rangeStart(range, tz)} and o.starts_at < ${rangeEnd(range, tz)}))) as hot`,
+        sql`b.status = any(${booked})`,
+      )}
+      group by r.buyer_type, r.booking_purpose, r.budget, r.bucket
+    )
     select
-      ${breakdownBy(sql`s.buyer_type`)} as by_buyer_type,
-      ${breakdownBy(sql`s.booking_purpose`)} as by_purpose,
-      ${breakdownBy(
-        sql`case when s.budget_min is null then null
-                 when s.budget_max is null then s.budget_min || '+'
-                 else s.budget_min || '-' || s.budget_max end`,
-      )} as by_budget,
+      ${breakdownBy('buyer_type')} as by_buyer_type,
+      ${breakdownBy('booking_purpose')} as by_purpose,
+      ${breakdownBy('budget')} as by_budget,
       (select json_agg(l order by l.ord) from (
-         select b.ord, b.bucket, count(s.bucket)::int as count
+         select b.ord, b.bucket, coalesce(sum(c.n), 0)::int as count
          from unnest(${list(LEAD_TIME_BUCKETS.map((b) => b.key))}::text[]) with ordinality as b(bucket, ord)
-         left join (select ${leadTimeCase} as bucket from scoped s where s.booked) s on s.bucket = b.bucket
+         left join cube c on c.bucket = b.bucket
          group by b.ord, b.bucket) l) as lead_time
   `);
   const row = result.rows[0]!;
@@ -209,25 +337,33 @@ type RawBenchmarks = {
  */
 export async function benchmarks(db: Db, agent: ReportAgent, range: ReportRange): Promise<Benchmarks> {
   const tz = agent.timeZone;
-  const { leads, end } = await rangeLeads(db, { agentId: null, timeZone: tz }, range);
   const result = await db.execute<RawBenchmarks>(sql`
-    with ${hotLeads(hotLeadsJson(leads, end))},
+    with hot_at_end as materialized (
+      select l.agent_id, l.email from lead_class_history h join leads l on l.id = h.lead_id
+      where h.class = 'hot' and ${classAt('dated', rangeEnd(range, tz))}
+    ),
     per_agent as (
       select b.agent_id,
              count(*) as booked,
              count(*) filter (where b.status = 'completed' or f.id is not null) as showed,
              count(f.id) as feedback,
-             count(*) filter (where f.id is not null and h.email is not null) as hot,
+             count(*) filter (
+               where f.id is not null and (b.agent_id, lower(b.client_email)) in (select * from hot_at_end)
+                 and (b.created_at < ${rangeEnd(range, tz)} or exists (
+                   select 1 from bookings o
+                   where o.agent_id = b.agent_id and lower(o.client_email) = lower(b.client_email)
+                     and o.status = any(${list(BOOKED_STATUSES)}::text[]) and o.created_at < ${rangeEnd(range, tz)}
+                     and o.starts_at >= ${rangeStart(range, tz)} and o.starts_at < ${rangeEnd(range, tz)}))
+             ) as hot,
              count(*) filter (where b.status = 'no_show') as no_shows,
              count(*) filter (where b.status in ('completed', 'no_show')) as outcomes,
              percentile_cont(0.5) within group (order by extract(epoch from b.starts_at - b.created_at) / 86400)
                as lead_time_days
       from bookings b
       left join feedback f on f.booking_id = b.id and f.agent_id = b.agent_id
-      left join hot_leads h on h.agent_id = b.agent_id and h.email = lower(b.client_email)
       where b.status = any(${list(BOOKED_STATUSES)}::text[])
-        and b.starts_at >= (${range.from}::date)::timestamp at time zone ${tz}
-        and b.starts_at < (${range.to}::date + 1)::timestamp at time zone ${tz}
+        and b.starts_at >= ${rangeStart(range, tz)}
+        and b.starts_at < ${rangeEnd(range, tz)}
       group by b.agent_id
     ),
     measures as (
