@@ -191,10 +191,19 @@ export function findOpenSlot(
   time: string,
   startsAt?: number,
 ): Slot | null {
+  if (!isValidIsoDate(date)) return null;
+  return pickSlot(daySlots(rules, busy, now, date), time, startsAt);
+}
+
+/**
+ * Among a day's slots (in time order), the one at wall time `time` ('HH:mm' or 'HH:mm:ss') — exactly the pass
+ * starting at `startsAt` when given, else the earliest. null when none matches or `time` is malformed.
+ */
+export function pickSlot(slots: readonly Slot[], time: string, startsAt?: number): Slot | null {
   const seconds = secondsOfDay(time);
-  if (seconds === null || seconds % 60 !== 0 || !isValidIsoDate(date)) return null;
+  if (seconds === null || seconds % 60 !== 0) return null;
   const label = LABELS[seconds / 60];
-  for (const slot of daySlots(rules, busy, now, date)) {
+  for (const slot of slots) {
     if (slot.time === label && (startsAt === undefined || slot.startsAt === startsAt)) return slot;
   }
   return null;
