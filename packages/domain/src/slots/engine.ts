@@ -228,9 +228,23 @@ export function slotStartIso(slot: Pick<Slot, 'startsAt' | 'offsetMs'>): string 
   return `${wall}${slot.offsetMs < 0 ? '-' : '+'}${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
 }
 
-/** How a slot reads in the agent's zone: '2:00 PM', or with the pass named for a repeated time: '1:30 AM EDT'. */
-export function slotLabel(slot: Pick<Slot, 'startsAt' | 'repeated'>, timeZone: string): string {
-  return formatClock(slot.startsAt, timeZone, { zoneName: slot.repeated });
+/**
+ * How a slot reads in the agent's zone: '2:00 PM', or with the pass named for a repeated time: '1:30 AM EDT'.
+ * With the slot's offset known, the plain label is arithmetic on its wall clock (formatClock's en-US 12-hour
+ * form, character for character — the engine's tests compare them); a repeated time asks Intl for the zone name.
+ */
+export function slotLabel(
+  slot: Pick<Slot, 'startsAt' | 'repeated'> & { offsetMs?: number },
+  timeZone: string,
+): string {
+  if (slot.repeated || slot.offsetMs === undefined) {
+    return formatClock(slot.startsAt, timeZone, { zoneName: slot.repeated });
+  }
+  const minuteOfDay = Math.floor(
+    ((((slot.startsAt + slot.offsetMs) % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE_MS,
+  );
+  const hour = Math.floor(minuteOfDay / 60);
+  return `${hour % 12 || 12}:${pad2(minuteOfDay % 60)} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 const APPOINTMENT_MS = APPOINTMENT_MINUTES * MINUTE_MS;
