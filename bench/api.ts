@@ -22,16 +22,25 @@ import { connect } from '../apps/api/src/db/client';
 import { ensureDatabase } from '../apps/api/src/db/database';
 import { freePort, startEmbeddedPostgres } from '../apps/api/src/db/embedded';
 import { runMigrations } from '../apps/api/src/db/migrate';
-import { slotInputsStatement } from '../apps/api/src/modules/availability/slot-inputs';
 import { generateScale, seedBench, type BenchAgent } from './api-data';
 
 type Print = (figure: Record<string, unknown> & { name: string; value: number; unit: string }) => void;
-type Run = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number };
+type Run = {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  statuses: string;
+};
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 3;
+/** BENCH_API_PARTS=availability,bookings (default both): which runs (profiling one at a time). */
+const PARTS = new Set((process.env.BENCH_API_PARTS ?? 'availability,bookings').split(','));
 const BOOKING_AGENTS = 20;
 const SUBJECT_BOOKINGS = 1_000;
 
@@ -99,7 +108,7 @@ export async function apiBench(print: Print): Promise<void> {
     }
 
     const p50At1k: number[] = [];
-    for (const connections of [8, 64]) {
+    for (const connections of PARTS.has('availability') ? [8, 64] : []) {
       const a: Run[] = [];
       const b: Run[] = [];
       await load(apiPort, availabilityPath, connections, 1); // warm-up (JIT, prepared statements, pools)
@@ -131,16 +140,17 @@ export async function apiBench(print: Print): Promise<void> {
 
     // Bookings per second on distinct slots: each request takes the next free (agent, date, time).
     const slotsQueue = bookableSlots(agents, window);
-    const booked = await bookingLoad(apiPort, slotsQueue, SECONDS);
-    print({
-      name: 'bookings_per_s_distinct_slots',
-      value: booked.rps,
-      unit: 'bookings/s (201 answers)',
-      p50_ms: booked.p50,
-      p99_ms: booked.p99,
-      answers_not_201: booked.non2xx + booked.errors,
-      connections: 16,
-    });
+    const booked = PARTS.has('bookings') ? await bookingLoad(apiPort, slotsQueue, SECONDS) : null;
+    if (booked)
+      print({
+        name: 'bookings_per_s_distinct_slots',
+        value: booked.rps,
+        unit: 'bookings/s (201 answers)',
+        p50_ms: booked.p50,
+        p99_ms: booked.p99,
+        answers_not_201: booked.non2xx + booked.errors,
+        connections: 16,
+      });
 
     if (process.env.BENCH_SCALE === '1') {
       const sequentialAt1k = await sequentialP50(apiPort, availabilityPath);
@@ -207,6 +217,7 @@ async function scaleRun(
   });
   // EXPLAIN ANALYZE of each statement the availability call runs: its one read (as prepared, a generic plan),
   // and the rate-limit upsert of a client's first hit in a window (later hits are batched: the same upsert).
+  const { slotInputsStatement } = await import('../apps/api/src/modules/availability/slot-inputs');
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     const [from, to] = [addDays(date, -2), addDays(date, 3)];
@@ -332,12 +343,16 @@ function runOf(result: autocannon.Result): Run {
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    statuses: JSON.stringify(result.statusCodeStats),
   };
 }
 
 function checkClean(what: string, runs: Run[]) {
   const bad = runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
-  if (bad > 0) throw new Error(`${what}: ${bad} answers were not 2xx: the figures would mean nothing`);
+  if (bad > 0) {
+    const statuses = runs.map((r) => r.statuses).join(' ');
+    throw new Error(`${what}: ${bad} answers were not 2xx (${statuses}): the figures would mean nothing`);
+  }
 }
 
 function median(values: number[]): number {

@@ -299,10 +299,24 @@ export async function createBooking(
 }
 
 async function prepareBooking(ctx: PublicContext, input: BookingRequest) {
-  const agent = await findPublicAgent(ctx.db, input.agent_id);
-  const propertyId = await checkProperty(ctx.db, agent, input.property_id);
-  const { slot, pending } = await checkSlotOpen(ctx, agent, input);
-  return { agent, propertyId, slot, pending };
+  if (!isUuid(input.agent_id)) throw agentNotFound();
+  // Three independent reads at once (issue 18); a failure is reported as when they ran one after another:
+  // the agent first, then the property, then the slot.
+  const [agentRead, propertyRead, slotRead] = await Promise.allSettled([
+    findPublicAgent(ctx.db, input.agent_id),
+    input.property_id === null ? null : findPublicProperty(ctx.db, input.property_id),
+    checkSlotOpen(ctx, input.agent_id, input),
+  ]);
+  const agent = settled(agentRead);
+  const property = settled(propertyRead);
+  if (property && property.property.agentId !== agent.id) throw propertyNotFound();
+  const { slot, pending } = settled(slotRead);
+  return { agent, propertyId: property?.property.id ?? null, slot, pending };
+}
+
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }
 
 /**
@@ -319,7 +333,7 @@ export async function rescheduleBooking(
   assertActive(original);
   const agent = await findPublicAgent(ctx.db, original.agentId);
   const propertyId = await checkProperty(ctx.db, agent, input.property_id);
-  const { slot, pending } = await checkSlotOpen(ctx, agent, input, original.id);
+  const { slot, pending } = await checkSlotOpen(ctx, agent.id, input, original.id);
 
   return writeTransaction(ctx.db, async (tx) => {
     await lockAgentRow(tx, agent.id);
@@ -497,13 +511,13 @@ async function checkProperty(db: Db, agent: AgentRow, propertyId: number | null)
  */
 async function checkSlotOpen(
   ctx: PublicContext,
-  agent: AgentRow,
+  agentId: string,
   input: { booking_date: string; booking_time: string; starts_at: string | null },
   ignoreBookingId?: string,
 ) {
   const { booking_date: date, booking_time: time } = input;
   const startsAt = input.starts_at === null ? undefined : Date.parse(input.starts_at);
-  const inputs = await publicSlotInputs(ctx.db, { agentId: agent.id }, date, date, ignoreBookingId);
+  const inputs = await publicSlotInputs(ctx.db, { agentId }, date, date, ignoreBookingId);
   const slot = pickSlot(openSlotsOfDate(inputs, ctx.now(), date), time, startsAt);
   if (!slot) {
     // Free by the agent's hours but not any more: someone booked it since the buyer loaded the page.
