@@ -203,3 +203,8 @@ for (const [route, src] of Object.entries(publicRoutes)) {
 // The Reports query at 100,000 bookings for one agent, against one plain count(*) over the same rows.
 const { reportsBench } = await import('./reports');
 await reportsBench(print);
+
+// The public API under load against a bare Fastify + pg baseline, bookings/s, and (BENCH_SCALE=1) the
+// 1,000,000-booking scale run (issue 18).
+const { apiBench } = await import('./api');
+await apiBench(print);

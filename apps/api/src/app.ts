@@ -17,7 +17,7 @@ import type { Db } from './db/client';
 import { AppError, registerErrorHandling, type ErrorBody } from './http/errors';
 import { registerDatabaseGate } from './http/database-gate';
 import { registerInputBoundary } from './http/input-boundary';
-import { pgRateLimitStore } from './http/rate-limit';
+import { pgRateLimitStore, RateLimitCounters } from './http/rate-limit';
 import { serializeRequest } from './http/log-redaction';
 import { DatabaseStatus } from './db/supervisor';
 import type { WorkersState } from './jobs/workers';
@@ -165,7 +165,10 @@ export async function buildApp({
   });
   // Counters in PostgreSQL (rate_limits), shared by every server on the database; a failing store lets the
   // request through rather than failing it (the database being down is answered elsewhere).
-  await app.register(rateLimit, { global: false, store: pgRateLimitStore(db), skipOnError: true });
+  // Far below a limit, hits are counted in memory and written in batches (decision 019).
+  const counters = new RateLimitCounters(db);
+  app.addHook('onClose', async () => counters.close());
+  await app.register(rateLimit, { global: false, store: pgRateLimitStore(counters), skipOnError: true });
 
   await app.register(swagger, {
     openapi: {

@@ -2,11 +2,16 @@
 // proxies to believe, so a forged X-Forwarded-For buys no extra attempts; sign-in is also limited per
 // account with a short, growing delay (never a long lockout); the counters live in PostgreSQL, so two
 // servers on one database share them.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { parseTrustProxy } from '../src/config';
-import { SIGN_IN_MAX_DELAY_SECONDS, signInDelaySeconds } from '../src/http/rate-limit';
+import {
+  BATCH_MIN_LIMIT,
+  RateLimitCounters,
+  SIGN_IN_MAX_DELAY_SECONDS,
+  signInDelaySeconds,
+} from '../src/http/rate-limit';
 import { createTestApp, type TestApp } from './app';
 import { makeAgent, makeProperty } from './fixtures';
 
@@ -176,5 +181,76 @@ describe('counters in PostgreSQL', () => {
     expect(
       (await t.request({ method: 'GET', url: '/api/agents/profile', token: agent.token })).statusCode,
     ).toBe(200);
+  });
+
+  describe('counting far below a limit in memory (decision 019)', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ env: {} });
+    });
+    afterAll(async () => t.close());
+    const stored = async (key: string) => {
+      const result = await t.database.db.execute<{ count: number }>(
+        sql`select count from rate_limits where key = ${key}`,
+      );
+      return result.rows[0]?.count;
+    };
+
+    it('far below the limit hits are written in one batch; from half the limit on, each hit at once', async () => {
+      const counters = new RateLimitCounters(t.database.db);
+      try {
+        const max = BATCH_MIN_LIMIT * 2;
+        const answers: number[] = [];
+        for (let i = 0; i < 10; i++) answers.push((await counters.count('read|a', 60_000, max)).current);
+        expect(answers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        // The first hit of the window was written; the other nine wait for the flush.
+        expect(await stored('read|a')).toBe(1);
+        await counters.flush();
+        expect(await stored('read|a')).toBe(10);
+        for (let i = 10; i < max / 2; i++) await counters.count('read|a', 60_000, max);
+        expect(await stored('read|a')).toBe(10);
+        // Once half the limit is counted, a hit carries the unwritten ones and every later hit is written.
+        expect((await counters.count('read|a', 60_000, max)).current).toBe(max / 2 + 1);
+        expect(await stored('read|a')).toBe(max / 2 + 1);
+        expect((await counters.count('read|a', 60_000, max)).current).toBe(max / 2 + 2);
+        expect(await stored('read|a')).toBe(max / 2 + 2);
+      } finally {
+        await counters.close();
+      }
+    });
+
+    it('a small limit (sign-in, public writes) is written on every hit', async () => {
+      const counters = new RateLimitCounters(t.database.db);
+      try {
+        for (let i = 1; i <= 3; i++) {
+          expect((await counters.count('write|a', 60_000, BATCH_MIN_LIMIT - 1)).current).toBe(i);
+          expect(await stored('write|a')).toBe(i);
+        }
+      } finally {
+        await counters.close();
+      }
+    });
+
+    it('two servers: a client still meets the limit; unwritten hits reach the other server by the flush', async () => {
+      const a = new RateLimitCounters(t.database.db);
+      const b = new RateLimitCounters(t.database.db);
+      try {
+        const max = BATCH_MIN_LIMIT;
+        let allowed = 0;
+        for (let i = 0; i < 3 * max; i++) {
+          const { current } = await (i % 2 === 0 ? a : b).count('read|c', 60_000, max);
+          if (current <= max) allowed += 1;
+        }
+        // At most the limit plus (servers − 1) × half the limit; never unlimited.
+        expect(allowed).toBeGreaterThanOrEqual(max);
+        expect(allowed).toBeLessThanOrEqual(max + max / 2);
+        await a.flush();
+        await b.flush();
+        expect(await stored('read|c')).toBe(3 * max);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
   });
 });

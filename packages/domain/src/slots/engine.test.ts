@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { formatClock } from '../time';
 import {
   agentDaySlots,
   bookingWindow,
+  computeDaySlots,
   computeSlots,
+  pickSlot,
+  slotLabel,
   dayIsAvailable,
   daySlots,
   slotStartIso,
@@ -390,5 +394,44 @@ describe('agentDaySlots: the free times the agent books a buyer into (issue 19)'
   it('offers nothing on a past date (the agent types the time of a showing already held)', () => {
     expect(agentDaySlots(rules(), [], NOW, '2025-06-09')).toEqual([]);
     expect(agentDaySlots(rules(), [], NOW, 'not-a-date')).toEqual([]);
+  });
+});
+
+describe('slotLabel and pickSlot (issue 18)', () => {
+  it("a slot's label is Intl's 12-hour clock in the agent's zone, character for character, across DST changes", () => {
+    const allDay = sameEveryDay([{ start: '00:00', end: '23:59' }]);
+    let compared = 0;
+    // Zones with DST, half- and 45-minute offsets, Lord Howe's 30-minute change, and UTC; 60 days each side
+    // of a change.
+    for (const [timeZone, now] of [
+      [NY, '2026-10-10T12:00:00Z'],
+      [NY, '2026-02-20T12:00:00Z'],
+      ['Asia/Kolkata', '2026-05-01T12:00:00Z'],
+      ['Pacific/Chatham', '2026-03-10T12:00:00Z'],
+      ['Australia/Lord_Howe', '2026-03-10T12:00:00Z'],
+      ['UTC', '2026-05-01T12:00:00Z'],
+    ] as const) {
+      const slotRules = rules({ timeZone, weekly: allDay });
+      for (const slots of computeDaySlots(slotRules, [], new Date(now)).values()) {
+        for (const slot of slots) {
+          expect(slotLabel(slot, timeZone)).toBe(
+            formatClock(slot.startsAt, timeZone, { zoneName: slot.repeated }),
+          );
+          compared += 1;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(10_000);
+  });
+
+  it('pickSlot finds the wall time among the slots, the named pass when given, else the earliest', () => {
+    const night = rules({ weekly: sameEveryDay([{ start: '00:00', end: '04:00' }]) });
+    const slots = daySlots(night, [], new Date('2026-10-25T12:00:00Z'), '2026-11-01');
+    const passes = slots.filter((slot) => slot.time === '01:30:00');
+    expect(passes).toHaveLength(2);
+    expect(pickSlot(slots, '01:30')).toBe(passes[0]);
+    expect(pickSlot(slots, '01:30:00', passes[1]!.startsAt)).toBe(passes[1]);
+    expect(pickSlot(slots, '01:31')).toBeNull();
+    expect(pickSlot(slots, '25:00')).toBeNull();
   });
 });

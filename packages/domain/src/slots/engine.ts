@@ -209,10 +209,19 @@ export function findOpenSlot(
   time: string,
   startsAt?: number,
 ): Slot | null {
+  if (!isValidIsoDate(date)) return null;
+  return pickSlot(daySlots(rules, busy, now, date), time, startsAt);
+}
+
+/**
+ * Among a day's slots (in time order), the one at wall time `time` ('HH:mm' or 'HH:mm:ss') — exactly the pass
+ * starting at `startsAt` when given, else the earliest. null when none matches or `time` is malformed.
+ */
+export function pickSlot(slots: readonly Slot[], time: string, startsAt?: number): Slot | null {
   const seconds = secondsOfDay(time);
-  if (seconds === null || seconds % 60 !== 0 || !isValidIsoDate(date)) return null;
+  if (seconds === null || seconds % 60 !== 0) return null;
   const label = LABELS[seconds / 60];
-  for (const slot of daySlots(rules, busy, now, date)) {
+  for (const slot of slots) {
     if (slot.time === label && (startsAt === undefined || slot.startsAt === startsAt)) return slot;
   }
   return null;
@@ -237,9 +246,23 @@ export function slotStartIso(slot: Pick<Slot, 'startsAt' | 'offsetMs'>): string 
   return `${wall}${slot.offsetMs < 0 ? '-' : '+'}${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
 }
 
-/** How a slot reads in the agent's zone: '2:00 PM', or with the pass named for a repeated time: '1:30 AM EDT'. */
-export function slotLabel(slot: Pick<Slot, 'startsAt' | 'repeated'>, timeZone: string): string {
-  return formatClock(slot.startsAt, timeZone, { zoneName: slot.repeated });
+/**
+ * How a slot reads in the agent's zone: '2:00 PM', or with the pass named for a repeated time: '1:30 AM EDT'.
+ * With the slot's offset known, the plain label is arithmetic on its wall clock (formatClock's en-US 12-hour
+ * form, character for character — the engine's tests compare them); a repeated time asks Intl for the zone name.
+ */
+export function slotLabel(
+  slot: Pick<Slot, 'startsAt' | 'repeated'> & { offsetMs?: number },
+  timeZone: string,
+): string {
+  if (slot.repeated || slot.offsetMs === undefined) {
+    return formatClock(slot.startsAt, timeZone, { zoneName: slot.repeated });
+  }
+  const minuteOfDay = Math.floor(
+    ((((slot.startsAt + slot.offsetMs) % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE_MS,
+  );
+  const hour = Math.floor(minuteOfDay / 60);
+  return `${hour % 12 || 12}:${pad2(minuteOfDay % 60)} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 const APPOINTMENT_MS = APPOINTMENT_MINUTES * MINUTE_MS;

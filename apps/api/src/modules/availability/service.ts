@@ -158,13 +158,15 @@ export function busyAroundDates(
   to: string,
   ignoreBookingId?: string,
 ): Promise<BusyInterval[]> {
-  return busyIntervals(
-    db,
-    agentId,
+  return busyIntervals(db, agentId, ...busySpan(from, to), ignoreBookingId);
+}
+
+/** The [from, to) instants wide enough around agent-zone dates for any zone offset and buffer. */
+export function busySpan(from: string, to: string): [Date, Date] {
+  return [
     new Date(Date.parse(`${from}T12:00:00Z`) - 2 * DAY_MS),
     new Date(Date.parse(`${to}T12:00:00Z`) + 2 * DAY_MS),
-    ignoreBookingId,
-  );
+  ];
 }
 
 /** The free slots of a date as the spec §3 availability answer (labels, the day's rule, instants). */

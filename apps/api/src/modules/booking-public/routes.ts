@@ -25,6 +25,7 @@ import {
 } from '@keyturn/domain/schemas/publicBooking';
 import { readAvailability } from '../availability/service';
 import {
+  agentSubject,
   availabilityForDate,
   availableDatesOfMonth,
   bookingLink,
@@ -36,6 +37,7 @@ import {
   listPublicProperties,
   manageView,
   prefillFor,
+  propertySubject,
   rescheduleBooking,
   toProperty,
   toPropertyAgent,
@@ -146,8 +148,7 @@ export async function publicBookingRoutes(
         response: { 200: availableDatesResponseSchema, ...errors },
       },
     },
-    async (req) =>
-      availableDatesOfMonth(ctx, await findPublicAgent(ctx.db, req.params.agentId), req.query.month),
+    async (req) => availableDatesOfMonth(ctx, agentSubject(req.params.agentId), req.query.month),
   );
 
   r.get(
@@ -162,10 +163,7 @@ export async function publicBookingRoutes(
         response: { 200: availableDatesResponseSchema, ...errors },
       },
     },
-    async (req) => {
-      const { agent } = await findPublicProperty(ctx.db, req.params.propertyId);
-      return availableDatesOfMonth(ctx, agent, req.query.month);
-    },
+    async (req) => availableDatesOfMonth(ctx, propertySubject(req.params.propertyId), req.query.month),
   );
 
   r.get(
@@ -179,8 +177,7 @@ export async function publicBookingRoutes(
         response: { 200: availabilityForDateResponseSchema, ...errors },
       },
     },
-    async (req) =>
-      availabilityForDate(ctx, await findPublicAgent(ctx.db, req.params.agentId), req.params.date),
+    async (req) => availabilityForDate(ctx, agentSubject(req.params.agentId), req.params.date),
   );
 
   r.get(
@@ -194,10 +191,7 @@ export async function publicBookingRoutes(
         response: { 200: availabilityForDateResponseSchema, ...errors },
       },
     },
-    async (req) => {
-      const { agent } = await findPublicProperty(ctx.db, req.params.propertyId);
-      return availabilityForDate(ctx, agent, req.params.date);
-    },
+    async (req) => availabilityForDate(ctx, propertySubject(req.params.propertyId), req.params.date),
   );
 
   r.post(

@@ -14,13 +14,7 @@ import type {
   PublicAgent,
 } from '@keyturn/domain/schemas/publicBooking';
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
-import {
-  agentToday,
-  bookingWindow,
-  computeDaySlots,
-  daySlots,
-  findOpenSlot,
-} from '@keyturn/domain/slots/engine';
+import { agentToday, bookingWindow, pickSlot } from '@keyturn/domain/slots/engine';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { startOfMonthInZone, wallClockInZone } from '@keyturn/domain/time';
 import { parsePropertyRef } from '@keyturn/domain/links';
@@ -31,7 +25,9 @@ import { agents, bookingLinks, bookings, idempotencyKeys, properties } from '../
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
-import { busyAroundDates, dateSlotsAnswer, requiresApproval, slotRulesFor } from '../availability/service';
+import { busySpan, dateSlotsAnswer } from '../availability/service';
+import { openSlots, openSlotsOfDate } from '../availability/open-slots';
+import { readSlotInputs, type SlotInputs, type SlotSubject } from '../availability/slot-inputs';
 import { bookingColumns, insertBooking, SLOT_TAKEN_MESSAGE, type BookingRow } from '../bookings/service';
 
 export type PublicContext = { db: Db; publicUrl: string; now: () => Date; notify: BookingNotifier };
@@ -53,9 +49,44 @@ const slotUnavailable = () =>
 
 // ---- reading ----
 
+// The hot public lookups are prepared once per database handle (issue 18): drizzle builds their SQL text
+// once, and PostgreSQL parses and plans each named statement once per connection.
+const prepared = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
+
+function prepareLookups(db: Db) {
+  const propertyWithAgent = () =>
+    db
+      .select({ property: properties, agent: agents })
+      .from(properties)
+      .innerJoin(agents, eq(agents.id, properties.agentId));
+  const visible = and(eq(properties.isPublic, true), isNull(properties.deletedAt));
+  return {
+    agentById: db
+      .select()
+      .from(agents)
+      .where(eq(agents.id, sql.placeholder('id')))
+      .prepare('public_agent_by_id'),
+    propertyById: propertyWithAgent()
+      .where(and(eq(properties.id, sql.placeholder('id')), visible))
+      .prepare('public_property_by_id'),
+    propertyByPublicId: propertyWithAgent()
+      .where(and(eq(properties.publicId, sql.placeholder('id')), visible))
+      .prepare('public_property_by_public_id'),
+  };
+}
+
+function lookups(db: Db) {
+  let found = prepared.get(db);
+  if (!found) {
+    found = prepareLookups(db);
+    prepared.set(db, found);
+  }
+  return found;
+}
+
 export async function findPublicAgent(db: Db, agentId: string): Promise<AgentRow> {
   if (!isUuid(agentId)) throw agentNotFound();
-  const [row] = await db.select().from(agents).where(eq(agents.id, agentId));
+  const [row] = await lookups(db).agentById.execute({ id: agentId });
   if (!row) throw agentNotFound();
   return row;
 }
@@ -127,55 +158,72 @@ export async function findPublicProperty(
   // The spec's numeric id, or the unguessable public id the app's own links use (issue 11).
   const ref = typeof propertyId === 'number' ? propertyId : parsePropertyRef(propertyId);
   if (ref === null) throw propertyNotFound();
-  const [row] = await db
-    .select({ property: properties, agent: agents })
-    .from(properties)
-    .innerJoin(agents, eq(agents.id, properties.agentId))
-    .where(
-      and(
-        typeof ref === 'number' ? eq(properties.id, ref) : eq(properties.publicId, ref),
-        eq(properties.isPublic, true),
-        isNull(properties.deletedAt),
-      ),
-    );
+  const { propertyById, propertyByPublicId } = lookups(db);
+  const [row] = await (typeof ref === 'number' ? propertyById : propertyByPublicId).execute({ id: ref });
   if (!row) throw propertyNotFound();
   return row;
 }
 
+/** Whose slots a public call asks for: an agent's id (consultations) or a property's id or public id. */
+export function agentSubject(agentId: string): SlotSubject {
+  if (!isUuid(agentId)) throw agentNotFound();
+  return { agentId };
+}
+
+export function propertySubject(propertyId: string): SlotSubject {
+  const ref = parsePropertyRef(propertyId);
+  if (ref === null) throw propertyNotFound();
+  return typeof ref === 'number' ? { propertyId: ref } : { propertyPublicId: ref };
+}
+
+/** The slot inputs of a public agent or property over agent-zone dates [from, to], or its 404. */
+async function publicSlotInputs(
+  db: Db,
+  subject: SlotSubject,
+  from: string,
+  to: string,
+  ignoreBookingId?: string,
+): Promise<SlotInputs> {
+  const inputs = await readSlotInputs(db, subject, ...busySpan(from, to), ignoreBookingId);
+  if (!inputs) throw 'agentId' in subject ? agentNotFound() : propertyNotFound();
+  return inputs;
+}
+
 /** The free slots of one agent-zone date (spec §3 availability response). */
-export async function availabilityForDate(ctx: PublicContext, agent: AgentRow, date: string) {
+export async function availabilityForDate(ctx: PublicContext, subject: SlotSubject, date: string) {
+  // One round trip: the agent (found, or 404), their rules and the busy time around the date.
+  const inputs = await publicSlotInputs(ctx.db, subject, date, date);
   const now = ctx.now();
-  const window = bookingWindow(now, agent.timeZone);
+  const window = bookingWindow(now, inputs.timeZone);
   if (date < window.from || date > window.to) {
     throw new AppError(400, 'DATE_OUTSIDE_WINDOW', 'Pick a date from tomorrow up to 60 days ahead.', {
       date: 'Pick a date from tomorrow up to 60 days ahead.',
     });
   }
-  const rules = await slotRulesFor(ctx.db, agent);
-  const busy = await busyAroundDates(ctx.db, agent.id, date, date);
-  return dateSlotsAnswer(rules, date, daySlots(rules, busy, now, date));
+  return dateSlotsAnswer(inputs.rules, date, openSlotsOfDate(inputs, now, date));
 }
 
 /**
  * The dates of a month (yyyy-MM) that have at least one free slot, after overrides, notice and bookings —
  * what the booking calendar marks — and the agent's today. Dates outside the booking window have none.
  */
-export async function availableDatesOfMonth(ctx: PublicContext, agent: AgentRow, month: string) {
-  const now = ctx.now();
+export async function availableDatesOfMonth(ctx: PublicContext, subject: SlotSubject, month: string) {
   const first = `${month}-01`;
   const last = lastDayOfMonth(month);
-  const window = bookingWindow(now, agent.timeZone);
+  // One round trip with the busy time around the whole month (busy time outside the dates asked changes
+  // none of their slots); the booking window, in the agent's zone, is known only once the agent is read.
+  const inputs = await publicSlotInputs(ctx.db, subject, first, last);
+  const now = ctx.now();
+  const window = bookingWindow(now, inputs.timeZone);
   const from = first > window.from ? first : window.from;
   const to = last < window.to ? last : window.to;
   const dates: string[] = [];
   if (from <= to) {
-    const rules = await slotRulesFor(ctx.db, agent);
-    const busy = await busyAroundDates(ctx.db, agent.id, from, to);
-    for (const [date, slots] of computeDaySlots(rules, busy, now, { from, to })) {
+    for (const [date, slots] of openSlots(inputs, now, { from, to })) {
       if (slots.length > 0) dates.push(date);
     }
   }
-  return { time_zone: agent.timeZone, today: agentToday(now, agent.timeZone), month, dates };
+  return { time_zone: inputs.timeZone, today: agentToday(now, inputs.timeZone), month, dates };
 }
 
 function lastDayOfMonth(month: string): string {
@@ -233,11 +281,24 @@ export async function createBooking(
 }
 
 async function prepareBooking(ctx: PublicContext, input: BookingRequest) {
-  const agent = await findPublicAgent(ctx.db, input.agent_id);
-  const propertyId = await checkProperty(ctx.db, agent, input.property_id);
-  const slot = await checkSlotOpen(ctx, agent, input);
-  const pending = await requiresApproval(ctx.db, agent.id);
-  return { agent, propertyId, slot, pending };
+  if (!isUuid(input.agent_id)) throw agentNotFound();
+  // Three independent reads at once (issue 18); a failure is reported as when they ran one after another:
+  // the agent first, then the property, then the slot.
+  const [agentRead, propertyRead, slotRead] = await Promise.allSettled([
+    findPublicAgent(ctx.db, input.agent_id),
+    input.property_id === null ? null : findPublicProperty(ctx.db, input.property_id),
+    checkSlotOpen(ctx, input.agent_id, input),
+  ]);
+  const agent = settled(agentRead);
+  const property = settled(propertyRead);
+  if (property && property.property.agentId !== agent.id) throw propertyNotFound();
+  const { slot, pending } = settled(slotRead);
+  return { agent, propertyId: property?.property.id ?? null, slot, pending };
+}
+
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }
 
 /**
@@ -254,8 +315,7 @@ export async function rescheduleBooking(
   assertActive(original);
   const agent = await findPublicAgent(ctx.db, original.agentId);
   const propertyId = await checkProperty(ctx.db, agent, input.property_id);
-  const slot = await checkSlotOpen(ctx, agent, input, original.id);
-  const pending = await requiresApproval(ctx.db, agent.id);
+  const { slot, pending } = await checkSlotOpen(ctx, agent.id, input, original.id);
 
   return writeTransaction(ctx.db, async (tx) => {
     await lockAgentRow(tx, agent.id);
@@ -433,28 +493,30 @@ async function checkProperty(db: Db, agent: AgentRow, propertyId: number | null)
  */
 async function checkSlotOpen(
   ctx: PublicContext,
-  agent: AgentRow,
+  agentId: string,
   input: { booking_date: string; booking_time: string; starts_at: string | null },
   ignoreBookingId?: string,
 ) {
   const { booking_date: date, booking_time: time } = input;
   const startsAt = input.starts_at === null ? undefined : Date.parse(input.starts_at);
-  const rules = await slotRulesFor(ctx.db, agent);
-  const busy = await busyAroundDates(ctx.db, agent.id, date, date, ignoreBookingId);
-  const slot = findOpenSlot(rules, busy, ctx.now(), date, time, startsAt);
+  const inputs = await publicSlotInputs(ctx.db, { agentId }, date, date, ignoreBookingId);
+  const slot = pickSlot(openSlotsOfDate(inputs, ctx.now(), date), time, startsAt);
   if (!slot) {
     // Free by the agent's hours but not any more: someone booked it since the buyer loaded the page.
-    if (findOpenSlot(rules, [], ctx.now(), date, time, startsAt))
-      throw new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
+    const byHours = openSlotsOfDate({ rules: inputs.rules, busy: [] }, ctx.now(), date);
+    if (pickSlot(byHours, time, startsAt)) throw new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
     throw slotUnavailable();
   }
   return {
-    startsAt: new Date(slot.startsAt),
-    endsAt: new Date(slot.startsAt + APPOINTMENT_MINUTES * 60_000),
+    slot: {
+      startsAt: new Date(slot.startsAt),
+      endsAt: new Date(slot.startsAt + APPOINTMENT_MINUTES * 60_000),
+    },
+    // New bookings wait for the agent's approval (they then arrive `pending`).
+    pending: inputs.requiresApproval,
   };
 }
 
-/** Busy time wide enough around agent-zone dates for any zone offset and buffer. */
 async function checkMonthlyLimit(tx: DbTransaction, agent: AgentRow, now: Date): Promise<void> {
   const plan = planFor(agent.plan);
   if (plan.maxBookingsPerMonth === null) return;
