@@ -1,11 +1,6 @@
 // `npm run bench`: one JSON line per figure (name, value, unit, and the baseline measured in the same run
 // where the figure is a ratio). Figures only — budgets live in the issues, and nothing here passes or fails.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { bookingRequestSchema } from '@keyturn/domain/schemas/booking';
 import { computeDaySlots, type BusyInterval, type SlotRules } from '@keyturn/domain/slots/engine';
 import { referenceDaySlots } from '@keyturn/domain/slots/reference';
@@ -19,6 +14,7 @@ type Figure = {
   budget_ms?: number;
   /** How many files a route figure counts. */
   chunks?: number;
+  [detail: string]: unknown;
 };
 
 function medianMicros(fn: () => void, { rounds = 15, perRound = 2_000 } = {}): number {
@@ -140,65 +136,10 @@ function seededBusyTime(bookings: number, events: number): BusyInterval[] {
   return busy;
 }
 
-// JavaScript each public route loads (issue 5: the landing page must stay light and never pull dashboard or
-// booking code). From the Vite manifest: the entry chunk and everything it imports statically, plus the
-// route's own chunk and its static imports, each file counted once, gzipped. Baseline: the entry alone.
-const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web');
-const manifestPath = path.join(webDir, 'dist/.vite/manifest.json');
-if (!existsSync(manifestPath)) {
-  console.error('apps/web/dist has no manifest yet: building the web app first');
-  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
-    cwd: path.resolve(webDir, '../..'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-if (!entryKey) throw new Error('the Vite manifest names no entry chunk');
-
-function staticClosure(keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the Vite manifest has no chunk ${key}`);
-    seen.add(key);
-    for (const next of chunk.imports ?? []) visit(next);
-  };
-  keys.forEach(visit);
-  return seen;
-}
-
-function gzippedJsBytes(keys: Set<string>): number {
-  let total = 0;
-  for (const key of keys) {
-    const file = manifest[key]?.file;
-    if (file?.endsWith('.js'))
-      total += gzipSync(readFileSync(path.join(webDir, 'dist', file)), { level: 9 }).length;
-  }
-  return total;
-}
-
-const entryBytes = gzippedJsBytes(staticClosure([entryKey]));
-const publicRoutes = {
-  landing: 'src/features/marketing/pages/landing-page.tsx',
-  pricing: 'src/features/marketing/pages/pricing-page.tsx',
-  waiting_list: 'src/features/waitlist/pages/waiting-list-page.tsx',
-  booking_page: 'src/features/booking/pages/booking-page.tsx',
-};
-for (const [route, src] of Object.entries(publicRoutes)) {
-  const chunks = staticClosure([entryKey, src]);
-  const bytes = gzippedJsBytes(chunks);
-  print({
-    name: `route_js_${route}`,
-    value: bytes,
-    unit: 'bytes gzip',
-    baseline: { name: 'entry_js', value: entryBytes },
-    ratio: Number((bytes / entryBytes).toFixed(2)),
-    chunks: chunks.size,
-  });
-}
+// What each public route loads (gzip, contents, no dashboard code) and its LCP under mobile throttling, each
+// with its same-run baseline (pages.ts).
+const { pagesBench } = await import('./pages');
+await pagesBench(print);
 
 // The Reports query at 100,000 bookings for one agent, against one plain count(*) over the same rows.
 const { reportsBench } = await import('./reports');

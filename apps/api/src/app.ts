@@ -252,12 +252,24 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
   const indexHtml = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
+    // The web app's files come in encodings (preCompressed below): caches must key them by Accept-Encoding.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api')) {
+        const vary = String(reply.getHeader('vary') ?? '');
+        if (!/accept-encoding/i.test(vary))
+          reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+      }
+      return payload;
+    });
     await app.register(fastifyStatic, {
       root: webDist,
       // Looked up per request (not listed at start), so a rebuild while the server runs is served at once.
       wildcard: true,
       index: false,
       cacheControl: false,
+      // The web build writes .br and .gz copies next to each text asset: the one the browser accepts is sent
+      // (Content-Encoding, Vary: Accept-Encoding), else the file itself.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/: those files never change; the rest is checked each time.
         const fingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -218,4 +218,47 @@ describe('serving the built web app (same origin)', () => {
       await web.close();
     }
   });
+
+  it('sends the brotli or gzip copy of a built file the browser accepts, the file itself otherwise; Vary: Accept-Encoding (issue 18)', async () => {
+    const { mkdtemp, mkdir, writeFile } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { brotliCompressSync, gzipSync } = await import('node:zlib');
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'keyturn-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    const script = 'console.log("the booking page");'.repeat(50);
+    const html = '<!doctype html><title>Keyturn</title>';
+    await writeFile(path.join(dist, 'index.html'), html);
+    await writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(html));
+    await writeFile(path.join(dist, 'assets', 'page-1.js'), script);
+    await writeFile(path.join(dist, 'assets', 'page-1.js.br'), brotliCompressSync(script));
+    await writeFile(path.join(dist, 'assets', 'page-1.js.gz'), gzipSync(script));
+    const web = await createTestApp({ env: { WEB_DIST: dist } });
+    try {
+      const get = (url: string, encoding?: string) =>
+        web.request({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+      const brotli = await get('/assets/page-1.js', 'gzip, deflate, br');
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toContain('javascript');
+      expect(brotli.rawPayload.length).toBeLessThan(script.length / 5);
+      const gzip = await get('/assets/page-1.js', 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      const plain = await get('/assets/page-1.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      for (const res of [brotli, gzip, plain]) {
+        expect(res.statusCode).toBe(200);
+        expect(res.headers.vary).toMatch(/Accept-Encoding/);
+        expect(res.headers['cache-control']).toContain('immutable');
+      }
+      // The app's pages too; the API's answers are not the web app's files.
+      const page = await get('/bookme/some-agent', 'br');
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect((await get('/api/health', 'br')).headers.vary ?? '').not.toMatch(/Accept-Encoding/);
+    } finally {
+      await web.close();
+    }
+  });
 });

@@ -5,6 +5,8 @@ export const APPOINTMENT_MINUTES = 30;
 export const ARRIVE_EARLY_MINUTES = 5;
 export const BOOKING_WINDOW_DAYS = 60;
 export const UPCOMING_DAYS_DEFAULT = 3;
+/** Longest custom booking purpose (spec §3 custom_purpose); the purpose step's input limit and the schema's. */
+export const CUSTOM_PURPOSE_MAX_LENGTH = 200;
 
 /** Day numbers as in Date#getDay and the availability entries: Sunday = 0. */
 export const FALLBACK_WEEKDAYS: readonly number[] = [1, 2, 3, 4, 5];

@@ -1,7 +1,7 @@
 // Booking payloads of spec §3 (request, reschedule), the details form of spec §5 and the list filters of
 // spec §7. The server validates with the same schemas the web form uses.
 import { z } from 'zod';
-import { UPCOMING_DAYS_DEFAULT } from '../constants';
+import { CUSTOM_PURPOSE_MAX_LENGTH, UPCOMING_DAYS_DEFAULT } from '../constants';
 import { BOOKING_PURPOSES, BOOKING_STATUSES, BUDGET_RANGES, BUYER_TYPES, INCOME_RANGES } from '../enums';
 import type { BookingStatus } from '../enums';
 import { MESSAGES } from '../messages';
@@ -10,7 +10,8 @@ import { int4, queryInt4 } from './numbers';
 import { phoneSchema } from './phone';
 
 export const CLIENT_NAME_MAX_LENGTH = 120;
-export const CUSTOM_PURPOSE_MAX_LENGTH = 200;
+// The purpose step shows this limit before any schema loads (constants.ts holds it).
+export { CUSTOM_PURPOSE_MAX_LENGTH };
 export const MESSAGE_MAX_LENGTH = 2000;
 export const RESCHEDULE_REASON_MAX_LENGTH = 1000;
 

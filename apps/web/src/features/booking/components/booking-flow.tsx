@@ -2,8 +2,6 @@
 // (time) → details → confirmation, with the Back walk of §2.4. Step order, the submit payload and every
 // message come from the domain package; this component holds the state between steps.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import {
@@ -21,11 +19,8 @@ import { PLACEHOLDER_PROPERTY } from '@keyturn/domain/constants';
 import { PROPERTY_PURPOSES } from '@keyturn/domain/enums';
 import type { BookingPurpose } from '@keyturn/domain/enums';
 import { MESSAGES } from '@keyturn/domain/messages';
-import { prefillFormValues } from '@keyturn/domain/prefill';
-import { bookingDetailsFormSchema } from '@keyturn/domain/schemas/booking';
-import type { BookingDetailsForm, BookingDetailsFormInput } from '@keyturn/domain/schemas/booking';
+import type { BookingDetailsForm } from '@keyturn/domain/schemas/booking';
 import type { Property } from '@keyturn/domain/schemas/property';
-import { buyerBookingSchema } from '@keyturn/domain/schemas/publicBooking';
 import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
 import { isoDateInZone, to12Hour } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
@@ -43,30 +38,23 @@ import type { FlowChoices } from '../hooks/use-flow-url';
 import { useTimeSlots } from '../hooks/use-time-slots';
 import { AgentPanel, PoweredBy } from './agent-panel';
 import type { SummaryRow } from './booking-summary';
-import { CalendarStep } from './calendar-step';
-import { ConfirmationStep } from './confirmation-step';
-import { DetailsStep } from './details-step';
+import {
+  CalendarStep,
+  ConfirmationStep,
+  DetailsPanel,
+  StepLoading,
+  StepSuspense,
+  TimeStep,
+  loadBuyerBookingSchema,
+  prefetchLaterSteps,
+} from './lazy-steps';
 import { PropertyStep } from './property-step';
 import { PurposeStep } from './purpose-step';
 import { slotValue } from './slot-choice';
-import { TimeStep } from './time-step';
 
 type SubmitVariables =
   | { kind: 'book'; body: Parameters<typeof createBooking>[0]; idempotencyKey: string }
   | { kind: 'reschedule'; body: RescheduleBody };
-
-/** Payload field names of spec §3 → the details form's fields, to show a 400's `fields` under the inputs. */
-const FORM_FIELD_OF: Record<string, keyof BookingDetailsFormInput> = {
-  client_name: 'name',
-  client_email: 'email',
-  client_phone: 'phone',
-  buyer_type: 'buyerType',
-  budget_min: 'budgetRange',
-  budget_max: 'budgetRange',
-  income_range: 'incomeRange',
-  message: 'notes',
-  reschedule_reason: 'rescheduleReason',
-};
 
 const SLOT_CONFLICT_CODES = ['SLOT_TAKEN', 'SLOT_UNAVAILABLE'];
 
@@ -92,9 +80,31 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
         startsAt: null,
       };
   const { purpose, customPurpose, date } = choices;
-  const [booking, setBooking] = useState<BuyerBooking | null>(() =>
-    readSession(storageKeys.result, parseBuyerBooking),
-  );
+  // The result of this tab's submit (a reload of the confirmation): checked with the domain's schema, which
+  // loads with it — until then the step waits (restoring) rather than showing another one.
+  const [storedResult] = useState<unknown>(() => readSession(storageKeys.result, (value) => value));
+  const [booking, setBooking] = useState<BuyerBooking | null>(null);
+  const [restoring, setRestoring] = useState(storedResult !== null);
+  useEffect(() => {
+    if (storedResult === null) return;
+    let live = true;
+    void loadBuyerBookingSchema()
+      .then((schema) => {
+        const parsed = schema.safeParse(storedResult);
+        if (live && parsed.success) setBooking((current) => current ?? parsed.data);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (live) setRestoring(false);
+      });
+    return () => {
+      live = false;
+    };
+  }, [storedResult]);
+  // Only the confirmation needs the stored result; any other step shows at once.
+  const waitForResult = restoring && flowUrl.url.requestedStep === 'confirmation';
+  // The later steps' chunks, warmed while the buyer reads the first one.
+  useEffect(() => prefetchLaterSteps(), []);
   const step = resumeStep(
     flowUrl.url.requestedStep,
     {
@@ -123,27 +133,6 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
     main?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
     main?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
   }, [step]);
-
-  const form = useForm<BookingDetailsFormInput, unknown, BookingDetailsForm>({
-    resolver: zodResolver(bookingDetailsFormSchema(reschedule !== null)),
-    defaultValues: {
-      name: '',
-      email: '',
-      phone: '',
-      buyerType: '' as BookingDetailsFormInput['buyerType'],
-      budgetRange: '',
-      incomeRange: '',
-      notes: '',
-      rescheduleReason: '',
-      ...(prefill ? prefillFormValues(prefill) : {}),
-      // What the buyer typed in this tab (a reload, or back and forward through the steps).
-      ...readSession(storageKeys.details, parseStoredDetails),
-    },
-  });
-  useEffect(() => {
-    const subscription = form.watch((values) => writeSession(storageKeys.details, values));
-    return () => subscription.unsubscribe();
-  }, [form, storageKeys]);
 
   const flow: FlowContext = { hasPropertyId, purpose };
   const propertiesQuery = useQuery({
@@ -241,7 +230,8 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
     return slot ? { time: slot.time.slice(0, 5), startsAt: slot.startsAt } : { time: '', startsAt: null };
   }
 
-  const submit = form.handleSubmit(async (values) => {
+  /** The details form's valid values → the booking; resolves to the server's field messages to show. */
+  async function submit(values: BookingDetailsForm): Promise<Record<string, string>> {
     const state: BookingPageState = {
       form: values,
       hasPropertyId,
@@ -264,7 +254,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
     if (!built.ok) {
       toast.error(built.error);
       if (built.error === MESSAGES.purposeRequired) move({}, 'purpose');
-      return;
+      return {};
     }
 
     // The server books exactly the instant it offered (which pass of a repeated hour); the fallback grid
@@ -289,28 +279,28 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
       else if (result.status === 'pending')
         toast.success(`${MESSAGES.bookingSubmitted} Your request is awaiting the agent's confirmation.`);
       else toast.success(MESSAGES.bookingSubmitted);
+      return {};
     } catch (error) {
-      handleSubmitError(error);
+      return handleSubmitError(error);
     }
-  });
+  }
 
-  function handleSubmitError(error: unknown) {
+  /** Toast and track the failure; a taken slot goes back to the calendar, a 400's fields go to the form. */
+  function handleSubmitError(error: unknown): Record<string, string> {
     const fallback = reschedule ? MESSAGES.rescheduleFailed : MESSAGES.bookingSubmitFailed;
     const message = serverMessage(error) ?? fallback;
     toast.error(message);
     trackError(message, error instanceof ApiError ? error.code : undefined);
-    if (!(error instanceof ApiError)) return;
+    if (!(error instanceof ApiError)) return {};
     if (error.status === 409 && SLOT_CONFLICT_CODES.includes(error.code)) {
-      // Someone took the time: fresh slots for the date, and the buyer picks again; the form keeps its values.
+      // Someone took the time: fresh slots for the date, and the buyer picks again; the form keeps its values
+      // (session storage).
       move({ time: '', startsAt: null }, 'calendar');
       void queryClient.invalidateQueries({ queryKey: slotsState.queryKey });
       void queryClient.invalidateQueries({ queryKey: dateMonthDates.queryKey });
-      return;
+      return {};
     }
-    for (const [name, message] of Object.entries(error.fields)) {
-      const field = FORM_FIELD_OF[name];
-      if (field) form.setError(field, { type: 'server', message });
-    }
+    return error.fields;
   }
 
   // Times read off the server's instant; a fallback-grid slot (no instant yet) shows its agent-zone label.
@@ -364,94 +354,103 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
             </p>
           ) : null}
 
-          {step === 'purpose' ? (
-            <PurposeStep
-              purpose={purpose}
-              customPurpose={customPurpose}
-              hasPropertyId={hasPropertyId}
-              error={purposeError}
-              onPurposeChange={changePurpose}
-              onCustomPurposeChange={(value) => move({ customPurpose: value })}
-              onContinue={continueFromPurpose}
-            />
-          ) : null}
+          {waitForResult ? <StepLoading /> : null}
 
-          {step === 'property_selection' ? (
-            <PropertyStep
-              properties={propertiesQuery.data ?? []}
-              loading={propertiesQuery.isLoading}
-              selectedId={choices.propertyId}
-              onSelect={chooseProperty}
-              onContinueWithout={() => chooseProperty(null)}
-            />
-          ) : null}
+          {waitForResult ? null : (
+            <StepSuspense>
+              {step === 'purpose' ? (
+                <PurposeStep
+                  purpose={purpose}
+                  customPurpose={customPurpose}
+                  hasPropertyId={hasPropertyId}
+                  error={purposeError}
+                  onPurposeChange={changePurpose}
+                  onCustomPurposeChange={(value) => move({ customPurpose: value })}
+                  onContinue={continueFromPurpose}
+                />
+              ) : null}
 
-          {step === 'calendar' ? (
-            <CalendarStep
-              primaryColor={agent.primaryColor}
-              agentZone={agentZone}
-              buyerZone={buyerZone}
-              showInBuyerZone={showInBuyerZone}
-              onShowInBuyerZoneChange={setShowInBuyerZone}
-              availableDates={availableDates}
-              today={todayIso}
-              onMonthChange={showMonth}
-              date={date}
-              time={selectedTime}
-              slots={slotsState.slots}
-              slotsLoading={slotsState.loading}
-              onDateChange={changeDate}
-              onTimeChange={(value) => move(slotPatch(value))}
-              onContinue={() => move({}, nextStep('calendar', flow) ?? 'details')}
-            />
-          ) : null}
+              {step === 'property_selection' ? (
+                <PropertyStep
+                  properties={propertiesQuery.data ?? []}
+                  loading={propertiesQuery.isLoading}
+                  selectedId={choices.propertyId}
+                  onSelect={chooseProperty}
+                  onContinueWithout={() => chooseProperty(null)}
+                />
+              ) : null}
 
-          {step === 'time' && date ? (
-            <TimeStep
-              date={date}
-              slots={slotsState.slots}
-              loading={slotsState.loading}
-              viewZone={viewZone}
-              selected={selectedTime}
-              onSelect={(value) => move(slotPatch(value), nextStep('time', flow) ?? 'details')}
-            />
-          ) : null}
+              {step === 'calendar' ? (
+                <CalendarStep
+                  primaryColor={agent.primaryColor}
+                  agentZone={agentZone}
+                  buyerZone={buyerZone}
+                  showInBuyerZone={showInBuyerZone}
+                  onShowInBuyerZoneChange={setShowInBuyerZone}
+                  availableDates={availableDates}
+                  today={todayIso}
+                  onMonthChange={showMonth}
+                  date={date}
+                  time={selectedTime}
+                  slots={slotsState.slots}
+                  slotsLoading={slotsState.loading}
+                  onDateChange={changeDate}
+                  onTimeChange={(value) => move(slotPatch(value))}
+                  onContinue={() => move({}, nextStep('calendar', flow) ?? 'details')}
+                />
+              ) : null}
 
-          {step === 'details' ? (
-            <DetailsStep
-              form={form}
-              reschedule={reschedule !== null}
-              knownBuyer={reschedule !== null && knowsBuyer(prefill)}
-              submitting={submitMutation.isPending}
-              onSubmit={() => void submit()}
-              summary={[
-                { label: 'Date', value: date ? formatLongDate(date) : 'Not selected' },
-                selectedSlot && date ? slotRow(selectedSlot, date) : { label: 'Time', value: 'Not selected' },
-                propertyRow,
-                { label: 'Agent', value: agent.name },
-              ]}
-            />
-          ) : null}
+              {step === 'time' && date ? (
+                <TimeStep
+                  date={date}
+                  slots={slotsState.slots}
+                  loading={slotsState.loading}
+                  viewZone={viewZone}
+                  selected={selectedTime}
+                  onSelect={(value) => move(slotPatch(value), nextStep('time', flow) ?? 'details')}
+                />
+              ) : null}
 
-          {step === 'confirmation' && booking ? (
-            <ConfirmationStep
-              booking={booking}
-              rescheduled={reschedule !== null}
-              agentName={agent.name}
-              property={property}
-              purpose={purposeLabel(purpose, customPurpose)}
-              summary={[
-                { label: 'Date', value: formatLongDate(booking.booking_date) },
-                {
-                  label: 'Time',
-                  ...timeSummary(booking.starts_at, booking.booking_date, booking.time_zone, buyerZone),
-                },
-                propertyRow,
-                { label: 'Agent', value: agent.name },
-                { label: 'Purpose', value: purposeLabel(purpose, customPurpose) },
-              ]}
-            />
-          ) : null}
+              {step === 'details' ? (
+                <DetailsPanel
+                  storageKey={storageKeys.details}
+                  prefill={prefill}
+                  reschedule={reschedule !== null}
+                  knownBuyer={reschedule !== null && knowsBuyer(prefill)}
+                  submitting={submitMutation.isPending}
+                  onSubmit={submit}
+                  summary={[
+                    { label: 'Date', value: date ? formatLongDate(date) : 'Not selected' },
+                    selectedSlot && date
+                      ? slotRow(selectedSlot, date)
+                      : { label: 'Time', value: 'Not selected' },
+                    propertyRow,
+                    { label: 'Agent', value: agent.name },
+                  ]}
+                />
+              ) : null}
+
+              {step === 'confirmation' && booking ? (
+                <ConfirmationStep
+                  booking={booking}
+                  rescheduled={reschedule !== null}
+                  agentName={agent.name}
+                  property={property}
+                  purpose={purposeLabel(purpose, customPurpose)}
+                  summary={[
+                    { label: 'Date', value: formatLongDate(booking.booking_date) },
+                    {
+                      label: 'Time',
+                      ...timeSummary(booking.starts_at, booking.booking_date, booking.time_zone, buyerZone),
+                    },
+                    propertyRow,
+                    { label: 'Agent', value: agent.name },
+                    { label: 'Purpose', value: purposeLabel(purpose, customPurpose) },
+                  ]}
+                />
+              ) : null}
+            </StepSuspense>
+          )}
         </main>
       </div>
       <PoweredBy className="mt-5 justify-center pb-16 md:hidden" />
@@ -479,32 +478,6 @@ function findSlot(slots: readonly TimeSlot[], choice: string): TimeSlot | null {
 /** Where this page keeps, for the tab's session, the details typed and the result of its submit. */
 function flowStorageKeys(flowKey: string) {
   return { details: `keyturn.booking.details:${flowKey}`, result: `keyturn.booking.result:${flowKey}` };
-}
-
-function parseBuyerBooking(value: unknown): BuyerBooking | null {
-  const parsed = buyerBookingSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
-
-/** Only the form's own text fields, as text: anything else kept under the key is ignored. */
-function parseStoredDetails(value: unknown): Partial<BookingDetailsFormInput> | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const fields: (keyof BookingDetailsFormInput)[] = [
-    'name',
-    'email',
-    'phone',
-    'buyerType',
-    'budgetRange',
-    'incomeRange',
-    'notes',
-    'rescheduleReason',
-  ];
-  const stored: Record<string, string> = {};
-  for (const field of fields) {
-    const text = (value as Record<string, unknown>)[field];
-    if (typeof text === 'string') stored[field] = text;
-  }
-  return stored as Partial<BookingDetailsFormInput>;
 }
 
 /** The prefill names the buyer fully (reschedule mode): name, e-mail, phone and buyer type. */

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { continueLabel } from '@keyturn/domain/bookingFlow';
 import { BOOKING_PURPOSES, BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
 import type { BookingPurpose } from '@keyturn/domain/enums';
-import { CUSTOM_PURPOSE_MAX_LENGTH } from '@keyturn/domain/schemas/booking';
+import { CUSTOM_PURPOSE_MAX_LENGTH } from '@keyturn/domain/constants';
 import { TextField } from '@/components/ui/text-field';
 import { BrandButton } from './brand-button';
 import { StepHeading } from './step-heading';

@@ -7,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { parsePropertyRef, type PropertyRef } from '@keyturn/domain/links';
 import { MESSAGES } from '@keyturn/domain/messages';
-import { isRescheduleMode, sanitizePrefill } from '@keyturn/domain/prefill';
 import type { AvailabilityEntry } from '@keyturn/domain/schemas/availability';
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
 import type { Property } from '@keyturn/domain/schemas/property';
@@ -66,14 +65,21 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
   const token = search.get('token')?.trim() || null;
   const linkId = params.linkId ?? null;
 
+  // A prefill (of a link or a token) is read through the domain's prefill schema, which loads only then.
   const linkQuery = useQuery({
     queryKey: bookingKeys.link(linkId ?? ''),
-    queryFn: () => fetchBookingLink(linkId ?? ''),
+    queryFn: async () => {
+      const link = await fetchBookingLink(linkId ?? '');
+      return { ...link, prefill: link.prefill ? await readPrefill(link.prefill) : null };
+    },
     enabled: linkId !== null,
   });
   const prefillQuery = useQuery({
     queryKey: bookingKeys.prefill(token ?? ''),
-    queryFn: () => fetchPrefill(token ?? ''),
+    queryFn: async () => {
+      const answer = await fetchPrefill(token ?? '');
+      return answer ? { ...answer, prefill: await readPrefill(answer.prefill) } : null;
+    },
     enabled: token !== null,
     staleTime: 0,
   });
@@ -134,12 +140,9 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
   if (linkQuery.isError) return { status: 'link-not-found' };
   if (propertyMissing) return { status: 'property-not-found' };
 
-  const prefill = prefillAnswer
-    ? sanitizePrefill(prefillAnswer.prefill)
-    : link?.prefill
-      ? sanitizePrefill(link.prefill)
-      : null;
-  const rescheduling = token !== null && prefill !== null && isRescheduleMode(prefill);
+  const read = prefillAnswer ? prefillAnswer.prefill : (link?.prefill ?? null);
+  const prefill = read?.prefill ?? null;
+  const rescheduling = token !== null && read !== null && read.reschedule;
   if (mode === 'reschedule' && !rescheduling) return { status: 'no-agent', reschedule: true };
 
   const details = propertyQuery.data;
@@ -174,6 +177,16 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
           : routeAvailability.data) ?? [],
     },
   };
+}
+
+/**
+ * The domain's sanitizePrefill and isRescheduleMode (spec §4, §5), imported with the prefill schema (zod)
+ * only when a page has a prefill at all.
+ */
+async function readPrefill(raw: unknown): Promise<{ prefill: Prefill; reschedule: boolean }> {
+  const { isRescheduleMode, sanitizePrefill } = await import('@keyturn/domain/prefill');
+  const prefill = sanitizePrefill(raw);
+  return { prefill, reschedule: isRescheduleMode(prefill) };
 }
 
 function isStatus(error: unknown, status: number): boolean {

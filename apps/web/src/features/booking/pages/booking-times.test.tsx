@@ -107,6 +107,8 @@ describe("a London agent's repeated hour, booked by a buyer in New York (25 Octo
 
     await user.click(times.getByRole('button', { name: '8:00 PM (Sat, Oct 24)' }));
     await user.click(screen.getByRole('button', { name: 'Continue to Details' }));
+    // The details step loads with its own chunk (issue 18).
+    await screen.findByRole('heading', { name: 'Enter Your Details' });
     expect(definitions()).toEqual(
       expect.arrayContaining([
         '1:00 AM GMT+1 United Kingdom Time (London)',

@@ -1,0 +1,77 @@
+// The booking page's later steps, loaded as the buyer reaches them (issue 18): the first paint needs only the
+// page shell, the agent panel and the purpose / property step. The calendar (date grid, time zones), the
+// details form (react-hook-form, the zod details schema, the phone check with libphonenumber-js) and the
+// confirmation (.ics, calendar links) each come in their own chunk, warmed on idle once the first step
+// shows (prefetchLaterSteps), so moving on does not wait for the network.
+//
+// A new lazily loaded panel of the booking page (say, an assistant) hooks in here: one more `lazyPart`
+// with its import, rendered inside <StepSuspense>, and its loader added to prefetchLaterSteps if the buyer
+// is likely to open it.
+import { Suspense, lazy } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { MESSAGES } from '@keyturn/domain/messages';
+import { SpinnerCircle } from '@/components/ui/spinner';
+
+type Loader<M> = () => Promise<M>;
+
+/** One import per chunk, shared by the lazy component and the idle warm-up; a failed load may be retried. */
+function once<M>(load: Loader<M>): Loader<M> {
+  let pending: Promise<M> | null = null;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+    return pending;
+  };
+}
+
+function lazyPart<M, P extends object>(load: Loader<M>, pick: (module: M) => ComponentType<P>) {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+const loadCalendar = once(() => import('./calendar-step'));
+const loadTime = once(() => import('./time-step'));
+const loadDetails = once(() => import('./details-panel'));
+const loadConfirmation = once(() => import('./confirmation-step'));
+
+export const CalendarStep = lazyPart(loadCalendar, (m) => m.CalendarStep);
+export const TimeStep = lazyPart(loadTime, (m) => m.TimeStep);
+export const DetailsPanel = lazyPart(loadDetails, (m) => m.DetailsPanel);
+export const ConfirmationStep = lazyPart(loadConfirmation, (m) => m.ConfirmationStep);
+
+/** The stored result of this tab's booking, checked with the domain's schema (loaded with it). */
+export const loadBuyerBookingSchema = once(() =>
+  import('@keyturn/domain/schemas/publicBooking').then((m) => m.buyerBookingSchema),
+);
+
+/**
+ * Warms the later steps' chunks when the browser is idle, in the order the buyer meets them. Returns a
+ * cancel function for an effect's clean-up.
+ */
+export function prefetchLaterSteps(): () => void {
+  const loaders: Loader<unknown>[] = [loadCalendar, loadTime, loadDetails, loadConfirmation];
+  const warm = () => {
+    for (const load of loaders) load().catch(() => undefined); // a failure shows when the step is opened
+  };
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(warm, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(warm, 200);
+  return () => window.clearTimeout(timer);
+}
+
+/** Where a lazy step renders: while its chunk loads, a quiet placeholder of a step's height (no jump). */
+export function StepSuspense({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<StepLoading />}>{children}</Suspense>;
+}
+
+export function StepLoading() {
+  return (
+    <div role="status" className="flex min-h-80 flex-col items-center justify-center gap-3 text-slate-500">
+      <SpinnerCircle />
+      <p className="text-sm">{MESSAGES.loadingBooking}</p>
+    </div>
+  );
+}

@@ -1,0 +1,381 @@
+// What a public page costs a buyer (issues 5, 13, 18), each figure with its same-run baseline:
+//
+// 1. route JS: the JavaScript each public route loads before it paints, from the Vite manifest — the entry
+//    chunk and everything it imports statically, plus the route's own chunk and its static imports, each file
+//    counted once, gzipped. Baseline: the entry alone. With it, what the route holds (from the bundle
+//    visualiser's apps/web/build-stats/stats.json: kilobytes by package / app area, before minification) and
+//    how many dashboard modules reached it (must be 0).
+// 2. LCP: Largest Contentful Paint of each public route in Chromium's performance timeline, on a phone
+//    profile (390 px, 4× CPU slowdown, 150 ms RTT, 1.6 Mbps down) through the real server with its demo data.
+//    Baseline: a minimal static HTML page (a heading and a paragraph) served by the same server. Subject and
+//    baseline alternate (A B A B A B) on a cold cache; the medians are printed.
+//
+// `npm run bench` runs both; `npm run bench:pages -w bench` runs only these. BENCH_WEB_DIST points at
+// another build (say, main's, for a before/after); SKIP_LCP=1 leaves the browser part out.
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium';
+
+export type PageFigure = {
+  name: string;
+  value: number;
+  unit: string;
+  baseline: { name: string; value: number };
+  ratio: number;
+  chunks?: number;
+  runs?: number[];
+  baseline_runs?: number[];
+  contents_kb?: Record<string, number>;
+  dashboard_modules?: number;
+};
+type Print = (figure: PageFigure) => void;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..');
+const webDir = path.join(repoRoot, 'apps/web');
+const distDir = process.env.BENCH_WEB_DIST
+  ? path.resolve(process.env.BENCH_WEB_DIST)
+  : path.join(webDir, 'dist');
+
+/** The public routes: their page module (manifest key) and how the LCP run opens them. */
+const PUBLIC_ROUTES = [
+  { route: 'landing', src: 'src/features/marketing/pages/landing-page.tsx', path: '/' },
+  { route: 'pricing', src: 'src/features/marketing/pages/pricing-page.tsx', path: '/pricing' },
+  { route: 'waiting_list', src: 'src/features/waitlist/pages/waiting-list-page.tsx', path: '/waiting-list' },
+  { route: 'booking_page', src: 'src/features/booking/pages/booking-page.tsx', path: '/bookme/:id' },
+] as const;
+
+/** Dashboard-only code: none of it may reach a public page (issue 13). */
+const DASHBOARD_AREAS = [
+  'features/dashboard/',
+  'features/bookings/',
+  'features/properties/',
+  'features/reports/',
+  'features/settings/',
+  'features/subscription/',
+  'features/profile/',
+  'features/feedback/leads/',
+  'features/feedback/pages/feedback-list-page',
+];
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
+
+export function routeJsFigures(print: Print): void {
+  const manifestPath = path.join(distDir, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) {
+    console.error('apps/web/dist has no manifest yet: building the web app first');
+    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('the Vite manifest names no entry chunk');
+  const stats = readStats();
+
+  const staticClosure = (keys: string[]): Set<string> => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`the Vite manifest has no chunk ${key}`);
+      seen.add(key);
+      for (const next of chunk.imports ?? []) visit(next);
+    };
+    keys.forEach(visit);
+    return seen;
+  };
+  const files = (keys: Set<string>) =>
+    [...keys].map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js'));
+  const gzipped = (list: string[]) =>
+    list.reduce(
+      (sum, file) => sum + gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length,
+      0,
+    );
+
+  const entryBytes = gzipped(files(staticClosure([entryKey])));
+  for (const { route, src } of PUBLIC_ROUTES) {
+    const chunks = staticClosure([entryKey, src]);
+    const list = files(chunks);
+    const bytes = gzipped(list);
+    const contents = stats ? routeContents(stats, new Set(list)) : null;
+    print({
+      name: `route_js_${route}`,
+      value: bytes,
+      unit: 'bytes gzip',
+      baseline: { name: 'entry_js', value: entryBytes },
+      ratio: Number((bytes / entryBytes).toFixed(2)),
+      chunks: chunks.size,
+      ...(contents ? { contents_kb: contents.kb, dashboard_modules: contents.dashboardModules } : {}),
+    });
+  }
+}
+
+type Stats = {
+  nodeParts: Record<string, { renderedLength: number }>;
+  nodeMetas: Record<string, { id: string; moduleParts: Record<string, string> }>;
+};
+
+function readStats(): Stats | null {
+  const file = path.join(distDir, '../build-stats/stats.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Stats) : null;
+}
+
+/** Kilobytes (rendered, before minification) by npm package or app area, largest first; dashboard modules. */
+function routeContents(
+  stats: Stats,
+  files: Set<string>,
+): { kb: Record<string, number>; dashboardModules: number } {
+  const bytes = new Map<string, number>();
+  let dashboardModules = 0;
+  for (const meta of Object.values(stats.nodeMetas)) {
+    for (const [file, uid] of Object.entries(meta.moduleParts)) {
+      if (!files.has(file)) continue;
+      const length = stats.nodeParts[uid]?.renderedLength ?? 0;
+      const group = moduleGroup(meta.id);
+      bytes.set(group, (bytes.get(group) ?? 0) + length);
+      if (DASHBOARD_AREAS.some((area) => meta.id.startsWith(`/src/${area}`))) dashboardModules++;
+    }
+  }
+  const kb = Object.fromEntries(
+    [...bytes]
+      .filter(([, length]) => length >= 1024)
+      .sort((a, b) => b[1] - a[1])
+      .map(([group, length]) => [group, Number((length / 1024).toFixed(1))]),
+  );
+  return { kb, dashboardModules };
+}
+
+function moduleGroup(id: string): string {
+  const npm = id.split('node_modules/').at(-1);
+  if (npm !== undefined && npm !== id) {
+    const parts = npm.split('/');
+    return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? npm);
+  }
+  // The visualiser names the app's own modules from the web root (/src/…), the domain's by their full path.
+  const app = /^\/src\/(features\/[^/]+|components|lib|app)/.exec(id);
+  if (app) return `web:${app[1]}`;
+  if (id.includes('packages/domain/src/schemas/')) return 'domain:schemas';
+  if (id.includes('packages/domain/src/')) return 'domain';
+  return 'other';
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// LCP under mobile throttling.
+
+const PAIRS = 3;
+const BASELINE_PATH = '/bench-lcp-baseline.html';
+const BASELINE_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Baseline</title></head>
+<body style="font-family: system-ui, sans-serif; margin: 16px">
+<h1 style="font-size: 28px">Book a viewing</h1>
+<p>A static page with one heading and one paragraph, served by the same server: the floor under every LCP.</p>
+</body></html>
+`;
+const MOBILE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+};
+/** Lighthouse-style "slow 4G"-ish: 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const CPU_SLOWDOWN = 4;
+
+export async function lcpFigures(print: Print): Promise<void> {
+  const executablePath = chromiumPath();
+  if (!executablePath) {
+    console.error('no Chromium found: LCP figures left out');
+    return;
+  }
+  const port = Number(process.env.BENCH_PAGES_PORT ?? 5411);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyturn-bench-pages-'));
+  const baselineFile = path.join(distDir, BASELINE_PATH.slice(1));
+  writeFileSync(baselineFile, BASELINE_HTML);
+  let server: ChildProcess | null = null;
+  let browser: Browser | null = null;
+  try {
+    const started = await startServer(port, dataDir);
+    server = started.server;
+    const origin = `http://127.0.0.1:${port}`;
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    for (const { route, path: routePath } of PUBLIC_ROUTES) {
+      const url = origin + routePath.replace(':id', started.agentId);
+      const subject: number[] = [];
+      const baseline: number[] = [];
+      for (let pair = 0; pair < PAIRS; pair++) {
+        subject.push(await measureLcp(browser, url, origin));
+        baseline.push(await measureLcp(browser, origin + BASELINE_PATH, origin));
+      }
+      const value = median(subject);
+      const base = median(baseline);
+      print({
+        name: `lcp_${route}`,
+        value,
+        unit: 'ms (median, 390 px, 4x CPU, 150 ms RTT, 1.6 Mbps)',
+        baseline: { name: 'lcp_static_html', value: base },
+        ratio: Number((value / base).toFixed(2)),
+        runs: subject,
+        baseline_runs: baseline,
+      });
+    }
+  } finally {
+    await browser?.close();
+    if (server) await stopServer(server);
+    rmSync(baselineFile, { force: true });
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** One cold load (a second try if Chromium reported no LCP entry at all). */
+async function measureLcp(browser: Browser, url: string, origin: string): Promise<number> {
+  try {
+    return await loadOnce(browser, url, origin);
+  } catch (error) {
+    console.error(`LCP of ${url.replace(origin, '')} once more: ${String(error)}`);
+    return loadOnce(browser, url, origin);
+  }
+}
+
+/** A fresh context, throttled, until the page is idle; the last LCP entry's startTime. */
+async function loadOnce(browser: Browser, url: string, origin: string): Promise<number> {
+  const context = await browser.newContext({ ...MOBILE });
+  try {
+    const page = await context.newPage();
+    // The analytics choice already made (as for a returning visitor), so the consent row that appears after
+    // a second is not what the figure measures; the baseline page ignores it.
+    await page.addInitScript((key) => {
+      // Runs in the page: globalThis is its window.
+      const window = globalThis as unknown as {
+        localStorage: { setItem: (key: string, value: string) => void };
+        __lcp: number;
+      };
+      try {
+        window.localStorage.setItem(key, 'rejected');
+      } catch {
+        // storage refused: the banner may then show
+      }
+      window.__lcp = -1;
+      new PerformanceObserver((list) => {
+        const entries = list.getEntries();
+        const last = entries[entries.length - 1];
+        if (last) window.__lcp = last.startTime;
+        // Node's types name only Node's entry types; the browser knows this one.
+      }).observe({ type: 'largest-contentful-paint' as 'mark', buffered: true });
+    }, 'cookie-consent');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    // Late paints (a step after its data) still count: a quiet moment, then the last entry.
+    await page.waitForTimeout(500);
+    // Observer callbacks arrive when the (throttled) page gets to them: ask the buffer once more and wait.
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const seen = (globalThis as unknown as { __lcp: number }).__lcp;
+          new PerformanceObserver((list) => {
+            const last = list.getEntries().at(-1);
+            resolve(last ? Math.max(last.startTime, seen) : seen);
+          }).observe({ type: 'largest-contentful-paint' as 'mark', buffered: true });
+          setTimeout(() => resolve(seen), 5_000);
+        }),
+    );
+    if (lcp < 0) throw new Error(`no LCP entry for ${url.replace(origin, '')}`);
+    return Math.round(lcp);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The real API server on the given build, a fresh embedded database with the demo agent. */
+async function startServer(
+  port: number,
+  dataDir: string,
+): Promise<{ server: ChildProcess; agentId: string }> {
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')], {
+    cwd: path.join(repoRoot, 'apps/api'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: distDir,
+      SEED_DEMO: 'true',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const agentId = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /\/bookme\/([0-9a-f-]{36})/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    server.stdout?.on('data', read);
+    server.stderr?.on('data', read);
+    server.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${output}`));
+    });
+  });
+  // Ready when it answers.
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  server.stdout?.removeAllListeners('data');
+  server.stderr?.removeAllListeners('data');
+  server.stdout?.resume();
+  server.stderr?.resume();
+  return { server, agentId };
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (server.exitCode === null) server.kill('SIGKILL');
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+export async function pagesBench(print: Print): Promise<void> {
+  routeJsFigures(print);
+  if (process.env.SKIP_LCP !== '1') await lcpFigures(print);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await pagesBench((figure) => console.log(JSON.stringify(figure)));
+}
