@@ -37,7 +37,7 @@ import { freeProposals, MAX_PROPOSALS } from './slots';
 import { understand, type TimeWindow } from './understand';
 
 /** At most this many tool rounds per buyer message. */
-const MAX_ROUNDS = 4;
+const MAX_ROUNDS = 5;
 
 /** A tool's JSON Schema, from the domain schema the server validates its arguments with. */
 function toolParameters(schema: z.ZodType): Record<string, unknown> {
@@ -118,6 +118,9 @@ async function providerTurn(
   if (state.asking === 'confirm' && state.chosen) {
     const u = understand(text, agentToday(t.ctx.now(), t.agent.timeZone), []);
     if (u.yes) return book(t, state, []);
+    // Anything but a yes withdraws the repeated-back booking: a later "yes" cannot book it.
+    state.chosen = null;
+    state.asking = null;
   }
   const messages: ChatCompletionMessageParam[] = [
     { role: 'system', content: systemPrompt(t) },
