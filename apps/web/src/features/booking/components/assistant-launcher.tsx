@@ -1,7 +1,8 @@
 // The booking assistant's button on the public booking page (issue 17). The booking page imports this file
 // lazily (one React.lazy), so its first load does not grow; the chat panel itself loads only when the buyer
 // opens it. The button shows only when the agent offers the assistant.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ASSISTANT_UI } from '@keyturn/domain/assistant/texts';
 import { api } from '@/lib/api';
@@ -10,6 +11,9 @@ const AssistantPanel = lazy(() => import('./assistant-panel').then((m) => ({ def
 
 export function AssistantLauncher({ agentId, propertyId }: { agentId: string; propertyId: number | null }) {
   const [open, setOpen] = useState(false);
+  // Following the chat's "open the booking form" link changes the address: the chat closes.
+  const { search } = useLocation();
+  useEffect(() => setOpen(false), [search]);
   const status = useQuery({
     queryKey: ['assistant', 'status', agentId],
     queryFn: () => api.get<{ enabled: boolean }>(`/assistant/agent/${encodeURIComponent(agentId)}`),

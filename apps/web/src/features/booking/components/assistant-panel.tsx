@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { ASSISTANT_UI } from '@keyturn/domain/assistant/texts';
 import { ASSISTANT_TEXT_MAX_LENGTH } from '@keyturn/domain/schemas/assistant';
 import type { ConversationResponse } from '@keyturn/domain/schemas/assistant';
@@ -115,9 +116,12 @@ export function AssistantPanel({
           </a>
         ) : null}
         {conversation?.form_url ? (
-          <a href={conversation.form_url} className="text-sm font-medium text-slate-700 underline">
+          <Link
+            to={sameOriginPath(conversation.form_url)}
+            className="text-sm font-medium text-slate-700 underline"
+          >
             {ASSISTANT_UI.openForm}
-          </a>
+          </Link>
         ) : null}
         {error ? (
           <p role="alert" className="text-sm text-red-700">
@@ -150,4 +154,10 @@ export function AssistantPanel({
       </div>
     </Dialog>
   );
+}
+
+/** The server's absolute form link as a path of this app (the booking page reads its state from it). */
+function sameOriginPath(url: string): string {
+  const parsed = new URL(url, window.location.origin);
+  return `${parsed.pathname}${parsed.search}`;
 }
