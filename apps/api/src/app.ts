@@ -235,7 +235,7 @@ export async function buildApp({
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
     readLimitPerMinute: config.publicReadLimitPerMinute,
   });
-  await app.register(assistantAgentRoutes, { auth, db });
+  await app.register(assistantAgentRoutes, { auth, db, now });
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -88,9 +88,11 @@ function fits(p: Proposal, c: SlotCriteria): boolean {
   return true;
 }
 
-/** Up to three proposals, spread over days (round robin), ranked by `rank` within a day when given. */
+/** Up to three proposals: the agent's best by `rank` when there is one, else spread over days (round robin). */
 function pick(proposals: Proposal[], rank?: (slots: Proposal[]) => Proposal[]): Proposal[] {
-  const ranked = rank ? rank(proposals) : proposals;
+  // The agent's learned preferences: the best three, best first.
+  if (rank) return rank(proposals).slice(0, MAX_PROPOSALS);
+  const ranked = proposals;
   const byDate = new Map<string, Proposal[]>();
   for (const p of ranked) byDate.set(p.date, [...(byDate.get(p.date) ?? []), p]);
   const days = [...byDate.keys()].sort();

@@ -18,7 +18,26 @@ export const ASSISTANT_UI = {
   settingsToggle: 'Offer the booking assistant on my booking page',
   settingsSaved: 'Booking assistant settings saved',
   conversationHeading: 'Booked through the assistant',
+  learnedTitle: 'What Keyturn learned about your schedule',
+  learnedDescription:
+    'From the showings you kept, declined and moved. It orders the times offered (best first, marked "suggested"); your hours, notice and buffers always come first.',
+  correctPeriods: 'Times of day you prefer',
+  correctMax: 'At most this many showings a day',
+  correctMaxHint: 'Leave empty to use what was learned.',
+  saveCorrection: 'Save my correction',
+  useLearned: 'Use what was learned',
+  reset: 'Reset what was learned',
+  learnedSaved: 'Scheduling preferences saved',
+  learnedReset: 'Learning starts again from now',
 } as const;
+
+/** The times of day the agent can prefer (learning/preferences.ts PERIODS), as Settings names them. */
+export const PERIOD_OPTIONS = [
+  { value: 'morning', label: 'Mornings (before noon)' },
+  { value: 'midday', label: 'Middays (12–2 pm)' },
+  { value: 'afternoon', label: 'Afternoons (2–5 pm)' },
+  { value: 'evening', label: 'Evenings (after 5 pm)' },
+] as const;
 
 export const ASSISTANT_DISABLED_MESSAGE = 'The booking assistant is switched off for this agent.';
 export const ASSISTANT_BUSY_MESSAGE = 'The assistant is still answering your previous message.';

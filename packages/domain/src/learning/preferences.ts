@@ -65,6 +65,14 @@ function scores(kept: number[], rejected: number[]): number[] {
   });
 }
 
+/** Neighbouring hours share a little of each other's score: kept 3 pm showings speak for 2 and 4 pm too. */
+function smooth(hourly: number[]): number[] {
+  const weights = [1, 0.35, 0.1];
+  return hourly.map((_, h) =>
+    weights.reduce((sum, w, d) => sum + w * ((hourly[h - d] ?? 0) + (d > 0 ? (hourly[h + d] ?? 0) : 0)), 0),
+  );
+}
+
 export function learnPreferences(
   history: readonly HistoryEvent[],
   overrides: PreferenceOverrides = { periods: null, maxPerDay: null },
@@ -95,7 +103,7 @@ export function learnPreferences(
       : null;
   return {
     events: history.length,
-    hourScore: scores(hourKept, hourRejected),
+    hourScore: smooth(scores(hourKept, hourRejected)),
     weekdayScore: scores(dayKept, dayRejected),
     maxPerDay,
     overrides,

@@ -2,6 +2,7 @@
 // arguments of the tools an AI provider may call (validated with these schemas before anything runs).
 import { z } from 'zod';
 import { BOOKING_PURPOSES } from '../enums';
+import { PERIODS } from '../learning/preferences';
 import { bookingRequestShape, buyerTypeSchema } from './booking';
 import { isoDateSchema, time24Schema } from './common';
 import { buyerBookingSchema } from './publicBooking';
@@ -99,3 +100,41 @@ export const bookArgsSchema = z
     buyer_type: buyerTypeSchema,
   })
   .strict();
+
+// ---- scheduling that learns ----
+
+/** The agent's correction of what was learned (Settings); null = use what was learned. */
+export const schedulingPreferencesSchema = z.object({
+  periods: z
+    .array(z.enum(PERIODS, { error: 'Choose a time of day from the list' }))
+    .min(1)
+    .nullable(),
+  max_per_day: z
+    .number()
+    .int()
+    .min(1, 'At least 1 showing a day')
+    .max(48, 'At most 48 showings a day')
+    .nullable(),
+});
+export type SchedulingPreferencesInput = z.infer<typeof schedulingPreferencesSchema>;
+
+/** Stored in agent_settings area 'scheduling': the correction, and when the agent last reset the learning. */
+export type StoredSchedulingPreferences = SchedulingPreferencesInput & { reset_at: string | null };
+export const DEFAULT_SCHEDULING_PREFERENCES: StoredSchedulingPreferences = {
+  periods: null,
+  max_per_day: null,
+  reset_at: null,
+};
+
+export const schedulingPreferencesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    /** What was learned, in plain words. */
+    summary: z.array(z.string()),
+    events: z.number().int(),
+    periods: z.array(z.enum(PERIODS)).nullable(),
+    max_per_day: z.number().int().nullable(),
+    reset_at: z.string().nullable(),
+  }),
+});
+export type SchedulingPreferencesResponse = z.infer<typeof schedulingPreferencesResponseSchema>;

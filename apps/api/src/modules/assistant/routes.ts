@@ -10,12 +10,15 @@ import {
   bookingConversationResponseSchema,
   conversationResponseSchema,
   DEFAULT_ASSISTANT_SETTINGS,
+  schedulingPreferencesResponseSchema,
+  schedulingPreferencesSchema,
   startConversationSchema,
 } from '@keyturn/domain/schemas/assistant';
 import { settingsResponseSchema } from '@keyturn/domain/schemas/agentSettings';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
+import { correctPreferences, preferencesView, resetPreferences } from '../../assistant/preferences';
 import { requireAgentContext } from '../agents/context';
 import { acknowledgeDefaults, readSettings } from '../agents/settings-service';
 import { findPublicAgent } from '../booking-public/service';
@@ -114,8 +117,11 @@ export async function assistantPublicRoutes(
 
 const settingsResponse = settingsResponseSchema(assistantSettingsSchema);
 
-export async function assistantAgentRoutes(app: FastifyInstance, opts: { auth: Auth; db: Db }) {
-  const { db } = opts;
+export async function assistantAgentRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; db: Db; now: () => Date },
+) {
+  const { db, now } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, db);
   r.addHook('preHandler', agentOf.hook);
@@ -134,6 +140,51 @@ export async function assistantAgentRoutes(app: FastifyInstance, opts: { auth: A
       await saveAssistantSettings(db, id, req.body);
       await acknowledgeDefaults(db, id, 'assistant');
       return readSettings(db, id, 'assistant', DEFAULT_ASSISTANT_SETTINGS);
+    },
+  );
+
+  r.get(
+    '/api/agents/scheduling-preferences',
+    {
+      schema: {
+        tags,
+        summary:
+          'What Keyturn learned about when you like to show homes, in plain words, and your correction',
+        response: { 200: schedulingPreferencesResponseSchema, ...errors },
+      },
+    },
+    async (req) => preferencesView(db, agentOf(req), now()),
+  );
+
+  r.put(
+    '/api/agents/scheduling-preferences',
+    {
+      schema: {
+        tags,
+        summary:
+          'Correct what was learned (preferred times of day, at most n showings a day); null = learned',
+        body: schedulingPreferencesSchema,
+        response: { 200: schedulingPreferencesResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await correctPreferences(db, agentOf(req), req.body);
+      return preferencesView(db, agentOf(req), now());
+    },
+  );
+
+  r.post(
+    '/api/agents/scheduling-preferences/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Forget what was learned; learning starts again from now',
+        response: { 200: schedulingPreferencesResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await resetPreferences(db, agentOf(req), now());
+      return preferencesView(db, agentOf(req), now());
     },
   );
 

@@ -30,6 +30,7 @@ import {
 } from '../booking-public/service';
 import { initialState, offlineTurn, type ConversationState, type TurnContext } from '../../assistant/offline';
 import type { AssistantProvider } from '../../assistant/provider';
+import { preferenceRanker } from '../../assistant/preferences';
 
 export type AssistantDeps = { ctx: PublicContext; provider: AssistantProvider | null };
 
@@ -96,6 +97,7 @@ export async function converse(
     agent,
     properties,
     conversationId: row.id,
+    rank: await preferenceRanker(db, agent, deps.ctx.now()),
   };
   const state = row.state as ConversationState;
   const history = row.messages;

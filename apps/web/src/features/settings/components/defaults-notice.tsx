@@ -8,6 +8,7 @@ const names: Record<SettingsArea, string> = {
   notifications: 'notifications',
   feedback: 'feedback requests',
   assistant: 'the booking assistant',
+  scheduling: 'scheduling preferences',
 };
 
 /** Shown while the agent has not acknowledged the defaults of an area; "Got it" says they have. */

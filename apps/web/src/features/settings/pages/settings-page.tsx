@@ -15,7 +15,7 @@ import { AccountSection } from '../components/account-section';
 import { AvailabilityEditor } from '../components/availability-editor';
 import { BrandingForm } from '../components/branding-form';
 import { DefaultsNotice } from '../components/defaults-notice';
-import { AssistantSettingsSection } from '../components/assistant-settings';
+import { AssistantSettingsSection, LearnedPreferencesSection } from '../components/assistant-settings';
 import { FeedbackSettingsForm } from '../components/feedback-settings-form';
 import { isMessageStatus } from '../components/message-parts';
 import { NotificationsForm } from '../components/notifications-form';
@@ -91,6 +91,7 @@ function AvailabilityTab() {
     <div className="space-y-6">
       <Loaded query={availability}>{(data) => <AvailabilityEditor availability={data} />}</Loaded>
       <AssistantSettingsSection />
+      <LearnedPreferencesSection />
     </div>
   );
 }
