@@ -74,11 +74,9 @@ describe('scheduling that learns', () => {
       }
       const learnedRate = learnedHits / days.length;
       const randomRate = randomHits / days.length;
-      console.log(
-        `preference ${name}: learned ${(learnedRate * 100).toFixed(0)} % vs random ${(randomRate * 100).toFixed(0)} %`,
-      );
-      expect(learnedRate).toBeGreaterThanOrEqual(0.8);
-      expect(learnedRate).toBeGreaterThan(randomRate + 0.3);
+      const figures = `preference ${name}: learned ${(learnedRate * 100).toFixed(0)} % vs random ${(randomRate * 100).toFixed(0)} %`;
+      expect(learnedRate, figures).toBeGreaterThanOrEqual(0.8);
+      expect(learnedRate, figures).toBeGreaterThan(randomRate + 0.3);
     }
   });
 
