@@ -2,6 +2,9 @@
 // server's conversation answers with. The field checks reuse the booking form's own messages (schemas).
 import { BOOKING_PURPOSE_LABELS, BUYER_TYPE_LABELS, type BookingPurpose, type BuyerType } from '../enums';
 
+/** The longest message a buyer may send (the panel's input and the API's schema). */
+export const ASSISTANT_TEXT_MAX_LENGTH = 1000;
+
 export const ASSISTANT_UI = {
   openButton: 'Book with the assistant',
   panelTitle: 'Booking assistant',

@@ -1,13 +1,12 @@
 // The booking assistant's payloads (issue 17): the public conversation calls, the agent's switch, and the
 // arguments of the tools an AI provider may call (validated with these schemas before anything runs).
 import { z } from 'zod';
+import { ASSISTANT_TEXT_MAX_LENGTH } from '../assistant/texts';
 import { BOOKING_PURPOSES } from '../enums';
 import { PERIODS } from '../learning/preferences';
 import { bookingRequestShape, buyerTypeSchema } from './booking';
 import { isoDateSchema, time24Schema } from './common';
 import { buyerBookingSchema } from './publicBooking';
-
-export const ASSISTANT_TEXT_MAX_LENGTH = 1000;
 
 /** The agent's switch (Settings → Booking assistant); on by default. */
 export const assistantSettingsSchema = z.object({

@@ -9,7 +9,16 @@ import { api } from '@/lib/api';
 
 const AssistantPanel = lazy(() => import('./assistant-panel').then((m) => ({ default: m.AssistantPanel })));
 
-export function AssistantLauncher({ agentId, propertyId }: { agentId: string; propertyId: number | null }) {
+export function AssistantLauncher({
+  agentId,
+  propertyId,
+  brand,
+}: {
+  agentId: string;
+  propertyId: number | null;
+  /** The page's colour variables (brandStyle): the chat opens in a portal, outside the page. */
+  brand: Record<string, string>;
+}) {
   const [open, setOpen] = useState(false);
   // Following the chat's "open the booking form" link changes the address: the chat closes.
   const { search } = useLocation();
@@ -34,7 +43,12 @@ export function AssistantLauncher({ agentId, propertyId }: { agentId: string; pr
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <AssistantPanel agentId={agentId} propertyId={propertyId} onClose={() => setOpen(false)} />
+          <AssistantPanel
+            agentId={agentId}
+            propertyId={propertyId}
+            brand={brand}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       ) : null}
     </>

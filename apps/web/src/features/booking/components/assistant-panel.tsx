@@ -5,8 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ASSISTANT_UI } from '@keyturn/domain/assistant/texts';
-import { ASSISTANT_TEXT_MAX_LENGTH } from '@keyturn/domain/schemas/assistant';
+import { ASSISTANT_TEXT_MAX_LENGTH, ASSISTANT_UI } from '@keyturn/domain/assistant/texts';
 import type { ConversationResponse } from '@keyturn/domain/schemas/assistant';
 import { Dialog } from '@/components/ui/dialog';
 import { ApiError, api } from '@/lib/api';
@@ -14,10 +13,12 @@ import { ApiError, api } from '@/lib/api';
 export function AssistantPanel({
   agentId,
   propertyId,
+  brand,
   onClose,
 }: {
   agentId: string;
   propertyId: number | null;
+  brand: Record<string, string>;
   onClose: () => void;
 }) {
   const [conversation, setConversation] = useState<ConversationResponse | null>(null);
@@ -68,7 +69,7 @@ export function AssistantPanel({
 
   return (
     <Dialog open onClose={onClose} title={ASSISTANT_UI.panelTitle} initialFocusRef={inputRef}>
-      <div className="flex max-h-[70vh] flex-col gap-3">
+      <div style={brand} className="flex max-h-[70vh] flex-col gap-3">
         <div
           ref={logRef}
           role="log"

@@ -88,7 +88,11 @@ export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' })
           <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />
           {setup.agentId && !setup.reschedule ? (
             <Suspense fallback={null}>
-              <AssistantLauncher agentId={setup.agentId} propertyId={setup.property?.id ?? null} />
+              <AssistantLauncher
+                agentId={setup.agentId}
+                propertyId={setup.property?.id ?? null}
+                brand={brandStyle(setup.agent.primaryColor)}
+              />
             </Suspense>
           ) : null}
         </div>
