@@ -40,6 +40,8 @@ import { leadRoutes } from './modules/leads/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { crmRoutes } from './modules/crm/routes';
+import { assistantAgentRoutes, assistantPublicRoutes } from './modules/assistant/routes';
+import { assistantProviderOf } from './assistant/openai-provider';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './notifications/scheduler';
 import { withCalendarPush } from './integrations/jobs';
@@ -232,6 +234,17 @@ export async function buildApp({
   });
   await app.register(reportRoutes, { auth, db });
   await app.register(crmRoutes, { auth, db, now, webhooks: queue, outbound: config.outbound });
+
+  // The booking assistant (issue 17): offline unless an OpenAI-compatible provider is configured.
+  await app.register(assistantPublicRoutes, {
+    deps: {
+      ctx: { db, publicUrl: config.publicUrl, now, notify },
+      provider: assistantProviderOf(config.ai),
+    },
+    writeLimitPerMinute: config.publicWriteLimitPerMinute,
+    readLimitPerMinute: config.publicReadLimitPerMinute,
+  });
+  await app.register(assistantAgentRoutes, { auth, db, now });
 
   await serveWebApp(app, config.webDist);
   return app;

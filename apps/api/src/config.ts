@@ -88,6 +88,11 @@ const envSchema = z.object({
   WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  // The booking assistant's optional OpenAI-compatible provider (issue 17): offline without AI_BASE_URL.
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(15),
   // The web app's analytics build settings: the CSP admits the tag manager only when a container is set.
   VITE_GTM_ID: z.string().optional(),
   VITE_GTM_SCRIPT_URL: z.url().default('https://www.googletagmanager.com/gtm.js'),
@@ -167,7 +172,11 @@ export type Config = {
   webhooks: { retryLimit: number; retryDelaySeconds: number; timeoutSeconds: number };
   /** Origin the Content-Security-Policy admits for the analytics tag manager; null without VITE_GTM_ID. */
   tagManagerOrigin: string | null;
+  /** The booking assistant's OpenAI-compatible provider; null = offline understanding only. */
+  ai: AiConfig | null;
 };
+
+export type AiConfig = { baseUrl: string; apiKey: string; model: string; timeoutSeconds: number };
 
 export type OAuthApp = {
   clientId: string;
@@ -293,5 +302,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
     },
     tagManagerOrigin: e.VITE_GTM_ID ? new URL(e.VITE_GTM_SCRIPT_URL).origin : null,
+    ai: e.AI_BASE_URL
+      ? {
+          baseUrl: noSlash(e.AI_BASE_URL),
+          // Local OpenAI-compatible servers often need no key; the client still sends one.
+          apiKey: e.AI_API_KEY ?? 'none',
+          model: e.AI_MODEL,
+          timeoutSeconds: e.AI_TIMEOUT_SECONDS,
+        }
+      : null,
   };
 }

@@ -13,6 +13,20 @@ export const BOOKING_STEPS = [
 ] as const;
 export type BookingStep = (typeof BOOKING_STEPS)[number];
 
+/**
+ * The booking page's state in its address (issue 19): the search parameters of the step and of each choice.
+ * The page reads and writes them (web hooks/use-flow-url.ts); the assistant's "open the form" links use them.
+ */
+export const FLOW_PARAMS = {
+  step: 'step',
+  purpose: 'purpose',
+  customPurpose: 'custom',
+  propertyId: 'property',
+  date: 'date',
+  time: 'time',
+  startsAt: 'at',
+} as const;
+
 export interface FlowContext {
   /** A propertyId came with the route. */
   hasPropertyId: boolean;

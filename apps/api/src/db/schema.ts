@@ -758,3 +758,27 @@ export const webhookDeliveries = pgTable(
     check('webhook_deliveries_status', sql`${t.status} in ('pending', 'retrying', 'delivered', 'failed')`),
   ],
 );
+
+// ---- the booking assistant (issue 17) ----
+
+/**
+ * One buyer's conversation with the booking assistant: its messages as shown, the state the next turn reads
+ * (what was understood, the times offered), and the booking it led to. `turns` guards against two messages
+ * of one conversation processed at once (the second is refused, not merged).
+ */
+export const assistantConversations = pgTable(
+  'assistant_conversations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    propertyId: integer().references(() => properties.id, { onDelete: 'set null' }),
+    bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
+    messages: jsonb().$type<{ role: 'buyer' | 'assistant'; text: string; at: string }[]>().notNull(),
+    state: jsonb().$type<Record<string, unknown>>().notNull(),
+    turns: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index().on(t.agentId, t.createdAt), index().on(t.bookingId)],
+);

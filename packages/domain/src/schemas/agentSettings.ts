@@ -6,7 +6,7 @@ import { agentBookingSchema } from './agentBooking';
 import { hexColorSchema } from './agent';
 import { imageRefSchema } from './property';
 
-export const SETTINGS_AREAS = ['branding', 'notifications', 'feedback'] as const;
+export const SETTINGS_AREAS = ['branding', 'notifications', 'feedback', 'assistant', 'scheduling'] as const;
 export type SettingsArea = (typeof SETTINGS_AREAS)[number];
 
 export const brandingSchema = z.object({

@@ -6,21 +6,13 @@
 // the browser never turns a time label back into an instant.
 import { useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { isBookingStep } from '@keyturn/domain/bookingFlow';
+import { FLOW_PARAMS, isBookingStep } from '@keyturn/domain/bookingFlow';
 import type { BookingStep } from '@keyturn/domain/bookingFlow';
 import { BOOKING_PURPOSES } from '@keyturn/domain/enums';
 import type { BookingPurpose } from '@keyturn/domain/enums';
 import { isValidIsoDate, isValidTime24 } from '@keyturn/domain/time';
 
-export const FLOW_PARAMS = {
-  step: 'step',
-  purpose: 'purpose',
-  customPurpose: 'custom',
-  propertyId: 'property',
-  date: 'date',
-  time: 'time',
-  startsAt: 'at',
-} as const;
+export { FLOW_PARAMS };
 
 export interface FlowChoices {
   purpose: BookingPurpose | '';

@@ -1,7 +1,7 @@
 // The public booking page (spec §2.4) under every address of §2.1: /bookme/:agentId/:agentName,
 // /bookme/:agentId, /bookme?agent=, /booking/:linkId, /:username/:address/:propertyId/book, and in
 // reschedule mode /booking/reschedule?token=.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Params } from 'react-router';
 import { agentBookingPath } from '@keyturn/domain/links';
@@ -12,6 +12,11 @@ import { MessageScreen } from '../components/message-screen';
 import { brandStyle } from '../format';
 import { useBookingSetup } from '../hooks/use-booking-setup';
 import type { BookingSetup } from '../hooks/use-booking-setup';
+
+// The booking assistant's button (issue 17): its own chunk, so the page's first load does not grow.
+const AssistantLauncher = lazy(() =>
+  import('../components/assistant-launcher').then((m) => ({ default: m.AssistantLauncher })),
+);
 
 export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' }) {
   const state = useBookingSetup(mode);
@@ -81,6 +86,15 @@ export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' })
         >
           <title>{`Book with ${setup.agent.name} · Keyturn`}</title>
           <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />
+          {setup.agentId && !setup.reschedule ? (
+            <Suspense fallback={null}>
+              <AssistantLauncher
+                agentId={setup.agentId}
+                propertyId={setup.property?.id ?? null}
+                brand={brandStyle(setup.agent.primaryColor)}
+              />
+            </Suspense>
+          ) : null}
         </div>
       );
     }

@@ -22,6 +22,7 @@ import { useAgentProfile } from '@/lib/agent-profile';
 import { useBooking, useBookingAction } from '../hooks/use-bookings';
 import { ReasonDialog } from './reason-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
+import { BookingConversation } from './booking-conversation';
 
 type Step = { kind: 'reason'; action: 'cancel' | 'decline' } | { kind: 'reschedule' } | null;
 
@@ -182,6 +183,8 @@ function BookingDetails({
           {booking.cancel_reason ? <Row label="Reason given">{booking.cancel_reason}</Row> : null}
         </Section>
       ) : null}
+
+      <BookingConversation bookingId={booking.id} />
 
       {step?.kind === 'reason' ? (
         <ReasonDialog booking={booking} action={step.action} onClose={() => setStep(null)} onSubmit={send} />

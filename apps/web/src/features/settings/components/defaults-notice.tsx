@@ -7,6 +7,8 @@ const names: Record<SettingsArea, string> = {
   branding: 'your branding',
   notifications: 'notifications',
   feedback: 'feedback requests',
+  assistant: 'the booking assistant',
+  scheduling: 'scheduling preferences',
 };
 
 /** Shown while the agent has not acknowledged the defaults of an area; "Got it" says they have. */

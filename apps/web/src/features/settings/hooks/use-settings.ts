@@ -17,11 +17,15 @@ const AVAILABILITY_KEY = ['availability'] as const;
 const BRANDING_KEY = ['agents', 'branding'] as const;
 const NOTIFICATIONS_KEY = ['agents', 'notifications'] as const;
 const FEEDBACK_KEY = ['agents', 'feedback-settings'] as const;
+export const ASSISTANT_SETTINGS_KEY = ['agents', 'assistant-settings'] as const;
+export const SCHEDULING_PREFERENCES_KEY = ['agents', 'scheduling-preferences'] as const;
 
 const keyOf: Record<SettingsArea, readonly string[]> = {
   branding: BRANDING_KEY,
   notifications: NOTIFICATIONS_KEY,
   feedback: FEEDBACK_KEY,
+  assistant: ASSISTANT_SETTINGS_KEY,
+  scheduling: SCHEDULING_PREFERENCES_KEY,
 };
 
 export function useAvailability() {

@@ -15,6 +15,7 @@ import { AccountSection } from '../components/account-section';
 import { AvailabilityEditor } from '../components/availability-editor';
 import { BrandingForm } from '../components/branding-form';
 import { DefaultsNotice } from '../components/defaults-notice';
+import { AssistantSettingsSection, LearnedPreferencesSection } from '../components/assistant-settings';
 import { FeedbackSettingsForm } from '../components/feedback-settings-form';
 import { isMessageStatus } from '../components/message-parts';
 import { NotificationsForm } from '../components/notifications-form';
@@ -86,7 +87,13 @@ export function SettingsPage() {
 
 function AvailabilityTab() {
   const availability = useAvailability();
-  return <Loaded query={availability}>{(data) => <AvailabilityEditor availability={data} />}</Loaded>;
+  return (
+    <div className="space-y-6">
+      <Loaded query={availability}>{(data) => <AvailabilityEditor availability={data} />}</Loaded>
+      <AssistantSettingsSection />
+      <LearnedPreferencesSection />
+    </div>
+  );
 }
 
 function BrandingTab() {

@@ -1,0 +1,13 @@
+// The optional AI provider of the booking assistant (issue 17): an OpenAI-compatible chat-completions server.
+import type { ConversationMessage } from '@keyturn/domain/schemas/assistant';
+import type { ConversationState, TurnContext, TurnResult } from './offline';
+
+export type AssistantProvider = {
+  /** One turn driven by the provider; null when it failed (the caller goes on offline). */
+  turn(
+    t: TurnContext,
+    state: ConversationState,
+    history: ConversationMessage[],
+    text: string,
+  ): Promise<TurnResult | null>;
+};

@@ -1,0 +1,207 @@
+// The booking assistant's conversations (issue 17): started on an agent's (or a property's) public page,
+// one buyer message at a time, stored with the booking they led to. A configured AI provider drives the
+// turn when it answers; otherwise — or when it fails — the offline assistant does, in the same conversation.
+import { and, eq } from 'drizzle-orm';
+import {
+  ASSISTANT_BUSY_MESSAGE,
+  ASSISTANT_DISABLED_MESSAGE,
+  ASSISTANT_SAYS,
+} from '@keyturn/domain/assistant/texts';
+import {
+  DEFAULT_ASSISTANT_SETTINGS,
+  type AssistantSettings,
+  type ConversationMessage,
+  type ConversationResponse,
+} from '@keyturn/domain/schemas/assistant';
+import { FLOW_PARAMS } from '@keyturn/domain/bookingFlow';
+import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
+import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
+import type { Db } from '../../db/client';
+import { assistantConversations } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { isUuid } from '../../http/ids';
+import type { AgentRow } from '../agents/service';
+import { readSettings, writeSettings } from '../agents/settings-service';
+import {
+  findPublicAgent,
+  findPublicProperty,
+  listPublicProperties,
+  type PublicContext,
+} from '../booking-public/service';
+import { initialState, offlineTurn, type ConversationState, type TurnContext } from '../../assistant/offline';
+import type { AssistantProvider } from '../../assistant/provider';
+import { preferenceRanker } from '../../assistant/preferences';
+
+export type AssistantDeps = { ctx: PublicContext; provider: AssistantProvider | null };
+
+type ConversationRow = typeof assistantConversations.$inferSelect;
+
+const conversationNotFound = () =>
+  new AppError(404, 'CONVERSATION_NOT_FOUND', 'This conversation could not be found.');
+const disabled = () => new AppError(403, 'ASSISTANT_DISABLED', ASSISTANT_DISABLED_MESSAGE);
+
+export async function assistantSettings(db: Db, agentId: string): Promise<AssistantSettings> {
+  return (await readSettings(db, agentId, 'assistant', DEFAULT_ASSISTANT_SETTINGS)).data;
+}
+
+export async function saveAssistantSettings(db: Db, agentId: string, settings: AssistantSettings) {
+  await writeSettings(db, agentId, 'assistant', settings);
+  return settings;
+}
+
+async function requireEnabled(db: Db, agent: AgentRow): Promise<void> {
+  if (!(await assistantSettings(db, agent.id)).enabled) throw disabled();
+}
+
+export async function startConversation(
+  deps: AssistantDeps,
+  input: { agent_id: string; property_id?: string | number | null },
+): Promise<ConversationResponse> {
+  const { db } = deps.ctx;
+  const agent = await findPublicAgent(db, input.agent_id);
+  await requireEnabled(db, agent);
+  let propertyId: number | null = null;
+  let address: string | null = null;
+  if (input.property_id !== null && input.property_id !== undefined && input.property_id !== '') {
+    const { property } = await findPublicProperty(db, input.property_id);
+    if (property.agentId !== agent.id)
+      throw new AppError(404, 'PROPERTY_NOT_FOUND', 'This property could not be found.');
+    propertyId = property.id;
+    address = `${property.address}, ${property.city}`;
+  }
+  const greeting = ASSISTANT_SAYS.greeting(`${agent.firstName} ${agent.lastName}`, address);
+  const [row] = await db
+    .insert(assistantConversations)
+    .values({
+      agentId: agent.id,
+      propertyId,
+      messages: [{ role: 'assistant', text: greeting, at: deps.ctx.now().toISOString() }],
+      state: initialState(propertyId),
+    })
+    .returning();
+  return respond(deps.ctx, agent, row!, null, await listPublicProperties(db, agent.id));
+}
+
+export async function converse(
+  deps: AssistantDeps,
+  conversationId: string,
+  text: string,
+): Promise<ConversationResponse> {
+  const { db } = deps.ctx;
+  const row = await findConversation(db, conversationId);
+  const agent = await findPublicAgent(db, row.agentId);
+  await requireEnabled(db, agent);
+  const properties = await listPublicProperties(db, agent.id);
+  const turn: TurnContext = {
+    ctx: deps.ctx,
+    agent,
+    properties,
+    conversationId: row.id,
+    rank: await preferenceRanker(db, agent, deps.ctx.now()),
+  };
+  const state = row.state as ConversationState;
+  const history = row.messages;
+  let result;
+  if (deps.provider && !state.offline) {
+    result = await deps.provider.turn(turn, state, history, text);
+    // The provider failed (error, timeout, nonsense): this conversation goes on offline, this very message too.
+    if (!result) result = await offlineTurn(turn, { ...state, offline: true }, text);
+  } else {
+    result = await offlineTurn(turn, state, text);
+  }
+  const at = deps.ctx.now().toISOString();
+  const messages: ConversationMessage[] = [
+    ...history,
+    { role: 'buyer', text, at },
+    ...result.replies.map((reply) => ({ role: 'assistant' as const, text: reply, at })),
+  ];
+  const [updated] = await db
+    .update(assistantConversations)
+    .set({
+      messages,
+      state: result.state,
+      turns: row.turns + 1,
+      bookingId: result.state.bookingId ?? row.bookingId,
+    })
+    .where(and(eq(assistantConversations.id, row.id), eq(assistantConversations.turns, row.turns)))
+    .returning();
+  if (!updated) throw new AppError(409, 'CONVERSATION_BUSY', ASSISTANT_BUSY_MESSAGE);
+  return respond(deps.ctx, agent, updated, result.booking, properties);
+}
+
+export async function readConversation(
+  deps: AssistantDeps,
+  conversationId: string,
+): Promise<ConversationResponse> {
+  const row = await findConversation(deps.ctx.db, conversationId);
+  const agent = await findPublicAgent(deps.ctx.db, row.agentId);
+  return respond(deps.ctx, agent, row, null, await listPublicProperties(deps.ctx.db, agent.id));
+}
+
+async function findConversation(db: Db, id: string): Promise<ConversationRow> {
+  if (!isUuid(id)) throw conversationNotFound();
+  const [row] = await db.select().from(assistantConversations).where(eq(assistantConversations.id, id));
+  if (!row) throw conversationNotFound();
+  return row;
+}
+
+/** The conversation that led to one of the caller's bookings (404 for anyone else's). */
+export async function conversationOfBooking(db: Db, agentId: string, bookingId: string) {
+  if (!isUuid(bookingId)) throw conversationNotFound();
+  const [row] = await db
+    .select()
+    .from(assistantConversations)
+    .where(and(eq(assistantConversations.bookingId, bookingId), eq(assistantConversations.agentId, agentId)));
+  if (!row) throw conversationNotFound();
+  return { id: row.id, created_at: row.createdAt.toISOString(), messages: row.messages };
+}
+
+function respond(
+  ctx: PublicContext,
+  agent: AgentRow,
+  row: ConversationRow,
+  booking: BuyerBooking | null,
+  properties: Awaited<ReturnType<typeof listPublicProperties>>,
+): ConversationResponse {
+  const state = row.state as ConversationState;
+  const handOff = !state.bookingId && row.turns > 0;
+  return {
+    conversation_id: row.id,
+    messages: row.messages,
+    proposals: state.chosen || state.bookingId ? [] : state.proposals,
+    booking,
+    form_url: handOff ? formUrl(ctx, agent, state, properties, row.propertyId) : null,
+  };
+}
+
+/** The normal booking form with what was understood, in the booking page's own URL state. */
+export function formUrl(
+  ctx: PublicContext,
+  agent: AgentRow,
+  state: ConversationState,
+  properties: Awaited<ReturnType<typeof listPublicProperties>>,
+  pageProperty: number | null,
+): string {
+  const onPage = pageProperty ? properties.find((p) => p.id === pageProperty) : undefined;
+  const path = onPage
+    ? propertyBookingPath(agent.username, onPage.address, onPage.public_id ?? onPage.id)
+    : agentBookingPath(agent.id, agent.username);
+  const query = new URLSearchParams();
+  const date = state.chosen?.date ?? (state.dates?.length === 1 ? state.dates[0] : null);
+  const step = state.chosen
+    ? 'details'
+    : date
+      ? 'time'
+      : state.propertyId || state.purpose
+        ? 'calendar'
+        : 'purpose';
+  query.set(FLOW_PARAMS.step, step);
+  if (state.purpose) query.set(FLOW_PARAMS.purpose, state.purpose);
+  if (state.propertyId && !onPage) query.set(FLOW_PARAMS.propertyId, String(state.propertyId));
+  if (date) query.set(FLOW_PARAMS.date, date);
+  if (state.chosen) {
+    query.set(FLOW_PARAMS.time, state.chosen.time);
+    query.set(FLOW_PARAMS.startsAt, state.chosen.starts_at);
+  }
+  return `${ctx.publicUrl}${path}?${query.toString()}`;
+}

@@ -1,0 +1,221 @@
+// Issue 17: conversations with the booking assistant through the public API, offline (no provider), on a real
+// database with a fixed clock: Monday 2030-01-07 10:00 in New York (Mon–Fri 9–17 by default).
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSISTANT_SAYS } from '@keyturn/domain/assistant/texts';
+import { MESSAGES } from '@keyturn/domain/messages';
+import type { ConversationResponse } from '@keyturn/domain/schemas/assistant';
+import { assistantConversations, bookings } from '../src/db/schema';
+import { createTestApp, type TestApp } from './app';
+import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
+
+const NOW = new Date('2030-01-07T15:00:00Z');
+let t: TestApp;
+let agent: TestAgent;
+let maple: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW });
+  agent = await makeAgent(t);
+  maple = await makeProperty(t, agent.id, { address: '12 Maple Street', bedrooms: 3 });
+  await makeProperty(t, agent.id, { address: '12 Maple Avenue', bedrooms: 2, propertyType: 'Condo' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function start(agentId = agent.id): Promise<ConversationResponse> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/assistant/conversations',
+    payload: { agent_id: agentId },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+
+async function say(id: string, text: string): Promise<ConversationResponse> {
+  const res = await t.request({
+    method: 'POST',
+    url: `/api/assistant/conversations/${id}/messages`,
+    payload: { text },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const last = (c: ConversationResponse) => c.messages[c.messages.length - 1]!.text;
+
+/** Walks a conversation to the point where the assistant repeats the booking back. */
+async function toConfirmation(text: string, pick = 'the first one') {
+  const c = await start();
+  const offered = await say(c.conversation_id, text);
+  const chosen = offered.proposals[0]!;
+  await say(c.conversation_id, pick);
+  await say(c.conversation_id, 'Casey Buyer');
+  await say(c.conversation_id, 'casey@example.com');
+  await say(c.conversation_id, '646 555 0199');
+  const summary = await say(c.conversation_id, 'first time buyer');
+  return { id: c.conversation_id, offered, chosen, summary };
+}
+
+describe('assistant conversations (offline)', () => {
+  it('propose → missing details → confirm → booked, through the booking service', async () => {
+    const c = await start();
+    expect(c.messages[0]!.role).toBe('assistant');
+    const offered = await say(c.conversation_id, 'can I see the 3-bed on Maple tomorrow morning?');
+    // Up to three REAL free times of Tuesday morning, as the server's instants.
+    expect(offered.proposals.map((p) => p.starts_at)).toEqual([
+      '2030-01-08T09:00:00-05:00',
+      '2030-01-08T09:30:00-05:00',
+      '2030-01-08T10:00:00-05:00',
+    ]);
+    expect(last(offered)).toContain('12 Maple Street, Springfield');
+
+    expect(last(await say(c.conversation_id, 'the second one'))).toContain('full name');
+    expect(last(await say(c.conversation_id, 'Casey Buyer'))).toBe(ASSISTANT_SAYS.askEmail);
+    // The form's own validation message for a bad e-mail, and the question again.
+    const bad = await say(c.conversation_id, 'my email is casey@example');
+    expect(bad.messages.map((m) => m.text)).toContain(ASSISTANT_SAYS.invalid(MESSAGES.emailInvalid));
+    expect(last(await say(c.conversation_id, 'casey@example.com'))).toBe(ASSISTANT_SAYS.askPhone);
+    expect(last(await say(c.conversation_id, '646 555 0199'))).toBe(ASSISTANT_SAYS.askBuyerType);
+    const summary = await say(c.conversation_id, 'first-time buyer');
+    expect(last(summary)).toContain('Please check: Property Viewing at 12 Maple Street, Springfield');
+    expect(last(summary)).toContain('Tuesday, January 8 at 9:30 AM');
+    // Nothing is booked before the buyer confirms.
+    expect(await t.database.db.select().from(bookings).where(eq(bookings.agentId, agent.id))).toHaveLength(0);
+
+    const done = await say(c.conversation_id, 'yes please');
+    expect(done.booking).toMatchObject({ starts_at: '2030-01-08T14:30:00.000Z', status: 'confirmed' });
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, done.booking!.id));
+    expect(row).toMatchObject({
+      propertyId: maple,
+      clientEmail: 'casey@example.com',
+      buyerType: 'first_time_buyer',
+    });
+    const [conversation] = await t.database.db
+      .select()
+      .from(assistantConversations)
+      .where(eq(assistantConversations.id, c.conversation_id));
+    expect(conversation!.bookingId).toBe(done.booking!.id);
+
+    // The agent reads the conversation on the booking; another agent cannot.
+    const read = await t.request({
+      method: 'GET',
+      url: `/api/bookings/${done.booking!.id}/conversation`,
+      token: agent.token,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.messages.map((m: { text: string }) => m.text)).toContain('the second one');
+    const other = await makeAgent(t);
+    const denied = await t.request({
+      method: 'GET',
+      url: `/api/bookings/${done.booking!.id}/conversation`,
+      token: other.token,
+    });
+    expect(denied.statusCode).toBe(404);
+  });
+
+  it('a time taken meanwhile → a new proposal, never a double booking', async () => {
+    const { id, chosen, summary } = await toConfirmation('12 maple street on wednesday at 2pm');
+    expect(chosen.starts_at).toBe('2030-01-09T14:00:00-05:00');
+    expect(last(summary)).toContain('Please check');
+    // Someone books that very time through the form first.
+    const direct = await t.request({
+      method: 'POST',
+      url: '/api/booking',
+      payload: bookingPayload(agent.id, {
+        booking_date: chosen.date,
+        booking_time: chosen.time,
+        starts_at: chosen.starts_at,
+        client_email: 'first@example.com',
+      }),
+    });
+    expect(direct.statusCode).toBe(201);
+    const after = await say(id, 'yes');
+    expect(after.booking).toBeNull();
+    expect(after.messages.map((m) => m.text)).toContain(ASSISTANT_SAYS.slotTaken);
+    expect(after.proposals.length).toBeGreaterThan(0);
+    expect(after.proposals.map((p) => p.starts_at)).not.toContain(chosen.starts_at);
+    const atThatTime = await t.database.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.agentId, agent.id), eq(bookings.startsAt, new Date(chosen.starts_at))));
+    expect(atThatTime).toHaveLength(1);
+    expect(atThatTime[0]!.clientEmail).toBe('first@example.com');
+  });
+
+  it('a past or closed day is refused politely, with the nearest free times instead', async () => {
+    const c = await start();
+    const past = await say(c.conversation_id, 'a consultation yesterday please');
+    expect(last(past)).toContain(ASSISTANT_SAYS.pastDay);
+    expect(past.proposals[0]!.date).toBe('2030-01-08');
+    const closed = await say(c.conversation_id, 'sunday then?');
+    expect(last(closed)).toContain(ASSISTANT_SAYS.closedDay(['Sunday, January 13']));
+    for (const p of closed.proposals) expect(['2030-01-08', '2030-01-09', '2030-01-10']).toContain(p.date);
+  });
+
+  it('similar addresses: asks which one, then takes the answer', async () => {
+    const c = await start();
+    const asked = await say(c.conversation_id, 'the one on maple please');
+    expect(last(asked)).toBe(
+      ASSISTANT_SAYS.whichOfThese(['12 Maple Street, Springfield', '12 Maple Avenue, Springfield']),
+    );
+    expect(asked.proposals).toEqual([]);
+    const offered = await say(c.conversation_id, 'the avenue one, 2');
+    expect(last(offered)).toContain('12 Maple Avenue, Springfield');
+    expect(offered.proposals).toHaveLength(3);
+  });
+
+  it('the agent switches the assistant off: 403 ASSISTANT_DISABLED, and the status says so', async () => {
+    const a = await makeAgent(t);
+    const c = await start(a.id);
+    const off = await t.request({
+      method: 'PUT',
+      url: '/api/agents/assistant-settings',
+      token: a.token,
+      payload: { enabled: false },
+    });
+    expect(off.json()).toMatchObject({ data: { enabled: false } });
+    expect((await t.request({ method: 'GET', url: `/api/assistant/agent/${a.id}` })).json()).toEqual({
+      enabled: false,
+    });
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/assistant/conversations',
+      payload: { agent_id: a.id },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('ASSISTANT_DISABLED');
+    const going = await t.request({
+      method: 'POST',
+      url: `/api/assistant/conversations/${c.conversation_id}/messages`,
+      payload: { text: 'hi' },
+    });
+    expect(going.json().code).toBe('ASSISTANT_DISABLED');
+  });
+
+  it('bad input is a 4xx that changes nothing', async () => {
+    const c = await start();
+    const empty = await t.request({
+      method: 'POST',
+      url: `/api/assistant/conversations/${c.conversation_id}/messages`,
+      payload: { text: '  ' },
+    });
+    expect(empty.statusCode).toBe(400);
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/assistant/conversations/00000000-0000-4000-8000-000000000000/messages',
+      payload: { text: 'hi' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const noAgent = await t.request({
+      method: 'POST',
+      url: '/api/assistant/conversations',
+      payload: { agent_id: 'nobody' },
+    });
+    expect(noAgent.statusCode).toBe(404);
+    const read = await t.request({ method: 'GET', url: `/api/assistant/conversations/${c.conversation_id}` });
+    expect(read.json().messages).toHaveLength(1);
+  });
+});
