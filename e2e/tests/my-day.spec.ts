@@ -2,10 +2,10 @@
 // PNGs), numbered markers and the route line, the drive-longer-than-gap warning, Optimise with the saving
 // shown and Apply reordering the day. A Basic agent's call is refused (403). Screenshots at 375 and 1280 px.
 import { createServer, type Server } from 'node:http';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { CONSENT_STORAGE_KEY } from '@keyturn/domain/constants';
 import { api, newAgent, nextWeekday, query } from '../support/server.ts';
+import { signIn } from '../support/sign-in.ts';
 
 const tilePort = Number(process.env.E2E_TILE_PORT ?? Number(process.env.E2E_PORT ?? 5123) + 1100);
 let tiles: Server;
@@ -44,17 +44,7 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => tiles.close(() => resolve()));
 });
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript((key) => window.localStorage.setItem(key, 'rejected'), CONSENT_STORAGE_KEY);
-});
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+// The consent choice is made up front (playwright.config.ts storageState), so no banner covers the map.
 
 // Austin: A, C 1 km east of it, B 15 km east.
 const PLACES = {
@@ -125,7 +115,7 @@ test('My day: map, route and warning; Optimise shows the saving and Apply reorde
     ]);
   }
 
-  await signIn(page, agent.email, agent.password);
+  await signIn(page, agent);
   await page.getByRole('link', { name: /My day/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/day/);
   await page.getByLabel('Date').fill(date);
