@@ -159,6 +159,16 @@ test('My day: map, route and warning; Optimise shows the saving and Apply reorde
       .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
   ).toEqual(['1. 1 Elm St', '2. 3 Ash Rd', '3. 12 Oak St']);
 
+  // The agent turns on "cluster showings by area" (travel-aware public slots); it is saved.
+  await page.getByLabel('Cluster showings by area').check();
+  await expect
+    .poll(
+      async () =>
+        (await api<{ data: { cluster_by_area: boolean } }>('GET', '/routes/settings', undefined, agent.token))
+          .json.data.cluster_by_area,
+    )
+    .toBe(true);
+
   // A Basic agent: the server refuses the day (the page shows the upgrade hint instead of calling it).
   const basic = await newAgent('Quinn');
   const refused = await api<{ code: string }>('GET', `/routes/day?date=${date}`, undefined, basic.token);

@@ -217,6 +217,65 @@ describe('route optimisation without a routing service (issue 16)', () => {
   });
 });
 
+describe('travel-aware public slots: "cluster showings by area" (issue 16)', () => {
+  it('a slot unreachable from the showing before it is not offered, a reachable one is, a nearby one is recommended', async () => {
+    const agent = await makeAgent(t, { plan: 'pro', timeZone: 'America/New_York' });
+    const home = await makeProperty(t, agent.id, { address: '5 Home St', ...A });
+    const far = await makeProperty(t, agent.id, { address: '12 Oak St', ...B });
+    const near = await makeProperty(t, agent.id, { address: '3 Ash Rd', ...C });
+    // 10:00 at the far house (41 min away), 14:00 at the house next door (3 min away).
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('10:00'),
+      status: 'confirmed',
+      propertyId: far,
+    });
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('14:00'),
+      status: 'confirmed',
+      propertyId: near,
+    });
+    const offered = async () => {
+      const res = await t.request({ method: 'GET', url: `/api/booking/availability/${home}/${DATE}` });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { availableSlots: string[]; slots: { time: string; recommended?: boolean }[] };
+    };
+    const before = await offered();
+    expect(before.availableSlots).toContain('10:30:00');
+    expect(before.slots.some((s) => s.recommended)).toBe(false);
+
+    const turnOn = await t.request({
+      method: 'PUT',
+      url: '/api/routes/settings',
+      token: agent.token,
+      payload: { cluster_by_area: true },
+    });
+    expect(turnOn.json().data).toEqual({ cluster_by_area: true });
+    const after = await offered();
+    // 10:30 + 41 min = 11:11: 10:30 and 11:00 are gone, 11:30 is offered.
+    expect(after.availableSlots).not.toContain('10:30:00');
+    expect(after.availableSlots).not.toContain('11:00:00');
+    expect(after.availableSlots).toContain('11:30:00');
+    // Next door at 14:00: 13:30 (no time for the 3 min drive) and 14:30 (likewise after it) are gone; the
+    // slots within an hour on either side are recommended.
+    expect(after.availableSlots).not.toContain('13:30:00');
+    expect(after.availableSlots).not.toContain('14:30:00');
+    expect(after.slots.filter((s) => s.recommended).map((s) => s.time)).toEqual([
+      '12:30:00',
+      '13:00:00',
+      '15:00:00',
+      '15:30:00',
+    ]);
+
+    const refused = await t.request({
+      method: 'PUT',
+      url: '/api/routes/settings',
+      token: basic.token,
+      payload: { cluster_by_area: true },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
 describe('maps adapters against 127.0.0.1 Nominatim and OSRM servers (issue 16)', () => {
   let maps: MapsServer;
   let m: TestApp;

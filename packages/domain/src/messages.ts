@@ -65,6 +65,7 @@ export const ROUTE_MESSAGES = {
   nothingToOptimise: 'Nothing to optimise: no pending showings on this day that could move.',
   alreadyOptimal: 'Your order is already the shortest drive.',
   recommendedSlot: 'Recommended: near another showing',
+  recommendedShort: 'Recommended',
   /** The reschedule reason buyers read when Optimise moves their showing. */
   optimisedReason: "Your agent reordered the day's showings to cut driving time.",
   notInWindow: 'Route optimisation plans days from tomorrow to the end of the booking window.',

@@ -116,3 +116,11 @@ export const placePropertySchema = z.object({
     .min(-180, 'Longitude is between -180 and 180')
     .max(180, 'Longitude is between -180 and 180'),
 });
+
+/** The agent's route settings (GET/PUT /api/routes/settings). */
+export const routeSettingsSchema = z.object({
+  /** Public slots the agent cannot reach in time are not offered; slots next to a nearby showing are recommended. */
+  cluster_by_area: z.boolean({ error: 'Choose on or off' }),
+});
+export type RouteSettings = z.infer<typeof routeSettingsSchema>;
+export const routeSettingsResponseSchema = z.object({ success: z.literal(true), data: routeSettingsSchema });

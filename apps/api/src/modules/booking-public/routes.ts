@@ -195,8 +195,8 @@ export async function publicBookingRoutes(
       },
     },
     async (req) => {
-      const { agent } = await findPublicProperty(ctx.db, req.params.propertyId);
-      return availabilityForDate(ctx, agent, req.params.date);
+      const { agent, property } = await findPublicProperty(ctx.db, req.params.propertyId);
+      return availabilityForDate(ctx, agent, req.params.date, property);
     },
   );
 

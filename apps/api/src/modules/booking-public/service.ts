@@ -1,6 +1,7 @@
 // The public booking flow (spec §2.4, §7): what a buyer may read about an agent and their properties, the
 // free slots of a date, and booking, rescheduling and cancelling without an account. The slot engine
 // (packages/domain) decides what is free; the database's EXCLUDE constraint settles races.
+import { travelAwareSlots } from '../routes/cluster';
 import { createHash } from 'node:crypto';
 import { and, count, eq, gte, isNull, notInArray, sql } from 'drizzle-orm';
 import { MESSAGES } from '@keyturn/domain/messages';
@@ -148,7 +149,12 @@ export async function findPublicProperty(
 }
 
 /** The free slots of one agent-zone date (spec §3 availability response). */
-export async function availabilityForDate(ctx: PublicContext, agent: AgentRow, date: string) {
+export async function availabilityForDate(
+  ctx: PublicContext,
+  agent: AgentRow,
+  date: string,
+  property: { lat: number | null; lng: number | null } | null = null,
+) {
   const now = ctx.now();
   const window = bookingWindow(now, agent.timeZone);
   if (date < window.from || date > window.to) {
@@ -158,15 +164,18 @@ export async function availabilityForDate(ctx: PublicContext, agent: AgentRow, d
   }
   const rules = await slotRulesFor(ctx.db, agent);
   const busy = await busyAround(ctx.db, agent.id, date, date);
-  const slots = daySlots(rules, busy, now, date);
+  // Issue 16: travel-aware slots (the agent's "cluster showings by area"), one step after the slot engine.
+  const offered = await travelAwareSlots(ctx.db, agent, daySlots(rules, busy, now, date), property);
+  const slots = offered.map((o) => o.slot);
   return {
     availableSlots: slotTimes(slots),
     agentAvailability: { isAvailable: dayIsAvailable(rules, date) },
     time_zone: agent.timeZone,
-    slots: slots.map((slot) => ({
+    slots: offered.map(({ slot, recommended }) => ({
       time: slot.time,
       starts_at: slotStartIso(slot),
       label: slotLabel(slot, agent.timeZone),
+      ...(recommended ? { recommended } : {}),
     })),
   };
 }

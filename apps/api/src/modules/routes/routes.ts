@@ -11,7 +11,11 @@ import {
   placePropertySchema,
   propertyPositionResponseSchema,
   routeProposalResponseSchema,
+  routeSettingsResponseSchema,
+  routeSettingsSchema,
 } from '@keyturn/domain/schemas/routes';
+import { availabilitySettings } from '../../db/schema';
+import { clusterByAreaOn } from './cluster';
 import { z } from 'zod';
 import type { Auth } from '../../auth';
 import type { MapsConfig } from '../../config';
@@ -101,6 +105,43 @@ export async function routeRoutes(
       success: true as const,
       data: await applyRoute(deps, allowed(req), req.body, now(), notify),
     }),
+  );
+
+  r.get(
+    '/api/routes/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Route settings (cluster showings by area)',
+        response: { 200: routeSettingsResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { cluster_by_area: await clusterByAreaOn(db, allowed(req)) },
+    }),
+  );
+  r.put(
+    '/api/routes/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Turn "cluster showings by area" on or off (travel-aware public slots)',
+        body: routeSettingsSchema,
+        response: { 200: routeSettingsResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const agent = allowed(req);
+      await db
+        .insert(availabilitySettings)
+        .values({ agentId: agent.id, clusterByArea: req.body.cluster_by_area })
+        .onConflictDoUpdate({
+          target: availabilitySettings.agentId,
+          set: { clusterByArea: req.body.cluster_by_area },
+        });
+      return { success: true as const, data: { cluster_by_area: await clusterByAreaOn(db, agent) } };
+    },
   );
 
   // A property's map position: every plan (the pin is part of the property, not of the optimiser).

@@ -1,7 +1,7 @@
 // The agent's day on the road (issue 16): GET /api/routes/day, POST …/optimise (a proposal, changes nothing)
 // and …/apply (reschedules; the day comes back as it now is).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AgentDay, RouteProposal } from '@keyturn/domain/schemas/routes';
+import type { AgentDay, RouteProposal, RouteSettings } from '@keyturn/domain/schemas/routes';
 import { api } from '@/lib/api';
 
 export function useAgentDay(date: string | null, enabled: boolean) {
@@ -37,5 +37,22 @@ export function useApplyRoute() {
       void client.invalidateQueries({ queryKey: ['bookings'] });
       void client.invalidateQueries({ queryKey: ['dashboard'] });
     },
+  });
+}
+
+export function useRouteSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: ['routes', 'settings'],
+    queryFn: () => api.get<{ data: RouteSettings }>('/routes/settings').then((r) => r.data),
+    enabled,
+  });
+}
+
+export function useSaveRouteSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: RouteSettings) =>
+      api.put<{ data: RouteSettings }>('/routes/settings', settings).then((r) => r.data),
+    onSuccess: (settings) => client.setQueryData(['routes', 'settings'], settings),
   });
 }

@@ -14,7 +14,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { UpgradeHint } from '@/components/ui/upgrade-hint';
 import { usePlan } from '@/lib/plan';
-import { useAgentDay, useApplyRoute, useOptimise } from '../api';
+import { useAgentDay, useApplyRoute, useOptimise, useRouteSettings, useSaveRouteSettings } from '../api';
+import { SwitchField } from '@/components/ui/switch-field';
 
 const DayMap = lazy(() => import('../components/day-map'));
 
@@ -44,14 +45,36 @@ export function MyDayPage() {
         ) : !day.data ? (
           <Spinner label="Loading your day" />
         ) : (
-          <DayView
-            key={day.data.date}
-            day={day.data}
-            onDate={(d) => setSearch(d ? { date: d } : {}, { replace: true })}
-          />
+          <>
+            <ClusterSetting />
+            <DayView
+              key={day.data.date}
+              day={day.data}
+              onDate={(d) => setSearch(d ? { date: d } : {}, { replace: true })}
+            />
+          </>
         )}
       </div>
     </>
+  );
+}
+
+/** The agent's "cluster showings by area": travel-aware public slots. */
+function ClusterSetting() {
+  const settings = useRouteSettings(true);
+  const save = useSaveRouteSettings();
+  if (!settings.data) return null;
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <SwitchField
+        label="Cluster showings by area"
+        description="Buyers are not offered times you cannot reach from your showing before (or leave in time for the one after); times next to a showing nearby are marked recommended on your booking page. Drive times are estimated from distance."
+        checked={settings.data.cluster_by_area}
+        disabled={save.isPending}
+        onChange={(e) => save.mutate({ cluster_by_area: e.target.checked })}
+      />
+      {save.isError ? <ErrorAlert>{save.error.message}</ErrorAlert> : null}
+    </div>
   );
 }
 
