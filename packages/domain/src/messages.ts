@@ -49,6 +49,9 @@ export const MESSAGES = {
     'This address cannot be used: it must start with https:// or http:// and point to a public server, not a private or local network',
 } as const;
 
+/** A public slot next to one of the agent's showings nearby (issue 16): kept apart so the booking page loads only it. */
+export const RECOMMENDED_SLOT = { label: 'Recommended', title: 'Recommended: near another showing' } as const;
+
 /** Route optimisation (issue 16): the texts of My day, the property form's pin and the booking page. */
 export const ROUTE_MESSAGES = {
   /** A drive longer than the gap between two showings. */
@@ -64,8 +67,6 @@ export const ROUTE_MESSAGES = {
   infeasible: "No order fits every showing in its allowed times: some can't be reached in time.",
   nothingToOptimise: 'Nothing to optimise: no pending showings on this day that could move.',
   alreadyOptimal: 'Your order is already the shortest drive.',
-  recommendedSlot: 'Recommended: near another showing',
-  recommendedShort: 'Recommended',
   /** The reschedule reason buyers read when Optimise moves their showing. */
   optimisedReason: "Your agent reordered the day's showings to cut driving time.",
   notInWindow: 'Route optimisation plans days from tomorrow to the end of the booking window.',

@@ -27,7 +27,7 @@ import {
 } from '@keyturn/domain/calendar';
 import type { DayState } from '@keyturn/domain/calendar';
 import { AVAILABLE_DAY_BORDER_COLOR, DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
-import { MESSAGES, ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { MESSAGES, RECOMMENDED_SLOT } from '@keyturn/domain/messages';
 import { textColorOn } from './contrast';
 
 /** A slot: `value` is what selection reports (e.g. '14:00'), `label` what the buyer reads ('2:00 PM'). */
@@ -291,8 +291,8 @@ export function TimeSlotGrid({
             >
               {slot.label}
               {slot.recommended ? (
-                <span title={ROUTE_MESSAGES.recommendedSlot} className="block text-xs font-medium">
-                  {ROUTE_MESSAGES.recommendedShort}
+                <span title={RECOMMENDED_SLOT.title} className="block text-xs font-medium">
+                  {RECOMMENDED_SLOT.label}
                 </span>
               ) : null}
             </button>
