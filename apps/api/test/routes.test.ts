@@ -3,6 +3,7 @@
 // adapters against a 127.0.0.1 server speaking Nominatim and OSRM — cached, and degrading to the estimate.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { bookings, notificationJobs } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 import { makeAgent, makeProperty, type TestAgent } from './fixtures';
@@ -88,6 +89,18 @@ describe('route optimisation without a routing service (issue 16)', () => {
       [C.lat, C.lng],
     ]);
     expect(day.line_source).toBe('estimated');
+    expect(day.optimisable).toBe(true);
+    // Today (the booking window starts tomorrow) is shown but not optimised.
+    const today = (await get(pro, '2030-01-07')).json().data;
+    expect(today.optimisable).toBe(false);
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/routes/day/optimise',
+      token: pro.token,
+      payload: { date: '2030-01-07' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.date).toBe(ROUTE_MESSAGES.notInWindow);
   });
 
   it('Basic plans are refused by the server: 403 PLAN_UPGRADE_REQUIRED on day, optimise and apply', async () => {

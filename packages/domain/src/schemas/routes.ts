@@ -57,6 +57,8 @@ export const agentDaySchema = z.object({
   /** Whether the drive times come from a routing service; estimated otherwise (say so on screen). */
   routing_configured: z.boolean(),
   map: z.object({ tile_url: z.string().nullable(), attribution: z.string() }),
+  /** Whether Optimise may plan this date (tomorrow to the end of the booking window). */
+  optimisable: z.boolean(),
 });
 export type AgentDay = z.infer<typeof agentDaySchema>;
 export const agentDayResponseSchema = z.object({ success: z.literal(true), data: agentDaySchema });

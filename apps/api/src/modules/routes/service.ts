@@ -146,7 +146,13 @@ export async function agentDay(
     line_source: line.source,
     routing_configured: deps.maps.routingUrl !== null,
     map: { tile_url: deps.maps.tileUrl, attribution: deps.maps.tileAttribution },
+    optimisable: inWindow(day, agent, now),
   };
+}
+
+function inWindow(date: string, agent: AgentRow, now: Date): boolean {
+  const window = bookingWindow(now, agent.timeZone);
+  return date >= window.from && date <= window.to;
 }
 
 /** Optimise moves pending showings that have not started and have a map position; the rest stay put. */

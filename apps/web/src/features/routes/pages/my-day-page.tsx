@@ -188,12 +188,16 @@ function DayView({ day, onDate }: { day: AgentDay; onDate: (date: string) => voi
         <p className="text-sm text-slate-600">
           Pending showings may move to other free times of the day; confirmed ones stay where they are.
         </p>
-        <Button
-          onClick={() => optimise.mutate(day.date, { onSuccess: setProposal })}
-          disabled={optimise.isPending}
-        >
-          {optimise.isPending ? 'Optimising…' : 'Optimise'}
-        </Button>
+        {day.optimisable ? (
+          <Button
+            onClick={() => optimise.mutate(day.date, { onSuccess: setProposal })}
+            disabled={optimise.isPending}
+          >
+            {optimise.isPending ? 'Optimising…' : 'Optimise'}
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-700">{ROUTE_MESSAGES.notInWindow}</p>
+        )}
         {optimise.isError ? <ErrorAlert>{optimise.error.message}</ErrorAlert> : null}
         {proposal ? (
           <div className="space-y-2" data-testid="proposal">
