@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
+import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { api, newAgent, nextWeekday, query } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
 
@@ -168,6 +169,19 @@ test('My day: map, route and warning; Optimise shows the saving and Apply reorde
           .json.data.cluster_by_area,
     )
     .toBe(true);
+
+  // The property form shows the pin on the same tiles (no geocoder here: the form says pins are placed by hand).
+  await page.goto('/dashboard/properties');
+  await page.getByRole('button', { name: 'Edit 12 Oak St' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit property' });
+  await expect(dialog.getByText(ROUTE_MESSAGES.noGeocoderNote)).toBeVisible();
+  await expect(dialog.locator('.leaflet-marker-icon')).toBeVisible();
+  await expect(dialog.getByLabel('Latitude')).toHaveValue('30.267200');
+  await dialog.getByLabel('Latitude').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('property-pin-1280.png') });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await dialog.locator('.leaflet-container').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('property-pin-375.png') });
 
   // A Basic agent: the server refuses the day (the page shows the upgrade hint instead of calling it).
   const basic = await newAgent('Quinn');

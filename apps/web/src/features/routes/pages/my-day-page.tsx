@@ -63,15 +63,20 @@ export function MyDayPage() {
 function ClusterSetting() {
   const settings = useRouteSettings(true);
   const save = useSaveRouteSettings();
+  // Shown at once; put back if the server refuses.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   if (!settings.data) return null;
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <SwitchField
         label="Cluster showings by area"
         description="Buyers are not offered times you cannot reach from your showing before (or leave in time for the one after); times next to a showing nearby are marked recommended on your booking page. Drive times are estimated from distance."
-        checked={settings.data.cluster_by_area}
-        disabled={save.isPending}
-        onChange={(e) => save.mutate({ cluster_by_area: e.target.checked })}
+        checked={chosen ?? settings.data.cluster_by_area}
+        onChange={(e) => {
+          const on = e.target.checked;
+          setChosen(on);
+          save.mutate({ cluster_by_area: on }, { onError: () => setChosen(null) });
+        }}
       />
       {save.isError ? <ErrorAlert>{save.error.message}</ErrorAlert> : null}
     </div>
