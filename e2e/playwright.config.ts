@@ -19,6 +19,8 @@ export const baseURL = `http://localhost:${port}`;
 /** The 127.0.0.1 server speaking Google's and Microsoft's calendar protocols (apps/api/test/support). */
 const calendarPort = Number(process.env.E2E_CALENDAR_PORT ?? port + 1000);
 const calendarBase = `http://127.0.0.1:${calendarPort}`;
+/** My day's map tiles (issue 16): tests/my-day.spec.ts serves generated PNGs on this 127.0.0.1 port. */
+export const tilePort = Number(process.env.E2E_TILE_PORT ?? port + 1100);
 
 export default defineConfig({
   testDir: './tests',
@@ -88,6 +90,7 @@ export default defineConfig({
         MICROSOFT_AUTHORITY_URL: `${calendarBase}/ms`,
         MICROSOFT_GRAPH_URL: `${calendarBase}/ms/graph/v1.0`,
         JOBS_POLL_SECONDS: '0.5',
+        MAP_TILE_URL: `http://127.0.0.1:${tilePort}/tiles/{z}/{x}/{y}.png`,
       },
     },
   ],

@@ -38,6 +38,8 @@ import { waitlistRoutes } from './modules/waitlist/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { leadRoutes } from './modules/leads/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { routeRoutes } from './modules/routes/routes';
+import { locateProperty } from './modules/routes/places';
 import { reportRoutes } from './modules/reports/routes';
 import { crmRoutes } from './modules/crm/routes';
 import { assistantAgentRoutes, assistantPublicRoutes } from './modules/assistant/routes';
@@ -130,6 +132,10 @@ export async function buildApp({
 
   // The analytics tag manager (loaded by the web app only after consent) when a container is configured.
   const tagManager = config.tagManagerOrigin ? [config.tagManagerOrigin] : [];
+  // The map's tiles (issue 16) come from MAP_TILE_URL's origin, which may be plain http on-premises.
+  const tileOrigin = config.maps.tileUrl
+    ? [new URL(config.maps.tileUrl.replace(/\{[a-z]\}/g, '0')).origin]
+    : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -137,7 +143,7 @@ export async function buildApp({
         scriptSrc: ["'self'", ...tagManager],
         // react-hot-toast injects its keyframes as a <style> element.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tagManager],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tagManager, ...tileOrigin],
         connectSrc: ["'self'", ...tagManager],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -200,7 +206,11 @@ export async function buildApp({
   await app.register(agentRoutes, { auth, db });
   await app.register(paymentRoutes, { auth, db });
   await app.register(agentWorkspaceRoutes, { auth, db, publicUrl: config.publicUrl, now, notify });
-  await app.register(propertyRoutes, { auth, db });
+  await app.register(propertyRoutes, {
+    auth,
+    db,
+    locate: (agent, id) => locateProperty({ db, maps: config.maps, outbound: config.outbound }, agent, id),
+  });
   await app.register(bookingRoutes, { auth, db, now, notify });
   await app.register(availabilityRoutes, { auth, db });
   await app.register(bookingLinkRoutes, { auth, db, publicUrl: config.publicUrl });
@@ -233,6 +243,7 @@ export async function buildApp({
     jobs: queue,
   });
   await app.register(reportRoutes, { auth, db });
+  await app.register(routeRoutes, { auth, db, maps: config.maps, outbound: config.outbound, now, notify });
   await app.register(crmRoutes, { auth, db, now, webhooks: queue, outbound: config.outbound });
 
   // The booking assistant (issue 17): offline unless an OpenAI-compatible provider is configured.

@@ -93,6 +93,17 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(15),
+  // Route optimisation (issue 16): a Nominatim-compatible geocoder, an OSRM router and the map's tiles.
+  GEOCODER_URL: z.url().optional(),
+  GEOCODER_EMAIL: z.email().optional(),
+  GEOCODER_USER_AGENT: z.string().min(3).default('Keyturn showing scheduler'),
+  ROUTING_URL: z.url().optional(),
+  ROUTING_TIMEOUT_SECONDS: z.coerce.number().min(0.2).max(60).default(5),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+\{z\}[^\s]*$/, 'an http(s) URL template with {z}, {x} and {y}')
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
   // The web app's analytics build settings: the CSP admits the tag manager only when a container is set.
   VITE_GTM_ID: z.string().optional(),
   VITE_GTM_SCRIPT_URL: z.url().default('https://www.googletagmanager.com/gtm.js'),
@@ -170,6 +181,8 @@ export type Config = {
   outbound: { allowPrivateHosts: boolean };
   /** Outbound webhooks (Enterprise): retries with doubling delays, and how long a receiver may take. */
   webhooks: { retryLimit: number; retryDelaySeconds: number; timeoutSeconds: number };
+  /** Route optimisation (issue 16): null URLs fall back to the estimate / the hand-placed pin / no base map. */
+  maps: MapsConfig;
   /** Origin the Content-Security-Policy admits for the analytics tag manager; null without VITE_GTM_ID. */
   tagManagerOrigin: string | null;
   /** The booking assistant's OpenAI-compatible provider; null = offline understanding only. */
@@ -177,6 +190,19 @@ export type Config = {
 };
 
 export type AiConfig = { baseUrl: string; apiKey: string; model: string; timeoutSeconds: number };
+export type MapsConfig = {
+  /** Nominatim search API base (…/search is appended); null = pins are placed by hand. */
+  geocoderUrl: string | null;
+  /** Nominatim's usage policy asks for an identifying User-Agent and, for bulk use, an e-mail. */
+  geocoderEmail: string | null;
+  userAgent: string;
+  /** OSRM HTTP API base (…/table/v1/driving, …/route/v1/driving); null = the offline estimate. */
+  routingUrl: string | null;
+  timeoutMs: number;
+  /** Leaflet tile URL template ({z}/{x}/{y}); null = the route is drawn without a base map. */
+  tileUrl: string | null;
+  tileAttribution: string;
+};
 
 export type OAuthApp = {
   clientId: string;
@@ -300,6 +326,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryLimit: e.WEBHOOK_RETRY_LIMIT,
       retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
       timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
+    },
+    maps: {
+      geocoderUrl: e.GEOCODER_URL ? noSlash(e.GEOCODER_URL) : null,
+      geocoderEmail: e.GEOCODER_EMAIL ?? null,
+      userAgent: e.GEOCODER_USER_AGENT,
+      routingUrl: e.ROUTING_URL ? noSlash(e.ROUTING_URL) : null,
+      timeoutMs: Math.round(e.ROUTING_TIMEOUT_SECONDS * 1000),
+      tileUrl: e.MAP_TILE_URL ?? null,
+      tileAttribution: e.MAP_TILE_ATTRIBUTION,
     },
     tagManagerOrigin: e.VITE_GTM_ID ? new URL(e.VITE_GTM_SCRIPT_URL).origin : null,
     ai: e.AI_BASE_URL

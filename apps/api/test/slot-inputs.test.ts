@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
-import { bookings, calendarBusy, calendarIntegrations, properties } from '../src/db/schema';
+import {
+  availabilitySettings,
+  bookings,
+  calendarBusy,
+  calendarIntegrations,
+  properties,
+} from '../src/db/schema';
 import { readSlotInputs } from '../src/modules/availability/slot-inputs';
 import {
   busyIntervals,
@@ -97,9 +103,18 @@ describe('readSlotInputs: the slot inputs in one statement', () => {
     };
     expect(expected.busy).toHaveLength(4);
     expect(expected.requiresApproval).toBe(true);
+    // Travel-aware slots (issue 16) read the plan, the switch and the property's pin from the same statement.
+    await db.update(properties).set({ lat: 30.2672, lng: -97.7431 }).where(eq(properties.id, propertyId));
+    await db
+      .update(availabilitySettings)
+      .set({ clusterByArea: true })
+      .where(eq(availabilitySettings.agentId, agent.id));
     for (const subject of [{ agentId: agent.id }, { propertyId }, { propertyPublicId: publicId }]) {
       const inputs = await readSlotInputs(db, subject, from, to);
-      expect({ ...inputs, busy: sortBusy(inputs!.busy) }).toEqual(expected);
+      const { plan, clusterByArea, place, ...rest } = inputs!;
+      expect({ ...rest, busy: sortBusy(rest.busy) }).toEqual(expected);
+      expect({ plan, clusterByArea }).toEqual({ plan: 'basic', clusterByArea: true });
+      expect(place).toEqual('agentId' in subject ? null : { lat: 30.2672, lng: -97.7431 });
     }
     // The booking being rescheduled gives its own time up.
     const without = await readSlotInputs(db, { agentId: agent.id }, from, to, ignored!.id);

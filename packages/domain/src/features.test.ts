@@ -21,19 +21,14 @@ describe('feature catalogue', () => {
       'no_double_booking',
       'availability_rules',
       'dashboard',
+      'route_optimisation',
     ];
     for (const id of built) expect(isBuilt(id), id).toBe(true);
     expect(featureStatusLabel({ built: true })).toBe('Available now');
   });
 
-  it('keeps the unbuilt ones in development: AI assistant, route optimisation, calendar sync, teams, lead scoring', () => {
-    const unbuilt: FeatureId[] = [
-      'ai_assistant',
-      'route_optimisation',
-      'calendar_sync',
-      'teams',
-      'lead_scoring',
-    ];
+  it('keeps the unbuilt ones in development: AI assistant, calendar sync, teams, lead scoring', () => {
+    const unbuilt: FeatureId[] = ['ai_assistant', 'calendar_sync', 'teams', 'lead_scoring'];
     for (const id of unbuilt) expect(isBuilt(id), id).toBe(false);
     expect(featureStatusLabel({ built: false })).toBe('In development');
   });

@@ -92,8 +92,9 @@ export const FEATURE_CATALOGUE: readonly Feature[] = [
   {
     id: 'route_optimisation',
     title: 'Route optimisation',
-    summary: 'Back-to-back showings ordered by travel time.',
-    built: false,
+    summary:
+      'Your day on a map with drive times between showings, warnings where a drive is longer than the gap, and the order that drives least — applied in one click.',
+    built: true,
   },
   {
     id: 'calendar_sync',

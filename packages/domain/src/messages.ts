@@ -48,3 +48,26 @@ export const MESSAGES = {
   outboundUrlRefused:
     'This address cannot be used: it must start with https:// or http:// and point to a public server, not a private or local network',
 } as const;
+
+/** A public slot next to one of the agent's showings nearby (issue 16): kept apart so the booking page loads only it. */
+export const RECOMMENDED_SLOT = { label: 'Recommended', title: 'Recommended: near another showing' } as const;
+
+/** Route optimisation (issue 16): the texts of My day, the property form's pin and the booking page. */
+export const ROUTE_MESSAGES = {
+  /** A drive longer than the gap between two showings. */
+  cannotReach: (address: string, clock: string, driveMinutes: number, gapMinutes: number) =>
+    `You can't be at ${address} by ${clock}: ${driveMinutes} min drive, ${gapMinutes} min gap`,
+  estimatedLabel: 'estimated',
+  estimatedNote:
+    'Drive times are estimated from straight-line distance (no routing service is configured): about 1.35× the distance at 30 km/h.',
+  noTilesNote: 'No map tiles are configured (MAP_TILE_URL), so the route is drawn without a base map.',
+  noGeocoderNote:
+    'No geocoder is configured (GEOCODER_URL): place the pin by hand on the map or enter the coordinates.',
+  missingPlace: 'No map position for this property: drive times to and from it are not known.',
+  infeasible: "No order fits every showing in its allowed times: some can't be reached in time.",
+  nothingToOptimise: 'Nothing to optimise: no pending showings on this day that could move.',
+  alreadyOptimal: 'Your order is already the shortest drive.',
+  /** The reschedule reason buyers read when Optimise moves their showing. */
+  optimisedReason: "Your agent reordered the day's showings to cut driving time.",
+  notInWindow: 'Route optimisation plans days from tomorrow to the end of the booking window.',
+} as const;

@@ -9,6 +9,15 @@ describe('plan-gated features (issue 13)', () => {
     expect(allowed('crmIntegration')).toEqual([false, false, true]);
     expect(allowed('benchmarking')).toEqual([false, false, true]);
   });
+  it('route optimisation (issue 16) from Professional, read from the plan table', () => {
+    expect(PLAN_ORDER.map((p) => planAllows(p, 'routeOptimisation'))).toEqual(
+      PLAN_ORDER.map((p) => p.features.routeOptimisation),
+    );
+    expect(PLAN_ORDER.map((p) => planAllows(p, 'routeOptimisation'))).toEqual([false, true, true]);
+    expect(upgradeMessage('routeOptimisation')).toBe(
+      'Route optimisation tools are part of the Professional plan. Upgrade to use them.',
+    );
+  });
   it('the upgrade message names the cheapest plan that has it', () => {
     expect(lowestPlanWith('reportBreakdowns').id).toBe('pro');
     expect(upgradeMessage('crmIntegration')).toBe(

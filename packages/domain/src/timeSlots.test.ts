@@ -53,6 +53,20 @@ describe('timeSlotsForDate (spec §8, §9)', () => {
     ]);
   });
 
+  it('a slot the server recommends (issue 16, clustered by area) stays marked; the others are not', () => {
+    const response = {
+      availableSlots: ['10:00:00', '11:00:00'],
+      agentAvailability: { isAvailable: true },
+      time_zone: 'America/New_York',
+      slots: [
+        { time: '10:00:00', starts_at: '2030-01-08T10:00:00-05:00', label: '10:00 AM', recommended: true },
+        { time: '11:00:00', starts_at: '2030-01-08T11:00:00-05:00', label: '11:00 AM' },
+      ],
+    };
+    const slots = timeSlotsForDate({ response, dayIsAvailable: true, hasProperty: true });
+    expect(slots.map((s) => s.recommended ?? false)).toEqual([true, false]);
+  });
+
   it('fallback slots carry no instant: the server places them', () => {
     expect(fallbackSlots(true).every((s) => s.startsAt === null)).toBe(true);
   });

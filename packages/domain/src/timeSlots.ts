@@ -20,6 +20,8 @@ export interface TimeSlot {
    * repeated hour share `time`, never `startsAt`. null for the fallback grid, whose instant the server decides.
    */
   startsAt: string | null;
+  /** Issue 16: next to one of the agent's showings nearby (the agent clusters showings by area). */
+  recommended?: boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export function timeSlotsForDate(input: {
       label: slot.label,
       available: true,
       startsAt: slot.starts_at,
+      ...(slot.recommended ? { recommended: true } : {}),
     }));
   }
   return fallbackSlots(hasProperty);

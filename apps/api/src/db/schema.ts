@@ -279,6 +279,9 @@ export const availabilitySettings = pgTable('availability_settings', {
   minimumNoticeMinutes: integer().notNull().default(0),
   bufferMinutes: integer().notNull().default(0),
   requiresApproval: boolean().notNull().default(false),
+  // Issue 16: public slots the agent cannot reach from the showing before (or leave in time for the one
+  // after) are not offered, and slots next to a nearby showing are marked recommended.
+  clusterByArea: boolean().notNull().default(false),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .defaultNow()
@@ -782,3 +785,24 @@ export const assistantConversations = pgTable(
   },
   (t) => [index().on(t.agentId, t.createdAt), index().on(t.bookingId)],
 );
+// ---- route optimisation (issue 16) ----
+
+/** Geocoder answers per normalised address (lower case, single spaces): a saved property never asks twice. */
+export const geocodeCache = pgTable('geocode_cache', {
+  addressKey: text().primaryKey(),
+  // null = the geocoder found nothing for the address (also remembered).
+  lat: doublePrecision(),
+  lng: doublePrecision(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Routed drive times per ordered pair of points (rounded to ~1 m) and hour of the day: the routing service is
+ * asked once per pair and hour. Estimates are computed, never stored.
+ */
+export const travelCache = pgTable('travel_cache', {
+  pairKey: text().primaryKey(),
+  seconds: integer().notNull(),
+  meters: integer().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

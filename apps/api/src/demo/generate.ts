@@ -2,6 +2,7 @@
 // DEMO_FUTURE_DAYS, in the agent's working hours, with what happened to it (approved, cancelled, shown,
 // no-show) and when, and the buyer's feedback. Pure and deterministic: the same `now` and seed always give the
 // same list (tests assert on it; seed.ts writes it). Times are the agent's wall clock turned into instants.
+import { seededRandom } from '@keyturn/domain/random';
 import type { BookingPurpose, BookingStatus } from '@keyturn/domain/enums';
 import { agentToday, slotInstant } from '@keyturn/domain/slots/engine';
 import {
@@ -56,16 +57,7 @@ export type DemoBooking = {
 };
 
 /** A small seeded PRNG (mulberry32): the dataset must be the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { seededRandom };
 
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);

@@ -89,6 +89,9 @@ const PropertiesPage = lazy(() =>
 const BookingsPage = lazy(() =>
   import('@/features/bookings/pages/bookings-page').then((m) => ({ default: m.BookingsPage })),
 );
+const MyDayPage = lazy(() =>
+  import('@/features/routes/pages/my-day-page').then((m) => ({ default: m.MyDayPage })),
+);
 const ReportsPage = lazy(() =>
   import('@/features/reports/pages/reports-page').then((m) => ({ default: m.ReportsPage })),
 );
@@ -203,6 +206,7 @@ export const routes: RouteObject[] = [
               { id: 'dashboard-properties', path: 'properties', element: page(<PropertiesPage />) },
               { id: 'dashboard-bookings', path: 'bookings', element: page(<BookingsPage />) },
               { id: 'dashboard-reports', path: 'reports', element: page(<ReportsPage />) },
+              { id: 'dashboard-day', path: 'day', element: page(<MyDayPage />) },
               { id: 'dashboard-feedback', path: 'feedback', element: page(<FeedbackListPage />) },
               { id: 'dashboard-settings', path: 'settings', element: page(<SettingsPage />) },
               { id: 'dashboard-subscription', path: 'subscription', element: page(<SubscriptionPage />) },

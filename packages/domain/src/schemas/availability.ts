@@ -131,6 +131,8 @@ export const offeredSlotSchema = z.object({
   starts_at: z.string(),
   /** As the agent's clock reads it; a repeated (fall-back) time names its pass: '1:30 AM EDT'. */
   label: z.string(),
+  /** Issue 16 ("cluster showings by area"): next to one of the agent's showings nearby. */
+  recommended: z.boolean().optional(),
 });
 export type OfferedSlot = z.infer<typeof offeredSlotSchema>;
 

@@ -174,6 +174,8 @@ export function dateSlotsAnswer(
   rules: SlotRules,
   date: string,
   slots: readonly Slot[],
+  /** Travel-aware slots (issue 16): which of them to mark "recommended" (none when not given). */
+  isRecommended: (slot: Slot) => boolean = () => false,
 ): AvailabilityForDateResponse {
   return {
     availableSlots: slotTimes(slots),
@@ -183,6 +185,7 @@ export function dateSlotsAnswer(
       time: slot.time,
       starts_at: slotStartIso(slot),
       label: slotLabel(slot, rules.timeZone),
+      ...(isRecommended(slot) ? { recommended: true } : {}),
     })),
   };
 }

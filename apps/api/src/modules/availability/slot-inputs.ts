@@ -19,11 +19,20 @@ export type SlotInputs = {
   rules: SlotRules;
   busy: BusyInterval[];
   requiresApproval: boolean;
+  /** For travel-aware slots (issue 16): the agent's plan, their "cluster showings by area" switch, and the
+   * property's pin (null for an agent subject or an unplaced property). */
+  plan: string;
+  clusterByArea: boolean;
+  place: { lat: number | null; lng: number | null } | null;
 };
 
 type Row = {
   agent_id: string;
   time_zone: string;
+  plan: string;
+  lat: number | null;
+  lng: number | null;
+  cluster_by_area: boolean;
   days: AgentAvailability['days'];
   overrides: AgentAvailability['overrides'];
   has_settings: boolean;
@@ -38,10 +47,11 @@ type Row = {
 const ACTIVE = ACTIVE_BOOKING_STATUSES.map((status) => `'${status}'`).join(', ');
 
 const SUBJECTS = {
-  agent: `select a.id as agent_id, a.time_zone from agents a where a.id = $1::uuid`,
-  property: `select p.agent_id, a.time_zone from properties p join agents a on a.id = p.agent_id
+  agent: `select a.id as agent_id, a.time_zone, a.plan, null::float8 as lat, null::float8 as lng
+          from agents a where a.id = $1::uuid`,
+  property: `select p.agent_id, a.time_zone, a.plan, p.lat, p.lng from properties p join agents a on a.id = p.agent_id
              where p.id = $1::int and p.is_public and p.deleted_at is null`,
-  propertyPublic: `select p.agent_id, a.time_zone from properties p join agents a on a.id = p.agent_id
+  propertyPublic: `select p.agent_id, a.time_zone, a.plan, p.lat, p.lng from properties p join agents a on a.id = p.agent_id
                    where p.public_id = $1::text and p.is_public and p.deleted_at is null`,
 } as const;
 
@@ -49,7 +59,7 @@ const SUBJECTS = {
 export function slotInputsStatement(kind: keyof typeof SUBJECTS): string {
   return `
 with s as (${SUBJECTS[kind]})
-select s.agent_id, s.time_zone,
+select s.agent_id, s.time_zone, s.plan, s.lat, s.lng, coalesce(st.cluster_by_area, false) as cluster_by_area,
   coalesce((select json_agg(json_build_object('day_of_week', d.day_of_week, 'is_available', d.is_available,
                                               'intervals', d.intervals) order by d.day_of_week)
             from availability_days d where d.agent_id = s.agent_id), '[]') as days,
@@ -127,5 +137,8 @@ export async function readSlotInputs(
     },
     busy: row.busy.map(([start, end]) => ({ start: Number(start), end: Number(end) })),
     requiresApproval: row.requires_approval ?? false,
+    plan: row.plan,
+    clusterByArea: row.cluster_by_area,
+    place: row.lat === null || row.lng === null ? null : { lat: row.lat, lng: row.lng },
   };
 }

@@ -1,6 +1,7 @@
 // The public booking flow (spec §2.4, §7): what a buyer may read about an agent and their properties, the
 // free slots of a date, and booking, rescheduling and cancelling without an account. The slot engine
 // (packages/domain) decides what is free; the database's EXCLUDE constraint settles races.
+import { travelAwareSlots } from '../routes/cluster';
 import { createHash } from 'node:crypto';
 import { and, count, eq, gte, isNull, notInArray, sql } from 'drizzle-orm';
 import { MESSAGES } from '@keyturn/domain/messages';
@@ -200,7 +201,20 @@ export async function availabilityForDate(ctx: PublicContext, subject: SlotSubje
       date: 'Pick a date from tomorrow up to 60 days ahead.',
     });
   }
-  return dateSlotsAnswer(inputs.rules, date, openSlotsOfDate(inputs, now, date));
+  // Issue 16: travel-aware slots (the agent's "cluster showings by area"), one step after the slot engine.
+  const offered = await travelAwareSlots(
+    ctx.db,
+    { id: inputs.agentId, plan: inputs.plan, clusterByArea: inputs.clusterByArea },
+    openSlotsOfDate(inputs, now, date),
+    inputs.place,
+  );
+  const recommended = new Set(offered.filter((o) => o.recommended).map((o) => o.slot));
+  return dateSlotsAnswer(
+    inputs.rules,
+    date,
+    offered.map((o) => o.slot),
+    (slot) => recommended.has(slot),
+  );
 }
 
 /**

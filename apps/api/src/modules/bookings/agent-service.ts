@@ -21,7 +21,7 @@ import { agentDaySlots, findOpenSlot, slotInstant } from '@keyturn/domain/slots/
 import { isoDateInZone, startOfDayInZone, wallClockInZone } from '@keyturn/domain/time';
 import type { z } from 'zod';
 import type { agentBookingCreateSchema } from '@keyturn/domain/schemas/agentBooking';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import type { BookingNotifier } from '../../notifications/scheduler';
 import { bookings, properties } from '../../db/schema';
@@ -252,27 +252,51 @@ export async function rescheduleAsAgent(
   };
   const newId = await writeTransaction(db, async (tx) => {
     await lockAgentRow(tx, agent.id);
-    const [moved] = await tx
-      .update(bookings)
-      .set({ status: 'rescheduled' })
-      .where(and(eq(bookings.id, booking.id), eq(bookings.status, booking.status)))
-      .returning({ id: bookings.id });
-    if (!moved)
-      throw new AppError(409, 'ILLEGAL_TRANSITION', 'This booking was just changed. Reload and try again.');
-    const { id: _id, manageToken: _m, publicId: _p, createdAt: _c, updatedAt: _u, ...rest } = booking;
-    const row = await insertBooking(tx, {
-      ...rest,
-      status: booking.status,
-      startsAt: slot.startsAt,
-      endsAt: slot.endsAt,
-      rescheduledFromId: booking.id,
-      rescheduleReason: input.reschedule_reason,
-      createdAt: now,
-    });
-    await notify.rescheduled(tx, booking, row, 'agent');
+    await markRescheduled(tx, booking);
+    const row = await insertMoved(tx, booking, slot, input.reschedule_reason, now, notify);
     return row.id;
   });
   return getBooking(db, agent, newId, now);
+}
+
+/**
+ * The first half of an agent-side reschedule, inside the caller's transaction: the original is marked
+ * rescheduled only while it still has the status it was read with (else 409: it was just changed).
+ */
+export async function markRescheduled(tx: DbTransaction, booking: BookingRow): Promise<void> {
+  const [moved] = await tx
+    .update(bookings)
+    .set({ status: 'rescheduled' })
+    .where(and(eq(bookings.id, booking.id), eq(bookings.status, booking.status)))
+    .returning({ id: bookings.id });
+  if (!moved)
+    throw new AppError(409, 'ILLEGAL_TRANSITION', 'This booking was just changed. Reload and try again.');
+}
+
+/**
+ * The second half: the booking at its new time (same buyer, same status, linked to the original) and the
+ * buyer's normal reschedule messages. Route optimisation (issue 16) marks all its moves first, then inserts.
+ */
+export async function insertMoved(
+  tx: DbTransaction,
+  booking: BookingRow,
+  slot: { startsAt: Date; endsAt: Date },
+  reason: string,
+  now: Date,
+  notify: BookingNotifier,
+): Promise<BookingRow> {
+  const { id: _id, manageToken: _m, publicId: _p, createdAt: _c, updatedAt: _u, ...rest } = booking;
+  const row = await insertBooking(tx, {
+    ...rest,
+    status: booking.status,
+    startsAt: slot.startsAt,
+    endsAt: slot.endsAt,
+    rescheduledFromId: booking.id,
+    rescheduleReason: reason,
+    createdAt: now,
+  });
+  await notify.rescheduled(tx, booking, row, 'agent');
+  return row;
 }
 
 export function toAgentBooking({ booking: b, property }: Row, agent: AgentRow, now: Date): AgentBooking {

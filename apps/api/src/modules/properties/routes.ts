@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
-import { propertyInputSchema, propertySchema } from '@keyturn/domain/schemas/property';
+import { propertyInputSchema, propertySchema, type Property } from '@keyturn/domain/schemas/property';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { requireAgentContext } from '../agents/context';
+import type { AgentRow } from '../agents/service';
 import { createProperty, deleteProperty, getProperty, listProperties, updateProperty } from './service';
 
 const errors = {
@@ -18,8 +19,16 @@ const one = z.object({ success: z.literal(true), data: propertySchema });
 const idParams = z.object({ id: z.string() });
 const tags = ['properties'];
 
-export async function propertyRoutes(app: FastifyInstance, opts: { auth: Auth; db: Db }) {
+export async function propertyRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; db: Db; locate?: (agent: AgentRow, propertyId: number) => Promise<void> },
+) {
   const { db } = opts;
+  /** Issue 16: a saved property without a map position is geocoded (when a geocoder is configured). */
+  const located = async (agent: AgentRow, property: Property) => {
+    await opts.locate?.(agent, property.id);
+    return property;
+  };
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, db);
   r.addHook('preHandler', agentOf.hook);
@@ -51,16 +60,17 @@ export async function propertyRoutes(app: FastifyInstance, opts: { auth: Auth; d
       },
     },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send({ success: true as const, data: await createProperty(db, agentOf(req), req.body) }),
+      reply.status(201).send({
+        success: true as const,
+        data: await located(agentOf(req), await createProperty(db, agentOf(req), req.body)),
+      }),
   );
   r.put(
     '/api/properties/:id',
     { schema: { tags, params: idParams, body: propertyInputSchema, response: { 200: one, ...errors } } },
     async (req) => ({
       success: true as const,
-      data: await updateProperty(db, agentOf(req), req.params.id, req.body),
+      data: await located(agentOf(req), await updateProperty(db, agentOf(req), req.params.id, req.body)),
     }),
   );
   r.delete(

@@ -60,9 +60,12 @@ export async function updateProperty(
   input: PropertyData,
 ): Promise<Property> {
   const existing = await ownProperty(db, agent, rawId);
+  const values = columns(input);
+  // A new address makes the old map position wrong (issue 16): it is cleared and geocoded again.
+  const moved = (['address', 'city', 'state', 'zipCode'] as const).some((k) => values[k] !== existing[k]);
   const [row] = await db
     .update(properties)
-    .set(columns(input))
+    .set(moved ? { ...values, lat: null, lng: null } : values)
     .where(and(eq(properties.id, existing.id), eq(properties.agentId, agent.id)))
     .returning();
   return toProperty(row!);

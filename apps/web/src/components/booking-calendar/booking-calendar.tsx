@@ -27,7 +27,7 @@ import {
 } from '@keyturn/domain/calendar';
 import type { DayState } from '@keyturn/domain/calendar';
 import { AVAILABLE_DAY_BORDER_COLOR, DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
-import { MESSAGES } from '@keyturn/domain/messages';
+import { MESSAGES, RECOMMENDED_SLOT } from '@keyturn/domain/messages';
 import { textColorOn } from './contrast';
 
 /** A slot: `value` is what selection reports (e.g. '14:00'), `label` what the buyer reads ('2:00 PM'). */
@@ -36,6 +36,8 @@ export interface CalendarTimeSlot {
   label: string;
   /** False shows the slot disabled. Default true. */
   available?: boolean;
+  /** Issue 16: marked "Recommended" (next to one of the agent's showings nearby). */
+  recommended?: boolean;
 }
 
 export interface BookingCalendarProps {
@@ -288,6 +290,11 @@ export function TimeSlotGrid({
               }`}
             >
               {slot.label}
+              {slot.recommended ? (
+                <span title={RECOMMENDED_SLOT.title} className="block text-xs font-medium">
+                  {RECOMMENDED_SLOT.label}
+                </span>
+              ) : null}
             </button>
           </li>
         );

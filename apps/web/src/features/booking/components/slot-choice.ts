@@ -15,5 +15,6 @@ export function slotChoice(slot: TimeSlot, date: string, viewZone: string | null
     value: slotValue(slot),
     label: viewZone && slot.startsAt ? instantLabel(slot.startsAt, viewZone, date) : slot.label,
     available: slot.available,
+    ...(slot.recommended ? { recommended: true } : {}),
   };
 }

@@ -110,6 +110,12 @@ function Overview({ summary }: { summary: DashboardSummary }) {
         </Card>
       </div>
 
+      <Link
+        to="/dashboard/day"
+        className="inline-flex text-sm font-semibold text-blue-700 underline-offset-2 hover:underline focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+      >
+        My day: your showings on a map, drive times and the shortest order →
+      </Link>
       <div className="grid gap-6 lg:grid-cols-2">
         <BookingsCard
           title="Today's schedule"

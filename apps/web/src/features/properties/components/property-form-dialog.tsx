@@ -10,6 +10,7 @@ import { PROPERTY_TYPES, propertyInputSchema } from '@keyturn/domain/schemas/pro
 import type { Property, PropertyData, PropertyInput } from '@keyturn/domain/schemas/property';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Dialog, FormDialogFooter } from '@/components/ui/dialog';
+import { PropertyPinField } from './property-pin-field';
 import { SwitchField } from '@/components/ui/switch-field';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
@@ -198,6 +199,12 @@ function PropertyFormDialogOpen({ property, onClose }: { property: Property | nu
           {...register('is_public')}
         />
       </form>
+      {/* Issue 16: a saved property's map position (its own save; the pin map loads lazily). */}
+      {property ? (
+        <div className="mt-5">
+          <PropertyPinField propertyId={property.id} />
+        </div>
+      ) : null}
     </Dialog>
   );
 }

@@ -1,0 +1,65 @@
+// Where a property is on the map (issue 16): geocoded when saved without a position, or placed by hand.
+import { and, eq, isNull } from 'drizzle-orm';
+import { isLatLng } from '@keyturn/domain/routes/travel';
+import type { PropertyPosition } from '@keyturn/domain/schemas/routes';
+import type { MapsConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { properties } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import type { OutboundPolicy } from '../../http/outbound-url';
+import { geocode } from '../../maps/geocoder';
+import type { AgentRow } from '../agents/service';
+
+type Deps = { db: Db; maps: MapsConfig; outbound: OutboundPolicy };
+
+async function ownRow(db: Db, agent: AgentRow, rawId: string | number) {
+  const id = typeof rawId === 'number' ? rawId : /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
+  if (!id) throw notFound('Property not found.');
+  const [row] = await db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.agentId, agent.id), isNull(properties.deletedAt)));
+  if (!row) throw notFound('Property not found.');
+  return row;
+}
+
+/** Geocodes the property when it has no position yet; a failing or absent geocoder leaves it without one. */
+export async function locateProperty(deps: Deps, agent: AgentRow, propertyId: number): Promise<void> {
+  if (!deps.maps.geocoderUrl) return;
+  const row = await ownRow(deps.db, agent, propertyId);
+  if (isLatLng(row)) return;
+  const place = await geocode(deps.db, deps.maps, deps.outbound, row);
+  if (!place) return;
+  // Only while still unplaced: a pin the agent set meanwhile wins.
+  await deps.db
+    .update(properties)
+    .set({ lat: place.lat, lng: place.lng })
+    .where(and(eq(properties.id, row.id), isNull(properties.lat)));
+}
+
+export async function propertyPosition(
+  deps: Deps,
+  agent: AgentRow,
+  rawId: string,
+): Promise<PropertyPosition> {
+  const row = await ownRow(deps.db, agent, rawId);
+  return {
+    property_id: row.id,
+    lat: row.lat,
+    lng: row.lng,
+    geocoder_configured: deps.maps.geocoderUrl !== null,
+    map: { tile_url: deps.maps.tileUrl, attribution: deps.maps.tileAttribution },
+  };
+}
+
+/** The agent's own pin (dragged on the map or typed). */
+export async function placeProperty(
+  deps: Deps,
+  agent: AgentRow,
+  rawId: string,
+  place: { lat: number; lng: number },
+): Promise<PropertyPosition> {
+  const row = await ownRow(deps.db, agent, rawId);
+  await deps.db.update(properties).set({ lat: place.lat, lng: place.lng }).where(eq(properties.id, row.id));
+  return propertyPosition(deps, agent, rawId);
+}

@@ -1,0 +1,180 @@
+// Route optimisation (issue 16, Professional and above): the agent's day, the optimiser's proposal, applying
+// it. Refused by the server for other plans (403 PLAN_UPGRADE_REQUIRED), scoped to the caller.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@keyturn/domain/schemas/common';
+import {
+  agentDayResponseSchema,
+  applyRouteSchema,
+  dayQuerySchema,
+  optimiseRequestSchema,
+  placePropertySchema,
+  propertyPositionResponseSchema,
+  routeProposalResponseSchema,
+  routeSettingsResponseSchema,
+  routeSettingsSchema,
+} from '@keyturn/domain/schemas/routes';
+import { availabilitySettings } from '../../db/schema';
+import { clusterByAreaOn } from './cluster';
+import { z } from 'zod';
+import type { Auth } from '../../auth';
+import type { MapsConfig } from '../../config';
+import type { Db } from '../../db/client';
+import type { OutboundPolicy } from '../../http/outbound-url';
+import { requirePlanFeature } from '../../http/plan-gate';
+import type { BookingNotifier } from '../../notifications/scheduler';
+import { requireAgentContext } from '../agents/context';
+import { placeProperty, propertyPosition } from './places';
+import { agentDay, applyRoute, proposeRoute } from './service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const tags = ['routes'];
+
+export async function routeRoutes(
+  app: FastifyInstance,
+  opts: {
+    auth: Auth;
+    db: Db;
+    maps: MapsConfig;
+    outbound: OutboundPolicy;
+    now: () => Date;
+    notify: BookingNotifier;
+  },
+) {
+  const { db, now, notify } = opts;
+  const deps = { db, maps: opts.maps, outbound: opts.outbound };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const agentOf = requireAgentContext(opts.auth, db);
+  r.addHook('preHandler', agentOf.hook);
+  const allowed = (req: Parameters<typeof agentOf>[0]) => {
+    const agent = agentOf(req);
+    requirePlanFeature(agent, 'routeOptimisation');
+    return agent;
+  };
+
+  r.get(
+    '/api/routes/day',
+    {
+      schema: {
+        tags,
+        summary: "The agent's showings of a date (default today) with drive times, the route and warnings",
+        querystring: dayQuerySchema,
+        response: { 200: agentDayResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await agentDay(deps, allowed(req), req.query.date, now()),
+    }),
+  );
+
+  r.post(
+    '/api/routes/day/optimise',
+    {
+      schema: {
+        tags,
+        summary: 'Propose the order and times of the pending showings that drive least (changes nothing)',
+        body: optimiseRequestSchema,
+        response: { 200: routeProposalResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await proposeRoute(deps, allowed(req), req.body.date, now()),
+    }),
+  );
+
+  r.post(
+    '/api/routes/day/apply',
+    {
+      schema: {
+        tags,
+        summary:
+          'Reschedule the showings of a proposal in one transaction; buyers get the reschedule messages',
+        body: applyRouteSchema,
+        response: { 200: agentDayResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await applyRoute(deps, allowed(req), req.body, now(), notify),
+    }),
+  );
+
+  r.get(
+    '/api/routes/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Route settings (cluster showings by area)',
+        response: { 200: routeSettingsResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { cluster_by_area: await clusterByAreaOn(db, allowed(req)) },
+    }),
+  );
+  r.put(
+    '/api/routes/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Turn "cluster showings by area" on or off (travel-aware public slots)',
+        body: routeSettingsSchema,
+        response: { 200: routeSettingsResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const agent = allowed(req);
+      await db
+        .insert(availabilitySettings)
+        .values({ agentId: agent.id, clusterByArea: req.body.cluster_by_area })
+        .onConflictDoUpdate({
+          target: availabilitySettings.agentId,
+          set: { clusterByArea: req.body.cluster_by_area },
+        });
+      return { success: true as const, data: { cluster_by_area: await clusterByAreaOn(db, agent) } };
+    },
+  );
+
+  // A property's map position: every plan (the pin is part of the property, not of the optimiser).
+  const idParams = z.object({ id: z.string() });
+  r.get(
+    '/api/properties/:id/position',
+    {
+      schema: {
+        tags,
+        summary: "A property's map position, and whether a geocoder places it",
+        params: idParams,
+        response: { 200: propertyPositionResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await propertyPosition(deps, agentOf(req), req.params.id),
+    }),
+  );
+  r.put(
+    '/api/properties/:id/position',
+    {
+      schema: {
+        tags,
+        summary: "Place or correct a property's pin by hand",
+        params: idParams,
+        body: placePropertySchema,
+        response: { 200: propertyPositionResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await placeProperty(deps, agentOf(req), req.params.id, req.body),
+    }),
+  );
+}

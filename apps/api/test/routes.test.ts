@@ -1,0 +1,425 @@
+// Route optimisation (issue 16) through the real app: the day with drive times and warnings, Optimise and
+// Apply (reschedules with the buyers' normal messages), the Professional plan gate, scoping, and the maps
+// adapters against a 127.0.0.1 server speaking Nominatim and OSRM — cached, and degrading to the estimate.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { bookings, notificationJobs } from '../src/db/schema';
+import { createTestApp, type TestApp } from './app';
+import { makeAgent, makeProperty, type TestAgent } from './fixtures';
+import { seedBooking } from './support/bookings';
+import { startMapsServer, type MapsServer } from './support/maps-server';
+
+// Monday 7 January 2030, noon in New York; the day planned is Tuesday 8 January (EST, UTC−5).
+const now = new Date('2030-01-07T17:00:00Z');
+const DATE = '2030-01-08';
+const at = (hhmm: string) => `${DATE}T${hhmm}:00-05:00`;
+// Three places on one street in Austin: A, then C 1 km east, then B 15 km east.
+const A = { lat: 30.2672, lng: -97.7431 };
+const C = { lat: 30.2672, lng: -97.7327 };
+const B = { lat: 30.2672, lng: -97.5871 };
+
+let t: TestApp;
+let pro: TestAgent;
+let basic: TestAgent;
+let other: TestAgent;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => now });
+  pro = await makeAgent(t, { plan: 'pro', timeZone: 'America/New_York' });
+  basic = await makeAgent(t, { plan: 'basic', timeZone: 'America/New_York' });
+  other = await makeAgent(t, { plan: 'pro', timeZone: 'America/New_York' });
+  const db = t.database.db;
+  const pa = await makeProperty(t, pro.id, { address: '1 Elm St', ...A });
+  const pb = await makeProperty(t, pro.id, { address: '12 Oak St', ...B });
+  const pc = await makeProperty(t, pro.id, { address: '3 Ash Rd', ...C });
+  // Booked A 10:00 → B 11:00 → C 12:00: 15 km out and 14 km back; A → C → B drives 15 km in all.
+  ids.a = await seedBooking(db, pro.id, { startsAt: at('10:00'), status: 'confirmed', propertyId: pa });
+  ids.b = await seedBooking(db, pro.id, {
+    startsAt: at('11:00'),
+    status: 'pending',
+    propertyId: pb,
+    clientEmail: 'b@example.com',
+  });
+  ids.c = await seedBooking(db, pro.id, {
+    startsAt: at('12:00'),
+    status: 'pending',
+    propertyId: pc,
+    clientEmail: 'c@example.com',
+  });
+  ids.other = await seedBooking(db, other.id, { startsAt: at('15:00'), status: 'pending' });
+});
+afterAll(() => t.close());
+
+const get = (agent: TestAgent, date = DATE) =>
+  t.request({ method: 'GET', url: `/api/routes/day?date=${date}`, token: agent.token });
+const optimise = (agent: TestAgent) =>
+  t.request({ method: 'POST', url: '/api/routes/day/optimise', token: agent.token, payload: { date: DATE } });
+const apply = (agent: TestAgent, moves: { booking_id: string; starts_at: string }[]) =>
+  t.request({
+    method: 'POST',
+    url: '/api/routes/day/apply',
+    token: agent.token,
+    payload: { date: DATE, moves },
+  });
+
+describe('route optimisation without a routing service (issue 16)', () => {
+  it('My day: showings in time order, estimated drives, the total and the warning where the drive is longer than the gap', async () => {
+    const res = await get(pro);
+    expect(res.statusCode).toBe(200);
+    const day = res.json().data;
+    expect(day.showings.map((s: { booking_id: string }) => s.booking_id)).toEqual([ids.a, ids.b, ids.c]);
+    expect(day.showings[1].property).toMatchObject({ address: '12 Oak St', lat: B.lat, lng: B.lng });
+    expect(day.routing_configured).toBe(false);
+    expect(day.map.tile_url).toBeNull();
+    // 15 km × 1.35 at 30 km/h = 41 min; 14 km → 38 min.
+    expect(day.legs.map((l: { minutes: number; source: string }) => [l.minutes, l.source])).toEqual([
+      [41, 'estimated'],
+      [38, 'estimated'],
+    ]);
+    expect(day.total_drive_minutes).toBe(79);
+    expect(day.warnings.map((w: { text: string }) => w.text)).toEqual([
+      "You can't be at 12 Oak St by 11:00 am: 41 min drive, 30 min gap",
+      "You can't be at 3 Ash Rd by 12:00 pm: 38 min drive, 30 min gap",
+    ]);
+    expect(day.line).toEqual([
+      [A.lat, A.lng],
+      [B.lat, B.lng],
+      [C.lat, C.lng],
+    ]);
+    expect(day.line_source).toBe('estimated');
+    expect(day.optimisable).toBe(true);
+    // Today (the booking window starts tomorrow) is shown but not optimised.
+    const today = (await get(pro, '2030-01-07')).json().data;
+    expect(today.optimisable).toBe(false);
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/routes/day/optimise',
+      token: pro.token,
+      payload: { date: '2030-01-07' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.date).toBe(ROUTE_MESSAGES.notInWindow);
+  });
+
+  it('Basic plans are refused by the server: 403 PLAN_UPGRADE_REQUIRED on day, optimise and apply', async () => {
+    for (const res of [
+      await get(basic),
+      await optimise(basic),
+      await apply(basic, [{ booking_id: ids.b!, starts_at: at('13:00') }]),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('PLAN_UPGRADE_REQUIRED');
+    }
+  });
+
+  it('Optimise proposes the shorter order within the open slots, with the saving; it changes nothing', async () => {
+    const res = await optimise(pro);
+    expect(res.statusCode).toBe(200);
+    const p = res.json().data;
+    expect(p.feasible).toBe(true);
+    expect(p.method).toBe('exact');
+    expect(p.order).toEqual([ids.a, ids.c, ids.b]);
+    expect(p.booked_minutes).toBe(79);
+    expect(p.optimised_minutes).toBe(3 + 38);
+    expect(p.saving_minutes).toBe(38);
+    expect(p.saving_percent).toBe(48);
+    // The confirmed showing stays; C right after A (10:30 + 3 min → the 11:00 slot), B after the 38 min
+    // drive (11:30 + 38 → the 12:30 slot).
+    expect(p.moves).toEqual([
+      {
+        booking_id: ids.b,
+        starts_at: '2030-01-08T17:30:00.000Z',
+        from_starts_at: '2030-01-08T16:00:00.000Z',
+        address: '12 Oak St',
+      },
+      {
+        booking_id: ids.c,
+        starts_at: '2030-01-08T16:00:00.000Z',
+        from_starts_at: '2030-01-08T17:00:00.000Z',
+        address: '3 Ash Rd',
+      },
+    ]);
+    const stillBooked = await t.database.db.select().from(bookings).where(eq(bookings.id, ids.c!));
+    expect(stillBooked[0]!.status).toBe('pending');
+  });
+
+  it("Apply refuses another agent's booking (404) and a time that is not open (409), changing nothing", async () => {
+    const foreign = await apply(pro, [{ booking_id: ids.other!, starts_at: at('13:00') }]);
+    expect(foreign.statusCode).toBe(404);
+    // 10:00 is the confirmed showing's time.
+    const taken = await apply(pro, [{ booking_id: ids.b!, starts_at: at('10:00') }]);
+    expect(taken.statusCode).toBe(409);
+    const confirmedMove = await apply(pro, [{ booking_id: ids.a!, starts_at: at('14:00') }]);
+    expect(confirmedMove.statusCode).toBe(409);
+    const bad = await apply(pro, [{ booking_id: 'nope', starts_at: 'tomorrow' }]);
+    expect(bad.statusCode).toBe(400);
+    const rows = await t.database.db.select().from(bookings).where(eq(bookings.agentId, pro.id));
+    expect(rows.every((r) => r.status !== 'rescheduled')).toBe(true);
+  });
+
+  it('Apply reschedules both moves in one go (a swap of times), with the normal reschedule messages', async () => {
+    const p = (await optimise(pro)).json().data;
+    const res = await apply(
+      pro,
+      p.moves.map((m: { booking_id: string; starts_at: string }) => ({
+        booking_id: m.booking_id,
+        starts_at: m.starts_at,
+      })),
+    );
+    expect(res.statusCode).toBe(200);
+    const day = res.json().data;
+    expect(day.total_drive_minutes).toBe(41);
+    // A 10:00, C 11:00, B 12:30: every drive fits its gap now.
+    expect(day.warnings).toEqual([]);
+    expect(day.showings.map((s: { property: { address: string } }) => s.property.address)).toEqual([
+      '1 Elm St',
+      '3 Ash Rd',
+      '12 Oak St',
+    ]);
+    const db = t.database.db;
+    for (const id of [ids.b!, ids.c!]) {
+      const [old] = await db.select().from(bookings).where(eq(bookings.id, id));
+      expect(old!.status).toBe('rescheduled');
+      const [moved] = await db.select().from(bookings).where(eq(bookings.rescheduledFromId, id));
+      expect(moved!.status).toBe('pending');
+      const jobs = await db
+        .select()
+        .from(notificationJobs)
+        .where(
+          and(eq(notificationJobs.bookingId, moved!.id), eq(notificationJobs.event, 'booking_rescheduled')),
+        );
+      expect(jobs).toHaveLength(1);
+    }
+    // Applying the same (now stale) plan again: the originals are no longer pending.
+    const again = await apply(pro, [{ booking_id: ids.b!, starts_at: at('13:00') }]);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('the property pin: placed by hand (validated, scoped), and the form is told no geocoder is configured', async () => {
+    const id = await makeProperty(t, pro.id, { address: '9 Pine St' });
+    const before = await t.request({
+      method: 'GET',
+      url: `/api/properties/${id}/position`,
+      token: pro.token,
+    });
+    expect(before.json().data).toMatchObject({ lat: null, lng: null, geocoder_configured: false });
+    const bad = await t.request({
+      method: 'PUT',
+      url: `/api/properties/${id}/position`,
+      token: pro.token,
+      payload: { lat: 95, lng: 0 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.lat).toBeDefined();
+    const foreign = await t.request({
+      method: 'PUT',
+      url: `/api/properties/${id}/position`,
+      token: other.token,
+      payload: { lat: 30, lng: -97 },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const placed = await t.request({
+      method: 'PUT',
+      url: `/api/properties/${id}/position`,
+      token: pro.token,
+      payload: { lat: 30.25, lng: -97.75 },
+    });
+    expect(placed.json().data).toMatchObject({ lat: 30.25, lng: -97.75 });
+  });
+});
+
+describe('travel-aware public slots: "cluster showings by area" (issue 16)', () => {
+  it('a slot unreachable from the showing before it is not offered, a reachable one is, a nearby one is recommended', async () => {
+    const agent = await makeAgent(t, { plan: 'pro', timeZone: 'America/New_York' });
+    const home = await makeProperty(t, agent.id, { address: '5 Home St', ...A });
+    const far = await makeProperty(t, agent.id, { address: '12 Oak St', ...B });
+    const near = await makeProperty(t, agent.id, { address: '3 Ash Rd', ...C });
+    // 10:00 at the far house (41 min away), 14:00 at the house next door (3 min away).
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('10:00'),
+      status: 'confirmed',
+      propertyId: far,
+    });
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('14:00'),
+      status: 'confirmed',
+      propertyId: near,
+    });
+    const offered = async () => {
+      const res = await t.request({ method: 'GET', url: `/api/booking/availability/${home}/${DATE}` });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { availableSlots: string[]; slots: { time: string; recommended?: boolean }[] };
+    };
+    const before = await offered();
+    expect(before.availableSlots).toContain('10:30:00');
+    expect(before.slots.some((s) => s.recommended)).toBe(false);
+
+    const turnOn = await t.request({
+      method: 'PUT',
+      url: '/api/routes/settings',
+      token: agent.token,
+      payload: { cluster_by_area: true },
+    });
+    expect(turnOn.json().data).toEqual({ cluster_by_area: true });
+    const after = await offered();
+    // 10:30 + 41 min = 11:11: 10:30 and 11:00 are gone, 11:30 is offered.
+    expect(after.availableSlots).not.toContain('10:30:00');
+    expect(after.availableSlots).not.toContain('11:00:00');
+    expect(after.availableSlots).toContain('11:30:00');
+    // Next door at 14:00: 13:30 (no time for the 3 min drive) and 14:30 (likewise after it) are gone; the
+    // slots within an hour on either side are recommended.
+    expect(after.availableSlots).not.toContain('13:30:00');
+    expect(after.availableSlots).not.toContain('14:30:00');
+    expect(after.slots.filter((s) => s.recommended).map((s) => s.time)).toEqual([
+      '12:30:00',
+      '13:00:00',
+      '15:00:00',
+      '15:30:00',
+    ]);
+
+    const refused = await t.request({
+      method: 'PUT',
+      url: '/api/routes/settings',
+      token: basic.token,
+      payload: { cluster_by_area: true },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('maps adapters against 127.0.0.1 Nominatim and OSRM servers (issue 16)', () => {
+  let maps: MapsServer;
+  let m: TestApp;
+  let agent: TestAgent;
+  beforeAll(async () => {
+    maps = await startMapsServer();
+    m = await createTestApp({
+      now: () => now,
+      database: t.database,
+      env: {
+        GEOCODER_URL: `${maps.url}/`,
+        GEOCODER_EMAIL: 'ops@keyturn.example',
+        ROUTING_URL: maps.url,
+        ROUTING_TIMEOUT_SECONDS: '0.5',
+        ALLOW_PRIVATE_OUTBOUND_HOSTS: 'true',
+        MAP_TILE_URL: 'http://127.0.0.1:5450/tiles/{z}/{x}/{y}.png',
+      },
+    });
+    agent = await makeAgent(m, { plan: 'pro', timeZone: 'America/New_York' });
+  });
+  afterAll(async () => {
+    await m.close();
+    await maps.close();
+  });
+
+  const save = (address: string) =>
+    m.request({
+      method: 'POST',
+      url: '/api/properties',
+      token: agent.token,
+      payload: {
+        address,
+        city: 'Austin',
+        state: 'TX',
+        zip_code: '78701',
+        price: 500000,
+        bedrooms: 3,
+        bathrooms: 2,
+        property_type: 'Residential',
+      },
+    });
+  const position = async (id: number) =>
+    (await m.request({ method: 'GET', url: `/api/properties/${id}/position`, token: agent.token })).json()
+      .data;
+
+  it('a saved property is geocoded with a structured Nominatim search, identified per the usage policy, and cached', async () => {
+    maps.places.set('100 congress ave', { lat: A.lat, lon: A.lng });
+    maps.requests.length = 0;
+    const first = await save('100 Congress Ave');
+    expect(first.statusCode).toBe(201);
+    expect(maps.requests).toHaveLength(1);
+    const [req] = maps.requests;
+    expect(req!.path).toBe('/search');
+    expect(Object.fromEntries(req!.query)).toEqual({
+      street: '100 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      postalcode: '78701',
+      countrycodes: 'us',
+      format: 'jsonv2',
+      limit: '1',
+      email: 'ops@keyturn.example',
+    });
+    expect(req!.headers['user-agent']).toBe('Keyturn showing scheduler');
+    expect(await position(first.json().data.id)).toMatchObject({
+      lat: A.lat,
+      lng: A.lng,
+      geocoder_configured: true,
+    });
+    // The same address, spaced and cased differently: answered from the cache.
+    const second = await save('100  CONGRESS Ave');
+    expect(maps.requests).toHaveLength(1);
+    expect(await position(second.json().data.id)).toMatchObject({ lat: A.lat, lng: A.lng });
+    expect(m.config.maps.tileUrl).toBe('http://127.0.0.1:5450/tiles/{z}/{x}/{y}.png');
+  });
+
+  it('a failing geocoder leaves the property without a position (no error), and nothing is cached', async () => {
+    maps.mode = 'error';
+    const res = await save('7 Lost Lane');
+    expect(res.statusCode).toBe(201);
+    expect(await position(res.json().data.id)).toMatchObject({ lat: null, lng: null });
+    maps.mode = 'ok';
+  });
+
+  it('drive times from OSRM table (asserted request), the route line from OSRM route, cached per pair and hour', async () => {
+    const db = m.database.db;
+    const pa = await makeProperty(m, agent.id, { address: '1 Elm St', ...A });
+    const pb = await makeProperty(m, agent.id, { address: '12 Oak St', ...B });
+    await seedBooking(db, agent.id, { startsAt: at('10:00'), status: 'confirmed', propertyId: pa });
+    await seedBooking(db, agent.id, { startsAt: at('11:00'), status: 'pending', propertyId: pb });
+    maps.requests.length = 0;
+    const day = (
+      await m.request({ method: 'GET', url: `/api/routes/day?date=${DATE}`, token: agent.token })
+    ).json().data;
+    const table = maps.requests.find((r) => r.path.startsWith('/table/'))!;
+    expect(table.path).toBe(
+      `/table/v1/driving/${A.lng.toFixed(6)},${A.lat.toFixed(6)};${B.lng.toFixed(6)},${B.lat.toFixed(6)}`,
+    );
+    expect(table.query.get('annotations')).toBe('duration,distance');
+    expect(table.headers['user-agent']).toBe('Keyturn showing scheduler');
+    const route = maps.requests.find((r) => r.path.startsWith('/route/'))!;
+    expect(route.path).toBe(table.path.replace('/table/', '/route/'));
+    expect(Object.fromEntries(route.query)).toMatchObject({ overview: 'full', geometries: 'geojson' });
+    // 15 km at the server's 60 s per km = 15 min: routed, no warning in a 30-minute gap.
+    expect(day.legs).toEqual([expect.objectContaining({ minutes: 15, source: 'routed' })]);
+    expect(day.routing_configured).toBe(true);
+    expect(day.warnings).toEqual([]);
+    expect(day.line_source).toBe('routed');
+    expect(day.line).toHaveLength(4);
+    expect(day.map.tile_url).toBe('http://127.0.0.1:5450/tiles/{z}/{x}/{y}.png');
+    maps.requests.length = 0;
+    await m.request({ method: 'GET', url: `/api/routes/day?date=${DATE}`, token: agent.token });
+    expect(maps.requests.filter((r) => r.path.startsWith('/table/'))).toHaveLength(0);
+  });
+
+  it('a router answering 500, or not answering in time, degrades to the estimate', async () => {
+    const db = m.database.db;
+    const pc = await makeProperty(m, agent.id, { address: '3 Ash Rd', ...C });
+    await seedBooking(db, agent.id, { startsAt: at('12:00'), status: 'pending', propertyId: pc });
+    for (const mode of ['error', 'hang'] as const) {
+      maps.mode = mode;
+      const res = await m.request({ method: 'GET', url: `/api/routes/day?date=${DATE}`, token: agent.token });
+      expect(res.statusCode).toBe(200);
+      const day = res.json().data;
+      // A → B cached as routed; B → C new: estimated (14 km → 38 min).
+      expect(day.legs.map((l: { minutes: number; source: string }) => [l.minutes, l.source])).toEqual([
+        [15, 'routed'],
+        [38, 'estimated'],
+      ]);
+      expect(day.line_source).toBe('estimated');
+    }
+    maps.mode = 'ok';
+  });
+});

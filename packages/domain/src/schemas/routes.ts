@@ -1,0 +1,128 @@
+// The agent's day on the road (issue 16): GET /api/routes/day, POST …/optimise and …/apply.
+import { z } from 'zod';
+import { BOOKING_STATUSES } from '../enums';
+import { isoDateSchema } from './common';
+
+const travelSource = z.enum(['routed', 'estimated']);
+
+export const dayQuerySchema = z.object({ date: isoDateSchema.optional() });
+
+export const dayShowingSchema = z.object({
+  booking_id: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  client_name: z.string(),
+  property: z
+    .object({
+      id: z.number(),
+      address: z.string(),
+      city: z.string(),
+      lat: z.number().nullable(),
+      lng: z.number().nullable(),
+    })
+    .nullable(),
+  /** Pending, not started, with a map position: Optimise may move it. */
+  movable: z.boolean(),
+});
+export type DayShowing = z.infer<typeof dayShowingSchema>;
+
+export const dayLegSchema = z.object({
+  from_booking_id: z.string(),
+  to_booking_id: z.string(),
+  /** null when either end has no map position. */
+  minutes: z.number().nullable(),
+  meters: z.number().nullable(),
+  source: travelSource.nullable(),
+});
+
+export const travelWarningSchema = z.object({
+  from_booking_id: z.string(),
+  to_booking_id: z.string(),
+  drive_minutes: z.number(),
+  gap_minutes: z.number(),
+  text: z.string(),
+});
+
+export const agentDaySchema = z.object({
+  date: isoDateSchema,
+  time_zone: z.string(),
+  showings: z.array(dayShowingSchema),
+  legs: z.array(dayLegSchema),
+  total_drive_minutes: z.number(),
+  warnings: z.array(travelWarningSchema),
+  /** The route for the map, [lat, lng] pairs: roads when routed, straight segments when estimated. */
+  line: z.array(z.tuple([z.number(), z.number()])),
+  line_source: travelSource,
+  /** Whether the drive times come from a routing service; estimated otherwise (say so on screen). */
+  routing_configured: z.boolean(),
+  map: z.object({ tile_url: z.string().nullable(), attribution: z.string() }),
+  /** Whether Optimise may plan this date (tomorrow to the end of the booking window). */
+  optimisable: z.boolean(),
+});
+export type AgentDay = z.infer<typeof agentDaySchema>;
+export const agentDayResponseSchema = z.object({ success: z.literal(true), data: agentDaySchema });
+
+export const routeMoveSchema = z.object({
+  booking_id: z.uuid(),
+  starts_at: z.iso.datetime({ offset: true }),
+});
+
+export const optimiseRequestSchema = z.object({ date: isoDateSchema });
+
+export const routeProposalSchema = z.object({
+  date: isoDateSchema,
+  feasible: z.boolean(),
+  method: z.enum(['exact', 'heuristic']),
+  /** Booking ids in the proposed visiting order. */
+  order: z.array(z.string()),
+  /** Only the showings whose time changes. */
+  moves: z.array(routeMoveSchema.extend({ from_starts_at: z.string(), address: z.string() })),
+  booked_minutes: z.number(),
+  optimised_minutes: z.number(),
+  saving_minutes: z.number(),
+  saving_percent: z.number(),
+  /** Why there is nothing to apply, when there is not. */
+  note: z.string().nullable(),
+});
+export type RouteProposal = z.infer<typeof routeProposalSchema>;
+export const routeProposalResponseSchema = z.object({ success: z.literal(true), data: routeProposalSchema });
+
+export const applyRouteSchema = z.object({
+  date: isoDateSchema,
+  moves: z.array(routeMoveSchema).min(1).max(50),
+});
+
+/** A property's map position (GET/PUT /api/properties/{id}/position). */
+export const propertyPositionSchema = z.object({
+  property_id: z.number(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  /** false: no geocoder, so the agent places the pin by hand (the form says so). */
+  geocoder_configured: z.boolean(),
+  map: z.object({ tile_url: z.string().nullable(), attribution: z.string() }),
+});
+export type PropertyPosition = z.infer<typeof propertyPositionSchema>;
+export const propertyPositionResponseSchema = z.object({
+  success: z.literal(true),
+  data: propertyPositionSchema,
+});
+
+export const placePropertySchema = z.object({
+  lat: z
+    .number({ error: 'Latitude is required' })
+    .min(-90, 'Latitude is between -90 and 90')
+    .max(90, 'Latitude is between -90 and 90'),
+  lng: z
+    .number({ error: 'Longitude is required' })
+    .min(-180, 'Longitude is between -180 and 180')
+    .max(180, 'Longitude is between -180 and 180'),
+});
+
+/** The agent's route settings (GET/PUT /api/routes/settings). */
+export const routeSettingsSchema = z.object({
+  /** Public slots the agent cannot reach in time are not offered; slots next to a nearby showing are recommended. */
+  cluster_by_area: z.boolean({ error: 'Choose on or off' }),
+});
+export type RouteSettings = z.infer<typeof routeSettingsSchema>;
+export const routeSettingsResponseSchema = z.object({ success: z.literal(true), data: routeSettingsSchema });
