@@ -40,6 +40,7 @@ import { leadRoutes } from './modules/leads/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { crmRoutes } from './modules/crm/routes';
+import { teamRoutes } from './modules/teams/routes';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './notifications/scheduler';
 import { withCalendarPush } from './integrations/jobs';
@@ -223,6 +224,7 @@ export async function buildApp({
   });
   await app.register(reportRoutes, { auth, db });
   await app.register(crmRoutes, { auth, db, now, webhooks: queue, outbound: config.outbound });
+  await app.register(teamRoutes, { auth, db, jobs: queue, now });
 
   await serveWebApp(app, config.webDist);
   return app;

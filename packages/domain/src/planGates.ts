@@ -23,7 +23,7 @@ export function cheapestPlanWithAnalytics(depth: AnalyticsDepth): Plan {
  */
 export type ReportDepth = 'core' | 'breakdowns';
 
-export type GatedFeature = 'reportBreakdowns' | 'crmIntegration' | 'benchmarking';
+export type GatedFeature = 'reportBreakdowns' | 'crmIntegration' | 'benchmarking' | 'teams';
 
 /** What each analytics depth of the plan table includes. */
 export const ANALYTICS_FEATURES: Record<
@@ -39,6 +39,7 @@ export const GATED_FEATURE_NAMES: Record<GatedFeature, string> = {
   reportBreakdowns: 'Report breakdowns',
   crmIntegration: 'CRM export and webhooks',
   benchmarking: 'Benchmarks',
+  teams: 'Teams',
 };
 
 export function planAllows(plan: Plan, feature: GatedFeature): boolean {
@@ -50,6 +51,8 @@ export function planAllows(plan: Plan, feature: GatedFeature): boolean {
       return included.crmIntegration;
     case 'benchmarking':
       return included.benchmarking;
+    case 'teams':
+      return plan.features.teams;
   }
 }
 

@@ -1,6 +1,7 @@
 // `npm run admin -- <command>`: operator commands that have no screen yet.
 //   set-plan <email> <basic|pro|enterprise>   change an agent's plan
 //   reset-demo                                drop the demo agent's data and build the demo again for today
+//   set-seats <team> <n>                      a team's extra seats (by URL name or id) beyond the included 5
 import { eq } from 'drizzle-orm';
 import { PLAN_IDS, type PlanId } from '@keyturn/domain/enums';
 import { planFor } from '@keyturn/domain/plans';
@@ -13,13 +14,24 @@ import { agents } from '../db/schema';
 import { DEMO_AGENT, resetDemo } from '../demo/seed';
 import { jobOptionsOf, openJobQueue } from '../jobs/queue';
 import { imageBackendFor } from '../modules/uploads/backend';
+import { setSeatsCommand } from './set-seats';
 
 const USAGE =
-  'Usage: npm run admin -- set-plan <email> <basic|pro|enterprise>\n       npm run admin -- reset-demo';
+  'Usage: npm run admin -- set-plan <email> <basic|pro|enterprise>\n       npm run admin -- reset-demo\n       npm run admin -- set-seats <team> <n>';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (command === 'reset-demo' && args.length === 0) return resetDemoCommand();
+  if (command === 'set-seats' && args.length === 2) {
+    const database = await openForAdmin();
+    try {
+      const result = await setSeatsCommand(database.db, args[0]!, args[1]!);
+      (result.code === 0 ? console.log : console.error)(result.message);
+      return result.code;
+    } finally {
+      await database.close();
+    }
+  }
   if (command !== 'set-plan' || args.length !== 2) {
     console.error(USAGE);
     return 2;
