@@ -15,7 +15,7 @@ export function SeatsSummary({ seats, heading = 'Seats' }: { seats: SeatSummary;
         <div>
           <dt className="text-slate-500">Used</dt>
           <dd className="font-medium text-slate-900">
-            {seats.members} members + {seats.pendingInvitations} invited
+            {seats.members} {seats.members === 1 ? 'member' : 'members'} + {seats.pendingInvitations} invited
           </dd>
         </div>
         <div>

@@ -171,7 +171,7 @@ function TeamView({ team }: { team: TeamOverview }) {
         <div>
           <h3 className="text-lg font-semibold text-slate-900">{team.team.name}</h3>
           <p className="text-sm text-slate-600">
-            You are {role === 'admin' ? 'an' : 'a'} {TEAM_ROLE_LABELS[role].toLowerCase()} of this team.
+            You are {role === 'member' ? 'a' : 'an'} {TEAM_ROLE_LABELS[role].toLowerCase()} of this team.
           </p>
         </div>
       </div>
@@ -242,7 +242,7 @@ function MemberRow({
 
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-full sm:basis-0">
         <p className="font-medium text-slate-900">
           {member.name}
           {isMe ? <span className="ml-1 text-sm font-normal text-slate-500">(you)</span> : null}

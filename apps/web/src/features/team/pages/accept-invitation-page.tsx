@@ -80,7 +80,7 @@ export function AcceptInvitationPage() {
       </div>
       <p className="mt-3 text-sm text-slate-600">
         {inv.invitedBy} invited <strong className="text-slate-900">{inv.email}</strong> to join the team as{' '}
-        {inv.role === 'admin' ? 'an' : 'a'} {TEAM_ROLE_LABELS[inv.role].toLowerCase()}.
+        {inv.role === 'member' ? 'a' : 'an'} {TEAM_ROLE_LABELS[inv.role].toLowerCase()}.
       </p>
       <div className="mt-6 space-y-4">
         {closed ? (
