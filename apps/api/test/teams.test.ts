@@ -10,7 +10,7 @@ import { invitations, members, messageCopies, notificationMessages, organization
 import { runTeamInvitationJob } from '../src/modules/teams/invitation-mail';
 import type { TeamInvitationJobData } from '../src/modules/teams/service';
 import { createTestApp, type TestApp } from './app';
-import { makeAgent, type TestAgent } from './fixtures';
+import { bookingPayload, makeAgent, type TestAgent } from './fixtures';
 
 let t: TestApp;
 
@@ -502,5 +502,58 @@ describe('GET /api/agents', () => {
     const alone = await basic();
     const solo = (await t.request({ method: 'GET', url: '/api/agents', token: alone.token })).json().data;
     expect(solo).toMatchObject([{ id: alone.id, role: null }]);
+  });
+});
+
+describe('GET /api/team/bookings', () => {
+  it("owners and admins see every member's bookings or one member's; members 403, outsiders 404", async () => {
+    const owner = await enterprise();
+    const member = await basic();
+    const outsider = await enterprise();
+    await createTeam(owner);
+    await join(owner, member);
+    for (const [agent, date] of [
+      [owner, '2030-01-08'],
+      [member, '2030-01-09'],
+    ] as const) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/bookings',
+        token: agent.token,
+        payload: bookingPayload(agent.id, { booking_date: date, client_email: `buyer.${date}@example.com` }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const all = await t.request({ method: 'GET', url: '/api/team/bookings', token: owner.token });
+    expect(all.statusCode).toBe(200);
+    expect(
+      (all.json().data as { agent_id: string; booking_date: string }[]).map((b) => [
+        b.agent_id,
+        b.booking_date,
+      ]),
+    ).toEqual([
+      [member.id, '2030-01-09'],
+      [owner.id, '2030-01-08'],
+    ]);
+    const one = await t.request({
+      method: 'GET',
+      url: `/api/team/bookings?member=${member.id}`,
+      token: owner.token,
+    });
+    expect((one.json().data as { client_email: string }[]).map((b) => b.client_email)).toEqual([
+      'buyer.2030-01-09@example.com',
+    ]);
+    const notOurs = await t.request({
+      method: 'GET',
+      url: `/api/team/bookings?member=${outsider.id}`,
+      token: owner.token,
+    });
+    expect(notOurs.statusCode).toBe(404);
+    const asMember = await t.request({ method: 'GET', url: '/api/team/bookings', token: member.token });
+    expect(asMember.statusCode).toBe(403);
+    expect(asMember.json().code).toBe('TEAM_ROLE_REQUIRED');
+    const asOutsider = await t.request({ method: 'GET', url: '/api/team/bookings', token: outsider.token });
+    expect(asOutsider.json().code).toBe('TEAM_NOT_FOUND');
+    expect((await t.request({ method: 'GET', url: '/api/team/bookings' })).statusCode).toBe(401);
   });
 });

@@ -17,12 +17,19 @@ describe('team roles (issue 15)', () => {
   });
 
   it('owners do everything, admins manage invitations and non-owners, members view and leave', () => {
-    const plain: TeamAction[] = ['view', 'editTeam', 'invite', 'manageInvitations', 'leave'];
+    const plain: TeamAction[] = [
+      'view',
+      'editTeam',
+      'invite',
+      'manageInvitations',
+      'viewTeamBookings',
+      'leave',
+    ];
     const table = Object.fromEntries(TEAM_ROLES.map((r) => [r, plain.map((a) => teamCan(r, a))]));
     expect(table).toEqual({
-      owner: [true, true, true, true, true],
-      admin: [true, true, true, true, true],
-      member: [true, false, false, false, true],
+      owner: [true, true, true, true, true, true],
+      admin: [true, true, true, true, true, true],
+      member: [true, false, false, false, false, true],
     });
     expect(teamCan('admin', 'changeRole', { role: 'member', newRole: 'admin' })).toBe(true);
     expect(teamCan('admin', 'changeRole', { role: 'member', newRole: 'owner' })).toBe(false);

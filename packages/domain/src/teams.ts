@@ -19,12 +19,19 @@ export const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
 export const INVITATION_VALID_DAYS = 7;
 
 export type TeamAction =
-  'view' | 'editTeam' | 'invite' | 'manageInvitations' | 'changeRole' | 'removeMember' | 'leave';
+  | 'view'
+  | 'editTeam'
+  | 'invite'
+  | 'manageInvitations'
+  | 'changeRole'
+  | 'removeMember'
+  | 'viewTeamBookings'
+  | 'leave';
 
 /**
  * Whether a member with `actor` role may take `action` (on a member with `target` role, and — for a role
  * change — giving them `newRole`). Owners do everything; admins manage invitations and members but never
- * touch an owner nor make one; members view and leave. The last-owner rule is separate (lastOwnerBlocks).
+ * touch an owner nor make one; members view the team (their own bookings only) and leave. The last-owner rule is separate (lastOwnerBlocks).
  */
 export function teamCan(
   actor: TeamRole,
@@ -38,6 +45,7 @@ export function teamCan(
     case 'editTeam':
     case 'invite':
     case 'manageInvitations':
+    case 'viewTeamBookings':
       return actor === 'owner' || actor === 'admin';
     case 'changeRole':
     case 'removeMember':

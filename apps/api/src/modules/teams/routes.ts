@@ -16,7 +16,9 @@ import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { currentUser, requireUser } from '../../http/authenticate';
 import type { JobQueue } from '../../jobs/queue';
+import { teamBookingsQuerySchema, teamBookingsResponseSchema } from '@keyturn/domain/schemas/teamBookings';
 import { requireAgent } from '../agents/service';
+import { teamBookings } from './bookings';
 import {
   acceptInvitation,
   changeRole,
@@ -199,6 +201,24 @@ export async function teamRoutes(
       await leaveTeam(db, currentUser(req).id);
       return { success: true as const };
     },
+  );
+
+  r.get(
+    '/api/team/bookings',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary:
+          "Every member's bookings, or one member's (?member=agent id), for owners and admins; the bookings list's filters",
+        querystring: teamBookingsQuerySchema,
+        response: { 200: teamBookingsResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await teamBookings(db, currentUser(req).id, req.query, now()),
+    }),
   );
 
   r.get(
