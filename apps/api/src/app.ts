@@ -224,7 +224,13 @@ export async function buildApp({
   });
   await app.register(reportRoutes, { auth, db });
   await app.register(crmRoutes, { auth, db, now, webhooks: queue, outbound: config.outbound });
-  await app.register(teamRoutes, { auth, db, jobs: queue, now });
+  await app.register(teamRoutes, {
+    auth,
+    db,
+    jobs: queue,
+    now,
+    readLimitPerMinute: config.publicReadLimitPerMinute,
+  });
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -213,6 +213,20 @@ describe('an invitation', () => {
     expect(again.json().code).toBe('INVITATION_NOT_PENDING');
     // An accepted invitation sends nothing more.
     expect(await runTeamInvitationJob(deps, jobs.rows[0]!.data, attempt)).toMatchObject({ sent: 0 });
+    // The inviter finds it in Sent messages; a failed invitation is sent again from the Team screen instead.
+    await t.database.db
+      .update(notificationMessages)
+      .set({ status: 'failed' })
+      .where(eq(notificationMessages.id, record!.id));
+    const retry = await t.request({
+      method: 'POST',
+      url: `/api/agents/messages/${record!.id}/retry`,
+      token: owner.token,
+    });
+    expect(retry.json()).toMatchObject({
+      code: 'NOT_RETRIABLE',
+      error: expect.stringContaining('Settings → Team'),
+    });
   });
 
   it('cannot be sent twice to one address nor to a member (409), and resend queues the e-mail again', async () => {

@@ -46,7 +46,7 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export async function teamRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; db: Db; jobs: JobQueue; now: () => Date },
+  opts: { auth: Auth; db: Db; jobs: JobQueue; now: () => Date; readLimitPerMinute: number },
 ) {
   const { db, jobs, now } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -224,6 +224,10 @@ export async function teamRoutes(
   r.get(
     '/api/team-invitations/:id',
     {
+      // Anyone with a link may read it: limited like the other public reads.
+      config: {
+        rateLimit: { max: opts.readLimitPerMinute, timeWindow: '1 minute', groupId: 'public-read' },
+      },
       schema: {
         tags,
         summary: 'What an invitation link shows before signing in: the team, the address, its state',
