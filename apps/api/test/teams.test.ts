@@ -145,9 +145,8 @@ describe('creating a team', () => {
 
 describe('an invitation', () => {
   it('goes out through the notification queue as an e-mail with an accept link; only the invited address joins', async () => {
-    const owner = await enterprise();
+    const [owner, invitee, stranger] = await Promise.all([enterprise(), basic(), basic()]);
     await createTeam(owner, 'Queue Realty');
-    const invitee = await basic();
     const res = await invite(owner, invitee.email.toUpperCase(), 'admin');
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data.id as string;
@@ -187,7 +186,6 @@ describe('an invitation', () => {
     const preview = await t.request({ method: 'GET', url: `/api/team-invitations/${id}` });
     expect(preview.json().data).toMatchObject({ teamName: 'Queue Realty', role: 'admin', status: 'pending' });
 
-    const stranger = await basic();
     const wrong = await t.request({
       method: 'POST',
       url: `/api/team-invitations/${id}/accept`,
@@ -418,7 +416,7 @@ describe('roles × actions', () => {
 });
 
 describe('seats', () => {
-  it('refuse the 6th member at 5 seats with a clear message; set-seats adds one and the invitation goes through', async () => {
+  it('refuse the 6th member at 5 seats with a clear message; set-seats adds one and one invitation of two racing goes through', async () => {
     const owner = await enterprise();
     const { team } = await createTeam(owner, 'Seat Realty');
     const people = await Promise.all([basic(), basic()]);
@@ -445,7 +443,10 @@ describe('seats', () => {
     expect(set.code).toBe(0);
     expect(set.message).toContain('6 seats: 5 included + 1 extra');
 
-    expect((await invite(owner, 'p3@example.com')).statusCode).toBe(201);
+    // Two invitations for the one new seat at once: the team row's lock lets exactly one through.
+    const race = await Promise.all([invite(owner, 'p3@example.com'), invite(owner, 'p4@example.com')]);
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(race.find((r) => r.statusCode === 409)!.json().code).toBe('SEAT_LIMIT_REACHED');
     // The subscription page's figures: +$15 per extra user on the plan's $99.
     expect((await overview(owner)).seats).toMatchObject({
       used: 6,
@@ -459,9 +460,7 @@ describe('seats', () => {
 
 describe('the last owner', () => {
   it('cannot leave, be removed or step down; after another owner is made they can, and members leave freely', async () => {
-    const owner = await enterprise();
-    const second = await basic();
-    const member = await basic();
+    const [owner, second, member] = await Promise.all([enterprise(), basic(), basic()]);
     await createTeam(owner);
     await join(owner, second, 'admin');
     await join(owner, member);
@@ -502,8 +501,7 @@ describe('the last owner', () => {
 
 describe('GET /api/agents', () => {
   it("lists the caller's team with each member's role, and the caller alone (role null) outside a team", async () => {
-    const owner = await enterprise();
-    const member = await basic();
+    const [owner, member, alone] = await Promise.all([enterprise(), basic(), basic()]);
     await createTeam(owner);
     await join(owner, member);
     const res = await t.request({ method: 'GET', url: '/api/agents', token: member.token });
@@ -513,7 +511,6 @@ describe('GET /api/agents', () => {
       [owner.id, 'owner'],
       [member.id, 'member'],
     ]);
-    const alone = await basic();
     const solo = (await t.request({ method: 'GET', url: '/api/agents', token: alone.token })).json().data;
     expect(solo).toMatchObject([{ id: alone.id, role: null }]);
   });
@@ -521,9 +518,7 @@ describe('GET /api/agents', () => {
 
 describe('GET /api/team/bookings', () => {
   it("owners and admins see every member's bookings or one member's; members 403, outsiders 404", async () => {
-    const owner = await enterprise();
-    const member = await basic();
-    const outsider = await enterprise();
+    const [owner, member, outsider] = await Promise.all([enterprise(), basic(), enterprise()]);
     await createTeam(owner);
     await join(owner, member);
     for (const [agent, date] of [
