@@ -8,6 +8,7 @@ import type {
   TeamInvitation,
   TeamOverview,
 } from '@keyturn/domain/schemas/team';
+import type { TeamBooking } from '@keyturn/domain/schemas/teamBookings';
 import type { TeamRole } from '@keyturn/domain/teams';
 import { api } from '@/lib/api';
 
@@ -60,3 +61,17 @@ export function useInvitationPreview(invitationId: string) {
 
 export const useAcceptInvitation = () =>
   useTeamChange((invitationId: string) => api.post(`/team-invitations/${id(invitationId)}/accept`));
+
+/** Owners and admins: the team's bookings, every member's or one member's (agent id). */
+export function useTeamBookings(member: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...TEAM_QUERY_KEY, 'bookings', member ?? 'all'],
+    queryFn: async () =>
+      (
+        await api.get<{ data: TeamBooking[] }>(
+          `/team/bookings?limit=50${member ? `&member=${encodeURIComponent(member)}` : ''}`,
+        )
+      ).data,
+    enabled,
+  });
+}

@@ -30,6 +30,8 @@ import {
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { formatIsoDate, formatTime } from '@/components/ui/format';
+import { BookingStatusBadge } from '@/components/ui/status-badge';
 import { ImageUploadField } from '@/components/ui/image-upload-field';
 import { Spinner } from '@/components/ui/spinner';
 import { SelectField, TextField } from '@/components/ui/text-field';
@@ -47,6 +49,7 @@ import {
   useResendInvitation,
   useRevokeInvitation,
   useTeam,
+  useTeamBookings,
   useUpdateTeam,
 } from '@/lib/team';
 import { SeatsSummary } from '@/components/team-seats';
@@ -185,6 +188,7 @@ function TeamView({ team }: { team: TeamOverview }) {
       <MemberList team={team} />
       {manages ? <InviteForm team={team} /> : null}
       {manages ? <InvitationList team={team} /> : null}
+      {teamCan(role, 'viewTeamBookings') ? <TeamBookings team={team} /> : null}
       {teamCan(role, 'editTeam') ? <TeamForm mode="edit" team={team.team} /> : null}
     </div>
   );
@@ -436,6 +440,55 @@ function InvitationList({ team }: { team: TeamOverview }) {
           <ErrorAlert>{error.message}</ErrorAlert>
         </div>
       ) : null}
+    </section>
+  );
+}
+
+/** Owners and admins: the team's latest bookings, all members' or one member's, at each agent's own times. */
+function TeamBookings({ team }: { team: TeamOverview }) {
+  const [member, setMember] = useState<string | null>(null);
+  const bookings = useTeamBookings(member, true);
+  const agents = team.members.filter((m): m is TeamMember & { agentId: string } => m.agentId !== null);
+  return (
+    <section aria-labelledby="team-bookings-heading" className={card}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h3 id="team-bookings-heading" className="text-base font-semibold text-slate-900">
+          Team bookings
+        </h3>
+        <SelectField
+          label="Member"
+          className="w-56"
+          value={member ?? ''}
+          onChange={(e) => setMember(e.target.value || null)}
+        >
+          <option value="">All members</option>
+          {agents.map((m) => (
+            <option key={m.agentId} value={m.agentId}>
+              {m.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {bookings.isPending ? (
+        <Spinner label="Loading the team's bookings" size="sm" />
+      ) : bookings.isError ? (
+        <ErrorAlert>{bookings.error.message}</ErrorAlert>
+      ) : bookings.data.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No bookings yet.</p>
+      ) : (
+        <ul aria-label="Team bookings" className="mt-3 divide-y divide-slate-100">
+          {bookings.data.map((b) => (
+            <li key={b.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
+              <span className="font-medium text-slate-900">
+                {formatIsoDate(b.booking_date)} · {formatTime(b.booking_time)}
+              </span>
+              <span className="text-slate-600">{b.client_name}</span>
+              <span className="text-slate-500">with {b.agent_name}</span>
+              <BookingStatusBadge status={b.status} />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -98,6 +98,7 @@ describe('Settings → Team (issue 15)', () => {
     const api = renderTeam('enterprise', overview('owner'), {
       'POST /team/invitations': () =>
         json(409, { error: seatLimitMessage(seats), code: 'SEAT_LIMIT_REACHED' }),
+      'GET /team/bookings': () => json(200, { success: true, data: [] }),
     });
     const members = await screen.findByRole('region', { name: /Members/ });
     expect(within(members).getByText('riley@example.com')).toBeInTheDocument();
@@ -131,5 +132,32 @@ describe('Settings → Team (issue 15)', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Leave team' }));
     await waitFor(() => expect(api.callsTo('POST', '/team/leave')).toHaveLength(1));
+  });
+});
+
+describe('Settings → Team: the team bookings (owners and admins)', () => {
+  it("lists every member's bookings with the agent's name, and asks for one member's when one is chosen", async () => {
+    const booking = {
+      id: 'b1',
+      status: 'confirmed',
+      booking_date: '2030-01-09',
+      booking_time: '10:00',
+      client_name: 'Casey Buyer',
+      agent_id: 'a2',
+      agent_name: 'Riley Park',
+    };
+    const team = overview('admin');
+    team.members[1]!.agentId = 'a2';
+    const api = renderTeam('basic', team, {
+      'GET /team/bookings': () => json(200, { success: true, data: [booking] }),
+    });
+    const list = await screen.findByRole('list', { name: 'Team bookings' });
+    expect(within(list).getByText('Casey Buyer')).toBeInTheDocument();
+    expect(within(list).getByText('with Riley Park')).toBeInTheDocument();
+    expect(within(list).getByText(/10:00 AM/)).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Member'), 'a2');
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === '/team/bookings' && c.url.includes('member=a2'))).toBe(true),
+    );
   });
 });
