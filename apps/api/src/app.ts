@@ -44,6 +44,7 @@ import { reportRoutes } from './modules/reports/routes';
 import { crmRoutes } from './modules/crm/routes';
 import { assistantAgentRoutes, assistantPublicRoutes } from './modules/assistant/routes';
 import { assistantProviderOf } from './assistant/openai-provider';
+import { teamRoutes } from './modules/teams/routes';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './notifications/scheduler';
 import { withCalendarPush } from './integrations/jobs';
@@ -245,6 +246,13 @@ export async function buildApp({
   await app.register(reportRoutes, { auth, db });
   await app.register(routeRoutes, { auth, db, maps: config.maps, outbound: config.outbound, now, notify });
   await app.register(crmRoutes, { auth, db, now, webhooks: queue, outbound: config.outbound });
+  await app.register(teamRoutes, {
+    auth,
+    db,
+    jobs: queue,
+    now,
+    readLimitPerMinute: config.publicReadLimitPerMinute,
+  });
 
   // The booking assistant (issue 17): offline unless an OpenAI-compatible provider is configured.
   await app.register(assistantPublicRoutes, {

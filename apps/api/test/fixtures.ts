@@ -14,19 +14,20 @@ export async function makeAgent(
   t: TestApp,
   opts: { timeZone?: string; plan?: PlanId; availability?: AgentAvailability | null; password?: string } = {},
 ): Promise<TestAgent> {
-  n += 1;
+  // Read once: agents made in parallel (Promise.all) must not share a number, hence a username.
+  const k = (n += 1);
   const { token, email } = await t.signUp({
     firstName: 'Jamie',
-    lastName: `Agent${n}`,
+    lastName: `Agent${k}`,
     ...(opts.password ? { password: opts.password } : {}),
   });
-  const username = `jamie-agent-${n}-${Date.now().toString(36)}`;
+  const username = `jamie-agent-${k}-${Date.now().toString(36)}`;
   const timeZone = opts.timeZone ?? 'America/New_York';
   const res = await t.request({
     method: 'POST',
     url: '/api/agents',
     token,
-    payload: { first_name: 'Jamie', last_name: `Agent${n}`, phone: '+1 212 555 0100', username, timeZone },
+    payload: { first_name: 'Jamie', last_name: `Agent${k}`, phone: '+1 212 555 0100', username, timeZone },
   });
   if (res.statusCode !== 201) throw new Error(`agent creation failed: ${res.body}`);
   const id = res.json().data.id as string;

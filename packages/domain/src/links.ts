@@ -49,3 +49,8 @@ export function parsePropertyRef(raw: string | undefined): PropertyRef | null {
 export function bookingLinkPath(linkId: string): string {
   return `/booking/${encodeURIComponent(linkId)}`;
 }
+
+/** The page an invitation e-mail links to (issue 15): accept, after signing up or in. */
+export function teamInvitationPath(invitationId: string): string {
+  return `/team-invitation/${encodeURIComponent(invitationId)}`;
+}

@@ -23,7 +23,8 @@ export function cheapestPlanWithAnalytics(depth: AnalyticsDepth): Plan {
  */
 export type ReportDepth = 'core' | 'breakdowns';
 
-export type GatedFeature = 'reportBreakdowns' | 'crmIntegration' | 'benchmarking' | 'routeOptimisation';
+export type GatedFeature =
+  'reportBreakdowns' | 'crmIntegration' | 'benchmarking' | 'routeOptimisation' | 'teams';
 
 /** What each analytics depth of the plan table includes. */
 export const ANALYTICS_FEATURES: Record<
@@ -40,6 +41,7 @@ export const GATED_FEATURE_NAMES: Record<GatedFeature, string> = {
   crmIntegration: 'CRM export and webhooks',
   benchmarking: 'Benchmarks',
   routeOptimisation: 'Route optimisation tools',
+  teams: 'Teams',
 };
 
 export function planAllows(plan: Plan, feature: GatedFeature): boolean {
@@ -54,6 +56,8 @@ export function planAllows(plan: Plan, feature: GatedFeature): boolean {
     case 'routeOptimisation':
       // Issue 16: the plan table's own flag (Professional and Enterprise).
       return plan.features.routeOptimisation;
+    case 'teams':
+      return plan.features.teams;
   }
 }
 

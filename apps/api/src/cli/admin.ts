@@ -3,6 +3,7 @@
 //   reset-demo                                drop the demo agent's data and build the demo again for today
 //   lead-classes [--all]                      store the class history of leads that lack one of the current
 //                                             rules version (--all: of every lead again); resumable
+//   set-seats <team> <n>                      a team's extra seats (by URL name or id) beyond the included 5
 import { eq } from 'drizzle-orm';
 import { PLAN_IDS, type PlanId } from '@keyturn/domain/enums';
 import { planFor } from '@keyturn/domain/plans';
@@ -17,11 +18,13 @@ import { jobOptionsOf, openJobQueue } from '../jobs/queue';
 import { imageBackendFor } from '../modules/uploads/backend';
 import { backfillLeadClasses } from '../modules/leads/classes';
 import { LEAD_CLASS_RULES_VERSION } from '@keyturn/domain/insights/classHistory';
+import { setSeatsCommand } from './set-seats';
 
 const USAGE = [
   'Usage: npm run admin -- set-plan <email> <basic|pro|enterprise>',
   '       npm run admin -- reset-demo',
   '       npm run admin -- lead-classes [--all]',
+  '       npm run admin -- set-seats <team> <n>',
 ].join('\n');
 
 async function main(argv: string[]): Promise<number> {
@@ -29,6 +32,16 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'reset-demo' && args.length === 0) return resetDemoCommand();
   if (command === 'lead-classes' && (args.length === 0 || (args.length === 1 && args[0] === '--all'))) {
     return leadClassesCommand(args[0] === '--all');
+  }
+  if (command === 'set-seats' && args.length === 2) {
+    const database = await openForAdmin();
+    try {
+      const result = await setSeatsCommand(database.db, args[0]!, args[1]!);
+      (result.code === 0 ? console.log : console.error)(result.message);
+      return result.code;
+    } finally {
+      await database.close();
+    }
   }
   if (command !== 'set-plan' || args.length !== 2) {
     console.error(USAGE);

@@ -91,26 +91,39 @@ export const verifications = pgTable('verifications', {
   ...timestamps,
 });
 
-export const organizations = pgTable('organizations', {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  slug: text().notNull().unique(),
-  logo: text(),
-  metadata: text(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    slug: text().notNull().unique(),
+    logo: text(),
+    metadata: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Teams (issue 15): the team's brand colour. */
+    color: text().notNull().default('#3B82F6'),
+    /** Seats bought beyond the plan's included users (`npm run admin -- set-seats`). */
+    extraSeats: integer().notNull().default(0),
+  },
+  (t) => [check('organizations_extra_seats', sql`${t.extraSeats} >= 0`)],
+);
 
-export const members = pgTable('members', {
-  id: text().primaryKey(),
-  organizationId: text()
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  userId: text()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  role: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const members = pgTable(
+  'members',
+  {
+    id: text().primaryKey(),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // A user is in one team at most (issue 15, decision 024): "the caller's team" is never ambiguous.
+  (t) => [uniqueIndex('members_one_team_per_user').on(t.userId), index().on(t.organizationId)],
+);
 
 export const invitations = pgTable('invitations', {
   id: text().primaryKey(),

@@ -12,6 +12,8 @@ import { runNotificationJob } from '../notifications/handler';
 import { type CalendarJobData, queueDueSyncs, runCalendarJob } from '../integrations/jobs';
 import { calendarDepsOf } from '../integrations/setup';
 import { runWebhookJob, type WebhookJob } from '../webhooks/deliver';
+import { runTeamInvitationJob } from '../modules/teams/invitation-mail';
+import { isTeamInvitationJob, type TeamInvitationJobData } from '../modules/teams/service';
 import {
   CALENDAR_QUEUE,
   jobOptionsOf,
@@ -76,20 +78,23 @@ export async function startWorkers(options: {
     now,
   };
   for (let i = 0; i < CONCURRENCY; i += 1) {
-    await boss.work<NotificationJobData>(
+    await boss.work<NotificationJobData | TeamInvitationJobData>(
       NOTIFICATIONS_QUEUE,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.jobs.pollSeconds },
       async ([job]) => {
         if (!job) return;
+        // Team invitations (issue 15) share the queue: one durable path for every e-mail we send.
+        if (isTeamInvitationJob(job.data)) return runTeamInvitationJob(deps, job.data, job);
+        const data = job.data;
         try {
-          const result = await runNotificationJob(deps, job.data, job);
+          const result = await runNotificationJob(deps, data, job);
           log.info(
-            `[jobs] ${job.data.event} ${job.data.bookingId}: ${result.skipped ? `skipped (${result.skipped})` : `${result.sent} sent`}`,
+            `[jobs] ${data.event} ${data.bookingId}: ${result.skipped ? `skipped (${result.skipped})` : `${result.sent} sent`}`,
           );
           return result;
         } catch (err) {
           log.error(
-            `[jobs] ${job.data.event} ${job.data.bookingId} attempt ${job.retryCount + 1}: ${(err as Error).message}`,
+            `[jobs] ${data.event} ${data.bookingId} attempt ${job.retryCount + 1}: ${(err as Error).message}`,
           );
           throw err;
         }

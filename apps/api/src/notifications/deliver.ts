@@ -14,7 +14,7 @@ export type DeliveryRecord = {
   key: string;
   messageId: string;
   agentId: string;
-  bookingId: string;
+  bookingId: string | null;
   kind: string;
   channel: 'email' | 'sms';
   audience: 'buyer' | 'agent';

@@ -101,6 +101,9 @@ const FeedbackListPage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('@/features/settings/pages/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
+const AcceptInvitationPage = lazy(() =>
+  import('@/features/team/pages/accept-invitation-page').then((m) => ({ default: m.AcceptInvitationPage })),
+);
 const SubscriptionPage = lazy(() =>
   import('@/features/subscription/pages/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
 );
@@ -160,6 +163,13 @@ export const routes: RouteObject[] = [
         path: 'feedback/:bookingId',
         element: page(<FeedbackFormPage />),
         handle: BUYER_PAGE,
+      },
+
+      // A team invitation's link (issue 15): works signed out (sign up or in, then back here).
+      {
+        id: 'team-invitation',
+        path: 'team-invitation/:id',
+        element: page(<AcceptInvitationPage />),
       },
 
       {

@@ -30,6 +30,7 @@ export const RESERVED_USERNAMES: readonly string[] = [
   'sign-in',
   'sign-up',
   'success-stories',
+  'team-invitation',
   'test',
   'user-profile',
   'waiting-list',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { agentBookingPath } from '@keyturn/domain/links';
 import { UPCOMING_DAYS_DEFAULT } from '@keyturn/domain/constants';
 import { agentProfileSchema } from '@keyturn/domain/schemas/agent';
+import { teamAgentSchema } from '@keyturn/domain/schemas/team';
 import {
   acknowledgeDefaultsSchema,
   brandingSchema,
@@ -31,6 +32,7 @@ import { pendingCount, upcoming, todaysSchedule } from '../bookings/agent-servic
 import { requireAgentContext } from './context';
 import { markOnboarding, onboardingOf } from './onboarding';
 import { toAgentProfile } from './service';
+import { teamAgents } from '../teams/service';
 import { acknowledgeDefaults, readSettings, usageStats, writeSettings } from './settings-service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -54,14 +56,18 @@ export async function agentWorkspaceRoutes(
     {
       schema: {
         tags,
-        summary: "The agents of the caller's team (the caller alone until teams arrive)",
+        summary:
+          "The agents of the caller's team with their roles (the caller alone, role null, outside a team)",
         response: {
-          200: z.object({ success: z.literal(true), data: z.array(agentProfileSchema) }),
+          200: z.object({ success: z.literal(true), data: z.array(teamAgentSchema) }),
           ...errors,
         },
       },
     },
-    async (req) => ({ success: true as const, data: [toAgentProfile(agentOf(req))] }),
+    async (req) => ({
+      success: true as const,
+      data: (await teamAgents(db, agentOf(req))).map((a) => ({ ...toAgentProfile(a.agent), role: a.role })),
+    }),
   );
 
   r.get(

@@ -238,6 +238,11 @@ async function forward(
   /** Runs with better-auth's status before the answer leaves (the sign-in backoff records it here). */
   beforeSend?: (status: number) => Promise<void>,
 ) {
+  // Teams go through /api/team (modules/teams), where the plan, the seats and the roles are checked:
+  // the organization plugin's own endpoints would bypass them (decision 024).
+  if (/^\/api\/auth\/organization(\/|$)/i.test(request.url.split('?')[0] ?? '')) {
+    throw new AppError(404, 'NOT_FOUND', 'Teams are managed under /api/team.');
+  }
   const headers = toWebHeaders(request);
   headers.delete('content-length');
   const response = await auth.handler(

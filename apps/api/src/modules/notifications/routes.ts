@@ -1,5 +1,6 @@
 // Notifications as the agent sees them — GET /api/agents/messages, the "Sent messages" list with failures,
 // and the kept .eml of a message in file mode (the outbox, in the database) — and the SMS provider's inbound webhook (STOP / START).
+import { INVITATION_KIND } from '../teams/invitation-mail';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -185,6 +186,13 @@ export async function notificationRoutes(
             .for('update');
           if (current?.status !== 'failed') {
             throw new AppError(409, 'NOT_FAILED', 'Only a message that failed can be sent again.');
+          }
+          if (current.kind === INVITATION_KIND) {
+            throw new AppError(
+              409,
+              'NOT_RETRIABLE',
+              'Send a team invitation again from Settings → Team (Resend).',
+            );
           }
           if (!current.bookingId) {
             throw new AppError(409, 'BOOKING_GONE', 'The booking of this message no longer exists.');

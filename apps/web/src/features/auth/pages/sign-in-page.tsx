@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signInSchema } from '@keyturn/domain/schemas/auth';
 import type { SignInInput } from '@keyturn/domain/schemas/auth';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -10,12 +10,15 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { startSession } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/form-errors';
+import { safeNextPath, withNext } from '@/lib/next-path';
 import { AuthCard, textLink } from '../components/auth-card';
 import { signIn } from '../api';
 
 /** Sign-in (spec §2.1 /sign-in): on success the agent goes to /dashboard. */
 export function SignInPage() {
   const navigate = useNavigate();
+  // ?next= (a team invitation's page): where to continue after this screen instead of the usual place.
+  const next = safeNextPath(useSearchParams()[0].get('next'));
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<SignInInput>({
@@ -30,7 +33,7 @@ export function SignInPage() {
     try {
       const { token, user } = await mutation.mutateAsync(values);
       startSession(queryClient, token, user);
-      await navigate('/dashboard');
+      await navigate(next ?? '/dashboard');
     } catch (error) {
       setServerError(applyServerErrors(error, form.setError, ['email', 'password']).message);
     }
@@ -43,7 +46,7 @@ export function SignInPage() {
       footer={
         <>
           New to Keyturn?{' '}
-          <Link to="/sign-up" className={textLink}>
+          <Link to={next ? withNext('/sign-up', next) : '/sign-up'} className={textLink}>
             Create an account
           </Link>
         </>

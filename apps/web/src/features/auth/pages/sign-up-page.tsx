@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@keyturn/domain/constants';
 import { signUpSchema } from '@keyturn/domain/schemas/auth';
 import type { SignUpInput } from '@keyturn/domain/schemas/auth';
@@ -11,12 +11,15 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { startSession } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/form-errors';
+import { safeNextPath, withNext } from '@/lib/next-path';
 import { AuthCard, textLink } from '../components/auth-card';
 import { signUp } from '../api';
 
 /** Sign-up (spec §2.1 /sign-up): on success the new agent goes to /profile to set up their profile. */
 export function SignUpPage() {
   const navigate = useNavigate();
+  // ?next= (a team invitation's page): where to continue after this screen instead of the usual place.
+  const next = safeNextPath(useSearchParams()[0].get('next'));
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<SignUpInput>({
@@ -32,7 +35,7 @@ export function SignUpPage() {
     try {
       const { token, user } = await mutation.mutateAsync(values);
       startSession(queryClient, token, user);
-      await navigate('/profile');
+      await navigate(next ?? '/profile');
     } catch (error) {
       setServerError(
         applyServerErrors(error, form.setError, ['firstName', 'lastName', 'email', 'password']).message,
@@ -47,7 +50,7 @@ export function SignUpPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/sign-in" className={textLink}>
+          <Link to={next ? withNext('/sign-in', next) : '/sign-in'} className={textLink}>
             Sign in
           </Link>
         </>

@@ -32,6 +32,10 @@ const CalendarSettings = lazy(() =>
   import('../components/calendar-settings').then((m) => ({ default: m.CalendarSettings })),
 );
 
+const TeamSection = lazy(() =>
+  import('../components/team-section').then((m) => ({ default: m.TeamSection })),
+);
+
 const TABS = [
   { value: 'availability', label: 'Availability' },
   { value: 'branding', label: 'Branding' },
@@ -40,6 +44,7 @@ const TABS = [
   { value: 'feedback', label: 'Feedback' },
   { value: 'calendars', label: 'Calendars' },
   { value: 'webhooks', label: 'Webhooks' },
+  { value: 'team', label: 'Team' },
   { value: 'account', label: 'Account' },
 ] as const satisfies readonly TabItem<string>[];
 type Tab = (typeof TABS)[number]['value'];
@@ -78,6 +83,11 @@ export function SettingsPage() {
           {tab === 'feedback' ? <FeedbackTab /> : null}
           {tab === 'calendars' ? <CalendarsTab /> : null}
           {tab === 'webhooks' ? <WebhooksSection /> : null}
+          {tab === 'team' ? (
+            <Suspense fallback={<Spinner label="Loading" />}>
+              <TeamSection />
+            </Suspense>
+          ) : null}
           {tab === 'account' ? <AccountTab /> : null}
         </Tabs>
       </div>

@@ -10,6 +10,7 @@ import { PlanBadge } from '@/components/ui/plan-badge';
 import { Spinner } from '@/components/ui/spinner';
 import { UsageBar } from '@/components/ui/usage-bar';
 import { usePlan } from '@/lib/plan';
+import { SubscriptionTeamSeats } from '@/components/team-seats';
 import { fetchUsageStats } from '../api';
 
 export const SALES_EMAIL = 'sales@keyturn.app';
@@ -72,6 +73,8 @@ export function SubscriptionPage() {
         </div>
         <p className="mt-5 text-sm text-slate-600">To change plans during early access, contact us.</p>
       </section>
+
+      <SubscriptionTeamSeats enabled={plan.features.teams} />
 
       <section aria-labelledby="plans-heading" className="mt-10">
         <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">

@@ -1,0 +1,257 @@
+// Teams (issue 15): /api/team (the caller's team: create, edit, members, invitations, leave) and
+// /api/team-invitations/{id} (the accept page: a preview for anyone with the link, accept when signed in).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@keyturn/domain/schemas/common';
+import {
+  invitationInputSchema,
+  invitationPreviewSchema,
+  roleChangeSchema,
+  teamInputSchema,
+  teamInvitationSchema,
+  teamOverviewSchema,
+} from '@keyturn/domain/schemas/team';
+import type { Auth } from '../../auth';
+import type { Db } from '../../db/client';
+import { currentUser, requireUser } from '../../http/authenticate';
+import type { JobQueue } from '../../jobs/queue';
+import { teamBookingsQuerySchema, teamBookingsResponseSchema } from '@keyturn/domain/schemas/teamBookings';
+import { requireAgent } from '../agents/service';
+import { teamBookings } from './bookings';
+import {
+  acceptInvitation,
+  changeRole,
+  createTeam,
+  invitationPreview,
+  invite,
+  leaveTeam,
+  removeMember,
+  resendInvitation,
+  revokeInvitation,
+  teamOverview,
+  updateTeam,
+} from './service';
+
+const tags = ['teams'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const ok = z.object({ success: z.literal(true) });
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+export async function teamRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; db: Db; jobs: JobQueue; now: () => Date; readLimitPerMinute: number },
+) {
+  const { db, jobs, now } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(opts.auth);
+
+  r.get(
+    '/api/team',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: "The caller's team: members with roles, pending invitations (owners/admins), seats",
+        response: { 200: teamOverviewSchema, ...errors },
+      },
+    },
+    async (req) => ({ success: true as const, data: await teamOverview(db, currentUser(req).id, now()) }),
+  );
+
+  r.post(
+    '/api/team',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'Create a team (Enterprise): the caller becomes its owner',
+        body: teamInputSchema,
+        response: { 201: teamOverviewSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const agent = await requireAgent(db, currentUser(req).id);
+      const data = await createTeam(db, agent, req.body);
+      return reply.status(201).send({ success: true as const, data });
+    },
+  );
+
+  r.put(
+    '/api/team',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: "Change the team's name, URL name, logo and colour (owners and admins)",
+        body: teamInputSchema,
+        response: { 200: teamOverviewSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const userId = currentUser(req).id;
+      await updateTeam(db, userId, req.body);
+      return { success: true as const, data: await teamOverview(db, userId, now()) };
+    },
+  );
+
+  r.post(
+    '/api/team/invitations',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'Invite someone by e-mail (owners and admins; one seat per pending invitation)',
+        body: invitationInputSchema,
+        response: { 201: z.object({ success: z.literal(true), data: teamInvitationSchema }), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const data = await invite(db, jobs, currentUser(req).id, req.body, now());
+      return reply.status(201).send({ success: true as const, data });
+    },
+  );
+
+  r.post(
+    '/api/team/invitations/:id/resend',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'Send an invitation again, valid for another week',
+        params: idParams,
+        response: { 200: z.object({ success: z.literal(true), data: teamInvitationSchema }), ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await resendInvitation(db, jobs, currentUser(req).id, req.params.id, now()),
+    }),
+  );
+
+  r.delete(
+    '/api/team/invitations/:id',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'Revoke a pending invitation (its link stops working, its seat is free)',
+        params: idParams,
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (req) => {
+      await revokeInvitation(db, currentUser(req).id, req.params.id);
+      return { success: true as const };
+    },
+  );
+
+  r.put(
+    '/api/team/members/:id/role',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: "Change a member's role (owners: any; admins: admins and members, never an owner)",
+        params: idParams,
+        body: roleChangeSchema,
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (req) => {
+      await changeRole(db, currentUser(req).id, req.params.id, req.body.role);
+      return { success: true as const };
+    },
+  );
+
+  r.delete(
+    '/api/team/members/:id',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'Remove a member (the last owner cannot be removed)',
+        params: idParams,
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (req) => {
+      await removeMember(db, currentUser(req).id, req.params.id);
+      return { success: true as const };
+    },
+  );
+
+  r.post(
+    '/api/team/leave',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'Leave the team (the last owner cannot)',
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (req) => {
+      await leaveTeam(db, currentUser(req).id);
+      return { success: true as const };
+    },
+  );
+
+  r.get(
+    '/api/team/bookings',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary:
+          "Every member's bookings, or one member's (?member=agent id), for owners and admins; the bookings list's filters",
+        querystring: teamBookingsQuerySchema,
+        response: { 200: teamBookingsResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await teamBookings(db, currentUser(req).id, req.query, now()),
+    }),
+  );
+
+  r.get(
+    '/api/team-invitations/:id',
+    {
+      // Anyone with a link may read it: limited like the other public reads.
+      config: {
+        rateLimit: { max: opts.readLimitPerMinute, timeWindow: '1 minute', groupId: 'public-read' },
+      },
+      schema: {
+        tags,
+        summary: 'What an invitation link shows before signing in: the team, the address, its state',
+        params: idParams,
+        response: { 200: invitationPreviewSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => ({ success: true as const, data: await invitationPreview(db, req.params.id, now()) }),
+  );
+
+  r.post(
+    '/api/team-invitations/:id/accept',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'Join the team (signed in with the invited address)',
+        params: idParams,
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (req) => {
+      await acceptInvitation(db, currentUser(req), req.params.id, now());
+      return { success: true as const };
+    },
+  );
+}

@@ -1,0 +1,535 @@
+// Teams (issue 15, decision 024) on the organization plugin's tables (organizations, members, invitations):
+// our routes are the only door to them (better-auth's /api/auth/organization/* endpoints are closed), so the
+// plan gate, the seats and the role rules of packages/domain/src/teams.ts hold for every change. Every change
+// locks the team's row first: two invitations for the last seat, or two owners stepping down at once, are
+// decided one after the other.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { planAllows } from '@keyturn/domain/planGates';
+import { planFor, PLANS, type Plan } from '@keyturn/domain/plans';
+import {
+  INVITATION_VALID_DAYS,
+  lastOwnerBlocks,
+  seatLimitMessage,
+  seatSummary,
+  TEAM_MESSAGES,
+  teamCan,
+  type SeatSummary,
+  type TeamAction,
+  type TeamRole,
+} from '@keyturn/domain/teams';
+import type {
+  InvitationPreview,
+  invitationInputSchema,
+  TeamInvitation,
+  TeamMember,
+  TeamOverview,
+  teamInputSchema,
+} from '@keyturn/domain/schemas/team';
+import type { z } from 'zod';
+import type { Db, DbTransaction } from '../../db/client';
+import { constraintName, sqlState } from '../../db/client';
+import { agents, invitations, members, organizations, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { requirePlanFeature } from '../../http/plan-gate';
+import { deterministicUuid, type JobQueue } from '../../jobs/queue';
+import type { AgentRow } from '../agents/service';
+
+export type TeamRow = typeof organizations.$inferSelect;
+export type MemberRow = typeof members.$inferSelect;
+export type InvitationRow = typeof invitations.$inferSelect;
+type Tx = Db | DbTransaction;
+
+/** What the invitation job carries (notifications queue; modules/teams/invitation-mail.ts runs it). */
+export type TeamInvitationJobData = { kind: 'team.invitation'; invitationId: string; sentAt: string };
+
+export function isTeamInvitationJob(data: object): data is TeamInvitationJobData {
+  return (data as { kind?: unknown }).kind === 'team.invitation';
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const notInTeam = () => new AppError(404, 'TEAM_NOT_FOUND', TEAM_MESSAGES.notInTeam);
+const alreadyInTeam = () => new AppError(409, 'ALREADY_IN_TEAM', TEAM_MESSAGES.alreadyInTeam);
+const memberNotFound = () => new AppError(404, 'MEMBER_NOT_FOUND', 'No such member in your team.');
+const invitationNotFound = () => new AppError(404, 'INVITATION_NOT_FOUND', TEAM_MESSAGES.invitationNotFound);
+const lastOwner = () => new AppError(409, 'LAST_OWNER', TEAM_MESSAGES.lastOwner);
+
+/** The caller's membership and team, or null when they are in none. */
+export async function membershipOf(
+  db: Tx,
+  userId: string,
+): Promise<{ team: TeamRow; member: MemberRow } | null> {
+  const [row] = await db
+    .select({ team: organizations, member: members })
+    .from(members)
+    .innerJoin(organizations, eq(organizations.id, members.organizationId))
+    .where(eq(members.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The caller's team with the team's row locked for the rest of the transaction, refused unless the
+ * caller's role may take `action` (403) — 404 when they are in no team.
+ */
+async function lockedTeamOf(
+  tx: DbTransaction,
+  userId: string,
+  action: TeamAction,
+): Promise<{ team: TeamRow; member: MemberRow; role: TeamRole }> {
+  const mine = await membershipOf(tx, userId);
+  if (!mine) throw notInTeam();
+  await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, mine.team.id))
+    .for('update');
+  // Re-read under the lock: the role may have changed while we waited.
+  const current = await membershipOf(tx, userId);
+  if (!current || current.team.id !== mine.team.id) throw notInTeam();
+  const role = current.member.role as TeamRole;
+  if (!teamCan(role, action)) throw new AppError(403, 'TEAM_ROLE_REQUIRED', TEAM_MESSAGES.roleRequired);
+  return { ...current, role };
+}
+
+/**
+ * The plan the team runs on: Enterprise while one of its owners is on a plan with teams (their subscription
+ * pays for it, seats included); otherwise the best plan among the owners, which has no teams — invitations
+ * are then refused with the upgrade message.
+ */
+export async function teamPlan(db: Tx, teamId: string): Promise<Plan> {
+  const rows = await db
+    .select({ plan: agents.plan })
+    .from(members)
+    .innerJoin(agents, eq(agents.userId, members.userId))
+    .where(and(eq(members.organizationId, teamId), eq(members.role, 'owner')));
+  const plans = rows.map((r) => planFor(r.plan));
+  return (
+    plans.find((p) => p.features.teams) ??
+    plans.sort((a, b) => b.monthlyPriceUsd - a.monthlyPriceUsd)[0] ??
+    PLANS.basic
+  );
+}
+
+export async function seatsOf(db: Tx, team: TeamRow, now: Date, plan?: Plan): Promise<SeatSummary> {
+  const [counts] = await db
+    .select({
+      members: sql<number>`(select count(*)::int from ${members} where ${members.organizationId} = ${team.id})`,
+      pending: sql<number>`(select count(*)::int from ${invitations} where ${invitations.organizationId} = ${team.id} and ${invitations.status} = 'pending' and ${invitations.expiresAt} > ${now})`,
+    })
+    .from(sql`(select 1) as one`);
+  return seatSummary({
+    plan: plan ?? (await teamPlan(db, team.id)),
+    extraSeats: team.extraSeats,
+    members: counts?.members ?? 0,
+    pendingInvitations: counts?.pending ?? 0,
+  });
+}
+
+// ---- reading ----
+
+export async function teamOverview(db: Db, userId: string, now: Date): Promise<TeamOverview | null> {
+  const mine = await membershipOf(db, userId);
+  if (!mine) return null;
+  const role = mine.member.role as TeamRole;
+  const plan = await teamPlan(db, mine.team.id);
+  const memberRows = await db
+    .select({ member: members, user: users, agentId: agents.id })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .leftJoin(agents, eq(agents.userId, members.userId))
+    .where(eq(members.organizationId, mine.team.id))
+    .orderBy(asc(members.createdAt), asc(users.email));
+  const invitationRows = teamCan(role, 'manageInvitations')
+    ? await db
+        .select({ invitation: invitations, inviter: users.name })
+        .from(invitations)
+        .innerJoin(users, eq(users.id, invitations.inviterId))
+        .where(and(eq(invitations.organizationId, mine.team.id), eq(invitations.status, 'pending')))
+        .orderBy(asc(invitations.createdAt))
+    : [];
+  return {
+    team: toTeam(mine.team),
+    role,
+    members: memberRows.map((r): TeamMember => ({
+      id: r.member.id,
+      userId: r.user.id,
+      name: r.user.name,
+      email: r.user.email,
+      role: r.member.role as TeamRole,
+      agentId: r.agentId,
+      joinedAt: r.member.createdAt.toISOString(),
+    })),
+    invitations: invitationRows.map((r) => toInvitation(r.invitation, r.inviter, now)),
+    seats: await seatsOf(db, mine.team, now, plan),
+    planIncludesTeams: planAllows(plan, 'teams'),
+  };
+}
+
+function toTeam(team: TeamRow) {
+  return {
+    id: team.id,
+    name: team.name,
+    slug: team.slug,
+    logo: team.logo,
+    color: team.color,
+    createdAt: team.createdAt.toISOString(),
+  };
+}
+
+function toInvitation(row: InvitationRow, inviter: string, now: Date): TeamInvitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: (row.role ?? 'member') as TeamRole,
+    status: row.expiresAt > now ? 'pending' : 'expired',
+    expiresAt: row.expiresAt.toISOString(),
+    invitedBy: inviter,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The agents of the caller's team with their roles (spec §7 GET /agents); the caller alone outside a team. */
+export async function teamAgents(
+  db: Db,
+  agent: AgentRow,
+): Promise<{ agent: AgentRow; role: TeamRole | null }[]> {
+  const mine = await membershipOf(db, agent.userId);
+  if (!mine) return [{ agent, role: null }];
+  const rows = await db
+    .select({ agent: agents, role: members.role })
+    .from(members)
+    .innerJoin(agents, eq(agents.userId, members.userId))
+    .where(eq(members.organizationId, mine.team.id))
+    .orderBy(asc(members.createdAt), asc(agents.email));
+  return rows.map((r) => ({ agent: r.agent, role: r.role as TeamRole }));
+}
+
+// ---- the team ----
+
+export async function createTeam(
+  db: Db,
+  agent: AgentRow,
+  input: z.output<typeof teamInputSchema>,
+): Promise<TeamOverview> {
+  requirePlanFeature(agent, 'teams');
+  const teamId = randomUUID();
+  await writeTeam(async () => {
+    await db.transaction(async (tx) => {
+      if (await membershipOf(tx, agent.userId)) throw alreadyInTeam();
+      await tx.insert(organizations).values({
+        id: teamId,
+        name: input.name,
+        slug: input.slug,
+        logo: input.logo,
+        color: input.color,
+      });
+      await tx
+        .insert(members)
+        .values({ id: randomUUID(), organizationId: teamId, userId: agent.userId, role: 'owner' });
+    });
+  });
+  return (await teamOverview(db, agent.userId, new Date()))!;
+}
+
+export async function updateTeam(
+  db: Db,
+  userId: string,
+  input: z.output<typeof teamInputSchema>,
+): Promise<void> {
+  await writeTeam(() =>
+    db.transaction(async (tx) => {
+      const { team } = await lockedTeamOf(tx, userId, 'editTeam');
+      await tx
+        .update(organizations)
+        .set({ name: input.name, slug: input.slug, logo: input.logo, color: input.color })
+        .where(eq(organizations.id, team.id));
+    }),
+  );
+}
+
+/** Unique violations of a team write as 409s: the slug, or the one-team-per-user rule. */
+async function writeTeam(write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (err) {
+    if (sqlState(err) !== '23505') throw err;
+    if (constraintName(err) === 'members_one_team_per_user') throw alreadyInTeam();
+    throw new AppError(409, 'SLUG_TAKEN', TEAM_MESSAGES.slugTaken, { slug: TEAM_MESSAGES.slugTaken });
+  }
+}
+
+// ---- invitations ----
+
+export async function invite(
+  db: Db,
+  queue: JobQueue,
+  userId: string,
+  input: z.output<typeof invitationInputSchema>,
+  now: Date,
+): Promise<TeamInvitation> {
+  return db.transaction(async (tx) => {
+    const { team } = await lockedTeamOf(tx, userId, 'invite');
+    const plan = await teamPlan(tx, team.id);
+    requirePlanFeature({ plan: plan.id }, 'teams');
+    const email = input.email.toLowerCase();
+    const [member] = await tx
+      .select({ id: members.id })
+      .from(members)
+      .innerJoin(users, eq(users.id, members.userId))
+      .where(and(eq(members.organizationId, team.id), sql`lower(${users.email}) = ${email}`));
+    if (member) {
+      throw new AppError(409, 'ALREADY_MEMBER', TEAM_MESSAGES.alreadyMember, {
+        email: TEAM_MESSAGES.alreadyMember,
+      });
+    }
+    const [open] = await tx
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.organizationId, team.id),
+          eq(invitations.status, 'pending'),
+          sql`lower(${invitations.email}) = ${email}`,
+        ),
+      );
+    if (open) {
+      throw new AppError(409, 'ALREADY_INVITED', TEAM_MESSAGES.alreadyInvited, {
+        email: TEAM_MESSAGES.alreadyInvited,
+      });
+    }
+    await requireFreeSeat(tx, team, now, plan);
+    const [row] = await tx
+      .insert(invitations)
+      .values({
+        id: randomBytes(24).toString('base64url'),
+        organizationId: team.id,
+        email,
+        role: input.role,
+        status: 'pending',
+        expiresAt: new Date(now.getTime() + INVITATION_VALID_DAYS * DAY_MS),
+        inviterId: userId,
+        createdAt: now,
+      })
+      .returning();
+    await queueInvitationMail(tx, queue, row!.id, now);
+    const [inviter] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
+    return toInvitation(row!, inviter?.name ?? '', now);
+  });
+}
+
+/** 409 SEAT_LIMIT_REACHED when every seat is taken by a member or a pending invitation. */
+async function requireFreeSeat(tx: DbTransaction, team: TeamRow, now: Date, plan: Plan): Promise<void> {
+  const seats = await seatsOf(tx, team, now, plan);
+  if (seats.available <= 0) throw new AppError(409, 'SEAT_LIMIT_REACHED', seatLimitMessage(seats));
+}
+
+/** The invitation e-mail as a job of the durable queue, in the invitation's own transaction. */
+async function queueInvitationMail(
+  tx: DbTransaction,
+  queue: JobQueue,
+  invitationId: string,
+  sentAt: Date,
+): Promise<void> {
+  const data: TeamInvitationJobData = {
+    kind: 'team.invitation',
+    invitationId,
+    sentAt: sentAt.toISOString(),
+  };
+  await queue.send(tx, {
+    id: deterministicUuid(`team.invitation:${invitationId}:${data.sentAt}`),
+    data,
+    startAfter: sentAt,
+  });
+}
+
+async function invitationOfTeam(tx: DbTransaction, teamId: string, id: string): Promise<InvitationRow> {
+  const [row] = await tx
+    .select()
+    .from(invitations)
+    .where(
+      and(eq(invitations.id, id), eq(invitations.organizationId, teamId), eq(invitations.status, 'pending')),
+    );
+  if (!row) throw invitationNotFound();
+  return row;
+}
+
+/** Sends the invitation again with a fresh expiry (an expired one takes a seat again, so needs a free one). */
+export async function resendInvitation(
+  db: Db,
+  queue: JobQueue,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<TeamInvitation> {
+  return db.transaction(async (tx) => {
+    const { team } = await lockedTeamOf(tx, userId, 'manageInvitations');
+    const row = await invitationOfTeam(tx, team.id, id);
+    const plan = await teamPlan(tx, team.id);
+    requirePlanFeature({ plan: plan.id }, 'teams');
+    if (row.expiresAt <= now) await requireFreeSeat(tx, team, now, plan);
+    const [updated] = await tx
+      .update(invitations)
+      .set({ expiresAt: new Date(now.getTime() + INVITATION_VALID_DAYS * DAY_MS) })
+      .where(eq(invitations.id, row.id))
+      .returning();
+    await queueInvitationMail(tx, queue, row.id, now);
+    const [inviter] = await tx.select({ name: users.name }).from(users).where(eq(users.id, row.inviterId));
+    return toInvitation(updated!, inviter?.name ?? '', now);
+  });
+}
+
+export async function revokeInvitation(db: Db, userId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { team } = await lockedTeamOf(tx, userId, 'manageInvitations');
+    const row = await invitationOfTeam(tx, team.id, id);
+    await tx.update(invitations).set({ status: 'canceled' }).where(eq(invitations.id, row.id));
+  });
+}
+
+/** What the accept page shows: the team, who invited whom, and whether it can still be accepted. */
+export async function invitationPreview(db: Db, id: string, now: Date): Promise<InvitationPreview> {
+  const [row] = await db
+    .select({ invitation: invitations, team: organizations, inviter: users.name })
+    .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .innerJoin(users, eq(users.id, invitations.inviterId))
+    .where(eq(invitations.id, id));
+  if (!row) throw invitationNotFound();
+  const { invitation, team } = row;
+  const status =
+    invitation.status === 'pending' && invitation.expiresAt <= now
+      ? 'expired'
+      : (invitation.status as InvitationPreview['status']);
+  return {
+    id: invitation.id,
+    teamName: team.name,
+    teamLogo: team.logo,
+    teamColor: team.color,
+    email: invitation.email,
+    role: (invitation.role ?? 'member') as TeamRole,
+    invitedBy: row.inviter,
+    status,
+    expiresAt: invitation.expiresAt.toISOString(),
+  };
+}
+
+/** The signed-in invitee joins: the address must be the invited one, and there must still be a seat. */
+export async function acceptInvitation(
+  db: Db,
+  user: { id: string; email: string },
+  id: string,
+  now: Date,
+): Promise<void> {
+  await writeTeam(() =>
+    db.transaction(async (tx) => {
+      const [found] = await tx.select().from(invitations).where(eq(invitations.id, id));
+      if (!found) throw invitationNotFound();
+      await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, found.organizationId))
+        .for('update');
+      const [row] = await tx.select().from(invitations).where(eq(invitations.id, id));
+      if (!row || row.status !== 'pending') {
+        throw new AppError(409, 'INVITATION_NOT_PENDING', TEAM_MESSAGES.invitationNotPending);
+      }
+      if (row.expiresAt <= now)
+        throw new AppError(409, 'INVITATION_EXPIRED', TEAM_MESSAGES.invitationExpired);
+      if (row.email.toLowerCase() !== user.email.toLowerCase()) {
+        throw new AppError(403, 'INVITATION_OTHER_EMAIL', TEAM_MESSAGES.invitationOtherEmail);
+      }
+      if (await membershipOf(tx, user.id)) throw alreadyInTeam();
+      const [team] = await tx.select().from(organizations).where(eq(organizations.id, row.organizationId));
+      const plan = await teamPlan(tx, team!.id);
+      requirePlanFeature({ plan: plan.id }, 'teams');
+      // This invitation already holds a seat; set-seats may have lowered the total since it was sent.
+      const seats = await seatsOf(tx, team!, now, plan);
+      if (seats.used > seats.total) {
+        throw new AppError(409, 'SEAT_LIMIT_REACHED', seatLimitMessage(seats));
+      }
+      await tx.insert(members).values({
+        id: randomUUID(),
+        organizationId: row.organizationId,
+        userId: user.id,
+        role: row.role ?? 'member',
+        createdAt: now,
+      });
+      await tx.update(invitations).set({ status: 'accepted' }).where(eq(invitations.id, row.id));
+    }),
+  );
+}
+
+// ---- members ----
+
+async function memberOfTeam(tx: DbTransaction, teamId: string, memberId: string): Promise<MemberRow> {
+  const [row] = await tx
+    .select()
+    .from(members)
+    .where(and(eq(members.id, memberId), eq(members.organizationId, teamId)));
+  if (!row) throw memberNotFound();
+  return row;
+}
+
+async function ownerCount(tx: DbTransaction, teamId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(members)
+    .where(and(eq(members.organizationId, teamId), eq(members.role, 'owner')));
+  return row?.n ?? 0;
+}
+
+export async function changeRole(db: Db, userId: string, memberId: string, role: TeamRole): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { team, role: actor } = await lockedTeamOf(tx, userId, 'view');
+    const target = await memberOfTeam(tx, team.id, memberId);
+    const targetRole = target.role as TeamRole;
+    requireMayManage(actor, 'changeRole', { role: targetRole, newRole: role });
+    if (lastOwnerBlocks(await ownerCount(tx, team.id), { role: targetRole, newRole: role }))
+      throw lastOwner();
+    await tx.update(members).set({ role }).where(eq(members.id, target.id));
+  });
+}
+
+export async function removeMember(db: Db, userId: string, memberId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { team, member, role: actor } = await lockedTeamOf(tx, userId, 'view');
+    const target = await memberOfTeam(tx, team.id, memberId);
+    const targetRole = target.role as TeamRole;
+    requireMayManage(actor, 'removeMember', { role: targetRole });
+    if (target.id === member.id) throw new AppError(409, 'USE_LEAVE', TEAM_MESSAGES.useLeave);
+    if (lastOwnerBlocks(await ownerCount(tx, team.id), { role: targetRole })) throw lastOwner();
+    await tx.delete(members).where(eq(members.id, target.id));
+  });
+}
+
+export async function leaveTeam(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { team, member, role } = await lockedTeamOf(tx, userId, 'leave');
+    if (lastOwnerBlocks(await ownerCount(tx, team.id), { role })) throw lastOwner();
+    await tx.delete(members).where(eq(members.id, member.id));
+  });
+}
+
+function requireMayManage(
+  actor: TeamRole,
+  action: 'changeRole' | 'removeMember',
+  target: { role: TeamRole; newRole?: TeamRole },
+): void {
+  if (teamCan(actor, action, target)) return;
+  if (actor === 'member') throw new AppError(403, 'TEAM_ROLE_REQUIRED', TEAM_MESSAGES.roleRequired);
+  throw new AppError(403, 'TEAM_OWNER_REQUIRED', TEAM_MESSAGES.ownerRequired);
+}
+
+// ---- the admin command ----
+
+/** `npm run admin -- set-seats <team> <n>`: the team by its URL name or id. */
+export async function setExtraSeats(db: Db, teamRef: string, extra: number): Promise<TeamRow | null> {
+  const [row] = await db
+    .update(organizations)
+    .set({ extraSeats: extra })
+    .where(sql`${organizations.slug} = ${teamRef} or ${organizations.id} = ${teamRef}`)
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TeamOverview } from '@keyturn/domain/schemas/team';
+import { seatLimitMessage, seatSummary } from '@keyturn/domain/teams';
+import { PLANS } from '@keyturn/domain/plans';
+import type { RecordedCall } from '@/test/utils';
+import {
+  json,
+  renderAt,
+  signedInSessionRoutes,
+  SIGNED_IN_USER,
+  stubApi,
+  TEST_AGENT_PROFILE,
+} from '@/test/utils';
+import { SettingsPage } from './settings-page';
+
+const seats = seatSummary({ plan: PLANS.enterprise, extraSeats: 1, members: 2, pendingInvitations: 1 });
+
+function overview(role: TeamOverview['role']): TeamOverview {
+  return {
+    team: {
+      id: 't1',
+      name: 'Stone Realty',
+      slug: 'stone-realty',
+      logo: null,
+      color: '#10B981',
+      createdAt: '2030-01-01T00:00:00.000Z',
+    },
+    role,
+    members: [
+      {
+        id: 'm1',
+        userId: SIGNED_IN_USER.id,
+        name: SIGNED_IN_USER.name,
+        email: SIGNED_IN_USER.email,
+        role,
+        agentId: 'a1',
+        joinedAt: '2030-01-01T00:00:00.000Z',
+      },
+      {
+        id: 'm2',
+        userId: 'u2',
+        name: 'Riley Park',
+        email: 'riley@example.com',
+        role: 'member',
+        agentId: null,
+        joinedAt: '2030-01-02T00:00:00.000Z',
+      },
+    ],
+    invitations:
+      role === 'member'
+        ? []
+        : [
+            {
+              id: 'i1',
+              email: 'new@example.com',
+              role: 'member',
+              status: 'pending',
+              expiresAt: '2030-01-09T00:00:00.000Z',
+              invitedBy: 'Dana Scully',
+              createdAt: '2030-01-02T00:00:00.000Z',
+            },
+          ],
+    seats,
+    planIncludesTeams: true,
+  };
+}
+
+function renderTeam(
+  plan: string,
+  team: TeamOverview | null,
+  routes: Record<string, (call: RecordedCall) => Response> = {},
+) {
+  const api = stubApi({
+    ...signedInSessionRoutes(),
+    'GET /agents/profile': () => json(200, { success: true, data: { ...TEST_AGENT_PROFILE, plan } }),
+    'GET /payments/subscription': () =>
+      json(200, { success: true, subscription: { status: 'active' }, plan: { id: plan } }),
+    'GET /team': () => json(200, { success: true, data: team }),
+    ...routes,
+  });
+  renderAt(<SettingsPage />, { path: '/dashboard/settings?tab=team', routePath: '/dashboard/settings' });
+  return api;
+}
+
+describe('Settings → Team (issue 15)', () => {
+  it('below Enterprise shows what a team adds and an upgrade hint, and never offers to create one', async () => {
+    renderTeam('pro', null);
+    expect(
+      await screen.findByText('Teams are part of the Enterprise plan. Upgrade to use them.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/5 users; each extra user is \$15 a month/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create team' })).not.toBeInTheDocument();
+  });
+
+  it('an owner sees members with roles, seats and pending invitations; invites, and sees the seat refusal', async () => {
+    const api = renderTeam('enterprise', overview('owner'), {
+      'POST /team/invitations': () =>
+        json(409, { error: seatLimitMessage(seats), code: 'SEAT_LIMIT_REACHED' }),
+      'GET /team/bookings': () => json(200, { success: true, data: [] }),
+    });
+    const members = await screen.findByRole('region', { name: /Members/ });
+    expect(within(members).getByText('riley@example.com')).toBeInTheDocument();
+    expect(within(members).getByRole('combobox', { name: 'Role of Riley Park' })).toHaveValue('member');
+    expect(within(members).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    // The only owner is told why they cannot leave.
+    expect(within(members).queryByRole('button', { name: 'Leave team' })).not.toBeInTheDocument();
+    expect(screen.getByText('2 members + 1 invited')).toBeInTheDocument();
+    expect(screen.getByText('$114/month')).toBeInTheDocument();
+    const invitations = screen.getByRole('region', { name: /Pending invitations/ });
+    expect(within(invitations).getByText('new@example.com')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('E-mail'), 'sixth@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText(seatLimitMessage(seats))).toBeInTheDocument();
+    expect(api.callsTo('POST', '/team/invitations')[0]!.body).toEqual({
+      email: 'sixth@example.com',
+      role: 'member',
+    });
+  });
+
+  it('a member sees the team and can leave, but gets no invite form, role choices or invitations', async () => {
+    const api = renderTeam('basic', overview('member'), {
+      'POST /team/leave': () => json(200, { success: true }),
+    });
+    const members = await screen.findByRole('region', { name: /Members/ });
+    expect(screen.queryByRole('button', { name: 'Send invitation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Pending invitations/ })).not.toBeInTheDocument();
+    expect(within(members).queryByRole('combobox')).not.toBeInTheDocument();
+    await userEvent.click(await within(members).findByRole('button', { name: 'Leave team' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave team' }));
+    await waitFor(() => expect(api.callsTo('POST', '/team/leave')).toHaveLength(1));
+  });
+});
+
+describe('Settings → Team: the team bookings (owners and admins)', () => {
+  it("lists every member's bookings with the agent's name, and asks for one member's when one is chosen", async () => {
+    const booking = {
+      id: 'b1',
+      status: 'confirmed',
+      booking_date: '2030-01-09',
+      booking_time: '10:00',
+      client_name: 'Casey Buyer',
+      agent_id: 'a2',
+      agent_name: 'Riley Park',
+    };
+    const team = overview('admin');
+    team.members[1]!.agentId = 'a2';
+    const api = renderTeam('basic', team, {
+      'GET /team/bookings': () => json(200, { success: true, data: [booking] }),
+    });
+    const list = await screen.findByRole('list', { name: 'Team bookings' });
+    expect(within(list).getByText('Casey Buyer')).toBeInTheDocument();
+    expect(within(list).getByText('with Riley Park')).toBeInTheDocument();
+    expect(within(list).getByText(/10:00 AM/)).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Member'), 'a2');
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === '/team/bookings' && c.url.includes('member=a2'))).toBe(true),
+    );
+  });
+});

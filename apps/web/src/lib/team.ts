@@ -1,0 +1,77 @@
+// Teams (issue 15): the caller's team (GET /api/team) and its changes; the invitation link's preview and
+// accept. Every change refreshes the team (and GET /api/agents, which lists the team's agents).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  InvitationInput,
+  InvitationPreview,
+  TeamInput,
+  TeamInvitation,
+  TeamOverview,
+} from '@keyturn/domain/schemas/team';
+import type { TeamBooking } from '@keyturn/domain/schemas/teamBookings';
+import type { TeamRole } from '@keyturn/domain/teams';
+import { api } from '@/lib/api';
+
+export const TEAM_QUERY_KEY = ['team'] as const;
+
+export function useTeam(enabled = true) {
+  return useQuery({
+    queryKey: TEAM_QUERY_KEY,
+    queryFn: async () => (await api.get<{ data: TeamOverview | null }>('/team')).data,
+    enabled,
+  });
+}
+
+function useTeamChange<T>(mutationFn: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: TEAM_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: ['agents'], exact: true });
+    },
+  });
+}
+
+const id = (value: string) => encodeURIComponent(value);
+
+export const useCreateTeam = () => useTeamChange((input: TeamInput) => api.post('/team', input));
+export const useUpdateTeam = () => useTeamChange((input: TeamInput) => api.put('/team', input));
+export const useInvite = () =>
+  useTeamChange((input: InvitationInput) => api.post<{ data: TeamInvitation }>('/team/invitations', input));
+export const useResendInvitation = () =>
+  useTeamChange((invitationId: string) => api.post(`/team/invitations/${id(invitationId)}/resend`));
+export const useRevokeInvitation = () =>
+  useTeamChange((invitationId: string) => api.delete(`/team/invitations/${id(invitationId)}`));
+export const useChangeRole = () =>
+  useTeamChange(({ memberId, role }: { memberId: string; role: TeamRole }) =>
+    api.put(`/team/members/${id(memberId)}/role`, { role }),
+  );
+export const useRemoveMember = () =>
+  useTeamChange((memberId: string) => api.delete(`/team/members/${id(memberId)}`));
+export const useLeaveTeam = () => useTeamChange(() => api.post('/team/leave'));
+
+export function useInvitationPreview(invitationId: string) {
+  return useQuery({
+    queryKey: ['team-invitation', invitationId],
+    queryFn: async () =>
+      (await api.get<{ data: InvitationPreview }>(`/team-invitations/${id(invitationId)}`)).data,
+  });
+}
+
+export const useAcceptInvitation = () =>
+  useTeamChange((invitationId: string) => api.post(`/team-invitations/${id(invitationId)}/accept`));
+
+/** Owners and admins: the team's bookings, every member's or one member's (agent id). */
+export function useTeamBookings(member: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...TEAM_QUERY_KEY, 'bookings', member ?? 'all'],
+    queryFn: async () =>
+      (
+        await api.get<{ data: TeamBooking[] }>(
+          `/team/bookings?limit=50${member ? `&member=${encodeURIComponent(member)}` : ''}`,
+        )
+      ).data,
+    enabled,
+  });
+}

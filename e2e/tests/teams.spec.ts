@@ -1,0 +1,87 @@
+// Teams (issue 15) in the browser: an Enterprise owner creates a team in Settings → Team and invites someone
+// by e-mail; the invitation goes out through the server's queue (file mode: read back from the outbox); the
+// invitee opens its link in a second browser, creates an account, comes back to the invitation and joins;
+// the owner sees them in the team. Screenshots of the Team tab and the accept page at 1280 and 375 px.
+import { expect, test } from '@playwright/test';
+import { CONSENT_DECIDED, newAgent, query } from '../support/server.ts';
+
+test.use({ storageState: CONSENT_DECIDED });
+
+test('an owner invites by e-mail; the invitee signs up from the link in a second browser and joins', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const owner = await newAgent('Morgan');
+  await query(`update agents set plan = 'enterprise' where id = $1`, [owner.id]);
+  const invitee = `avery.${Date.now().toString(36)}@example.com`;
+
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/dashboard/settings?tab=team');
+  await page.getByLabel('Team name').fill('Morgan Realty');
+  await expect(page.getByLabel('URL name')).toHaveValue('morgan-realty');
+  await page.getByRole('button', { name: 'Create team' }).click();
+  const members = page.getByRole('region', { name: /Members/ });
+  await expect(members.getByText(owner.email)).toBeVisible();
+
+  await page.getByLabel('E-mail').fill(invitee);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  const invitations = page.getByRole('region', { name: /Pending invitations/ });
+  await expect(invitations.getByText(invitee)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('team-1280.png'), fullPage: true });
+
+  // The worker sent it through the queue; without SMTP its .eml is kept in the outbox.
+  let eml = '';
+  await expect
+    .poll(
+      async () => {
+        const rows = await query<{ content: Buffer }>(
+          `select c.content from notification_messages m join message_copies c on c.file_name = m.file_name
+           where m.kind = 'team.invitation' and m.recipient = $1 and m.status = 'sent'`,
+          [invitee],
+        );
+        eml = rows[0]?.content.toString('utf8').replace(/=\r?\n/g, '') ?? '';
+        return eml.length > 0;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  expect(eml).toContain('invited you to join Morgan Realty on Keyturn');
+  const link = /https?:\/\/[^\s"<>]+\/team-invitation\/[A-Za-z0-9_-]+/.exec(eml)?.[0];
+  expect(link).toBeTruthy();
+
+  const second = await browser.newContext({
+    storageState: CONSENT_DECIDED,
+    viewport: { width: 375, height: 800 },
+  });
+  try {
+    const guest = await second.newPage();
+    await guest.goto(new URL(link!).pathname);
+    await expect(guest.getByRole('heading', { name: 'Join Morgan Realty' })).toBeVisible();
+    await expect(guest.getByText(invitee, { exact: true })).toBeVisible();
+    await guest.screenshot({ path: testInfo.outputPath('accept-375.png'), fullPage: true });
+    await guest.getByRole('link', { name: 'Create an account' }).click();
+    await guest.getByLabel('First name').fill('Avery');
+    await guest.getByLabel('Last name').fill('Quinn');
+    await guest.getByLabel('Email').fill(invitee);
+    await guest.getByLabel('Password').fill('e2e-password-1');
+    await guest.getByRole('button', { name: /create|sign up/i }).click();
+    // Back on the invitation, now signed in with the invited address: one click joins.
+    await guest.getByRole('button', { name: 'Join Morgan Realty' }).click();
+    // A new account sets up its agent profile first (spec §8), then finds the team in Settings → Team.
+    await expect(guest).toHaveURL(/\/(profile|dashboard\/settings)/);
+  } finally {
+    await second.close();
+  }
+
+  await page.reload();
+  await expect(members.getByText(invitee)).toBeVisible();
+  await expect(members.getByRole('combobox', { name: 'Role of Avery Quinn' })).toHaveValue('member');
+  await expect(invitations.getByText('No invitations waiting.')).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('team-375.png'), fullPage: true });
+});
