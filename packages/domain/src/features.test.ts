@@ -22,13 +22,16 @@ describe('feature catalogue', () => {
       'availability_rules',
       'dashboard',
       'route_optimisation',
+      'lead_scoring',
+      'calendar_sync',
+      'ai_assistant',
     ];
     for (const id of built) expect(isBuilt(id), id).toBe(true);
     expect(featureStatusLabel({ built: true })).toBe('Available now');
   });
 
-  it('keeps the unbuilt ones in development: AI assistant, calendar sync, teams, lead scoring', () => {
-    const unbuilt: FeatureId[] = ['ai_assistant', 'calendar_sync', 'teams', 'lead_scoring'];
+  it('keeps the unbuilt ones in development: team management (shared listings and the team booking page are not built)', () => {
+    const unbuilt: FeatureId[] = ['teams'];
     for (const id of unbuilt) expect(isBuilt(id), id).toBe(false);
     expect(featureStatusLabel({ built: false })).toBe('In development');
   });

@@ -81,13 +81,14 @@ export const FEATURE_CATALOGUE: readonly Feature[] = [
     title: 'Lead scoring and sentiment',
     summary:
       'Feedback answers sorted into hot, potential and cold leads, with sentiment and recommendations.',
-    built: false,
+    built: true,
   },
   {
     id: 'ai_assistant',
     title: 'AI assistant',
-    summary: 'Ask about your week, your leads and your listings in plain language.',
-    built: false,
+    summary:
+      'Buyers ask for a showing in their own words on your booking page; the assistant offers real free times and books only when they confirm.',
+    built: true,
   },
   {
     id: 'route_optimisation',
@@ -100,7 +101,7 @@ export const FEATURE_CATALOGUE: readonly Feature[] = [
     id: 'calendar_sync',
     title: 'Calendar sync',
     summary: 'Two-way sync with Google and Microsoft calendars.',
-    built: false,
+    built: true,
   },
   {
     id: 'teams',

@@ -22,7 +22,7 @@ import { MESSAGES } from '@keyturn/domain/messages';
 import type { BookingDetailsForm } from '@keyturn/domain/schemas/booking';
 import type { Property } from '@keyturn/domain/schemas/property';
 import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
-import { isoDateInZone, to12Hour } from '@keyturn/domain/time';
+import { isoDateInZone, timeZoneName, to12Hour } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { ApiError } from '@/lib/api';
 import { trackBooking, trackError } from '@/lib/analytics';
@@ -307,7 +307,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
   const slotRow = (slot: TimeSlot, dateIso: string): SummaryRow =>
     slot.startsAt && agentZone
       ? { label: 'Time', ...timeSummary(slot.startsAt, dateIso, agentZone, buyerZone) }
-      : { label: 'Time', value: agentZone ? `${slot.label} (${agentZone})` : slot.label };
+      : { label: 'Time', value: agentZone ? `${slot.label} ${timeZoneName(agentZone)}` : slot.label };
   const propertyRow: SummaryRow = {
     label: 'Property',
     value: property

@@ -1,5 +1,5 @@
 // Marketing labels follow the feature catalogue: what is built is "Available now" (reminders by e-mail and
-// SMS, the feedback request…), what is not keeps "In development" (AI assistant, route optimisation…).
+// SMS, the feedback request…), what is not keeps "In development" (team management).
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_CATALOGUE } from '@keyturn/domain/features';
@@ -21,7 +21,8 @@ describe('features page labels', () => {
     }
     expect(labelOf('Email and SMS reminders')).toBe('Available now');
     expect(labelOf('Feedback after each showing')).toBe('Available now');
-    expect(labelOf('AI assistant')).toBe('In development');
-    expect(labelOf('Route optimisation')).toBe('In development');
+    expect(labelOf('AI assistant')).toBe('Available now');
+    expect(labelOf('Route optimisation')).toBe('Available now');
+    expect(labelOf('Team management')).toBe('In development');
   });
 });
