@@ -103,6 +103,27 @@ describe('route optimisation without a routing service (issue 16)', () => {
     expect(refused.json().fields.date).toBe(ROUTE_MESSAGES.notInWindow);
   });
 
+  it("My day lists the day's completed showings with the active ones; cancelled ones are left out", async () => {
+    const db = t.database.db;
+    const done = await seedBooking(db, other.id, {
+      startsAt: at('09:00'),
+      status: 'completed',
+      clientEmail: 'done@example.com',
+    });
+    await seedBooking(db, other.id, {
+      startsAt: at('10:00'),
+      status: 'cancelled',
+      clientEmail: 'x@example.com',
+    });
+    const day = (await get(other)).json().data;
+    expect(day.showings.map((s: { booking_id: string; status: string }) => [s.booking_id, s.status])).toEqual(
+      [
+        [done, 'completed'],
+        [ids.other, 'pending'],
+      ],
+    );
+  });
+
   it('Basic plans are refused by the server: 403 PLAN_UPGRADE_REQUIRED on day, optimise and apply', async () => {
     for (const res of [
       await get(basic),

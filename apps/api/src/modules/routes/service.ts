@@ -42,7 +42,7 @@ function nextDate(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 24 * 3_600_000).toISOString().slice(0, 10);
 }
 
-/** The agent's active (pending, confirmed) showings of an agent-zone date, in time order. */
+/** The agent's showings of an agent-zone date (pending, confirmed, and the ones already completed that day), in time order. */
 async function dayRows(db: Db, agent: AgentRow, date: string): Promise<DayRow[]> {
   return db
     .select({
@@ -60,7 +60,7 @@ async function dayRows(db: Db, agent: AgentRow, date: string): Promise<DayRow[]>
     .where(
       and(
         eq(bookings.agentId, agent.id),
-        inArray(bookings.status, ['pending', 'confirmed']),
+        inArray(bookings.status, ['pending', 'confirmed', 'completed']),
         gte(bookings.startsAt, startOfDayInZone(date, agent.timeZone)),
         lt(bookings.startsAt, startOfDayInZone(nextDate(date), agent.timeZone)),
       ),

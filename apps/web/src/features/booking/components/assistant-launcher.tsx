@@ -32,15 +32,26 @@ export function AssistantLauncher({
   if (!status.data?.enabled) return null;
   return (
     <>
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-        className="fixed right-4 bottom-20 z-30 inline-flex min-h-11 items-center gap-2 rounded-full bg-[var(--kt-primary)] px-4 text-sm font-semibold text-[var(--kt-on-primary)] shadow-lg hover:brightness-95 focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)] focus-visible:ring-offset-2 focus-visible:outline-none"
-      >
-        <span aria-hidden="true">💬</span>
-        {ASSISTANT_UI.openButton}
-      </button>
+      {/* In the page's flow below the steps, not floating: a fixed button covered the steps' own buttons on
+          a phone (the consent banner's browser test caught "Continue" under it). */}
+      <div className="mx-auto mt-6 flex max-w-5xl justify-center">
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-900 shadow-sm hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)] focus-visible:ring-offset-2 focus-visible:outline-none"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            fill="currentColor"
+            className="size-5 text-[var(--kt-primary)]"
+          >
+            <path d="M3.5 4A1.5 1.5 0 0 1 5 2.5h10A1.5 1.5 0 0 1 16.5 4v8a1.5 1.5 0 0 1-1.5 1.5H9l-3.6 3.1A.5.5 0 0 1 4.6 16.2V13.5H5A1.5 1.5 0 0 1 3.5 12V4Z" />
+          </svg>
+          {ASSISTANT_UI.openButton}
+        </button>
+      </div>
       {open ? (
         <Suspense fallback={null}>
           <AssistantPanel

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { planAllows } from '@keyturn/domain/planGates';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import type { AgentDay, RouteProposal } from '@keyturn/domain/schemas/routes';
-import { formatClock, isValidIsoDate } from '@keyturn/domain/time';
+import { formatClock, isValidIsoDate, timeZoneName } from '@keyturn/domain/time';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -117,7 +117,7 @@ function DayView({ day, onDate }: { day: AgentDay; onDate: (date: string) => voi
           />
         </label>
         <p className="text-sm text-slate-600">
-          Times in {day.time_zone}. Total drive:{' '}
+          Times in {timeZoneName(day.time_zone)}. Total drive:{' '}
           <strong data-testid="total-drive">{day.total_drive_minutes} min</strong>
           {estimated ? ` (${ROUTE_MESSAGES.estimatedLabel})` : ''}
         </p>
