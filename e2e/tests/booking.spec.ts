@@ -15,17 +15,10 @@ import {
   nextWeekday,
   query,
 } from '../support/server.ts';
+import { pickDate } from '../support/calendar.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: CONSENT_DECIDED });
-
-async function pickDate(page: Page, isoDate: string) {
-  const day = page.getByRole('button', { name: dayLabel(isoDate), exact: true });
-  for (let i = 0; i < 3 && !(await day.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Next month' }).click();
-  }
-  await day.click();
-}
 
 async function fillDetails(page: Page, name: string, email: string) {
   await page.getByLabel('Full name').fill(name);

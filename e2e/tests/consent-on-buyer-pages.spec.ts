@@ -4,7 +4,8 @@
 // brought clear of the banner and clicked; the manage and feedback pages' buttons too. The banner's own
 // behaviour (appears after 1 s, Accept All / Reject All / Close) is tested in public-site.spec.ts.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dayLabel, DEMO, demoAgent, freeSlot, query } from '../support/server.ts';
+import { DEMO, demoAgent, freeSlot, query } from '../support/server.ts';
+import { pickDate } from '../support/calendar.ts';
 
 test.use({
   storageState: { cookies: [], origins: [] },
@@ -50,12 +51,7 @@ test('at 375 px with the banner open, a buyer books through every step, each but
   // 2. Property.
   await clickClear(page, page.getByRole('button', { name: new RegExp(property.address) }).first());
   // 3. Date and time.
-  await expect(page.getByRole('heading', { name: 'Select a Date & Time' })).toBeVisible();
-  const day = page.getByRole('button', { name: dayLabel(slot.date), exact: true });
-  for (let i = 0; i < 2 && !(await day.isVisible()); i++) {
-    await clickClear(page, page.getByRole('button', { name: 'Next month' }));
-  }
-  await clickClear(page, day);
+  await pickDate(page, slot.date, (target) => clickClear(page, target));
   await clickClear(page, page.getByRole('button', { name: slot.label, exact: true }));
   await clickClear(page, page.getByRole('button', { name: 'Continue to Details' }));
   // 4. Details.

@@ -2,23 +2,15 @@
 // back, forward and reload; a request that awaits approval says "Request sent" with a tentative .ics; letters
 // in the phone are refused on screen and by the API; an agent renames themself, changes username and time
 // zone, and the old booking link still reaches their page.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PHONE_CHARACTERS_MESSAGE } from '@keyturn/domain/phone';
 import { propertyBookingPath } from '@keyturn/domain/links';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
-import { api, CONSENT_DECIDED, dayLabel, newAgent, nextWeekday, query } from '../support/server.ts';
+import { api, CONSENT_DECIDED, newAgent, nextWeekday, query } from '../support/server.ts';
+import { pickDate } from '../support/calendar.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: CONSENT_DECIDED, viewport: { width: 390, height: 844 } });
-
-async function pickDate(page: Page, isoDate: string) {
-  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
-  const day = page.getByRole('button', { name: dayLabel(isoDate), exact: true });
-  for (let i = 0; i < 3 && !(await day.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Next month' }).click();
-  }
-  await day.click();
-}
 
 async function newProperty(token: string, address: string) {
   const res = await api<{ data?: { id: number }; id?: number }>(

@@ -4,7 +4,8 @@
 // Basic shows the limit; every dashboard page is photographed at 375 and 1280 px.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { propertyBookingPath } from '@keyturn/domain/links';
-import { api, CONSENT_DECIDED, dayLabel } from '../support/server.ts';
+import { api, CONSENT_DECIDED } from '../support/server.ts';
+import { pickDate } from '../support/calendar.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: CONSENT_DECIDED });
@@ -67,13 +68,6 @@ async function openPublicPage(browser: Browser, path: string) {
   const page = await context.newPage();
   await page.goto(path);
   return { page, close: () => context.close() };
-}
-
-async function pickDate(page: Page, isoDate: string) {
-  await expect(page.getByRole('heading', { name: 'Select a Date & Time' })).toBeVisible();
-  const day = page.getByRole('button', { name: dayLabel(isoDate), exact: true });
-  if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next month' }).click();
-  await day.click();
 }
 
 test('sign up → /profile → fill → dashboard', async ({ page }) => {
