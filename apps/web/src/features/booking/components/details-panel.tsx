@@ -2,7 +2,7 @@
 // the domain's details schema (zod) and the phone check (libphonenumber-js) reach the buyer only with this
 // step. What the buyer types is kept in the tab's session storage, so it survives a trip back to the
 // calendar (e.g. after a 409), a reload, and back/forward through the steps.
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { prefillFormValues } from '@keyturn/domain/prefill';
@@ -55,7 +55,9 @@ export function DetailsPanel({ storageKey, prefill, reschedule, onSubmit, ...sho
       ...readSession(storageKey, parseStoredDetails),
     },
   });
-  useEffect(() => {
+  // Subscribed before the form is painted (a layout effect, not a passive one that may run after the first
+  // paint): what the buyer types from the first keystroke is kept for a reload.
+  useLayoutEffect(() => {
     const subscription = form.watch((values) => writeSession(storageKey, values));
     return () => subscription.unsubscribe();
   }, [form, storageKey]);
