@@ -99,6 +99,24 @@ describe('templates', () => {
     ).toBe('<img src="/keyturn/uploads/a.png">');
   });
 
+  it('names a booking without a property by its purpose: a private showing is not called a consultation', () => {
+    const without = (bookingPurpose: string) => ({
+      ...ctx,
+      property: null,
+      booking: { ...booking, propertyId: null, bookingPurpose },
+    });
+    expect(renderBuyerEmail('confirmation', without('private_showing')).subject).toMatch(
+      /^Confirmed: private showing with Dana Scully on /,
+    );
+    expect(renderBuyerEmail('confirmation', without('open_house')).subject).toMatch(
+      /^Confirmed: open house with /,
+    );
+    expect(renderBuyerEmail('confirmation', without('property_valuation')).subject).toMatch(
+      /^Confirmed: consultation with Dana Scully on /,
+    );
+    expect(renderBuyerEmail('confirmation', ctx).subject).toMatch(/^Confirmed: 12 Main St on /);
+  });
+
   it('keeps buyer text in subjects on one clean line: no CR/LF or control characters, bounded length', () => {
     const sneaky = {
       ...ctx,

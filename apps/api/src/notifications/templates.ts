@@ -261,6 +261,13 @@ type Facts = {
   details: [string, string][];
 };
 
+/** What a booking without a property is called in a subject line: a private showing is not a consultation. */
+function appointmentNoun(purpose: string): string {
+  return purpose === 'private_showing' || purpose === 'open_house'
+    ? purposeLabel(purpose, null).toLowerCase()
+    : 'consultation';
+}
+
 function facts(ctx: TemplateContext): Facts {
   const { booking, agent, property } = ctx;
   const agentName = `${agent.firstName} ${agent.lastName}`.trim();
@@ -269,7 +276,7 @@ function facts(ctx: TemplateContext): Facts {
   const location = property
     ? `${property.address}, ${property.city}, ${property.state} ${property.zipCode}`
     : undefined;
-  const what = property ? property.address : `consultation with ${agentName}`;
+  const what = property ? property.address : `${appointmentNoun(booking.bookingPurpose)} with ${agentName}`;
   const agentLine = [agentName, agent.companyName, agent.phone].filter(Boolean).join(' · ');
   return {
     what,

@@ -28,11 +28,12 @@ export const BOOKINGS_QUERY_KEY = ['bookings'] as const;
 const LIST_KEY = [...BOOKINGS_QUERY_KEY, 'list'] as const;
 const LINKS_KEY = ['booking-links'] as const;
 
-export function useBookings(filters: BookingFilters) {
+export function useBookings(filters: BookingFilters, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: [...LIST_KEY, filters],
     queryFn: () => fetchBookings(filters),
     placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
   });
 }
 

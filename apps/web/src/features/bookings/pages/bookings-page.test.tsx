@@ -155,6 +155,28 @@ describe('the default view: current bookings, the next showing first (issue 19)'
   });
 });
 
+describe('the empty default view', () => {
+  const cancelled = booking({ status: 'cancelled', allowed_actions: [], can_reschedule: false });
+  const byStatus = (rows: AgentBooking[]) => (call: RecordedCall) => {
+    const status = new URL(call.url, 'http://localhost').searchParams.get('status');
+    return json(200, { success: true, data: status === 'all' ? rows : [] });
+  };
+
+  it('says "No current bookings" and offers them all when only cancelled or moved bookings exist', async () => {
+    const { router } = renderBookings('/dashboard/bookings', { 'GET /bookings': byStatus([cancelled]) }, []);
+    expect(await screen.findByText('No current bookings')).toBeInTheDocument();
+    expect(screen.queryByText('No bookings yet')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show all bookings' }));
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('all');
+  });
+
+  it('says "No bookings yet" to an agent who has none at all', async () => {
+    renderBookings('/dashboard/bookings', { 'GET /bookings': byStatus([]) }, []);
+    expect(await screen.findByText('No bookings yet')).toBeInTheDocument();
+    expect(screen.queryByText('No current bookings')).not.toBeInTheDocument();
+  });
+});
+
 describe('booking details', () => {
   it('a booking opened from the list is in the URL: back closes it, forward reopens it (issue 19)', async () => {
     const { router } = renderBookings('/dashboard/bookings?status=pending');

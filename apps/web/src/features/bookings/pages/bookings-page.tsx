@@ -15,7 +15,8 @@ import { BookingLinksSection } from '../components/booking-links-section';
 import { BookingList } from '../components/booking-list';
 import { InviteDialog } from '../components/invite-dialog';
 import { NewBookingDialog } from '../components/new-booking-dialog';
-import { BOOKING_PARAM, filtersFromSearch, hasFilters } from '../filters';
+import { BOOKING_LIST_ALL } from '@keyturn/domain/schemas/booking';
+import { BOOKING_PARAM, filtersFromSearch, hasFilters, withFilter } from '../filters';
 import { useBookings, usePropertyOptions } from '../hooks/use-bookings';
 
 type Open = 'new' | 'invite' | null;
@@ -28,6 +29,10 @@ export function BookingsPage() {
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
   const bookings = useBookings(filters);
+  // The default view hides cancelled and moved bookings; when it is empty, one row of the full list tells
+  // "nothing yet" from "nothing current".
+  const defaultViewEmpty = !hasFilters(filters) && bookings.data?.length === 0;
+  const anyBooking = useBookings({ status: BOOKING_LIST_ALL, limit: 10 }, { enabled: defaultViewEmpty });
   const properties = usePropertyOptions();
   const agent = useAgentProfile();
   const [open, setOpen] = useState<Open>(null);
@@ -78,6 +83,25 @@ export function BookingsPage() {
             hasFilters(filters) ? (
               <EmptyState icon={<CalendarIcon />} title="No bookings match these filters">
                 Try another status or date, or clear the filters.
+              </EmptyState>
+            ) : anyBooking.isPending ? (
+              <div className="flex justify-center py-12">
+                <Spinner label="Loading bookings" />
+              </div>
+            ) : anyBooking.data && anyBooking.data.length > 0 ? (
+              <EmptyState
+                icon={<CalendarIcon />}
+                title="No current bookings"
+                action={
+                  <Button
+                    variant="secondary"
+                    onClick={() => setSearch((current) => withFilter(current, 'status', BOOKING_LIST_ALL))}
+                  >
+                    Show all bookings
+                  </Button>
+                }
+              >
+                Cancelled and moved bookings are not in this view.
               </EmptyState>
             ) : (
               <EmptyState

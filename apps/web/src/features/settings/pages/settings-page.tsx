@@ -172,8 +172,8 @@ function MessagesTab() {
           </Button>
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          Every e-mail and text Keyturn sent for your bookings, newest first
-          {timeZone ? ` (times in ${timeZoneLabel(timeZone)})` : ''}.
+          Every e-mail and text Keyturn sent for your bookings, newest first.
+          {timeZone ? ` Times are in ${timeZoneLabel(timeZone)}.` : ''}
         </p>
       </div>
       <MessageFilter value={status} onChange={setStatus} />
