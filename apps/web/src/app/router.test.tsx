@@ -1,8 +1,11 @@
-import { screen, within } from '@testing-library/react';
-import { matchRoutes } from 'react-router';
+import type { ReactNode } from 'react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, matchRoutes, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
 import { MESSAGES } from '@keyturn/domain/messages';
-import { json, renderRoutes, signedInSessionRoutes, stubApi } from '@/test/utils';
+import { json, renderRoutes, signedInSessionRoutes, stubApi, testQueryClient } from '@/test/utils';
+import { AppProviders } from './providers';
 import { routes } from './router';
 
 /** The id of the deepest route that `path` matches. */
@@ -120,8 +123,31 @@ describe('rendered routes', () => {
   });
 });
 
+/** The production shell (main.tsx's, with a memory history): the declarative router around AppRoutes. */
+function renderShell(path: string, routesModule: { AppRoutes: () => ReactNode }) {
+  const { AppRoutes } = routesModule;
+  return render(
+    <AppProviders queryClient={testQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <GoTo />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+/** A button that navigates, as a link in a page would. */
+function GoTo() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate('/pricing')}>
+      go to pricing
+    </button>
+  );
+}
+
 describe('router error screen (spec §8)', () => {
-  it('shows "Unexpected Application Error!" when a page throws', async () => {
+  it('shows "Unexpected Application Error!" when a page throws, and the next address renders again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.doMock('@/features/marketing/pages/about-page', () => ({
       AboutPage: () => {
@@ -131,9 +157,39 @@ describe('router error screen (spec §8)', () => {
     vi.resetModules();
     const fresh = await import('./router');
     stubApi({});
-    renderRoutes(fresh.routes, '/about');
+    renderShell('/about', fresh);
     expect(await screen.findByRole('heading', { name: MESSAGES.unexpectedError })).toBeInTheDocument();
     expect(screen.getByText('about page exploded')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'go to pricing' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Plans for every kind of agent' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: MESSAGES.unexpectedError })).not.toBeInTheDocument();
     vi.doUnmock('@/features/marketing/pages/about-page');
+  });
+});
+
+describe('the production shell: declarative router (decision 030)', () => {
+  it("gives the buyer's booking page the compact cookie banner from its route handle", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubApi({
+      'GET /booking/links/abc123': () => json(404, { error: 'Not found', code: 'LINK_NOT_FOUND' }),
+    });
+    renderShell('/booking/abc123', await import('./router'));
+    expect(await screen.findByRole('heading', { name: 'Booking Link Not Found' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(CLIENT_TIMINGS.cookieBannerDelayMs));
+    expect(await screen.findByRole('region', { name: /cookie/i })).toHaveAttribute('data-variant', 'compact');
+    vi.useRealTimers();
+  });
+
+  it('starts a new address at the top of the page', async () => {
+    stubApi({});
+    const scrollTo = vi.fn();
+    window.scrollTo = scrollTo as typeof window.scrollTo;
+    renderShell('/about', await import('./router'));
+    await screen.findByRole('heading', { level: 1 });
+    expect(scrollTo).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'go to pricing' }));
+    await vi.waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
   });
 });
