@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { compression } from 'vite-plugin-compression2';
+import { firstPaintPreload } from './first-paint-preload';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -27,6 +28,8 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    // index.html asks for the landing, pricing, waiting-list and booking pages' chunks at once (decision 030).
+    firstPaintPreload(decodeURIComponent(new URL('.', import.meta.url).pathname).replace(/\/$/, '')),
     // `npm run build` → build-stats/stats.html (treemap: what each chunk holds, gzip sizes) and
     // build-stats/stats.json (the same as data, which `npm run bench` reads to name what each public route loads).
     visualizer({ filename: `${statsDir}/stats.html`, template: 'treemap', gzipSize: true }),
@@ -51,15 +54,16 @@ export default defineConfig(({ command }) => ({
     modulePreload: {
       resolveDependencies: (filename, deps) => (DASHBOARD_PAGE_CHUNK.test(filename) ? [] : deps),
     },
-    // One chunk for the libraries every page runs (React, the router, TanStack Query, the toaster): fewer,
-    // larger files than rolldown's automatic split, measurably smaller on every public route (npm run bench).
+    // One chunk for the libraries every page runs (React, the router, TanStack Query): fewer, larger files than
+    // rolldown's automatic split, measurably smaller on every public route (npm run bench). The toaster is not
+    // one of them: lib/toast.ts loads it when a toast is shown or the page is idle (decision 030).
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|react-hot-toast|goober)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
             },
           ],
         },

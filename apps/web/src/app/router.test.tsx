@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { json, renderRoutes, signedInSessionRoutes, stubApi, testQueryClient } from '@/test/utils';
+import { FIRST_PAINT_PAGES, matchFirstPaintPath } from './first-paint-pages';
 import { AppProviders } from './providers';
 import { routes } from './router';
 
@@ -191,5 +192,30 @@ describe('the production shell: declarative router (decision 030)', () => {
     expect(scrollTo).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'go to pricing' }));
     await vi.waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
+  });
+});
+
+describe('first-paint preload table (decision 030)', () => {
+  const paths = FIRST_PAINT_PAGES.map((page) => page.path);
+  const sample = (path: string) => path.replace(/:[A-Za-z]+/g, 'x1');
+
+  it('names, for each of its addresses, the route the route table sends that address to', () => {
+    for (const page of FIRST_PAINT_PAGES) {
+      expect([page.path, leafRouteId(sample(page.path))]).toEqual([page.path, page.routeId]);
+      expect([page.path, FIRST_PAINT_PAGES[matchFirstPaintPath(paths, sample(page.path))]?.routeId]).toEqual([
+        page.path,
+        page.routeId,
+      ]);
+    }
+  });
+
+  it('matches static segments before dynamic ones, one segment per parameter, letters without case', () => {
+    const at = (pathname: string) => FIRST_PAINT_PAGES[matchFirstPaintPath(paths, pathname)]?.routeId;
+    expect(at('/booking/manage')).toBe('booking-manage');
+    expect(at('/booking/abc123')).toBe('booking-link');
+    expect(at('/BookMe/a1/dana/')).toBe('bookme-agent-name');
+    expect(at('/dana/12-main-st/42/book')).toBe('property-booking');
+    expect(at('/dashboard/settings')).toBeUndefined();
+    expect(at('/bookme/a1/dana/extra')).toBeUndefined();
   });
 });
