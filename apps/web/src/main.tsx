@@ -2,11 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { AppRoutes } from '@/app/router';
+import { AppRoutes, preloadFirstPage } from '@/app/router';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// The page's code first (index.html already asked for it): the first render is the page, not its loading state.
+await preloadFirstPage(window.location.pathname);
 
 createRoot(container).render(
   <StrictMode>

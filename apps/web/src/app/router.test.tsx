@@ -7,7 +7,7 @@ import { MESSAGES } from '@keyturn/domain/messages';
 import { json, renderRoutes, signedInSessionRoutes, stubApi, testQueryClient } from '@/test/utils';
 import { FIRST_PAINT_PAGES, matchFirstPaintPath } from './first-paint-pages';
 import { AppProviders } from './providers';
-import { routes } from './router';
+import { FIRST_PAINT_LOADS, preloadFirstPage, routes } from './router';
 
 /** The id of the deepest route that `path` matches. */
 function leafRouteId(path: string): string | undefined {
@@ -217,5 +217,32 @@ describe('first-paint preload table (decision 030)', () => {
     expect(at('/dana/12-main-st/42/book')).toBe('property-booking');
     expect(at('/dashboard/settings')).toBeUndefined();
     expect(at('/bookme/a1/dana/extra')).toBeUndefined();
+  });
+});
+
+describe('the first render on a first-paint page (decision 030)', () => {
+  it('has a loader for every page the first-paint table names', () => {
+    for (const page of FIRST_PAINT_PAGES)
+      expect([page.routeId, typeof FIRST_PAINT_LOADS[page.routeId]]).toEqual([page.routeId, 'function']);
+  });
+
+  it('shows the page itself, not "Loading page...", once preloadFirstPage has loaded its code', async () => {
+    stubApi({});
+    await preloadFirstPage('/pricing');
+    renderShell('/pricing', await import('./router'));
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Plans for every kind of agent' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.loadingPage)).not.toBeInTheDocument();
+  });
+
+  it('leaves other pages to load as before', async () => {
+    stubApi({});
+    vi.resetModules();
+    const fresh = await import('./router');
+    await fresh.preloadFirstPage('/features');
+    renderShell('/features', fresh);
+    expect(screen.getByText(MESSAGES.loadingPage)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 });
