@@ -9,14 +9,15 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // The page's code first (index.html already asked for it): the first render is the page, not its loading state.
-await preloadFirstPage(window.location.pathname);
-
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
+// (A promise, not a top-level await: with one, the bundler splits the entry into many small shared files.)
+void preloadFirstPage(window.location.pathname).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );
