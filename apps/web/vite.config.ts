@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { compression } from 'vite-plugin-compression2';
+import { firstPaintPreload } from './first-paint-preload';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 
 // `@/x` → `src/x`, the same alias as tsconfig.json's paths.
 const srcDir = decodeURIComponent(new URL('./src', import.meta.url).pathname);
@@ -13,10 +16,20 @@ const DASHBOARD_PAGE_CHUNK =
 // The bundle visualiser's output: next to the build, never inside dist/ (the server serves dist/ to users).
 const statsDir = decodeURIComponent(new URL('./build-stats', import.meta.url).pathname);
 
-export default defineConfig({
+// React Router 7's package exports name only its development build (dev warnings on, ENABLE_DEV_WARNINGS);
+// the production build of the same version sits next to it. The build takes that one; tests keep the package's
+// own resolution.
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    // index.html asks for the landing, pricing, waiting-list and booking pages' chunks at once (decision 030).
+    firstPaintPreload(decodeURIComponent(new URL('.', import.meta.url).pathname).replace(/\/$/, '')),
     // `npm run build` → build-stats/stats.html (treemap: what each chunk holds, gzip sizes) and
     // build-stats/stats.json (the same as data, which `npm run bench` reads to name what each public route loads).
     visualizer({ filename: `${statsDir}/stats.html`, template: 'treemap', gzipSize: true }),
@@ -25,7 +38,12 @@ export default defineConfig({
     // browser accepts (@fastify/static preCompressed) instead of the raw file — ~3× fewer bytes on the wire.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt)$/ }),
   ],
-  resolve: { alias: { '@': srcDir } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: srcDir },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
+  },
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
   // The manifest lets `npm run bench` follow each page's chunks (gzipped JS per public route).
@@ -36,15 +54,16 @@ export default defineConfig({
     modulePreload: {
       resolveDependencies: (filename, deps) => (DASHBOARD_PAGE_CHUNK.test(filename) ? [] : deps),
     },
-    // One chunk for the libraries every page runs (React, the router, TanStack Query, the toaster): fewer,
-    // larger files than rolldown's automatic split, measurably smaller on every public route (npm run bench).
+    // One chunk for the libraries every page runs (React, the router, TanStack Query): fewer, larger files than
+    // rolldown's automatic split, measurably smaller on every public route (npm run bench). The toaster is not
+    // one of them: lib/toast.ts loads it when a toast is shown or the page is idle (decision 030).
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|react-hot-toast|goober)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
             },
           ],
         },
@@ -62,4 +81,4 @@ export default defineConfig({
     // Whole-page flows in jsdom take seconds on a loaded 2-core machine; the default 5 s made them flaky.
     testTimeout: 20_000,
   },
-});
+}));

@@ -4,6 +4,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
+// The app loads the toaster on demand (lib/toast.ts, decision 030). Its modules are transformed once here, so a
+// test's first toast waits for a cached import, not for the transform on a loaded machine.
+await import('./src/app/toaster');
+
 beforeEach(() => {
   window.matchMedia = (query: string): MediaQueryList => ({
     matches: false,

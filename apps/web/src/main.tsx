@@ -1,19 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
+import { AppRoutes, preloadFirstPage } from '@/app/router';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const router = createAppRouter();
-
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// The page's code first (index.html already asked for it): the first render is the page, not its loading state.
+// (A promise, not a top-level await: with one, the bundler splits the entry into many small shared files.)
+void preloadFirstPage(window.location.pathname).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -1,23 +1,14 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { trackError } from '@/lib/analytics';
 
 /** The router's error screen (spec §8): a page failed to load or threw while rendering. */
-export function ErrorScreen() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : undefined;
+export function ErrorScreen({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : undefined;
 
   // Reported to analytics (only with consent), with the page it happened on (spec §8).
   useEffect(() => {
-    trackError(
-      detail ?? MESSAGES.unexpectedError,
-      isRouteErrorResponse(error) ? `HTTP_${error.status}` : 'CRASH',
-    );
+    trackError(detail ?? MESSAGES.unexpectedError, 'CRASH');
   }, [detail, error]);
 
   return (

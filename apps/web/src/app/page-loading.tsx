@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { SpinnerCircle } from '@/components/ui/spinner';
 
@@ -19,4 +19,25 @@ export function PageLoading() {
 /** Wraps a lazily loaded page in its own Suspense boundary. */
 export function page(element: ReactNode) {
   return <Suspense fallback={<PageLoading />}>{element}</Suspense>;
+}
+
+/**
+ * A page whose code loads on demand, like React.lazy — but once its code is there (`preload()` resolved, as
+ * main.tsx does for the address it starts on, decision 030) it renders at once: no "Loading page..." fallback
+ * replacing the first screen, and none of React's delay before revealing a suspended boundary.
+ */
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  const preload = () =>
+    (pending ??= load().then((component) => {
+      loaded = component;
+      return component;
+    }));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function LazyPage(props: P) {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return Object.assign(LazyPage, { preload });
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QUERY, TOAST, queryRetryDelay, shouldRetryQuery } from '@keyturn/domain/constants';
 import { ApiError } from '@/lib/api';
 import { createQueryClient } from '@/lib/query-client';
-import { ToastLimit } from './providers';
+import { ToastLimit } from './toaster';
 
 afterEach(() => {
   act(() => toast.remove());
@@ -71,5 +71,26 @@ describe('query client settings (spec §7, §9)', () => {
     expect(retry(1, new ApiError(500, 'INTERNAL', 'Boom'))).toBe(false);
     expect(retry(0, new ApiError(0, 'TIMEOUT', 'Slow'))).toBe(true);
     expect(retry(0, new ApiError(422, 'USER_ALREADY_EXISTS', 'Exists'))).toBe(false);
+  });
+});
+
+describe('the toaster loads on demand (decision 030)', () => {
+  it('is not on the first load: a toast loads it and shows top-right', async () => {
+    vi.resetModules();
+    const toasts = await import('@/lib/toast');
+    const { AppProviders } = await import('./providers');
+    // The page never idles here: only the toast itself may load the toaster.
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    render(
+      <AppProviders>
+        <p>page</p>
+      </AppProviders>,
+    );
+    expect(toasts.toastRequested()).toBe(false);
+    act(() => toasts.toast.success('Saved with the lazy toaster'));
+    const shown = await screen.findByText('Saved with the lazy toaster');
+    expect(toasts.toastRequested()).toBe(true);
+    // react-hot-toast's top-right placement: the toast's row is aligned to the right edge.
+    expect(shown.closest('[style*="flex-end"]')).not.toBeNull();
   });
 });

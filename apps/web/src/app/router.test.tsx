@@ -1,9 +1,13 @@
-import { screen, within } from '@testing-library/react';
-import { matchRoutes } from 'react-router';
+import type { ReactNode } from 'react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, matchRoutes, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
 import { MESSAGES } from '@keyturn/domain/messages';
-import { json, renderRoutes, signedInSessionRoutes, stubApi } from '@/test/utils';
-import { routes } from './router';
+import { json, renderRoutes, signedInSessionRoutes, stubApi, testQueryClient } from '@/test/utils';
+import { FIRST_PAINT_PAGES, matchFirstPaintPath } from './first-paint-pages';
+import { AppProviders } from './providers';
+import { FIRST_PAINT_LOADS, preloadFirstPage, routes } from './router';
 
 /** The id of the deepest route that `path` matches. */
 function leafRouteId(path: string): string | undefined {
@@ -120,8 +124,31 @@ describe('rendered routes', () => {
   });
 });
 
+/** The production shell (main.tsx's, with a memory history): the declarative router around AppRoutes. */
+function renderShell(path: string, routesModule: { AppRoutes: () => ReactNode }) {
+  const { AppRoutes } = routesModule;
+  return render(
+    <AppProviders queryClient={testQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <GoTo />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+/** A button that navigates, as a link in a page would. */
+function GoTo() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate('/pricing')}>
+      go to pricing
+    </button>
+  );
+}
+
 describe('router error screen (spec §8)', () => {
-  it('shows "Unexpected Application Error!" when a page throws', async () => {
+  it('shows "Unexpected Application Error!" when a page throws, and the next address renders again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.doMock('@/features/marketing/pages/about-page', () => ({
       AboutPage: () => {
@@ -131,9 +158,91 @@ describe('router error screen (spec §8)', () => {
     vi.resetModules();
     const fresh = await import('./router');
     stubApi({});
-    renderRoutes(fresh.routes, '/about');
+    renderShell('/about', fresh);
     expect(await screen.findByRole('heading', { name: MESSAGES.unexpectedError })).toBeInTheDocument();
     expect(screen.getByText('about page exploded')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'go to pricing' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Plans for every kind of agent' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: MESSAGES.unexpectedError })).not.toBeInTheDocument();
     vi.doUnmock('@/features/marketing/pages/about-page');
+  });
+});
+
+describe('the production shell: declarative router (decision 030)', () => {
+  it("gives the buyer's booking page the compact cookie banner from its route handle", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubApi({
+      'GET /booking/links/abc123': () => json(404, { error: 'Not found', code: 'LINK_NOT_FOUND' }),
+    });
+    renderShell('/booking/abc123', await import('./router'));
+    expect(await screen.findByRole('heading', { name: 'Booking Link Not Found' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(CLIENT_TIMINGS.cookieBannerDelayMs));
+    expect(await screen.findByRole('region', { name: /cookie/i })).toHaveAttribute('data-variant', 'compact');
+    vi.useRealTimers();
+  });
+
+  it('starts a new address at the top of the page', async () => {
+    stubApi({});
+    const scrollTo = vi.fn();
+    window.scrollTo = scrollTo as typeof window.scrollTo;
+    renderShell('/about', await import('./router'));
+    await screen.findByRole('heading', { level: 1 });
+    expect(scrollTo).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'go to pricing' }));
+    await vi.waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
+  });
+});
+
+describe('first-paint preload table (decision 030)', () => {
+  const paths = FIRST_PAINT_PAGES.map((page) => page.path);
+  const sample = (path: string) => path.replace(/:[A-Za-z]+/g, 'x1');
+
+  it('names, for each of its addresses, the route the route table sends that address to', () => {
+    for (const page of FIRST_PAINT_PAGES) {
+      expect([page.path, leafRouteId(sample(page.path))]).toEqual([page.path, page.routeId]);
+      expect([page.path, FIRST_PAINT_PAGES[matchFirstPaintPath(paths, sample(page.path))]?.routeId]).toEqual([
+        page.path,
+        page.routeId,
+      ]);
+    }
+  });
+
+  it('matches static segments before dynamic ones, one segment per parameter, letters without case', () => {
+    const at = (pathname: string) => FIRST_PAINT_PAGES[matchFirstPaintPath(paths, pathname)]?.routeId;
+    expect(at('/booking/manage')).toBe('booking-manage');
+    expect(at('/booking/abc123')).toBe('booking-link');
+    expect(at('/BookMe/a1/dana/')).toBe('bookme-agent-name');
+    expect(at('/dana/12-main-st/42/book')).toBe('property-booking');
+    expect(at('/dashboard/settings')).toBeUndefined();
+    expect(at('/bookme/a1/dana/extra')).toBeUndefined();
+  });
+});
+
+describe('the first render on a first-paint page (decision 030)', () => {
+  it('has a loader for every page the first-paint table names', () => {
+    for (const page of FIRST_PAINT_PAGES)
+      expect([page.routeId, typeof FIRST_PAINT_LOADS[page.routeId]]).toEqual([page.routeId, 'function']);
+  });
+
+  it('shows the page itself, not "Loading page...", once preloadFirstPage has loaded its code', async () => {
+    stubApi({});
+    await preloadFirstPage('/pricing');
+    renderShell('/pricing', await import('./router'));
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Plans for every kind of agent' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.loadingPage)).not.toBeInTheDocument();
+  });
+
+  it('leaves other pages to load as before', async () => {
+    stubApi({});
+    vi.resetModules();
+    const fresh = await import('./router');
+    await fresh.preloadFirstPage('/features');
+    renderShell('/features', fresh);
+    expect(screen.getByText(MESSAGES.loadingPage)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 });

@@ -2,17 +2,18 @@
 // booking page never pulls dashboard code. Static segments outrank dynamic ones, so /booking/manage wins
 // over /booking/:linkId (router.test.tsx checks it).
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { ConsentHandle } from '@/components/cookie-banner';
-import { ErrorScreen } from './error-screen';
+import { RouteTableContext } from '@/lib/route-table';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
-import { page } from './page-loading';
+import { lazyPage, page } from './page-loading';
 import { RequireAuth } from './require-auth';
+import { RouteErrorBoundary } from './route-error-boundary';
 
-const LandingPage = lazy(() =>
-  import('@/features/marketing/pages/landing-page').then((m) => ({ default: m.LandingPage })),
+const LandingPage = lazyPage(() =>
+  import('@/features/marketing/pages/landing-page').then((m) => m.LandingPage),
 );
 const TestPage = lazy(() =>
   import('@/features/marketing/pages/test-page').then((m) => ({ default: m.TestPage })),
@@ -26,8 +27,8 @@ const FeaturesPage = lazy(() =>
 const SuccessStoriesPage = lazy(() =>
   import('@/features/marketing/pages/success-stories-page').then((m) => ({ default: m.SuccessStoriesPage })),
 );
-const PricingPage = lazy(() =>
-  import('@/features/marketing/pages/pricing-page').then((m) => ({ default: m.PricingPage })),
+const PricingPage = lazyPage(() =>
+  import('@/features/marketing/pages/pricing-page').then((m) => m.PricingPage),
 );
 const PrivacyPolicyPage = lazy(() =>
   import('@/features/marketing/pages/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
@@ -43,28 +44,26 @@ const UserProfilePage = lazy(() =>
   import('@/features/auth/pages/user-profile-page').then((m) => ({ default: m.UserProfilePage })),
 );
 
-const BookingPage = lazy(() =>
-  import('@/features/booking/pages/booking-page').then((m) => ({ default: m.BookingPage })),
+const BookingPage = lazyPage(() =>
+  import('@/features/booking/pages/booking-page').then((m) => m.BookingPage),
 );
-const ManageBookingPage = lazy(() =>
-  import('@/features/booking/pages/manage-booking-page').then((m) => ({ default: m.ManageBookingPage })),
+const ManageBookingPage = lazyPage(() =>
+  import('@/features/booking/pages/manage-booking-page').then((m) => m.ManageBookingPage),
 );
 const BookingCancelledPage = lazy(() =>
   import('@/features/booking/pages/booking-cancelled-page').then((m) => ({
     default: m.BookingCancelledPage,
   })),
 );
-const RescheduleBookingPage = lazy(() =>
-  import('@/features/booking/pages/reschedule-booking-page').then((m) => ({
-    default: m.RescheduleBookingPage,
-  })),
+const RescheduleBookingPage = lazyPage(() =>
+  import('@/features/booking/pages/reschedule-booking-page').then((m) => m.RescheduleBookingPage),
 );
 const FeedbackFormPage = lazy(() =>
   import('@/features/feedback/pages/feedback-form-page').then((m) => ({ default: m.FeedbackFormPage })),
 );
 
-const WaitingListPage = lazy(() =>
-  import('@/features/waitlist/pages/waiting-list-page').then((m) => ({ default: m.WaitingListPage })),
+const WaitingListPage = lazyPage(() =>
+  import('@/features/waitlist/pages/waiting-list-page').then((m) => m.WaitingListPage),
 );
 const ThankYouPage = lazy(() =>
   import('@/features/waitlist/pages/thank-you-page').then((m) => ({ default: m.ThankYouPage })),
@@ -115,7 +114,6 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <RootLayout />,
-    errorElement: <ErrorScreen />,
     children: [
       { id: 'landing', index: true, element: page(<LandingPage />) },
       { id: 'test', path: 'test', element: page(<TestPage />) },
@@ -230,6 +228,51 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The pages of FIRST_PAINT_PAGES (first-paint-pages.ts) by route id: main.tsx loads the one it starts on. */
+export const FIRST_PAINT_LOADS: Record<string, () => Promise<unknown>> = {
+  landing: LandingPage.preload,
+  pricing: PricingPage.preload,
+  'waiting-list': WaitingListPage.preload,
+  'booking-manage': ManageBookingPage.preload,
+  'booking-reschedule': RescheduleBookingPage.preload,
+  bookme: BookingPage.preload,
+  'bookme-agent': BookingPage.preload,
+  'bookme-agent-name': BookingPage.preload,
+  'booking-link': BookingPage.preload,
+  'property-booking': BookingPage.preload,
+};
+/** How long the first render waits for its page's code (normally there already: index.html preloads it). */
+const FIRST_PAINT_WAIT_MS = 1_000;
+
+/**
+ * Loads the code of the page at `pathname` when it is one of the first-paint pages, so the first render shows
+ * the page itself rather than "Loading page..." (decision 030); resolves after FIRST_PAINT_WAIT_MS at the latest,
+ * and on a failed load (the page's own boundary then shows the error when it renders).
+ */
+export function preloadFirstPage(pathname: string): Promise<void> {
+  const id = matchRoutes(routes, pathname)?.at(-1)?.route.id;
+  const load = id === undefined ? undefined : FIRST_PAINT_LOADS[id];
+  if (!load) return Promise.resolve();
+  return Promise.race([
+    load().then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_PAINT_WAIT_MS)),
+  ]);
+}
+
+/**
+ * The app's pages for the current address, under the router's error screen. main.tsx renders it in a
+ * declarative <BrowserRouter>: the app uses no loaders or actions, and the data router (createBrowserRouter)
+ * cost every page ~18 KB gzip (decision 030).
+ */
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  const { pathname } = useLocation();
+  return (
+    <RouteTableContext value={routes}>
+      <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>
+    </RouteTableContext>
+  );
 }

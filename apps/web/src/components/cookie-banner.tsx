@@ -7,9 +7,10 @@
 // above it and focus scrolling keeps clear of it), and on the buyer's pages — booking, manage, feedback: routes
 // whose handle says `compactConsent` — it is a single compact row.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useMatches } from 'react-router';
+import { Link } from 'react-router';
 import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
 import { setConsent, useConsent } from '@/lib/consent';
+import { useRouteHandles } from '@/lib/route-table';
 import { Button } from './ui/button';
 import { CloseIcon } from './ui/icons';
 
@@ -21,7 +22,7 @@ export function CookieBanner() {
   const consent = useConsent();
   const [due, setDue] = useState(false);
   const [closed, setClosed] = useState(false);
-  const compact = useMatches().some((m) => (m.handle as ConsentHandle | undefined)?.compactConsent);
+  const compact = useRouteHandles().some((handle) => (handle as ConsentHandle | undefined)?.compactConsent);
   const ref = useRef<HTMLElement>(null);
   const showing = due && !closed && consent === null;
 

@@ -8,6 +8,7 @@ import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/lib/query-client';
+import { RouteTableContext } from '@/lib/route-table';
 import { setSessionToken } from '@/lib/session-token';
 
 export interface RecordedCall {
@@ -111,7 +112,9 @@ export function renderRoutes(
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouteTableContext value={routes}>
+        <RouterProvider router={router} />
+      </RouteTableContext>
     </AppProviders>,
   );
   return { ...result, router, queryClient };

@@ -1,7 +1,8 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { CookieBanner } from '@/components/cookie-banner';
 import { ScrollToTop } from '@/components/ui/scroll-to-top';
 import { useAnalytics } from '@/lib/analytics';
+import { ScrollOnNavigate } from '../scroll-on-navigate';
 
 /**
  * Around every screen: scroll position per navigation, the one Scroll to top button, the cookie-consent
@@ -14,7 +15,7 @@ export function RootLayout() {
       <Outlet />
       <ScrollToTop />
       <CookieBanner />
-      <ScrollRestoration />
+      <ScrollOnNavigate />
     </>
   );
 }

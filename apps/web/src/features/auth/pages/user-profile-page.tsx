@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { profileUpdateSchema } from '@keyturn/domain/schemas/auth';
 import type { AuthProfile, ProfileUpdateInput } from '@keyturn/domain/schemas/auth';
 import { CenteredPage } from '@/components/centered-page';

@@ -3,7 +3,7 @@
 // message come from the domain package; this component holds the state between steps.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import {
   initialStep,
   needsPropertySelection,

@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { parsePropertyRef, type PropertyRef } from '@keyturn/domain/links';
 import { MESSAGES } from '@keyturn/domain/messages';
 import type { AvailabilityEntry } from '@keyturn/domain/schemas/availability';

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { BOOKING_STATUS_LABELS } from '@keyturn/domain/bookingStatus';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import { MESSAGES } from '@keyturn/domain/messages';

@@ -2,7 +2,7 @@
 // actions the server allows now (`allowed_actions`, `can_reschedule`).
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { BOOKING_ACTION_LABELS } from '@keyturn/domain/bookingStatus';
 import type { BookingAction } from '@keyturn/domain/bookingStatus';
 import { budgetRangeFromPrefill } from '@keyturn/domain/budget';

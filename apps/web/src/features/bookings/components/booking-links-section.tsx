@@ -1,6 +1,6 @@
 // The agent's saved booking links and invitations: copy one again, or delete it.
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import type { BookingLink } from '@keyturn/domain/schemas/agentBooking';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { ErrorAlert } from '@/components/ui/alert';

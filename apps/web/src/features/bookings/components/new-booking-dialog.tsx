@@ -6,7 +6,7 @@ import { MESSAGES } from '@keyturn/domain/messages';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { budgetRangeFromPrefill, splitBudgetRange } from '@keyturn/domain/budget';
 import { agentBookingCreateSchema } from '@keyturn/domain/schemas/agentBooking';

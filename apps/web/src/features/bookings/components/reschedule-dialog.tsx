@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { agentRescheduleSchema } from '@keyturn/domain/schemas/agentBooking';
 import type { AgentBooking, AgentRescheduleInput } from '@keyturn/domain/schemas/agentBooking';

@@ -12,7 +12,7 @@ import { BookingSummary } from '@/components/ui/booking-summary';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { QrCode, printQr, qrPngDataUrl, qrSvgFile } from '@/components/ui/qr-code';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatIsoDate } from '@/components/ui/format';

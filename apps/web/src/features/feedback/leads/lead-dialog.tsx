@@ -3,7 +3,7 @@
 // notes and the timeline.
 import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { BUYER_TYPE_LABELS, incomeRangeLabel, type BuyerType, type IncomeRange } from '@keyturn/domain/enums';
 import {
   LEAD_OUTCOMES,

@@ -1,7 +1,7 @@
 // The agent's notes on a lead: add, edit in place, delete (after a confirmation).
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { LEAD_MESSAGES, LEAD_NOTE_MAX } from '@keyturn/domain/schemas/leads';
 import type { LeadNote } from '@keyturn/domain/schemas/leadResponses';
 import { Button } from '@/components/ui/button';

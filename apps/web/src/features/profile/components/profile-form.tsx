@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import { agentProfileInputSchema, hexColorSchema, suggestUsername } from '@keyturn/domain/schemas/agent';
 import type { AgentProfileData, AgentProfileInput } from '@keyturn/domain/schemas/agent';

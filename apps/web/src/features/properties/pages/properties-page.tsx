@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

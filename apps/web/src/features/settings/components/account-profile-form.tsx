@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { agentBookingPath } from '@keyturn/domain/links';
 import { agentProfileInputSchema } from '@keyturn/domain/schemas/agent';
 import type { AgentProfile, AgentProfileData, AgentProfileInput } from '@keyturn/domain/schemas/agent';

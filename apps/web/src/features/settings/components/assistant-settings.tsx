@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { ASSISTANT_UI, PERIOD_OPTIONS } from '@keyturn/domain/assistant/texts';
 import type {
   AssistantSettings,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { agentAvailabilitySchema, DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
 import type {
   AgentAvailability,

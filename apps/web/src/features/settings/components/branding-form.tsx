@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import { hexColorSchema } from '@keyturn/domain/schemas/agent';
 import { brandingSchema } from '@keyturn/domain/schemas/agentSettings';

@@ -3,7 +3,7 @@
 // showings), Sync now and Disconnect; ICS subscriptions; the private ICS feed.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import {
   CALENDAR_TEXTS,
   OAUTH_PROVIDERS,

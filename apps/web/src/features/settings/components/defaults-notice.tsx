@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import type { SettingsArea } from '@keyturn/domain/schemas/agentSettings';
 import { Button } from '@/components/ui/button';
 import { useAcknowledgeDefaults } from '../hooks/use-settings';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { feedbackSettingsSchema } from '@keyturn/domain/schemas/agentSettings';
 import type { FeedbackSettings } from '@keyturn/domain/schemas/agentSettings';
 import { ErrorAlert } from '@/components/ui/alert';

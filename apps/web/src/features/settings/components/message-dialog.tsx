@@ -3,7 +3,7 @@
 // file to download when one is kept.
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import type { MessageContent, SentMessageDetail } from '@keyturn/domain/schemas/notifications';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

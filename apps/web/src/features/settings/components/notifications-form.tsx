@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { PLAN_ORDER } from '@keyturn/domain/plans';
 import { notificationSettingsSchema } from '@keyturn/domain/schemas/agentSettings';
 import type { NotificationSettings } from '@keyturn/domain/schemas/agentSettings';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@keyturn/domain/schemas/auth';
 import { ErrorAlert } from '@/components/ui/alert';

@@ -1,7 +1,7 @@
 // Settings → Messages: every e-mail and text Keyturn sent (or skipped, or could not send) for the agent's
 // bookings, newest first, filtered by status; failed ones can be sent again, each can be opened.
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { messageEventLabel } from '@keyturn/domain/schemas/notifications';
 import type { MessageStatus, SentMessage } from '@keyturn/domain/schemas/notifications';
 import { Button } from '@/components/ui/button';

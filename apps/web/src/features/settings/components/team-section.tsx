@@ -4,7 +4,7 @@
 // what a team adds and an upgrade hint.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import { slugify } from '@keyturn/domain/links';
 import { planAllows } from '@keyturn/domain/planGates';

@@ -3,7 +3,7 @@
 // address, one button joins. Joined, the member goes to Settings → Team (or sets up their profile first).
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { teamInvitationPath } from '@keyturn/domain/links';
 import { TEAM_MESSAGES, TEAM_ROLE_LABELS } from '@keyturn/domain/teams';
 import { CenteredPage } from '@/components/centered-page';

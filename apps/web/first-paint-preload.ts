@@ -1,0 +1,87 @@
+// Vite plugin (build only): the first-paint preload script of decision 030. It writes
+// assets/first-paint-<hash>.js — the FIRST_PAINT_PAGES table with each page's chunk files (its chunk and the
+// chunks that chunk imports statically, less what index.html already preloads) and matchFirstPaintPath — and
+// puts it into index.html as an async module script ahead of the entry. CSP-safe: a file of our own origin.
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+import { FIRST_PAINT_PAGES, matchFirstPaintPath } from './src/app/first-paint-pages';
+
+type Chunk = {
+  type: 'chunk';
+  fileName: string;
+  imports: string[];
+  facadeModuleId: string | null;
+  isEntry: boolean;
+};
+
+export function firstPaintPreload(root: string): Plugin {
+  let base = '/';
+  let script: { fileName: string; source: string } | null = null;
+  return {
+    name: 'keyturn:first-paint-preload',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    // Inside Vite's HTML step (which also hands index.html to the compression plugin): the tag goes in here,
+    // so index.html.br/.gz carry it too.
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        script = preloadScript(Object.values(ctx.bundle), root, base);
+        return {
+          html,
+          tags: [
+            {
+              tag: 'script',
+              attrs: { type: 'module', async: true, src: base + script.fileName },
+              injectTo: 'head-prepend',
+            },
+          ],
+        };
+      },
+    },
+    // The script itself, with its brotli and gzip copies like every other asset (the server sends those).
+    writeBundle(options) {
+      if (!script || !options.dir) return;
+      const file = path.join(options.dir, script.fileName);
+      writeFileSync(file, script.source);
+      writeFileSync(`${file}.gz`, gzipSync(script.source, { level: 9 }));
+      writeFileSync(`${file}.br`, brotliCompressSync(script.source));
+    },
+  };
+}
+
+function preloadScript(items: { type: string }[], root: string, base: string) {
+  const chunks = items.filter((item): item is Chunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (start: string[]) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const next of byFile.get(file)?.imports ?? []) visit(next);
+    };
+    start.forEach(visit);
+    return seen;
+  };
+  const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const table = FIRST_PAINT_PAGES.map(({ path: address, module }) => {
+    const page = chunks.find((chunk) => chunk.facadeModuleId === `${root}/${module}`);
+    if (!page) throw new Error(`first-paint preload: no chunk for ${module}`);
+    const files = [...closure([page.fileName])].filter((file) => !entry.has(file));
+    return [address, files.map((file) => base + file)];
+  });
+  const source =
+    `const table=${JSON.stringify(table)};` +
+    `const match=${matchFirstPaintPath.toString()};` +
+    `const hit=table[match(table.map((row)=>row[0]),location.pathname)];` +
+    `for(const href of hit?hit[1]:[]){const link=document.createElement('link');` +
+    `link.rel='modulepreload';link.href=href;document.head.appendChild(link);}\n`;
+  const hash = createHash('sha256').update(source).digest('hex').slice(0, 8);
+  return { fileName: `assets/first-paint-${hash}.js`, source };
+}
