@@ -50,6 +50,9 @@ export const useChangeRole = () =>
 export const useRemoveMember = () =>
   useTeamChange((memberId: string) => api.delete(`/team/members/${id(memberId)}`));
 export const useLeaveTeam = () => useTeamChange(() => api.post('/team/leave'));
+/** The caller's own consultation-pool switch (issue 15, PUT /api/team/pool). */
+export const usePoolSwitch = () =>
+  useTeamChange((inPool: boolean) => api.put('/team/pool', { in_pool: inPool }));
 
 export function useInvitationPreview(invitationId: string) {
   return useQuery({

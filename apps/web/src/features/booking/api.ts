@@ -17,6 +17,11 @@ import type {
   prefillResponseSchema,
   propertyDetailsResponseSchema,
 } from '@keyturn/domain/schemas/publicBooking';
+import type {
+  PublicTeamPage,
+  TeamBookingRequestInput,
+  TeamBookingResult,
+} from '@keyturn/domain/schemas/teamPage';
 import { api, request } from '@/lib/api';
 
 export type PropertyDetails = z.infer<typeof propertyDetailsResponseSchema>;
@@ -24,8 +29,11 @@ export type PrefillAnswer = z.infer<typeof prefillResponseSchema>;
 export type BookingLink = z.infer<typeof bookingLinkResponseSchema>;
 export type RescheduleBody = RescheduleRequestInput & { token: string };
 
-/** Whose slots to ask for: a property's, or the agent's own for a consultation without one. */
-export type SlotTarget = { propertyId: number } | { agentId: string };
+/**
+ * Whose slots to ask for: a property's, the agent's own for a consultation without one, or a team's pool
+ * for a consultation with the team (issue 15: any member free, on the team's clock).
+ */
+export type SlotTarget = { propertyId: number } | { agentId: string } | { teamSlug: string };
 
 const segment = encodeURIComponent;
 
@@ -61,9 +69,11 @@ export function fetchPropertyDetails(propertyId: PropertyRef): Promise<PropertyD
  */
 export function fetchSlots(target: SlotTarget, date: string): Promise<AvailabilityForDateResponse> {
   const path =
-    'propertyId' in target
-      ? `/booking/availability/${target.propertyId}/${date}`
-      : `/booking/availability/agent/${segment(target.agentId)}/${date}`;
+    'teamSlug' in target
+      ? `/public/teams/${segment(target.teamSlug)}/availability/${date}`
+      : 'propertyId' in target
+        ? `/booking/availability/${target.propertyId}/${date}`
+        : `/booking/availability/agent/${segment(target.agentId)}/${date}`;
   return api.get<AvailabilityForDateResponse>(path);
 }
 
@@ -73,10 +83,17 @@ export function fetchSlots(target: SlotTarget, date: string): Promise<Availabili
  */
 export function fetchAvailableDates(target: SlotTarget, month: string): Promise<AvailableDatesResponse> {
   const path =
-    'propertyId' in target
-      ? `/booking/available-dates/${target.propertyId}`
-      : `/booking/available-dates/agent/${segment(target.agentId)}`;
+    'teamSlug' in target
+      ? `/public/teams/${segment(target.teamSlug)}/available-dates`
+      : 'propertyId' in target
+        ? `/booking/available-dates/${target.propertyId}`
+        : `/booking/available-dates/agent/${segment(target.agentId)}`;
   return api.get<AvailableDatesResponse>(`${path}?month=${month}`);
+}
+
+/** GET /public/teams/{slug} → { success, data: { team, properties, poolSize } }; 404 TEAM_NOT_FOUND. */
+export async function fetchPublicTeam(slug: string): Promise<PublicTeamPage> {
+  return (await api.get<{ data: PublicTeamPage }>(`/public/teams/${segment(slug)}`)).data;
 }
 
 /** GET /booking/prefill?token=… A non-OK answer is silently ignored (spec §7): null. */
@@ -105,6 +122,21 @@ export async function createBooking(
     'Idempotency-Key': idempotencyKey,
   });
   return response.data.booking;
+}
+
+/**
+ * POST /public/teams/{slug}/booking (201 { success, booking, agent }): a consultation with a team; the server
+ * picks the member (round robin) and names them.
+ */
+export async function createTeamBooking(
+  slug: string,
+  body: TeamBookingRequestInput,
+  idempotencyKey: string,
+): Promise<TeamBookingResult> {
+  const response = await request<TeamBookingResult>('POST', `/public/teams/${segment(slug)}/booking`, body, {
+    'Idempotency-Key': idempotencyKey,
+  });
+  return { booking: response.data.booking, agent: response.data.agent };
 }
 
 /** POST /booking/reschedule (200 { success, booking }: the new booking). */
