@@ -73,7 +73,19 @@ function Consultation({ page }: { page: PublicTeamPage }) {
     team: page.team,
   };
   const flowKey = `team|${page.team.slug}`;
-  return <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />;
+  return (
+    <>
+      <nav aria-label="Team" className="mx-auto mb-3 w-full max-w-5xl">
+        <Link
+          to={teamPagePath(page.team.slug)}
+          className="inline-flex min-h-10 items-center rounded-lg pr-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
+        >
+          ← {page.team.name}
+        </Link>
+      </nav>
+      <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />
+    </>
+  );
 }
 
 function TeamHome({ page }: { page: PublicTeamPage }) {
