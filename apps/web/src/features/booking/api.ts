@@ -17,11 +17,6 @@ import type {
   prefillResponseSchema,
   propertyDetailsResponseSchema,
 } from '@keyturn/domain/schemas/publicBooking';
-import type {
-  PublicTeamPage,
-  TeamBookingRequestInput,
-  TeamBookingResult,
-} from '@keyturn/domain/schemas/teamPage';
 import { api, request } from '@/lib/api';
 
 export type PropertyDetails = z.infer<typeof propertyDetailsResponseSchema>;
@@ -91,11 +86,6 @@ export function fetchAvailableDates(target: SlotTarget, month: string): Promise<
   return api.get<AvailableDatesResponse>(`${path}?month=${month}`);
 }
 
-/** GET /public/teams/{slug} → { success, data: { team, properties, poolSize } }; 404 TEAM_NOT_FOUND. */
-export async function fetchPublicTeam(slug: string): Promise<PublicTeamPage> {
-  return (await api.get<{ data: PublicTeamPage }>(`/public/teams/${segment(slug)}`)).data;
-}
-
 /** GET /booking/prefill?token=… A non-OK answer is silently ignored (spec §7): null. */
 export async function fetchPrefill(token: string): Promise<PrefillAnswer | null> {
   try {
@@ -122,21 +112,6 @@ export async function createBooking(
     'Idempotency-Key': idempotencyKey,
   });
   return response.data.booking;
-}
-
-/**
- * POST /public/teams/{slug}/booking (201 { success, booking, agent }): a consultation with a team; the server
- * picks the member (round robin) and names them.
- */
-export async function createTeamBooking(
-  slug: string,
-  body: TeamBookingRequestInput,
-  idempotencyKey: string,
-): Promise<TeamBookingResult> {
-  const response = await request<TeamBookingResult>('POST', `/public/teams/${segment(slug)}/booking`, body, {
-    'Idempotency-Key': idempotencyKey,
-  });
-  return { booking: response.data.booking, agent: response.data.agent };
 }
 
 /** POST /booking/reschedule (200 { success, booking }: the new booking). */

@@ -28,13 +28,7 @@ import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { ApiError } from '@/lib/api';
 import { trackBooking, trackError } from '@/lib/analytics';
 import { readSession, writeSession } from '@/lib/session-store';
-import {
-  createBooking,
-  createTeamBooking,
-  fetchPublicProperties,
-  newIdempotencyKey,
-  rescheduleBooking,
-} from '../api';
+import { createBooking, fetchPublicProperties, newIdempotencyKey, rescheduleBooking } from '../api';
 import type { RescheduleBody, SlotTarget } from '../api';
 import { browserTimeZone, formatLongDate, purposeLabel, timeSummary, toIsoDate } from '../format';
 import { useAvailableDates } from '../hooks/use-available-dates';
@@ -204,6 +198,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
   const submitMutation = useMutation({
     mutationFn: async (variables: SubmitVariables) => {
       if (variables.kind === 'team') {
+        const { createTeamBooking } = await import('../team-api');
         const result = await createTeamBooking(variables.slug, variables.body, variables.idempotencyKey);
         setAssignedAgent(result.agent.name);
         return result.booking;

@@ -12,7 +12,7 @@ import { TEAM_PAGE_MESSAGES } from '@keyturn/domain/teamBooking';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
-import { fetchPublicTeam } from '../api';
+import { fetchPublicTeam } from '../team-api';
 import { BookingFlow } from '../components/booking-flow';
 import { MessageScreen } from '../components/message-screen';
 import { brandStyle, formatPrice } from '../format';
