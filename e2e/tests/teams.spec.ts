@@ -1,9 +1,13 @@
 // Teams (issue 15) in the browser: an Enterprise owner creates a team in Settings → Team and invites someone
 // by e-mail; the invitation goes out through the server's queue (file mode: read back from the outbox); the
 // invitee opens its link in a second browser, creates an account, comes back to the invitation and joins;
-// the owner sees them in the team. Screenshots of the Team tab and the accept page at 1280 and 375 px.
+// the owner sees them in the team. Then a buyer at 390 px opens the team's public page and books a consultation
+// with the team; the confirmation names the member round robin gave it to. Screenshots of the Team tab, the
+// accept page and the team page.
 import { expect, test } from '@playwright/test';
-import { CONSENT_DECIDED, newAgent, query } from '../support/server.ts';
+import { teamPagePath } from '@keyturn/domain/links';
+import { api, CONSENT_DECIDED, DEMO, newAgent, nextWeekday, query } from '../support/server.ts';
+import { pickDate } from '../support/calendar.ts';
 
 test.use({ storageState: CONSENT_DECIDED });
 
@@ -84,4 +88,69 @@ test('an owner invites by e-mail; the invitee signs up from the link in a second
   await expect(invitations.getByText('No invitations waiting.')).toBeVisible();
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: testInfo.outputPath('team-375.png'), fullPage: true });
+
+  // The member sets up their agent profile (what /profile does), so they take team consultations too.
+  const signIn = await api<{ token: string }>('POST', '/auth/sign-in/email', {
+    email: invitee,
+    password: 'e2e-password-1',
+  });
+  const profile = await api(
+    'POST',
+    '/agents',
+    {
+      first_name: 'Avery',
+      last_name: 'Quinn',
+      phone: '+1 312 555 0101',
+      username: `avery-${Date.now().toString(36)}`,
+      timeZone: DEMO.timeZone,
+    },
+    signIn.json.token,
+  );
+  expect(profile.status).toBe(201);
+
+  // A buyer on a phone books a consultation with the team; the server picks the member.
+  const [team] = await query<{ slug: string }>(`select slug from organizations where name = 'Morgan Realty'`);
+  const slug = team!.slug;
+  let date = '';
+  let label = '';
+  for (let skip = 0; skip < 5 && !label; skip++) {
+    date = nextWeekday(3, skip);
+    const slots = await api<{ slots: { label: string }[] }>(
+      'GET',
+      `/public/teams/${slug}/availability/${date}`,
+    );
+    label = slots.json.slots[0]?.label ?? '';
+  }
+  const buyer = await browser.newContext({
+    storageState: CONSENT_DECIDED,
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const shopper = await buyer.newPage();
+    await shopper.goto(teamPagePath(slug));
+    await expect(shopper.getByRole('heading', { name: 'Morgan Realty' })).toBeVisible();
+    await shopper.screenshot({ path: testInfo.outputPath('team-page-390.png'), fullPage: true });
+    await shopper.getByRole('link', { name: 'Book a consultation with our team' }).click();
+    await shopper.getByText('Other (Specify)').click();
+    await shopper.getByPlaceholder('e.g., Home Inspection, Family Gathering').fill('First meeting');
+    await shopper.getByRole('button', { name: 'Continue to Date Selection' }).click();
+    await pickDate(shopper, date);
+    await shopper.getByRole('button', { name: label, exact: true }).click();
+    await shopper.getByRole('button', { name: 'Continue to Details' }).click();
+    await shopper.getByLabel('Full name').fill('Jess Buyer');
+    await shopper.getByLabel('Email').fill('jess.team@example.com');
+    await shopper.getByLabel('Phone').fill('+1 312 555 0142');
+    await shopper.getByLabel('Buyer type').selectOption('first_time_buyer');
+    await shopper.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect(shopper.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+    const [booked] = await query<{ name: string }>(
+      `select a.first_name || ' ' || a.last_name as name from bookings b join agents a on a.id = b.agent_id
+       where b.client_email = 'jess.team@example.com'`,
+    );
+    expect(['Morgan Tester', 'Avery Quinn']).toContain(booked!.name);
+    await expect(shopper.getByText(booked!.name).first()).toBeVisible();
+    await shopper.screenshot({ path: testInfo.outputPath('team-confirmation-390.png'), fullPage: true });
+  } finally {
+    await buyer.close();
+  }
 });

@@ -45,6 +45,8 @@ import { crmRoutes } from './modules/crm/routes';
 import { assistantAgentRoutes, assistantPublicRoutes } from './modules/assistant/routes';
 import { assistantProviderOf } from './assistant/openai-provider';
 import { teamRoutes } from './modules/teams/routes';
+import { teamLinkRoutes } from './modules/teams/links';
+import { teamPublicRoutes } from './modules/teams/public-routes';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './notifications/scheduler';
 import { withCalendarPush } from './integrations/jobs';
@@ -251,6 +253,13 @@ export async function buildApp({
     db,
     jobs: queue,
     now,
+    readLimitPerMinute: config.publicReadLimitPerMinute,
+  });
+  // The public team page and the team's links and pool (issue 15, decision 025).
+  await app.register(teamLinkRoutes, { auth, db, publicUrl: config.publicUrl });
+  await app.register(teamPublicRoutes, {
+    ctx: { db, publicUrl: config.publicUrl, now, notify },
+    writeLimitPerMinute: config.publicWriteLimitPerMinute,
     readLimitPerMinute: config.publicReadLimitPerMinute,
   });
 

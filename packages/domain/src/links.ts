@@ -54,3 +54,8 @@ export function bookingLinkPath(linkId: string): string {
 export function teamInvitationPath(invitationId: string): string {
   return `/team-invitation/${encodeURIComponent(invitationId)}`;
 }
+
+/** /team/:slug — a team's public page (issue 15); its consultation with the team under /consultation. */
+export function teamPagePath(slug: string, consultation = false): string {
+  return `/team/${encodeURIComponent(slug)}${consultation ? '/consultation' : ''}`;
+}

@@ -120,6 +120,8 @@ export const members = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Issue 15: takes team consultations (round robin); the member's own switch. */
+    inPool: boolean().notNull().default(true),
   },
   // A user is in one team at most (issue 15, decision 024): "the caller's team" is never ambiguous.
   (t) => [uniqueIndex('members_one_team_per_user').on(t.userId), index().on(t.organizationId)],
@@ -309,6 +311,8 @@ export const bookingLinks = pgTable(
       .notNull()
       .references(() => agents.id, { onDelete: 'cascade' }),
     propertyId: integer().references(() => properties.id, { onDelete: 'cascade' }),
+    /** Issue 15: a team's link (a consultation with the team, or one team property), made by an owner/admin. */
+    teamId: text().references(() => organizations.id, { onDelete: 'cascade' }),
     label: text(),
     // An agent-made invitation carries the §3 prefill the public flow opens with.
     prefill: jsonb().$type<Record<string, unknown>>(),

@@ -103,6 +103,10 @@ const SettingsPage = lazy(() =>
 const AcceptInvitationPage = lazy(() =>
   import('@/features/team/pages/accept-invitation-page').then((m) => ({ default: m.AcceptInvitationPage })),
 );
+// The public team page (issue 15): its own chunk, so the agent booking page does not grow.
+const TeamPage = lazy(() =>
+  import('@/features/booking/pages/team-page').then((m) => ({ default: m.TeamPage })),
+);
 const SubscriptionPage = lazy(() =>
   import('@/features/subscription/pages/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
 );
@@ -136,6 +140,15 @@ export const routes: RouteObject[] = [
         id: 'property-booking',
         path: ':username/:address/:propertyId/book',
         element: page(<BookingPage />),
+        handle: BUYER_PAGE,
+      },
+      // A team's public page and its consultation (issue 15), outside /bookme (whose /:agentId/:agentName
+      // would take it).
+      { id: 'team-page', path: 'team/:slug', element: page(<TeamPage />), handle: BUYER_PAGE },
+      {
+        id: 'team-consultation',
+        path: 'team/:slug/consultation',
+        element: page(<TeamPage consultation />),
         handle: BUYER_PAGE,
       },
       {

@@ -10,6 +10,8 @@ import type {
 } from '@keyturn/domain/schemas/team';
 import type { TeamBooking } from '@keyturn/domain/schemas/teamBookings';
 import type { TeamRole } from '@keyturn/domain/teams';
+import type { BookingLink } from '@keyturn/domain/schemas/agentBooking';
+import type { PublicTeamPage } from '@keyturn/domain/schemas/teamPage';
 import { api } from '@/lib/api';
 
 export const TEAM_QUERY_KEY = ['team'] as const;
@@ -50,6 +52,9 @@ export const useChangeRole = () =>
 export const useRemoveMember = () =>
   useTeamChange((memberId: string) => api.delete(`/team/members/${id(memberId)}`));
 export const useLeaveTeam = () => useTeamChange(() => api.post('/team/leave'));
+/** The caller's own consultation-pool switch (issue 15, PUT /api/team/pool). */
+export const usePoolSwitch = () =>
+  useTeamChange((inPool: boolean) => api.put('/team/pool', { in_pool: inPool }));
 
 export function useInvitationPreview(invitationId: string) {
   return useQuery({
@@ -75,3 +80,39 @@ export function useTeamBookings(member: string | null, enabled: boolean) {
     enabled,
   });
 }
+
+// ---- the team's booking links and public page (issue 15, owners and admins) ----
+
+const TEAM_LINKS_KEY = ['team', 'booking-links'] as const;
+
+export function useTeamLinks(enabled: boolean) {
+  return useQuery({
+    queryKey: TEAM_LINKS_KEY,
+    queryFn: async () => (await api.get<{ data: BookingLink[] }>('/team/booking-links')).data,
+    enabled,
+  });
+}
+
+/** The team's public page as buyers see it: its properties (what a team link may point at). */
+export function usePublicTeam(slug: string | null) {
+  return useQuery({
+    queryKey: ['team-page', slug],
+    queryFn: async () => (await api.get<{ data: PublicTeamPage }>(`/public/teams/${id(slug ?? '')}`)).data,
+    enabled: slug !== null,
+  });
+}
+
+function useTeamLinkChange<T>(mutationFn: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: TEAM_LINKS_KEY }),
+  });
+}
+
+export const useCreateTeamLink = () =>
+  useTeamLinkChange((input: { property_id: number | null; label: string | null }) =>
+    api.post('/team/booking-links', input),
+  );
+export const useDeleteTeamLink = () =>
+  useTeamLinkChange((linkId: string) => api.delete(`/team/booking-links/${id(linkId)}`));

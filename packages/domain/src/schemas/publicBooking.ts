@@ -113,10 +113,24 @@ export const cancelBookingRequestSchema = z.object({
     .transform((r) => r || null),
 });
 
+/** The team as its public page and its links show it (issue 15): name, address, logo, colour and its clock. */
+export const publicTeamSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string().nullable(),
+  color: z.string(),
+  /** The zone of the team's dates and times (its first owner's): the consultation calendar's clock. */
+  time_zone: z.string(),
+});
+export type PublicTeam = z.infer<typeof publicTeamSchema>;
+
 /** GET /api/booking/links/{linkId}: where an agent's booking link points. */
 export const bookingLinkResponseSchema = z.object({
   success: z.literal(true),
   agent_id: z.string(),
   property_id: z.number().nullable(),
   prefill: prefillSchema.nullable(),
+  /** A team's link (issue 15): the team whose branding the page carries; without a property, a consultation
+   * with the team (round robin). Absent for an agent's own link. */
+  team: publicTeamSchema.nullish(),
 });

@@ -59,6 +59,8 @@ export const teamMemberSchema = z.object({
   /** The member's agent profile, null until they have set it up. */
   agentId: z.string().nullable(),
   joinedAt: z.string(),
+  /** Takes team consultations from the team page (issue 15: the member's own switch, PUT /api/team/pool). */
+  inPool: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 

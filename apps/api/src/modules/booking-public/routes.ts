@@ -24,6 +24,7 @@ import {
   rescheduleWithTokenSchema,
 } from '@keyturn/domain/schemas/publicBooking';
 import { readAvailability } from '../availability/service';
+import { teamOfLink } from '../teams/links';
 import {
   agentSubject,
   availabilityForDate,
@@ -45,7 +46,8 @@ import {
   type PublicContext,
 } from './service';
 
-const errors = {
+/** The error answers of every public route (the team page's too, modules/teams/public-routes.ts). */
+export const publicErrors = {
   400: errorResponseSchema,
   403: errorResponseSchema,
   404: errorResponseSchema,
@@ -53,8 +55,22 @@ const errors = {
   422: errorResponseSchema,
   429: errorResponseSchema,
 };
+const errors = publicErrors;
 const tags = ['public booking'];
 const tokenQuery = z.object({ token: z.string().max(200).default('') });
+
+/**
+ * The public routes' rate limits: writes per client, and anonymous lookups sharing one generous per-client
+ * budget (groupId) — a buyer never meets it, a script walking ids does.
+ */
+export function publicLimits(opts: { writeLimitPerMinute: number; readLimitPerMinute: number }) {
+  return {
+    writeLimit: { rateLimit: { max: opts.writeLimitPerMinute, timeWindow: '1 minute' } },
+    readLimit: {
+      rateLimit: { max: opts.readLimitPerMinute, timeWindow: '1 minute', groupId: 'public-read' },
+    },
+  };
+}
 
 export async function publicBookingRoutes(
   app: FastifyInstance,
@@ -62,12 +78,7 @@ export async function publicBookingRoutes(
 ) {
   const { ctx } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const writeLimit = { rateLimit: { max: opts.writeLimitPerMinute, timeWindow: '1 minute' } };
-  // Anonymous lookups share one generous per-client budget (groupId): a buyer never meets it, a script
-  // walking ids does.
-  const readLimit = {
-    rateLimit: { max: opts.readLimitPerMinute, timeWindow: '1 minute', groupId: 'public-read' },
-  };
+  const { writeLimit, readLimit } = publicLimits(opts);
 
   r.get(
     '/api/agents/id/:agentId',
@@ -286,6 +297,10 @@ export async function publicBookingRoutes(
         response: { 200: bookingLinkResponseSchema, ...errors },
       },
     },
-    async (req) => bookingLink(ctx.db, req.params.linkId),
+    async (req) => {
+      const { teamId, ...link } = await bookingLink(ctx.db, req.params.linkId);
+      const team = await teamOfLink(ctx.db, { teamId });
+      return team ? { ...link, team } : link;
+    },
   );
 }

@@ -265,13 +265,38 @@ export async function createBooking(
     if (earlier) return earlier as BuyerBooking;
     throw err;
   }
-  const { agent, propertyId, slot, pending } = checked;
+  return writeBooking(ctx, {
+    ...checked,
+    input,
+    key: idempotencyKey ? { scope: 'booking', value: idempotencyKey, body: input } : null,
+  });
+}
 
+/**
+ * A buyer's booking with `agent` at a checked slot, in one transaction: the agent's row locked, the
+ * idempotency key claimed, the month's plan limit, the insert (a lost race on the agent's slot → 409
+ * SLOT_TAKEN by the exclusion constraint) and the notifications. The agent's page and the team page
+ * (modules/teams/round-robin.ts) both book through it.
+ */
+export async function writeBooking<T>(
+  ctx: PublicContext,
+  booking: {
+    agent: AgentRow;
+    propertyId: number | null;
+    slot: { startsAt: Date; endsAt: Date };
+    pending: boolean;
+    input: Parameters<typeof bookingColumns>[0];
+    /** The Idempotency-Key, its scope and the body it was sent with; null without one. */
+    key: { scope: string; value: string; body: unknown } | null;
+  },
+  answerOf: (booking: BuyerBooking, agent: AgentRow) => T = (b) => b as T,
+): Promise<T> {
+  const { agent, propertyId, slot, pending, input, key } = booking;
   return writeTransaction(ctx.db, async (tx) => {
     await lockAgentRow(tx, agent.id);
-    if (idempotencyKey) {
-      const earlier = await claimIdempotencyKey(tx, 'booking', idempotencyKey, input);
-      if (earlier) return earlier as BuyerBooking;
+    if (key) {
+      const earlier = await claimIdempotencyKey(tx, key.scope, key.value, key.body);
+      if (earlier) return earlier as T;
     }
     await checkMonthlyLimit(tx, agent, ctx.now());
     const row = await insertBooking(tx, {
@@ -283,12 +308,12 @@ export async function createBooking(
       createdAt: ctx.now(),
     });
     await ctx.notify.created(tx, row, 'buyer');
-    const answer = toBuyerBooking(ctx, row, agent);
-    if (idempotencyKey) {
+    const answer = answerOf(toBuyerBooking(ctx, row, agent), agent);
+    if (key) {
       await tx
         .update(idempotencyKeys)
         .set({ statusCode: 201, response: answer })
-        .where(and(eq(idempotencyKeys.scope, 'booking'), eq(idempotencyKeys.key, idempotencyKey)));
+        .where(and(eq(idempotencyKeys.scope, key.scope), eq(idempotencyKeys.key, key.value)));
     }
     return answer;
   });
@@ -471,6 +496,8 @@ export async function bookingLink(db: Db, linkId: string) {
     agent_id: link.agentId,
     property_id: link.propertyId,
     prefill: (link.prefill as Prefill | null) ?? null,
+    // A team's link carries the team (issue 15): read by modules/teams/links.ts (teamOfLink).
+    teamId: link.teamId,
   };
 }
 
@@ -579,7 +606,7 @@ async function claimIdempotencyKey(
 }
 
 /** The stored answer of an earlier request with this key, outside any transaction (null if none yet). */
-async function earlierAnswer(db: Db, scope: string, key: string, body: unknown): Promise<unknown> {
+export async function earlierAnswer(db: Db, scope: string, key: string, body: unknown): Promise<unknown> {
   const [earlier] = await db
     .select()
     .from(idempotencyKeys)

@@ -160,6 +160,7 @@ export async function teamOverview(db: Db, userId: string, now: Date): Promise<T
       role: r.member.role as TeamRole,
       agentId: r.agentId,
       joinedAt: r.member.createdAt.toISOString(),
+      inPool: r.member.inPool,
     })),
     invitations: invitationRows.map((r) => toInvitation(r.invitation, r.inviter, now)),
     seats: await seatsOf(db, mine.team, now, plan),

@@ -24,8 +24,11 @@ export type PrefillAnswer = z.infer<typeof prefillResponseSchema>;
 export type BookingLink = z.infer<typeof bookingLinkResponseSchema>;
 export type RescheduleBody = RescheduleRequestInput & { token: string };
 
-/** Whose slots to ask for: a property's, or the agent's own for a consultation without one. */
-export type SlotTarget = { propertyId: number } | { agentId: string };
+/**
+ * Whose slots to ask for: a property's, the agent's own for a consultation without one, or a team's pool
+ * for a consultation with the team (issue 15: any member free, on the team's clock).
+ */
+export type SlotTarget = { propertyId: number } | { agentId: string } | { teamSlug: string };
 
 const segment = encodeURIComponent;
 
@@ -61,9 +64,11 @@ export function fetchPropertyDetails(propertyId: PropertyRef): Promise<PropertyD
  */
 export function fetchSlots(target: SlotTarget, date: string): Promise<AvailabilityForDateResponse> {
   const path =
-    'propertyId' in target
-      ? `/booking/availability/${target.propertyId}/${date}`
-      : `/booking/availability/agent/${segment(target.agentId)}/${date}`;
+    'teamSlug' in target
+      ? `/public/teams/${segment(target.teamSlug)}/availability/${date}`
+      : 'propertyId' in target
+        ? `/booking/availability/${target.propertyId}/${date}`
+        : `/booking/availability/agent/${segment(target.agentId)}/${date}`;
   return api.get<AvailabilityForDateResponse>(path);
 }
 
@@ -73,9 +78,11 @@ export function fetchSlots(target: SlotTarget, date: string): Promise<Availabili
  */
 export function fetchAvailableDates(target: SlotTarget, month: string): Promise<AvailableDatesResponse> {
   const path =
-    'propertyId' in target
-      ? `/booking/available-dates/${target.propertyId}`
-      : `/booking/available-dates/agent/${segment(target.agentId)}`;
+    'teamSlug' in target
+      ? `/public/teams/${segment(target.teamSlug)}/available-dates`
+      : 'propertyId' in target
+        ? `/booking/available-dates/${target.propertyId}`
+        : `/booking/available-dates/agent/${segment(target.agentId)}`;
   return api.get<AvailableDatesResponse>(`${path}?month=${month}`);
 }
 

@@ -1,7 +1,7 @@
 // What the booking screens show about the agent, whichever answer it came from (the public profile, the
 // agent inside a property answer, or the fallback of spec §8).
 import { DEFAULT_PRIMARY_COLOR, FALLBACK_AGENT_NAME } from '@keyturn/domain/constants';
-import type { PropertyAgent, PublicAgent } from '@keyturn/domain/schemas/publicBooking';
+import type { PropertyAgent, PublicAgent, PublicTeam } from '@keyturn/domain/schemas/publicBooking';
 import { safeColor } from './format';
 
 export interface DisplayAgent {
@@ -56,5 +56,29 @@ function display(
     profilePictureUrl: agent.profilePictureUrl || null,
     primaryColor: safeColor(agent.primaryColor, DEFAULT_PRIMARY_COLOR),
     timeZone: agent.timeZone || null,
+  };
+}
+
+/** A team as the page's "agent" (issue 15): its name, logo and colour, on the team's clock. */
+export function fromTeam(team: PublicTeam): DisplayAgent {
+  return {
+    id: null,
+    username: null,
+    name: team.name,
+    companyName: team.name,
+    logoUrl: team.logo || null,
+    profilePictureUrl: null,
+    primaryColor: safeColor(team.color, DEFAULT_PRIMARY_COLOR),
+    timeZone: team.time_zone,
+  };
+}
+
+/** An agent under their team's branding (a team's link to one of its properties). */
+export function withTeamBrand(agent: DisplayAgent, team: PublicTeam): DisplayAgent {
+  return {
+    ...agent,
+    companyName: team.name,
+    logoUrl: team.logo || agent.logoUrl,
+    primaryColor: safeColor(team.color, agent.primaryColor),
   };
 }

@@ -22,6 +22,7 @@ import { MESSAGES } from '@keyturn/domain/messages';
 import type { BookingDetailsForm } from '@keyturn/domain/schemas/booking';
 import type { Property } from '@keyturn/domain/schemas/property';
 import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
+import type { TeamBookingRequestInput } from '@keyturn/domain/schemas/teamPage';
 import { isoDateInZone, timeZoneName, to12Hour } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { ApiError } from '@/lib/api';
@@ -54,6 +55,7 @@ import { slotValue } from './slot-choice';
 
 type SubmitVariables =
   | { kind: 'book'; body: Parameters<typeof createBooking>[0]; idempotencyKey: string }
+  | { kind: 'team'; slug: string; body: TeamBookingRequestInput; idempotencyKey: string }
   | { kind: 'reschedule'; body: RescheduleBody };
 
 const SLOT_CONFLICT_CODES = ['SLOT_TAKEN', 'SLOT_UNAVAILABLE'];
@@ -61,6 +63,9 @@ const SLOT_CONFLICT_CODES = ['SLOT_TAKEN', 'SLOT_UNAVAILABLE'];
 /** @param flowKey names this booking page in the tab's session storage (path, agent and token). */
 export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: string }) {
   const { agent, agentId, propertyId, prefill, reschedule, availability } = setup;
+  // A consultation with a team (issue 15): the team's pool offers the times and the server picks the member.
+  const team = setup.team && propertyId === null && agentId === null ? setup.team : null;
+  const [assignedAgent, setAssignedAgent] = useState<string | null>(null);
   const hasPropertyId = propertyId !== null;
   const queryClient = useQueryClient();
 
@@ -157,7 +162,9 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
         ? { propertyId: choices.propertyId }
         : agentId
           ? { agentId }
-          : null;
+          : team
+            ? { teamSlug: team.slug }
+            : null;
   // The days the calendar marks: the server's answer for the month shown (overrides, notice and bookings
   // applied), and "today" is the agent's. Until it answers, or if it cannot, spec §5's rule: tomorrow … 60
   // days on the agent's calendar, on the agent's available weekdays.
@@ -189,10 +196,17 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
   const showMonth = useCallback((month: string) => setVisibleMonth(month), []);
 
   const submitMutation = useMutation({
-    mutationFn: (variables: SubmitVariables) =>
-      variables.kind === 'book'
+    mutationFn: async (variables: SubmitVariables) => {
+      if (variables.kind === 'team') {
+        const { createTeamBooking } = await import('../team-api');
+        const result = await createTeamBooking(variables.slug, variables.body, variables.idempotencyKey);
+        setAssignedAgent(result.agent.name);
+        return result.booking;
+      }
+      return variables.kind === 'book'
         ? createBooking(variables.body, variables.idempotencyKey)
-        : rescheduleBooking(variables.body),
+        : rescheduleBooking(variables.body);
+    },
   });
 
   function goBack() {
@@ -241,7 +255,8 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
           : choices.propertyId !== null
             ? { id: choices.propertyId }
             : PLACEHOLDER_PROPERTY,
-      agentId,
+      // A team consultation names no agent: the request goes to the team, which picks one.
+      agentId: agentId ?? team?.slug ?? null,
       date,
       // The slot's agent-zone wall time; the domain turns it into 24-hour HH:mm.
       timeSlot: selectedSlot ? to12Hour(selectedSlot.time) : null,
@@ -262,8 +277,10 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
     const request = { ...built.request, starts_at: selectedSlot?.startsAt ?? null };
     const variables: SubmitVariables = reschedule
       ? { kind: 'reschedule', body: { ...request, token: reschedule.token } as RescheduleBody }
-      : // One key per submit attempt; the mutation's automatic retry reuses these variables, key included.
-        { kind: 'book', body: request, idempotencyKey: newIdempotencyKey() };
+      : team
+        ? { kind: 'team', slug: team.slug, body: teamRequest(request), idempotencyKey: newIdempotencyKey() }
+        : // One key per submit attempt; the mutation's automatic retry reuses these variables, key included.
+          { kind: 'book', body: request, idempotencyKey: newIdempotencyKey() };
     try {
       const result = await submitMutation.mutateAsync(variables);
       if (!reschedule) {
@@ -434,7 +451,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                 <ConfirmationStep
                   booking={booking}
                   rescheduled={reschedule !== null}
-                  agentName={agent.name}
+                  agentName={assignedAgent ?? agent.name}
                   property={property}
                   purpose={purposeLabel(purpose, customPurpose)}
                   summary={[
@@ -444,7 +461,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                       ...timeSummary(booking.starts_at, booking.booking_date, booking.time_zone, buyerZone),
                     },
                     propertyRow,
-                    { label: 'Agent', value: agent.name },
+                    { label: 'Agent', value: assignedAgent ?? agent.name },
                     { label: 'Purpose', value: purposeLabel(purpose, customPurpose) },
                   ]}
                 />
@@ -483,4 +500,10 @@ function flowStorageKeys(flowKey: string) {
 /** The prefill names the buyer fully (reschedule mode): name, e-mail, phone and buyer type. */
 function knowsBuyer(prefill: BookingSetup['prefill']): boolean {
   return Boolean(prefill?.buyer_name && prefill.buyer_email && prefill.buyer_phone && prefill.buyer_type);
+}
+
+/** A booking request as a team consultation: no agent (the server picks) and no property. */
+function teamRequest(request: Parameters<typeof createBooking>[0]): TeamBookingRequestInput {
+  const { agent_id: _agent, property_id: _property, ...rest } = request;
+  return rest;
 }

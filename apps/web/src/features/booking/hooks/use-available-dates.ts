@@ -8,7 +8,9 @@ import type { SlotTarget } from '../api';
 import { bookingKeys } from './use-booking-setup';
 
 export function slotTargetKey(target: SlotTarget | null): string {
-  return target === null ? '' : 'propertyId' in target ? `p${target.propertyId}` : `a${target.agentId}`;
+  if (target === null) return '';
+  if ('teamSlug' in target) return `t${target.teamSlug}`;
+  return 'propertyId' in target ? `p${target.propertyId}` : `a${target.agentId}`;
 }
 
 /** @param month yyyy-MM, or null when none is shown yet */

@@ -10,6 +10,7 @@ import { MESSAGES } from '@keyturn/domain/messages';
 import type { AvailabilityEntry } from '@keyturn/domain/schemas/availability';
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
 import type { Property } from '@keyturn/domain/schemas/property';
+import type { PublicTeam } from '@keyturn/domain/schemas/publicBooking';
 import { isValidIsoDate, isValidTime24 } from '@keyturn/domain/time';
 import { ApiError } from '@/lib/api';
 import {
@@ -19,7 +20,7 @@ import {
   fetchPublicAgent,
   fetchPublicAvailability,
 } from '../api';
-import { fallbackAgent, fromPropertyAgent, fromPublicAgent } from '../types';
+import { fallbackAgent, fromPropertyAgent, fromPublicAgent, fromTeam, withTeamBrand } from '../types';
 import type { DisplayAgent } from '../types';
 
 export interface BookingSetup {
@@ -37,6 +38,11 @@ export interface BookingSetup {
   initialTime: string | null;
   /** Weekday availability of the agent who takes the booking; [] until loaded or when it fails. */
   availability: AvailabilityEntry[];
+  /**
+   * A team's page or link (issue 15): its branding; without a property, the booking is a consultation with
+   * the team (its pool's times; the server picks the member). Absent otherwise.
+   */
+  team?: PublicTeam | null;
 }
 
 export type BookingSetupState =
@@ -90,11 +96,14 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
   // The route names the property by its numeric id (spec) or its unguessable public id (the app's links).
   const routeProperty = parsePropertyRef(params.propertyId);
   const propertyRef = routeProperty ?? link?.property_id ?? prefillAnswer?.property_id ?? null;
+  // A team's consultation link (issue 15) names no agent: the team's pool takes it.
+  const team = link?.team ?? null;
+  const teamConsultation = team !== null && link?.property_id === null;
   // Spec §2.4: the route parameter, else the agent query parameter; a link or prefill names it otherwise.
   const agentId =
     params.agentId ??
     (search.get('agent')?.trim() || null) ??
-    link?.agent_id ??
+    (teamConsultation ? null : link?.agent_id) ??
     prefillAnswer?.agent_id ??
     null;
 
@@ -147,13 +156,15 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
 
   const details = propertyQuery.data;
   const bookingAgentId = details?.agent.id ?? agentId;
-  if (!bookingAgentId && propertyRef === null) return { status: 'no-agent', reschedule: false };
+  if (!bookingAgentId && propertyRef === null && !teamConsultation)
+    return { status: 'no-agent', reschedule: false };
 
-  const agent = details
+  const agentShown = details
     ? fromPropertyAgent(details.agent)
     : agentQuery.data
       ? fromPublicAgent(agentQuery.data)
       : fallbackAgent(bookingAgentId);
+  const agent = team ? (teamConsultation ? fromTeam(team) : withTeamBrand(agentShown, team)) : agentShown;
 
   const queryDate = search.get('date');
   const queryTime = search.get('time');
@@ -175,6 +186,7 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
         (propertyAgentId !== null && propertyAgentId !== agentId
           ? propertyAgentAvailability.data
           : routeAvailability.data) ?? [],
+      team,
     },
   };
 }

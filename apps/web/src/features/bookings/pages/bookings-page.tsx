@@ -12,6 +12,7 @@ import { useAgentProfile } from '@/lib/agent-profile';
 import { BookingDetailsDialog } from '../components/booking-details-dialog';
 import { BookingFilters } from '../components/booking-filters';
 import { BookingLinksSection } from '../components/booking-links-section';
+import { TeamLinksSection } from '../components/team-links-section';
 import { BookingList } from '../components/booking-list';
 import { InviteDialog } from '../components/invite-dialog';
 import { NewBookingDialog } from '../components/new-booking-dialog';
@@ -127,6 +128,8 @@ export function BookingsPage() {
         </section>
 
         <BookingLinksSection properties={propertyList} />
+        {/* Issue 15: owners and admins make the team's links here too. */}
+        <TeamLinksSection />
       </div>
 
       {openBookingId ? (

@@ -53,6 +53,7 @@ import {
   useUpdateTeam,
 } from '@/lib/team';
 import { SeatsSummary } from '@/components/team-seats';
+import { OutOfPoolBadge, PoolSwitch } from './pool-switch';
 
 const card = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm';
 
@@ -293,6 +294,9 @@ function MemberRow({
         </Button>
       ) : null}
       {isMe && !mayLeave ? <p className="w-full text-xs text-slate-500">{TEAM_MESSAGES.lastOwner}</p> : null}
+      {/* Issue 15: the consultation pool — the member's own switch; owners and admins see who is out. */}
+      {isMe && member.agentId ? <PoolSwitch inPool={member.inPool} /> : null}
+      {!isMe && !member.inPool && teamCan(actor, 'invite') ? <OutOfPoolBadge /> : null}
       {error ? (
         <div className="w-full">
           <ErrorAlert>{error.message}</ErrorAlert>

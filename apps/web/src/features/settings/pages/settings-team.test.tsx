@@ -37,6 +37,7 @@ function overview(role: TeamOverview['role']): TeamOverview {
         role,
         agentId: 'a1',
         joinedAt: '2030-01-01T00:00:00.000Z',
+        inPool: true,
       },
       {
         id: 'm2',
@@ -46,6 +47,7 @@ function overview(role: TeamOverview['role']): TeamOverview {
         role: 'member',
         agentId: null,
         joinedAt: '2030-01-02T00:00:00.000Z',
+        inPool: false,
       },
     ],
     invitations:
@@ -159,5 +161,21 @@ describe('Settings → Team: the team bookings (owners and admins)', () => {
     await waitFor(() =>
       expect(api.calls.some((c) => c.path === '/team/bookings' && c.url.includes('member=a2'))).toBe(true),
     );
+  });
+
+  it('the consultation pool: my own switch (PUT /team/pool); an owner sees who is out of the pool', async () => {
+    const api = renderTeam('enterprise', overview('owner'), {
+      'PUT /team/pool': () => json(200, { success: true, data: { in_pool: false } }),
+      'GET /team/bookings': () => json(200, { success: true, data: [] }),
+    });
+    const members = await screen.findByRole('region', { name: /Members/ });
+    // Riley (no agent profile yet) is out of the pool: the owner sees it; Riley has no switch of mine.
+    expect(within(members).getByText('Not in the pool')).toBeInTheDocument();
+    const mine = await within(members).findByRole('checkbox', { name: 'Take team consultations' });
+    expect(mine).toBeChecked();
+    expect(within(members).getAllByRole('checkbox')).toHaveLength(1);
+    await userEvent.click(mine);
+    await waitFor(() => expect(api.callsTo('PUT', '/team/pool')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/team/pool')[0]!.body).toEqual({ in_pool: false });
   });
 });

@@ -1,0 +1,375 @@
+// The public team page (issue 15, decision 025) on a real database with a fixed clock (Monday 2030-01-07,
+// 10:00 in New York; bookable 2030-01-08 … 2030-03-08): the team and its properties, the union of the pool's
+// free slots, round robin (300 consultations on a team of 3 → 100 ± 1 each; a busy member leaves the others
+// to share; an opted-out member is never picked), the race on the last free member (50 buyers → one
+// booking, the rest a clean 409), and the team's booking links with their roles.
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agents, bookingLinks, bookings, members } from '../src/db/schema';
+import { teamBookingRequestSchema } from '@keyturn/domain/schemas/teamPage';
+import { bookTeamConsultation } from '../src/modules/teams/round-robin';
+import type { BookingNotifier } from '../src/notifications/scheduler';
+import { createTestApp, type TestApp } from './app';
+import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
+
+const NOW = new Date('2030-01-07T15:00:00Z');
+let t: TestApp;
+const QUIET = { created: async () => undefined } as unknown as BookingNotifier;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, token?: string) => t.request({ method: 'GET', url, token });
+const post = (url: string, payload: object, opts: { token?: string; key?: string } = {}) =>
+  t.request({
+    method: 'POST',
+    url,
+    payload,
+    token: opts.token,
+    headers: opts.key ? { 'idempotency-key': opts.key } : {},
+  });
+
+/** The buyer's answers of a consultation (no agent, no property: the server picks). */
+function consultation(date: string, time: string, startsAt: string | null = null) {
+  const {
+    agent_id: _agent,
+    property_id: _property,
+    ...rest
+  } = bookingPayload('x', {
+    booking_purpose: 'property_valuation',
+    booking_date: date,
+    booking_time: time,
+    starts_at: startsAt,
+  });
+  return rest;
+}
+
+type Team = { slug: string; owner: TestAgent; others: TestAgent[]; all: TestAgent[] };
+let teamN = 0;
+
+/** An Enterprise owner's team with `size - 1` more members (rows written directly: joining is teams.test's). */
+async function makeTeam(size: number, color = '#10B981'): Promise<Team> {
+  const all = await Promise.all(Array.from({ length: size }, () => makeAgent(t, { plan: 'enterprise' })));
+  const [owner, ...others] = all as [TestAgent, ...TestAgent[]];
+  teamN += 1;
+  const slug = `team-page-${teamN}-${Date.now().toString(36)}`;
+  const created = await post(
+    '/api/team',
+    { name: `Harbor Homes ${teamN}`, slug, color },
+    { token: owner.token },
+  );
+  expect(created.statusCode, created.body).toBe(201);
+  const teamId = created.json().data.team.id as string;
+  for (const member of others) {
+    const [row] = await t.database.db
+      .select({ userId: agents.userId })
+      .from(agents)
+      .where(eq(agents.id, member.id));
+    await t.database.db
+      .insert(members)
+      .values({ id: randomUUID(), organizationId: teamId, userId: row!.userId, role: 'member' });
+  }
+  return { slug, owner, others, all };
+}
+
+/** The team's consultation times of a date: [booking_time, starts_at]. */
+async function teamTimes(slug: string, date: string): Promise<[string, string][]> {
+  const res = await get(`/api/public/teams/${slug}/availability/${date}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().slots.map((s: { time: string; starts_at: string }) => [s.time.slice(0, 5), s.starts_at]);
+}
+
+async function bookWithTeam(slug: string, date: string, time: string, startsAt: string | null = null) {
+  return post(`/api/public/teams/${slug}/booking`, consultation(date, time, startsAt));
+}
+
+async function countsBy(team: Team): Promise<number[]> {
+  const rows = await t.database.db
+    .select({ agentId: bookings.agentId })
+    .from(bookings)
+    .where(
+      and(
+        inArray(
+          bookings.agentId,
+          team.all.map((a) => a.id),
+        ),
+        eq(bookings.bookingPurpose, 'property_valuation'),
+      ),
+    );
+  return team.all.map((a) => rows.filter((r) => r.agentId === a.id).length);
+}
+
+describe('team page', () => {
+  it("answers the team's branding and its members' public properties; an unknown team is 404", async () => {
+    const team = await makeTeam(2, '#7C3AED');
+    const listed = await makeProperty(t, team.others[0]!.id, { address: '4 Harbor Way' });
+    await makeProperty(t, team.others[0]!.id, { address: '5 Hidden Lane', isPublic: false });
+    const outsider = await makeAgent(t);
+    await makeProperty(t, outsider.id, { address: '9 Elsewhere Road' });
+
+    const res = await get(`/api/public/teams/${team.slug}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.team).toMatchObject({ slug: team.slug, color: '#7C3AED', time_zone: 'America/New_York' });
+    expect(data.properties.map((p: { address: string }) => p.address)).toEqual(['4 Harbor Way']);
+    expect(data.properties[0].id).toBe(listed);
+    expect(data.properties[0].agent.id).toBe(team.others[0]!.id);
+    expect(data.poolSize).toBe(2);
+
+    const missing = await get('/api/public/teams/no-such-team');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('TEAM_NOT_FOUND');
+    expect((await get('/api/public/teams/no-such-team/availability/2030-01-08')).statusCode).toBe(404);
+  });
+
+  it("offers the union of the members' free slots: one member's extra hours and another's bookings", async () => {
+    const team = await makeTeam(2);
+    const [owner, member] = team.all as [TestAgent, TestAgent];
+    // The member also works 07:00–09:00 on Tuesdays; the owner is booked at 09:00 (the member is not).
+    await t.request({
+      method: 'PUT',
+      url: '/api/availability',
+      token: member.token,
+      payload: {
+        days: [0, 1, 2, 3, 4, 5, 6].map((d) => ({
+          day_of_week: d,
+          is_available: d >= 1 && d <= 5,
+          intervals:
+            d === 2
+              ? [{ start: '07:00', end: '17:00' }]
+              : d >= 1 && d <= 5
+                ? [{ start: '09:00', end: '17:00' }]
+                : [],
+        })),
+        overrides: [],
+        minimum_notice_minutes: 0,
+        buffer_minutes: 0,
+        requires_approval: false,
+      },
+    });
+    expect((await post('/api/booking', bookingPayload(owner.id, { booking_time: '09:00' }))).statusCode).toBe(
+      201,
+    );
+    const times = (await teamTimes(team.slug, '2030-01-08')).map(([time]) => time);
+    expect(times[0]).toBe('07:00');
+    expect(times).toContain('09:00');
+    expect(times).toHaveLength(20); // 07:00 … 16:30, each instant once
+
+    const dates = await get(`/api/public/teams/${team.slug}/available-dates?month=2030-01`);
+    expect(dates.statusCode).toBe(200);
+    expect(dates.json()).toMatchObject({ today: '2030-01-07', time_zone: 'America/New_York' });
+    expect(dates.json().dates.slice(0, 4)).toEqual(['2030-01-08', '2030-01-09', '2030-01-10', '2030-01-11']);
+  });
+
+  it('round robin: 300 consultations on a team of 3 with equal hours → each member within ±1 of 100', async () => {
+    const team = await makeTeam(3);
+    const dates: string[] = [];
+    for (const month of ['2030-01', '2030-02']) {
+      dates.push(
+        ...(await get(`/api/public/teams/${team.slug}/available-dates?month=${month}`)).json().dates,
+      );
+    }
+    // The booking service itself (what POST …/booking calls), without the notification queue: the choice
+    // and the write are the ones a buyer gets; the queue's own tests cover the messages.
+    const ctx = { db: t.database.db, publicUrl: 'http://keyturn.test', now: () => NOW, notify: QUIET };
+    let booked = 0;
+    for (const date of dates) {
+      for (const [time, startsAt] of await teamTimes(team.slug, date)) {
+        if (booked === 300) break;
+        const body = teamBookingRequestSchema.parse(consultation(date, time, startsAt));
+        await bookTeamConsultation(ctx, team.slug, body, undefined);
+        booked += 1;
+      }
+    }
+    expect(booked).toBe(300);
+    for (const n of await countsBy(team)) expect(Math.abs(n - 100)).toBeLessThanOrEqual(1);
+  });
+
+  it('round robin: with one member busy the other two share, and the buyer is told who it is', async () => {
+    const team = await makeTeam(3);
+    const [busy, a, b] = team.all as [TestAgent, TestAgent, TestAgent];
+    const times = (await teamTimes(team.slug, '2030-01-09')).slice(0, 10);
+    for (const [time] of times) {
+      const res = await post(
+        '/api/booking',
+        bookingPayload(busy.id, { booking_date: '2030-01-09', booking_time: time }),
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    const names = new Set<string>();
+    for (const [time, startsAt] of times) {
+      const res = await bookWithTeam(team.slug, '2030-01-09', time, startsAt);
+      expect(res.statusCode, res.body).toBe(201);
+      expect([a.id, b.id]).toContain(res.json().agent.id);
+      expect(res.json().booking.agent_id).toBe(res.json().agent.id);
+      names.add(res.json().agent.name);
+    }
+    expect(await countsBy(team)).toEqual([0, 5, 5]);
+    expect(names.size).toBe(2);
+    // At a time one of them has: the other; then nobody is left — the usual 409.
+    const [time, startsAt] = times[0]!;
+    expect((await bookWithTeam(team.slug, '2030-01-09', time, startsAt)).statusCode).toBe(201);
+    expect((await bookWithTeam(team.slug, '2030-01-09', time, startsAt)).json().code).toBe('SLOT_TAKEN');
+    expect((await countsBy(team)).slice(1).sort()).toEqual([5, 6]);
+  });
+
+  it('an opted-out member is never picked, and rejoins with their own switch', async () => {
+    const team = await makeTeam(3);
+    const out = team.others[0]!;
+    const off = await t.request({
+      method: 'PUT',
+      url: '/api/team/pool',
+      token: out.token,
+      payload: { in_pool: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const overview = (await get('/api/team', team.owner.token)).json().data;
+    expect(overview.members.map((m: { inPool: boolean }) => m.inPool)).toEqual([true, false, true]);
+    expect((await get(`/api/public/teams/${team.slug}`)).json().data.poolSize).toBe(2);
+    for (const [time, startsAt] of (await teamTimes(team.slug, '2030-01-10')).slice(0, 6)) {
+      expect((await bookWithTeam(team.slug, '2030-01-10', time, startsAt)).statusCode).toBe(201);
+    }
+    expect(await countsBy(team)).toEqual([3, 0, 3]);
+    const bad = await t.request({
+      method: 'PUT',
+      url: '/api/team/pool',
+      token: out.token,
+      payload: { in_pool: 'no' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const on = await t.request({
+      method: 'PUT',
+      url: '/api/team/pool',
+      token: out.token,
+      payload: { in_pool: true },
+    });
+    expect(on.statusCode).toBe(200);
+    const [time, startsAt] = (await teamTimes(team.slug, '2030-01-11'))[0]!;
+    expect((await bookWithTeam(team.slug, '2030-01-11', time, startsAt)).json().agent.id).toBe(out.id);
+  });
+
+  it('50 concurrent buyers on a moment where exactly one member is free → exactly one booking, the rest 409', async () => {
+    const team = await makeTeam(3);
+    const [free, b, c] = team.all as [TestAgent, TestAgent, TestAgent];
+    for (const agent of [b, c]) {
+      const res = await post(
+        '/api/booking',
+        bookingPayload(agent.id, { booking_date: '2030-01-14', booking_time: '11:00' }),
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    const [time, startsAt] = (await teamTimes(team.slug, '2030-01-14')).find(([tm]) => tm === '11:00')!;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post(`/api/public/teams/${team.slug}/booking`, {
+          ...consultation('2030-01-14', time, startsAt),
+          client_name: `Buyer ${i}`,
+        }),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    expect(new Set(answers.filter((r) => r.statusCode === 409).map((r) => r.json().code))).toEqual(
+      new Set(['SLOT_TAKEN']),
+    );
+    expect(answers.find((r) => r.statusCode === 201)!.json().agent.id).toBe(free.id);
+    const rows = await t.database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.startsAt, new Date(startsAt)));
+    expect(rows.filter((r) => team.all.some((a) => a.id === r.agentId))).toHaveLength(3);
+  });
+
+  it('a retried submit with the same Idempotency-Key books once; bad input is a 400 that books nothing', async () => {
+    const team = await makeTeam(2);
+    const [time, startsAt] = (await teamTimes(team.slug, '2030-01-15'))[0]!;
+    const body = consultation('2030-01-15', time, startsAt);
+    const first = await post(`/api/public/teams/${team.slug}/booking`, body, { key: 'retry-1' });
+    const again = await post(`/api/public/teams/${team.slug}/booking`, body, { key: 'retry-1' });
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().booking.id).toBe(first.json().booking.id);
+    const bad = await post(`/api/public/teams/${team.slug}/booking`, { ...body, client_email: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.client_email).toBeTruthy();
+    expect((await countsBy(team)).reduce((a, b) => a + b)).toBe(1);
+  });
+});
+
+describe('team booking links', () => {
+  it('resolve with the team branding; owners and admins create them, members 403, another team 404, anonymous 401', async () => {
+    const team = await makeTeam(3, '#DC2626');
+    const [owner, admin, member] = team.all as [TestAgent, TestAgent, TestAgent];
+    await t.database.db
+      .update(members)
+      .set({ role: 'admin' })
+      .where(
+        eq(
+          members.userId,
+          (await t.database.db.select().from(agents).where(eq(agents.id, admin.id)))[0]!.userId,
+        ),
+      );
+    const property = await makeProperty(t, member.id, { address: '7 Team Street' });
+    const other = await makeTeam(1);
+    const stranger = await makeAgent(t, { plan: 'enterprise' });
+    const strangerProperty = await makeProperty(t, stranger.id);
+
+    const consultationLink = await post('/api/team/booking-links', { label: 'Team' }, { token: owner.token });
+    expect(consultationLink.statusCode, consultationLink.body).toBe(201);
+    const linkId = consultationLink.json().data.id as string;
+    const resolved = await get(`/api/booking/links/${linkId}`);
+    expect(resolved.statusCode).toBe(200);
+    expect(resolved.json()).toMatchObject({ property_id: null, team: { slug: team.slug, color: '#DC2626' } });
+
+    const propertyLink = await post(
+      '/api/team/booking-links',
+      { property_id: property },
+      { token: admin.token },
+    );
+    expect(propertyLink.statusCode, propertyLink.body).toBe(201);
+    const propertyResolved = (await get(`/api/booking/links/${propertyLink.json().data.id}`)).json();
+    // The showing goes to the property's assigned agent, under the team's branding.
+    expect(propertyResolved).toMatchObject({
+      agent_id: member.id,
+      property_id: property,
+      team: { slug: team.slug },
+    });
+
+    const before = await t.database.db.select().from(bookingLinks);
+    expect((await post('/api/team/booking-links', {}, { token: member.token })).statusCode).toBe(403);
+    expect(
+      (await post('/api/team/booking-links', { property_id: strangerProperty }, { token: owner.token }))
+        .statusCode,
+    ).toBe(404);
+    expect((await post('/api/team/booking-links', {})).statusCode).toBe(401);
+    expect((await post('/api/team/booking-links', {}, { token: stranger.token })).statusCode).toBe(404);
+    const foreign = await t.request({
+      method: 'DELETE',
+      url: `/api/team/booking-links/${linkId}`,
+      token: other.owner.token,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(await t.database.db.select().from(bookingLinks)).toEqual(before);
+
+    expect((await get('/api/team/booking-links', member.token)).statusCode).toBe(403);
+    const listed = await get('/api/team/booking-links', admin.token);
+    expect(listed.json().data).toHaveLength(2);
+    // An agent's own link carries no team.
+    const own = await post('/api/booking-links', {}, { token: stranger.token });
+    expect((await get(`/api/booking/links/${own.json().data.id}`)).json().team ?? null).toBeNull();
+
+    const withdrawn = await t.request({
+      method: 'DELETE',
+      url: `/api/team/booking-links/${linkId}`,
+      token: owner.token,
+    });
+    expect(withdrawn.statusCode).toBe(200);
+    expect((await get(`/api/booking/links/${linkId}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,115 @@
+// The public team page (issue 15, decision 025): the team's brand and properties (each to its agent's property
+// page), "Book a consultation with our team" through the booking page's own steps with the team's pool as the
+// slot source and the server's pick named on the confirmation; a team's consultation link opens the same; an
+// unknown team is "Team Not Found".
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { propertyBookingPath, teamPagePath } from '@keyturn/domain/links';
+import type { PublicTeamPage } from '@keyturn/domain/schemas/teamPage';
+import { json, renderRoutes, stubApi } from '@/test/utils';
+import {
+  baseRoutes,
+  bookingAnswer,
+  bookingRoutes,
+  datesAnswer,
+  fillDetails,
+  pickDateAndTime,
+  property,
+  propertyAgent,
+  renderBooking,
+  slotsAnswer,
+  TOMORROW,
+  withBookingClock,
+} from '../test-fixtures';
+import { TeamPage } from './team-page';
+
+withBookingClock();
+
+const team: PublicTeamPage = {
+  team: { name: 'Harbor Homes', slug: 'harbor', logo: null, color: '#7C3AED', time_zone: 'America/New_York' },
+  properties: [{ ...property, agent: propertyAgent }],
+  poolSize: 2,
+};
+
+const teamRoutes = {
+  'GET /public/teams/harbor': () => json(200, { success: true, data: team }),
+  'GET /public/teams/harbor/available-dates': () => datesAnswer([TOMORROW]),
+  [`GET /public/teams/harbor/availability/${TOMORROW}`]: () => slotsAnswer(),
+  'POST /public/teams/harbor/booking': () =>
+    json(201, {
+      success: true,
+      booking: bookingAnswer({ property_id: null }),
+      agent: { ...propertyAgent, name: 'Riley Park', first_name: 'Riley', last_name: 'Park' },
+    }),
+};
+
+function renderTeam(path: string) {
+  const api = stubApi({ ...baseRoutes(), ...teamRoutes });
+  const rendered = renderRoutes(
+    [
+      { path: '/team/:slug', element: <TeamPage /> },
+      { path: '/team/:slug/consultation', element: <TeamPage consultation /> },
+      ...bookingRoutes,
+    ],
+    path,
+  );
+  return { ...rendered, api, user: userEvent.setup({ delay: null }) };
+}
+
+async function bookConsultation(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('radio', { name: 'Property Valuation' }));
+  await user.click(screen.getByRole('button', { name: 'Continue to Date Selection' }));
+  await pickDateAndTime(user);
+  await fillDetails(user);
+  await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+  expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
+}
+
+describe('team page (issue 15)', () => {
+  it("shows the team's brand, its properties with their agents' pages and the consultation", async () => {
+    renderTeam(teamPagePath('harbor'));
+    expect(await screen.findByRole('heading', { name: 'Harbor Homes' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /12 Main St/ })).toHaveAttribute(
+      'href',
+      propertyBookingPath('dana', '12 Main St', property.public_id),
+    );
+    expect(screen.getByRole('link', { name: 'Book a consultation with our team' })).toHaveAttribute(
+      'href',
+      teamPagePath('harbor', true),
+    );
+  });
+
+  it("books a consultation with the team's times and names the member the server picked", async () => {
+    const { user, api } = renderTeam(teamPagePath('harbor', true));
+    await bookConsultation(user);
+    const [submit] = api.callsTo('POST', '/public/teams/harbor/booking');
+    expect(submit?.body).toMatchObject({ booking_purpose: 'property_valuation', booking_date: TOMORROW });
+    expect(submit?.body).not.toHaveProperty('agent_id');
+    expect(api.callsTo('POST', '/booking')).toHaveLength(0);
+    expect(screen.getAllByText('Riley Park').length).toBeGreaterThan(0);
+  });
+
+  it("a team's consultation link opens the same flow under the team's name", async () => {
+    const { user, api } = renderBooking('/booking/team-link', {
+      ...teamRoutes,
+      'GET /booking/links/team-link': () =>
+        json(200, {
+          success: true,
+          agent_id: propertyAgent.id,
+          property_id: null,
+          prefill: null,
+          team: team.team,
+        }),
+    });
+    expect((await screen.findAllByText('Harbor Homes')).length).toBeGreaterThan(0);
+    await bookConsultation(user);
+    expect(api.callsTo('POST', '/public/teams/harbor/booking')).toHaveLength(1);
+  });
+
+  it('an unknown team is "Team Not Found"', async () => {
+    stubApi({ 'GET /public/teams/nobody': () => json(404, { error: 'x', code: 'TEAM_NOT_FOUND' }) });
+    renderRoutes([{ path: '/team/:slug', element: <TeamPage /> }], '/team/nobody');
+    expect(await screen.findByRole('heading', { name: 'Team Not Found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+// The public team page (issue 15, decision 025): what /api/public/teams/{slug} answers, the consultation
+// booked with the team, the member's pool switch and the team's booking links.
+import { z } from 'zod';
+import { bookingLinkCreateSchema } from './agentBooking';
+import { bookingRequestShape, checkBudgetOrder } from './booking';
+import { propertySchema } from './property';
+import { buyerBookingSchema, propertyAgentSchema, publicTeamSchema } from './publicBooking';
+
+export { publicTeamSchema, type PublicTeam } from './publicBooking';
+
+/** A team property on the team page, with the agent assigned to it (its showings are theirs). */
+export const teamPropertySchema = propertySchema.extend({ agent: propertyAgentSchema });
+export type TeamProperty = z.infer<typeof teamPropertySchema>;
+
+/** GET /api/public/teams/{slug}. */
+export const publicTeamResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    team: publicTeamSchema,
+    properties: z.array(teamPropertySchema),
+    /** Members in the consultation pool now; 0 → the page offers no consultation. */
+    poolSize: z.number(),
+  }),
+});
+export type PublicTeamPage = z.infer<typeof publicTeamResponseSchema>['data'];
+
+/** POST /api/public/teams/{slug}/booking: a booking request without agent or property (the server picks). */
+export const teamBookingRequestSchema = z
+  .object(bookingRequestShape())
+  .omit({ agent_id: true, property_id: true })
+  .superRefine(checkBudgetOrder);
+export type TeamBookingRequestInput = z.input<typeof teamBookingRequestSchema>;
+export type TeamBookingRequest = z.output<typeof teamBookingRequestSchema>;
+
+/** Its answer (201): the booking and the member it went to. */
+export const teamBookingResultResponseSchema = z.object({
+  success: z.literal(true),
+  booking: buyerBookingSchema,
+  agent: propertyAgentSchema,
+});
+export type TeamBookingResult = Omit<z.infer<typeof teamBookingResultResponseSchema>, 'success'>;
+
+/** PUT /api/team/pool: the caller's own switch. */
+export const poolSwitchSchema = z.object({
+  in_pool: z.boolean({ error: 'Say whether you are in the pool' }),
+});
+
+/** POST /api/team/booking-links: a team consultation (no property) or one team property; owners and admins. */
+export const teamLinkCreateSchema = bookingLinkCreateSchema.omit({ prefill: true });
