@@ -3,7 +3,7 @@
 // each opening /booking/:linkId with the team's branding. Members do not see it (the server refuses them).
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { teamPagePath } from '@keyturn/domain/links';
 import { canManageTeamLinks } from '@keyturn/domain/teamBooking';
 import { ErrorAlert } from '@/components/ui/alert';

@@ -1,6 +1,6 @@
 // A member's own consultation-pool switch in Settings → Team (issue 15): in the pool, team consultations
 // booked on the team page may go to them (round robin); out of it, never. The server keeps the switch.
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { TEAM_PAGE_MESSAGES } from '@keyturn/domain/teamBooking';
 import { ErrorAlert } from '@/components/ui/alert';
 import { usePoolSwitch } from '@/lib/team';
