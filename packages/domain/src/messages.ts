@@ -52,12 +52,6 @@ export const MESSAGES = {
 /** A public slot next to one of the agent's showings nearby (issue 16): kept apart so the booking page loads only it. */
 export const RECOMMENDED_SLOT = { label: 'Recommended', title: 'Recommended: near another showing' } as const;
 
-/** A public slot among the day's best by the agent's learned preferences (issue 17, learning/slotMarks.ts). */
-export const SUGGESTED_SLOT = {
-  label: 'Suggested',
-  title: 'Suggested: a time that suits the agent well',
-} as const;
-
 /** Route optimisation (issue 16): the texts of My day, the property form's pin and the booking page. */
 export const ROUTE_MESSAGES = {
   /** A drive longer than the gap between two showings. */

@@ -25,7 +25,16 @@ const PERIOD_LABELS: Record<Period, string> = {
   afternoon: 'afternoons (2–5 pm)',
   evening: 'evenings (after 5 pm)',
 };
-const WEEKDAY_NAMES = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];
+/** Weekdays as the plain-words summary names them (0 = Sunday). */
+export const WEEKDAY_PLURALS = [
+  'Sundays',
+  'Mondays',
+  'Tuesdays',
+  'Wednesdays',
+  'Thursdays',
+  'Fridays',
+  'Saturdays',
+];
 
 /** What the agent corrected by hand (Settings): it replaces what was learned. */
 export type PreferenceOverrides = {
@@ -273,7 +282,7 @@ export function describeAreaDays(areaDays: readonly AreaDay[]): string[] {
     byArea.set(areaKey(a.area), entry);
   }
   return [...byArea.values()].map(({ name, days }) => {
-    const names = [...new Set(days)].sort((a, b) => a - b).map((d) => WEEKDAY_NAMES[d]!);
+    const names = [...new Set(days)].sort((a, b) => a - b).map((d) => WEEKDAY_PLURALS[d]!);
     const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}` : names[0]!;
     return `You show in ${name} on ${list}`;
   });
@@ -298,7 +307,7 @@ export function describePreferences(p: LearnedPreferences): string[] {
     .filter((d) => d.score > 0.3)
     .sort((a, b) => b.score - a.score)
     .slice(0, 3)
-    .map((d) => WEEKDAY_NAMES[d.day]!);
+    .map((d) => WEEKDAY_PLURALS[d.day]!);
   if (days.length > 0 && !p.overrides.periods)
     lines.push(`Your busiest showing days are ${days.join(', ')}.`);
   const max = p.overrides.maxPerDay ?? p.maxPerDay;

@@ -6,6 +6,7 @@
 // saving is a preference too); a slot shows ONE badge, "Recommended" winning (it says why); the grid lists the
 // suggested slots first, then the others, each group in time order. Pure. Marks only order and label the slots
 // the agent's rules produced: none is added or dropped.
+import { RECOMMENDED_SLOT } from '../messages';
 import {
   dayIsFull,
   hasPreferences,
@@ -22,6 +23,16 @@ export const RECOMMENDED_WEIGHT = 2;
 export const SUGGESTED_MIN_LEAD = 0.25;
 
 export type MarkedSlot = { recommended?: boolean; suggested?: boolean };
+
+/** The "Suggested" badge's texts. Here, not in messages.ts: only the lazily loaded time grid shows it, and
+ * messages.ts sits in the booking page's first load (every export a page uses lands in that chunk). */
+export const SUGGESTED_SLOT = {
+  label: 'Suggested',
+  title: 'Suggested: a time that suits the agent well',
+} as const;
+
+/** Each badge's texts. */
+export const SLOT_BADGES = { recommended: RECOMMENDED_SLOT, suggested: SUGGESTED_SLOT } as const;
 
 /**
  * The suggested slots of ONE date, best first: none without preferences (too little history and no

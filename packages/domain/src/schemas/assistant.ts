@@ -107,6 +107,7 @@ export const areaDaySchema = z.object({
   weekday: z.number().int().min(0, 'Choose a weekday').max(6, 'Choose a weekday'),
   area: z.string().trim().min(1, 'Name the area').max(100, 'An area name must be at most 100 characters'),
 });
+export type AreaDay = z.infer<typeof areaDaySchema>;
 
 /** The agent's correction of what was learned (Settings); null = use what was learned. */
 export const schedulingPreferencesSchema = z.object({
