@@ -278,18 +278,21 @@ export function TimeSlotGrid({
   onSelect: (value: string) => void;
   label?: string;
 }) {
+  const marksId = useId();
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-2">
-      {suggestedFirst(slots.map(toSlot)).map((slot) => {
+      {suggestedFirst(slots.map(toSlot)).map((slot, index) => {
         const available = slot.available !== false;
         const selected = slot.value === selectedValue;
         const badge = slotBadge(slot);
+        const badgeId = `${marksId}-${index}`;
         return (
           <li key={slot.value}>
             <button
               type="button"
               disabled={!available}
               aria-pressed={selected}
+              aria-describedby={badge ? badgeId : undefined}
               onClick={() => onSelect(slot.value)}
               className={`min-h-11 w-full rounded-lg border px-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)] focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:border-slate-200 disabled:bg-slate-50 disabled:text-slate-400 disabled:line-through ${
                 selected
@@ -300,10 +303,15 @@ export function TimeSlotGrid({
               }`}
             >
               {slot.label}
-              {/* A space between the time and the badge: screen readers say "2:00 PM Suggested". */}
-              {badge ? ' ' : null}
+              {/* The badge is the button's description, not part of its name: screen readers say "2:00 PM,
+                  button, Suggested", and the time alone still names the button. */}
               {badge ? (
-                <span title={SLOT_BADGES[badge].title} className="block text-xs font-medium">
+                <span
+                  id={badgeId}
+                  aria-hidden="true"
+                  title={SLOT_BADGES[badge].title}
+                  className="block text-xs font-medium"
+                >
                   {badge === 'suggested' ? (
                     <svg aria-hidden="true" viewBox="0 0 20 20" className="mr-0.5 inline size-3 align-[-1px]">
                       <path

@@ -1,6 +1,6 @@
 // Issue 17 (decision 028): the time step shows the server's "suggested" slots first, each marked "Suggested"
-// inside its button (seen and read with the time), one badge a slot ("Recommended" wins), the step's spec
-// texts unchanged, and picking a suggested slot reports its instant like any other.
+// inside its button (seen, and read as the button's description after the time that names it), one badge a
+// slot ("Recommended" wins), the step's spec texts unchanged, and picking a suggested slot reports its instant.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -49,18 +49,19 @@ describe('time step: suggested slots', () => {
     );
     const buttons = grid.getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual([
-      '2:00 PM Suggested',
-      '2:30 PM Suggested',
+      '2:00 PMSuggested',
+      '2:30 PMSuggested',
       '9:00 AM',
       '9:30 AM',
       '3:00 PM',
     ]);
-    // The accessible name carries the mark with the time; the title explains it.
-    expect(grid.getByRole('button', { name: '2:00 PM Suggested' })).toBeInTheDocument();
+    // The time names the button (as before: the spec's labels); the mark is its description, the title explains it.
+    expect(grid.getByRole('button', { name: '2:00 PM' })).toHaveAccessibleDescription('Suggested');
+    expect(grid.getByRole('button', { name: '9:00 AM' })).not.toHaveAccessibleDescription();
     expect(grid.getAllByTitle(SLOT_BADGES.suggested.title)).toHaveLength(2);
     expect(screen.getByRole('heading', { name: 'Select a Time' })).toBeInTheDocument();
 
-    await userEvent.setup({ delay: null }).click(grid.getByRole('button', { name: '2:30 PM Suggested' }));
+    await userEvent.setup({ delay: null }).click(grid.getByRole('button', { name: '2:30 PM' }));
     expect(onSelect).toHaveBeenCalledWith(`${DATE}T14:30:00-05:00`);
   });
 
@@ -72,10 +73,11 @@ describe('time step: suggested slots', () => {
       ]),
     );
     expect(grid.getAllByRole('button').map((b) => b.textContent)).toEqual([
-      '10:00 AM Recommended',
-      '9:00 AM Recommended',
+      '10:00 AMRecommended',
+      '9:00 AMRecommended',
     ]);
     expect(grid.queryByText(SLOT_BADGES.suggested.label)).toBeNull();
+    expect(grid.getByRole('button', { name: '10:00 AM' })).toHaveAccessibleDescription('Recommended');
   });
 
   it('no marks: the slots in time order, no badge', () => {
