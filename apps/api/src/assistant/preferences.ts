@@ -155,7 +155,7 @@ export async function publicSuggestions<S extends { time: string; startsAt: numb
   if (offered.length === 0) return new Set();
   const stored = await storedPreferences(db, agent.id);
   if (!stored.suggest_on_booking_page) return new Set();
-  const learned = await learnedPreferences(db, agent, now, stored);
+  const learned = await cachedLearnedPreferences(db, agent, now, stored);
   if (!hasPreferences(learned)) return new Set();
   const first = offered[0]!.slot.startsAt;
   const [{ perDate, showings }, area] = await Promise.all([
@@ -170,6 +170,34 @@ export async function publicSuggestions<S extends { time: string; startsAt: numb
   }));
   const best = suggestDaySlots(learned, candidates, { area, showings, bookedPerDate: perDate });
   return new Set(best.map((c) => c.slot));
+}
+
+/**
+ * The public availability is the hot path (issue 18): what was learned from the past is kept per agent for
+ * LEARNED_TTL_MS in this process, unless the agent's correction, switch or reset changed (read every time).
+ * Learning from a showing minutes late only delays an ordering; Settings and the assistant read it fresh.
+ */
+const LEARNED_TTL_MS = 5 * 60_000;
+const LEARNED_CACHE_SIZE = 1_000;
+const learnedCache = new Map<string, { settings: string; at: number; value: LearnedPreferences }>();
+
+async function cachedLearnedPreferences(
+  db: Db,
+  agent: Agent,
+  now: Date,
+  stored: StoredSchedulingPreferences,
+): Promise<LearnedPreferences> {
+  const settings = JSON.stringify(stored);
+  const hit = learnedCache.get(agent.id);
+  if (hit && hit.settings === settings && Math.abs(now.getTime() - hit.at) < LEARNED_TTL_MS) {
+    return hit.value;
+  }
+  const value = await learnedPreferences(db, agent, now, stored);
+  learnedCache.delete(agent.id);
+  learnedCache.set(agent.id, { settings, at: now.getTime(), value });
+  // The oldest entry goes when the map is full (a Map iterates in insertion order).
+  if (learnedCache.size > LEARNED_CACHE_SIZE) learnedCache.delete(learnedCache.keys().next().value!);
+  return value;
 }
 
 async function propertyArea(
