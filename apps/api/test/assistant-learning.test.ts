@@ -96,11 +96,11 @@ afterAll(async () => {
   await t.close();
 });
 
-async function proposalsFor(text: string): Promise<ConversationResponse> {
+async function proposalsFor(text: string, agentId = agent.id): Promise<ConversationResponse> {
   const started = await t.request({
     method: 'POST',
     url: '/api/assistant/conversations',
-    payload: { agent_id: agent.id },
+    payload: { agent_id: agentId },
   });
   const res = await t.request({
     method: 'POST',
@@ -222,6 +222,12 @@ describe('scheduling that learns (API)', () => {
       { weekday: 2, area: 'Oak Park' },
       { weekday: 4, area: 'Elmwood' },
     ]);
+    // The assistant proposes the days the agent shows in the home's area (next week: Tuesday 12, Thursday 14).
+    const oakParkDays = (await proposalsFor('5 lake street next week', a.id)).proposals.map((p) => p.date);
+    expect(oakParkDays).toEqual(['2030-03-12', '2030-03-12', '2030-03-12']);
+    const elmwoodDays = (await proposalsFor('9 elm road next week', a.id)).proposals.map((p) => p.date);
+    expect(elmwoodDays).toEqual(['2030-03-14', '2030-03-14', '2030-03-14']);
+
     const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
     const near = (time: string, hour: number) => Math.abs(minutes(time) - hour * 60) <= 90;
     const forOakPark = suggestedTimes(await publicSlots(oakPark));
