@@ -145,6 +145,11 @@ await pagesBench(print);
 const { routesBench } = await import('./routes');
 routesBench(print as (figure: Record<string, unknown>) => void);
 
+// The booking assistant (issue 17): corpus accuracy, understanding time per message (p50/p99), and a whole
+// propose → confirm conversation through the API.
+const { assistantBench } = await import('./assistant');
+await assistantBench(print);
+
 // The Reports query at 100,000 bookings for one agent, against one plain count(*) over the same rows.
 const { reportsBench } = await import('./reports');
 await reportsBench(print);

@@ -2,30 +2,7 @@
 // message counts when every part of its interpretation is right) is printed and must stay at 90 % or more.
 import { describe, expect, it } from 'vitest';
 import { understand } from '../src/assistant/understand';
-import { CORPUS, PROPERTIES, type CorpusEntry } from './assistant/corpus';
-
-function interpretation(entry: CorpusEntry) {
-  const u = understand(entry.text, entry.today, PROPERTIES);
-  return {
-    dates: u.dates,
-    window: u.window,
-    time: u.time,
-    properties: u.propertyIds,
-    purpose: u.purpose,
-    excluded: u.excludedWeekdays,
-  };
-}
-
-function expected(entry: CorpusEntry) {
-  return {
-    dates: entry.expect.dates ?? null,
-    window: entry.expect.window ?? null,
-    time: entry.expect.time ?? null,
-    properties: entry.expect.properties ?? [],
-    purpose: entry.expect.purpose ?? null,
-    excluded: entry.expect.excluded ?? [],
-  };
-}
+import { CORPUS, expected, interpretation, PROPERTIES } from './assistant/corpus';
 
 describe('assistant understanding (issue 17 corpus)', () => {
   it('the corpus has at least 60 messages', () => {

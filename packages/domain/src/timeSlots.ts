@@ -22,6 +22,8 @@ export interface TimeSlot {
   startsAt: string | null;
   /** Issue 16: next to one of the agent's showings nearby (the agent clusters showings by area). */
   recommended?: boolean;
+  /** Issue 17: one of the day's best by the agent's learned preferences (learning/slotMarks.ts). */
+  suggested?: boolean;
 }
 
 /**
@@ -38,12 +40,13 @@ export function timeSlotsForDate(input: {
   const { response, dayIsAvailable, hasProperty } = input;
   if (dayIsAvailable === false || response?.agentAvailability.isAvailable === false) return [];
   if (response && response.slots.length > 0) {
-    return response.slots.map((slot) => ({
-      time: to24Hour(slot.time),
-      label: slot.label,
+    // The slot's marks (recommended, suggested) pass through as the server gave them (only when true).
+    return response.slots.map(({ time, label, starts_at, ...marks }) => ({
+      ...marks,
+      time: to24Hour(time),
+      label,
       available: true,
-      startsAt: slot.starts_at,
-      ...(slot.recommended ? { recommended: true } : {}),
+      startsAt: starts_at,
     }));
   }
   return fallbackSlots(hasProperty);

@@ -66,7 +66,7 @@ export type TurnContext = {
   properties: Property[];
   conversationId: string;
   /** Learned ranking of slots (best first), when there is one. */
-  rank?: (slots: Proposal[]) => Proposal[];
+  rank?: (slots: Proposal[], propertyId?: number | null) => Proposal[];
 };
 
 export type TurnResult = { replies: string[]; state: ConversationState; booking: BuyerBooking | null };
@@ -198,7 +198,13 @@ async function nextQuestion(t: TurnContext, state: ConversationState): Promise<s
       window: state.window,
       time: state.time,
     };
-    const found = await findProposals(t.ctx, t.agent, criteria, t.rank);
+    const rank = t.rank;
+    const found = await findProposals(
+      t.ctx,
+      t.agent,
+      criteria,
+      rank && ((slots) => rank(slots, state.propertyId)),
+    );
     state.proposals = found.proposals;
     state.asking = 'slot';
     if (found.proposals.length === 0) return [...found.notes, ASSISTANT_SAYS.nothingAtAll];

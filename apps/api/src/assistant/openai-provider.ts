@@ -215,7 +215,7 @@ export async function runTool(
     const free = (await freeProposals(t.ctx, t.agent, dates[0]!, dates[dates.length - 1]!)).filter(
       (p) => wanted.has(p.date) && p.time >= range.from && p.time < range.to,
     );
-    const ranked = (t.rank ? t.rank(free) : free).slice(0, MAX_PROPOSALS);
+    const ranked = (t.rank ? t.rank(free, a.property_id) : free).slice(0, MAX_PROPOSALS);
     state.propertyId = a.property_id;
     state.purpose = a.booking_purpose;
     state.proposals = ranked;

@@ -1,25 +1,31 @@
 // The agent's learned scheduling preferences (issue 17): their own bookings since the last reset → the
-// domain's learner, with the agent's correction from Settings (area 'scheduling'). Read per conversation turn
-// and for Settings; the ranker orders the assistant's proposals and marks the best "suggested".
+// domain's learner, with the agent's correction from Settings (area 'scheduling'). Read per conversation turn,
+// per public date's slots and for Settings; the ranker orders the assistant's proposals and marks the best
+// "suggested", and publicSuggestions marks the public slots of a date (decision 028).
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import {
+  areaOf,
   describePreferences,
   hasPreferences,
   learnPreferences,
   rankSlots,
   type HistoryEvent,
   type LearnedPreferences,
+  type SlotContext,
 } from '@keyturn/domain/learning/preferences';
+import { suggestDaySlots } from '@keyturn/domain/learning/slotMarks';
+import type { Property } from '@keyturn/domain/schemas/property';
 import {
   DEFAULT_SCHEDULING_PREFERENCES,
   type Proposal,
+  type SchedulingPreferencesInput,
   type SchedulingPreferencesResponse,
   type StoredSchedulingPreferences,
 } from '@keyturn/domain/schemas/assistant';
 import { wallClockInZone } from '@keyturn/domain/time';
 import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
 import type { Db } from '../db/client';
-import { bookings } from '../db/schema';
+import { bookings, properties } from '../db/schema';
 import type { AgentRow } from '../modules/agents/service';
 import { readSettings, writeSettings } from '../modules/agents/settings-service';
 import { MAX_PROPOSALS } from './slots';
@@ -38,17 +44,32 @@ const OUTCOMES: Partial<Record<BookingStatus, HistoryEvent['outcome']>> = {
 };
 
 export async function storedPreferences(db: Db, agentId: string): Promise<StoredSchedulingPreferences> {
-  return (await readSettings(db, agentId, 'scheduling', DEFAULT_SCHEDULING_PREFERENCES)).data;
+  // Rows saved before a field existed read it as its default.
+  const { data } = await readSettings(db, agentId, 'scheduling', DEFAULT_SCHEDULING_PREFERENCES);
+  return { ...DEFAULT_SCHEDULING_PREFERENCES, ...data };
 }
 
-export async function learnedPreferences(db: Db, agent: AgentRow, now: Date): Promise<LearnedPreferences> {
-  const stored = await storedPreferences(db, agent.id);
+type Agent = Pick<AgentRow, 'id' | 'timeZone'>;
+
+export async function learnedPreferences(
+  db: Db,
+  agent: Agent,
+  now: Date,
+  stored?: StoredSchedulingPreferences,
+): Promise<LearnedPreferences> {
+  stored ??= await storedPreferences(db, agent.id);
   const since = new Date(
     Math.max(now.getTime() - HISTORY_DAYS * DAY_MS, stored.reset_at ? Date.parse(stored.reset_at) : 0),
   );
   const rows = await db
-    .select({ startsAt: bookings.startsAt, status: bookings.status })
+    .select({
+      startsAt: bookings.startsAt,
+      status: bookings.status,
+      city: properties.city,
+      zip: properties.zipCode,
+    })
     .from(bookings)
+    .leftJoin(properties, eq(properties.id, bookings.propertyId))
     .where(
       and(
         eq(bookings.agentId, agent.id),
@@ -57,39 +78,139 @@ export async function learnedPreferences(db: Db, agent: AgentRow, now: Date): Pr
         inArray(bookings.status, Object.keys(OUTCOMES) as BookingStatus[]),
       ),
     );
-  const history = rows.map((r) => {
+  const history: HistoryEvent[] = rows.map((r) => {
     const wall = wallClockInZone(r.startsAt, agent.timeZone);
-    return { date: wall.date, time: wall.time, outcome: OUTCOMES[r.status]! };
+    return {
+      date: wall.date,
+      time: wall.time,
+      outcome: OUTCOMES[r.status]!,
+      area: areaOf({ city: r.city, zip_code: r.zip }),
+    };
   });
-  return learnPreferences(history, { periods: stored.periods, maxPerDay: stored.max_per_day });
+  return learnPreferences(history, {
+    periods: stored.periods,
+    maxPerDay: stored.max_per_day,
+    areas: stored.areas,
+  });
 }
 
-/** Orders proposals by the agent's preferences and marks the best three "suggested"; none without any. */
-export async function preferenceRanker(
-  db: Db,
-  agent: AgentRow,
-  now: Date,
-): Promise<((slots: Proposal[]) => Proposal[]) | undefined> {
-  const learned = await learnedPreferences(db, agent, now);
-  if (!hasPreferences(learned)) return undefined;
-  const ahead = await db
-    .select({ startsAt: bookings.startsAt })
+/** The agent's active showings in [from, to): per agent-zone date how many, and each one's time and area. */
+async function showingsAhead(db: Db, agent: Agent, from: Date, to: Date) {
+  const rows = await db
+    .select({ startsAt: bookings.startsAt, city: properties.city, zip: properties.zipCode })
     .from(bookings)
+    .leftJoin(properties, eq(properties.id, bookings.propertyId))
     .where(
       and(
         eq(bookings.agentId, agent.id),
-        gte(bookings.startsAt, now),
-        lt(bookings.startsAt, new Date(now.getTime() + 62 * DAY_MS)),
+        gte(bookings.startsAt, from),
+        lt(bookings.startsAt, to),
         inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
       ),
     );
   const perDate = new Map<string, number>();
-  for (const b of ahead) {
-    const date = wallClockInZone(b.startsAt, agent.timeZone).date;
-    perDate.set(date, (perDate.get(date) ?? 0) + 1);
+  const showings: NonNullable<SlotContext['showings']>[number][] = [];
+  for (const b of rows) {
+    const wall = wallClockInZone(b.startsAt, agent.timeZone);
+    perDate.set(wall.date, (perDate.get(wall.date) ?? 0) + 1);
+    showings.push({ date: wall.date, time: wall.time, area: areaOf({ city: b.city, zip_code: b.zip }) });
   }
-  return (slots) =>
-    rankSlots(learned, slots, perDate).map((slot, i) => ({ ...slot, suggested: i < MAX_PROPOSALS }));
+  return { perDate, showings };
+}
+
+/**
+ * Orders proposals by the agent's preferences (the property's area included) and marks the best three
+ * "suggested"; none without any.
+ */
+export async function preferenceRanker(
+  db: Db,
+  agent: AgentRow,
+  now: Date,
+  listed: readonly Pick<Property, 'id' | 'city' | 'zip_code'>[] = [],
+): Promise<((slots: Proposal[], propertyId?: number | null) => Proposal[]) | undefined> {
+  const learned = await learnedPreferences(db, agent, now);
+  if (!hasPreferences(learned)) return undefined;
+  const { perDate, showings } = await showingsAhead(db, agent, now, new Date(now.getTime() + 62 * DAY_MS));
+  const areaOfProperty = new Map(listed.map((p) => [p.id, areaOf(p)]));
+  return (slots, propertyId) =>
+    rankSlots(learned, slots, perDate, {
+      area: propertyId ? (areaOfProperty.get(propertyId) ?? null) : null,
+      showings,
+    }).map((slot, i) => ({ ...slot, suggested: i < MAX_PROPOSALS }));
+}
+
+/**
+ * The public slots of one agent-zone date to mark "suggested" (decision 028): none when the agent switched the
+ * marks off or too little was learned; otherwise slotMarks.suggestDaySlots over the slots the rules produced,
+ * with the property's area and the day's showings.
+ */
+export async function publicSuggestions<S extends { time: string; startsAt: number }>(
+  db: Db,
+  agent: Agent,
+  now: Date,
+  date: string,
+  offered: readonly { slot: S; recommended: boolean }[],
+  property: { propertyId: number } | { propertyPublicId: string } | null,
+): Promise<Set<S>> {
+  if (offered.length === 0) return new Set();
+  const stored = await storedPreferences(db, agent.id);
+  if (!stored.suggest_on_booking_page) return new Set();
+  const learned = await cachedLearnedPreferences(db, agent, now, stored);
+  if (!hasPreferences(learned)) return new Set();
+  const first = offered[0]!.slot.startsAt;
+  const [{ perDate, showings }, area] = await Promise.all([
+    showingsAhead(db, agent, new Date(first - DAY_MS), new Date(first + 2 * DAY_MS)),
+    property ? propertyArea(db, property) : null,
+  ]);
+  const candidates = offered.map(({ slot, recommended }) => ({
+    slot,
+    date,
+    time: slot.time.slice(0, 5),
+    recommended,
+  }));
+  const best = suggestDaySlots(learned, candidates, { area, showings, bookedPerDate: perDate });
+  return new Set(best.map((c) => c.slot));
+}
+
+/**
+ * The public availability is the hot path (issue 18): what was learned from the past is kept per agent for
+ * LEARNED_TTL_MS in this process, unless the agent's correction, switch or reset changed (read every time).
+ * Learning from a showing minutes late only delays an ordering; Settings and the assistant read it fresh.
+ */
+const LEARNED_TTL_MS = 5 * 60_000;
+const LEARNED_CACHE_SIZE = 1_000;
+const learnedCache = new Map<string, { settings: string; at: number; value: LearnedPreferences }>();
+
+async function cachedLearnedPreferences(
+  db: Db,
+  agent: Agent,
+  now: Date,
+  stored: StoredSchedulingPreferences,
+): Promise<LearnedPreferences> {
+  const settings = JSON.stringify(stored);
+  const hit = learnedCache.get(agent.id);
+  if (hit && hit.settings === settings && Math.abs(now.getTime() - hit.at) < LEARNED_TTL_MS) {
+    return hit.value;
+  }
+  const value = await learnedPreferences(db, agent, now, stored);
+  learnedCache.delete(agent.id);
+  learnedCache.set(agent.id, { settings, at: now.getTime(), value });
+  // The oldest entry goes when the map is full (a Map iterates in insertion order).
+  if (learnedCache.size > LEARNED_CACHE_SIZE) learnedCache.delete(learnedCache.keys().next().value!);
+  return value;
+}
+
+async function propertyArea(
+  db: Db,
+  ref: { propertyId: number } | { propertyPublicId: string },
+): Promise<string | null> {
+  const [row] = await db
+    .select({ city: properties.city, zip: properties.zipCode })
+    .from(properties)
+    .where(
+      'propertyId' in ref ? eq(properties.id, ref.propertyId) : eq(properties.publicId, ref.propertyPublicId),
+    );
+  return row ? areaOf({ city: row.city, zip_code: row.zip }) : null;
 }
 
 export async function preferencesView(
@@ -108,24 +229,30 @@ export async function preferencesView(
       events: learned.events,
       periods: stored.periods,
       max_per_day: stored.max_per_day,
+      areas: stored.areas,
+      learned_areas: learned.areaDays,
+      suggest_on_booking_page: stored.suggest_on_booking_page,
       reset_at: stored.reset_at,
     },
   };
 }
 
-export async function correctPreferences(
-  db: Db,
-  agent: AgentRow,
-  correction: Pick<StoredSchedulingPreferences, 'periods' | 'max_per_day'>,
-) {
+export async function correctPreferences(db: Db, agent: AgentRow, correction: SchedulingPreferencesInput) {
   const stored = await storedPreferences(db, agent.id);
-  await writeSettings(db, agent.id, 'scheduling', { ...stored, ...correction });
+  // A field left out stays as it was.
+  const given = Object.fromEntries(Object.entries(correction).filter(([, v]) => v !== undefined));
+  await writeSettings(db, agent.id, 'scheduling', { ...stored, ...given });
 }
 
-/** Forget what was learned so far (and the correction): learning starts again from now. */
+/**
+ * Forget what was learned so far (and the correction, the areas' too): learning starts again from now. The
+ * "Suggested" switch is a setting, not something learned: it stays.
+ */
 export async function resetPreferences(db: Db, agent: AgentRow, now: Date) {
+  const stored = await storedPreferences(db, agent.id);
   await writeSettings(db, agent.id, 'scheduling', {
     ...DEFAULT_SCHEDULING_PREFERENCES,
+    suggest_on_booking_page: stored.suggest_on_booking_page,
     reset_at: now.toISOString(),
   });
 }

@@ -2,7 +2,7 @@
 // 2030-01-29 (the coming Saturday is across the month end) and Thursday 2030-03-07 (the US clocks go forward
 // on Sunday 2030-03-10). "next <weekday>" is the weekday of NEXT week (chrono-node's reading, decision 023);
 // "<weekday>" and "this <weekday>" the coming one.
-import type { PropertyFacts } from '../../src/assistant/understand';
+import { understand, type PropertyFacts } from '../../src/assistant/understand';
 
 export const PROPERTIES: PropertyFacts[] = [
   {
@@ -319,3 +319,29 @@ export const CORPUS: CorpusEntry[] = [
   { today: MAR, text: 'next sunday', expect: { dates: ['2030-03-17'] } },
   { today: MAR, text: 'whenever, but not on weekends... I mean not saturday', expect: { excluded: [6] } },
 ];
+
+/** What the offline understanding made of a corpus message (the parts the corpus checks). Used by the corpus
+ * test and by `npm run bench` (bench/assistant.ts). */
+export function interpretation(entry: CorpusEntry) {
+  const u = understand(entry.text, entry.today, PROPERTIES);
+  return {
+    dates: u.dates,
+    window: u.window,
+    time: u.time,
+    properties: u.propertyIds,
+    purpose: u.purpose,
+    excluded: u.excludedWeekdays,
+  };
+}
+
+/** The corpus's expected interpretation in the same shape. */
+export function expected(entry: CorpusEntry) {
+  return {
+    dates: entry.expect.dates ?? null,
+    window: entry.expect.window ?? null,
+    time: entry.expect.time ?? null,
+    properties: entry.expect.properties ?? [],
+    purpose: entry.expect.purpose ?? null,
+    excluded: entry.expect.excluded ?? [],
+  };
+}

@@ -1,5 +1,6 @@
 // Every text of the booking assistant (issue 17) in one place: the panel's labels (web) and the sentences the
 // server's conversation answers with. The field checks reuse the booking form's own messages (schemas).
+import { WEEKDAY_PLURALS } from '../learning/preferences';
 import { BOOKING_PURPOSE_LABELS, BUYER_TYPE_LABELS, type BookingPurpose, type BuyerType } from '../enums';
 
 /** The longest message a buyer may send (the panel's input and the API's schema). */
@@ -30,6 +31,11 @@ export const ASSISTANT_UI = {
   saveCorrection: 'Save my correction',
   useLearned: 'Use what was learned',
   reset: 'Reset what was learned',
+  correctAreas: 'Areas you show in on a weekday (untick one that is wrong)',
+  areaDay: (area: string, weekday: number) => `${area} on ${WEEKDAY_PLURALS[weekday] ?? ''}`,
+  suggestToggle: 'Mark my best times "Suggested" on my booking page',
+  suggestDescription:
+    'The day\'s best times by what was learned are listed first and marked "Suggested" (at most 3 a day). Buyers still see every free time.',
   learnedSaved: 'Scheduling preferences saved',
   learnedReset: 'Learning starts again from now',
 } as const;

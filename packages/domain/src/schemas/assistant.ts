@@ -102,6 +102,13 @@ export const bookArgsSchema = z
 
 // ---- scheduling that learns ----
 
+/** An area the agent shows in on a weekday (0 = Sunday), as learned or as the agent keeps it. */
+export const areaDaySchema = z.object({
+  weekday: z.number().int().min(0, 'Choose a weekday').max(6, 'Choose a weekday'),
+  area: z.string().trim().min(1, 'Name the area').max(100, 'An area name must be at most 100 characters'),
+});
+export type AreaDay = z.infer<typeof areaDaySchema>;
+
 /** The agent's correction of what was learned (Settings); null = use what was learned. */
 export const schedulingPreferencesSchema = z.object({
   periods: z
@@ -114,14 +121,21 @@ export const schedulingPreferencesSchema = z.object({
     .min(1, 'At least 1 showing a day')
     .max(48, 'At most 48 showings a day')
     .nullable(),
+  /** The areas per weekday to keep (learned ones the agent left ticked); [] = none; null = what was learned.
+   * Left out: unchanged. */
+  areas: z.array(areaDaySchema).max(14, 'At most 14 areas').nullable().optional(),
+  /** Mark the best times "Suggested" on the public booking page (decision 028). Left out: unchanged. */
+  suggest_on_booking_page: z.boolean({ error: 'Must be true or false' }).optional(),
 });
 export type SchedulingPreferencesInput = z.infer<typeof schedulingPreferencesSchema>;
 
 /** Stored in agent_settings area 'scheduling': the correction, and when the agent last reset the learning. */
-export type StoredSchedulingPreferences = SchedulingPreferencesInput & { reset_at: string | null };
+export type StoredSchedulingPreferences = Required<SchedulingPreferencesInput> & { reset_at: string | null };
 export const DEFAULT_SCHEDULING_PREFERENCES: StoredSchedulingPreferences = {
   periods: null,
   max_per_day: null,
+  areas: null,
+  suggest_on_booking_page: true,
   reset_at: null,
 };
 
@@ -133,6 +147,10 @@ export const schedulingPreferencesResponseSchema = z.object({
     events: z.number().int(),
     periods: z.array(z.enum(PERIODS)).nullable(),
     max_per_day: z.number().int().nullable(),
+    /** The agent's correction of the areas (null = what was learned), and what was learned. */
+    areas: z.array(areaDaySchema).nullable(),
+    learned_areas: z.array(areaDaySchema),
+    suggest_on_booking_page: z.boolean(),
     reset_at: z.string().nullable(),
   }),
 });

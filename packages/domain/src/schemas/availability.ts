@@ -133,6 +133,8 @@ export const offeredSlotSchema = z.object({
   label: z.string(),
   /** Issue 16 ("cluster showings by area"): next to one of the agent's showings nearby. */
   recommended: z.boolean().optional(),
+  /** Issue 17: one of the day's best slots by the agent's learned preferences (learning/slotMarks.ts). */
+  suggested: z.boolean().optional(),
 });
 export type OfferedSlot = z.infer<typeof offeredSlotSchema>;
 

@@ -97,7 +97,7 @@ export async function converse(
     agent,
     properties,
     conversationId: row.id,
-    rank: await preferenceRanker(db, agent, deps.ctx.now()),
+    rank: await preferenceRanker(db, agent, deps.ctx.now(), properties),
   };
   const state = row.state as ConversationState;
   const history = row.messages;

@@ -176,6 +176,8 @@ export function dateSlotsAnswer(
   slots: readonly Slot[],
   /** Travel-aware slots (issue 16): which of them to mark "recommended" (none when not given). */
   isRecommended: (slot: Slot) => boolean = () => false,
+  /** Issue 17: which to mark "suggested" by the agent's learned preferences (learning/slotMarks.ts). */
+  isSuggested: (slot: Slot) => boolean = () => false,
 ): AvailabilityForDateResponse {
   return {
     availableSlots: slotTimes(slots),
@@ -186,6 +188,7 @@ export function dateSlotsAnswer(
       starts_at: slotStartIso(slot),
       label: slotLabel(slot, rules.timeZone),
       ...(isRecommended(slot) ? { recommended: true } : {}),
+      ...(isSuggested(slot) ? { suggested: true } : {}),
     })),
   };
 }

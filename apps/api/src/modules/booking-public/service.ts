@@ -2,6 +2,7 @@
 // free slots of a date, and booking, rescheduling and cancelling without an account. The slot engine
 // (packages/domain) decides what is free; the database's EXCLUDE constraint settles races.
 import { travelAwareSlots } from '../routes/cluster';
+import { publicSuggestions } from '../../assistant/preferences';
 import { createHash } from 'node:crypto';
 import { and, count, eq, gte, isNull, notInArray, sql } from 'drizzle-orm';
 import { MESSAGES } from '@keyturn/domain/messages';
@@ -209,11 +210,21 @@ export async function availabilityForDate(ctx: PublicContext, subject: SlotSubje
     inputs.place,
   );
   const recommended = new Set(offered.filter((o) => o.recommended).map((o) => o.slot));
+  // Issue 17: the day's best slots by what was learned, marked "suggested" (only marks, decision 028).
+  const suggested = await publicSuggestions(
+    ctx.db,
+    { id: inputs.agentId, timeZone: inputs.timeZone },
+    now,
+    date,
+    offered,
+    'agentId' in subject ? null : subject,
+  );
   return dateSlotsAnswer(
     inputs.rules,
     date,
     offered.map((o) => o.slot),
     (slot) => recommended.has(slot),
+    (slot) => suggested.has(slot),
   );
 }
 

@@ -27,7 +27,8 @@ import {
 } from '@keyturn/domain/calendar';
 import type { DayState } from '@keyturn/domain/calendar';
 import { AVAILABLE_DAY_BORDER_COLOR, DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
-import { MESSAGES, RECOMMENDED_SLOT } from '@keyturn/domain/messages';
+import { MESSAGES } from '@keyturn/domain/messages';
+import { SLOT_BADGES, slotBadge, suggestedFirst } from '@keyturn/domain/learning/slotMarks';
 import { textColorOn } from './contrast';
 
 /** A slot: `value` is what selection reports (e.g. '14:00'), `label` what the buyer reads ('2:00 PM'). */
@@ -38,6 +39,8 @@ export interface CalendarTimeSlot {
   available?: boolean;
   /** Issue 16: marked "Recommended" (next to one of the agent's showings nearby). */
   recommended?: boolean;
+  /** Issue 17: marked "Suggested" and listed first (the day's best by the agent's learned preferences). */
+  suggested?: boolean;
 }
 
 export interface BookingCalendarProps {
@@ -259,7 +262,11 @@ export function BookingCalendar({
   );
 }
 
-/** The slots as a 2-column grid of buttons; unavailable ones are disabled (spec §2.4 "Time", §2.8). */
+/**
+ * The slots as a 2-column grid of buttons; unavailable ones are disabled (spec §2.4 "Time", §2.8). Suggested
+ * slots come first; a marked slot names its one badge inside the button, so screen readers read it with the
+ * time (learning/slotMarks.ts decides the order and the badge).
+ */
 export function TimeSlotGrid({
   slots,
   selectedValue = '',
@@ -271,28 +278,49 @@ export function TimeSlotGrid({
   onSelect: (value: string) => void;
   label?: string;
 }) {
+  const marksId = useId();
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-2">
-      {slots.map(toSlot).map((slot) => {
+      {suggestedFirst(slots.map(toSlot)).map((slot, index) => {
         const available = slot.available !== false;
         const selected = slot.value === selectedValue;
+        const badge = slotBadge(slot);
+        const badgeId = `${marksId}-${index}`;
         return (
           <li key={slot.value}>
             <button
               type="button"
               disabled={!available}
               aria-pressed={selected}
+              aria-describedby={badge ? badgeId : undefined}
               onClick={() => onSelect(slot.value)}
               className={`min-h-11 w-full rounded-lg border px-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)] focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:border-slate-200 disabled:bg-slate-50 disabled:text-slate-400 disabled:line-through ${
                 selected
                   ? 'border-[var(--kt-primary)] bg-[var(--kt-primary)] text-[var(--kt-on-primary)]'
-                  : 'border-[var(--kt-primary)] bg-white text-slate-900 hover:bg-[color-mix(in_srgb,var(--kt-primary)_10%,white)]'
+                  : `border-[var(--kt-primary)] text-slate-900 hover:bg-[color-mix(in_srgb,var(--kt-primary)_10%,white)] ${
+                      slot.suggested ? 'bg-[color-mix(in_srgb,var(--kt-primary)_6%,white)]' : 'bg-white'
+                    }`
               }`}
             >
               {slot.label}
-              {slot.recommended ? (
-                <span title={RECOMMENDED_SLOT.title} className="block text-xs font-medium">
-                  {RECOMMENDED_SLOT.label}
+              {/* The badge is the button's description, not part of its name: screen readers say "2:00 PM,
+                  button, Suggested", and the time alone still names the button. */}
+              {badge ? (
+                <span
+                  id={badgeId}
+                  aria-hidden="true"
+                  title={SLOT_BADGES[badge].title}
+                  className="block text-xs font-medium"
+                >
+                  {badge === 'suggested' ? (
+                    <svg aria-hidden="true" viewBox="0 0 20 20" className="mr-0.5 inline size-3 align-[-1px]">
+                      <path
+                        fill="currentColor"
+                        d="M10 1.5l2.6 5.3 5.9.9-4.25 4.1 1 5.8L10 14.9l-5.25 2.7 1-5.8L1.5 7.7l5.9-.9z"
+                      />
+                    </svg>
+                  ) : null}
+                  {SLOT_BADGES[badge].label}
                 </span>
               ) : null}
             </button>

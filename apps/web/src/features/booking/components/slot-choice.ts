@@ -10,11 +10,16 @@ export function slotValue(slot: Pick<TimeSlot, 'time' | 'startsAt'>): string {
 }
 
 /** `viewZone`: show the buyer's clock instead of the agent's (only slots with an instant can be shown so). */
-export function slotChoice(slot: TimeSlot, date: string, viewZone: string | null): CalendarTimeSlot {
+export function slotChoice(
+  { time, startsAt, label, available, ...marks }: TimeSlot,
+  date: string,
+  viewZone: string | null,
+): CalendarTimeSlot {
+  // The marks (recommended, suggested: learning/slotMarks.ts) pass through as given.
   return {
-    value: slotValue(slot),
-    label: viewZone && slot.startsAt ? instantLabel(slot.startsAt, viewZone, date) : slot.label,
-    available: slot.available,
-    ...(slot.recommended ? { recommended: true } : {}),
+    ...marks,
+    value: slotValue({ time, startsAt }),
+    label: viewZone && startsAt ? instantLabel(startsAt, viewZone, date) : label,
+    available,
   };
 }

@@ -9,10 +9,21 @@ import { AssistantSettingsSection, LearnedPreferencesSection } from './assistant
 const learned = {
   success: true,
   data: {
-    summary: ['You prefer afternoons (2–5 pm).', 'At most 4 showings a day.'],
+    summary: [
+      'You prefer afternoons (2–5 pm).',
+      'At most 4 showings a day.',
+      'You show in Oak Park on Tuesdays.',
+      'You show in Elmwood on Thursdays.',
+    ],
     events: 40,
     periods: null,
     max_per_day: null,
+    areas: null,
+    learned_areas: [
+      { weekday: 2, area: 'Oak Park' },
+      { weekday: 4, area: 'Elmwood' },
+    ],
+    suggest_on_booking_page: true,
     reset_at: null,
   },
 };
@@ -71,11 +82,36 @@ describe('assistant settings', () => {
       expect(api.callsTo('PUT', '/agents/scheduling-preferences')[0]?.body).toEqual({
         periods: ['morning'],
         max_per_day: 3,
+        areas: null,
       }),
     );
     expect(await screen.findByText('You prefer mornings (before noon) (your setting).')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: ASSISTANT_UI.reset }));
     expect(await screen.findByText('Not enough history yet.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/agents/scheduling-preferences/reset')).toHaveLength(1);
+  });
+
+  it('the agent unticks a learned area (sent as the areas kept) and switches the "Suggested" marks off', async () => {
+    const api = renderSections();
+    expect(await screen.findByText('You show in Oak Park on Tuesdays.')).toBeInTheDocument();
+    const elmwood = screen.getByRole('checkbox', { name: 'Elmwood on Thursdays' });
+    expect(elmwood).toBeChecked();
+    await userEvent.click(elmwood);
+    await userEvent.click(screen.getByRole('button', { name: ASSISTANT_UI.saveCorrection }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/agents/scheduling-preferences')[0]?.body).toEqual({
+        periods: null,
+        max_per_day: null,
+        areas: [{ weekday: 2, area: 'Oak Park' }],
+      }),
+    );
+    const marks = screen.getByRole('switch', { name: ASSISTANT_UI.suggestToggle });
+    expect(marks).toBeChecked();
+    await userEvent.click(marks);
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/agents/scheduling-preferences')[1]?.body).toMatchObject({
+        suggest_on_booking_page: false,
+      }),
+    );
   });
 });

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { ASSISTANT_UI, PERIOD_OPTIONS } from '@keyturn/domain/assistant/texts';
 import type {
+  AreaDay,
   AssistantSettings,
   SchedulingPreferencesInput,
   SchedulingPreferencesResponse,
@@ -105,8 +106,21 @@ export function LearnedPreferencesSection() {
               <li key={line}>{line}</li>
             ))}
           </ul>
+          <SwitchField
+            label={ASSISTANT_UI.suggestToggle}
+            description={ASSISTANT_UI.suggestDescription}
+            checked={data.suggest_on_booking_page}
+            disabled={correct.isPending || reset.isPending}
+            onChange={(e) =>
+              correct.mutate({
+                periods: data.periods,
+                max_per_day: data.max_per_day,
+                suggest_on_booking_page: e.target.checked,
+              })
+            }
+          />
           <CorrectionForm
-            key={`${data.periods?.join(',') ?? ''}|${data.max_per_day ?? ''}`}
+            key={`${data.periods?.join(',') ?? ''}|${data.max_per_day ?? ''}|${JSON.stringify(data.areas)}`}
             preferences={data}
             pending={correct.isPending || reset.isPending}
             onSave={(body) => correct.mutate(body)}
@@ -136,11 +150,22 @@ function CorrectionForm({
 }) {
   const [periods, setPeriods] = useState<string[]>(preferences.periods ?? []);
   const [max, setMax] = useState(preferences.max_per_day === null ? '' : String(preferences.max_per_day));
+  // The areas offered for correction: what was learned and any the agent kept that is no longer learned.
+  const areaKey = (a: AreaDay) => `${a.weekday}|${a.area}`;
+  const inForce = preferences.areas ?? preferences.learned_areas;
+  const offeredAreas = [
+    ...preferences.learned_areas,
+    ...inForce.filter((a) => !preferences.learned_areas.some((l) => areaKey(l) === areaKey(a))),
+  ];
+  const [keptAreas, setKeptAreas] = useState<string[]>(inForce.map(areaKey));
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const kept = offeredAreas.filter((a) => keptAreas.includes(areaKey(a)));
+    const asLearned = preferences.areas === null && kept.length === preferences.learned_areas.length;
     onSave({
       periods: periods.length > 0 ? (periods as SchedulingPreferencesInput['periods']) : null,
       max_per_day: max.trim() === '' ? null : Number(max),
+      areas: asLearned ? null : kept,
     });
   };
   return (
@@ -164,6 +189,27 @@ function CorrectionForm({
           ))}
         </div>
       </fieldset>
+      {offeredAreas.length > 0 ? (
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">{ASSISTANT_UI.correctAreas}</legend>
+          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            {offeredAreas.map((a) => (
+              <label key={areaKey(a)} className="inline-flex items-center gap-2 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  checked={keptAreas.includes(areaKey(a))}
+                  onChange={(e) =>
+                    setKeptAreas((now) =>
+                      e.target.checked ? [...now, areaKey(a)] : now.filter((k) => k !== areaKey(a)),
+                    )
+                  }
+                />
+                {ASSISTANT_UI.areaDay(a.area, a.weekday)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
       <TextField
         label={ASSISTANT_UI.correctMax}
         hint={ASSISTANT_UI.correctMaxHint}
@@ -183,7 +229,7 @@ function CorrectionForm({
           size="sm"
           variant="secondary"
           disabled={pending}
-          onClick={() => onSave({ periods: null, max_per_day: null })}
+          onClick={() => onSave({ periods: null, max_per_day: null, areas: null })}
         >
           {ASSISTANT_UI.useLearned}
         </Button>
