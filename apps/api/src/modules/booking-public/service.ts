@@ -20,7 +20,7 @@ import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { startOfMonthInZone, wallClockInZone } from '@keyturn/domain/time';
 import { parsePropertyRef } from '@keyturn/domain/links';
 import type { Db, DbTransaction } from '../../db/client';
-import { lockAgentRow, writeTransaction } from '../../db/transaction';
+import { agentWriteTransaction, lockAgentRow, writeTransaction } from '../../db/transaction';
 import type { BookingNotifier } from '../../notifications/scheduler';
 import { agents, bookingLinks, bookings, idempotencyKeys, properties } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -267,8 +267,8 @@ export async function createBooking(
   }
   const { agent, propertyId, slot, pending } = checked;
 
-  return writeTransaction(ctx.db, async (tx) => {
-    await lockAgentRow(tx, agent.id);
+  // The agent row (step 1 of the lock order) is locked by the statement that opens the transaction.
+  return agentWriteTransaction(ctx.db, agent.id, async (tx) => {
     if (idempotencyKey) {
       const earlier = await claimIdempotencyKey(tx, 'booking', idempotencyKey, input);
       if (earlier) return earlier as BuyerBooking;
