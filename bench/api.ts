@@ -2,7 +2,9 @@
 // - availability: GET /api/booking/availability/:propertyId/:date on the real API (`apps/api/src/server.ts`)
 //   against bench/baseline-server.ts (bare Fastify + pg, one indexed query) on the same database and data, at
 //   8 and 64 connections, runs interleaved A B A B A B (autocannon), each figure the median of its runs;
-// - bookings/s: POST /api/booking on distinct free slots of 20 agents for a few seconds (each answer a 201);
+// - bookings/s: POST /api/booking on distinct free slots at 16 connections (each answer a 201), against the
+//   baseline server inserting the same bodies as one booking row each (same table, same EXCLUDE constraint),
+//   interleaved A B A B A B, medians;
 // - scale (BENCH_SCALE=1, a few minutes): the same availability call at 8 connections after the database grew
 //   to 10,000 agents and 1,000,000 bookings (bench/api-data.ts), its p50 against the p50 at 1,000 bookings,
 //   EXPLAIN ANALYZE of each statement the call runs, and the database size.
@@ -41,7 +43,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 3;
 /** BENCH_API_PARTS=availability,bookings (default both): which runs (profiling one at a time). */
 const PARTS = new Set((process.env.BENCH_API_PARTS ?? 'availability,bookings').split(','));
-const BOOKING_AGENTS = 20;
+/** The subject, the API's booking agents and the baseline's booking agents (distinct slots for every run). */
+const BOOKING_AGENTS = 61;
 const SUBJECT_BOOKINGS = 1_000;
 
 export async function apiBench(print: Print): Promise<void> {
@@ -141,19 +144,40 @@ export async function apiBench(print: Print): Promise<void> {
       }
     }
 
-    // Bookings per second on distinct slots: each request takes the next free (agent, date, time).
-    const slotsQueue = bookableSlots(agents, window);
-    const booked = PARTS.has('bookings') ? await bookingLoad(apiPort, slotsQueue, SECONDS) : null;
-    if (booked)
-      print({
-        name: 'bookings_per_s_distinct_slots',
-        value: booked.rps,
-        unit: 'bookings/s (201 answers)',
-        p50_ms: booked.p50,
-        p99_ms: booked.p99,
-        answers_not_201: booked.non2xx + booked.errors,
-        connections: 16,
-      });
+    // Bookings per second on distinct slots: each request takes the next free (agent, date, time) of its
+    // side's queue — the API's on the hour within the agents' hours, the baseline's (which checks no hours)
+    // every half hour of the day on agents of its own — so no run meets a slot an earlier run took.
+    if (PARTS.has('bookings')) {
+      const half = 1 + (BOOKING_AGENTS - 1) / 2;
+      const apiSlots = slotQueue(bookableSlots(agents.slice(1, half), window, { hours: [10, 19], step: 60 }));
+      const baseSlots = slotQueue(bookableSlots(agents.slice(half), window, { hours: [0, 23], step: 30 }));
+      const a: Run[] = [];
+      const b: Run[] = [];
+      await bookingLoad(apiPort, apiSlots, 1); // warm-up
+      await bookingLoad(basePort, baseSlots, 1);
+      for (let round = 0; round < ROUNDS; round++) {
+        a.push(await bookingLoad(apiPort, apiSlots, SECONDS));
+        b.push(await bookingLoad(basePort, baseSlots, SECONDS));
+      }
+      checkClean('bookings', a);
+      checkClean('baseline bookings', b);
+      for (const [figure, unit, pick] of [
+        ['per_s', 'bookings/s (median; every answer a 201)', (r: Run) => r.rps],
+        ['p50', 'ms (median)', (r: Run) => r.p50],
+        ['p99', 'ms (median)', (r: Run) => r.p99],
+      ] as const) {
+        const value = median(a.map(pick));
+        const base = median(b.map(pick));
+        print({
+          name: `bookings_${figure}_distinct_slots_16_connections`,
+          value,
+          unit,
+          baseline: { name: `bare_fastify_pg_insert_${figure}`, value: base },
+          ratio: Number((value / base).toFixed(2)),
+          runs: ROUNDS,
+        });
+      }
+    }
 
     if (process.env.BENCH_SCALE === '1') {
       const sequentialAt1k = await sequentialP50(apiPort, availabilityPath);
@@ -272,18 +296,37 @@ function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-function bookableSlots(agents: BenchAgent[], window: { from: string; to: string }) {
-  const slots: { agent: BenchAgent; date: string; time: string }[] = [];
-  // From day 20 of the window on (the subject's availability date stays untouched), on the hour 10:00–19:00
-  // (the agents' 15-minute buffer takes the half hours next to a booking).
+type Slot = { agent: BenchAgent; date: string; time: string };
+
+/** Slots from day 20 of the window on (the subject's availability date stays untouched), `from`–`to` o'clock
+ * every `step` minutes; with the agents' 15-minute buffer, on the hour keeps API bookings apart. */
+function bookableSlots(
+  agents: BenchAgent[],
+  window: { from: string; to: string },
+  { hours: [from, to], step }: { hours: [number, number]; step: 30 | 60 },
+): Slot[] {
+  const slots: Slot[] = [];
   for (let day = 20; day < 60; day++) {
-    for (let hour = 10; hour < 20; hour++) {
-      for (const agent of agents.slice(1)) {
-        slots.push({ agent, date: addDays(window.from, day), time: `${hour}:00` });
+    for (let hour = from; hour <= to; hour++) {
+      for (const minute of step === 30 ? ['00', '30'] : ['00']) {
+        for (const agent of agents) {
+          const time = `${String(hour).padStart(2, '0')}:${minute}`;
+          slots.push({ agent, date: addDays(window.from, day), time });
+        }
       }
     }
   }
   return slots;
+}
+
+/** Hands out each slot once; running out would make the figures mean nothing. */
+function slotQueue(slots: Slot[]): () => Slot {
+  let next = 0;
+  return () => {
+    const slot = slots[next++];
+    if (!slot) throw new Error('the bench ran out of distinct slots: raise BOOKING_AGENTS');
+    return slot;
+  };
 }
 
 function load(port: number, urlPath: string, connections: number, seconds: number): Promise<Run> {
@@ -295,11 +338,7 @@ function load(port: number, urlPath: string, connections: number, seconds: numbe
   });
 }
 
-function bookingLoad(
-  port: number,
-  slots: { agent: BenchAgent; date: string; time: string }[],
-  seconds: number,
-): Promise<Run> {
+function bookingLoad(port: number, nextSlot: () => Slot, seconds: number): Promise<Run> {
   let next = 0;
   return new Promise((resolve, reject) => {
     autocannon(
@@ -312,7 +351,8 @@ function bookingLoad(
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             setupRequest: (req) => {
-              const slot = slots[next++ % slots.length]!;
+              const slot = nextSlot();
+              next += 1;
               return {
                 ...req,
                 body: JSON.stringify({

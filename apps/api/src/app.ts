@@ -1,7 +1,13 @@
 // buildApp(deps) → the Fastify instance: API under /api, OpenAPI at /api/docs, the built SPA for every other path.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -80,6 +86,26 @@ export type AppDeps = {
   workers?: () => WorkersState;
 };
 
+/**
+ * One log line per request instead of Fastify's two (issue 18: writing them was ~8 % of the API's busy time
+ * under the public reads): the completed line carries what the incoming one said — method and URL, secrets
+ * redacted by serializeRequest — next to the status and time taken. Error lines are Fastify's own.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    } else {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  }
+}
+
 export async function buildApp({
   config,
   db,
@@ -108,6 +134,7 @@ export async function buildApp({
             ...(typeof logger === 'object' ? logger : {}),
             serializers: { req: serializeRequest },
           },
+    logController: new OneLinePerRequest(),
     // Off by default: the socket's address is the client, and a forged X-Forwarded-For changes nothing.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,

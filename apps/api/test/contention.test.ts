@@ -6,7 +6,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@keyturn/domain/schemas/agentSettings';
 import { bookings } from '../src/db/schema';
-import { MAX_ATTEMPTS, writeTransaction } from '../src/db/transaction';
+import { agentWriteTransaction, MAX_ATTEMPTS, writeTransaction } from '../src/db/transaction';
 import { AppError } from '../src/http/errors';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, type TestAgent } from './fixtures';
@@ -236,5 +236,30 @@ describe('writeTransaction', () => {
       return res.rows[0];
     });
     expect(settings).toEqual({ lock: '3s', statement: '15s' });
+  });
+
+  it('agentWriteTransaction holds the agent row from its first statement, with the same timeouts set', async () => {
+    const other = await t.database.pool.connect();
+    try {
+      const seen = await agentWriteTransaction(t.database.db, agent.id, async (tx) => {
+        const res = await tx.execute<{ lock: string; statement: string }>(
+          sql`select current_setting('lock_timeout') as lock, current_setting('statement_timeout') as statement`,
+        );
+        // Another connection cannot take the agent row while this transaction runs.
+        const taken = await other
+          .query('select 1 from agents where id = $1 for update nowait', [agent.id])
+          .then(
+            () => 'free',
+            (err: { code?: string }) => err.code,
+          );
+        return { ...res.rows[0], taken };
+      });
+      expect(seen).toEqual({ lock: '3s', statement: '15s', taken: '55P03' });
+      // And it is released with the transaction.
+      const after = await other.query('select 1 from agents where id = $1 for update nowait', [agent.id]);
+      expect(after.rowCount).toBe(1);
+    } finally {
+      other.release();
+    }
   });
 });

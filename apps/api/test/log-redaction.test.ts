@@ -43,6 +43,24 @@ describe('request logs carry no secrets from URLs', () => {
     expect(log).toContain('/oauth/google/callback?code=[redacted]&state=[redacted]');
   });
 
+  it('each request is one log line (issue 18): method, redacted URL, status and time taken', async () => {
+    lines.length = 0;
+    await t.request({ method: 'GET', url: '/api/booking/manage?token=mt_SECRET-one-line' });
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!) as {
+      msg: string;
+      req: { method: string; url: string };
+      res: { statusCode: number };
+      responseTime: number;
+    };
+    expect(line).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/booking/manage?token=[redacted]' },
+      res: { statusCode: 404 },
+    });
+    expect(typeof line.responseTime).toBe('number');
+  });
+
   it('redactUrl keeps what is not a secret', () => {
     expect(redactUrl('/api/bookings?status=confirmed&page=2')).toBe('/api/bookings?status=confirmed&page=2');
     expect(redactUrl('/booking/reschedule?lang=en&Token=abc')).toBe(

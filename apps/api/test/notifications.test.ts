@@ -2,6 +2,7 @@
 // transaction; workers send them through a real SMTP server and a Twilio-shaped SMS server on 127.0.0.1.
 // The clock is moved to the past to make bookings whose reminders are due now (pg-boss compares start times
 // with the database's clock), so nothing here waits for minutes.
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agents, bookings, notificationJobs, notificationMessages } from '../src/db/schema';
@@ -509,6 +510,19 @@ describe('reminders with a controlled clock', () => {
   });
 });
 
+/** A confirmed booking three days ahead, written directly (no notifier), for the queue tests below. */
+const bookingIn3Days = (agentId: string, clientName: string, clientEmail: string) => ({
+  agentId,
+  clientName,
+  clientEmail,
+  clientPhone: '+1 646 555 0100',
+  buyerType: 'investor',
+  bookingPurpose: 'property_viewing',
+  startsAt: new Date(Date.now() + 3 * DAY),
+  endsAt: new Date(Date.now() + 3 * DAY + 30 * MINUTE),
+  status: 'confirmed' as const,
+});
+
 describe('the job is part of the booking transaction', () => {
   it('a transaction that rolls back after scheduling leaves no job behind', async () => {
     const agent = await makeAgent(h.t, { timeZone: 'UTC', availability: ALL_DAY });
@@ -519,17 +533,7 @@ describe('the job is part of the booking transaction', () => {
     let bookingId = '';
     await expect(
       h.t.database.db.transaction(async (tx) => {
-        const row = await insertBooking(tx, {
-          agentId: agent.id,
-          clientName: 'Rolled Back',
-          clientEmail: 'rolled@back.test',
-          clientPhone: '+1 646 555 0100',
-          buyerType: 'investor',
-          bookingPurpose: 'property_viewing',
-          startsAt: new Date(Date.now() + 3 * DAY),
-          endsAt: new Date(Date.now() + 3 * DAY + 30 * MINUTE),
-          status: 'confirmed',
-        });
+        const row = await insertBooking(tx, bookingIn3Days(agent.id, 'Rolled Back', 'rolled@back.test'));
         bookingId = row.id;
         await notifier.created(tx, row, 'buyer');
         const queued = await tx.execute(
@@ -546,6 +550,42 @@ describe('the job is part of the booking transaction', () => {
     expect(
       await h.t.database.db.select().from(notificationJobs).where(eq(notificationJobs.bookingId, bookingId)),
     ).toEqual([]);
+  });
+});
+
+describe('the fan-out of a booking change is one batch (issue 18)', () => {
+  it('all jobs of a new booking commit with it; scheduled twice they are stored once; a refused job throws', async () => {
+    const agent = await makeAgent(h.t, { timeZone: 'UTC', availability: ALL_DAY });
+    const queue = await openJobQueue(h.t.database.db, jobOptionsOf(h.t.config));
+    const notifier = bookingNotifier(queue, () => new Date());
+    const row = await h.t.database.db.transaction(async (tx) => {
+      const booking = await insertBooking(tx, bookingIn3Days(agent.id, 'Batch Buyer', 'batch@buyer.test'));
+      await notifier.created(tx, booking, 'buyer');
+      await notifier.ahead(tx, booking, 'buyer'); // its reminders and feedback request again: stored once
+      return booking;
+    });
+    const queued = await h.t.database.db.execute<{ id: string; retry_limit: number; retry_backoff: boolean }>(
+      sql`select id, retry_limit, retry_backoff from pgboss.job where data->>'bookingId' = ${row.id} order by id`,
+    );
+    const stored = await h.t.database.db
+      .select({ id: notificationJobs.id })
+      .from(notificationJobs)
+      .where(eq(notificationJobs.bookingId, row.id));
+    // created, two reminders, the feedback request: one queue job per stored job, with the configured retries.
+    expect(queued.rows).toHaveLength(4);
+    expect(stored.map((j) => j.id).sort()).toEqual(queued.rows.map((j) => j.id).sort());
+    expect(queued.rows.every((j) => j.retry_limit === h.t.config.jobs.retryLimit && j.retry_backoff)).toBe(
+      true,
+    );
+    // A queue that does not exist takes nothing: the whole change fails instead of losing the job.
+    const refused = await h.t.database.db
+      .transaction((tx) =>
+        queue.sendAll(tx, [
+          { id: randomUUID(), data: {}, startAfter: new Date(), queue: 'no-such-queue' as 'calendar' },
+        ]),
+      )
+      .catch((err: Error) => err.message);
+    expect(refused).toMatch(/refused job/);
   });
 });
 

@@ -27,14 +27,28 @@ export const MAX_ATTEMPTS = 4;
 
 const RETRYABLE = new Set(['40001', '40P01', '55P03']);
 
-/** A request's write transaction: timeouts set for its own statements only, retried on contention. */
-export async function writeTransaction<T>(db: Db, work: (tx: DbTransaction) => Promise<T>): Promise<T> {
+/**
+ * A request's write transaction: timeouts set for its own statements only, retried on contention. With
+ * `lockAgent`, step 1 of the lock order (the agent row, as lockAgentRow) is taken by the same statement that
+ * sets the timeouts — one round trip less on the hot booking path (issue 18). Inside that one statement the
+ * row lock is taken only once the timeouts are set (the lock sits above the join that needs their row), so
+ * the wait for it is bounded by lock_timeout as a separate statement's would be.
+ */
+export async function writeTransaction<T>(
+  db: Db,
+  work: (tx: DbTransaction) => Promise<T>,
+  opts: { lockAgent?: string } = {},
+): Promise<T> {
+  const timeouts = sql`select set_config('lock_timeout', ${`${LOCK_TIMEOUT_MS}ms`}, true),
+                              set_config('statement_timeout', ${`${STATEMENT_TIMEOUT_MS}ms`}, true)`;
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
         await tx.execute(
-          sql`select set_config('lock_timeout', ${`${LOCK_TIMEOUT_MS}ms`}, true),
-                     set_config('statement_timeout', ${`${STATEMENT_TIMEOUT_MS}ms`}, true)`,
+          opts.lockAgent === undefined
+            ? timeouts
+            : sql`with timeouts as materialized (${timeouts})
+                  select 1 from timeouts, ${agents} where ${agents.id} = ${opts.lockAgent} for update of ${agents}`,
         );
         return work(tx);
       });
@@ -46,6 +60,15 @@ export async function writeTransaction<T>(db: Db, work: (tx: DbTransaction) => P
       await new Promise((resolve) => setTimeout(resolve, attempt * 20 + Math.random() * 30));
     }
   }
+}
+
+/** `writeTransaction` holding the agent's row from its first statement (step 1 of the lock order). */
+export function agentWriteTransaction<T>(
+  db: Db,
+  agentId: string,
+  work: (tx: DbTransaction) => Promise<T>,
+): Promise<T> {
+  return writeTransaction(db, work, { lockAgent: agentId });
 }
 
 /** Step 1 of the lock order: the agent row, held until the transaction ends. */

@@ -1,7 +1,7 @@
 // Calendar sync's own logic: tokens (encrypted, refreshed before expiry), pulling busy times, pushing
 // showings, and what a failure does to an integration. Used by the HTTP routes (modules/integrations) and the
 // calendar jobs (integrations/jobs.ts).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_WINDOW_DAYS } from '@keyturn/domain/constants';
 import type { OAuthProvider } from '@keyturn/domain/schemas/integrations';
 import type { CalendarConfig, OAuthApp } from '../config';
@@ -429,16 +429,10 @@ async function guardGrant<T>(deps: CalendarDeps, row: IntegrationRow, run: () =>
 
 /** Bookings whose calendar state a change may have to update: the agent pushes, or the booking has an event. */
 export async function wantsPush(tx: DbTransaction, agentId: string, bookingIds: string[]): Promise<boolean> {
-  const [target] = await tx
-    .select({ id: calendarCalendars.id })
-    .from(calendarCalendars)
-    .where(and(eq(calendarCalendars.agentId, agentId), eq(calendarCalendars.target, true)))
-    .limit(1);
-  if (target) return true;
-  const [mapped] = await tx
-    .select({ id: calendarEvents.bookingId })
-    .from(calendarEvents)
-    .where(inArray(calendarEvents.bookingId, bookingIds))
-    .limit(1);
-  return Boolean(mapped);
+  // Both questions in one statement (issue 18: it runs in every booking transaction).
+  const { rows } = await tx.execute<{ wants: boolean }>(sql`
+    select exists (select 1 from calendar_calendars where agent_id = ${agentId} and target)
+        or exists (select 1 from calendar_events where booking_id = any(${`{${bookingIds.join(',')}}`}::uuid[]))
+        as wants`);
+  return rows[0]?.wants === true;
 }

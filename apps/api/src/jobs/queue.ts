@@ -17,7 +17,10 @@ export const JOBS_SCHEMA = 'pgboss';
 
 /** What pg-boss calls to run its SQL (its `db` option). */
 export type SqlExecutor = {
-  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  executeSql: (
+    text: string,
+    values?: unknown[],
+  ) => Promise<{ rows: Record<string, unknown>[]; rowCount?: number | null }>;
 };
 
 export type JobOptions = {
@@ -39,6 +42,11 @@ export type QueuedJob<T extends object> = {
 export type JobQueue = {
   /** Puts a job on its queue (notifications unless said) inside `tx`. Throws if the queue refused it. */
   send: <T extends object>(tx: DbTransaction, job: QueuedJob<T>) => Promise<void>;
+  /**
+   * Puts several jobs on their queues inside `tx` in ONE statement (pg-boss `insert`): what a booking change
+   * fans out costs one round trip, not one per job. Throws if the queue refused any of them.
+   */
+  sendAll: <T extends object>(tx: DbTransaction, jobs: readonly QueuedJob<T>[]) => Promise<void>;
   /** Puts one webhook delivery on the webhooks queue inside `tx` (job id = the delivery's id). */
   sendWebhook: (tx: DbTransaction, deliveryId: string) => Promise<void>;
   /** Cancels jobs that have not run yet, inside `tx` (jobs already finished are left as they are). */
@@ -53,27 +61,45 @@ export type JobQueue = {
 export async function openJobQueue(db: Db, options: JobOptions): Promise<JobQueue> {
   const boss = await startBoss(db);
 
-  return {
-    send: async (tx, job) => {
-      const executor = transactionExecutor(tx);
-      const queue = job.queue ?? NOTIFICATIONS_QUEUE;
-      const id = await boss.send(queue, job.data, {
-        id: job.id,
-        startAfter: job.startAfter,
-        retryLimit: options.retryLimit,
-        retryDelay: options.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: options.sendTimeoutSeconds,
-        db: executor,
-      });
-      if (id !== null) return;
-      // null means "not inserted": fine if the job already exists, a lost job otherwise.
-      const existing = await boss.getJobById(queue, job.id, {
+  const sendAll: JobQueue['sendAll'] = async (tx, jobs) => {
+    if (jobs.length === 0) return;
+    const executor = transactionExecutor(tx);
+    const rows = jobs.map((job) => ({
+      id: job.id,
+      name: job.queue ?? NOTIFICATIONS_QUEUE,
+      data: job.data,
+      startAfter: job.startAfter.toISOString(),
+      retryLimit: options.retryLimit,
+      retryDelay: options.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: options.sendTimeoutSeconds,
+    }));
+    // pg-boss's insert answers nothing (INSERT … ON CONFLICT DO NOTHING): the row count tells whether every
+    // job went in, and only when one did not are the missing ones looked up.
+    let insertedCount = 0;
+    await boss.insert(rows, {
+      db: {
+        executeSql: async (text, values) => {
+          const result = await executor.executeSql(text, values);
+          insertedCount = result.rowCount ?? 0;
+          return result;
+        },
+      },
+    });
+    if (insertedCount === jobs.length) return;
+    // Not inserted: fine if the job already exists (scheduled twice), a lost job otherwise.
+    for (const job of jobs) {
+      const existing = await boss.getJobById(job.queue ?? NOTIFICATIONS_QUEUE, job.id, {
         db: executor,
         includeArchive: true,
       });
       if (!existing) throw new Error(`The job queue refused job ${job.id} (is the queue installed?)`);
-    },
+    }
+  };
+
+  return {
+    send: (tx, job) => sendAll(tx, [job]),
+    sendAll,
     sendWebhook: async (tx, deliveryId) => {
       const hooks = options.webhooks ?? { retryLimit: 8, retryDelaySeconds: 30, timeoutSeconds: 10 };
       const id = await boss.send(

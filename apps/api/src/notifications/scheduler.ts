@@ -43,50 +43,88 @@ export interface BookingNotifier {
 }
 
 export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifier {
-  const schedule = async (
+  /** One message event of one booking, due at `at`. */
+  type Planned = {
+    booking: Booking;
+    event: NotificationEvent;
+    at: Date;
+    data: Partial<NotificationJobData> & { actor: Actor };
+  };
+
+  /**
+   * The planned events as jobs: all their notification_jobs rows in one multi-row INSERT and all their queue
+   * jobs in one pg-boss insert — two statements however many messages a change fans out to (issue 18).
+   */
+  const scheduleAll = async (tx: DbTransaction, planned: readonly Planned[]) => {
+    const jobs = new Map<
+      string,
+      { booking: Booking; event: NotificationEvent; at: Date; data: NotificationJobData }
+    >();
+    for (const { booking, event, at, data } of planned) {
+      const id = jobIdOf(booking.id, event, at);
+      jobs.set(id, {
+        booking,
+        event,
+        at,
+        data: { ...data, bookingId: booking.id, event, scheduledFor: at.toISOString() },
+      });
+    }
+    if (jobs.size === 0) return;
+    await tx
+      .insert(notificationJobs)
+      .values(
+        [...jobs].map(([id, job]) => ({
+          id,
+          agentId: job.booking.agentId,
+          bookingId: job.booking.id,
+          event: job.event,
+          scheduledFor: job.at,
+          data: job.data,
+        })),
+      )
+      .onConflictDoNothing();
+    await queue.sendAll(
+      tx,
+      [...jobs].map(([id, job]) => ({ id, data: job.data, startAfter: job.at })),
+    );
+  };
+
+  const schedule = (
     tx: DbTransaction,
     booking: Booking,
     event: NotificationEvent,
     at: Date,
     data: Partial<NotificationJobData> & { actor: Actor },
-  ) => {
-    const job: NotificationJobData = {
-      ...data,
-      bookingId: booking.id,
-      event,
-      scheduledFor: at.toISOString(),
-    };
-    const id = jobIdOf(booking.id, event, at);
-    await tx
-      .insert(notificationJobs)
-      .values({ id, agentId: booking.agentId, bookingId: booking.id, event, scheduledFor: at, data: job })
-      .onConflictDoNothing();
-    await queue.send(tx, { id, data: job, startAfter: at });
-  };
+  ) => scheduleAll(tx, [{ booking, event, at, data }]);
 
   /** Reminders at the agent's offsets that are still ahead (a job already queued for a time is kept). */
-  const scheduleReminders = async (tx: DbTransaction, booking: Booking, actor: Actor, offsets: number[]) => {
+  const remindersOf = (booking: Booking, actor: Actor, offsets: number[]): Planned[] => {
     const at = now();
-    for (const offset of offsets) {
+    return offsets.flatMap((offset): Planned[] => {
       const due = new Date(booking.startsAt.getTime() - offset * 60_000);
       // A booking made inside a reminder's window gets no late reminder.
-      if (due.getTime() <= at.getTime()) continue;
-      await schedule(tx, booking, 'reminder', due, {
-        actor,
-        offsetMinutes: offset,
-        startsAt: booking.startsAt.toISOString(),
-      });
-    }
+      if (due.getTime() <= at.getTime()) return [];
+      return [
+        {
+          booking,
+          event: 'reminder',
+          at: due,
+          data: { actor, offsetMinutes: offset, startsAt: booking.startsAt.toISOString() },
+        },
+      ];
+    });
   };
 
-  /** Reminders, and the feedback request after the showing. */
-  const scheduleAhead = async (tx: DbTransaction, booking: Booking, actor: Actor) => {
+  /** Reminders, and the feedback request after the showing (read from the agent's settings in `tx`). */
+  const aheadOf = async (tx: DbTransaction, booking: Booking, actor: Actor): Promise<Planned[]> => {
     const settings = await notificationSettingsOf(tx, booking.agentId);
-    await scheduleReminders(tx, booking, actor, settings.notifications.reminder_offsets_minutes);
     const feedbackAt = new Date(
       booking.endsAt.getTime() + settings.feedback.delay_minutes_after_showing * 60_000,
     );
-    await schedule(tx, booking, 'feedback_request', feedbackAt, { actor });
+    return [
+      ...remindersOf(booking, actor, settings.notifications.reminder_offsets_minutes),
+      { booking, event: 'feedback_request', at: feedbackAt, data: { actor } },
+    ];
   };
 
   const cancelPending = async (tx: DbTransaction, bookingId: string) => {
@@ -109,14 +147,20 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
 
   return {
     created: async (tx, booking, actor) => {
-      await schedule(tx, booking, 'booking_created', now(), { actor, status: booking.status });
-      await scheduleAhead(tx, booking, actor);
+      const ahead = await aheadOf(tx, booking, actor);
+      await scheduleAll(tx, [
+        { booking, event: 'booking_created', at: now(), data: { actor, status: booking.status } },
+        ...ahead,
+      ]);
     },
-    ahead: scheduleAhead,
+    ahead: async (tx, booking, actor) => scheduleAll(tx, await aheadOf(tx, booking, actor)),
     rescheduled: async (tx, from, to, actor) => {
       await cancelPending(tx, from.id);
-      await schedule(tx, to, 'booking_rescheduled', now(), { actor, previousBookingId: from.id });
-      await scheduleAhead(tx, to, actor);
+      const ahead = await aheadOf(tx, to, actor);
+      await scheduleAll(tx, [
+        { booking: to, event: 'booking_rescheduled', at: now(), data: { actor, previousBookingId: from.id } },
+        ...ahead,
+      ]);
     },
     cancelled: async (tx, booking, actor) => {
       await cancelPending(tx, booking.id);
@@ -151,9 +195,11 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
             gt(bookings.startsAt, now()),
           ),
         );
-      for (const booking of upcoming) {
-        await scheduleReminders(tx, booking, 'agent', settings.notifications.reminder_offsets_minutes);
-      }
+      const offsets = settings.notifications.reminder_offsets_minutes;
+      await scheduleAll(
+        tx,
+        upcoming.flatMap((booking) => remindersOf(booking, 'agent', offsets)),
+      );
     },
     retry: async (tx, { agentId, bookingId, data }) => {
       // A fresh id: the original job has ended. Messages already sent for the event are not sent again.

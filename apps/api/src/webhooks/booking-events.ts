@@ -3,7 +3,7 @@
 import type { DbTransaction } from '../db/client';
 import type { BookingNotifier } from '../notifications/scheduler';
 import type { WebhookEvent } from '@keyturn/domain/schemas/webhooks';
-import type { WebhookEmitter } from './emit';
+import type { WebhookEmitter, WebhookEndpoint } from './emit';
 import { bookingData, feedbackData, leadData } from './payloads';
 
 type Ref = { id: string; agentId: string };
@@ -15,10 +15,15 @@ export function withWebhookEvents(inner: BookingNotifier, hooks: WebhookEmitter)
     events: WebhookEvent[],
     extra: Record<string, unknown> = {},
   ) => {
+    // The agent's endpoints read once: an agent nobody listens to (most of them) costs this one statement.
+    const endpoints = await hooks.endpoints(tx, booking.agentId);
+    if (endpoints.length === 0) return;
     const data = await bookingData(tx, booking.agentId, booking.id);
     if (!data) return;
-    for (const event of events) await hooks.emit(tx, booking.agentId, event, { booking: data, ...extra });
-    await leadUpdated(hooks, tx, booking.agentId, data.client.email as string);
+    for (const event of events) {
+      await hooks.emit(tx, booking.agentId, event, { booking: data, ...extra }, endpoints);
+    }
+    await leadUpdated(hooks, tx, booking.agentId, data.client.email as string, endpoints);
   };
   return {
     ...inner,
@@ -57,15 +62,24 @@ export async function feedbackReceived(
   agentId: string,
   bookingId: string,
 ) {
+  const endpoints = await hooks.endpoints(tx, agentId);
+  if (endpoints.length === 0) return;
   const booking = await bookingData(tx, agentId, bookingId);
   const feedback = await feedbackData(tx, agentId, bookingId);
   if (!booking || !feedback) return;
-  await hooks.emit(tx, agentId, 'feedback.received', { feedback, booking });
-  await leadUpdated(hooks, tx, agentId, booking.client.email as string);
+  await hooks.emit(tx, agentId, 'feedback.received', { feedback, booking }, endpoints);
+  await leadUpdated(hooks, tx, agentId, booking.client.email as string, endpoints);
 }
 
-async function leadUpdated(hooks: WebhookEmitter, tx: DbTransaction, agentId: string, email: string) {
-  if (!(await hooks.listening(tx, agentId, 'lead.updated'))) return;
+async function leadUpdated(
+  hooks: WebhookEmitter,
+  tx: DbTransaction,
+  agentId: string,
+  email: string,
+  known?: readonly WebhookEndpoint[],
+) {
+  const endpoints = known ?? (await hooks.endpoints(tx, agentId));
+  if (!endpoints.some((endpoint) => endpoint.events.includes('lead.updated'))) return;
   const lead = await leadData(tx, agentId, email);
-  if (lead) await hooks.emit(tx, agentId, 'lead.updated', { lead });
+  if (lead) await hooks.emit(tx, agentId, 'lead.updated', { lead }, endpoints);
 }

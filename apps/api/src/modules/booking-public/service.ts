@@ -21,7 +21,7 @@ import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { startOfMonthInZone, wallClockInZone } from '@keyturn/domain/time';
 import { parsePropertyRef } from '@keyturn/domain/links';
 import type { Db, DbTransaction } from '../../db/client';
-import { lockAgentRow, writeTransaction } from '../../db/transaction';
+import { agentWriteTransaction, lockAgentRow, writeTransaction } from '../../db/transaction';
 import type { BookingNotifier } from '../../notifications/scheduler';
 import { agents, bookingLinks, bookings, idempotencyKeys, properties } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -303,8 +303,8 @@ export async function writeBooking<T>(
   answerOf: (booking: BuyerBooking, agent: AgentRow) => T = (b) => b as T,
 ): Promise<T> {
   const { agent, propertyId, slot, pending, input, key } = booking;
-  return writeTransaction(ctx.db, async (tx) => {
-    await lockAgentRow(tx, agent.id);
+  // The agent row (step 1 of the lock order) is locked by the statement that opens the transaction.
+  return agentWriteTransaction(ctx.db, agent.id, async (tx) => {
     if (key) {
       const earlier = await claimIdempotencyKey(tx, key.scope, key.value, key.body);
       if (earlier) return earlier as T;

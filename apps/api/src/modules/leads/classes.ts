@@ -75,15 +75,25 @@ async function writeHistories(tx: DbTransaction, leadIds: readonly string[]): Pr
       })),
     ),
   );
-  await tx.execute(sql`delete from lead_class_history where lead_id = any(${ids}::uuid[])`);
-  if (rows.length > 0) {
-    await tx.execute(sql`
-      insert into lead_class_history (lead_id, agent_id, kind, valid_from, valid_until, class)
+  // One statement (issue 18): rows of the new history are written over the old (same lead, kind and start),
+  // the old rows it no longer has are deleted — two disjoint sets of rows, so the order in which PostgreSQL
+  // runs the two sub-statements does not matter — and the leads are marked computed.
+  await tx.execute(sql`
+    with fresh as (
       select lead_id, agent_id, kind, valid_from, valid_until, class
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as r(lead_id uuid, agent_id uuid, kind text, valid_from timestamptz, valid_until timestamptz, class text)`);
-  }
-  await tx.execute(sql`
+        as r(lead_id uuid, agent_id uuid, kind text, valid_from timestamptz, valid_until timestamptz, class text)
+    ), gone as (
+      delete from lead_class_history h
+      where h.lead_id = any(${ids}::uuid[])
+        and not exists (select 1 from fresh f
+                        where f.lead_id = h.lead_id and f.kind = h.kind and f.valid_from = h.valid_from)
+    ), written as (
+      insert into lead_class_history (lead_id, agent_id, kind, valid_from, valid_until, class)
+      select lead_id, agent_id, kind, valid_from, valid_until, class from fresh
+      on conflict (lead_id, kind, valid_from)
+        do update set agent_id = excluded.agent_id, valid_until = excluded.valid_until, class = excluded.class
+    )
     update leads set class_version = ${LEAD_CLASS_RULES_VERSION}, classified_at = now()
     where id = any(${ids}::uuid[])`);
 }
@@ -93,14 +103,7 @@ async function writeHistories(tx: DbTransaction, leadIds: readonly string[]): Pr
  * the lead row if it is new, locks it, and stores its class history again.
  */
 export async function reclassifyLead(tx: DbTransaction, agentId: string, email: string): Promise<void> {
-  const { rows } = await tx.execute<{ id: string }>(sql`
-    insert into leads (agent_id, email) values (${agentId}, lower(${email}))
-    on conflict (agent_id, email) do update set email = excluded.email
-    returning id`);
-  await writeHistories(
-    tx,
-    rows.map((r) => r.id),
-  );
+  await reclassify(tx, sql`values (${agentId}, lower(${email}))`);
 }
 
 /** `reclassifyLead` for the buyer of one booking of the agent (nothing when there is no such booking). */
@@ -109,10 +112,23 @@ export async function reclassifyBookingLead(
   agentId: string,
   bookingId: string,
 ): Promise<void> {
-  const { rows } = await tx.execute<{ email: string }>(
-    sql`select client_email as email from bookings where id = ${bookingId} and agent_id = ${agentId}`,
+  // The booking's buyer found and their lead row created or locked in one statement.
+  await reclassify(
+    tx,
+    sql`select agent_id, lower(client_email) from bookings where id = ${bookingId} and agent_id = ${agentId}`,
   );
-  if (rows[0]) await reclassifyLead(tx, agentId, rows[0].email);
+}
+
+/** Creates or locks the lead rows of `source` (agent_id, email) and stores their class history again. */
+async function reclassify(tx: DbTransaction, source: SQL): Promise<void> {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    insert into leads (agent_id, email) ${source}
+    on conflict (agent_id, email) do update set email = excluded.email
+    returning id`);
+  await writeHistories(
+    tx,
+    rows.map((r) => r.id),
+  );
 }
 
 /**
