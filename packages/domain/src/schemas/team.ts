@@ -59,6 +59,8 @@ export const teamMemberSchema = z.object({
   /** The member's agent profile, null until they have set it up. */
   agentId: z.string().nullable(),
   joinedAt: z.string(),
+  /** Their bookings still to come (pending or confirmed), for owners and admins; null for members. */
+  futureBookings: z.number().int().nullable(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 

@@ -37,6 +37,7 @@ function overview(role: TeamOverview['role']): TeamOverview {
         role,
         agentId: 'a1',
         joinedAt: '2030-01-01T00:00:00.000Z',
+        futureBookings: null,
       },
       {
         id: 'm2',
@@ -46,6 +47,7 @@ function overview(role: TeamOverview['role']): TeamOverview {
         role: 'member',
         agentId: null,
         joinedAt: '2030-01-02T00:00:00.000Z',
+        futureBookings: null,
       },
     ],
     invitations:
