@@ -414,8 +414,31 @@ describe('team properties', () => {
     });
     expect(fourth.statusCode).toBe(403);
     expect(fourth.json().code).toBe('PROPERTY_LIMIT_REACHED');
+
+    // Bookings a month: Basic's 15 do not stop a member of an Enterprise team (the team's plan counts).
+    const joined = await makeAgent(t, {});
+    const team2Owner = await enterprise();
+    await teamOf(team2Owner, [joined, 'member']);
+    for (let i = 0; i < 15; i++) {
+      const time = `${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`;
+      await booked(joined, '2031-01-20', time);
+    }
+    const sixteenth = await t.request({
+      method: 'POST',
+      url: '/api/booking',
+      payload: bookingPayload(joined.id, { booking_date: weekdayAhead(10), booking_time: '10:00' }),
+    });
+    expect(sixteenth.statusCode, sixteenth.body).toBe(201);
   });
 });
+
+/** A Monday-to-Friday date at least `days` ahead, inside the public booking window (60 days). */
+function weekdayAhead(days: number): string {
+  for (let d = days; ; d++) {
+    const date = new Date(Date.now() + d * 86_400_000);
+    if (date.getUTCDay() >= 1 && date.getUTCDay() <= 5) return date.toISOString().slice(0, 10);
+  }
+}
 
 function propertyPayload(overrides: Record<string, unknown> = {}) {
   return {
