@@ -59,6 +59,8 @@ export const teamMemberSchema = z.object({
   /** The member's agent profile, null until they have set it up. */
   agentId: z.string().nullable(),
   joinedAt: z.string(),
+  /** The zone of the member's agent profile: their schedule's times are on this clock. */
+  timeZone: z.string().nullable(),
   /** Their bookings still to come (pending or confirmed), for owners and admins; null for members. */
   futureBookings: z.number().int().nullable(),
 });

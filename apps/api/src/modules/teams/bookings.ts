@@ -15,6 +15,7 @@ import {
   type TeamRole,
 } from '@keyturn/domain/teams';
 import type { TeamBooking, TeamBookingsQuery } from '@keyturn/domain/schemas/teamBookings';
+import { addDaysIso } from '@keyturn/domain/schemas/reports';
 import { wallClockInZone } from '@keyturn/domain/time';
 import type { Db, DbTransaction } from '../../db/client';
 import { writeTransaction } from '../../db/transaction';
@@ -48,7 +49,7 @@ export async function teamBookings(
   if (member && rows.length === 0) throw memberNotFound('member');
   // A week (or any run of days) is that many one-day lists, each in the member's own zone.
   const dates = filters.date
-    ? Array.from({ length: days ?? 1 }, (_, i) => addDays(filters.date!, i))
+    ? Array.from({ length: days ?? 1 }, (_, i) => addDaysIso(filters.date!, i))
     : [undefined];
   const lists = await Promise.all(
     rows.flatMap((agent) =>
@@ -76,10 +77,6 @@ function toTeamBooking<T extends object>(
 
 const nameOf = (agent: Pick<AgentRow, 'firstName' | 'lastName'>) =>
   `${agent.firstName} ${agent.lastName}`.trim();
-
-function addDays(date: string, n: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** The agents of the team's members (one member's when `agentId` is given). */
 async function teamAgentRows(db: Db | DbTransaction, teamId: string, agentId?: string): Promise<AgentRow[]> {

@@ -140,6 +140,7 @@ export async function teamOverview(db: Db, userId: string, now: Date): Promise<T
       member: members,
       user: users,
       agentId: agents.id,
+      timeZone: agents.timeZone,
       // Owners and admins see how many future bookings a removal would hand over (decision 026).
       future: manages
         ? sql<number>`(select count(*)::int from ${bookings} where ${bookings.agentId} = ${agents.id} and ${bookings.status} in ('pending', 'confirmed') and ${bookings.startsAt} > ${now})`
@@ -168,6 +169,7 @@ export async function teamOverview(db: Db, userId: string, now: Date): Promise<T
       email: r.user.email,
       role: r.member.role as TeamRole,
       agentId: r.agentId,
+      timeZone: r.timeZone,
       joinedAt: r.member.createdAt.toISOString(),
       futureBookings: r.future === null ? null : Number(r.future),
     })),
