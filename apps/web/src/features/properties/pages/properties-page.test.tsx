@@ -296,7 +296,8 @@ describe('team properties (issue 15)', () => {
   });
 
   it('a member sees a team property assigned to someone else without edit, delete or assign', async () => {
-    const { api } = renderPage({}, [{ ...teamProperty, can_edit: false, can_assign: false }]);
+    const readOnly = { ...teamProperty, can_edit: false, can_assign: false };
+    const { api } = renderPage({}, [readOnly]);
     const row = await screen.findByRole('listitem', { name: riverside.address });
     expect(within(row).getByText('Assigned to Riley Park')).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
