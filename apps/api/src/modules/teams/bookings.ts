@@ -217,11 +217,8 @@ export function handOver(notify: BookingNotifier, choice: Handover, now: Date) {
       });
     }
     let heir: AgentRow | undefined;
-    if (choice.bookings === 'reassign' || choice.reassignTo) {
-      [heir] =
-        choice.reassignTo && isUuid(choice.reassignTo)
-          ? await teamAgentRows(tx, ctx.team.id, choice.reassignTo)
-          : [];
+    if (choice.reassignTo) {
+      [heir] = isUuid(choice.reassignTo) ? await teamAgentRows(tx, ctx.team.id, choice.reassignTo) : [];
       if (!heir || heir.id === leaving.id) throw memberNotFound('reassign_to');
     }
     if (choice.bookings === 'cancel') {
