@@ -398,6 +398,9 @@ describe('team properties', () => {
       });
       expect(res.statusCode, res.body).toBe(201);
     }
+    // The usage figures count and limit the same way: the team's properties, the team's (unlimited) plan.
+    const usage = await t.request({ method: 'GET', url: '/api/agents/usage-stats', token: member.token });
+    expect(usage.json().data.properties).toEqual({ used: 4, limit: null });
     for (let i = 0; i < 3; i++) {
       await t.request({
         method: 'POST',
