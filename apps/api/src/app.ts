@@ -279,6 +279,7 @@ export async function buildApp({
     auth,
     db,
     jobs: queue,
+    notify,
     now,
     readLimitPerMinute: config.publicReadLimitPerMinute,
   });

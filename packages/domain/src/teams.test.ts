@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { planAllows, upgradeMessage } from './planGates';
 import { PLANS, PLAN_ORDER } from './plans';
 import {
+  handoverReady,
   lastOwnerBlocks,
+  limitScope,
   seatLimitMessage,
   seatSummary,
   teamCan,
@@ -71,5 +73,31 @@ describe('team seats (issue 15, spec §9)', () => {
       monthlyPriceUsd: 25,
     });
     expect(seatLimitMessage(seats)).toMatch(/^All 7 seats of your team are taken \(5 included \+ 2 extra\)/);
+  });
+});
+
+describe('working as a team (issue 15, decision 026)', () => {
+  it('only owners and admins reassign bookings, assign team properties and edit every team property', () => {
+    for (const action of ['reassignBookings', 'assignProperties', 'editTeamProperties'] as const) {
+      expect(teamCan('owner', action)).toBe(true);
+      expect(teamCan('admin', action)).toBe(true);
+      expect(teamCan('member', action)).toBe(false);
+    }
+  });
+
+  it('plan limits count per team on a team with teams in its plan, per agent everywhere else', () => {
+    expect(limitScope({ inTeam: true, teamPlan: PLANS.enterprise })).toBe('team');
+    // A team whose Enterprise owner left or downgraded: each member counts alone again.
+    expect(limitScope({ inTeam: true, teamPlan: PLANS.pro })).toBe('agent');
+    expect(limitScope({ inTeam: false, teamPlan: null })).toBe('agent');
+    expect(limitScope({ inTeam: false, teamPlan: PLANS.enterprise })).toBe('agent');
+  });
+
+  it('a member with future bookings is removed only with a choice: reassign to someone, or cancel', () => {
+    expect(handoverReady(0, {})).toBe(true);
+    expect(handoverReady(2, {})).toBe(false);
+    expect(handoverReady(2, { bookings: 'reassign' })).toBe(false);
+    expect(handoverReady(2, { bookings: 'reassign', reassignTo: 'agent-2' })).toBe(true);
+    expect(handoverReady(2, { bookings: 'cancel' })).toBe(true);
   });
 });

@@ -26,6 +26,9 @@ export type TeamAction =
   | 'changeRole'
   | 'removeMember'
   | 'viewTeamBookings'
+  | 'reassignBookings'
+  | 'assignProperties'
+  | 'editTeamProperties'
   | 'leave';
 
 /**
@@ -46,6 +49,9 @@ export function teamCan(
     case 'invite':
     case 'manageInvitations':
     case 'viewTeamBookings':
+    case 'reassignBookings':
+    case 'assignProperties':
+    case 'editTeamProperties':
       return actor === 'owner' || actor === 'admin';
     case 'changeRole':
     case 'removeMember':
@@ -108,6 +114,36 @@ export function seatLimitMessage(seats: Pick<SeatSummary, 'total' | 'included' |
   return `All ${seats.total} seats of your team are taken (${seats.included} included + ${seats.extra} extra). Remove a member or revoke an invitation, or add seats, to invite someone else.`;
 }
 
+/**
+ * Whose rows a plan limit (properties, bookings a month — plans.ts) counts (issue 15, decision 026): the whole
+ * team's when the caller is in a team whose plan includes teams (Enterprise, unlimited today, so a team never
+ * outgrows one member's allowance), the caller's own otherwise — a member of a team that lost its Enterprise
+ * owner, and every agent outside a team, count alone.
+ */
+export type LimitScope = 'team' | 'agent';
+export function limitScope(input: { inTeam: boolean; teamPlan: Plan | null }): LimitScope {
+  return input.inTeam && input.teamPlan?.features.teams ? 'team' : 'agent';
+}
+
+/**
+ * What happens to a leaving member's future bookings (decision 026): `reassign` hands each to one chosen member
+ * (each checked against that member's bookings; one clash refuses the whole removal), `cancel` cancels each
+ * with the normal notice to its buyer. A member with future bookings cannot be removed without a choice, and
+ * cannot leave on their own: an owner or admin removes them and decides.
+ */
+export const HANDOVER_CHOICES = ['reassign', 'cancel'] as const;
+export type HandoverChoice = (typeof HANDOVER_CHOICES)[number];
+
+/** Whether a removal may go ahead: nothing to hand over, or a choice (with a member to reassign to). */
+export function handoverReady(
+  futureBookings: number,
+  choice: { bookings?: HandoverChoice | undefined; reassignTo?: string | undefined },
+): boolean {
+  if (futureBookings === 0) return true;
+  if (choice.bookings === 'cancel') return true;
+  return choice.bookings === 'reassign' && Boolean(choice.reassignTo);
+}
+
 /** The texts of the team rules, shown by the API's refusals and the Team screen alike. */
 export const TEAM_MESSAGES = {
   notInTeam: 'You are not in a team.',
@@ -125,4 +161,12 @@ export const TEAM_MESSAGES = {
   invitationOtherEmail:
     'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
   useLeave: 'To leave the team yourself, use Leave team.',
+  handoverRequired:
+    'This member has future bookings. Choose whether to reassign them to another member or cancel them (their buyers are told).',
+  leaveWithBookings:
+    'You have future bookings. Ask an owner or admin to remove you from the team: they choose who takes your bookings, or cancel them with notice to the buyers.',
+  reassignConflict: 'Some bookings cannot move to this member: they already have a booking at that time.',
+  reassignSameAgent: 'This booking is already with this member.',
+  reassignNotActive: 'Only a pending or confirmed booking that has not started can be reassigned.',
+  reassignTargetNoProfile: 'This member has not set up their agent profile yet.',
 } as const;

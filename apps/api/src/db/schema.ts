@@ -197,9 +197,15 @@ export const properties = pgTable(
       .notNull()
       .unique()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** The assigned agent: the owner, or for a team property the member it is assigned to. */
     agentId: uuid()
       .notNull()
       .references(() => agents.id, { onDelete: 'cascade' }),
+    /**
+     * The team the property belongs to (issue 15, decision 026): set when a member adds it while in a team;
+     * null for an agent's own properties (those from before they joined stay theirs).
+     */
+    teamId: text().references(() => organizations.id, { onDelete: 'set null' }),
     address: text().notNull(),
     city: text().notNull(),
     state: text().notNull(),
@@ -216,7 +222,7 @@ export const properties = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index().on(t.agentId)],
+  (t) => [index().on(t.agentId), index().on(t.teamId)],
 );
 
 export const bookings = pgTable(

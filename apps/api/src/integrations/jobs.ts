@@ -134,5 +134,10 @@ export function withCalendarPush(inner: BookingNotifier, queue: JobQueue, now: (
       await inner.actionApplied(tx, booking, action);
       await push(tx, booking.agentId, booking.id);
     },
+    reassigned: async (tx, booking, previousAgentId) => {
+      await inner.reassigned(tx, booking, previousAgentId);
+      // The push moves the event out of the previous agent's calendar (pushBooking) into the new agent's.
+      await push(tx, booking.agentId, booking.id);
+    },
   };
 }

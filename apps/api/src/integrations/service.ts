@@ -358,7 +358,7 @@ export async function pushBooking(
     }
     const showing = await showingEventOf(tx, deps.publicUrl, input.bookingId);
     if (!showing) return 'nothing';
-    const [mapped] = await tx
+    let [mapped] = await tx
       .select()
       .from(calendarEvents)
       .where(eq(calendarEvents.bookingId, input.bookingId));
@@ -370,6 +370,16 @@ export async function pushBooking(
       if (!row || row.provider === 'ics' || row.status === 'needs_reconnect') return null;
       return { row, api: apiOf(deps, row) };
     };
+    if (mapped && mapped.agentId !== showing.agentId) {
+      // Reassigned to another team member (issue 15): out of the previous agent's calendar, into the new one's.
+      const previous = await apiFor(mapped.integrationId);
+      if (previous)
+        await guardGrant(deps, previous.row, () =>
+          previous.api.deleteEvent(mapped!.calendarExternalId, mapped!.eventId),
+        );
+      await tx.delete(calendarEvents).where(eq(calendarEvents.bookingId, input.bookingId));
+      mapped = undefined;
+    }
     const wanted = showing.status === 'confirmed';
     if (!wanted) {
       if (!mapped) return 'nothing';

@@ -8,6 +8,7 @@ export const NOTIFICATION_EVENTS = [
   'booking_declined',
   'booking_rescheduled',
   'booking_cancelled',
+  'booking_reassigned',
   'reminder',
   'feedback_request',
 ] as const;
@@ -30,6 +31,8 @@ export type NotificationJobData = {
   startsAt?: string;
   /** booking_rescheduled: the booking it replaced. */
   previousBookingId?: string;
+  /** booking_reassigned (issue 15): the team member's agent the booking was with before. */
+  previousAgentId?: string;
 };
 
 /** The templates (templates.ts renders each for its audience and channel). */
@@ -41,6 +44,7 @@ export const EMAIL_TEMPLATES = {
     'declined',
     'rescheduled',
     'cancelled',
+    'reassigned',
     'reminder',
     'feedback_request',
   ],
@@ -143,6 +147,10 @@ export function planMessages(input: PlanInput): Plan {
           ...(byBuyer && settings.agent_new_booking_email ? [agentEmail('cancelled')] : []),
         ],
       };
+    case 'booking_reassigned':
+      // A team owner or admin handed the booking to another member: the buyer learns who they will meet.
+      if (!active) return skip(`the booking is ${booking.status}`);
+      return { messages: [buyerEmail('reassigned')] };
     case 'reminder': {
       if (booking.status !== 'confirmed') return skip(`the booking is ${booking.status}`);
       if (data.startsAt && Date.parse(data.startsAt) !== booking.startsAt.getTime())

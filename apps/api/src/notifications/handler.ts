@@ -68,11 +68,15 @@ export async function runNotificationJob(
   const previous = data.previousBookingId
     ? ((await db.select().from(bookings).where(eq(bookings.id, data.previousBookingId)))[0] ?? null)
     : null;
+  const previousAgent = data.previousAgentId
+    ? ((await db.select().from(agents).where(eq(agents.id, data.previousAgentId)))[0] ?? null)
+    : null;
   const ctx: TemplateContext = {
     booking,
     agent,
     property,
     previous,
+    previousAgent,
     offsetMinutes: data.offsetMinutes,
     publicUrl: deps.publicUrl,
     now,

@@ -24,6 +24,11 @@ export interface BookingNotifier {
   rescheduled(tx: DbTransaction, from: Booking, to: Booking, actor: Actor): Promise<void>;
   cancelled(tx: DbTransaction, booking: Booking, actor: Actor): Promise<void>;
   /**
+   * A team owner or admin handed the booking to another member (issue 15): `booking.agentId` is the new
+   * agent. The buyer is told; reminders and the feedback request follow the new agent's settings.
+   */
+  reassigned(tx: DbTransaction, booking: Booking, previousAgentId: string): Promise<void>;
+  /**
    * Reminders still ahead and the feedback request of a booking whose creation was sent earlier: the demo
    * dataset's history (demo/seed.ts) hands its upcoming bookings to the queue through this.
    */
@@ -165,6 +170,19 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
     cancelled: async (tx, booking, actor) => {
       await cancelPending(tx, booking.id);
       await schedule(tx, booking, 'booking_cancelled', now(), { actor });
+    },
+    reassigned: async (tx, booking, previousAgentId) => {
+      // Reminders already queued stay (their jobs read the booking's agent when they run, and skip a time
+      // the new agent does not send); the new agent's own reminder times and the feedback request are added.
+      await tx
+        .update(notificationJobs)
+        .set({ agentId: booking.agentId })
+        .where(and(eq(notificationJobs.bookingId, booking.id), isNull(notificationJobs.cancelledAt)));
+      const ahead = await aheadOf(tx, booking, 'agent');
+      await scheduleAll(tx, [
+        { booking, event: 'booking_reassigned', at: now(), data: { actor: 'agent', previousAgentId } },
+        ...ahead,
+      ]);
     },
     actionApplied: async (tx, booking, action) => {
       switch (action) {

@@ -32,6 +32,8 @@ export type TemplateContext = {
   previous: BookingRow | null;
   /** reminder: minutes before the showing. */
   offsetMinutes: number | undefined;
+  /** booking_reassigned (issue 15): the team member the booking was with before. */
+  previousAgent?: AgentRow | null;
   publicUrl: string;
   now: Date;
 };
@@ -118,6 +120,26 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
         notes: [arrive, 'The attached calendar file updates your calendar.'],
         action: manage,
         attachments: [rescheduleCalendarFile(ctx, f)],
+      });
+    }
+    case 'reassigned': {
+      const before = ctx.previousAgent
+        ? `${ctx.previousAgent.firstName} ${ctx.previousAgent.lastName}`.trim()
+        : null;
+      return email(ctx, {
+        subject: `Now with ${f.agentName}: ${f.what} on ${f.when.shortDate} at ${f.when.time}`,
+        heading: `Your ${f.noun} is now with ${f.agentName}`,
+        paragraphs: [
+          hi,
+          before
+            ? `Your ${f.purpose.toLowerCase()} on ${f.when.date} at ${f.when.time} ${f.when.zone} is now with ${f.agentName} instead of ${before}. The time is unchanged.`
+            : `Your ${f.purpose.toLowerCase()} on ${f.when.date} at ${f.when.time} ${f.when.zone} is now with ${f.agentName}. The time is unchanged.`,
+          `Replies to this e-mail reach ${f.agentName}.`,
+        ],
+        details: f.details,
+        notes: [arrive, 'The attached calendar file updates your calendar.'],
+        action: manage,
+        attachments: [calendarFile(ctx, f, 'confirmed')],
       });
     }
     case 'cancelled':

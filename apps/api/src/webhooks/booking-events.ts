@@ -52,6 +52,13 @@ export function withWebhookEvents(inner: BookingNotifier, hooks: WebhookEmitter)
       // Completed and no-show change only the lead.
       await bookingEvent(tx, booking, events);
     },
+    reassigned: async (tx, booking, previousAgentId) => {
+      await inner.reassigned(tx, booking, previousAgentId);
+      // For the new agent's endpoints the booking arrives as a new one, naming the agent it came from.
+      const events: WebhookEvent[] = ['booking.created'];
+      if (booking.status === 'confirmed') events.push('booking.confirmed');
+      await bookingEvent(tx, booking, events, { reassigned_from_agent_id: previousAgentId });
+    },
   };
 }
 

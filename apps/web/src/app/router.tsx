@@ -107,6 +107,9 @@ const AcceptInvitationPage = lazy(() =>
 const TeamPage = lazy(() =>
   import('@/features/booking/pages/team-page').then((m) => ({ default: m.TeamPage })),
 );
+const TeamViewPage = lazy(() =>
+  import('@/features/team/pages/team-view-page').then((m) => ({ default: m.TeamViewPage })),
+);
 const SubscriptionPage = lazy(() =>
   import('@/features/subscription/pages/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
 );
@@ -228,6 +231,7 @@ export const routes: RouteObject[] = [
               { id: 'dashboard-bookings', path: 'bookings', element: page(<BookingsPage />) },
               { id: 'dashboard-reports', path: 'reports', element: page(<ReportsPage />) },
               { id: 'dashboard-day', path: 'day', element: page(<MyDayPage />) },
+              { id: 'dashboard-team', path: 'team', element: page(<TeamViewPage />) },
               { id: 'dashboard-feedback', path: 'feedback', element: page(<FeedbackListPage />) },
               { id: 'dashboard-settings', path: 'settings', element: page(<SettingsPage />) },
               { id: 'dashboard-subscription', path: 'subscription', element: page(<SubscriptionPage />) },

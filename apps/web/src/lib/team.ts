@@ -9,9 +9,9 @@ import type {
   TeamOverview,
 } from '@keyturn/domain/schemas/team';
 import type { TeamBooking } from '@keyturn/domain/schemas/teamBookings';
-import type { TeamRole } from '@keyturn/domain/teams';
 import type { BookingLink } from '@keyturn/domain/schemas/agentBooking';
 import type { PublicTeamPage } from '@keyturn/domain/schemas/teamPage';
+import type { HandoverChoice, TeamRole } from '@keyturn/domain/teams';
 import { api } from '@/lib/api';
 
 export const TEAM_QUERY_KEY = ['team'] as const;
@@ -49,8 +49,19 @@ export const useChangeRole = () =>
   useTeamChange(({ memberId, role }: { memberId: string; role: TeamRole }) =>
     api.put(`/team/members/${id(memberId)}/role`, { role }),
   );
+/** A removal's choice for the member's future bookings (decision 026): reassign to a member, or cancel. */
+export type RemovalChoice = { bookings: HandoverChoice; reassignTo: string | null } | null;
+
 export const useRemoveMember = () =>
-  useTeamChange((memberId: string) => api.delete(`/team/members/${id(memberId)}`));
+  useTeamChange(({ memberId, choice }: { memberId: string; choice: RemovalChoice }) => {
+    const query = new URLSearchParams();
+    if (choice) {
+      query.set('bookings', choice.bookings);
+      if (choice.bookings === 'reassign' && choice.reassignTo) query.set('reassign_to', choice.reassignTo);
+    }
+    const qs = query.toString();
+    return api.delete(`/team/members/${id(memberId)}${qs ? `?${qs}` : ''}`);
+  });
 export const useLeaveTeam = () => useTeamChange(() => api.post('/team/leave'));
 /** The caller's own consultation-pool switch (issue 15, PUT /api/team/pool). */
 export const usePoolSwitch = () =>
@@ -116,3 +127,30 @@ export const useCreateTeamLink = () =>
   );
 export const useDeleteTeamLink = () =>
   useTeamLinkChange((linkId: string) => api.delete(`/team/booking-links/${id(linkId)}`));
+/**
+ * Owners and admins: every member's bookings (or one member's) on `days` days from `date`, each at its
+ * agent's own wall-clock labels as the server gives them (the team view's schedule).
+ */
+export function useTeamSchedule(date: string, days: number, member: string | null) {
+  return useQuery({
+    queryKey: [...TEAM_QUERY_KEY, 'schedule', date, days, member ?? 'all'],
+    queryFn: async () => {
+      const query = new URLSearchParams({ date, days: String(days), status: 'current' });
+      if (member) query.set('member', member);
+      return (await api.get<{ data: TeamBooking[] }>(`/team/bookings?${query.toString()}`)).data;
+    },
+  });
+}
+
+/** Owners and admins: hand a booking to another member (its buyer is told by e-mail). */
+export function useReassignBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bookingId, memberId }: { bookingId: string; memberId: string }) =>
+      api.post<{ data: TeamBooking }>(`/team/bookings/${id(bookingId)}/reassign`, { member_id: memberId }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: TEAM_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    },
+  });
+}

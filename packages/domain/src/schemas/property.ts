@@ -41,6 +41,23 @@ export const propertySchema = z.object({
 });
 export type Property = z.infer<typeof propertySchema>;
 
+/**
+ * A property as the dashboard lists it (issue 15, decision 026): whose team it belongs to (null for the
+ * agent's own), the assigned agent's name, and what the caller may do with it.
+ */
+export const agentPropertySchema = propertySchema.extend({
+  team_id: z.string().nullable(),
+  agent_name: z.string(),
+  can_edit: z.boolean(),
+  can_assign: z.boolean(),
+});
+export type AgentProperty = z.infer<typeof agentPropertySchema>;
+
+/** Body of PUT /api/properties/{id}/agent: the team member the property is assigned to. */
+export const propertyAssignSchema = z.object({
+  agent_id: z.uuid({ error: 'Choose a member of your team' }),
+});
+
 /** Body of POST /api/properties and PUT /api/properties/{id}. */
 export const propertyInputSchema = z.object({
   address: requiredText('Address is required').max(200, 'Address must be at most 200 characters'),

@@ -61,6 +61,10 @@ export const teamMemberSchema = z.object({
   joinedAt: z.string(),
   /** Takes team consultations from the team page (issue 15: the member's own switch, PUT /api/team/pool). */
   inPool: z.boolean(),
+  /** The zone of the member's agent profile: their schedule's times are on this clock. */
+  timeZone: z.string().nullable(),
+  /** Their bookings still to come (pending or confirmed), for owners and admins; null for members. */
+  futureBookings: z.number().int().nullable(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 

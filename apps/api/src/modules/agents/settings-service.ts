@@ -1,11 +1,12 @@
 // Settings areas of an agent (notifications, feedback; branding lives on the agent row): stored values or
 // the domain's defaults, and whether the agent has acknowledged the defaults.
-import { and, count, eq, gte, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, notInArray, sql } from 'drizzle-orm';
 import { planFor } from '@keyturn/domain/plans';
 import type { SettingsArea, UsageStats } from '@keyturn/domain/schemas/agentSettings';
 import { startOfMonthInZone } from '@keyturn/domain/time';
 import type { Db, DbTransaction } from '../../db/client';
 import { agentSettings, bookings, properties } from '../../db/schema';
+import { bookingsInScope, limitContextOf, propertiesInScope } from '../teams/limits';
 import type { AgentRow } from './service';
 
 export async function readSettings<T>(db: Db, agentId: string, area: SettingsArea, defaults: T) {
@@ -45,27 +46,28 @@ export async function acknowledgeDefaults(db: Db | DbTransaction, agentId: strin
     });
 }
 
+/**
+ * The plan usage figures: counted and limited like the server's checks (modules/teams/limits.ts) — per team
+ * on a team whose plan has teams (decision 026), per agent otherwise. `plan` stays the agent's own.
+ */
 export async function usageStats(db: Db, agent: AgentRow, now: Date): Promise<UsageStats> {
-  const plan = planFor(agent.plan);
+  const limits = await limitContextOf(db, agent);
   const [[props], [month]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(properties)
-      .where(and(eq(properties.agentId, agent.id), isNull(properties.deletedAt))),
+    db.select({ n: count() }).from(properties).where(propertiesInScope(limits, agent.id)),
     db
       .select({ n: count() })
       .from(bookings)
       .where(
         and(
-          eq(bookings.agentId, agent.id),
+          bookingsInScope(limits, agent.id),
           gte(bookings.createdAt, startOfMonthInZone(now, agent.timeZone)),
           notInArray(bookings.status, ['cancelled', 'declined', 'rescheduled']),
         ),
       ),
   ]);
   return {
-    plan: plan.id,
-    properties: { used: props?.n ?? 0, limit: plan.maxProperties },
-    bookingsThisMonth: { used: month?.n ?? 0, limit: plan.maxBookingsPerMonth },
+    plan: planFor(agent.plan).id,
+    properties: { used: props?.n ?? 0, limit: limits.plan.maxProperties },
+    bookingsThisMonth: { used: month?.n ?? 0, limit: limits.plan.maxBookingsPerMonth },
   };
 }

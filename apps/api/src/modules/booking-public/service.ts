@@ -6,7 +6,7 @@ import { publicSuggestions } from '../../assistant/preferences';
 import { createHash } from 'node:crypto';
 import { and, count, eq, gte, isNull, notInArray, sql } from 'drizzle-orm';
 import { MESSAGES } from '@keyturn/domain/messages';
-import { isWithinLimit, planFor } from '@keyturn/domain/plans';
+import { isWithinLimit } from '@keyturn/domain/plans';
 import type { Property } from '@keyturn/domain/schemas/property';
 import type { BookingRequest, RescheduleRequest } from '@keyturn/domain/schemas/booking';
 import type {
@@ -24,6 +24,7 @@ import type { Db, DbTransaction } from '../../db/client';
 import { agentWriteTransaction, lockAgentRow, writeTransaction } from '../../db/transaction';
 import type { BookingNotifier } from '../../notifications/scheduler';
 import { agents, bookingLinks, bookings, idempotencyKeys, properties } from '../../db/schema';
+import { bookingsInScope, limitContextOf } from '../teams/limits';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
@@ -570,14 +571,16 @@ async function checkSlotOpen(
 }
 
 async function checkMonthlyLimit(tx: DbTransaction, agent: AgentRow, now: Date): Promise<void> {
-  const plan = planFor(agent.plan);
+  // Per team on a team with teams in its plan (Enterprise: unlimited), per agent otherwise (decision 026).
+  const limits = await limitContextOf(tx, agent);
+  const { plan } = limits;
   if (plan.maxBookingsPerMonth === null) return;
   const [row] = await tx
     .select({ n: count() })
     .from(bookings)
     .where(
       and(
-        eq(bookings.agentId, agent.id),
+        bookingsInScope(limits, agent.id),
         gte(bookings.createdAt, startOfMonthInZone(now, agent.timeZone)),
         notInArray(bookings.status, [...NOT_COUNTED]),
       ),

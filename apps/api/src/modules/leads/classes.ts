@@ -156,6 +156,15 @@ export function withLeadClasses(inner: BookingNotifier): BookingNotifier {
       await inner.actionApplied(tx, booking, action);
       await again(tx, booking);
     },
+    reassigned: async (tx, booking, previousAgentId) => {
+      await inner.reassigned(tx, booking, previousAgentId);
+      // The buyer is now a lead of the new agent too; their lead with the previous agent lost this booking.
+      await again(tx, booking);
+      const { rows } = await tx.execute<{ email: string }>(
+        sql`select client_email as email from bookings where id = ${booking.id}`,
+      );
+      if (rows[0]) await reclassifyLead(tx, previousAgentId, rows[0].email);
+    },
   };
 }
 

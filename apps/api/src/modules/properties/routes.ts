@@ -2,20 +2,33 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
-import { propertyInputSchema, propertySchema, type Property } from '@keyturn/domain/schemas/property';
+import {
+  agentPropertySchema,
+  propertyAssignSchema,
+  propertyInputSchema,
+  type AgentProperty,
+} from '@keyturn/domain/schemas/property';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { requireAgentContext } from '../agents/context';
 import type { AgentRow } from '../agents/service';
-import { createProperty, deleteProperty, getProperty, listProperties, updateProperty } from './service';
+import {
+  assignProperty,
+  createProperty,
+  deleteProperty,
+  getProperty,
+  listProperties,
+  updateProperty,
+} from './service';
 
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
   403: errorResponseSchema,
   404: errorResponseSchema,
+  409: errorResponseSchema,
 };
-const one = z.object({ success: z.literal(true), data: propertySchema });
+const one = z.object({ success: z.literal(true), data: agentPropertySchema });
 const idParams = z.object({ id: z.string() });
 const tags = ['properties'];
 
@@ -25,7 +38,7 @@ export async function propertyRoutes(
 ) {
   const { db } = opts;
   /** Issue 16: a saved property without a map position is geocoded (when a geocoder is configured). */
-  const located = async (agent: AgentRow, property: Property) => {
+  const located = async (agent: AgentRow, property: AgentProperty) => {
     await opts.locate?.(agent, property.id);
     return property;
   };
@@ -38,8 +51,11 @@ export async function propertyRoutes(
     {
       schema: {
         tags,
-        summary: "The caller's properties",
-        response: { 200: z.object({ success: z.literal(true), data: z.array(propertySchema) }), ...errors },
+        summary: "The caller's properties and, in a team, the team's (each with its assigned agent)",
+        response: {
+          200: z.object({ success: z.literal(true), data: z.array(agentPropertySchema) }),
+          ...errors,
+        },
       },
     },
     async (req) => ({ success: true as const, data: await listProperties(db, agentOf(req)) }),
@@ -71,6 +87,22 @@ export async function propertyRoutes(
     async (req) => ({
       success: true as const,
       data: await located(agentOf(req), await updateProperty(db, agentOf(req), req.params.id, req.body)),
+    }),
+  );
+  r.put(
+    '/api/properties/:id/agent',
+    {
+      schema: {
+        tags,
+        summary: 'Assign a team property to another member (team owners and admins)',
+        params: idParams,
+        body: propertyAssignSchema,
+        response: { 200: one, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await assignProperty(db, agentOf(req), req.params.id, req.body.agent_id),
     }),
   );
   r.delete(

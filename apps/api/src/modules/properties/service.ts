@@ -1,44 +1,83 @@
-// The agent's properties. Every query is scoped to the caller's agent; deleting hides the row so bookings
-// keep their history; the plan's property limit (spec §9) is checked under a lock on the agent row.
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { isWithinLimit, planFor } from '@keyturn/domain/plans';
-import type { Property, PropertyData } from '@keyturn/domain/schemas/property';
+// The agent's properties. Deleting hides the row so bookings keep their history; the plan's property limit
+// (spec §9) is checked under a lock on what it counts (the agent, or the team — modules/teams/limits.ts).
+// Teams (issue 15, decision 026): a property added while in a team belongs to the team (`team_id`) and is
+// assigned to an agent (`agent_id`); members read the team's properties and edit those assigned to them,
+// owners and admins edit and reassign every team property; an agent's own properties (no team) stay theirs.
+// Another team's property is not found (404).
+import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { isWithinLimit } from '@keyturn/domain/plans';
+import type { AgentProperty, PropertyData } from '@keyturn/domain/schemas/property';
+import { TEAM_MESSAGES, teamCan, type TeamRole } from '@keyturn/domain/teams';
 import type { Db } from '../../db/client';
-import { lockAgentRow, writeTransaction } from '../../db/transaction';
-import { properties } from '../../db/schema';
+import { writeTransaction } from '../../db/transaction';
+import { agents, members, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { AgentRow } from '../agents/service';
 import { toProperty } from '../booking-public/service';
+import { limitContextOf, lockLimitScope, propertiesInScope } from '../teams/limits';
+import { membershipOf } from '../teams/service';
 
 const propertyNotFound = () => notFound('Property not found.');
+type PropertyRow = typeof properties.$inferSelect;
+type Access = { agent: AgentRow; team: { id: string; role: TeamRole } | null };
 
-export async function listProperties(db: Db, agent: AgentRow): Promise<Property[]> {
-  const rows = await db
-    .select()
+async function accessOf(db: Db, agent: AgentRow): Promise<Access> {
+  const mine = await membershipOf(db, agent.userId);
+  return { agent, team: mine ? { id: mine.team.id, role: mine.member.role as TeamRole } : null };
+}
+
+/** The properties the caller may see: their own, and their team's. */
+function visible({ agent, team }: Access): SQL {
+  const own = eq(properties.agentId, agent.id);
+  return and(isNull(properties.deletedAt), team ? or(own, eq(properties.teamId, team.id)) : own)!;
+}
+
+function mayEdit({ agent, team }: Access, row: PropertyRow): boolean {
+  if (row.agentId === agent.id) return true;
+  return Boolean(team && row.teamId === team.id && teamCan(team.role, 'editTeamProperties'));
+}
+
+function toAgentProperty(access: Access, row: PropertyRow, agentName: string): AgentProperty {
+  return {
+    ...toProperty(row),
+    team_id: row.teamId,
+    agent_name: agentName,
+    can_edit: mayEdit(access, row),
+    can_assign: Boolean(
+      access.team && row.teamId === access.team.id && teamCan(access.team.role, 'assignProperties'),
+    ),
+  };
+}
+
+const withAgentName = (db: Db) =>
+  db
+    .select({ property: properties, first: agents.firstName, last: agents.lastName })
     .from(properties)
-    .where(and(eq(properties.agentId, agent.id), isNull(properties.deletedAt)))
+    .innerJoin(agents, eq(agents.id, properties.agentId));
+
+export async function listProperties(db: Db, agent: AgentRow): Promise<AgentProperty[]> {
+  const access = await accessOf(db, agent);
+  const rows = await withAgentName(db)
+    .where(visible(access))
     .orderBy(desc(properties.createdAt), desc(properties.id));
-  return rows.map(toProperty);
+  return rows.map((r) => toAgentProperty(access, r.property, `${r.first} ${r.last}`.trim()));
 }
 
-export async function getProperty(db: Db, agent: AgentRow, rawId: string): Promise<Property> {
-  return toProperty(await ownProperty(db, agent, rawId));
+export async function getProperty(db: Db, agent: AgentRow, rawId: string): Promise<AgentProperty> {
+  const access = await accessOf(db, agent);
+  return describe(db, access, (await visibleProperty(db, access, rawId)).id);
 }
 
-export async function countProperties(db: Db, agentId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(properties)
-    .where(and(eq(properties.agentId, agentId), isNull(properties.deletedAt)));
-  return row?.n ?? 0;
-}
-
-export async function createProperty(db: Db, agent: AgentRow, input: PropertyData): Promise<Property> {
-  return writeTransaction(db, async (tx) => {
-    await lockAgentRow(tx, agent.id);
-    const plan = planFor(agent.plan);
-    const used = await countProperties(tx as unknown as Db, agent.id);
-    if (!isWithinLimit(plan.maxProperties, used)) {
+export async function createProperty(db: Db, agent: AgentRow, input: PropertyData): Promise<AgentProperty> {
+  const id = await writeTransaction(db, async (tx) => {
+    const limits = await limitContextOf(tx, agent);
+    await lockLimitScope(tx, limits, agent.id);
+    const { plan } = limits;
+    const [used] = await tx
+      .select({ n: count() })
+      .from(properties)
+      .where(propertiesInScope(limits, agent.id));
+    if (!isWithinLimit(plan.maxProperties, used?.n ?? 0)) {
       throw new AppError(
         403,
         'PROPERTY_LIMIT_REACHED',
@@ -47,10 +86,11 @@ export async function createProperty(db: Db, agent: AgentRow, input: PropertyDat
     }
     const [row] = await tx
       .insert(properties)
-      .values({ agentId: agent.id, ...columns(input) })
-      .returning();
-    return toProperty(row!);
+      .values({ agentId: agent.id, teamId: limits.teamId, ...columns(input) })
+      .returning({ id: properties.id });
+    return row!.id;
   });
+  return describe(db, await accessOf(db, agent), id);
 }
 
 export async function updateProperty(
@@ -58,35 +98,80 @@ export async function updateProperty(
   agent: AgentRow,
   rawId: string,
   input: PropertyData,
-): Promise<Property> {
-  const existing = await ownProperty(db, agent, rawId);
+): Promise<AgentProperty> {
+  const access = await accessOf(db, agent);
+  const existing = await editableProperty(db, access, rawId);
   const values = columns(input);
   // A new address makes the old map position wrong (issue 16): it is cleared and geocoded again.
   const moved = (['address', 'city', 'state', 'zipCode'] as const).some((k) => values[k] !== existing[k]);
-  const [row] = await db
+  await db
     .update(properties)
     .set(moved ? { ...values, lat: null, lng: null } : values)
-    .where(and(eq(properties.id, existing.id), eq(properties.agentId, agent.id)))
-    .returning();
-  return toProperty(row!);
+    .where(eq(properties.id, existing.id));
+  return describe(db, access, existing.id);
 }
 
 export async function deleteProperty(db: Db, agent: AgentRow, rawId: string): Promise<void> {
-  const existing = await ownProperty(db, agent, rawId);
+  const existing = await editableProperty(db, await accessOf(db, agent), rawId);
   await db
     .update(properties)
     .set({ deletedAt: new Date(), isPublic: false })
-    .where(and(eq(properties.id, existing.id), eq(properties.agentId, agent.id)));
+    .where(eq(properties.id, existing.id));
 }
 
-async function ownProperty(db: Db, agent: AgentRow, rawId: string) {
+/**
+ * Assigns a team property to another member (owners and admins): the property's showings then go to that
+ * member. A member → 403; a property or member outside the caller's team → 404.
+ */
+export async function assignProperty(
+  db: Db,
+  agent: AgentRow,
+  rawId: string,
+  toAgentId: string,
+): Promise<AgentProperty> {
+  const access = await accessOf(db, agent);
+  const existing = await visibleProperty(db, access, rawId);
+  if (!access.team || existing.teamId !== access.team.id) {
+    throw new AppError(409, 'NOT_A_TEAM_PROPERTY', 'Only a team property can be assigned to a team member.');
+  }
+  if (!teamCan(access.team.role, 'assignProperties')) {
+    throw new AppError(403, 'TEAM_ROLE_REQUIRED', TEAM_MESSAGES.roleRequired);
+  }
+  const [target] = await db
+    .select({ id: agents.id })
+    .from(members)
+    .innerJoin(agents, eq(agents.userId, members.userId))
+    .where(and(eq(members.organizationId, access.team.id), eq(agents.id, toAgentId)));
+  if (!target) {
+    throw new AppError(404, 'MEMBER_NOT_FOUND', 'No such member in your team.', {
+      agent_id: 'Choose a member of your team',
+    });
+  }
+  await db.update(properties).set({ agentId: target.id }).where(eq(properties.id, existing.id));
+  return describe(db, access, existing.id);
+}
+
+async function describe(db: Db, access: Access, id: number): Promise<AgentProperty> {
+  const [row] = await withAgentName(db).where(eq(properties.id, id));
+  if (!row) throw propertyNotFound();
+  return toAgentProperty(access, row.property, `${row.first} ${row.last}`.trim());
+}
+
+async function visibleProperty(db: Db, access: Access, rawId: string): Promise<PropertyRow> {
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
   if (!id) throw propertyNotFound();
   const [row] = await db
     .select()
     .from(properties)
-    .where(and(eq(properties.id, id), eq(properties.agentId, agent.id), isNull(properties.deletedAt)));
+    .where(and(eq(properties.id, id), visible(access)));
   if (!row) throw propertyNotFound();
+  return row;
+}
+
+/** A property the caller may change: their own or assigned to them, or any team property for owners/admins. */
+async function editableProperty(db: Db, access: Access, rawId: string): Promise<PropertyRow> {
+  const row = await visibleProperty(db, access, rawId);
+  if (!mayEdit(access, row)) throw new AppError(403, 'TEAM_ROLE_REQUIRED', TEAM_MESSAGES.roleRequired);
   return row;
 }
 

@@ -16,9 +16,16 @@ import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { currentUser, requireUser } from '../../http/authenticate';
 import type { JobQueue } from '../../jobs/queue';
-import { teamBookingsQuerySchema, teamBookingsResponseSchema } from '@keyturn/domain/schemas/teamBookings';
+import {
+  reassignBookingSchema,
+  teamBookingResponseSchema,
+  teamBookingsQuerySchema,
+  teamBookingsResponseSchema,
+} from '@keyturn/domain/schemas/teamBookings';
+import { HANDOVER_CHOICES } from '@keyturn/domain/teams';
+import type { BookingNotifier } from '../../notifications/scheduler';
 import { requireAgent } from '../agents/service';
-import { teamBookings } from './bookings';
+import { handOver, reassignBooking, teamBookings, withSlotConflicts } from './bookings';
 import {
   acceptInvitation,
   changeRole,
@@ -43,12 +50,24 @@ const errors = {
 };
 const ok = z.object({ success: z.literal(true) });
 const idParams = z.object({ id: z.string().min(1).max(100) });
+/** The removal's choice for the member's future bookings (decision 026). */
+const removalQuery = z.object({
+  bookings: z.enum(HANDOVER_CHOICES, { error: 'Choose reassign or cancel' }).optional(),
+  reassign_to: z.uuid({ error: 'Choose a member of your team' }).optional(),
+});
 
 export async function teamRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; db: Db; jobs: JobQueue; now: () => Date; readLimitPerMinute: number },
+  opts: {
+    auth: Auth;
+    db: Db;
+    jobs: JobQueue;
+    notify: BookingNotifier;
+    now: () => Date;
+    readLimitPerMinute: number;
+  },
 ) {
-  const { db, jobs, now } = opts;
+  const { db, jobs, now, notify } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(opts.auth);
 
@@ -176,13 +195,23 @@ export async function teamRoutes(
       preHandler: signedIn,
       schema: {
         tags,
-        summary: 'Remove a member (the last owner cannot be removed)',
+        summary:
+          'Remove a member (the last owner cannot be removed); with future bookings, ?bookings=reassign&reassign_to=<agent id> or ?bookings=cancel',
+        description:
+          'A member with future bookings is removed only with a choice (409 HANDOVER_REQUIRED otherwise): each ' +
+          'booking reassigned to the chosen member (if any clashes with their bookings, 409 REASSIGN_CONFLICT ' +
+          'names them and nothing changes) or cancelled with the normal notice to its buyer. Team properties ' +
+          'assigned to the member go to the chosen member, or to the caller.',
         params: idParams,
+        querystring: removalQuery,
         response: { 200: ok, ...errors },
       },
     },
     async (req) => {
-      await removeMember(db, currentUser(req).id, req.params.id);
+      const choice = { bookings: req.query.bookings, reassignTo: req.query.reassign_to };
+      await withSlotConflicts(() =>
+        removeMember(db, currentUser(req).id, req.params.id, handOver(notify, choice, now())),
+      );
       return { success: true as const };
     },
   );
@@ -193,12 +222,13 @@ export async function teamRoutes(
       preHandler: signedIn,
       schema: {
         tags,
-        summary: 'Leave the team (the last owner cannot)',
+        summary:
+          'Leave the team (the last owner cannot; nor a member with future bookings or team properties: an owner or admin removes them)',
         response: { 200: ok, ...errors },
       },
     },
     async (req) => {
-      await leaveTeam(db, currentUser(req).id);
+      await leaveTeam(db, currentUser(req).id, now());
       return { success: true as const };
     },
   );
@@ -218,6 +248,28 @@ export async function teamRoutes(
     async (req) => ({
       success: true as const,
       data: await teamBookings(db, currentUser(req).id, req.query, now()),
+    }),
+  );
+
+  r.post(
+    '/api/team/bookings/:id/reassign',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'Hand a booking to another member (owners and admins); the buyer is told',
+        description:
+          'Same booking, same time, same manage link. The new member must be free then (their hours do not ' +
+          'matter, their bookings do: 409 REASSIGN_CONFLICT). Members 403; a booking or member outside the ' +
+          "caller's team 404; a booking that has started, ended or been cancelled 409.",
+        params: idParams,
+        body: reassignBookingSchema,
+        response: { 200: teamBookingResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await reassignBooking(db, notify, currentUser(req).id, req.params.id, req.body.member_id, now()),
     }),
   );
 

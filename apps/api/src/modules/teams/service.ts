@@ -4,7 +4,7 @@
 // locks the team's row first: two invitations for the last seat, or two owners stepping down at once, are
 // decided one after the other.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { planAllows } from '@keyturn/domain/planGates';
 import { planFor, PLANS, type Plan } from '@keyturn/domain/plans';
 import {
@@ -29,7 +29,7 @@ import type {
 import type { z } from 'zod';
 import type { Db, DbTransaction } from '../../db/client';
 import { constraintName, sqlState } from '../../db/client';
-import { agents, invitations, members, organizations, users } from '../../db/schema';
+import { agents, bookings, invitations, members, organizations, properties, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requirePlanFeature } from '../../http/plan-gate';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
@@ -73,7 +73,7 @@ export async function membershipOf(
  * The caller's team with the team's row locked for the rest of the transaction, refused unless the
  * caller's role may take `action` (403) — 404 when they are in no team.
  */
-async function lockedTeamOf(
+export async function lockedTeamOf(
   tx: DbTransaction,
   userId: string,
   action: TeamAction,
@@ -134,8 +134,18 @@ export async function teamOverview(db: Db, userId: string, now: Date): Promise<T
   if (!mine) return null;
   const role = mine.member.role as TeamRole;
   const plan = await teamPlan(db, mine.team.id);
+  const manages = teamCan(role, 'removeMember', { role: 'member' });
   const memberRows = await db
-    .select({ member: members, user: users, agentId: agents.id })
+    .select({
+      member: members,
+      user: users,
+      agentId: agents.id,
+      timeZone: agents.timeZone,
+      // Owners and admins see how many future bookings a removal would hand over (decision 026).
+      future: manages
+        ? sql<number>`(select count(*)::int from ${bookings} where ${bookings.agentId} = ${agents.id} and ${bookings.status} in ('pending', 'confirmed') and ${bookings.startsAt} > ${now})`
+        : sql<null>`null`,
+    })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .leftJoin(agents, eq(agents.userId, members.userId))
@@ -159,8 +169,10 @@ export async function teamOverview(db: Db, userId: string, now: Date): Promise<T
       email: r.user.email,
       role: r.member.role as TeamRole,
       agentId: r.agentId,
+      timeZone: r.timeZone,
       joinedAt: r.member.createdAt.toISOString(),
       inPool: r.member.inPool,
+      futureBookings: r.future === null ? null : Number(r.future),
     })),
     invitations: invitationRows.map((r) => toInvitation(r.invitation, r.inviter, now)),
     seats: await seatsOf(db, mine.team, now, plan),
@@ -493,7 +505,18 @@ export async function changeRole(db: Db, userId: string, memberId: string, role:
   });
 }
 
-export async function removeMember(db: Db, userId: string, memberId: string): Promise<void> {
+/** What a removal does before the member row goes (modules/teams/bookings.ts handOver: bookings, properties). */
+export type BeforeRemoval = (
+  tx: DbTransaction,
+  ctx: { team: TeamRow; actor: MemberRow; target: MemberRow },
+) => Promise<void>;
+
+export async function removeMember(
+  db: Db,
+  userId: string,
+  memberId: string,
+  beforeRemoval?: BeforeRemoval,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const { team, member, role: actor } = await lockedTeamOf(tx, userId, 'view');
     const target = await memberOfTeam(tx, team.id, memberId);
@@ -501,16 +524,54 @@ export async function removeMember(db: Db, userId: string, memberId: string): Pr
     requireMayManage(actor, 'removeMember', { role: targetRole });
     if (target.id === member.id) throw new AppError(409, 'USE_LEAVE', TEAM_MESSAGES.useLeave);
     if (lastOwnerBlocks(await ownerCount(tx, team.id), { role: targetRole })) throw lastOwner();
+    await beforeRemoval?.(tx, { team, actor: member, target });
     await tx.delete(members).where(eq(members.id, target.id));
   });
 }
 
-export async function leaveTeam(db: Db, userId: string): Promise<void> {
+/**
+ * Leaving on one's own (decision 026): refused while the member has future bookings or team properties
+ * assigned to them — an owner or admin removes them instead and decides who takes them over.
+ */
+export async function leaveTeam(db: Db, userId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const { team, member, role } = await lockedTeamOf(tx, userId, 'leave');
     if (lastOwnerBlocks(await ownerCount(tx, team.id), { role })) throw lastOwner();
+    const [agent] = await tx.select({ id: agents.id }).from(agents).where(eq(agents.userId, userId));
+    if (agent) {
+      const future = await futureBookingsOf(tx, agent.id, now);
+      const [assigned] = await tx
+        .select({ id: properties.id })
+        .from(properties)
+        .where(
+          and(eq(properties.agentId, agent.id), eq(properties.teamId, team.id), isNull(properties.deletedAt)),
+        )
+        .limit(1);
+      if (future.length > 0 || assigned) {
+        throw new AppError(409, 'HANDOVER_REQUIRED', TEAM_MESSAGES.leaveWithBookings);
+      }
+    }
     await tx.delete(members).where(eq(members.id, member.id));
   });
+}
+
+/** An agent's bookings still to come that hold their time (pending or confirmed, not started), earliest first. */
+export async function futureBookingsOf(
+  tx: Tx,
+  agentId: string,
+  now: Date,
+): Promise<(typeof bookings.$inferSelect)[]> {
+  return tx
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.agentId, agentId),
+        inArray(bookings.status, ['pending', 'confirmed']),
+        gt(bookings.startsAt, now),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt));
 }
 
 function requireMayManage(

@@ -8,6 +8,7 @@ import {
   CogIcon,
   HomeIcon,
   PlusIcon,
+  UsersIcon,
 } from '@/components/ui/icons';
 
 export interface NavEntry {
@@ -27,6 +28,9 @@ export const SIDEBAR_ENTRIES: readonly NavEntry[] = [
   { label: 'Subscription', to: '/dashboard/subscription', icon: CardIcon },
   { label: 'Settings', to: '/dashboard/settings', icon: CogIcon },
 ];
+
+/** The team view (issue 15): listed after Bookings, for a team's owners and admins only. */
+export const TEAM_ENTRY: NavEntry = { label: 'Team', to: '/dashboard/team', icon: UsersIcon };
 
 export const QUICK_ACTIONS: readonly NavEntry[] = [
   { label: 'Schedule Viewing', to: '/dashboard/bookings', icon: CalendarIcon },

@@ -1,5 +1,6 @@
-// The agent's properties (spec §7 "Properties"): list, read, create, update, delete — all the caller's own.
-import type { Property, PropertyData } from '@keyturn/domain/schemas/property';
+// The agent's properties (spec §7 "Properties"): list, read, create, update, delete — the caller's own and,
+// in a team, the team's (issue 15: each with its assigned agent and what the caller may do with it).
+import type { AgentProperty, Property, PropertyData } from '@keyturn/domain/schemas/property';
 import { api } from '@/lib/api';
 
 interface PropertyResponse {
@@ -8,8 +9,8 @@ interface PropertyResponse {
 }
 
 /** GET /api/properties → public and private, deleted ones left out. */
-export async function fetchProperties(): Promise<Property[]> {
-  const body = await api.get<{ success: boolean; data: Property[] }>('/properties');
+export async function fetchProperties(): Promise<AgentProperty[]> {
+  const body = await api.get<{ success: boolean; data: AgentProperty[] }>('/properties');
   return body.data;
 }
 
@@ -26,4 +27,11 @@ export async function updateProperty(id: number, input: PropertyData): Promise<P
 /** DELETE /api/properties/{id}; the property's bookings keep their history. */
 export async function deleteProperty(id: number): Promise<void> {
   await api.delete<{ success: boolean }>(`/properties/${id}`);
+}
+
+/** PUT /api/properties/{id}/agent (team owners and admins): the member a team property is assigned to. */
+export async function assignProperty(id: number, agentId: string): Promise<AgentProperty> {
+  return (
+    await api.put<{ success: boolean; data: AgentProperty }>(`/properties/${id}/agent`, { agent_id: agentId })
+  ).data;
 }

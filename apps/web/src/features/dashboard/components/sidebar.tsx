@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { QUICK_ACTIONS, SIDEBAR_ENTRIES } from '../navigation';
+import { QUICK_ACTIONS, SIDEBAR_ENTRIES, TEAM_ENTRY, type NavEntry } from '../navigation';
 
 const focusRing = 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500';
 
@@ -8,11 +8,15 @@ const focusRing = 'focus-visible:outline-none focus-visible:ring-2 focus-visible
  * The dashboard's navigation (spec §2.2). NavLink marks the active entry with aria-current="page":
  * Dashboard only on /dashboard itself (`end`), the others on their path prefix.
  */
-export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+export function SidebarNav({ onNavigate, team = false }: { onNavigate?: () => void; team?: boolean }) {
+  // The team view sits after Bookings, for a team's owners and admins (issue 15).
+  const entries: readonly NavEntry[] = team
+    ? SIDEBAR_ENTRIES.flatMap((e) => (e.to === '/dashboard/bookings' ? [e, TEAM_ENTRY] : [e]))
+    : SIDEBAR_ENTRIES;
   return (
     <nav aria-label="Dashboard">
       <ul className="space-y-1">
-        {SIDEBAR_ENTRIES.map(({ label, to, icon: EntryIcon, end }) => (
+        {entries.map(({ label, to, icon: EntryIcon, end }) => (
           <li key={to}>
             <NavLink
               to={to}
@@ -73,11 +77,20 @@ export function QuickActions({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /** Everything in the sidebar below its header: navigation, quick actions, and the user footer at the bottom. */
-export function SidebarBody({ footer, onNavigate }: { footer: ReactNode; onNavigate?: () => void }) {
+export function SidebarBody({
+  footer,
+  onNavigate,
+  team = false,
+}: {
+  footer: ReactNode;
+  onNavigate?: () => void;
+  /** Show the Team entry (the caller owns or administers a team). */
+  team?: boolean;
+}) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex-1 space-y-8 overflow-y-auto px-3 py-6">
-        <SidebarNav {...(onNavigate ? { onNavigate } : {})} />
+        <SidebarNav team={team} {...(onNavigate ? { onNavigate } : {})} />
         <QuickActions {...(onNavigate ? { onNavigate } : {})} />
       </div>
       <div className="border-t border-slate-200 p-4">{footer}</div>

@@ -9,6 +9,8 @@ import { useLogout } from '../hooks/use-logout';
 import { useSidebarUser } from '../hooks/use-sidebar-user';
 import { useAnalyticsIdentity } from '../hooks/use-analytics-identity';
 import { useSession } from '@/lib/auth';
+import { useTeam } from '@/lib/team';
+import { teamCan } from '@keyturn/domain/teams';
 
 const DRAWER_ID = 'dashboard-navigation';
 
@@ -26,7 +28,10 @@ export function DashboardLayout() {
   const location = useLocation();
   const { footer, agentProfile, refreshPlan } = useSidebarUser();
   const { logout, loggingOut } = useLogout();
-  useAnalyticsIdentity(useSession().user?.id ?? null);
+  const session = useSession();
+  useAnalyticsIdentity(session.user?.id ?? null);
+  const team = useTeam(session.status === 'signed-in');
+  const leadsTeam = Boolean(team.data && teamCan(team.data.role, 'viewTeamBookings'));
   // The drawer belongs to the path it was opened on, so any navigation closes it.
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = drawerPath === location.pathname;
@@ -44,7 +49,7 @@ export function DashboardLayout() {
         <div className="flex h-16 shrink-0 items-center border-b border-slate-200 px-6">
           <Logo />
         </div>
-        <SidebarBody footer={footerContent} />
+        <SidebarBody footer={footerContent} team={leadsTeam} />
       </aside>
 
       <div className="lg:pl-72">
@@ -69,7 +74,7 @@ export function DashboardLayout() {
 
       {drawerOpen ? (
         <MobileDrawer id={DRAWER_ID} label="Navigation" header={<Logo size="sm" />} onClose={closeDrawer}>
-          <SidebarBody footer={footerContent} onNavigate={closeDrawer} />
+          <SidebarBody footer={footerContent} onNavigate={closeDrawer} team={leadsTeam} />
         </MobileDrawer>
       ) : null}
     </div>

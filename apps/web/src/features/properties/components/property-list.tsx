@@ -1,26 +1,43 @@
 // The agent's properties: cards on a phone, table-like rows from the lg breakpoint. Each carries its own
-// booking link (absolute, to copy and share) and the edit and delete actions.
+// booking link (absolute, to copy and share) and the edit and delete actions. In a team (issue 15) the
+// team's properties are listed too, with their assigned member: owners and admins reassign them here;
+// a member reads the ones assigned to others.
 import { roomsLabel } from '@keyturn/domain/plural';
 import { propertyBookingPath } from '@keyturn/domain/links';
-import type { Property } from '@keyturn/domain/schemas/property';
+import type { AgentProperty, Property } from '@keyturn/domain/schemas/property';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { formatMoney } from '@/components/ui/format';
 import { SafeImage } from '@/components/ui/safe-image';
+import { SelectField } from '@/components/ui/text-field';
+
+/** A listed property; the team fields are absent outside the dashboard list's answer. */
+export type ListedProperty = Property &
+  Partial<Pick<AgentProperty, 'team_id' | 'agent_name' | 'can_edit' | 'can_assign'>>;
+
+/** Who a team property can be assigned to: the team's members with an agent profile. */
+export type Assignee = { agentId: string; name: string };
 
 const columns = 'lg:grid-cols-[5rem_minmax(0,1fr)_9rem_17rem]';
 
 export function PropertyList({
   properties,
   username,
+  agentId = null,
+  assignees = [],
   onEdit,
   onDelete,
+  onAssign,
 }: {
-  properties: readonly Property[];
+  properties: readonly ListedProperty[];
   /** The agent's username, for the booking links; null while the profile loads. */
   username: string | null;
+  /** The caller's agent id: a team property assigned to someone else has that member's link, not ours. */
+  agentId?: string | null;
+  assignees?: readonly Assignee[];
   onEdit: (property: Property) => void;
   onDelete: (property: Property) => void;
+  onAssign?: (property: Property, agentId: string) => void;
 }) {
   return (
     <div>
@@ -38,9 +55,11 @@ export function PropertyList({
           <PropertyRow
             key={property.id}
             property={property}
-            username={username}
+            username={agentId === null || property.agent_id === agentId ? username : null}
+            assignees={assignees}
             onEdit={() => onEdit(property)}
             onDelete={() => onDelete(property)}
+            onAssign={onAssign ? (to) => onAssign(property, to) : null}
           />
         ))}
       </ul>
@@ -51,14 +70,19 @@ export function PropertyList({
 function PropertyRow({
   property,
   username,
+  assignees,
   onEdit,
   onDelete,
+  onAssign,
 }: {
-  property: Property;
+  property: ListedProperty;
   username: string | null;
+  assignees: readonly Assignee[];
   onEdit: () => void;
   onDelete: () => void;
+  onAssign: ((agentId: string) => void) | null;
 }) {
+  const editable = property.can_edit !== false;
   const link = username
     ? `${window.location.origin}${propertyBookingPath(username, property.address, property.public_id)}`
     : null;
@@ -104,7 +128,15 @@ function PropertyRow({
             >
               {property.is_public ? 'Public' : 'Private'}
             </span>
+            {property.team_id ? (
+              <span className="ml-2 inline-flex rounded-full bg-blue-50 px-2 py-0.5 text-xs font-semibold text-blue-700 ring-1 ring-blue-200 ring-inset">
+                Team
+              </span>
+            ) : null}
           </p>
+          {property.team_id && !(property.can_assign && onAssign) ? (
+            <p className="text-xs text-slate-600">Assigned to {property.agent_name}</p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end">
           {link ? (
@@ -114,17 +146,38 @@ function PropertyRow({
               accessibleLabel={`Copy booking link for ${property.address}`}
             />
           ) : null}
-          <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${property.address}`}>
-            Edit
-          </Button>
-          <Button
-            variant="danger-ghost"
-            size="sm"
-            onClick={onDelete}
-            aria-label={`Delete ${property.address}`}
-          >
-            Delete
-          </Button>
+          {property.can_assign && onAssign ? (
+            <SelectField
+              label="Assigned to"
+              className="w-44"
+              value={property.agent_id}
+              onChange={(e) => onAssign(e.target.value)}
+            >
+              {assignees.some((a) => a.agentId === property.agent_id) ? null : (
+                <option value={property.agent_id}>{property.agent_name}</option>
+              )}
+              {assignees.map((a) => (
+                <option key={a.agentId} value={a.agentId}>
+                  {a.name}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          {editable ? (
+            <>
+              <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${property.address}`}>
+                Edit
+              </Button>
+              <Button
+                variant="danger-ghost"
+                size="sm"
+                onClick={onDelete}
+                aria-label={`Delete ${property.address}`}
+              >
+                Delete
+              </Button>
+            </>
+          ) : null}
         </div>
       </div>
     </li>

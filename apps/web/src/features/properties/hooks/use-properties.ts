@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { PropertyData } from '@keyturn/domain/schemas/property';
 import { trackProperty } from '@/lib/analytics';
-import { createProperty, deleteProperty, fetchProperties, updateProperty } from '../api';
+import { assignProperty, createProperty, deleteProperty, fetchProperties, updateProperty } from '../api';
 
 export const PROPERTIES_QUERY_KEY = ['properties'] as const;
 
@@ -27,6 +27,15 @@ export function useDeleteProperty() {
   return useMutation({
     mutationFn: (id: number) => deleteProperty(id),
     onSuccess: () => invalidateAfterChange(queryClient),
+  });
+}
+
+/** Team owners and admins: assign a team property to another member (its showings go to them). */
+export function useAssignProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, agentId }: { id: number; agentId: string }) => assignProperty(id, agentId),
+    onSettled: () => invalidateAfterChange(queryClient),
   });
 }
 

@@ -251,3 +251,58 @@ describe('deleting a property', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
+
+describe('team properties (issue 15)', () => {
+  const teamProperty = {
+    ...riverside,
+    id: 9,
+    agent_id: 'agent-2',
+    team_id: 't1',
+    agent_name: 'Riley Park',
+    can_edit: true,
+    can_assign: true,
+  };
+
+  it('an owner or admin reassigns a team property to another member; a member only reads who has it', async () => {
+    const { api } = renderPage(
+      {
+        'GET /team': () =>
+          json(200, {
+            success: true,
+            data: {
+              role: 'owner',
+              members: [
+                { id: 'm1', name: 'Dana Scully', agentId: 'agent-1' },
+                { id: 'm2', name: 'Riley Park', agentId: 'agent-2' },
+              ],
+            },
+          }),
+        'PUT /properties/9/agent': () =>
+          json(200, {
+            success: true,
+            data: { ...teamProperty, agent_id: 'agent-1', agent_name: 'Dana Scully' },
+          }),
+      },
+      [teamProperty],
+    );
+    const row = await screen.findByRole('listitem', { name: riverside.address });
+    expect(within(row).getByText('Team')).toBeInTheDocument();
+    // Assigned to someone else: not our booking link.
+    expect(within(row).queryByRole('button', { name: /Copy booking link/ })).not.toBeInTheDocument();
+    const select = await within(row).findByLabelText('Assigned to');
+    expect(select).toHaveValue('agent-2');
+    await userEvent.selectOptions(select, 'agent-1');
+    expect(api.callsTo('PUT', '/properties/9/agent')[0]!.body).toEqual({ agent_id: 'agent-1' });
+  });
+
+  it('a member sees a team property assigned to someone else without edit, delete or assign', async () => {
+    const readOnly = { ...teamProperty, can_edit: false, can_assign: false };
+    const { api } = renderPage({}, [readOnly]);
+    const row = await screen.findByRole('listitem', { name: riverside.address });
+    expect(within(row).getByText('Assigned to Riley Park')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(within(row).queryByLabelText('Assigned to')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/team')).toHaveLength(0);
+  });
+});

@@ -9,9 +9,10 @@ import { BuildingIcon, PlusIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useAgentProfile } from '@/lib/agent-profile';
+import { useTeam } from '@/lib/team';
 import { PropertyFormDialog } from '../components/property-form-dialog';
 import { PropertyList } from '../components/property-list';
-import { useDeleteProperty, useProperties } from '../hooks/use-properties';
+import { useAssignProperty, useDeleteProperty, useProperties } from '../hooks/use-properties';
 
 type Editing = { property: Property | null } | null;
 
@@ -22,6 +23,13 @@ export function PropertiesPage() {
   const remove = useDeleteProperty();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Property | null>(null);
+  // Team owners and admins assign team properties (issue 15): the members come with the team.
+  const assigns = Boolean(properties.data?.some((p) => p.can_assign));
+  const team = useTeam(assigns);
+  const assign = useAssignProperty();
+  const assignees = (team.data?.members ?? []).flatMap((m) =>
+    m.agentId ? [{ agentId: m.agentId, name: m.name }] : [],
+  );
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -72,8 +80,19 @@ export function PropertiesPage() {
           <PropertyList
             properties={properties.data}
             username={agent.data?.username ?? null}
+            agentId={agent.data?.id ?? null}
+            assignees={assignees}
             onEdit={(property) => setEditing({ property })}
             onDelete={setDeleting}
+            onAssign={(property, agentId) => {
+              const name = assignees.find((a) => a.agentId === agentId)?.name ?? 'the member';
+              void assign
+                .mutateAsync({ id: property.id, agentId })
+                .then(() => toast.success(`${property.address} is now assigned to ${name}.`))
+                .catch((error: unknown) =>
+                  toast.error(error instanceof Error ? error.message : 'The property could not be assigned.'),
+                );
+            }}
           />
         )}
       </div>

@@ -24,14 +24,14 @@ import {
   TEAM_ROLE_LABELS,
   TEAM_ROLES,
   teamCan,
+  type HandoverChoice,
   type InvitableRole,
   type TeamRole,
 } from '@keyturn/domain/teams';
+import { countOf } from '@keyturn/domain/plural';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { formatIsoDate, formatTime } from '@/components/ui/format';
-import { BookingStatusBadge } from '@/components/ui/status-badge';
 import { ImageUploadField } from '@/components/ui/image-upload-field';
 import { Spinner } from '@/components/ui/spinner';
 import { SelectField, TextField } from '@/components/ui/text-field';
@@ -49,11 +49,11 @@ import {
   useResendInvitation,
   useRevokeInvitation,
   useTeam,
-  useTeamBookings,
   useUpdateTeam,
 } from '@/lib/team';
 import { SeatsSummary } from '@/components/team-seats';
 import { OutOfPoolBadge, PoolSwitch } from './pool-switch';
+import { TeamBookings } from '@/components/team-bookings';
 
 const card = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm';
 
@@ -212,6 +212,7 @@ function MemberList({ team }: { team: TeamOverview }) {
             actor={team.role}
             isMe={member.userId === myId}
             owners={owners}
+            others={team.members.filter((m) => m.id !== member.id)}
           />
         ))}
       </ul>
@@ -224,16 +225,23 @@ function MemberRow({
   actor,
   isMe,
   owners,
+  others,
 }: {
   member: TeamMember;
   actor: TeamRole;
   isMe: boolean;
   owners: number;
+  /** The other members: who can take this member's bookings over. */
+  others: TeamMember[];
 }) {
   const changeRole = useChangeRole();
   const remove = useRemoveMember();
   const leave = useLeaveTeam();
   const [confirm, setConfirm] = useState<'remove' | 'leave' | null>(null);
+  const future = member.futureBookings ?? 0;
+  const heirs = others.filter((m): m is TeamMember & { agentId: string } => m.agentId !== null);
+  const [handover, setHandover] = useState<HandoverChoice>('reassign');
+  const [heir, setHeir] = useState<string>('');
   const roles = TEAM_ROLES.filter(
     (r) =>
       r === member.role ||
@@ -308,9 +316,14 @@ function MemberRow({
         confirmLabel={confirm === 'leave' ? 'Leave team' : 'Remove'}
         danger
         busy={remove.isPending || leave.isPending}
+        confirmDisabled={confirm === 'remove' && future > 0 && handover === 'reassign' && !heir}
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
-          const done = confirm === 'leave' ? leave.mutateAsync(undefined) : remove.mutateAsync(member.id);
+          const choice = future > 0 ? { bookings: handover, reassignTo: heir || null } : null;
+          const done =
+            confirm === 'leave'
+              ? leave.mutateAsync(undefined)
+              : remove.mutateAsync({ memberId: member.id, choice });
           void done
             .then(() =>
               toast.success(confirm === 'leave' ? 'You left the team.' : `${member.name} was removed.`),
@@ -319,11 +332,94 @@ function MemberRow({
             .finally(() => setConfirm(null));
         }}
       >
-        {confirm === 'leave'
-          ? 'You will no longer see this team. To come back, someone has to invite you again.'
-          : `${member.name} loses access to the team. Their own properties and bookings stay theirs.`}
+        {confirm === 'leave' ? (
+          'You will no longer see this team. To come back, someone has to invite you again.'
+        ) : (
+          <div className="space-y-3">
+            <p>
+              {member.name} loses access to the team. Their own properties stay theirs; the team’s properties
+              assigned to them go to the member you choose below, or to you.
+            </p>
+            {future > 0 ? (
+              <HandoverChoiceFields
+                name={member.name}
+                future={future}
+                heirs={heirs}
+                handover={handover}
+                onHandover={setHandover}
+                heir={heir}
+                onHeir={setHeir}
+              />
+            ) : (
+              <p>They have no future bookings.</p>
+            )}
+          </div>
+        )}
       </ConfirmDialog>
     </li>
+  );
+}
+
+/**
+ * The removal's choice for a member's future bookings (decision 026): every one reassigned to one member
+ * (the server checks each against that member's bookings and refuses the whole removal on a clash), or every
+ * one cancelled with the normal cancellation notice to its buyer.
+ */
+function HandoverChoiceFields({
+  name,
+  future,
+  heirs,
+  handover,
+  onHandover,
+  heir,
+  onHeir,
+}: {
+  name: string;
+  future: number;
+  heirs: (TeamMember & { agentId: string })[];
+  handover: HandoverChoice;
+  onHandover: (choice: HandoverChoice) => void;
+  heir: string;
+  onHeir: (agentId: string) => void;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-medium text-slate-900">
+        {name} has {countOf(future, 'future booking')}. What happens to {future === 1 ? 'it' : 'them'}?
+      </legend>
+      <label className="flex items-center gap-2">
+        <input
+          type="radio"
+          name="handover"
+          value="reassign"
+          checked={handover === 'reassign'}
+          onChange={() => onHandover('reassign')}
+          className="size-4 accent-blue-600"
+        />
+        Reassign to another member (each buyer is told)
+      </label>
+      {handover === 'reassign' ? (
+        <SelectField label="Reassign to" value={heir} onChange={(e) => onHeir(e.target.value)}>
+          <option value="">Choose a member</option>
+          {heirs.map((m) => (
+            <option key={m.agentId} value={m.agentId}>
+              {m.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      <label className="flex items-center gap-2">
+        <input
+          type="radio"
+          name="handover"
+          value="cancel"
+          checked={handover === 'cancel'}
+          onChange={() => onHandover('cancel')}
+          className="size-4 accent-blue-600"
+        />
+        Cancel them (each buyer gets the cancellation notice)
+      </label>
+    </fieldset>
   );
 }
 
@@ -444,55 +540,6 @@ function InvitationList({ team }: { team: TeamOverview }) {
           <ErrorAlert>{error.message}</ErrorAlert>
         </div>
       ) : null}
-    </section>
-  );
-}
-
-/** Owners and admins: the team's latest bookings, all members' or one member's, at each agent's own times. */
-function TeamBookings({ team }: { team: TeamOverview }) {
-  const [member, setMember] = useState<string | null>(null);
-  const bookings = useTeamBookings(member, true);
-  const agents = team.members.filter((m): m is TeamMember & { agentId: string } => m.agentId !== null);
-  return (
-    <section aria-labelledby="team-bookings-heading" className={card}>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h3 id="team-bookings-heading" className="text-base font-semibold text-slate-900">
-          Team bookings
-        </h3>
-        <SelectField
-          label="Member"
-          className="w-56"
-          value={member ?? ''}
-          onChange={(e) => setMember(e.target.value || null)}
-        >
-          <option value="">All members</option>
-          {agents.map((m) => (
-            <option key={m.agentId} value={m.agentId}>
-              {m.name}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      {bookings.isPending ? (
-        <Spinner label="Loading the team's bookings" size="sm" />
-      ) : bookings.isError ? (
-        <ErrorAlert>{bookings.error.message}</ErrorAlert>
-      ) : bookings.data.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No bookings yet.</p>
-      ) : (
-        <ul aria-label="Team bookings" className="mt-3 divide-y divide-slate-100">
-          {bookings.data.map((b) => (
-            <li key={b.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-              <span className="font-medium text-slate-900">
-                {formatIsoDate(b.booking_date)} · {formatTime(b.booking_time)}
-              </span>
-              <span className="text-slate-600">{b.client_name}</span>
-              <span className="text-slate-500">with {b.agent_name}</span>
-              <BookingStatusBadge status={b.status} />
-            </li>
-          ))}
-        </ul>
-      )}
     </section>
   );
 }

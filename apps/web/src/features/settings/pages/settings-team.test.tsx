@@ -36,8 +36,10 @@ function overview(role: TeamOverview['role']): TeamOverview {
         email: SIGNED_IN_USER.email,
         role,
         agentId: 'a1',
+        timeZone: 'America/New_York',
         joinedAt: '2030-01-01T00:00:00.000Z',
         inPool: true,
+        futureBookings: null,
       },
       {
         id: 'm2',
@@ -46,8 +48,10 @@ function overview(role: TeamOverview['role']): TeamOverview {
         email: 'riley@example.com',
         role: 'member',
         agentId: null,
+        timeZone: null,
         joinedAt: '2030-01-02T00:00:00.000Z',
         inPool: false,
+        futureBookings: null,
       },
     ],
     invitations:
@@ -177,5 +181,35 @@ describe('Settings → Team: the team bookings (owners and admins)', () => {
     await userEvent.click(mine);
     await waitFor(() => expect(api.callsTo('PUT', '/team/pool')).toHaveLength(1));
     expect(api.callsTo('PUT', '/team/pool')[0]!.body).toEqual({ in_pool: false });
+  });
+});
+
+describe('Settings → Team: removing a member with future bookings (decision 026)', () => {
+  it('shows how many and asks for a choice: reassign to a chosen member, or cancel', async () => {
+    const team = overview('owner');
+    team.members[1]!.futureBookings = 2;
+    team.members[1]!.agentId = 'a2';
+    const api = renderTeam('enterprise', team, {
+      'GET /team/bookings': () => json(200, { success: true, data: [] }),
+      'DELETE /team/members/m2': () => json(200, { success: true }),
+    });
+    const members = await screen.findByRole('region', { name: /Members/ });
+    await userEvent.click(within(members).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Riley Park?' });
+    expect(within(dialog).getByText(/Riley Park has 2 future bookings/)).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Remove' });
+    // Reassign is the default and needs a member first.
+    expect(confirm).toBeDisabled();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Reassign to'), 'a1');
+    await userEvent.click(confirm);
+    await waitFor(() => expect(api.callsTo('DELETE', '/team/members/m2')).toHaveLength(1));
+    expect(api.callsTo('DELETE', '/team/members/m2')[0]!.url).toContain('bookings=reassign&reassign_to=a1');
+
+    await userEvent.click(await within(members).findByRole('button', { name: 'Remove' }));
+    const again = await screen.findByRole('dialog', { name: 'Remove Riley Park?' });
+    await userEvent.click(within(again).getByLabelText(/Cancel them/));
+    await userEvent.click(within(again).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/team/members/m2')).toHaveLength(2));
+    expect(api.callsTo('DELETE', '/team/members/m2')[1]!.url).toMatch(/\?bookings=cancel$/);
   });
 });

@@ -1,0 +1,66 @@
+// Whose rows a plan limit counts (issue 15, decision 026): the whole team's on a team whose plan includes
+// teams (Enterprise, unlimited today), the agent's own everywhere else. The domain's limitScope decides; this
+// reads the facts it needs. Properties (modules/properties) and the monthly bookings (booking-public) ask it.
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { planFor, type Plan } from '@keyturn/domain/plans';
+import { limitScope, type LimitScope } from '@keyturn/domain/teams';
+import type { Db, DbTransaction } from '../../db/client';
+import { agents, bookings, members, organizations, properties } from '../../db/schema';
+import type { AgentRow } from '../agents/service';
+import { membershipOf, teamPlan } from './service';
+
+type Tx = Db | DbTransaction;
+
+export type LimitContext = {
+  scope: LimitScope;
+  /** The plan whose limits apply: the team's on a team scope, the agent's own otherwise. */
+  plan: Plan;
+  /** The agent's team (whatever the scope): new properties belong to it. */
+  teamId: string | null;
+};
+
+export async function limitContextOf(
+  tx: Tx,
+  agent: Pick<AgentRow, 'userId' | 'plan'>,
+): Promise<LimitContext> {
+  const mine = await membershipOf(tx, agent.userId);
+  const plan = mine ? await teamPlan(tx, mine.team.id) : null;
+  const scope = limitScope({ inTeam: Boolean(mine), teamPlan: plan });
+  return {
+    scope,
+    plan: scope === 'team' && plan ? plan : planFor(agent.plan),
+    teamId: mine?.team.id ?? null,
+  };
+}
+
+/**
+ * Locks what the count is taken under (the team's row on a team scope, the agent's row otherwise), so two
+ * additions at the limit are decided one after the other.
+ */
+export async function lockLimitScope(tx: DbTransaction, ctx: LimitContext, agentId: string): Promise<void> {
+  if (ctx.scope === 'team' && ctx.teamId) {
+    await tx.execute(
+      sql`select 1 from ${organizations} where ${organizations.id} = ${ctx.teamId} for update`,
+    );
+  } else {
+    await tx.execute(sql`select 1 from ${agents} where ${agents.id} = ${agentId} for update`);
+  }
+}
+
+/** The properties a limit counts: the team's (all its members' and its own) or the agent's. */
+export function propertiesInScope(ctx: LimitContext, agentId: string): SQL {
+  const live = isNull(properties.deletedAt);
+  if (ctx.scope === 'team' && ctx.teamId) return and(live, eq(properties.teamId, ctx.teamId))!;
+  return and(live, eq(properties.agentId, agentId))!;
+}
+
+/** The bookings a monthly limit counts: every member's on a team scope, the agent's otherwise. */
+export function bookingsInScope(ctx: LimitContext, agentId: string): SQL {
+  if (ctx.scope === 'team' && ctx.teamId) {
+    return inArray(
+      bookings.agentId,
+      sql`(select ${agents.id} from ${members} join ${agents} on ${agents.userId} = ${members.userId} where ${members.organizationId} = ${ctx.teamId})`,
+    );
+  }
+  return eq(bookings.agentId, agentId);
+}
