@@ -49,7 +49,7 @@ function consultation(date: string, time: string, startsAt: string | null = null
   return rest;
 }
 
-type Team = { slug: string; owner: TestAgent; others: TestAgent[]; all: TestAgent[] };
+type Team = { id: string; slug: string; owner: TestAgent; others: TestAgent[]; all: TestAgent[] };
 let teamN = 0;
 
 /** An Enterprise owner's team with `size - 1` more members (rows written directly: joining is teams.test's). */
@@ -74,7 +74,7 @@ async function makeTeam(size: number, color = '#10B981'): Promise<Team> {
       .insert(members)
       .values({ id: randomUUID(), organizationId: teamId, userId: row!.userId, role: 'member' });
   }
-  return { slug, owner, others, all };
+  return { id: teamId, slug, owner, others, all };
 }
 
 /** The team's consultation times of a date: [booking_time, starts_at]. */
@@ -105,10 +105,12 @@ async function countsBy(team: Team): Promise<number[]> {
 }
 
 describe('team page', () => {
-  it("answers the team's branding and its members' public properties; an unknown team is 404", async () => {
+  it("answers the team's branding and the team's public properties (not a member's own from before); an unknown team is 404", async () => {
     const team = await makeTeam(2, '#7C3AED');
-    const listed = await makeProperty(t, team.others[0]!.id, { address: '4 Harbor Way' });
-    await makeProperty(t, team.others[0]!.id, { address: '5 Hidden Lane', isPublic: false });
+    const listed = await makeProperty(t, team.others[0]!.id, { address: '4 Harbor Way', teamId: team.id });
+    await makeProperty(t, team.others[0]!.id, { address: '5 Hidden Lane', isPublic: false, teamId: team.id });
+    // A member's property from before they joined stays theirs (decision 026): not on the team page.
+    await makeProperty(t, team.others[0]!.id, { address: '6 Own Street' });
     const outsider = await makeAgent(t);
     await makeProperty(t, outsider.id, { address: '9 Elsewhere Road' });
 
@@ -315,7 +317,7 @@ describe('team booking links', () => {
           (await t.database.db.select().from(agents).where(eq(agents.id, admin.id)))[0]!.userId,
         ),
       );
-    const property = await makeProperty(t, member.id, { address: '7 Team Street' });
+    const property = await makeProperty(t, member.id, { address: '7 Team Street', teamId: team.id });
     const other = await makeTeam(1);
     const stranger = await makeAgent(t, { plan: 'enterprise' });
     const strangerProperty = await makeProperty(t, stranger.id);

@@ -51,9 +51,9 @@ export function toPublicTeam(team: TeamRow, timeZone: string): PublicTeam {
 }
 
 /**
- * THE answer to "which properties are the team's": its members' public, not deleted properties, each with
- * the agent it is assigned to (today the property's own agent). The team page, the team's links and their
- * checks read it and nothing else.
+ * THE answer to "which properties are the team's": the team's own (properties.team_id, decision 026) public,
+ * not deleted properties whose assigned agent is still a member, each with that agent. The team page, the
+ * team's links and their checks read it and nothing else.
  */
 export async function teamPublicProperties(
   db: Db,
@@ -65,7 +65,14 @@ export async function teamPublicProperties(
     .innerJoin(agents, eq(agents.id, properties.agentId))
     .innerJoin(members, eq(members.userId, agents.userId))
     .where(
-      and(eq(members.organizationId, teamId), eq(properties.isPublic, true), isNull(properties.deletedAt)),
+      and(
+        // The team's own properties (decision 026: added while in the team), at an agent still in it;
+        // a member's properties from before they joined stay theirs and are not listed here.
+        eq(properties.teamId, teamId),
+        eq(members.organizationId, teamId),
+        eq(properties.isPublic, true),
+        isNull(properties.deletedAt),
+      ),
     )
     .orderBy(asc(properties.createdAt), asc(properties.id));
 }
