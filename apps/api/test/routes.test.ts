@@ -4,9 +4,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
+import { OFFICE_PIN_MESSAGE } from '@keyturn/domain/schemas/routes';
 import { bookings, notificationJobs } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
-import { makeAgent, makeProperty, type TestAgent } from './fixtures';
+import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 import { seedBooking } from './support/bookings';
 import { startMapsServer, type MapsServer } from './support/maps-server';
 
@@ -283,7 +285,7 @@ describe('travel-aware public slots: "cluster showings by area" (issue 16)', () 
       token: agent.token,
       payload: { cluster_by_area: true },
     });
-    expect(turnOn.json().data).toEqual({ cluster_by_area: true });
+    expect(turnOn.json().data).toMatchObject({ cluster_by_area: true });
     const after = await offered();
     // 10:30 + 41 min = 11:11: 10:30 and 11:00 are gone, 11:30 is offered.
     expect(after.availableSlots).not.toContain('10:30:00');
@@ -307,6 +309,203 @@ describe('travel-aware public slots: "cluster showings by area" (issue 16)', () 
       payload: { cluster_by_area: true },
     });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('travel re-checked at booking, month days and the office start point (issue 16)', () => {
+  /** A Professional agent with "cluster showings by area" on, a house at A and one 41 min away at B. */
+  async function clusteringAgent(availability?: object) {
+    const agent = await makeAgent(t, { plan: 'pro', timeZone: 'America/New_York' });
+    const home = await makeProperty(t, agent.id, { address: '5 Home St', ...A });
+    const far = await makeProperty(t, agent.id, { address: '12 Oak St', ...B });
+    const on = await t.request({
+      method: 'PUT',
+      url: '/api/routes/settings',
+      token: agent.token,
+      payload: { cluster_by_area: true },
+    });
+    expect(on.statusCode).toBe(200);
+    if (availability) {
+      const saved = await t.request({
+        method: 'PUT',
+        url: '/api/availability',
+        token: agent.token,
+        payload: { ...DEFAULT_AVAILABILITY, ...availability },
+      });
+      expect(saved.statusCode).toBe(200);
+    }
+    return { agent, home, far };
+  }
+  const agentBookings = async (agentId: string) =>
+    t.database.db.select().from(bookings).where(eq(bookings.agentId, agentId));
+  const monthDates = async (propertyId: number) => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/booking/available-dates/${propertyId}?month=2030-01`,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().dates as string[];
+  };
+
+  it('POST /api/booking refuses a slot no longer reachable (a far showing booked next to it meanwhile): 409 SLOT_UNREACHABLE, nothing booked', async () => {
+    const { agent, home, far } = await clusteringAgent();
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('10:00'),
+      status: 'confirmed',
+      propertyId: far,
+    });
+    // The buyer's page offered 11:30 at home (10:30 + 41 min = 11:11).
+    const page = await t.request({ method: 'GET', url: `/api/booking/availability/${home}/${DATE}` });
+    expect(page.json().availableSlots).toContain('11:30:00');
+    // Meanwhile someone books the far house at 12:30: 11:30–12:00 at home leaves 30 min for a 41 min drive.
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('12:30'),
+      status: 'confirmed',
+      propertyId: far,
+      clientEmail: 'other@example.com',
+    });
+    const rows = (await agentBookings(agent.id)).length;
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/booking',
+      payload: bookingPayload(agent.id, { property_id: home, booking_date: DATE, booking_time: '11:30' }),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: ROUTE_MESSAGES.slotUnreachable,
+      code: 'SLOT_UNREACHABLE',
+      fields: { booking_time: ROUTE_MESSAGES.slotUnreachable },
+    });
+    expect(await agentBookings(agent.id)).toHaveLength(rows);
+    // The same rule as the listing: 11:30 is no longer offered, 14:00 is, and booking it works.
+    const fresh = await t.request({ method: 'GET', url: `/api/booking/availability/${home}/${DATE}` });
+    expect(fresh.json().availableSlots).not.toContain('11:30:00');
+    const booked = await t.request({
+      method: 'POST',
+      url: '/api/booking',
+      payload: bookingPayload(agent.id, { property_id: home, booking_date: DATE, booking_time: '14:00' }),
+    });
+    expect(booked.statusCode).toBe(201);
+
+    // Reschedule is re-checked too: moving the 14:00 showing to the unreachable 11:30 changes nothing.
+    const moved = await t.request({
+      method: 'POST',
+      url: '/api/booking/reschedule',
+      payload: {
+        ...bookingPayload(agent.id, { property_id: home, booking_date: DATE, booking_time: '11:30' }),
+        original_booking_id: booked.json().booking.id,
+        reschedule_reason: 'Earlier suits me',
+        token: booked.json().booking.manage_token,
+      },
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().code).toBe('SLOT_UNREACHABLE');
+    const [kept] = (await agentBookings(agent.id)).filter((b) => b.id === booked.json().booking.id);
+    expect(kept!.status).toBe('confirmed');
+  });
+
+  it("the month's bookable days drop a date whose every open slot is unreachable; the office starts the day", async () => {
+    // Tuesday 8: only 10:30–11:30 open after a far showing ending 10:30. Wednesday 9: 10:00–11:00.
+    const { agent, home, far } = await clusteringAgent({
+      overrides: [
+        { date: '2030-01-08', is_available: true, intervals: [{ start: '10:30', end: '11:30' }] },
+        { date: '2030-01-09', is_available: true, intervals: [{ start: '10:00', end: '11:00' }] },
+      ],
+    });
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('10:00'),
+      status: 'confirmed',
+      propertyId: far,
+    });
+    const dates = await monthDates(home);
+    expect(dates).not.toContain('2030-01-08');
+    expect(dates).toContain('2030-01-09');
+    expect(dates).toContain('2030-01-10');
+    // The far house itself is reachable after the far showing (no drive): the date stays for it.
+    expect(await monthDates(far)).toContain('2030-01-08');
+
+    // An office 41 min from home: the day opens there at 10:00, so Wednesday's 10:00 and 10:30 are out of reach.
+    const office = await t.request({
+      method: 'PUT',
+      url: '/api/routes/office',
+      token: agent.token,
+      payload: {
+        address: '9 Far Rd',
+        city: 'Austin',
+        state: 'tx',
+        zip_code: '78701',
+        lat: B.lat,
+        lng: B.lng,
+      },
+    });
+    expect(office.statusCode).toBe(200);
+    expect(office.json().data.office).toEqual({
+      address: { address: '9 Far Rd', city: 'Austin', state: 'TX', zip_code: '78701' },
+      lat: B.lat,
+      lng: B.lng,
+    });
+    const withOffice = await monthDates(home);
+    expect(withOffice).not.toContain('2030-01-09');
+    // Thursday (9:00–17:00): from 9:41 on, reachable.
+    expect(withOffice).toContain('2030-01-10');
+    const thursday = await t.request({ method: 'GET', url: `/api/booking/availability/${home}/2030-01-10` });
+    expect(thursday.json().availableSlots.slice(0, 2)).toEqual(['10:00:00', '10:30:00']);
+    // Without clustering the office changes no public slot.
+    await t.request({
+      method: 'PUT',
+      url: '/api/routes/settings',
+      token: agent.token,
+      payload: { cluster_by_area: false },
+    });
+    expect(await monthDates(home)).toEqual(expect.arrayContaining(['2030-01-08', '2030-01-09']));
+  });
+
+  it('the office: validated, placed by hand without a geocoder (the form is told), counted in My day and Optimise; Basic gets 403', async () => {
+    const agent = await makeAgent(t, { plan: 'pro', timeZone: 'America/New_York' });
+    const pa = await makeProperty(t, agent.id, { address: '1 Elm St', ...A });
+    const pc = await makeProperty(t, agent.id, { address: '3 Ash Rd', ...C });
+    await seedBooking(t.database.db, agent.id, { startsAt: at('10:00'), status: 'pending', propertyId: pa });
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('11:00'),
+      status: 'pending',
+      propertyId: pc,
+      clientEmail: 'c2@example.com',
+    });
+    const put = (payload: object, who = agent) =>
+      t.request({ method: 'PUT', url: '/api/routes/office', token: who.token, payload });
+    const address = { address: '9 Far Rd', city: 'Austin', state: 'TX', zip_code: '78701' };
+
+    const settings = (
+      await t.request({ method: 'GET', url: '/api/routes/settings', token: agent.token })
+    ).json().data;
+    expect(settings).toMatchObject({ cluster_by_area: false, office: null, geocoder_configured: false });
+    const noPin = await put(address);
+    expect(noPin.statusCode).toBe(400);
+    expect(noPin.json().fields).toEqual({ lat: ROUTE_MESSAGES.officePinRequired });
+    const half = await put({ ...address, lat: B.lat });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().fields.lat).toBe(OFFICE_PIN_MESSAGE);
+    const bad = await put({ ...address, zip_code: 'nope', lat: 91, lng: B.lng });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['lat', 'zip_code']);
+    expect((await put({ ...address, lat: B.lat, lng: B.lng }, basic)).statusCode).toBe(403);
+    expect((await put({ ...address, lat: B.lat, lng: B.lng })).statusCode).toBe(200);
+
+    // My day: the drive from the office (B) to the first showing (A, 41 min) is the first leg, in the total.
+    const day = (await get(agent)).json().data;
+    expect(day.office).toMatchObject({ lat: B.lat, lng: B.lng });
+    expect(day.start_leg).toMatchObject({ minutes: 41, source: 'estimated' });
+    expect(day.total_drive_minutes).toBe(41 + day.legs[0].minutes);
+    expect(day.line[0]).toEqual([B.lat, B.lng]);
+    // Optimise starts at the office: C (1 km nearer B) first saves driving against A first.
+    const proposal = (await optimise(agent)).json().data;
+    expect(proposal.booked_minutes).toBe(41 + day.legs[0].minutes);
+    expect(proposal.order[0]).toBe(day.showings[1].booking_id);
+    expect(proposal.optimised_minutes).toBeLessThan(proposal.booked_minutes);
+
+    const removed = await t.request({ method: 'DELETE', url: '/api/routes/office', token: agent.token });
+    expect(removed.json().data.office).toBeNull();
+    expect((await get(agent)).json().data.start_leg).toBeNull();
   });
 });
 
@@ -384,6 +583,35 @@ describe('maps adapters against 127.0.0.1 Nominatim and OSRM servers (issue 16)'
     expect(maps.requests).toHaveLength(1);
     expect(await position(second.json().data.id)).toMatchObject({ lat: A.lat, lng: A.lng });
     expect(m.config.maps.tileUrl).toBe('http://127.0.0.1:5450/tiles/{z}/{x}/{y}.png');
+  });
+
+  it('the office is geocoded from its address through the same adapter; an address it cannot find is a 400', async () => {
+    maps.places.set('200 office plaza', { lat: B.lat, lon: B.lng });
+    maps.requests.length = 0;
+    const office = (address: string) =>
+      m.request({
+        method: 'PUT',
+        url: '/api/routes/office',
+        token: agent.token,
+        payload: { address, city: 'Austin', state: 'TX', zip_code: '78701' },
+      });
+    const placed = await office('200 Office Plaza');
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().data).toMatchObject({
+      geocoder_configured: true,
+      office: { lat: B.lat, lng: B.lng, address: { address: '200 Office Plaza' } },
+    });
+    expect(maps.requests.map((r) => r.query.get('street'))).toEqual(['200 Office Plaza']);
+    const unknown = await office('1 Nowhere Way');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      code: 'OFFICE_NOT_FOUND',
+      fields: { address: ROUTE_MESSAGES.officeNotFound },
+    });
+    // The office placed before stays.
+    const kept = await m.request({ method: 'GET', url: '/api/routes/settings', token: agent.token });
+    expect(kept.json().data.office).toMatchObject({ lat: B.lat, lng: B.lng });
+    await m.request({ method: 'DELETE', url: '/api/routes/office', token: agent.token });
   });
 
   it('a failing geocoder leaves the property without a position (no error), and nothing is cached', async () => {

@@ -295,6 +295,11 @@ export const availabilitySettings = pgTable('availability_settings', {
   // Issue 16: public slots the agent cannot reach from the showing before (or leave in time for the one
   // after) are not offered, and slots next to a nearby showing are marked recommended.
   clusterByArea: boolean().notNull().default(false),
+  // Issue 16: the agent's office, where each working day starts (My day's first leg, Optimise, and the
+  // reachability of the day's first public slot). Geocoded from the address, or a pin placed by hand.
+  officeAddress: jsonb().$type<{ address: string; city: string; state: string; zip_code: string }>(),
+  officeLat: doublePrecision(),
+  officeLng: doublePrecision(),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .defaultNow()

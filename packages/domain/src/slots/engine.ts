@@ -176,6 +176,17 @@ export function dayIsAvailable(rules: SlotRules, date: string): boolean {
 }
 
 /**
+ * The instant the agent's working day opens on `date` (the start of its earliest interval, by the override
+ * or the weekday), null on a day off. Route planning starts the day there, at the agent's office (issue 16).
+ */
+export function dayOpening(rules: SlotRules, date: string): number | null {
+  if (!dayIsAvailable(rules, date)) return null;
+  const rule = ruleOf(rules, date, weekdayOf(dayNumber(date)))!;
+  const first = [...rule.intervals].map((interval) => interval.start).sort()[0]!;
+  return slotInstant(date, first, rules.timeZone)?.startsAt.getTime() ?? null;
+}
+
+/**
  * The instant an agent-zone wall time ('HH:mm' or 'HH:mm:ss') on `date` happens, and the end of a viewing
  * starting then (APPOINTMENT_MINUTES real minutes later). null when the clock skips that wall time (DST gap);
  * a wall time shown twice (DST fall-back) takes the earlier instant. Throws RangeError on a malformed date or

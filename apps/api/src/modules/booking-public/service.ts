@@ -1,10 +1,10 @@
 // The public booking flow (spec §2.4, §7): what a buyer may read about an agent and their properties, the
 // free slots of a date, and booking, rescheduling and cancelling without an account. The slot engine
 // (packages/domain) decides what is free; the database's EXCLUDE constraint settles races.
-import { travelAwareSlots } from '../routes/cluster';
+import { slotStillReachable, travelAwareDates, travelAwareSlots } from '../routes/cluster';
 import { createHash } from 'node:crypto';
 import { and, count, eq, gte, isNull, notInArray, sql } from 'drizzle-orm';
-import { MESSAGES } from '@keyturn/domain/messages';
+import { MESSAGES, ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { isWithinLimit, planFor } from '@keyturn/domain/plans';
 import type { Property } from '@keyturn/domain/schemas/property';
 import type { BookingRequest, RescheduleRequest } from '@keyturn/domain/schemas/booking';
@@ -204,7 +204,8 @@ export async function availabilityForDate(ctx: PublicContext, subject: SlotSubje
   // Issue 16: travel-aware slots (the agent's "cluster showings by area"), one step after the slot engine.
   const offered = await travelAwareSlots(
     ctx.db,
-    { id: inputs.agentId, plan: inputs.plan, clusterByArea: inputs.clusterByArea },
+    inputs,
+    date,
     openSlotsOfDate(inputs, now, date),
     inputs.place,
   );
@@ -231,12 +232,11 @@ export async function availableDatesOfMonth(ctx: PublicContext, subject: SlotSub
   const window = bookingWindow(now, inputs.timeZone);
   const from = first > window.from ? first : window.from;
   const to = last < window.to ? last : window.to;
-  const dates: string[] = [];
-  if (from <= to) {
-    for (const [date, slots] of openSlots(inputs, now, { from, to })) {
-      if (slots.length > 0) dates.push(date);
-    }
-  }
+  // Issue 16: with "cluster showings by area", a date whose open slots are all unreachable is dropped too.
+  const dates =
+    from <= to
+      ? await travelAwareDates(ctx.db, inputs, openSlots(inputs, now, { from, to }), inputs.place)
+      : [];
   return { time_zone: inputs.timeZone, today: agentToday(now, inputs.timeZone), month, dates };
 }
 
@@ -273,6 +273,7 @@ export async function createBooking(
       const earlier = await claimIdempotencyKey(tx, 'booking', idempotencyKey, input);
       if (earlier) return earlier as BuyerBooking;
     }
+    await assertReachable(tx, checked.travel, slot.startsAt);
     await checkMonthlyLimit(tx, agent, ctx.now());
     const row = await insertBooking(tx, {
       ...bookingColumns(input, propertyId),
@@ -306,8 +307,14 @@ async function prepareBooking(ctx: PublicContext, input: BookingRequest) {
   const agent = settled(agentRead);
   const property = settled(propertyRead);
   if (property && property.property.agentId !== agent.id) throw propertyNotFound();
-  const { slot, pending } = settled(slotRead);
-  return { agent, propertyId: property?.property.id ?? null, slot, pending };
+  const { slot, pending, travel } = settled(slotRead);
+  return {
+    agent,
+    propertyId: property?.property.id ?? null,
+    slot,
+    pending,
+    travel: { ...travel, place: property?.property ?? null },
+  };
 }
 
 function settled<T>(result: PromiseSettledResult<T>): T {
@@ -328,8 +335,9 @@ export async function rescheduleBooking(
     throw bookingNotFound();
   assertActive(original);
   const agent = await findPublicAgent(ctx.db, original.agentId);
-  const propertyId = await checkProperty(ctx.db, agent, input.property_id);
-  const { slot, pending } = await checkSlotOpen(ctx, agent.id, input, original.id);
+  const property = await checkProperty(ctx.db, agent, input.property_id);
+  const propertyId = property?.id ?? null;
+  const { slot, pending, travel } = await checkSlotOpen(ctx, agent.id, input, original.id);
 
   return writeTransaction(ctx.db, async (tx) => {
     await lockAgentRow(tx, agent.id);
@@ -339,6 +347,7 @@ export async function rescheduleBooking(
       .where(and(eq(bookings.id, original.id), sql`${bookings.status} in ('pending', 'confirmed')`))
       .returning({ id: bookings.id });
     if (!moved) throw notActive();
+    await assertReachable(tx, { ...travel, place: property }, slot.startsAt);
     const row = await insertBooking(tx, {
       ...bookingColumns(input, propertyId),
       agentId: agent.id,
@@ -493,11 +502,32 @@ function toBuyerBooking(ctx: PublicContext, row: BookingRow, agent: AgentRow): B
   };
 }
 
-async function checkProperty(db: Db, agent: AgentRow, propertyId: number | null): Promise<number | null> {
+async function checkProperty(
+  db: Db,
+  agent: AgentRow,
+  propertyId: number | null,
+): Promise<PropertyRow | null> {
   if (propertyId === null) return null;
   const { property } = await findPublicProperty(db, propertyId);
   if (property.agentId !== agent.id) throw propertyNotFound();
-  return property.id;
+  return property;
+}
+
+/**
+ * Issue 16, "cluster showings by area": the slot must still be reachable from the showing before it and leave
+ * time for the one after (someone may have booked far away next to it since the page loaded) — the same rule
+ * as the slots offered, checked under the agent-row lock. Refused like a taken slot: the page offers fresh times.
+ */
+async function assertReachable(
+  tx: DbTransaction,
+  travel: { inputs: SlotInputs; date: string; place: { lat: number | null; lng: number | null } | null },
+  startsAt: Date,
+): Promise<void> {
+  if (!(await slotStillReachable(tx, travel.inputs, travel.date, startsAt.getTime(), travel.place))) {
+    throw new AppError(409, 'SLOT_UNREACHABLE', ROUTE_MESSAGES.slotUnreachable, {
+      booking_time: ROUTE_MESSAGES.slotUnreachable,
+    });
+  }
 }
 
 /**
@@ -528,6 +558,8 @@ async function checkSlotOpen(
     },
     // New bookings wait for the agent's approval (they then arrive `pending`).
     pending: inputs.requiresApproval,
+    // For the travel re-check in the booking's transaction (issue 16).
+    travel: { inputs, date },
   };
 }
 

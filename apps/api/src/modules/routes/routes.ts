@@ -7,6 +7,7 @@ import {
   agentDayResponseSchema,
   applyRouteSchema,
   dayQuerySchema,
+  officeInputSchema,
   optimiseRequestSchema,
   placePropertySchema,
   propertyPositionResponseSchema,
@@ -25,6 +26,7 @@ import { requirePlanFeature } from '../../http/plan-gate';
 import type { BookingNotifier } from '../../notifications/scheduler';
 import { requireAgentContext } from '../agents/context';
 import { placeProperty, propertyPosition } from './places';
+import { clearOffice, routeSettingsView, saveOffice } from './office';
 import { agentDay, applyRoute, proposeRoute } from './service';
 
 const errors = {
@@ -107,6 +109,11 @@ export async function routeRoutes(
     }),
   );
 
+  const settingsAnswer = async (agent: ReturnType<typeof allowed>) => ({
+    success: true as const,
+    data: await routeSettingsView(deps, agent.id, await clusterByAreaOn(db, agent)),
+  });
+
   r.get(
     '/api/routes/settings',
     {
@@ -116,10 +123,7 @@ export async function routeRoutes(
         response: { 200: routeSettingsResponseSchema, ...errors },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: { cluster_by_area: await clusterByAreaOn(db, allowed(req)) },
-    }),
+    async (req) => settingsAnswer(allowed(req)),
   );
   r.put(
     '/api/routes/settings',
@@ -140,7 +144,40 @@ export async function routeRoutes(
           target: availabilitySettings.agentId,
           set: { clusterByArea: req.body.cluster_by_area },
         });
-      return { success: true as const, data: { cluster_by_area: await clusterByAreaOn(db, agent) } };
+      return settingsAnswer(agent);
+    },
+  );
+
+  // The office: where each working day starts (My day's first leg, Optimise, the first slot's reachability).
+  r.put(
+    '/api/routes/office',
+    {
+      schema: {
+        tags,
+        summary: "Set the agent's office: geocoded from the address, or the pin given by hand",
+        body: officeInputSchema,
+        response: { 200: routeSettingsResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const agent = allowed(req);
+      await saveOffice(deps, agent, req.body);
+      return settingsAnswer(agent);
+    },
+  );
+  r.delete(
+    '/api/routes/office',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the office (days then start at the first showing)',
+        response: { 200: routeSettingsResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const agent = allowed(req);
+      await clearOffice(db, agent.id);
+      return settingsAnswer(agent);
     },
   );
 

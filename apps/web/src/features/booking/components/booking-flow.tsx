@@ -56,7 +56,7 @@ type SubmitVariables =
   | { kind: 'book'; body: Parameters<typeof createBooking>[0]; idempotencyKey: string }
   | { kind: 'reschedule'; body: RescheduleBody };
 
-const SLOT_CONFLICT_CODES = ['SLOT_TAKEN', 'SLOT_UNAVAILABLE'];
+const SLOT_CONFLICT_CODES = ['SLOT_TAKEN', 'SLOT_UNAVAILABLE', 'SLOT_UNREACHABLE'];
 
 /** @param flowKey names this booking page in the tab's session storage (path, agent and token). */
 export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: string }) {
