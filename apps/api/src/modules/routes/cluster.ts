@@ -16,7 +16,7 @@ import {
 import { isLatLng, type LatLng } from '@keyturn/domain/routes/travel';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
-import { dayOpening, type Slot } from '@keyturn/domain/slots/engine';
+import { dayOpenings, type Slot } from '@keyturn/domain/slots/engine';
 import type { Db, DbTransaction } from '../../db/client';
 import { availabilitySettings, bookings, properties } from '../../db/schema';
 import type { SlotInputs } from '../availability/slot-inputs';
@@ -73,13 +73,7 @@ async function placedShowings(
     place: placeOf(r),
   }));
   const office = inputs.office && isLatLng(inputs.office) ? inputs.office : null;
-  return [
-    ...showings,
-    ...officeStops(
-      office,
-      dates.map((date) => dayOpening(inputs.rules, date)),
-    ),
-  ];
+  return [...showings, ...officeStops(office, dayOpenings(inputs.rules, dates))];
 }
 
 /** The slots of `date` to offer for a showing at `property` (null: a consultation), each with `recommended`. */
