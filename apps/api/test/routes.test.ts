@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
 import { OFFICE_PIN_MESSAGE } from '@keyturn/domain/schemas/routes';
-import { bookings, notificationJobs } from '../src/db/schema';
+import { TOUR_STOPS_MESSAGE } from '@keyturn/domain/schemas/tours';
+import { bookings, leads, notificationJobs } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 import { seedBooking } from './support/bookings';
@@ -506,6 +507,83 @@ describe('travel re-checked at booking, month days and the office start point (i
     const removed = await t.request({ method: 'DELETE', url: '/api/routes/office', token: agent.token });
     expect(removed.json().data.office).toBeNull();
     expect((await get(agent)).json().data.start_leg).toBeNull();
+  });
+});
+
+describe('buyer tours: propose and re-validate (issue 16)', () => {
+  it('proposes the order that drives least with consecutive open slots and the drives between them; adjustments are re-checked', async () => {
+    const agent = await makeAgent(t, { plan: 'pro', timeZone: 'America/New_York' });
+    const pa = await makeProperty(t, agent.id, { address: '1 Elm St', ...A });
+    const pb = await makeProperty(t, agent.id, { address: '12 Oak St', ...B });
+    const pc = await makeProperty(t, agent.id, { address: '3 Ash Rd', ...C });
+    // The agent is busy at 9:00; the buyer is a lead from an earlier showing.
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('09:00'),
+      status: 'confirmed',
+      clientEmail: 'tour@example.com',
+      clientName: 'Tori Tour',
+    });
+    const [lead] = await t.database.db.select().from(leads).where(eq(leads.agentId, agent.id));
+    const propose = (payload: object, who = agent) =>
+      t.request({ method: 'POST', url: '/api/tours/propose', token: who.token, payload });
+
+    const res = await propose({ date: DATE, property_ids: [pb, pa, pc], lead_id: lead!.id });
+    expect(res.statusCode).toBe(200);
+    const tour = res.json().data;
+    expect(tour).toMatchObject({ feasible: true, drive_source: 'estimated', time_zone: 'America/New_York' });
+    expect(tour.buyer).toMatchObject({ name: 'Tori Tour', email: 'tour@example.com' });
+    // A and C are next door, B 14 km on: B never sits between them (3 + 38 = 41 min, not 41 + 38).
+    const order = tour.stops.map((s: { property_id: number }) => s.property_id);
+    expect(order[1]).toBe(pc);
+    expect(tour.total_drive_minutes).toBe(41);
+    // 9:00 is taken: 9:30 first, then the next open half hour after the drive.
+    expect(tour.stops[0].starts_at).toBe(new Date(at('09:30')).toISOString());
+    for (let k = 1; k < tour.stops.length; k++) {
+      const gap = (Date.parse(tour.stops[k].starts_at) - Date.parse(tour.stops[k - 1].ends_at)) / 60_000;
+      expect(gap).toBeGreaterThanOrEqual(tour.stops[k].drive_minutes);
+      expect(gap).toBeLessThan(tour.stops[k].drive_minutes + 30);
+    }
+
+    // The agent moves the second stop right after the first: too close for the drive, named; 9:00 is not free.
+    const check = (stops: { property_id: number; starts_at: string }[]) =>
+      t.request({
+        method: 'POST',
+        url: '/api/tours/check',
+        token: agent.token,
+        payload: { date: DATE, stops },
+      });
+    const tooClose = (
+      await check([
+        { property_id: pa, starts_at: at('09:00') },
+        { property_id: pb, starts_at: at('10:00') },
+      ])
+    ).json().data;
+    expect(tooClose.feasible).toBe(false);
+    expect(tooClose.stops.map((s: { problem: string | null }) => s.problem)).toEqual([
+      ROUTE_MESSAGES.tourNotOpen,
+      ROUTE_MESSAGES.tourTooClose(41, 30),
+    ]);
+    const fine = (
+      await check([
+        { property_id: pa, starts_at: at('10:00') },
+        { property_id: pb, starts_at: at('11:30') },
+      ])
+    ).json().data;
+    expect(fine).toMatchObject({ feasible: true, total_drive_minutes: 41 });
+
+    // Refusals: one property, a plan without route optimisation, another agent's property or lead.
+    const one = await propose({ date: DATE, property_ids: [pa] });
+    expect(one.statusCode).toBe(400);
+    expect(one.json().fields.property_ids).toBe(TOUR_STOPS_MESSAGE);
+    const basicTour = await propose({ date: DATE, property_ids: [pa, pb] }, basic);
+    expect(basicTour.statusCode).toBe(403);
+    expect(basicTour.json().code).toBe('PLAN_UPGRADE_REQUIRED');
+    const stranger = await makeProperty(t, other.id, { address: '8 Else St', ...C });
+    expect((await propose({ date: DATE, property_ids: [pa, stranger] })).statusCode).toBe(404);
+    const [otherLead] = await t.database.db.select().from(leads).where(eq(leads.agentId, other.id));
+    expect((await propose({ date: DATE, property_ids: [pa, pb], lead_id: otherLead!.id })).statusCode).toBe(
+      404,
+    );
   });
 });
 

@@ -79,6 +79,13 @@ export const ROUTE_MESSAGES = {
   /** What the office is used for, on the settings form. */
   officeHelp:
     'Your day starts here: My day and Optimise count the drive from the office to your first showing, and with "cluster showings by area" buyers are not offered a first time you can\'t reach from it when your hours open.',
+  /** Buyer tours. */
+  tourNoFit:
+    'These properties do not fit in the open times of this day with the drives between them. Pick another day or fewer properties.',
+  tourNeedsPlace: (address: string) => `${address} has no map position yet: place its pin first.`,
+  tourNotOpen: 'This time is not free any more.',
+  tourTooClose: (drive: number, gap: number) =>
+    `Too close to the stop before: ${drive} min drive, ${gap} min gap.`,
   /** A public slot the agent can no longer reach in time (someone booked a showing far away next to it). */
   slotUnreachable:
     'Your agent can no longer get to this showing in time from their other showings. Please pick another time.',

@@ -27,6 +27,8 @@ import type { BookingNotifier } from '../../notifications/scheduler';
 import { requireAgentContext } from '../agents/context';
 import { placeProperty, propertyPosition } from './places';
 import { clearOffice, routeSettingsView, saveOffice } from './office';
+import { checkTourFor, proposeTourFor } from './tours';
+import { tourCheckSchema, tourProposeSchema, tourResponseSchema } from '@keyturn/domain/schemas/tours';
 import { agentDay, applyRoute, proposeRoute } from './service';
 
 const errors = {
@@ -179,6 +181,39 @@ export async function routeRoutes(
       await clearOffice(db, agent.id);
       return settingsAnswer(agent);
     },
+  );
+
+  // Buyer tours: the server proposes, and re-validates every adjustment (saving and the buyer's page: not yet).
+  r.post(
+    '/api/tours/propose',
+    {
+      schema: {
+        tags,
+        summary:
+          "Propose a buyer tour: the order and consecutive slots with the drives, within the agent's free time",
+        body: tourProposeSchema,
+        response: { 200: tourResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await proposeTourFor(deps, allowed(req), req.body, now()),
+    }),
+  );
+  r.post(
+    '/api/tours/check',
+    {
+      schema: {
+        tags,
+        summary: 'Re-validate an adjusted tour (order and times): each stop that does not hold is named',
+        body: tourCheckSchema,
+        response: { 200: tourResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await checkTourFor(deps, allowed(req), req.body, now()),
+    }),
   );
 
   // A property's map position: every plan (the pin is part of the property, not of the optimiser).
