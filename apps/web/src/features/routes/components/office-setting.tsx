@@ -118,7 +118,9 @@ export function OfficeSetting({ settings }: { settings: RouteSettingsView }) {
           </Button>
         ) : null}
       </div>
-      {save.isError ? <ErrorAlert>{save.error.message}</ErrorAlert> : null}
+      {save.isError && Object.keys(fields).length === 0 ? (
+        <ErrorAlert>{save.error.message}</ErrorAlert>
+      ) : null}
       {save.isSuccess ? (
         <p role="status" className="text-sm text-green-700">
           {save.data.office ? 'Office saved.' : 'Office removed.'}
