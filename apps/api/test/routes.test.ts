@@ -1,7 +1,7 @@
 // Route optimisation (issue 16) through the real app: the day with drive times and warnings, Optimise and
 // Apply (reschedules with the buyers' normal messages), the Professional plan gate, scoping, and the maps
 // adapters against a 127.0.0.1 server speaking Nominatim and OSRM — cached, and degrading to the estimate.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
@@ -586,6 +586,107 @@ describe('buyer tours: propose and re-validate (issue 16)', () => {
     );
   });
 });
+
+describe('buyer tours: saved with one invitation, booked whole or not at all (issue 16)', () => {
+  it('the buyer books every stop in one go (linked bookings, notifications); a stop taken meanwhile books nothing', async () => {
+    const agent = await makeAgent(t, { plan: 'pro', timeZone: 'America/New_York' });
+    const pa = await makeProperty(t, agent.id, { address: '1 Elm St', ...A });
+    const pb = await makeProperty(t, agent.id, { address: '12 Oak St', ...B });
+    const save = (stops: { property_id: number; starts_at: string }[], who = agent) =>
+      t.request({ method: 'POST', url: '/api/tours', token: who.token, payload: { date: DATE, stops } });
+    // A tour that does not hold is not saved: the stop is named.
+    const refused = await save([
+      { property_id: pa, starts_at: at('10:00') },
+      { property_id: pb, starts_at: at('10:30') },
+    ]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'TOUR_NOT_VALID',
+      fields: { 'stops.1': ROUTE_MESSAGES.tourTooClose(41, 0) },
+    });
+    expect(
+      (
+        await save(
+          [
+            { property_id: pa, starts_at: at('10:00') },
+            { property_id: pb, starts_at: at('11:30') },
+          ],
+          basic,
+        )
+      ).statusCode,
+    ).toBe(403);
+
+    const tourStops = (first: string, second: string) => [
+      { property_id: pa, starts_at: at(first) },
+      { property_id: pb, starts_at: at(second) },
+    ];
+    const saved = await save(tourStops('10:00', '11:30'));
+    expect(saved.statusCode).toBe(201);
+    const token = new URL(saved.json().data.invite_url).pathname.split('/').at(-1)!;
+    const page = (await t.request({ method: 'GET', url: `/api/tour/${token}` })).json().data;
+    expect(page).toMatchObject({ date: DATE, time_zone: 'America/New_York', booked: false });
+    expect(page.stops.map((s: { address: string; starts_at: string }) => [s.address, s.starts_at])).toEqual([
+      ['1 Elm St', new Date(at('10:00')).toISOString()],
+      ['12 Oak St', new Date(at('11:30')).toISOString()],
+    ]);
+    expect((await t.request({ method: 'GET', url: '/api/tour/not-a-token' })).statusCode).toBe(404);
+
+    const buyer = bookingPayload(agent.id);
+    const details = {
+      client_name: buyer.client_name,
+      client_email: 'tourist@example.com',
+      client_phone: buyer.client_phone,
+      buyer_type: buyer.buyer_type,
+      budget_min: buyer.budget_min,
+      budget_max: buyer.budget_max,
+      income_range: buyer.income_range,
+      message: null,
+    };
+    const book = (tok: string, body: object = details) =>
+      t.request({ method: 'POST', url: `/api/tour/${tok}/book`, payload: body });
+    // The booking form's validation and messages.
+    const invalid = await book(token, { ...details, client_email: 'nope' });
+    expect(invalid.statusCode).toBe(400);
+    expect(Object.keys(invalid.json().fields)).toEqual(['client_email']);
+
+    // A second tour whose last stop someone takes before the buyer books: nothing is booked, the stop is named.
+    const other = await save(tourStops('13:00', '14:30'));
+    const otherToken = new URL(other.json().data.invite_url).pathname.split('/').at(-1)!;
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('14:30'),
+      status: 'confirmed',
+      clientEmail: 'quick@example.com',
+    });
+    const before = (await agentTourRows(agent.id)).length;
+    const taken = await book(otherToken);
+    expect(taken.statusCode).toBe(409);
+    const message = ROUTE_MESSAGES.tourStopTaken('12 Oak St', '2:30 pm');
+    expect(taken.json()).toEqual({ error: message, code: 'TOUR_STOP_TAKEN', fields: { 'stops.1': message } });
+    expect(await agentTourRows(agent.id)).toHaveLength(before);
+
+    // The first tour books whole: two linked bookings, each with the buyer's notifications.
+    const booked = await book(token);
+    expect(booked.statusCode).toBe(201);
+    const ids = booked.json().data.booking_ids as string[];
+    expect(ids).toHaveLength(2);
+    const rows = await t.database.db.select().from(bookings).where(inArray(bookings.id, ids));
+    expect(new Set(rows.map((r) => r.tourId)).size).toBe(1);
+    expect(rows[0]!.tourId).not.toBeNull();
+    expect(rows.map((r) => r.clientEmail)).toEqual(['tourist@example.com', 'tourist@example.com']);
+    const jobs = await t.database.db
+      .select()
+      .from(notificationJobs)
+      .where(inArray(notificationJobs.bookingId, ids));
+    expect(new Set(jobs.map((j) => j.bookingId))).toEqual(new Set(ids));
+    // Booked once: the link now says so, and a second submit books nothing more.
+    expect((await t.request({ method: 'GET', url: `/api/tour/${token}` })).json().data.booked).toBe(true);
+    expect((await book(token)).json().code).toBe('TOUR_ALREADY_BOOKED');
+    expect((await agentTourRows(agent.id)).filter((r) => r.tourId !== null)).toHaveLength(2);
+  });
+});
+
+const agentTourRows = (agentId: string) =>
+  t.database.db.select().from(bookings).where(eq(bookings.agentId, agentId));
 
 describe('maps adapters against 127.0.0.1 Nominatim and OSRM servers (issue 16)', () => {
   let maps: MapsServer;

@@ -86,6 +86,12 @@ export const ROUTE_MESSAGES = {
   tourNotOpen: 'This time is not free any more.',
   tourTooClose: (drive: number, gap: number) =>
     `Too close to the stop before: ${drive} min drive, ${gap} min gap.`,
+  tourNotValid: 'A stop of this tour does not hold any more. Check the times again.',
+  tourNotFound: 'This tour link is not valid. Please ask your agent for a new one.',
+  tourAlreadyBooked: 'This tour is already booked.',
+  /** A stop taken since the invitation: nothing is booked; the buyer contacts the agent for a new proposal. */
+  tourStopTaken: (address: string, clock: string) =>
+    `${address} at ${clock} is no longer free, so nothing was booked. Please contact your agent for new times.`,
   /** A public slot the agent can no longer reach in time (someone booked a showing far away next to it). */
   slotUnreachable:
     'Your agent can no longer get to this showing in time from their other showings. Please pick another time.',

@@ -485,7 +485,7 @@ export async function bookingLink(db: Db, linkId: string) {
 
 // ---- helpers ----
 
-function toBuyerBooking(ctx: PublicContext, row: BookingRow, agent: AgentRow): BuyerBooking {
+export function toBuyerBooking(ctx: PublicContext, row: BookingRow, agent: AgentRow): BuyerBooking {
   const wall = wallClockInZone(row.startsAt, agent.timeZone);
   return {
     id: row.id,
@@ -563,7 +563,13 @@ async function checkSlotOpen(
   };
 }
 
-async function checkMonthlyLimit(tx: DbTransaction, agent: AgentRow, now: Date): Promise<void> {
+/** Refuses when `adding` more bookings (a buyer tour books several at once) would pass the plan's month limit. */
+export async function checkMonthlyLimit(
+  tx: DbTransaction,
+  agent: AgentRow,
+  now: Date,
+  adding = 1,
+): Promise<void> {
   const plan = planFor(agent.plan);
   if (plan.maxBookingsPerMonth === null) return;
   const [row] = await tx
@@ -576,7 +582,7 @@ async function checkMonthlyLimit(tx: DbTransaction, agent: AgentRow, now: Date):
         notInArray(bookings.status, [...NOT_COUNTED]),
       ),
     );
-  if (!isWithinLimit(plan.maxBookingsPerMonth, row?.n ?? 0)) {
+  if (!isWithinLimit(plan.maxBookingsPerMonth, (row?.n ?? 0) + adding - 1)) {
     throw new AppError(
       403,
       'BOOKING_LIMIT_REACHED',

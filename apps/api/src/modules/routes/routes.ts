@@ -27,8 +27,14 @@ import type { BookingNotifier } from '../../notifications/scheduler';
 import { requireAgentContext } from '../agents/context';
 import { placeProperty, propertyPosition } from './places';
 import { clearOffice, routeSettingsView, saveOffice } from './office';
-import { checkTourFor, proposeTourFor } from './tours';
-import { tourCheckSchema, tourProposeSchema, tourResponseSchema } from '@keyturn/domain/schemas/tours';
+import { checkTourFor, proposeTourFor, saveTourFor } from './tours';
+import {
+  savedTourResponseSchema,
+  tourCheckSchema,
+  tourProposeSchema,
+  tourResponseSchema,
+  tourSaveSchema,
+} from '@keyturn/domain/schemas/tours';
 import { agentDay, applyRoute, proposeRoute } from './service';
 
 const errors = {
@@ -49,6 +55,7 @@ export async function routeRoutes(
     outbound: OutboundPolicy;
     now: () => Date;
     notify: BookingNotifier;
+    publicUrl: string;
   },
 ) {
   const { db, now, notify } = opts;
@@ -183,7 +190,7 @@ export async function routeRoutes(
     },
   );
 
-  // Buyer tours: the server proposes, and re-validates every adjustment (saving and the buyer's page: not yet).
+  // Buyer tours: the server proposes, re-validates every adjustment, and saves the tour with its invitation.
   r.post(
     '/api/tours/propose',
     {
@@ -214,6 +221,23 @@ export async function routeRoutes(
       success: true as const,
       data: await checkTourFor(deps, allowed(req), req.body, now()),
     }),
+  );
+
+  r.post(
+    '/api/tours',
+    {
+      schema: {
+        tags,
+        summary: 'Save a tour (re-checked) and answer its one invitation link; the buyer books it whole',
+        body: tourSaveSchema,
+        response: { 201: savedTourResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send({
+        success: true as const,
+        data: await saveTourFor(deps, allowed(req), req.body, now(), opts.publicUrl),
+      }),
   );
 
   // A property's map position: every plan (the pin is part of the property, not of the optimiser).

@@ -7,11 +7,12 @@ import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { checkTour, proposeTour } from '@keyturn/domain/routes/tour';
 import { isLatLng, type LatLng } from '@keyturn/domain/routes/travel';
-import type { Tour, tourCheckSchema, tourProposeSchema } from '@keyturn/domain/schemas/tours';
+import type { Tour, tourCheckSchema, tourProposeSchema, tourSaveSchema } from '@keyturn/domain/schemas/tours';
 import { bookingWindow, daySlots } from '@keyturn/domain/slots/engine';
 import { startOfDayInZone, wallClockInZone } from '@keyturn/domain/time';
 import type { z } from 'zod';
-import { bookings, properties } from '../../db/schema';
+import { bookings, properties, tours } from '../../db/schema';
+import { newPublicToken } from '../bookings/service';
 import { AppError, notFound } from '../../http/errors';
 import { travelMatrix } from '../../maps/router';
 import type { AgentRow } from '../agents/service';
@@ -165,4 +166,36 @@ export async function checkTourFor(
     ]),
   );
   return answer(ctx, agent, input.date, order, starts, problems);
+}
+
+/**
+ * Saves the tour the agent settled on (re-checked first: 409 TOUR_NOT_VALID naming each stop that does not
+ * hold) and answers its ONE invitation link; the buyer books it whole from there.
+ */
+export async function saveTourFor(
+  deps: MapsDeps,
+  agent: AgentRow,
+  input: z.output<typeof tourSaveSchema>,
+  now: Date,
+  publicUrl: string,
+): Promise<{ id: string; invite_url: string; tour: Tour }> {
+  const tour = await checkTourFor(deps, agent, input, now);
+  if (!tour.feasible) {
+    const fields = Object.fromEntries(
+      tour.stops.flatMap((s, k) => (s.problem ? [[`stops.${k}`, s.problem]] : [])),
+    );
+    throw new AppError(409, 'TOUR_NOT_VALID', ROUTE_MESSAGES.tourNotValid, fields);
+  }
+  const token = newPublicToken();
+  const [row] = await deps.db
+    .insert(tours)
+    .values({
+      agentId: agent.id,
+      token,
+      date: input.date,
+      stops: tour.stops.map((s) => ({ property_id: s.property_id, starts_at: s.starts_at })),
+      buyer: tour.buyer,
+    })
+    .returning({ id: tours.id });
+  return { id: row!.id, invite_url: `${publicUrl}/tour/${encodeURIComponent(token)}`, tour };
 }
