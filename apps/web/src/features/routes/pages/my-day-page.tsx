@@ -17,6 +17,7 @@ import { usePlan } from '@/lib/plan';
 import { useAgentDay, useApplyRoute, useOptimise, useRouteSettings, useSaveRouteSettings } from '../api';
 import { SwitchField } from '@/components/ui/switch-field';
 import { OfficeSetting } from '../components/office-setting';
+import { TourBuilder } from '../components/tour-builder';
 
 const DayMap = lazy(() => import('../components/day-map'));
 
@@ -251,6 +252,8 @@ function DayView({ day, onDate }: { day: AgentDay; onDate: (date: string) => voi
           </p>
         ) : null}
       </section>
+
+      {day.optimisable ? <TourBuilder key={day.date} date={day.date} /> : null}
     </div>
   );
 }
