@@ -7,6 +7,9 @@ import { performance } from 'node:perf_hooks';
 import { seededRandom } from '@keyturn/domain/random';
 import { optimiseRoute, type RouteStop } from '@keyturn/domain/routes/optimiser';
 import { estimateTravel } from '@keyturn/domain/routes/travel';
+import { hasReachableSlot, officeStops, type PlacedShowing } from '@keyturn/domain/routes/clusterSlots';
+import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
+import { computeDaySlots, dayOpenings, type SlotRules } from '@keyturn/domain/slots/engine';
 
 type Print = (figure: Record<string, unknown>) => void;
 
@@ -81,5 +84,81 @@ export function routesBench(print: Print): void {
   });
 }
 
+/**
+ * The month's bookable days with "cluster showings by area" (the public calendar's hot call): the slot engine
+ * over a month (the baseline, what every agent pays) against the same plus the travel filter over 4–8 placed
+ * showings a working day and the office at each opening — the compute the API adds after its one extra query.
+ */
+export function monthDaysBench(print: Print): void {
+  const RUNS = 200;
+  const random = seededRandom(161);
+  const rules: SlotRules = {
+    timeZone: 'America/Chicago',
+    weekly: DEFAULT_AVAILABILITY.days,
+    overrides: [],
+    minimumNoticeMinutes: 0,
+    bufferMinutes: 0,
+  };
+  const now = new Date('2030-01-01T12:00:00Z');
+  const window = { from: '2030-01-02', to: '2030-01-31' };
+  const place = () => ({
+    lat: CENTRE.lat + ((random() * 2 - 1) * HALF_SIDE_KM) / 111.2,
+    lng: CENTRE.lng + ((random() * 2 - 1) * HALF_SIDE_KM) / 111.2,
+  });
+  const days = [...computeDaySlots(rules, [], now, window)];
+  const showings: PlacedShowing[] = days.flatMap(([, slots]) => {
+    const n = slots.length === 0 ? 0 : 4 + Math.floor(random() * 5);
+    return slots
+      .filter((_, k) => k % 2 === 0)
+      .slice(0, n)
+      .map((slot) => ({ start: slot.startsAt, end: slot.startsAt + 30 * 60_000, place: place() }));
+  });
+  const busy = showings.map((s) => ({ start: s.start, end: s.end }));
+  const target = place();
+  const timed = (run: () => number) => {
+    const times: number[] = [];
+    let dates = 0;
+    for (let k = 0; k < RUNS; k++) {
+      const t0 = performance.now();
+      dates = run();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    return { median: quantile(times, 0.5), dates };
+  };
+  const plain = timed(() => {
+    let n = 0;
+    for (const [, slots] of computeDaySlots(rules, busy, now, window)) if (slots.length > 0) n++;
+    return n;
+  });
+  const filtered = timed(() => {
+    const open = [...computeDaySlots(rules, busy, now, window)].filter(([, slots]) => slots.length > 0);
+    const all = [
+      ...showings,
+      ...officeStops(
+        place(),
+        dayOpenings(
+          rules,
+          open.map(([date]) => date),
+        ),
+      ),
+    ];
+    return open.filter(([, slots]) => hasReachableSlot(slots, all, target, 30 * 60_000)).length;
+  });
+  print({
+    name: 'travel_aware_month_days_ms',
+    value: Number(filtered.median.toFixed(3)),
+    unit: 'ms (median) per month call, slot engine + travel filter',
+    baseline: { name: 'month_days_slot_engine_ms', value: Number(plain.median.toFixed(3)) },
+    ratio: Number((filtered.median / plain.median).toFixed(2)),
+    showings: showings.length,
+    bookable_days: { without_filter: plain.dates, with_filter: filtered.dates },
+    runs: RUNS,
+  });
+}
+
 // `node --import tsx routes.ts` runs this bench alone.
-if (import.meta.url === `file://${process.argv[1]}`) routesBench((f) => console.log(JSON.stringify(f)));
+if (import.meta.url === `file://${process.argv[1]}`) {
+  routesBench((f) => console.log(JSON.stringify(f)));
+  monthDaysBench((f) => console.log(JSON.stringify(f)));
+}

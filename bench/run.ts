@@ -142,8 +142,9 @@ const { pagesBench } = await import('./pages');
 await pagesBench(print);
 
 // Route optimisation (issue 16): drive time saved on 1,000 generated days, optimiser time per day.
-const { routesBench } = await import('./routes');
+const { monthDaysBench, routesBench } = await import('./routes');
 routesBench(print as (figure: Record<string, unknown>) => void);
+monthDaysBench(print as (figure: Record<string, unknown>) => void);
 
 // The booking assistant (issue 17): corpus accuracy, understanding time per message (p50/p99), and a whole
 // propose → confirm conversation through the API.

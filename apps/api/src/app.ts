@@ -45,6 +45,7 @@ import { feedbackRoutes } from './modules/feedback/routes';
 import { leadRoutes } from './modules/leads/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { routeRoutes } from './modules/routes/routes';
+import { publicTourRoutes } from './modules/booking-public/tour-routes';
 import { locateProperty } from './modules/routes/places';
 import { reportRoutes } from './modules/reports/routes';
 import { crmRoutes } from './modules/crm/routes';
@@ -256,6 +257,12 @@ export async function buildApp({
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
     readLimitPerMinute: config.publicReadLimitPerMinute,
   });
+  // Issue 16: a buyer tour's invitation page and its all-or-nothing booking.
+  await app.register(publicTourRoutes, {
+    ctx: { db, publicUrl: config.publicUrl, now, notify },
+    writeLimitPerMinute: config.publicWriteLimitPerMinute,
+    readLimitPerMinute: config.publicReadLimitPerMinute,
+  });
   await app.register(feedbackRoutes, {
     auth,
     db,
@@ -273,7 +280,15 @@ export async function buildApp({
     jobs: queue,
   });
   await app.register(reportRoutes, { auth, db });
-  await app.register(routeRoutes, { auth, db, maps: config.maps, outbound: config.outbound, now, notify });
+  await app.register(routeRoutes, {
+    auth,
+    db,
+    maps: config.maps,
+    outbound: config.outbound,
+    now,
+    notify,
+    publicUrl: config.publicUrl,
+  });
   await app.register(crmRoutes, { auth, db, now, webhooks: queue, outbound: config.outbound });
   await app.register(teamRoutes, {
     auth,

@@ -1,12 +1,15 @@
 // Route optimisation (issue 16) through the real app: the day with drive times and warnings, Optimise and
 // Apply (reschedules with the buyers' normal messages), the Professional plan gate, scoping, and the maps
 // adapters against a 127.0.0.1 server speaking Nominatim and OSRM — cached, and degrading to the estimate.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
-import { bookings, notificationJobs } from '../src/db/schema';
+import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
+import { OFFICE_PIN_MESSAGE } from '@keyturn/domain/schemas/routes';
+import { TOUR_STOPS_MESSAGE } from '@keyturn/domain/schemas/tours';
+import { bookings, leads, notificationJobs } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
-import { makeAgent, makeProperty, type TestAgent } from './fixtures';
+import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 import { seedBooking } from './support/bookings';
 import { startMapsServer, type MapsServer } from './support/maps-server';
 
@@ -283,7 +286,7 @@ describe('travel-aware public slots: "cluster showings by area" (issue 16)', () 
       token: agent.token,
       payload: { cluster_by_area: true },
     });
-    expect(turnOn.json().data).toEqual({ cluster_by_area: true });
+    expect(turnOn.json().data).toMatchObject({ cluster_by_area: true });
     const after = await offered();
     // 10:30 + 41 min = 11:11: 10:30 and 11:00 are gone, 11:30 is offered.
     expect(after.availableSlots).not.toContain('10:30:00');
@@ -309,6 +312,381 @@ describe('travel-aware public slots: "cluster showings by area" (issue 16)', () 
     expect(refused.statusCode).toBe(403);
   });
 });
+
+describe('travel re-checked at booking, month days and the office start point (issue 16)', () => {
+  /** A Professional agent with "cluster showings by area" on, a house at A and one 41 min away at B. */
+  async function clusteringAgent(availability?: object) {
+    const agent = await makeAgent(t, { plan: 'pro', timeZone: 'America/New_York' });
+    const home = await makeProperty(t, agent.id, { address: '5 Home St', ...A });
+    const far = await makeProperty(t, agent.id, { address: '12 Oak St', ...B });
+    const on = await t.request({
+      method: 'PUT',
+      url: '/api/routes/settings',
+      token: agent.token,
+      payload: { cluster_by_area: true },
+    });
+    expect(on.statusCode).toBe(200);
+    if (availability) {
+      const saved = await t.request({
+        method: 'PUT',
+        url: '/api/availability',
+        token: agent.token,
+        payload: { ...DEFAULT_AVAILABILITY, ...availability },
+      });
+      expect(saved.statusCode).toBe(200);
+    }
+    return { agent, home, far };
+  }
+  const agentBookings = async (agentId: string) =>
+    t.database.db.select().from(bookings).where(eq(bookings.agentId, agentId));
+  const monthDates = async (propertyId: number) => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/booking/available-dates/${propertyId}?month=2030-01`,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().dates as string[];
+  };
+
+  it('POST /api/booking refuses a slot no longer reachable (a far showing booked next to it meanwhile): 409 SLOT_UNREACHABLE, nothing booked', async () => {
+    const { agent, home, far } = await clusteringAgent();
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('10:00'),
+      status: 'confirmed',
+      propertyId: far,
+    });
+    // The buyer's page offered 11:30 at home (10:30 + 41 min = 11:11).
+    const page = await t.request({ method: 'GET', url: `/api/booking/availability/${home}/${DATE}` });
+    expect(page.json().availableSlots).toContain('11:30:00');
+    // Meanwhile someone books the far house at 12:30: 11:30–12:00 at home leaves 30 min for a 41 min drive.
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('12:30'),
+      status: 'confirmed',
+      propertyId: far,
+      clientEmail: 'other@example.com',
+    });
+    const rows = (await agentBookings(agent.id)).length;
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/booking',
+      payload: bookingPayload(agent.id, { property_id: home, booking_date: DATE, booking_time: '11:30' }),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: ROUTE_MESSAGES.slotUnreachable,
+      code: 'SLOT_UNREACHABLE',
+      fields: { booking_time: ROUTE_MESSAGES.slotUnreachable },
+    });
+    expect(await agentBookings(agent.id)).toHaveLength(rows);
+    // The same rule as the listing: 11:30 is no longer offered, 14:00 is, and booking it works.
+    const fresh = await t.request({ method: 'GET', url: `/api/booking/availability/${home}/${DATE}` });
+    expect(fresh.json().availableSlots).not.toContain('11:30:00');
+    const booked = await t.request({
+      method: 'POST',
+      url: '/api/booking',
+      payload: bookingPayload(agent.id, { property_id: home, booking_date: DATE, booking_time: '14:00' }),
+    });
+    expect(booked.statusCode).toBe(201);
+
+    // Reschedule is re-checked too: moving the 14:00 showing to the unreachable 11:30 changes nothing.
+    const moved = await t.request({
+      method: 'POST',
+      url: '/api/booking/reschedule',
+      payload: {
+        ...bookingPayload(agent.id, { property_id: home, booking_date: DATE, booking_time: '11:30' }),
+        original_booking_id: booked.json().booking.id,
+        reschedule_reason: 'Earlier suits me',
+        token: booked.json().booking.manage_token,
+      },
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().code).toBe('SLOT_UNREACHABLE');
+    const [kept] = (await agentBookings(agent.id)).filter((b) => b.id === booked.json().booking.id);
+    expect(kept!.status).toBe('confirmed');
+  });
+
+  it("the month's bookable days drop a date whose every open slot is unreachable; the office starts the day", async () => {
+    // Tuesday 8: only 10:30–11:30 open after a far showing ending 10:30. Wednesday 9: 10:00–11:00.
+    const { agent, home, far } = await clusteringAgent({
+      overrides: [
+        { date: '2030-01-08', is_available: true, intervals: [{ start: '10:30', end: '11:30' }] },
+        { date: '2030-01-09', is_available: true, intervals: [{ start: '10:00', end: '11:00' }] },
+      ],
+    });
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('10:00'),
+      status: 'confirmed',
+      propertyId: far,
+    });
+    const dates = await monthDates(home);
+    expect(dates).not.toContain('2030-01-08');
+    expect(dates).toContain('2030-01-09');
+    expect(dates).toContain('2030-01-10');
+    // The far house itself is reachable after the far showing (no drive): the date stays for it.
+    expect(await monthDates(far)).toContain('2030-01-08');
+
+    // An office 41 min from home: the day opens there at 10:00, so Wednesday's 10:00 and 10:30 are out of reach.
+    const office = await t.request({
+      method: 'PUT',
+      url: '/api/routes/office',
+      token: agent.token,
+      payload: {
+        address: '9 Far Rd',
+        city: 'Austin',
+        state: 'tx',
+        zip_code: '78701',
+        lat: B.lat,
+        lng: B.lng,
+      },
+    });
+    expect(office.statusCode).toBe(200);
+    expect(office.json().data.office).toEqual({
+      address: { address: '9 Far Rd', city: 'Austin', state: 'TX', zip_code: '78701' },
+      lat: B.lat,
+      lng: B.lng,
+    });
+    const withOffice = await monthDates(home);
+    expect(withOffice).not.toContain('2030-01-09');
+    // Thursday (9:00–17:00): from 9:41 on, reachable.
+    expect(withOffice).toContain('2030-01-10');
+    const thursday = await t.request({ method: 'GET', url: `/api/booking/availability/${home}/2030-01-10` });
+    expect(thursday.json().availableSlots.slice(0, 2)).toEqual(['10:00:00', '10:30:00']);
+    // Without clustering the office changes no public slot.
+    await t.request({
+      method: 'PUT',
+      url: '/api/routes/settings',
+      token: agent.token,
+      payload: { cluster_by_area: false },
+    });
+    expect(await monthDates(home)).toEqual(expect.arrayContaining(['2030-01-08', '2030-01-09']));
+  });
+
+  it('the office: validated, placed by hand without a geocoder (the form is told), counted in My day and Optimise; Basic gets 403', async () => {
+    const agent = await makeAgent(t, { plan: 'pro', timeZone: 'America/New_York' });
+    const pa = await makeProperty(t, agent.id, { address: '1 Elm St', ...A });
+    const pc = await makeProperty(t, agent.id, { address: '3 Ash Rd', ...C });
+    await seedBooking(t.database.db, agent.id, { startsAt: at('10:00'), status: 'pending', propertyId: pa });
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('11:00'),
+      status: 'pending',
+      propertyId: pc,
+      clientEmail: 'c2@example.com',
+    });
+    const put = (payload: object, who = agent) =>
+      t.request({ method: 'PUT', url: '/api/routes/office', token: who.token, payload });
+    const address = { address: '9 Far Rd', city: 'Austin', state: 'TX', zip_code: '78701' };
+
+    const settings = (
+      await t.request({ method: 'GET', url: '/api/routes/settings', token: agent.token })
+    ).json().data;
+    expect(settings).toMatchObject({ cluster_by_area: false, office: null, geocoder_configured: false });
+    const noPin = await put(address);
+    expect(noPin.statusCode).toBe(400);
+    expect(noPin.json().fields).toEqual({ lat: ROUTE_MESSAGES.officePinRequired });
+    const half = await put({ ...address, lat: B.lat });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().fields.lat).toBe(OFFICE_PIN_MESSAGE);
+    const bad = await put({ ...address, zip_code: 'nope', lat: 91, lng: B.lng });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['lat', 'zip_code']);
+    expect((await put({ ...address, lat: B.lat, lng: B.lng }, basic)).statusCode).toBe(403);
+    expect((await put({ ...address, lat: B.lat, lng: B.lng })).statusCode).toBe(200);
+
+    // My day: the drive from the office (B) to the first showing (A, 41 min) is the first leg, in the total.
+    const day = (await get(agent)).json().data;
+    expect(day.office).toMatchObject({ lat: B.lat, lng: B.lng });
+    expect(day.start_leg).toMatchObject({ minutes: 41, source: 'estimated' });
+    expect(day.total_drive_minutes).toBe(41 + day.legs[0].minutes);
+    expect(day.line[0]).toEqual([B.lat, B.lng]);
+    // Optimise starts at the office: C (1 km nearer B) first saves driving against A first.
+    const proposal = (await optimise(agent)).json().data;
+    expect(proposal.booked_minutes).toBe(41 + day.legs[0].minutes);
+    expect(proposal.order[0]).toBe(day.showings[1].booking_id);
+    expect(proposal.optimised_minutes).toBeLessThan(proposal.booked_minutes);
+
+    const removed = await t.request({ method: 'DELETE', url: '/api/routes/office', token: agent.token });
+    expect(removed.json().data.office).toBeNull();
+    expect((await get(agent)).json().data.start_leg).toBeNull();
+  });
+});
+
+describe('buyer tours: propose and re-validate (issue 16)', () => {
+  it('proposes the order that drives least with consecutive open slots and the drives between them; adjustments are re-checked', async () => {
+    const agent = await makeAgent(t, { plan: 'pro', timeZone: 'America/New_York' });
+    const pa = await makeProperty(t, agent.id, { address: '1 Elm St', ...A });
+    const pb = await makeProperty(t, agent.id, { address: '12 Oak St', ...B });
+    const pc = await makeProperty(t, agent.id, { address: '3 Ash Rd', ...C });
+    // The agent is busy at 9:00; the buyer is a lead from an earlier showing.
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('09:00'),
+      status: 'confirmed',
+      clientEmail: 'tour@example.com',
+      clientName: 'Tori Tour',
+    });
+    const [lead] = await t.database.db.select().from(leads).where(eq(leads.agentId, agent.id));
+    const propose = (payload: object, who = agent) =>
+      t.request({ method: 'POST', url: '/api/tours/propose', token: who.token, payload });
+
+    const res = await propose({ date: DATE, property_ids: [pb, pa, pc], lead_id: lead!.id });
+    expect(res.statusCode).toBe(200);
+    const tour = res.json().data;
+    expect(tour).toMatchObject({ feasible: true, drive_source: 'estimated', time_zone: 'America/New_York' });
+    expect(tour.buyer).toMatchObject({ name: 'Tori Tour', email: 'tour@example.com' });
+    // A and C are next door, B 14 km on: B never sits between them (3 + 38 = 41 min, not 41 + 38).
+    const order = tour.stops.map((s: { property_id: number }) => s.property_id);
+    expect(order[1]).toBe(pc);
+    expect(tour.total_drive_minutes).toBe(41);
+    // 9:00 is taken: 9:30 first, then the next open half hour after the drive.
+    expect(tour.stops[0].starts_at).toBe(new Date(at('09:30')).toISOString());
+    for (let k = 1; k < tour.stops.length; k++) {
+      const gap = (Date.parse(tour.stops[k].starts_at) - Date.parse(tour.stops[k - 1].ends_at)) / 60_000;
+      expect(gap).toBeGreaterThanOrEqual(tour.stops[k].drive_minutes);
+      expect(gap).toBeLessThan(tour.stops[k].drive_minutes + 30);
+    }
+
+    // The agent moves the second stop right after the first: too close for the drive, named; 9:00 is not free.
+    const check = (stops: { property_id: number; starts_at: string }[]) =>
+      t.request({
+        method: 'POST',
+        url: '/api/tours/check',
+        token: agent.token,
+        payload: { date: DATE, stops },
+      });
+    const tooClose = (
+      await check([
+        { property_id: pa, starts_at: at('09:00') },
+        { property_id: pb, starts_at: at('10:00') },
+      ])
+    ).json().data;
+    expect(tooClose.feasible).toBe(false);
+    expect(tooClose.stops.map((s: { problem: string | null }) => s.problem)).toEqual([
+      ROUTE_MESSAGES.tourNotOpen,
+      ROUTE_MESSAGES.tourTooClose(41, 30),
+    ]);
+    const fine = (
+      await check([
+        { property_id: pa, starts_at: at('10:00') },
+        { property_id: pb, starts_at: at('11:30') },
+      ])
+    ).json().data;
+    expect(fine).toMatchObject({ feasible: true, total_drive_minutes: 41 });
+
+    // Refusals: one property, a plan without route optimisation, another agent's property or lead.
+    const one = await propose({ date: DATE, property_ids: [pa] });
+    expect(one.statusCode).toBe(400);
+    expect(one.json().fields.property_ids).toBe(TOUR_STOPS_MESSAGE);
+    const basicTour = await propose({ date: DATE, property_ids: [pa, pb] }, basic);
+    expect(basicTour.statusCode).toBe(403);
+    expect(basicTour.json().code).toBe('PLAN_UPGRADE_REQUIRED');
+    const stranger = await makeProperty(t, other.id, { address: '8 Else St', ...C });
+    expect((await propose({ date: DATE, property_ids: [pa, stranger] })).statusCode).toBe(404);
+    const [otherLead] = await t.database.db.select().from(leads).where(eq(leads.agentId, other.id));
+    expect((await propose({ date: DATE, property_ids: [pa, pb], lead_id: otherLead!.id })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('buyer tours: saved with one invitation, booked whole or not at all (issue 16)', () => {
+  it('the buyer books every stop in one go (linked bookings, notifications); a stop taken meanwhile books nothing', async () => {
+    const agent = await makeAgent(t, { plan: 'pro', timeZone: 'America/New_York' });
+    const pa = await makeProperty(t, agent.id, { address: '1 Elm St', ...A });
+    const pb = await makeProperty(t, agent.id, { address: '12 Oak St', ...B });
+    const save = (stops: { property_id: number; starts_at: string }[], who = agent) =>
+      t.request({ method: 'POST', url: '/api/tours', token: who.token, payload: { date: DATE, stops } });
+    // A tour that does not hold is not saved: the stop is named.
+    const refused = await save([
+      { property_id: pa, starts_at: at('10:00') },
+      { property_id: pb, starts_at: at('10:30') },
+    ]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'TOUR_NOT_VALID',
+      fields: { 'stops.1': ROUTE_MESSAGES.tourTooClose(41, 0) },
+    });
+    expect(
+      (
+        await save(
+          [
+            { property_id: pa, starts_at: at('10:00') },
+            { property_id: pb, starts_at: at('11:30') },
+          ],
+          basic,
+        )
+      ).statusCode,
+    ).toBe(403);
+
+    const tourStops = (first: string, second: string) => [
+      { property_id: pa, starts_at: at(first) },
+      { property_id: pb, starts_at: at(second) },
+    ];
+    const saved = await save(tourStops('10:00', '11:30'));
+    expect(saved.statusCode).toBe(201);
+    const token = new URL(saved.json().data.invite_url).pathname.split('/').at(-1)!;
+    const page = (await t.request({ method: 'GET', url: `/api/tour/${token}` })).json().data;
+    expect(page).toMatchObject({ date: DATE, time_zone: 'America/New_York', booked: false });
+    expect(page.stops.map((s: { address: string; starts_at: string }) => [s.address, s.starts_at])).toEqual([
+      ['1 Elm St', new Date(at('10:00')).toISOString()],
+      ['12 Oak St', new Date(at('11:30')).toISOString()],
+    ]);
+    expect((await t.request({ method: 'GET', url: '/api/tour/not-a-token' })).statusCode).toBe(404);
+
+    const buyer = bookingPayload(agent.id);
+    const details = {
+      client_name: buyer.client_name,
+      client_email: 'tourist@example.com',
+      client_phone: buyer.client_phone,
+      buyer_type: buyer.buyer_type,
+      budget_min: buyer.budget_min,
+      budget_max: buyer.budget_max,
+      income_range: buyer.income_range,
+      message: null,
+    };
+    const book = (tok: string, body: object = details) =>
+      t.request({ method: 'POST', url: `/api/tour/${tok}/book`, payload: body });
+    // The booking form's validation and messages.
+    const invalid = await book(token, { ...details, client_email: 'nope' });
+    expect(invalid.statusCode).toBe(400);
+    expect(Object.keys(invalid.json().fields)).toEqual(['client_email']);
+
+    // A second tour whose last stop someone takes before the buyer books: nothing is booked, the stop is named.
+    const other = await save(tourStops('13:00', '14:30'));
+    const otherToken = new URL(other.json().data.invite_url).pathname.split('/').at(-1)!;
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('14:30'),
+      status: 'confirmed',
+      clientEmail: 'quick@example.com',
+    });
+    const before = (await agentTourRows(agent.id)).length;
+    const taken = await book(otherToken);
+    expect(taken.statusCode).toBe(409);
+    const message = ROUTE_MESSAGES.tourStopTaken('12 Oak St', '2:30 pm');
+    expect(taken.json()).toEqual({ error: message, code: 'TOUR_STOP_TAKEN', fields: { 'stops.1': message } });
+    expect(await agentTourRows(agent.id)).toHaveLength(before);
+
+    // The first tour books whole: two linked bookings, each with the buyer's notifications.
+    const booked = await book(token);
+    expect(booked.statusCode).toBe(201);
+    const ids = booked.json().data.booking_ids as string[];
+    expect(ids).toHaveLength(2);
+    const rows = await t.database.db.select().from(bookings).where(inArray(bookings.id, ids));
+    expect(new Set(rows.map((r) => r.tourId)).size).toBe(1);
+    expect(rows[0]!.tourId).not.toBeNull();
+    expect(rows.map((r) => r.clientEmail)).toEqual(['tourist@example.com', 'tourist@example.com']);
+    const jobs = await t.database.db
+      .select()
+      .from(notificationJobs)
+      .where(inArray(notificationJobs.bookingId, ids));
+    expect(new Set(jobs.map((j) => j.bookingId))).toEqual(new Set(ids));
+    // Booked once: the link now says so, and a second submit books nothing more.
+    expect((await t.request({ method: 'GET', url: `/api/tour/${token}` })).json().data.booked).toBe(true);
+    expect((await book(token)).json().code).toBe('TOUR_ALREADY_BOOKED');
+    expect((await agentTourRows(agent.id)).filter((r) => r.tourId !== null)).toHaveLength(2);
+  });
+});
+
+const agentTourRows = (agentId: string) =>
+  t.database.db.select().from(bookings).where(eq(bookings.agentId, agentId));
 
 describe('maps adapters against 127.0.0.1 Nominatim and OSRM servers (issue 16)', () => {
   let maps: MapsServer;
@@ -384,6 +762,35 @@ describe('maps adapters against 127.0.0.1 Nominatim and OSRM servers (issue 16)'
     expect(maps.requests).toHaveLength(1);
     expect(await position(second.json().data.id)).toMatchObject({ lat: A.lat, lng: A.lng });
     expect(m.config.maps.tileUrl).toBe('http://127.0.0.1:5450/tiles/{z}/{x}/{y}.png');
+  });
+
+  it('the office is geocoded from its address through the same adapter; an address it cannot find is a 400', async () => {
+    maps.places.set('200 office plaza', { lat: B.lat, lon: B.lng });
+    maps.requests.length = 0;
+    const office = (address: string) =>
+      m.request({
+        method: 'PUT',
+        url: '/api/routes/office',
+        token: agent.token,
+        payload: { address, city: 'Austin', state: 'TX', zip_code: '78701' },
+      });
+    const placed = await office('200 Office Plaza');
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().data).toMatchObject({
+      geocoder_configured: true,
+      office: { lat: B.lat, lng: B.lng, address: { address: '200 Office Plaza' } },
+    });
+    expect(maps.requests.map((r) => r.query.get('street'))).toEqual(['200 Office Plaza']);
+    const unknown = await office('1 Nowhere Way');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      code: 'OFFICE_NOT_FOUND',
+      fields: { address: ROUTE_MESSAGES.officeNotFound },
+    });
+    // The office placed before stays.
+    const kept = await m.request({ method: 'GET', url: '/api/routes/settings', token: agent.token });
+    expect(kept.json().data.office).toMatchObject({ lat: B.lat, lng: B.lng });
+    await m.request({ method: 'DELETE', url: '/api/routes/office', token: agent.token });
   });
 
   it('a failing geocoder leaves the property without a position (no error), and nothing is cached', async () => {

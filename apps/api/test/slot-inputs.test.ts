@@ -107,13 +107,14 @@ describe('readSlotInputs: the slot inputs in one statement', () => {
     await db.update(properties).set({ lat: 30.2672, lng: -97.7431 }).where(eq(properties.id, propertyId));
     await db
       .update(availabilitySettings)
-      .set({ clusterByArea: true })
+      .set({ clusterByArea: true, officeLat: 30.25, officeLng: -97.75 })
       .where(eq(availabilitySettings.agentId, agent.id));
     for (const subject of [{ agentId: agent.id }, { propertyId }, { propertyPublicId: publicId }]) {
       const inputs = await readSlotInputs(db, subject, from, to);
-      const { plan, clusterByArea, place, ...rest } = inputs!;
+      const { plan, clusterByArea, place, office, ...rest } = inputs!;
       expect({ ...rest, busy: sortBusy(rest.busy) }).toEqual(expected);
       expect({ plan, clusterByArea }).toEqual({ plan: 'basic', clusterByArea: true });
+      expect(office).toEqual({ lat: 30.25, lng: -97.75 });
       expect(place).toEqual('agentId' in subject ? null : { lat: 30.2672, lng: -97.7431 });
     }
     // The booking being rescheduled gives its own time up.

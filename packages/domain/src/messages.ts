@@ -70,4 +70,29 @@ export const ROUTE_MESSAGES = {
   /** The reschedule reason buyers read when Optimise moves their showing. */
   optimisedReason: "Your agent reordered the day's showings to cut driving time.",
   notInWindow: 'Route optimisation plans days from tomorrow to the end of the booking window.',
+  /** The office address the geocoder could not place. */
+  officeNotFound:
+    "We couldn't find this address on the map. Place the pin by hand: enter its latitude and longitude.",
+  /** No geocoder configured and no pin given. */
+  officePinRequired:
+    'No geocoder is configured (GEOCODER_URL): place the pin by hand or enter the coordinates.',
+  /** What the office is used for, on the settings form. */
+  officeHelp:
+    'Your day starts here: My day and Optimise count the drive from the office to your first showing, and with "cluster showings by area" buyers are not offered a first time you can\'t reach from it when your hours open.',
+  /** Buyer tours. */
+  tourNoFit:
+    'These properties do not fit in the open times of this day with the drives between them. Pick another day or fewer properties.',
+  tourNeedsPlace: (address: string) => `${address} has no map position yet: place its pin first.`,
+  tourNotOpen: 'This time is not free any more.',
+  tourTooClose: (drive: number, gap: number) =>
+    `Too close to the stop before: ${drive} min drive, ${gap} min gap.`,
+  tourNotValid: 'A stop of this tour does not hold any more. Check the times again.',
+  tourNotFound: 'This tour link is not valid. Please ask your agent for a new one.',
+  tourAlreadyBooked: 'This tour is already booked.',
+  /** A stop taken since the invitation: nothing is booked; the buyer contacts the agent for a new proposal. */
+  tourStopTaken: (address: string, clock: string) =>
+    `${address} at ${clock} is no longer free, so nothing was booked. Please contact your agent for new times.`,
+  /** A public slot the agent can no longer reach in time (someone booked a showing far away next to it). */
+  slotUnreachable:
+    'Your agent can no longer get to this showing in time from their other showings. Please pick another time.',
 } as const;

@@ -19,6 +19,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { BookingStatus, PlanId } from '@keyturn/domain/enums';
 import type { LeadClass } from '@keyturn/domain/insights/classify';
@@ -250,6 +251,8 @@ export const bookings = pgTable(
     manageToken: text().notNull().unique(),
     publicId: text().notNull().unique(),
     rescheduledFromId: uuid(),
+    // Issue 16: the buyer tour this showing was booked in (its stops are linked bookings).
+    tourId: uuid().references((): AnyPgColumn => tours.id, { onDelete: 'set null' }),
     rescheduleReason: text(),
     cancelReason: text(),
     ...timestamps,
@@ -303,6 +306,11 @@ export const availabilitySettings = pgTable('availability_settings', {
   // Issue 16: public slots the agent cannot reach from the showing before (or leave in time for the one
   // after) are not offered, and slots next to a nearby showing are marked recommended.
   clusterByArea: boolean().notNull().default(false),
+  // Issue 16: the agent's office, where each working day starts (My day's first leg, Optimise, and the
+  // reachability of the day's first public slot). Geocoded from the address, or a pin placed by hand.
+  officeAddress: jsonb().$type<{ address: string; city: string; state: string; zip_code: string }>(),
+  officeLat: doublePrecision(),
+  officeLng: doublePrecision(),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()
     .defaultNow()
@@ -827,5 +835,20 @@ export const travelCache = pgTable('travel_cache', {
   pairKey: text().primaryKey(),
   seconds: integer().notNull(),
   meters: integer().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+// Issue 16: a buyer tour the agent saved — several properties for one buyer on one day, consecutive slots with
+// the drives between them — and its ONE invitation (`token`). The buyer books it whole: linked bookings.
+export const tours = pgTable('tours', {
+  id: uuid().primaryKey().defaultRandom(),
+  agentId: uuid()
+    .notNull()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  token: text().notNull().unique(),
+  date: text().notNull(),
+  stops: jsonb().$type<{ property_id: number; starts_at: string }[]>().notNull(),
+  buyer: jsonb().$type<{ name: string; email: string; phone: string }>(),
+  bookedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -61,6 +61,9 @@ const RescheduleBookingPage = lazyPage(() =>
 const FeedbackFormPage = lazy(() =>
   import('@/features/feedback/pages/feedback-form-page').then((m) => ({ default: m.FeedbackFormPage })),
 );
+const TourPage = lazy(() =>
+  import('@/features/tours/pages/tour-page').then((m) => ({ default: m.TourPage })),
+);
 
 const WaitingListPage = lazyPage(() =>
   import('@/features/waitlist/pages/waiting-list-page').then((m) => m.WaitingListPage),
@@ -178,6 +181,8 @@ export const routes: RouteObject[] = [
         element: page(<FeedbackFormPage />),
         handle: BUYER_PAGE,
       },
+      // A buyer tour's one invitation (issue 16): the stops and times, booked whole.
+      { id: 'tour', path: 'tour/:token', element: page(<TourPage />), handle: BUYER_PAGE },
 
       // A team invitation's link (issue 15): works signed out (sign up or in, then back here).
       {

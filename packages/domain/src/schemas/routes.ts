@@ -2,8 +2,12 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../enums';
 import { isoDateSchema } from './common';
+import { propertyInputSchema } from './property';
 
 const travelSource = z.enum(['routed', 'estimated']);
+
+/** The configured map tiles (MAP_TILE_URL; null: none) and their attribution. */
+const mapTilesSchema = z.object({ tile_url: z.string().nullable(), attribution: z.string() });
 
 export const dayQuerySchema = z.object({ date: isoDateSchema.optional() });
 
@@ -44,11 +48,30 @@ export const travelWarningSchema = z.object({
   text: z.string(),
 });
 
+/** The agent's office: where each working day starts (My day, Optimise, the first slot's reachability). */
+export const officeSchema = z.object({
+  address: z.object({ address: z.string(), city: z.string(), state: z.string(), zip_code: z.string() }),
+  lat: z.number(),
+  lng: z.number(),
+});
+export type Office = z.infer<typeof officeSchema>;
+
 export const agentDaySchema = z.object({
   date: isoDateSchema,
   time_zone: z.string(),
   showings: z.array(dayShowingSchema),
   legs: z.array(dayLegSchema),
+  /** The agent's office, where the day starts (null when not set). */
+  office: officeSchema.nullable(),
+  /** The drive from the office to the first showing with a position (counted in the total). */
+  start_leg: z
+    .object({
+      to_booking_id: z.string(),
+      minutes: z.number(),
+      meters: z.number(),
+      source: travelSource,
+    })
+    .nullable(),
   total_drive_minutes: z.number(),
   warnings: z.array(travelWarningSchema),
   /** The route for the map, [lat, lng] pairs: roads when routed, straight segments when estimated. */
@@ -56,7 +79,7 @@ export const agentDaySchema = z.object({
   line_source: travelSource,
   /** Whether the drive times come from a routing service; estimated otherwise (say so on screen). */
   routing_configured: z.boolean(),
-  map: z.object({ tile_url: z.string().nullable(), attribution: z.string() }),
+  map: mapTilesSchema,
   /** Whether Optimise may plan this date (tomorrow to the end of the booking window). */
   optimisable: z.boolean(),
 });
@@ -100,7 +123,7 @@ export const propertyPositionSchema = z.object({
   lng: z.number().nullable(),
   /** false: no geocoder, so the agent places the pin by hand (the form says so). */
   geocoder_configured: z.boolean(),
-  map: z.object({ tile_url: z.string().nullable(), attribution: z.string() }),
+  map: mapTilesSchema,
 });
 export type PropertyPosition = z.infer<typeof propertyPositionSchema>;
 export const propertyPositionResponseSchema = z.object({
@@ -119,10 +142,42 @@ export const placePropertySchema = z.object({
     .max(180, 'Longitude is between -180 and 180'),
 });
 
+/** A postal address as a property's (the same fields and messages). */
+export const postalAddressSchema = propertyInputSchema.pick({
+  address: true,
+  city: true,
+  state: true,
+  zip_code: true,
+});
+
+export const OFFICE_PIN_MESSAGE = 'Enter both the latitude and the longitude, or neither';
+
+/**
+ * PUT /api/routes/office: the address, and a pin placed by hand (both coordinates) or none — then the
+ * geocoder places it (without one configured, the pin is required).
+ */
+export const officeInputSchema = postalAddressSchema
+  .extend({
+    lat: placePropertySchema.shape.lat.nullable().default(null),
+    lng: placePropertySchema.shape.lng.nullable().default(null),
+  })
+  .refine((o) => (o.lat === null) === (o.lng === null), { message: OFFICE_PIN_MESSAGE, path: ['lat'] });
+export type OfficeInput = z.input<typeof officeInputSchema>;
+
 /** The agent's route settings (GET/PUT /api/routes/settings). */
 export const routeSettingsSchema = z.object({
   /** Public slots the agent cannot reach in time are not offered; slots next to a nearby showing are recommended. */
   cluster_by_area: z.boolean({ error: 'Choose on or off' }),
 });
 export type RouteSettings = z.infer<typeof routeSettingsSchema>;
-export const routeSettingsResponseSchema = z.object({ success: z.literal(true), data: routeSettingsSchema });
+export const routeSettingsViewSchema = routeSettingsSchema.extend({
+  office: officeSchema.nullable(),
+  /** false: no geocoder, so the office's pin is placed by hand (the form says so). */
+  geocoder_configured: z.boolean(),
+  map: mapTilesSchema,
+});
+export type RouteSettingsView = z.infer<typeof routeSettingsViewSchema>;
+export const routeSettingsResponseSchema = z.object({
+  success: z.literal(true),
+  data: routeSettingsViewSchema,
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatClock } from '../time';
 import {
   agentDaySlots,
+  dayOpening,
   bookingWindow,
   computeDaySlots,
   computeSlots,
@@ -433,5 +434,25 @@ describe('slotLabel and pickSlot (issue 18)', () => {
     expect(pickSlot(slots, '01:30:00', passes[1]!.startsAt)).toBe(passes[1]);
     expect(pickSlot(slots, '01:31')).toBeNull();
     expect(pickSlot(slots, '25:00')).toBeNull();
+  });
+});
+
+describe("dayOpening: where route planning starts the agent's day (issue 16)", () => {
+  it("is the instant of the earliest interval's start, the override's on an overridden date, null on a day off", () => {
+    const r = rules({
+      weekly: sameEveryDay([
+        { start: '13:00', end: '17:00' },
+        { start: '08:30', end: '11:00' },
+      ]),
+      overrides: [
+        { date: '2030-01-09', is_available: true, intervals: [{ start: '10:00', end: '12:00' }] },
+        { date: '2030-01-10', is_available: false, intervals: [] },
+      ],
+    });
+    expect(dayOpening(r, '2030-01-08')).toBe(Date.parse('2030-01-08T08:30:00-05:00'));
+    expect(dayOpening(r, '2030-01-09')).toBe(Date.parse('2030-01-09T10:00:00-05:00'));
+    expect(dayOpening(r, '2030-01-10')).toBeNull();
+    // Summer time: the same wall clock is an hour earlier in UTC.
+    expect(dayOpening(r, '2030-07-09')).toBe(Date.parse('2030-07-09T08:30:00-04:00'));
   });
 });

@@ -176,6 +176,30 @@ export function dayIsAvailable(rules: SlotRules, date: string): boolean {
 }
 
 /**
+ * The instants the agent's working day opens on each of `dates` (the start of its earliest interval, by the
+ * override or the weekday), null on a day off. Route planning starts the day there, at the agent's office
+ * (issue 16). One zone-offset table for all the dates (the month's calendar asks for ~30 at once).
+ */
+export function dayOpenings(rules: SlotRules, dates: readonly string[]): (number | null)[] {
+  const walls = dates.map((date) => {
+    if (!dayIsAvailable(rules, date)) return null;
+    const rule = ruleOf(rules, date, weekdayOf(dayNumber(date)))!;
+    const first = [...rule.intervals].map((interval) => interval.start).sort()[0]!;
+    const seconds = secondsOfDay(first);
+    return seconds === null ? null : dayNumber(date) * DAY_MS + seconds * 1000;
+  });
+  const known = walls.filter((wall): wall is number => wall !== null);
+  if (known.length === 0) return walls.map(() => null);
+  const offsets = zoneOffsets(rules.timeZone, Math.min(...known) - DAY_MS, Math.max(...known) + DAY_MS);
+  return walls.map((wall) => (wall === null ? null : wallToInstant(offsets, wall)));
+}
+
+/** dayOpenings for one date. */
+export function dayOpening(rules: SlotRules, date: string): number | null {
+  return dayOpenings(rules, [date])[0] ?? null;
+}
+
+/**
  * The instant an agent-zone wall time ('HH:mm' or 'HH:mm:ss') on `date` happens, and the end of a viewing
  * starting then (APPOINTMENT_MINUTES real minutes later). null when the clock skips that wall time (DST gap);
  * a wall time shown twice (DST fall-back) takes the earlier instant. Throws RangeError on a malformed date or

@@ -24,6 +24,8 @@ export type SlotInputs = {
   plan: string;
   clusterByArea: boolean;
   place: { lat: number | null; lng: number | null } | null;
+  /** The agent's office (the start of each working day for travel-aware slots), null when not set. */
+  office: { lat: number; lng: number } | null;
 };
 
 type Row = {
@@ -33,6 +35,8 @@ type Row = {
   lat: number | null;
   lng: number | null;
   cluster_by_area: boolean;
+  office_lat: number | null;
+  office_lng: number | null;
   days: AgentAvailability['days'];
   overrides: AgentAvailability['overrides'];
   has_settings: boolean;
@@ -60,6 +64,7 @@ export function slotInputsStatement(kind: keyof typeof SUBJECTS): string {
   return `
 with s as (${SUBJECTS[kind]})
 select s.agent_id, s.time_zone, s.plan, s.lat, s.lng, coalesce(st.cluster_by_area, false) as cluster_by_area,
+  st.office_lat, st.office_lng,
   coalesce((select json_agg(json_build_object('day_of_week', d.day_of_week, 'is_available', d.is_available,
                                               'intervals', d.intervals) order by d.day_of_week)
             from availability_days d where d.agent_id = s.agent_id), '[]') as days,
@@ -140,5 +145,9 @@ export async function readSlotInputs(
     plan: row.plan,
     clusterByArea: row.cluster_by_area,
     place: row.lat === null || row.lng === null ? null : { lat: row.lat, lng: row.lng },
+    office:
+      row.office_lat === null || row.office_lng === null
+        ? null
+        : { lat: row.office_lat, lng: row.office_lng },
   };
 }

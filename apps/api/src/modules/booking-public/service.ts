@@ -1,11 +1,11 @@
 // The public booking flow (spec §2.4, §7): what a buyer may read about an agent and their properties, the
 // free slots of a date, and booking, rescheduling and cancelling without an account. The slot engine
 // (packages/domain) decides what is free; the database's EXCLUDE constraint settles races.
-import { travelAwareSlots } from '../routes/cluster';
+import { slotStillReachable, travelAwareDates, travelAwareSlots } from '../routes/cluster';
 import { publicSuggestions } from '../../assistant/preferences';
 import { createHash } from 'node:crypto';
 import { and, count, eq, gte, isNull, notInArray, sql } from 'drizzle-orm';
-import { MESSAGES } from '@keyturn/domain/messages';
+import { MESSAGES, ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { isWithinLimit } from '@keyturn/domain/plans';
 import type { Property } from '@keyturn/domain/schemas/property';
 import type { BookingRequest, RescheduleRequest } from '@keyturn/domain/schemas/booking';
@@ -206,7 +206,8 @@ export async function availabilityForDate(ctx: PublicContext, subject: SlotSubje
   // Issue 16: travel-aware slots (the agent's "cluster showings by area"), one step after the slot engine.
   const offered = await travelAwareSlots(
     ctx.db,
-    { id: inputs.agentId, plan: inputs.plan, clusterByArea: inputs.clusterByArea },
+    inputs,
+    date,
     openSlotsOfDate(inputs, now, date),
     inputs.place,
   );
@@ -243,12 +244,11 @@ export async function availableDatesOfMonth(ctx: PublicContext, subject: SlotSub
   const window = bookingWindow(now, inputs.timeZone);
   const from = first > window.from ? first : window.from;
   const to = last < window.to ? last : window.to;
-  const dates: string[] = [];
-  if (from <= to) {
-    for (const [date, slots] of openSlots(inputs, now, { from, to })) {
-      if (slots.length > 0) dates.push(date);
-    }
-  }
+  // Issue 16: with "cluster showings by area", a date whose open slots are all unreachable is dropped too.
+  const dates =
+    from <= to
+      ? await travelAwareDates(ctx.db, inputs, openSlots(inputs, now, { from, to }), inputs.place)
+      : [];
   return { time_zone: inputs.timeZone, today: agentToday(now, inputs.timeZone), month, dates };
 }
 
@@ -300,6 +300,8 @@ export async function writeBooking<T>(
     input: Parameters<typeof bookingColumns>[0];
     /** The Idempotency-Key, its scope and the body it was sent with; null without one. */
     key: { scope: string; value: string; body: unknown } | null;
+    /** What the travel re-check needs (issue 16), for a showing at a place; none for a team consultation. */
+    travel?: TravelCheck;
   },
   answerOf: (booking: BuyerBooking, agent: AgentRow) => T = (b) => b as T,
 ): Promise<T> {
@@ -310,6 +312,7 @@ export async function writeBooking<T>(
       const earlier = await claimIdempotencyKey(tx, key.scope, key.value, key.body);
       if (earlier) return earlier as T;
     }
+    if (booking.travel) await assertReachable(tx, booking.travel, slot.startsAt);
     await checkMonthlyLimit(tx, agent, ctx.now());
     const row = await insertBooking(tx, {
       ...bookingColumns(input, propertyId),
@@ -343,8 +346,14 @@ async function prepareBooking(ctx: PublicContext, input: BookingRequest) {
   const agent = settled(agentRead);
   const property = settled(propertyRead);
   if (property && property.property.agentId !== agent.id) throw propertyNotFound();
-  const { slot, pending } = settled(slotRead);
-  return { agent, propertyId: property?.property.id ?? null, slot, pending };
+  const { slot, pending, travel } = settled(slotRead);
+  return {
+    agent,
+    propertyId: property?.property.id ?? null,
+    slot,
+    pending,
+    travel: { ...travel, place: property?.property ?? null },
+  };
 }
 
 function settled<T>(result: PromiseSettledResult<T>): T {
@@ -365,8 +374,9 @@ export async function rescheduleBooking(
     throw bookingNotFound();
   assertActive(original);
   const agent = await findPublicAgent(ctx.db, original.agentId);
-  const propertyId = await checkProperty(ctx.db, agent, input.property_id);
-  const { slot, pending } = await checkSlotOpen(ctx, agent.id, input, original.id);
+  const property = await checkProperty(ctx.db, agent, input.property_id);
+  const propertyId = property?.id ?? null;
+  const { slot, pending, travel } = await checkSlotOpen(ctx, agent.id, input, original.id);
 
   return writeTransaction(ctx.db, async (tx) => {
     await lockAgentRow(tx, agent.id);
@@ -376,6 +386,7 @@ export async function rescheduleBooking(
       .where(and(eq(bookings.id, original.id), sql`${bookings.status} in ('pending', 'confirmed')`))
       .returning({ id: bookings.id });
     if (!moved) throw notActive();
+    await assertReachable(tx, { ...travel, place: property }, slot.startsAt);
     const row = await insertBooking(tx, {
       ...bookingColumns(input, propertyId),
       agentId: agent.id,
@@ -515,7 +526,7 @@ export async function bookingLink(db: Db, linkId: string) {
 
 // ---- helpers ----
 
-function toBuyerBooking(ctx: PublicContext, row: BookingRow, agent: AgentRow): BuyerBooking {
+export function toBuyerBooking(ctx: PublicContext, row: BookingRow, agent: AgentRow): BuyerBooking {
   const wall = wallClockInZone(row.startsAt, agent.timeZone);
   return {
     id: row.id,
@@ -532,11 +543,38 @@ function toBuyerBooking(ctx: PublicContext, row: BookingRow, agent: AgentRow): B
   };
 }
 
-async function checkProperty(db: Db, agent: AgentRow, propertyId: number | null): Promise<number | null> {
+async function checkProperty(
+  db: Db,
+  agent: AgentRow,
+  propertyId: number | null,
+): Promise<PropertyRow | null> {
   if (propertyId === null) return null;
   const { property } = await findPublicProperty(db, propertyId);
   if (property.agentId !== agent.id) throw propertyNotFound();
-  return property.id;
+  return property;
+}
+
+/**
+ * Issue 16, "cluster showings by area": the slot must still be reachable from the showing before it and leave
+ * time for the one after (someone may have booked far away next to it since the page loaded) — the same rule
+ * as the slots offered, checked under the agent-row lock. Refused like a taken slot: the page offers fresh times.
+ */
+type TravelCheck = {
+  inputs: SlotInputs;
+  date: string;
+  place: { lat: number | null; lng: number | null } | null;
+};
+
+async function assertReachable(
+  tx: DbTransaction,
+  travel: TravelCheck,
+  startsAt: Date,
+): Promise<void> {
+  if (!(await slotStillReachable(tx, travel.inputs, travel.date, startsAt.getTime(), travel.place))) {
+    throw new AppError(409, 'SLOT_UNREACHABLE', ROUTE_MESSAGES.slotUnreachable, {
+      booking_time: ROUTE_MESSAGES.slotUnreachable,
+    });
+  }
 }
 
 /**
@@ -567,10 +605,18 @@ async function checkSlotOpen(
     },
     // New bookings wait for the agent's approval (they then arrive `pending`).
     pending: inputs.requiresApproval,
+    // For the travel re-check in the booking's transaction (issue 16).
+    travel: { inputs, date },
   };
 }
 
-async function checkMonthlyLimit(tx: DbTransaction, agent: AgentRow, now: Date): Promise<void> {
+/** Refuses when `adding` more bookings (a buyer tour books several at once) would pass the plan's month limit. */
+export async function checkMonthlyLimit(
+  tx: DbTransaction,
+  agent: AgentRow,
+  now: Date,
+  adding = 1,
+): Promise<void> {
   // Per team on a team with teams in its plan (Enterprise: unlimited), per agent otherwise (decision 026).
   const limits = await limitContextOf(tx, agent);
   const { plan } = limits;
@@ -585,7 +631,7 @@ async function checkMonthlyLimit(tx: DbTransaction, agent: AgentRow, now: Date):
         notInArray(bookings.status, [...NOT_COUNTED]),
       ),
     );
-  if (!isWithinLimit(plan.maxBookingsPerMonth, row?.n ?? 0)) {
+  if (!isWithinLimit(plan.maxBookingsPerMonth, (row?.n ?? 0) + adding - 1)) {
     throw new AppError(
       403,
       'BOOKING_LIMIT_REACHED',

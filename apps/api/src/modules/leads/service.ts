@@ -289,7 +289,7 @@ export async function listLeads(db: Db, agent: AgentRow, query: LeadListQuery, n
   return { data, locked: lockedFor(agent) };
 }
 
-async function ownLead(db: Db, agent: AgentRow, id: string): Promise<LeadRow> {
+export async function ownLead(db: Db, agent: AgentRow, id: string): Promise<LeadRow> {
   if (!isUuid(id)) throw leadNotFound();
   const [row] = await db
     .select()

@@ -7,6 +7,7 @@ import {
   agentDayResponseSchema,
   applyRouteSchema,
   dayQuerySchema,
+  officeInputSchema,
   optimiseRequestSchema,
   placePropertySchema,
   propertyPositionResponseSchema,
@@ -25,6 +26,15 @@ import { requirePlanFeature } from '../../http/plan-gate';
 import type { BookingNotifier } from '../../notifications/scheduler';
 import { requireAgentContext } from '../agents/context';
 import { placeProperty, propertyPosition } from './places';
+import { clearOffice, routeSettingsView, saveOffice } from './office';
+import { checkTourFor, proposeTourFor, saveTourFor } from './tours';
+import {
+  savedTourResponseSchema,
+  tourCheckSchema,
+  tourProposeSchema,
+  tourResponseSchema,
+  tourSaveSchema,
+} from '@keyturn/domain/schemas/tours';
 import { agentDay, applyRoute, proposeRoute } from './service';
 
 const errors = {
@@ -45,6 +55,7 @@ export async function routeRoutes(
     outbound: OutboundPolicy;
     now: () => Date;
     notify: BookingNotifier;
+    publicUrl: string;
   },
 ) {
   const { db, now, notify } = opts;
@@ -107,6 +118,11 @@ export async function routeRoutes(
     }),
   );
 
+  const settingsAnswer = async (agent: ReturnType<typeof allowed>) => ({
+    success: true as const,
+    data: await routeSettingsView(deps, agent.id, await clusterByAreaOn(db, agent)),
+  });
+
   r.get(
     '/api/routes/settings',
     {
@@ -116,10 +132,7 @@ export async function routeRoutes(
         response: { 200: routeSettingsResponseSchema, ...errors },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: { cluster_by_area: await clusterByAreaOn(db, allowed(req)) },
-    }),
+    async (req) => settingsAnswer(allowed(req)),
   );
   r.put(
     '/api/routes/settings',
@@ -140,8 +153,91 @@ export async function routeRoutes(
           target: availabilitySettings.agentId,
           set: { clusterByArea: req.body.cluster_by_area },
         });
-      return { success: true as const, data: { cluster_by_area: await clusterByAreaOn(db, agent) } };
+      return settingsAnswer(agent);
     },
+  );
+
+  // The office: where each working day starts (My day's first leg, Optimise, the first slot's reachability).
+  r.put(
+    '/api/routes/office',
+    {
+      schema: {
+        tags,
+        summary: "Set the agent's office: geocoded from the address, or the pin given by hand",
+        body: officeInputSchema,
+        response: { 200: routeSettingsResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const agent = allowed(req);
+      await saveOffice(deps, agent, req.body);
+      return settingsAnswer(agent);
+    },
+  );
+  r.delete(
+    '/api/routes/office',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the office (days then start at the first showing)',
+        response: { 200: routeSettingsResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const agent = allowed(req);
+      await clearOffice(db, agent.id);
+      return settingsAnswer(agent);
+    },
+  );
+
+  // Buyer tours: the server proposes, re-validates every adjustment, and saves the tour with its invitation.
+  r.post(
+    '/api/tours/propose',
+    {
+      schema: {
+        tags,
+        summary:
+          "Propose a buyer tour: the order and consecutive slots with the drives, within the agent's free time",
+        body: tourProposeSchema,
+        response: { 200: tourResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await proposeTourFor(deps, allowed(req), req.body, now()),
+    }),
+  );
+  r.post(
+    '/api/tours/check',
+    {
+      schema: {
+        tags,
+        summary: 'Re-validate an adjusted tour (order and times): each stop that does not hold is named',
+        body: tourCheckSchema,
+        response: { 200: tourResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await checkTourFor(deps, allowed(req), req.body, now()),
+    }),
+  );
+
+  r.post(
+    '/api/tours',
+    {
+      schema: {
+        tags,
+        summary: 'Save a tour (re-checked) and answer its one invitation link; the buyer books it whole',
+        body: tourSaveSchema,
+        response: { 201: savedTourResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send({
+        success: true as const,
+        data: await saveTourFor(deps, allowed(req), req.body, now(), opts.publicUrl),
+      }),
   );
 
   // A property's map position: every plan (the pin is part of the property, not of the optimiser).

@@ -28,6 +28,7 @@ import type { AgentRow } from '../agents/service';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import { insertMoved, markRescheduled } from '../bookings/agent-service';
 import { mapSlotConflict, type BookingRow } from '../bookings/service';
+import { officePlace, readOffice } from './office';
 
 export type MapsDeps = { db: Db; maps: MapsConfig; outbound: OutboundPolicy };
 
@@ -76,8 +77,11 @@ const placeOf = (row: DayRow): LatLng | null =>
 
 const addressOf = (row: DayRow) => row.property?.address ?? row.booking.clientName;
 
-/** Drive times between every pair of the rows that have a position (null for the others). */
-async function matrixFor(deps: MapsDeps, agent: AgentRow, rows: DayRow[]) {
+/**
+ * Drive times between every pair of the rows that have a position (null for the others), and from the
+ * agent's office (`start`, when set) to each of them.
+ */
+async function matrixFor(deps: MapsDeps, agent: AgentRow, rows: DayRow[], start: LatLng | null = null) {
   const located = rows.flatMap((row, i) => (placeOf(row) ? [i] : []));
   const hour = rows[0]
     ? Number(wallClockInZone(rows[0].booking.startsAt, agent.timeZone).time.slice(0, 2))
@@ -86,15 +90,20 @@ async function matrixFor(deps: MapsDeps, agent: AgentRow, rows: DayRow[]) {
     deps.db,
     deps.maps,
     deps.outbound,
-    located.map((i) => placeOf(rows[i]!)!),
+    [...located.map((i) => placeOf(rows[i]!)!), ...(start ? [start] : [])],
     hour,
   );
   const position = new Map(located.map((rowIndex, k) => [rowIndex, k]));
-  return (i: number, j: number): Travel | null => {
+  const travel = (i: number, j: number): Travel | null => {
     const a = position.get(i);
     const b = position.get(j);
     return a === undefined || b === undefined ? null : matrix[a]![b]!;
   };
+  const fromStart = (j: number): Travel | null => {
+    const b = position.get(j);
+    return !start || b === undefined ? null : matrix[located.length]![b]!;
+  };
+  return Object.assign(travel, { fromStart });
 }
 
 export async function agentDay(
@@ -105,13 +114,21 @@ export async function agentDay(
 ): Promise<AgentDay> {
   const day = date ?? agentToday(now, agent.timeZone);
   const rows = await dayRows(deps.db, agent, day);
-  const travel = await matrixFor(deps, agent, rows);
+  const office = await readOffice(deps.db, agent.id);
+  const travel = await matrixFor(deps, agent, rows, officePlace(office));
   const legs: Leg[] = rows.slice(1).map((_, k) => travel(k, k + 1));
+  // The day starts at the office (when set): its leg goes to the first showing with a position.
+  const firstLocated = rows.findIndex((row) => placeOf(row) !== null);
+  const startLeg = firstLocated >= 0 ? travel.fromStart(firstLocated) : null;
   const places = rows.flatMap((row) => {
     const p = placeOf(row);
     return p ? [p] : [];
   });
-  const line = await routeLine(deps.maps, deps.outbound, places);
+  const line = await routeLine(
+    deps.maps,
+    deps.outbound,
+    startLeg && office ? [officePlace(office)!, ...places] : places,
+  );
   return {
     date: day,
     time_zone: agent.timeZone,
@@ -131,7 +148,17 @@ export async function agentDay(
       meters: legs[k]?.meters ?? null,
       source: legs[k]?.source ?? null,
     })),
-    total_drive_minutes: legs.reduce((sum, leg) => sum + (leg?.minutes ?? 0), 0),
+    office,
+    start_leg:
+      startLeg && firstLocated >= 0
+        ? {
+            to_booking_id: rows[firstLocated]!.booking.id,
+            minutes: startLeg.minutes,
+            meters: startLeg.meters,
+            source: startLeg.source,
+          }
+        : null,
+    total_drive_minutes: legs.reduce((sum, leg) => sum + (leg?.minutes ?? 0), startLeg?.minutes ?? 0),
     warnings: travelWarnings(
       rows.map((row) => ({
         id: row.booking.id,
@@ -202,7 +229,8 @@ export async function proposeRoute(
     });
   const all = await dayRows(deps.db, agent, date);
   const rows = all.filter((row) => placeOf(row) !== null);
-  const travel = await matrixFor(deps, agent, rows);
+  const office = officePlace(await readOffice(deps.db, agent.id));
+  const travel = await matrixFor(deps, agent, rows, office);
   const movable = rows.filter((row) => isMovable(row, now));
   const rules = await slotRulesFor(deps.db, agent);
   const busy = withoutBookings(
@@ -220,7 +248,11 @@ export async function proposeRoute(
     return { windows: starts.map((s) => ({ from: s, to: s })), duration };
   });
   const matrix = rows.map((_, i) => rows.map((_, j) => travel(i, j)?.minutes ?? 0));
-  const booked = rows.slice(1).reduce((sum, _, k) => sum + matrix[k]![k + 1]!, 0);
+  // From the office (when set) to each stop: the optimiser counts the first leg, and so does the booked day.
+  const fromStart = office ? rows.map((_, j) => travel.fromStart(j)?.minutes ?? 0) : undefined;
+  const booked = rows
+    .slice(1)
+    .reduce((sum, _, k) => sum + matrix[k]![k + 1]!, fromStart && rows.length > 0 ? fromStart[0]! : 0);
   const base = { date, booked_minutes: booked };
   if (movable.length === 0) {
     return {
@@ -235,7 +267,7 @@ export async function proposeRoute(
       note: ROUTE_MESSAGES.nothingToOptimise,
     };
   }
-  const result = optimiseRoute({ stops, travel: matrix, grid: 1 });
+  const result = optimiseRoute({ stops, travel: matrix, fromStart, grid: 1 });
   if (!result.feasible) {
     return {
       ...base,

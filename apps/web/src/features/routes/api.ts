@@ -1,7 +1,13 @@
 // The agent's day on the road (issue 16): GET /api/routes/day, POST …/optimise (a proposal, changes nothing)
 // and …/apply (reschedules; the day comes back as it now is).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AgentDay, RouteProposal, RouteSettings } from '@keyturn/domain/schemas/routes';
+import type {
+  AgentDay,
+  OfficeInput,
+  RouteProposal,
+  RouteSettings,
+  RouteSettingsView,
+} from '@keyturn/domain/schemas/routes';
 import { api } from '@/lib/api';
 
 export function useAgentDay(date: string | null, enabled: boolean) {
@@ -43,7 +49,7 @@ export function useApplyRoute() {
 export function useRouteSettings(enabled: boolean) {
   return useQuery({
     queryKey: ['routes', 'settings'],
-    queryFn: () => api.get<{ data: RouteSettings }>('/routes/settings').then((r) => r.data),
+    queryFn: () => api.get<{ data: RouteSettingsView }>('/routes/settings').then((r) => r.data),
     enabled,
   });
 }
@@ -52,7 +58,23 @@ export function useSaveRouteSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (settings: RouteSettings) =>
-      api.put<{ data: RouteSettings }>('/routes/settings', settings).then((r) => r.data),
+      api.put<{ data: RouteSettingsView }>('/routes/settings', settings).then((r) => r.data),
     onSuccess: (settings) => client.setQueryData(['routes', 'settings'], settings),
+  });
+}
+
+/** PUT /api/routes/office (geocoded, or the pin given) or DELETE it (office null); My day is read again. */
+export function useSaveOffice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (office: OfficeInput | null) =>
+      (office === null
+        ? api.delete<{ data: RouteSettingsView }>('/routes/office')
+        : api.put<{ data: RouteSettingsView }>('/routes/office', office)
+      ).then((r) => r.data),
+    onSuccess: (settings) => {
+      client.setQueryData(['routes', 'settings'], settings);
+      void client.invalidateQueries({ queryKey: ['routes', 'day'] });
+    },
   });
 }

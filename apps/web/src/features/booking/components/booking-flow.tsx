@@ -58,7 +58,7 @@ type SubmitVariables =
   | { kind: 'team'; slug: string; body: TeamBookingRequestInput; idempotencyKey: string }
   | { kind: 'reschedule'; body: RescheduleBody };
 
-const SLOT_CONFLICT_CODES = ['SLOT_TAKEN', 'SLOT_UNAVAILABLE'];
+const SLOT_CONFLICT_CODES = ['SLOT_TAKEN', 'SLOT_UNAVAILABLE', 'SLOT_UNREACHABLE'];
 
 /** @param flowKey names this booking page in the tab's session storage (path, agent and token). */
 export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: string }) {

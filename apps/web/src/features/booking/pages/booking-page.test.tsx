@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
-import { MESSAGES } from '@keyturn/domain/messages';
+import { MESSAGES, ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { PHONE_CHARACTERS_MESSAGE } from '@keyturn/domain/phone';
 import { json } from '@/test/utils';
 import {
@@ -539,26 +539,32 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     expect(api.callsTo('POST', '/booking')).toHaveLength(0);
   });
 
-  it('after a 409 toasts the server’s error, refetches the slots and returns to the calendar keeping the form', async () => {
-    const taken = 'This time was just booked by someone else. Please pick another time.';
-    const { api, user } = renderBooking('/dana/12-main-st/42/book', {
-      'POST /booking': () => json(409, { error: taken, code: 'SLOT_TAKEN' }),
-    });
-    await pickDateAndTime(user);
-    await fillDetails(user);
-    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+  it.each([
+    ['SLOT_TAKEN', 'This time was just booked by someone else. Please pick another time.'],
+    // Issue 16: "cluster showings by area" — a far-away showing was booked next to the slot meanwhile.
+    ['SLOT_UNREACHABLE', ROUTE_MESSAGES.slotUnreachable],
+  ])(
+    'after a 409 %s toasts the server’s error, refetches the slots and returns to the calendar keeping the form',
+    async (code, taken) => {
+      const { api, user } = renderBooking('/dana/12-main-st/42/book', {
+        'POST /booking': () => json(409, { error: taken, code }),
+      });
+      await pickDateAndTime(user);
+      await fillDetails(user);
+      await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
 
-    expect(await screen.findByText(taken)).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Select a Date & Time' })).toBeInTheDocument();
-    expect(screen.queryByText('Selected: 2:00 PM')).not.toBeInTheDocument();
-    await waitFor(() => expect(api.callsTo('GET', `/booking/availability/42/${TOMORROW}`)).toHaveLength(2));
-    expect(api.callsTo('POST', '/booking')).toHaveLength(1);
+      expect(await screen.findByText(taken)).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Select a Date & Time' })).toBeInTheDocument();
+      expect(screen.queryByText('Selected: 2:00 PM')).not.toBeInTheDocument();
+      await waitFor(() => expect(api.callsTo('GET', `/booking/availability/42/${TOMORROW}`)).toHaveLength(2));
+      expect(api.callsTo('POST', '/booking')).toHaveLength(1);
 
-    await user.click(await screen.findByRole('button', { name: '10:00 AM' }));
-    await user.click(screen.getByRole('button', { name: 'Continue to Details' }));
-    expect(screen.getByLabelText('Full name')).toHaveValue('Fox Mulder');
-    expect(screen.getByLabelText('Buyer type')).toHaveValue('investor');
-  });
+      await user.click(await screen.findByRole('button', { name: '10:00 AM' }));
+      await user.click(screen.getByRole('button', { name: 'Continue to Details' }));
+      expect(screen.getByLabelText('Full name')).toHaveValue('Fox Mulder');
+      expect(screen.getByLabelText('Buyer type')).toHaveValue('investor');
+    },
+  );
 
   it("toasts the server's error for other refusals (403 BOOKING_LIMIT_REACHED) and stays on details", async () => {
     const { user } = renderBooking('/dana/12-main-st/42/book', {

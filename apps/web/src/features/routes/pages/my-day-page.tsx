@@ -16,6 +16,8 @@ import { UpgradeHint } from '@/components/ui/upgrade-hint';
 import { usePlan } from '@/lib/plan';
 import { useAgentDay, useApplyRoute, useOptimise, useRouteSettings, useSaveRouteSettings } from '../api';
 import { SwitchField } from '@/components/ui/switch-field';
+import { OfficeSetting } from '../components/office-setting';
+import { TourBuilder } from '../components/tour-builder';
 
 const DayMap = lazy(() => import('../components/day-map'));
 
@@ -67,19 +69,22 @@ function ClusterSetting() {
   const [chosen, setChosen] = useState<boolean | null>(null);
   if (!settings.data) return null;
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <SwitchField
-        label="Cluster showings by area"
-        description="Buyers are not offered times you cannot reach from your showing before (or leave in time for the one after); times next to a showing nearby are marked recommended on your booking page. Drive times are estimated from distance."
-        checked={chosen ?? settings.data.cluster_by_area}
-        onChange={(e) => {
-          const on = e.target.checked;
-          setChosen(on);
-          save.mutate({ cluster_by_area: on }, { onError: () => setChosen(null) });
-        }}
-      />
-      {save.isError ? <ErrorAlert>{save.error.message}</ErrorAlert> : null}
-    </div>
+    <>
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <SwitchField
+          label="Cluster showings by area"
+          description="Buyers are not offered times you cannot reach from your showing before (or leave in time for the one after); times next to a showing nearby are marked recommended on your booking page. Drive times are estimated from distance."
+          checked={chosen ?? settings.data.cluster_by_area}
+          onChange={(e) => {
+            const on = e.target.checked;
+            setChosen(on);
+            save.mutate({ cluster_by_area: on }, { onError: () => setChosen(null) });
+          }}
+        />
+        {save.isError ? <ErrorAlert>{save.error.message}</ErrorAlert> : null}
+      </div>
+      <OfficeSetting settings={settings.data} />
+    </>
   );
 }
 
@@ -151,6 +156,13 @@ function DayView({ day, onDate }: { day: AgentDay; onDate: (date: string) => voi
       {day.routing_configured ? null : (
         <p className="text-sm text-slate-600">{ROUTE_MESSAGES.estimatedNote}</p>
       )}
+
+      {day.office && day.start_leg ? (
+        <p className="text-sm text-slate-600" data-testid="start-leg">
+          Day starts at your office ({day.office.address.address}): {day.start_leg.minutes} min drive to the
+          first showing{day.start_leg.source === 'estimated' ? ` (${ROUTE_MESSAGES.estimatedLabel})` : ''}.
+        </p>
+      ) : null}
 
       {day.showings.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-5 text-slate-600">
@@ -240,6 +252,8 @@ function DayView({ day, onDate }: { day: AgentDay; onDate: (date: string) => voi
           </p>
         ) : null}
       </section>
+
+      {day.optimisable ? <TourBuilder key={day.date} date={day.date} /> : null}
     </div>
   );
 }

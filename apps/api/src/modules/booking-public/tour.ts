@@ -1,0 +1,121 @@
+// A buyer tour's public side (issue 16): the ONE invitation opens the tour page (stops and times, the
+// server's instants in the agent's zone); the buyer enters their details once and books the whole tour —
+// linked bookings created in ONE transaction through the booking service's own pieces (the agent-row lock,
+// the month limit, insertBooking under the EXCLUDE constraint, the notifications). If any stop is no longer
+// free, nothing is booked and the answer names the stop.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
+import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import type { PublicTour, tourBookingSchema } from '@keyturn/domain/schemas/tours';
+import { findOpenSlot } from '@keyturn/domain/slots/engine';
+import { formatClock, startOfDayInZone, wallClockInZone } from '@keyturn/domain/time';
+import type { z } from 'zod';
+import { agents, properties, tours } from '../../db/schema';
+import { lockAgentRow, writeTransaction } from '../../db/transaction';
+import { AppError } from '../../http/errors';
+import { busyIntervals, requiresApproval, slotRulesFor } from '../availability/service';
+import { bookingColumns, insertBooking } from '../bookings/service';
+import { checkMonthlyLimit, toBuyerBooking, type PublicContext } from './service';
+
+const DAY_MS = 86_400_000;
+const tourNotFound = () => new AppError(404, 'TOUR_NOT_FOUND', ROUTE_MESSAGES.tourNotFound);
+
+async function tourByToken(ctx: PublicContext, token: string) {
+  if (!token || token.length > 100) throw tourNotFound();
+  const [row] = await ctx.db
+    .select({ tour: tours, agent: agents })
+    .from(tours)
+    .innerJoin(agents, eq(agents.id, tours.agentId))
+    .where(eq(tours.token, token));
+  if (!row) throw tourNotFound();
+  const ids = row.tour.stops.map((s) => s.property_id);
+  const found = await ctx.db
+    .select()
+    .from(properties)
+    .where(
+      and(inArray(properties.id, ids), eq(properties.agentId, row.agent.id), isNull(properties.deletedAt)),
+    );
+  // A property removed since the invitation: the tour can no longer be booked as it was offered.
+  if (found.length !== ids.length) throw tourNotFound();
+  const stops = row.tour.stops.map((s) => ({ ...s, property: found.find((p) => p.id === s.property_id)! }));
+  return { ...row, stops };
+}
+
+export async function publicTour(ctx: PublicContext, token: string): Promise<PublicTour> {
+  const { tour, agent, stops } = await tourByToken(ctx, token);
+  return {
+    agent: {
+      name: `${agent.firstName} ${agent.lastName}`,
+      company_name: agent.companyName,
+      phone: agent.phone,
+    },
+    date: tour.date,
+    time_zone: agent.timeZone,
+    stops: stops.map((s) => ({
+      property_id: s.property_id,
+      address: s.property.address,
+      city: s.property.city,
+      starts_at: s.starts_at,
+      ends_at: new Date(Date.parse(s.starts_at) + APPOINTMENT_MINUTES * 60_000).toISOString(),
+    })),
+    buyer: tour.buyer ?? null,
+    booked: tour.bookedAt !== null,
+  };
+}
+
+/** Books every stop in ONE transaction, or nothing (409 TOUR_STOP_TAKEN naming the stop). */
+export async function bookTour(
+  ctx: PublicContext,
+  token: string,
+  input: z.output<typeof tourBookingSchema>,
+): Promise<{ booking_ids: string[]; manage_urls: string[] }> {
+  const { tour, agent, stops } = await tourByToken(ctx, token);
+  const rules = await slotRulesFor(ctx.db, agent);
+  // New bookings wait for the agent's approval when they ask for it, as any booking.
+  const pending = await requiresApproval(ctx.db, agent.id);
+  const now = ctx.now();
+  const from = startOfDayInZone(tour.date, agent.timeZone).getTime();
+  return writeTransaction(ctx.db, async (tx) => {
+    await lockAgentRow(tx, agent.id);
+    const [current] = await tx.select({ bookedAt: tours.bookedAt }).from(tours).where(eq(tours.id, tour.id));
+    if (current?.bookedAt) throw new AppError(409, 'TOUR_ALREADY_BOOKED', ROUTE_MESSAGES.tourAlreadyBooked);
+    // Every stop still an open slot (the agent's hours, notice, buffer, bookings, calendar busy time), read
+    // under the lock so a booking committed a moment ago counts.
+    const busy = await busyIntervals(tx, agent.id, new Date(from - DAY_MS), new Date(from + 2 * DAY_MS));
+    stops.forEach((stop, k) => {
+      const startsAt = Date.parse(stop.starts_at);
+      const wall = wallClockInZone(new Date(startsAt), agent.timeZone);
+      if (!findOpenSlot(rules, busy, now, wall.date, wall.time, startsAt)) {
+        const message = ROUTE_MESSAGES.tourStopTaken(
+          stop.property.address,
+          formatClock(startsAt, agent.timeZone).toLowerCase(),
+        );
+        throw new AppError(409, 'TOUR_STOP_TAKEN', message, { [`stops.${k}`]: message });
+      }
+    });
+    await checkMonthlyLimit(tx, agent, now, stops.length);
+    const rows = [];
+    for (const stop of stops) {
+      const startsAt = new Date(stop.starts_at);
+      const row = await insertBooking(tx, {
+        ...bookingColumns(
+          { ...input, booking_purpose: 'property_viewing', custom_purpose: null },
+          stop.property.id,
+        ),
+        agentId: agent.id,
+        status: pending ? 'pending' : 'confirmed',
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + APPOINTMENT_MINUTES * 60_000),
+        tourId: tour.id,
+        createdAt: now,
+      });
+      await ctx.notify.created(tx, row, 'buyer');
+      rows.push(row);
+    }
+    await tx.update(tours).set({ bookedAt: now }).where(eq(tours.id, tour.id));
+    return {
+      booking_ids: rows.map((r) => r.id),
+      manage_urls: rows.map((r) => toBuyerBooking(ctx, r, agent).manage_url),
+    };
+  });
+}

@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { json, renderAt, stubApi } from '@/test/utils';
+import { TourPage } from './tour-page';
+
+const tour = {
+  agent: { name: 'Dana Agent', company_name: 'Keyturn Realty', phone: '+1 512 555 0100' },
+  date: '2030-01-08',
+  time_zone: 'America/Chicago',
+  stops: [
+    {
+      property_id: 1,
+      address: '1 Elm St',
+      city: 'Austin',
+      starts_at: '2030-01-08T16:00:00.000Z',
+      ends_at: '2030-01-08T16:30:00.000Z',
+    },
+    {
+      property_id: 2,
+      address: '12 Oak St',
+      city: 'Austin',
+      starts_at: '2030-01-08T17:30:00.000Z',
+      ends_at: '2030-01-08T18:00:00.000Z',
+    },
+  ],
+  buyer: { name: 'Tori Tour', email: 'tour@example.com', phone: '+1 646 555 0199' },
+  booked: false,
+};
+
+describe('the buyer tour page (issue 16)', () => {
+  it("shows the stops at the server's instants in the agent's zone, prefilled; a taken stop books nothing and is named", async () => {
+    const taken = ROUTE_MESSAGES.tourStopTaken('12 Oak St', '11:30 am');
+    let first = true;
+    const api = stubApi({
+      'GET /tour/tok': () => json(200, { success: true, data: tour }),
+      'POST /tour/tok/book': () => {
+        if (first) {
+          first = false;
+          return json(409, { error: taken, code: 'TOUR_STOP_TAKEN', fields: { 'stops.1': taken } });
+        }
+        return json(201, { success: true, data: { booking_ids: ['a', 'b'], manage_urls: [] } });
+      },
+    });
+    renderAt(<TourPage />, { path: '/tour/tok', routePath: '/tour/:token' });
+    const stops = await screen.findByRole('list', { name: 'Tour stops' });
+    // 16:00 UTC is 10:00 am in Chicago (CST).
+    expect(
+      within(stops)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1. 10:00 AM1 Elm St, Austin', '2. 11:30 AM12 Oak St, Austin']);
+    expect(screen.getByLabelText('Full name')).toHaveValue('Tori Tour');
+    await userEvent.selectOptions(screen.getByLabelText('Buyer type'), 'investor');
+    await userEvent.click(screen.getByRole('button', { name: 'Book all 2 showings' }));
+    expect(await screen.findByText(`${taken} Dana Agent: +1 512 555 0100.`)).toBeTruthy();
+    expect(within(stops).getAllByRole('listitem')[1]!.textContent).toContain('No longer free');
+    await userEvent.click(screen.getByRole('button', { name: 'Book all 2 showings' }));
+    expect(await screen.findByRole('heading', { name: 'Your tour is booked' })).toBeTruthy();
+    expect(api.callsTo('POST', '/tour/tok/book')[1]!.body).toMatchObject({
+      client_name: 'Tori Tour',
+      client_email: 'tour@example.com',
+      buyer_type: 'investor',
+    });
+  });
+});
