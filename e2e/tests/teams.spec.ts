@@ -2,12 +2,14 @@
 // by e-mail; the invitation goes out through the server's queue (file mode: read back from the outbox); the
 // invitee opens its link in a second browser, creates an account, comes back to the invitation and joins;
 // the owner sees them in the team. Then a buyer at 390 px opens the team's public page and books a consultation
-// with the team; the confirmation names the member round robin gave it to. Screenshots of the Team tab, the
-// accept page and the team page.
+// with the team; the confirmation names the member round robin gave it to. The owner finds it in the team view
+// (members side by side) and reassigns it to the other member. Screenshots of the Team tab, the accept page, the
+// team page and the team view.
 import { expect, test } from '@playwright/test';
 import { teamPagePath } from '@keyturn/domain/links';
 import { api, CONSENT_DECIDED, DEMO, newAgent, nextWeekday, query } from '../support/server.ts';
 import { pickDate } from '../support/calendar.ts';
+import { memberCell, openTeamView, reassignInTeamView } from '../support/team-view.ts';
 
 test.use({ storageState: CONSENT_DECIDED });
 
@@ -121,6 +123,7 @@ test('an owner invites by e-mail; the invitee signs up from the link in a second
     );
     label = slots.json.slots[0]?.label ?? '';
   }
+  let bookedName = '';
   const buyer = await browser.newContext({
     storageState: CONSENT_DECIDED,
     viewport: { width: 390, height: 844 },
@@ -147,10 +150,26 @@ test('an owner invites by e-mail; the invitee signs up from the link in a second
       `select a.first_name || ' ' || a.last_name as name from bookings b join agents a on a.id = b.agent_id
        where b.client_email = 'jess.team@example.com'`,
     );
-    expect(['Morgan Tester', 'Avery Quinn']).toContain(booked!.name);
+    bookedName = booked!.name;
+    expect(['Morgan Tester', 'Avery Quinn']).toContain(bookedName);
     await expect(shopper.getByText(booked!.name).first()).toBeVisible();
     await shopper.screenshot({ path: testInfo.outputPath('team-confirmation-390.png'), fullPage: true });
   } finally {
     await buyer.close();
   }
+
+  // The owner sees the consultation in the team view and hands it to the other member.
+  const other = bookedName === 'Avery Quinn' ? 'Morgan Tester' : 'Avery Quinn';
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard');
+  await openTeamView(page, date);
+  await expect(await memberCell(page, bookedName)).toContainText('Jess Buyer');
+  await reassignInTeamView(page, { buyer: 'Jess Buyer', time: label }, other);
+  await expect(await memberCell(page, other)).toContainText('Jess Buyer');
+  const [moved] = await query<{ name: string }>(
+    `select a.first_name || ' ' || a.last_name as name from bookings b join agents a on a.id = b.agent_id
+     where b.client_email = 'jess.team@example.com'`,
+  );
+  expect(moved!.name).toBe(other);
+  await page.screenshot({ path: testInfo.outputPath('team-view-1280.png'), fullPage: true });
 });
