@@ -565,11 +565,7 @@ type TravelCheck = {
   place: { lat: number | null; lng: number | null } | null;
 };
 
-async function assertReachable(
-  tx: DbTransaction,
-  travel: TravelCheck,
-  startsAt: Date,
-): Promise<void> {
+async function assertReachable(tx: DbTransaction, travel: TravelCheck, startsAt: Date): Promise<void> {
   if (!(await slotStillReachable(tx, travel.inputs, travel.date, startsAt.getTime(), travel.place))) {
     throw new AppError(409, 'SLOT_UNREACHABLE', ROUTE_MESSAGES.slotUnreachable, {
       booking_time: ROUTE_MESSAGES.slotUnreachable,
