@@ -19,10 +19,15 @@ async function choose(radio: Locator) {
 }
 
 async function seriousViolations(page: Page) {
+  // A toast that is fading out is half transparent for a moment (axe reads it as low contrast): check the
+  // page once the agent's last toast ("Booking completed.") has gone.
+  await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0, { timeout: 10_000 });
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function shoot(page: Page, name: string) {

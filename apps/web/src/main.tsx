@@ -14,7 +14,10 @@ void preloadFirstPage(window.location.pathname).then(() =>
   createRoot(container).render(
     <StrictMode>
       <AppProviders>
-        <BrowserRouter>
+        {/* Address changes render at once, not in a transition: a controlled control that writes the address
+            (the booking page's purpose radios) shows its new state on the click itself, even on a busy phone,
+            and a lazy page shows "Loading page..." (spec §2.1) instead of holding the previous one. */}
+        <BrowserRouter useTransitions={false}>
           <AppRoutes />
         </BrowserRouter>
       </AppProviders>

@@ -25,14 +25,15 @@ describe('feature catalogue', () => {
       'lead_scoring',
       'calendar_sync',
       'ai_assistant',
+      'teams',
     ];
     for (const id of built) expect(isBuilt(id), id).toBe(true);
     expect(featureStatusLabel({ built: true })).toBe('Available now');
   });
 
-  it('keeps the unbuilt ones in development: team management (shared listings and the team booking page are not built)', () => {
-    const unbuilt: FeatureId[] = ['teams'];
-    for (const id of unbuilt) expect(isBuilt(id), id).toBe(false);
+  it('has nothing left in development once team management is built (issue 15)', () => {
+    expect(isBuilt('teams')).toBe(true);
+    expect(UPCOMING_FEATURES).toEqual([]);
     expect(featureStatusLabel({ built: false })).toBe('In development');
   });
 

@@ -106,8 +106,9 @@ export const FEATURE_CATALOGUE: readonly Feature[] = [
   {
     id: 'teams',
     title: 'Team management',
-    summary: 'Several agents under one agency account.',
-    built: false,
+    summary:
+      'Several agents under one agency account: roles, invitations and seats, a team booking page that shares consultations fairly, and every member’s schedule side by side.',
+    built: true,
   },
 ];
 

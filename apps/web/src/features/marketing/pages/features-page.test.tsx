@@ -1,5 +1,5 @@
 // Marketing labels follow the feature catalogue: what is built is "Available now" (reminders by e-mail and
-// SMS, the feedback request…), what is not keeps "In development" (team management).
+// SMS, the feedback request…, team management); the "In development" section shows only while something is.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_CATALOGUE } from '@keyturn/domain/features';
@@ -23,6 +23,8 @@ describe('features page labels', () => {
     expect(labelOf('Feedback after each showing')).toBe('Available now');
     expect(labelOf('AI assistant')).toBe('Available now');
     expect(labelOf('Route optimisation')).toBe('Available now');
-    expect(labelOf('Team management')).toBe('In development');
+    expect(labelOf('Team management')).toBe('Available now');
+    // Nothing left in development: no empty "What we are building next" section.
+    expect(screen.queryByRole('heading', { name: 'What we are building next' })).not.toBeInTheDocument();
   });
 });

@@ -104,23 +104,25 @@ export function FeaturesPage() {
         </Container>
       </section>
 
-      <section aria-labelledby="upcoming-title" className="bg-slate-50 py-14 sm:py-20">
-        <Container>
-          <SectionHeading
-            id="upcoming-title"
-            eyebrow="In development"
-            title="What we are building next"
-            intro="Planned, not available yet. Waiting-list members hear first when each one is ready."
-          />
-          <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {UPCOMING_FEATURES.map((feature) => (
-              <li key={feature.title}>
-                <FeatureCard feature={feature} />
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      {UPCOMING_FEATURES.length > 0 ? (
+        <section aria-labelledby="upcoming-title" className="bg-slate-50 py-14 sm:py-20">
+          <Container>
+            <SectionHeading
+              id="upcoming-title"
+              eyebrow="In development"
+              title="What we are building next"
+              intro="Planned, not available yet. Waiting-list members hear first when each one is ready."
+            />
+            <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {UPCOMING_FEATURES.map((feature) => (
+                <li key={feature.title}>
+                  <FeatureCard feature={feature} />
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </section>
+      ) : null}
     </>
   );
 }
