@@ -538,6 +538,9 @@ describe('buyer tours: propose and re-validate (issue 16)', () => {
     expect(tour.total_drive_minutes).toBe(41);
     // 9:00 is taken: 9:30 first, then the next open half hour after the drive.
     expect(tour.stops[0].starts_at).toBe(new Date(at('09:30')).toISOString());
+    // The times the agent may move a stop to on screen: the day's open slots, the server's instants.
+    expect(tour.open_times).toContain(new Date(at('09:30')).toISOString());
+    expect(tour.open_times).not.toContain(new Date(at('09:00')).toISOString());
     for (let k = 1; k < tour.stops.length; k++) {
       const gap = (Date.parse(tour.stops[k].starts_at) - Date.parse(tour.stops[k - 1].ends_at)) / 60_000;
       expect(gap).toBeGreaterThanOrEqual(tour.stops[k].drive_minutes);
