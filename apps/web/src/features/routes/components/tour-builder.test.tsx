@@ -2,23 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, renderAt, stubApi } from '@/test/utils';
+import { listedProperty as property } from './tour-fixtures';
 import { TourBuilder } from './tour-builder';
-
-const property = (id: number, address: string) => ({
-  id,
-  public_id: `p${id}`,
-  agent_id: 'a',
-  address,
-  city: 'Austin',
-  state: 'TX',
-  zip_code: '78701',
-  price: 1,
-  bedrooms: 1,
-  bathrooms: 1,
-  property_type: 'Residential',
-  images: [],
-  is_public: true,
-});
 
 const tour = {
   date: '2030-01-08',
