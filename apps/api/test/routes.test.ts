@@ -538,6 +538,9 @@ describe('buyer tours: propose and re-validate (issue 16)', () => {
     expect(tour.total_drive_minutes).toBe(41);
     // 9:00 is taken: 9:30 first, then the next open half hour after the drive.
     expect(tour.stops[0].starts_at).toBe(new Date(at('09:30')).toISOString());
+    // The times the agent may move a stop to on screen: the day's open slots, the server's instants.
+    expect(tour.open_times).toContain(new Date(at('09:30')).toISOString());
+    expect(tour.open_times).not.toContain(new Date(at('09:00')).toISOString());
     for (let k = 1; k < tour.stops.length; k++) {
       const gap = (Date.parse(tour.stops[k].starts_at) - Date.parse(tour.stops[k - 1].ends_at)) / 60_000;
       expect(gap).toBeGreaterThanOrEqual(tour.stops[k].drive_minutes);
@@ -682,6 +685,71 @@ describe('buyer tours: saved with one invitation, booked whole or not at all (is
     expect((await t.request({ method: 'GET', url: `/api/tour/${token}` })).json().data.booked).toBe(true);
     expect((await book(token)).json().code).toBe('TOUR_ALREADY_BOOKED');
     expect((await agentTourRows(agent.id)).filter((r) => r.tourId !== null)).toHaveLength(2);
+  });
+});
+
+describe('buyer tours: drive reachability re-checked when the buyer books (issue 16)', () => {
+  it('a showing booked far away since the invitation leaves no time to drive to a stop: 409 TOUR_STOP_UNREACHABLE naming it, nothing booked', async () => {
+    // The "cluster showings by area" switch is off: a tour is planned around its drives, so they are re-checked.
+    const agent = await makeAgent(t, { plan: 'pro', timeZone: 'America/New_York' });
+    const pa = await makeProperty(t, agent.id, { address: '1 Elm St', ...A });
+    const pb = await makeProperty(t, agent.id, { address: '12 Oak St', ...B });
+    const far = await makeProperty(t, agent.id, { address: '40 Far Rd', ...B });
+    const save = async (first: string, second: string) => {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/tours',
+        token: agent.token,
+        payload: {
+          date: DATE,
+          stops: [
+            { property_id: pa, starts_at: at(first) },
+            { property_id: pb, starts_at: at(second) },
+          ],
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      return new URL(res.json().data.invite_url).pathname.split('/').at(-1)!;
+    };
+    const late = await save('13:00', '14:30');
+    const early = await save('09:00', '10:30');
+    // Meanwhile a buyer books the far house at 12:00–12:30: 13:00 at 1 Elm St is still open (no buffer) but
+    // 30 min is too short for the 41 min drive from it.
+    await seedBooking(t.database.db, agent.id, {
+      startsAt: at('12:00'),
+      status: 'confirmed',
+      propertyId: far,
+      clientEmail: 'far@example.com',
+    });
+    const buyer = bookingPayload(agent.id);
+    const details = {
+      client_name: buyer.client_name,
+      client_email: 'tourist@example.com',
+      client_phone: buyer.client_phone,
+      buyer_type: buyer.buyer_type,
+      budget_min: buyer.budget_min,
+      budget_max: buyer.budget_max,
+      income_range: buyer.income_range,
+      message: null,
+    };
+    const book = (tok: string) =>
+      t.request({ method: 'POST', url: `/api/tour/${tok}/book`, payload: details });
+    const before = (await agentTourRows(agent.id)).length;
+    const refused = await book(late);
+    expect(refused.statusCode).toBe(409);
+    const message = ROUTE_MESSAGES.tourStopUnreachable('1 Elm St', '1:00 pm');
+    expect(refused.json()).toEqual({
+      error: message,
+      code: 'TOUR_STOP_UNREACHABLE',
+      fields: { 'stops.0': message },
+    });
+    // All or nothing: the reachable second stop was not booked either, and the tour can still be booked later.
+    expect(await agentTourRows(agent.id)).toHaveLength(before);
+    expect((await t.request({ method: 'GET', url: `/api/tour/${late}` })).json().data.booked).toBe(false);
+    // The morning tour ends 11:00 and 11:00 → 12:00 leaves time for the drive: it books whole.
+    const booked = await book(early);
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json().data.booking_ids).toHaveLength(2);
   });
 });
 

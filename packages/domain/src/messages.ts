@@ -92,6 +92,9 @@ export const ROUTE_MESSAGES = {
   /** A stop taken since the invitation: nothing is booked; the buyer contacts the agent for a new proposal. */
   tourStopTaken: (address: string, clock: string) =>
     `${address} at ${clock} is no longer free, so nothing was booked. Please contact your agent for new times.`,
+  /** A tour stop the agent can no longer reach in time from showings booked since the invitation. */
+  tourStopUnreachable: (address: string, clock: string) =>
+    `Your agent can no longer get to ${address} at ${clock} in time from their other showings, so nothing was booked. Please contact your agent for new times.`,
   /** A public slot the agent can no longer reach in time (someone booked a showing far away next to it). */
   slotUnreachable:
     'Your agent can no longer get to this showing in time from their other showings. Please pick another time.',

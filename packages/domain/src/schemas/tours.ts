@@ -53,6 +53,8 @@ export const tourSchema = z.object({
   /** false: no order fits the day's open times (stops empty), or an adjusted time does not hold. */
   feasible: z.boolean(),
   stops: z.array(tourStopSchema),
+  /** The day's open slot starts (the server's instants): the times the agent may move a stop to. */
+  open_times: z.array(z.string()),
   total_drive_minutes: z.number(),
   drive_source: z.enum(['routed', 'estimated']),
   note: z.string().nullable(),

@@ -15,6 +15,8 @@ import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import { AppError } from '../../http/errors';
 import { busyIntervals, requiresApproval, slotRulesFor } from '../availability/service';
 import { bookingColumns, insertBooking } from '../bookings/service';
+import { slotStillReachable } from '../routes/cluster';
+import { officePlace, readOffice } from '../routes/office';
 import { checkMonthlyLimit, toBuyerBooking, type PublicContext } from './service';
 
 const DAY_MS = 86_400_000;
@@ -63,7 +65,10 @@ export async function publicTour(ctx: PublicContext, token: string): Promise<Pub
   };
 }
 
-/** Books every stop in ONE transaction, or nothing (409 TOUR_STOP_TAKEN naming the stop). */
+/**
+ * Books every stop in ONE transaction, or nothing: 409 TOUR_STOP_TAKEN (no longer open) or
+ * TOUR_STOP_UNREACHABLE (a showing booked since leaves no time for the drive) naming the stop.
+ */
 export async function bookTour(
   ctx: PublicContext,
   token: string,
@@ -75,6 +80,10 @@ export async function bookTour(
   const pending = await requiresApproval(ctx.db, agent.id);
   const now = ctx.now();
   const from = startOfDayInZone(tour.date, agent.timeZone).getTime();
+  // The drives are re-checked whatever the "cluster showings by area" switch says: a tour was planned around
+  // them. The plan still gates it (a tour is Professional), the office still starts the day.
+  const office = officePlace(await readOffice(ctx.db, agent.id));
+  const travel = { agentId: agent.id, plan: agent.plan, clusterByArea: true, office, rules };
   return writeTransaction(ctx.db, async (tx) => {
     await lockAgentRow(tx, agent.id);
     const [current] = await tx.select({ bookedAt: tours.bookedAt }).from(tours).where(eq(tours.id, tour.id));
@@ -93,6 +102,18 @@ export async function bookTour(
         throw new AppError(409, 'TOUR_STOP_TAKEN', message, { [`stops.${k}`]: message });
       }
     });
+    // Every stop still reachable from the showings booked since (the rule POST /api/booking re-checks), read
+    // under the same lock; the tour's own stops are not booked yet, checkTour held them to their drives.
+    for (const [k, stop] of stops.entries()) {
+      const startsAt = Date.parse(stop.starts_at);
+      if (!(await slotStillReachable(tx, travel, tour.date, startsAt, stop.property))) {
+        const message = ROUTE_MESSAGES.tourStopUnreachable(
+          stop.property.address,
+          formatClock(startsAt, agent.timeZone).toLowerCase(),
+        );
+        throw new AppError(409, 'TOUR_STOP_UNREACHABLE', message, { [`stops.${k}`]: message });
+      }
+    }
     await checkMonthlyLimit(tx, agent, now, stops.length);
     const rows = [];
     for (const stop of stops) {

@@ -125,6 +125,7 @@ function answer(
     buyer: ctx.buyer,
     feasible: problems.size === 0,
     stops,
+    open_times: ctx.open.map((m) => new Date(m * MINUTE).toISOString()),
     total_drive_minutes: stops.reduce((sum, s) => sum + (s.drive_minutes ?? 0), 0),
     drive_source: ctx.source,
     note: null,

@@ -12,11 +12,15 @@ import {
   type TimelineKind,
 } from '@keyturn/domain/schemas/leads';
 import type { LeadDetail } from '@keyturn/domain/schemas/leadResponses';
+import { planAllows } from '@keyturn/domain/planGates';
 import { ErrorAlert } from '@/components/ui/alert';
+import { ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { formatInstant, formatMoney } from '@/components/ui/format';
 import { Spinner } from '@/components/ui/spinner';
 import { SelectField } from '@/components/ui/text-field';
+import { UpgradeHint as PlanUpgradeHint } from '@/components/ui/upgrade-hint';
+import { usePlan } from '@/lib/plan';
 import { fetchLead, leadKeys, setOutcome } from './api';
 import { LeadClassBadge, SentimentBadge } from './badges';
 import { LeadNotes } from './lead-notes';
@@ -73,6 +77,24 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A buyer tour for this lead (issue 16): the tour builder on My day, the buyer prefilled. Professional. */
+function PlanTour({ leadId }: { leadId: string }) {
+  const { plan } = usePlan(true);
+  if (!planAllows(plan, 'routeOptimisation')) {
+    return (
+      <PlanUpgradeHint feature="routeOptimisation">
+        Plan a tour of several properties for this buyer on one day, in the order that drives least, booked
+        from one link.
+      </PlanUpgradeHint>
+    );
+  }
+  return (
+    <ButtonLink to={`/dashboard/day?lead=${encodeURIComponent(leadId)}`} variant="secondary" size="sm">
+      Plan a tour
+    </ButtonLink>
+  );
+}
+
 function signed(points: number): string {
   return points > 0 ? `+${points}` : `${points}`;
 }
@@ -126,6 +148,8 @@ function LeadBody({ lead, timeZone }: { lead: LeadDetail; timeZone: string | und
           ))}
         </SelectField>
       </div>
+
+      <PlanTour leadId={lead.id} />
 
       <Section title="Booking answers">
         <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">

@@ -295,6 +295,45 @@ describe('Feedback page: leads', () => {
     await vi.waitFor(() => expect(api.callsTo('DELETE', '/leads/lead-1/notes/n1')).toHaveLength(1));
   });
 
+  it("Plan a tour from a lead: Professional opens My day's tour builder with the lead; Basic sees the upgrade hint", async () => {
+    const subscription = (plan: string) => ({
+      'GET /payments/subscription': () =>
+        json(200, { success: true, subscription: { status: 'active' }, plan: { id: plan } }),
+    });
+    renderPage(
+      '/dashboard/feedback?lead=lead-1',
+      { data: [proLead], locked: ['prediction'] },
+      {
+        ...subscription('pro'),
+        'GET /leads/lead-1': () =>
+          json(200, {
+            success: true,
+            data: detail(proLead, { locked: ['prediction'], insights: proInsights }),
+          }),
+      },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Casey Buyer' });
+    expect(await within(dialog).findByRole('link', { name: 'Plan a tour' })).toHaveAttribute(
+      'href',
+      '/dashboard/day?lead=lead-1',
+    );
+  });
+
+  it('Plan a tour on Basic: the upgrade hint instead of the action (the server answers 403 anyway)', async () => {
+    renderPage(
+      '/dashboard/feedback?lead=lead-1',
+      { data: [basicLead], locked: ['insights', 'prediction'] },
+      {
+        'GET /payments/subscription': () =>
+          json(200, { success: true, subscription: null, plan: { id: 'basic' } }),
+        'GET /leads/lead-1': () => json(200, { success: true, data: detail(basicLead) }),
+      },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Casey Buyer' });
+    expect(await within(dialog).findByText(/Plan a tour of several properties/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Plan a tour' })).not.toBeInTheDocument();
+  });
+
   it('says plainly when there are no leads yet', async () => {
     renderPage('/dashboard/feedback', { data: [], locked: ['insights', 'prediction'] });
     expect(await screen.findByText('No leads yet')).toBeInTheDocument();

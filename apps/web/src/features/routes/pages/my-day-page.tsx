@@ -27,6 +27,9 @@ export function MyDayPage() {
   const [search, setSearch] = useSearchParams();
   const asked = search.get('date');
   const date = asked && isValidIsoDate(asked) ? asked : null;
+  // A tour started from a lead ("Plan a tour" in the lead's details): the builder sends it, the server prefills
+  // the buyer (and answers 404 for a lead that is not the agent's).
+  const leadId = search.get('lead') || null;
   const day = useAgentDay(date, allowed);
 
   return (
@@ -52,7 +55,13 @@ export function MyDayPage() {
             <DayView
               key={day.data.date}
               day={day.data}
-              onDate={(d) => setSearch(d ? { date: d } : {}, { replace: true })}
+              leadId={leadId}
+              onDate={(d) =>
+                setSearch(
+                  { ...(d ? { date: d } : {}), ...(leadId ? { lead: leadId } : {}) },
+                  { replace: true },
+                )
+              }
             />
           </>
         )}
@@ -88,7 +97,15 @@ function ClusterSetting() {
   );
 }
 
-function DayView({ day, onDate }: { day: AgentDay; onDate: (date: string) => void }) {
+function DayView({
+  day,
+  leadId,
+  onDate,
+}: {
+  day: AgentDay;
+  leadId: string | null;
+  onDate: (date: string) => void;
+}) {
   const clock = (iso: string) => formatClock(iso, day.time_zone).toLowerCase();
   const optimise = useOptimise();
   const apply = useApplyRoute();
@@ -253,7 +270,9 @@ function DayView({ day, onDate }: { day: AgentDay; onDate: (date: string) => voi
         ) : null}
       </section>
 
-      {day.optimisable ? <TourBuilder key={day.date} date={day.date} /> : null}
+      {day.optimisable ? (
+        <TourBuilder key={`${day.date}-${leadId ?? ''}`} date={day.date} leadId={leadId} />
+      ) : null}
     </div>
   );
 }

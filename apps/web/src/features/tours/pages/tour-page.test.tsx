@@ -64,4 +64,19 @@ describe('the buyer tour page (issue 16)', () => {
       buyer_type: 'investor',
     });
   });
+
+  it("a stop the agent can no longer drive to in time (TOUR_STOP_UNREACHABLE) is named like a taken one, with the agent's phone", async () => {
+    const unreachable = ROUTE_MESSAGES.tourStopUnreachable('1 Elm St', '10:00 am');
+    stubApi({
+      'GET /tour/tok': () => json(200, { success: true, data: tour }),
+      'POST /tour/tok/book': () =>
+        json(409, { error: unreachable, code: 'TOUR_STOP_UNREACHABLE', fields: { 'stops.0': unreachable } }),
+    });
+    renderAt(<TourPage />, { path: '/tour/tok', routePath: '/tour/:token' });
+    const stops = await screen.findByRole('list', { name: 'Tour stops' });
+    await userEvent.selectOptions(screen.getByLabelText('Buyer type'), 'investor');
+    await userEvent.click(screen.getByRole('button', { name: 'Book all 2 showings' }));
+    expect(await screen.findByText(`${unreachable} Dana Agent: +1 512 555 0100.`)).toBeTruthy();
+    expect(within(stops).getAllByRole('listitem')[0]!.textContent).toContain('No longer free');
+  });
 });

@@ -132,7 +132,9 @@ function TourView({ token, tour }: { token: string; tour: PublicTour }) {
           {book.isError && Object.keys(fields).filter((f) => !f.startsWith('stops.')).length === 0 ? (
             <ErrorAlert>
               {book.error.message}
-              {book.error instanceof ApiError && book.error.code === 'TOUR_STOP_TAKEN' && tour.agent.phone
+              {book.error instanceof ApiError &&
+              ['TOUR_STOP_TAKEN', 'TOUR_STOP_UNREACHABLE'].includes(book.error.code) &&
+              tour.agent.phone
                 ? ` ${tour.agent.name}: ${tour.agent.phone}.`
                 : ''}
             </ErrorAlert>
