@@ -92,8 +92,9 @@ export const ROUTE_MESSAGES = {
   /** The invitation e-mail (POST /api/tours with invite_email, POST /api/tours/:id/invite). */
   tourInviteNoEmail: "Type the buyer's e-mail address to send the invitation.",
   tourInviteSent: (email: string) => `Invitation e-mailed to ${email}.`,
-  tourInviteEmailLabel: "Buyer's e-mail (optional)",
-  tourInviteEmailHelp: 'With an e-mail, the invitation goes out when you save; without one, copy the link.',
+  tourInviteEmailLabel: "Buyer's e-mail",
+  tourInviteEmailHelp:
+    "We e-mail the invitation in your branding, with the stops and the link. Without the buyer's address, copy the link above.",
   tourInviteButton: 'E-mail the invitation',
   tourInviteRetry: 'Send a tour invitation again from the tour builder on My day (E-mail the invitation).',
   /** The agent's booking details: the other stops of the tour this booking is part of. */

@@ -124,3 +124,4 @@ export const tourBookedResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ booking_ids: z.array(z.string()), manage_urls: z.array(z.string()) }),
 });
+export type SavedTour = z.infer<typeof savedTourResponseSchema>['data'];

@@ -5,12 +5,13 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import type { Property } from '@keyturn/domain/schemas/property';
-import type { Tour } from '@keyturn/domain/schemas/tours';
+import type { SavedTour, Tour } from '@keyturn/domain/schemas/tours';
 import { clockLabel } from '@keyturn/domain/time';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
+import { TourInviteEmail } from './tour-invite-email';
 
 export function TourBuilder({ date }: { date: string }) {
   const properties = useQuery({
@@ -25,7 +26,7 @@ export function TourBuilder({ date }: { date: string }) {
   const save = useMutation({
     mutationFn: (tour: Tour) =>
       api
-        .post<{ data: { invite_url: string } }>('/tours', {
+        .post<{ data: SavedTour }>('/tours', {
           date,
           stops: tour.stops.map((s) => ({ property_id: s.property_id, starts_at: s.starts_at })),
         })
@@ -88,12 +89,15 @@ export function TourBuilder({ date }: { date: string }) {
               {tour.drive_source === 'estimated' ? ` (${ROUTE_MESSAGES.estimatedLabel})` : ''}.
             </p>
             {save.data ? (
-              <TextField
-                label="Invitation link"
-                readOnly
-                value={save.data.invite_url}
-                onFocus={(e) => e.target.select()}
-              />
+              <>
+                <TextField
+                  label="Invitation link"
+                  readOnly
+                  value={save.data.invite_url}
+                  onFocus={(e) => e.target.select()}
+                />
+                <TourInviteEmail tourId={save.data.id} sentTo={save.data.invitation_sent_to} />
+              </>
             ) : (
               <Button onClick={() => save.mutate(tour)} disabled={save.isPending}>
                 {save.isPending ? 'Saving…' : 'Save and get the invitation link'}
