@@ -113,6 +113,18 @@ describe('the tour invitation e-mail (issue 16)', () => {
     expect(record).toMatchObject({ kind: 'tour.invitation', status: 'sent', agentId: agent.id });
     const list = await h.t.request({ method: 'GET', url: '/api/agents/messages', token: agent.token });
     expect(JSON.stringify(list.json())).toContain(email);
+    // A failed invitation is sent again from the builder, not from the list (it has no booking to re-plan).
+    await h.t.database.db
+      .update(notificationMessages)
+      .set({ status: 'failed' })
+      .where(eq(notificationMessages.id, record!.id));
+    const retry = await h.t.request({
+      method: 'POST',
+      url: `/api/agents/messages/${record!.id}/retry`,
+      token: agent.token,
+    });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toMatchObject({ code: 'NOT_RETRIABLE', error: ROUTE_MESSAGES.tourInviteRetry });
   });
 
   it('"E-mail the invitation" on a saved tour: to the address typed (else the buyer\'s), 400 without one, 404 for another agent, 409 once booked', async () => {
