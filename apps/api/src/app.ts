@@ -288,6 +288,7 @@ export async function buildApp({
     now,
     notify,
     publicUrl: config.publicUrl,
+    queue,
   });
   await app.register(crmRoutes, { auth, db, now, webhooks: queue, outbound: config.outbound });
   await app.register(teamRoutes, {

@@ -89,6 +89,16 @@ export const ROUTE_MESSAGES = {
   tourNotValid: 'A stop of this tour does not hold any more. Check the times again.',
   tourNotFound: 'This tour link is not valid. Please ask your agent for a new one.',
   tourAlreadyBooked: 'This tour is already booked.',
+  /** The invitation e-mail (POST /api/tours with invite_email, POST /api/tours/:id/invite). */
+  tourInviteNoEmail: "Type the buyer's e-mail address to send the invitation.",
+  tourInviteSent: (email: string) => `Invitation e-mailed to ${email}.`,
+  tourInviteEmailLabel: "Buyer's e-mail",
+  tourInviteEmailHelp:
+    "We e-mail the invitation in your branding, with the stops and the link. Without the buyer's address, copy the link above.",
+  tourInviteButton: 'E-mail the invitation',
+  tourInviteRetry: 'Send a tour invitation again from the tour builder on My day (E-mail the invitation).',
+  /** The agent's booking details: the other stops of the tour this booking is part of. */
+  tourPartOf: 'Part of a tour',
   /** A stop taken since the invitation: nothing is booked; the buyer contacts the agent for a new proposal. */
   tourStopTaken: (address: string, clock: string) =>
     `${address} at ${clock} is no longer free, so nothing was booked. Please contact your agent for new times.`,

@@ -13,6 +13,11 @@ import { type CalendarJobData, queueDueSyncs, runCalendarJob } from '../integrat
 import { calendarDepsOf } from '../integrations/setup';
 import { runWebhookJob, type WebhookJob } from '../webhooks/deliver';
 import { runTeamInvitationJob } from '../modules/teams/invitation-mail';
+import {
+  isTourInvitationJob,
+  runTourInvitationJob,
+  type TourInvitationJobData,
+} from '../modules/routes/tour-invitation-mail';
 import { isTeamInvitationJob, type TeamInvitationJobData } from '../modules/teams/service';
 import {
   CALENDAR_QUEUE,
@@ -78,13 +83,15 @@ export async function startWorkers(options: {
     now,
   };
   for (let i = 0; i < CONCURRENCY; i += 1) {
-    await boss.work<NotificationJobData | TeamInvitationJobData>(
+    await boss.work<NotificationJobData | TeamInvitationJobData | TourInvitationJobData>(
       NOTIFICATIONS_QUEUE,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.jobs.pollSeconds },
       async ([job]) => {
         if (!job) return;
         // Team invitations (issue 15) share the queue: one durable path for every e-mail we send.
         if (isTeamInvitationJob(job.data)) return runTeamInvitationJob(deps, job.data, job);
+        // Buyer-tour invitations (issue 16) likewise.
+        if (isTourInvitationJob(job.data)) return runTourInvitationJob(deps, job.data, job);
         const data = job.data;
         try {
           const result = await runNotificationJob(deps, data, job);

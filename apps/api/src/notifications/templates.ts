@@ -394,7 +394,7 @@ export function mergeCalendars(files: string[], method: 'PUBLISH'): string {
 
 // ---- layout ----
 
-type EmailParts = {
+export type EmailParts = {
   subject: string;
   heading: string;
   paragraphs: string[];
@@ -406,6 +406,21 @@ type EmailParts = {
 };
 
 function email(ctx: TemplateContext, parts: EmailParts): RenderedEmail {
+  return brandedEmail(ctx, parts);
+}
+
+/** Who signs a message: the agent's company (else name) and name, as every template shows them. */
+type Sender = Pick<TemplateContext, 'agent' | 'publicUrl'>;
+function senderOf({ agent }: Sender): { brand: string; agentName: string } {
+  const agentName = `${agent.firstName} ${agent.lastName}`.trim();
+  return { agentName, brand: agent.companyName || agentName };
+}
+
+/**
+ * An e-mail in the agent's branding (logo, colour, company) from its parts. Booking messages and messages
+ * that are not about one booking (the buyer-tour invitation) share it.
+ */
+export function brandedEmail(ctx: Sender, parts: EmailParts): RenderedEmail {
   return {
     subject: headerText(parts.subject),
     text: plainText(ctx, parts),
@@ -414,8 +429,8 @@ function email(ctx: TemplateContext, parts: EmailParts): RenderedEmail {
   };
 }
 
-function plainText(ctx: TemplateContext, p: EmailParts): string {
-  const f = facts(ctx);
+function plainText(ctx: Sender, p: EmailParts): string {
+  const f = senderOf(ctx);
   const width = Math.max(...p.details.map(([k]) => k.length));
   return [
     p.heading,
@@ -433,8 +448,8 @@ function plainText(ctx: TemplateContext, p: EmailParts): string {
   ].join('\n');
 }
 
-function html(ctx: TemplateContext, p: EmailParts): string {
-  const f = facts(ctx);
+function html(ctx: Sender, p: EmailParts): string {
+  const f = senderOf(ctx);
   const color = safeColor(ctx.agent.primaryColor);
   const logo = absoluteUrl(ctx.agent.logoUrl, ctx.publicUrl);
   const e = escapeHtml;

@@ -41,6 +41,28 @@ export const agentBookingSchema = z.object({
 export type AgentBooking = z.infer<typeof agentBookingSchema>;
 
 export const agentBookingResponseSchema = z.object({ success: z.literal(true), data: agentBookingSchema });
+
+/** The buyer tour a booking was booked with (issue 16): every stop of it, this one included, in time order. */
+export const bookingTourSchema = z.object({
+  id: z.string(),
+  stops: z.array(
+    z.object({
+      booking_id: z.string(),
+      property_address: z.string().nullable(),
+      starts_at: z.string(),
+      /** The wall-clock start in the agent's zone (the server's, for display only). */
+      booking_time: z.string(),
+    }),
+  ),
+});
+export type BookingTour = z.infer<typeof bookingTourSchema>;
+/** GET /api/bookings/{id}: the booking, and the tour it is part of (null when it is not). */
+export const agentBookingDetailSchema = agentBookingSchema.extend({ tour: bookingTourSchema.nullable() });
+export type AgentBookingDetail = z.infer<typeof agentBookingDetailSchema>;
+export const agentBookingDetailResponseSchema = z.object({
+  success: z.literal(true),
+  data: agentBookingDetailSchema,
+});
 export const agentBookingListResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(agentBookingSchema),

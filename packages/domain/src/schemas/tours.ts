@@ -2,7 +2,7 @@
 // POST /api/tours/check (an adjusted tour re-validated). Times are the server's instants.
 import { z } from 'zod';
 import { bookingRequestShape, checkBudgetOrder } from './booking';
-import { isoDateSchema } from './common';
+import { emailSchema, isoDateSchema } from './common';
 
 export const TOUR_MIN_STOPS = 2;
 export const TOUR_MAX_STOPS = 8;
@@ -63,10 +63,28 @@ export type Tour = z.infer<typeof tourSchema>;
 export const tourResponseSchema = z.object({ success: z.literal(true), data: tourSchema });
 
 /** POST /api/tours: save an (adjusted) tour; the server re-checks it and answers the ONE invitation. */
-export const tourSaveSchema = tourCheckSchema;
+export const tourSaveSchema = tourCheckSchema.extend({
+  /**
+   * Where the invitation is e-mailed (through the notification queue, with the tour). Without it, the lead's
+   * e-mail when the tour is for a lead; without either, nothing is sent and the agent copies the link.
+   */
+  invite_email: emailSchema.nullable().default(null),
+});
+/** POST /api/tours/:id/invite: e-mail the invitation now (to this address, else the tour's buyer). */
+export const tourInviteSchema = z.object({ email: emailSchema.nullable().default(null) });
+export const tourInviteResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ invitation_sent_to: z.string() }),
+});
 export const savedTourResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ id: z.string(), invite_url: z.string(), tour: tourSchema }),
+  data: z.object({
+    id: z.string(),
+    invite_url: z.string(),
+    /** The address the invitation e-mail was queued for, null when no e-mail is known (copy the link). */
+    invitation_sent_to: z.string().nullable(),
+    tour: tourSchema,
+  }),
 });
 
 const shape = bookingRequestShape();
@@ -108,3 +126,4 @@ export const tourBookedResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ booking_ids: z.array(z.string()), manage_urls: z.array(z.string()) }),
 });
+export type SavedTour = z.infer<typeof savedTourResponseSchema>['data'];

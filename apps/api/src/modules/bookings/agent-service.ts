@@ -9,7 +9,7 @@ import {
   transition,
   type BookingAction,
 } from '@keyturn/domain/bookingStatus';
-import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
+import type { AgentBooking, AgentBookingDetail, BookingTour } from '@keyturn/domain/schemas/agentBooking';
 import {
   BOOKING_LIST_ALL,
   BOOKING_LIST_CURRENT,
@@ -83,8 +83,31 @@ export async function listBookings(
   return rows.map((r) => toAgentBooking(r, agent, now));
 }
 
-export async function getBooking(db: Db, agent: AgentRow, id: string, now: Date): Promise<AgentBooking> {
-  return toAgentBooking(await ownRow(db, agent, id), agent, now);
+export async function getBooking(
+  db: Db,
+  agent: AgentRow,
+  id: string,
+  now: Date,
+): Promise<AgentBookingDetail> {
+  const row = await ownRow(db, agent, id);
+  return { ...toAgentBooking(row, agent, now), tour: await tourOf(db, agent, row.booking.tourId) };
+}
+
+/** The buyer tour a booking belongs to: its stops (the caller's own bookings only), in time order. */
+async function tourOf(db: Db, agent: AgentRow, tourId: string | null): Promise<BookingTour | null> {
+  if (!tourId) return null;
+  const rows = await selectRows(db)
+    .where(and(eq(bookings.tourId, tourId), eq(bookings.agentId, agent.id)))
+    .orderBy(asc(bookings.startsAt));
+  return {
+    id: tourId,
+    stops: rows.map(({ booking, property }) => ({
+      booking_id: booking.id,
+      property_address: property?.address ?? null,
+      starts_at: booking.startsAt.toISOString(),
+      booking_time: wallClockInZone(booking.startsAt, agent.timeZone).time,
+    })),
+  };
 }
 
 /** Today's showings in the agent's zone, earliest first (everything but declined/rescheduled). */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   agentBookingCreateSchema,
   agentBookingListResponseSchema,
+  agentBookingDetailResponseSchema,
   agentBookingResponseSchema,
   agentRescheduleSchema,
   bookingActionSchema,
@@ -106,7 +107,9 @@ export async function bookingRoutes(
 
   r.get(
     '/api/bookings/:id',
-    { schema: { tags, params: idParams, response: { 200: agentBookingResponseSchema, ...errors } } },
+    {
+      schema: { tags, params: idParams, response: { 200: agentBookingDetailResponseSchema, ...errors } },
+    },
     async (req) => ({
       success: true as const,
       data: await getBooking(db, agentOf(req), req.params.id, now()),

@@ -1,6 +1,8 @@
 // Notifications as the agent sees them — GET /api/agents/messages, the "Sent messages" list with failures,
 // and the kept .eml of a message in file mode (the outbox, in the database) — and the SMS provider's inbound webhook (STOP / START).
 import { INVITATION_KIND } from '../teams/invitation-mail';
+import { TOUR_INVITATION_KIND } from '../routes/tour-invitation-mail';
+import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -193,6 +195,9 @@ export async function notificationRoutes(
               'NOT_RETRIABLE',
               'Send a team invitation again from Settings → Team (Resend).',
             );
+          }
+          if (current.kind === TOUR_INVITATION_KIND) {
+            throw new AppError(409, 'NOT_RETRIABLE', ROUTE_MESSAGES.tourInviteRetry);
           }
           if (!current.bookingId) {
             throw new AppError(409, 'BOOKING_GONE', 'The booking of this message no longer exists.');

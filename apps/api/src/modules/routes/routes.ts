@@ -27,10 +27,13 @@ import type { BookingNotifier } from '../../notifications/scheduler';
 import { requireAgentContext } from '../agents/context';
 import { placeProperty, propertyPosition } from './places';
 import { clearOffice, routeSettingsView, saveOffice } from './office';
-import { checkTourFor, proposeTourFor, saveTourFor } from './tours';
+import { checkTourFor, inviteTourFor, proposeTourFor, saveTourFor } from './tours';
+import type { JobQueue } from '../../jobs/queue';
 import {
   savedTourResponseSchema,
   tourCheckSchema,
+  tourInviteResponseSchema,
+  tourInviteSchema,
   tourProposeSchema,
   tourResponseSchema,
   tourSaveSchema,
@@ -56,6 +59,8 @@ export async function routeRoutes(
     now: () => Date;
     notify: BookingNotifier;
     publicUrl: string;
+    /** The notification queue: the tour invitation e-mail is one of its jobs. */
+    queue: JobQueue;
   },
 ) {
   const { db, now, notify } = opts;
@@ -236,7 +241,24 @@ export async function routeRoutes(
     async (req, reply) =>
       reply.code(201).send({
         success: true as const,
-        data: await saveTourFor(deps, allowed(req), req.body, now(), opts.publicUrl),
+        data: await saveTourFor(deps, allowed(req), req.body, now(), opts.publicUrl, opts.queue),
+      }),
+  );
+  r.post(
+    '/api/tours/:id/invite',
+    {
+      schema: {
+        tags,
+        summary: "E-mail a saved tour's invitation (through the notification queue) to the buyer",
+        params: z.object({ id: z.string() }),
+        body: tourInviteSchema,
+        response: { 202: tourInviteResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.code(202).send({
+        success: true as const,
+        data: await inviteTourFor(deps, allowed(req), req.params.id, req.body.email, now(), opts.queue),
       }),
   );
 

@@ -14,12 +14,15 @@ import type { z } from 'zod';
 import { bookings, properties, tours } from '../../db/schema';
 import { newPublicToken } from '../bookings/service';
 import { AppError, notFound } from '../../http/errors';
+import { isUuid } from '../../http/ids';
 import { travelMatrix } from '../../maps/router';
 import type { AgentRow } from '../agents/service';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import { ownLead } from '../leads/service';
 import { officePlace, readOffice } from './office';
 import type { MapsDeps } from './service';
+import type { JobQueue } from '../../jobs/queue';
+import { queueTourInvitation, tourInviteUrl } from './tour-invitation-mail';
 
 const MINUTE = 60_000;
 const DAY_MS = 86_400_000;
@@ -179,7 +182,8 @@ export async function saveTourFor(
   input: z.output<typeof tourSaveSchema>,
   now: Date,
   publicUrl: string,
-): Promise<{ id: string; invite_url: string; tour: Tour }> {
+  queue: JobQueue,
+): Promise<{ id: string; invite_url: string; invitation_sent_to: string | null; tour: Tour }> {
   const tour = await checkTourFor(deps, agent, input, now);
   if (!tour.feasible) {
     const fields = Object.fromEntries(
@@ -188,15 +192,62 @@ export async function saveTourFor(
     throw new AppError(409, 'TOUR_NOT_VALID', ROUTE_MESSAGES.tourNotValid, fields);
   }
   const token = newPublicToken();
-  const [row] = await deps.db
-    .insert(tours)
-    .values({
-      agentId: agent.id,
-      token,
-      date: input.date,
-      stops: tour.stops.map((s) => ({ property_id: s.property_id, starts_at: s.starts_at })),
-      buyer: tour.buyer,
-    })
-    .returning({ id: tours.id });
-  return { id: row!.id, invite_url: `${publicUrl}/tour/${encodeURIComponent(token)}`, tour };
+  // The typed address, else the lead's: the invitation e-mail commits with the tour or not at all.
+  const email = input.invite_email ?? (tour.buyer?.email || null);
+  const buyer = tour.buyer ?? (email ? { name: '', email, phone: '' } : null);
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(tours)
+      .values({
+        agentId: agent.id,
+        token,
+        date: input.date,
+        stops: tour.stops.map((s) => ({ property_id: s.property_id, starts_at: s.starts_at })),
+        buyer,
+      })
+      .returning({ id: tours.id });
+    if (email) await queueTourInvitation(tx, queue, row!.id, email, now);
+    return row!.id;
+  });
+  return { id, invite_url: tourInviteUrl(publicUrl, token), invitation_sent_to: email, tour };
+}
+
+/**
+ * "E-mail the invitation" on a saved tour: to the address given (remembered as the tour's buyer's when it
+ * had none), else the tour's buyer; 400 when neither is known, 409 once the tour is booked, 404 for another
+ * agent's tour.
+ */
+export async function inviteTourFor(
+  deps: MapsDeps,
+  agent: AgentRow,
+  tourId: string,
+  email: string | null,
+  now: Date,
+  queue: JobQueue,
+): Promise<{ invitation_sent_to: string }> {
+  return deps.db.transaction(async (tx) => {
+    const [tour] = isUuid(tourId)
+      ? await tx
+          .select()
+          .from(tours)
+          .where(and(eq(tours.id, tourId), eq(tours.agentId, agent.id)))
+          .for('update')
+      : [];
+    if (!tour) throw notFound('Tour not found.');
+    if (tour.bookedAt) throw new AppError(409, 'TOUR_ALREADY_BOOKED', ROUTE_MESSAGES.tourAlreadyBooked);
+    const to = email ?? (tour.buyer?.email || null);
+    if (!to) {
+      throw new AppError(400, 'VALIDATION_ERROR', ROUTE_MESSAGES.tourInviteNoEmail, {
+        email: ROUTE_MESSAGES.tourInviteNoEmail,
+      });
+    }
+    if (!tour.buyer?.email) {
+      await tx
+        .update(tours)
+        .set({ buyer: { name: tour.buyer?.name ?? '', email: to, phone: tour.buyer?.phone ?? '' } })
+        .where(eq(tours.id, tour.id));
+    }
+    await queueTourInvitation(tx, queue, tour.id, to, now);
+    return { invitation_sent_to: to };
+  });
 }

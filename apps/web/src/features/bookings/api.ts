@@ -2,6 +2,7 @@
 import type {
   AgentBooking,
   AgentBookingCreateInput,
+  AgentBookingDetail,
   AgentRescheduleInput,
   BookingActionInput,
   BookingLink,
@@ -28,8 +29,8 @@ export async function fetchAgentFreeSlots(date: string): Promise<AvailabilityFor
 }
 
 /** GET /api/bookings/{id}. */
-export async function fetchBooking(id: string): Promise<AgentBooking> {
-  return (await api.get<One<AgentBooking>>(`/bookings/${encodeURIComponent(id)}`)).data;
+export async function fetchBooking(id: string): Promise<AgentBookingDetail> {
+  return (await api.get<One<AgentBookingDetail>>(`/bookings/${encodeURIComponent(id)}`)).data;
 }
 
 /** POST /api/bookings: the agent books a buyer in; 409 SLOT_TAKEN. */

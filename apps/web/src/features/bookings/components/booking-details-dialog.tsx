@@ -8,7 +8,7 @@ import type { BookingAction } from '@keyturn/domain/bookingStatus';
 import { budgetRangeFromPrefill } from '@keyturn/domain/budget';
 import { BUYER_TYPE_LABELS, INCOME_RANGES, budgetRangeLabel, incomeRangeLabel } from '@keyturn/domain/enums';
 import type { BuyerType, IncomeRange } from '@keyturn/domain/enums';
-import type { AgentBooking, BookingActionInput } from '@keyturn/domain/schemas/agentBooking';
+import type { AgentBookingDetail, BookingActionInput } from '@keyturn/domain/schemas/agentBooking';
 import { isoDateInZone, timeZoneName } from '@keyturn/domain/time';
 import { ErrorAlert } from '@/components/ui/alert';
 import { purposeLabel, placeLabel } from '@/components/ui/booking-summary';
@@ -23,6 +23,7 @@ import { useBooking, useBookingAction } from '../hooks/use-bookings';
 import { ReasonDialog } from './reason-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 import { BookingConversation } from './booking-conversation';
+import { TourStopsSection } from './tour-stops-section';
 
 type Step = { kind: 'reason'; action: 'cancel' | 'decline' } | { kind: 'reschedule' } | null;
 
@@ -66,7 +67,7 @@ function BookingDetails({
   booking,
   onOpenBooking,
 }: {
-  booking: AgentBooking;
+  booking: AgentBookingDetail;
   onOpenBooking: (id: string) => void;
 }) {
   const act = useBookingAction(booking.id);
@@ -182,6 +183,10 @@ function BookingDetails({
           ) : null}
           {booking.cancel_reason ? <Row label="Reason given">{booking.cancel_reason}</Row> : null}
         </Section>
+      ) : null}
+
+      {booking.tour ? (
+        <TourStopsSection tour={booking.tour} currentId={booking.id} onOpenBooking={onOpenBooking} />
       ) : null}
 
       <BookingConversation bookingId={booking.id} />

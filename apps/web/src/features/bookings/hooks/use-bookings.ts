@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type {
   AgentBooking,
   AgentBookingCreateInput,
+  AgentBookingDetail,
   AgentRescheduleInput,
   BookingActionInput,
   BookingLinkCreateInput,
@@ -44,7 +45,11 @@ export function useBooking(id: string | null) {
     queryKey: [...BOOKINGS_QUERY_KEY, 'detail', id],
     queryFn: () => fetchBooking(id ?? ''),
     enabled: id !== null,
-    placeholderData: () => (id === null ? undefined : findInLists(queryClient, id)),
+    placeholderData: (): AgentBookingDetail | undefined => {
+      const listed = id === null ? undefined : findInLists(queryClient, id);
+      // A list row carries no tour; the details fill it in when they arrive.
+      return listed ? { ...listed, tour: null } : undefined;
+    },
   });
 }
 
@@ -127,7 +132,11 @@ export function useDeleteBookingLink() {
  * the lists, the overview (today, upcoming, pending), the plan usage and the free times.
  */
 function afterBookingChange(queryClient: QueryClient, booking: AgentBooking) {
-  queryClient.setQueryData([...BOOKINGS_QUERY_KEY, 'detail', booking.id], booking);
+  // The action's answer is the booking alone: the tour it is part of stays as the details had it.
+  queryClient.setQueryData<AgentBookingDetail>([...BOOKINGS_QUERY_KEY, 'detail', booking.id], (old) => ({
+    ...booking,
+    tour: old?.tour ?? null,
+  }));
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: LIST_KEY }),
     queryClient.invalidateQueries({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_ACTIONS, BOOKING_ACTION_LABELS } from '@keyturn/domain/bookingStatus';
 import type { BookingAction } from '@keyturn/domain/bookingStatus';
-import { MESSAGES } from '@keyturn/domain/messages';
+import { MESSAGES, ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
 import type { RecordedCall } from '@/test/utils';
 import { json, renderAt, signedInSessionRoutes, stubApi, TEST_AGENT_PROFILE } from '@/test/utils';
@@ -209,6 +209,65 @@ describe('booking details', () => {
     // The zone by its name, not the raw IANA id (issue 19).
     expect(within(dialog).getByText(/times in Eastern Time \(New York\)/)).toBeInTheDocument();
     expect(within(dialog).queryByText(/America\/New_York/)).not.toBeInTheDocument();
+  });
+
+  it('"Part of a tour": the tour\'s stops in time order from the server, each other stop opens its booking (issue 16)', async () => {
+    const second = booking({
+      id: 'b2',
+      booking_time: '11:30',
+      starts_at: '2030-06-12T15:30:00.000Z',
+      property: { id: 8, address: '12 Oak St', city: 'Austin' },
+      property_address: '12 Oak St',
+    });
+    const tour = {
+      id: 't1',
+      stops: [
+        {
+          booking_id: 'b1',
+          property_address: '88 Riverside Drive',
+          starts_at: '2030-06-12T14:00:00.000Z',
+          booking_time: '10:00',
+        },
+        {
+          booking_id: 'b2',
+          property_address: '12 Oak St',
+          starts_at: '2030-06-12T15:30:00.000Z',
+          booking_time: '11:30',
+        },
+      ],
+    };
+    renderBookings(
+      '/dashboard/bookings?booking=b1',
+      {
+        'GET /bookings/b1': () => json(200, { success: true, data: { ...booking(), tour } }),
+        'GET /bookings/b2': () => json(200, { success: true, data: { ...second, tour } }),
+      },
+      [booking(), second],
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Booking details' });
+    const section = await within(dialog).findByRole('region', { name: ROUTE_MESSAGES.tourPartOf });
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      '1. 10:00 AM · 88 Riverside Drive (this booking)',
+      '2. 11:30 AM · 12 Oak St',
+    ]);
+    expect(within(items[0]!).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.click(within(items[1]!).getByRole('button', { name: '2. 11:30 AM · 12 Oak St' }));
+    await vi.waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: ROUTE_MESSAGES.tourPartOf })).getAllByRole('listitem')[1]
+          ?.textContent,
+      ).toBe('2. 11:30 AM · 12 Oak St (this booking)'),
+    );
+  });
+
+  it('a booking outside any tour shows no tour section', async () => {
+    renderBookings('/dashboard/bookings?booking=b1', {
+      'GET /bookings/b1': () => json(200, { success: true, data: { ...booking(), tour: null } }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Booking details' });
+    expect(await within(dialog).findByText('Can we see the garden?')).toBeInTheDocument();
+    expect(within(dialog).queryByText(ROUTE_MESSAGES.tourPartOf)).not.toBeInTheDocument();
   });
 
   it.each<[BookingAction[], boolean]>([

@@ -7,12 +7,13 @@ import { useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import type { Property } from '@keyturn/domain/schemas/property';
-import type { Tour } from '@keyturn/domain/schemas/tours';
+import type { SavedTour, Tour } from '@keyturn/domain/schemas/tours';
 import { clockLabel } from '@keyturn/domain/time';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
+import { TourInviteEmail } from './tour-invite-email';
 
 type Stop = { property_id: number; starts_at: string };
 
@@ -44,9 +45,7 @@ export function TourBuilder({ date, leadId = null }: { date: string; leadId?: st
   });
   const save = useMutation({
     mutationFn: (stops: Stop[]) =>
-      api
-        .post<{ data: { invite_url: string } }>('/tours', { date, stops, lead_id: leadId })
-        .then((r) => r.data),
+      api.post<{ data: SavedTour }>('/tours', { date, stops, lead_id: leadId }).then((r) => r.data),
   });
   const toggle = (id: number, on: boolean) => {
     setPicked((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
@@ -190,12 +189,15 @@ export function TourBuilder({ date, leadId = null }: { date: string; leadId?: st
             </p>
             {check.isError ? <ErrorAlert>{check.error.message}</ErrorAlert> : null}
             {save.data ? (
-              <TextField
-                label="Invitation link"
-                readOnly
-                value={save.data.invite_url}
-                onFocus={(e) => e.target.select()}
-              />
+              <>
+                <TextField
+                  label="Invitation link"
+                  readOnly
+                  value={save.data.invite_url}
+                  onFocus={(e) => e.target.select()}
+                />
+                <TourInviteEmail tourId={save.data.id} sentTo={save.data.invitation_sent_to} />
+              </>
             ) : (
               <Button onClick={() => save.mutate(stopsOf(tour))} disabled={!valid || save.isPending}>
                 {save.isPending ? 'Saving…' : 'Save and get the invitation link'}

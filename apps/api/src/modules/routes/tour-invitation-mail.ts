@@ -1,0 +1,143 @@
+// The buyer-tour invitation e-mail (issue 16): a job of the notifications queue, queued in the same
+// transaction as the tour (or the agent's "E-mail the invitation"), sent at most once per (tour, sending)
+// through the delivery record every message uses (notifications/deliver.ts): retried like the others, an
+// outbox copy without SMTP, listed in Settings → Messages. The stops, day and times are the server's
+// instants in the agent's zone; the branding is the booking e-mails' (templates.ts `brandedEmail`).
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Mailer } from '../../adapters/mail';
+import type { Db, DbTransaction } from '../../db/client';
+import { agents, properties, tours } from '../../db/schema';
+import { deterministicUuid, type JobQueue } from '../../jobs/queue';
+import { deliverOnce } from '../../notifications/deliver';
+import { whenInZone } from '../../notifications/format';
+import { fromHeader } from '../../notifications/handler';
+import { fileStemFor, mailDomainOf, messageIdFor } from '../../notifications/keys';
+import { brandedEmail } from '../../notifications/templates';
+
+export const TOUR_INVITATION_KIND = 'tour.invitation';
+
+/** What the job carries: the tour, the address it goes to, and when the agent sent it (part of its key). */
+export type TourInvitationJobData = {
+  kind: 'tour.invitation';
+  tourId: string;
+  email: string;
+  sentAt: string;
+};
+
+export function isTourInvitationJob(data: object): data is TourInvitationJobData {
+  return (data as { kind?: unknown }).kind === TOUR_INVITATION_KIND;
+}
+
+/** The invitation's link: the buyer books the whole tour from it. */
+export function tourInviteUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/tour/${encodeURIComponent(token)}`;
+}
+
+/** Puts the invitation on the durable queue inside `tx` (the tour's own transaction when it is saved). */
+export async function queueTourInvitation(
+  tx: DbTransaction,
+  queue: JobQueue,
+  tourId: string,
+  email: string,
+  sentAt: Date,
+): Promise<void> {
+  const data: TourInvitationJobData = {
+    kind: TOUR_INVITATION_KIND,
+    tourId,
+    email,
+    sentAt: sentAt.toISOString(),
+  };
+  await queue.send(tx, {
+    id: deterministicUuid(`${TOUR_INVITATION_KIND}:${tourId}:${email}:${data.sentAt}`),
+    data,
+    startAfter: sentAt,
+  });
+}
+
+export type TourInvitationDeps = { db: Db; mailer: Mailer; publicUrl: string; mailFrom: string };
+
+export async function runTourInvitationJob(
+  deps: TourInvitationDeps,
+  data: TourInvitationJobData,
+  attempt: { retryCount: number; retryLimit: number },
+): Promise<{ sent: number; skipped?: string }> {
+  const { db } = deps;
+  const [row] = await db
+    .select({ tour: tours, agent: agents })
+    .from(tours)
+    .innerJoin(agents, eq(agents.id, tours.agentId))
+    .where(eq(tours.id, data.tourId));
+  if (!row) return { sent: 0, skipped: 'the tour no longer exists' };
+  const { tour, agent } = row;
+  if (tour.bookedAt) return { sent: 0, skipped: 'the tour is already booked' };
+  const ids = tour.stops.map((s) => s.property_id);
+  const found = ids.length
+    ? await db
+        .select()
+        .from(properties)
+        .where(and(eq(properties.agentId, agent.id), inArray(properties.id, ids)))
+    : [];
+
+  const url = tourInviteUrl(deps.publicUrl, tour.token);
+  // Properties are soft-deleted, so every stop's property is still found.
+  const stops = tour.stops.flatMap((s) => {
+    const p = found.find((f) => f.id === s.property_id);
+    if (!p) return [];
+    const address = `${p.address}, ${p.city}, ${p.state} ${p.zipCode}`;
+    return [{ address, when: whenInZone(new Date(s.starts_at), agent.timeZone) }];
+  });
+  if (stops.length === 0) return { sent: 0, skipped: 'the tour has no stops' };
+  const day = stops[0]?.when.date ?? tour.date;
+  const agentName = `${agent.firstName} ${agent.lastName}`.trim();
+  const greeting = tour.buyer?.name ? `Hi ${tour.buyer.name.split(/\s+/)[0]},` : 'Hello,';
+  const rendered = brandedEmail(
+    { agent, publicUrl: deps.publicUrl },
+    {
+      subject: `${agentName} invites you to a tour of ${stops.length} homes on ${stops[0]?.when.shortDate ?? tour.date}`,
+      heading: `Your tour of ${stops.length} homes`,
+      paragraphs: [
+        greeting,
+        `${agentName} planned a tour for you on ${day}: ${stops.length} showings in a row, with the drive between them. One click books them all.`,
+      ],
+      details: stops.map((s, k): [string, string] => [`${k + 1}. ${s.when.time} ${s.when.zone}`, s.address]),
+      notes: ['Each showing lasts 30 minutes. If a time no longer suits you, reply to this e-mail.'],
+      action: { label: `Book all ${stops.length} showings`, url },
+    },
+  );
+
+  const key = `${TOUR_INVITATION_KIND}:${tour.id}:${data.email}:${data.sentAt}`;
+  const messageId = messageIdFor(key, mailDomainOf(deps.mailFrom));
+  const outcome = await deliverOnce(
+    db,
+    {
+      key,
+      messageId,
+      agentId: agent.id,
+      bookingId: null,
+      kind: TOUR_INVITATION_KIND,
+      channel: 'email',
+      audience: 'buyer',
+      recipient: data.email,
+      subject: rendered.subject,
+      scheduledFor: new Date(data.sentAt),
+    },
+    {
+      lastAttempt: attempt.retryCount >= attempt.retryLimit,
+      send: () =>
+        deps.mailer.send({
+          from: fromHeader(deps.mailFrom, agentName),
+          to: data.email,
+          // The buyer's answer goes to their agent.
+          replyTo: agent.email,
+          subject: rendered.subject,
+          text: rendered.text,
+          html: rendered.html,
+          messageId,
+          fileStem: fileStemFor(key, TOUR_INVITATION_KIND),
+          headers: { 'X-Keyturn-Idempotency-Key': key },
+        }),
+    },
+  );
+  if (outcome.status === 'failed' && !outcome.final) throw outcome.error;
+  return { sent: outcome.status === 'sent' ? 1 : 0 };
+}

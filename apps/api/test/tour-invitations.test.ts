@@ -1,0 +1,197 @@
+// Buyer tours (issue 16): the invitation e-mail goes through the notification queue (queued with the tour or
+// by "E-mail the invitation", sent by the real workers to a real SMTP server on 127.0.0.1, in the agent's
+// branding, the stops' times in the agent's zone), and a booked tour's bookings are shown linked in the
+// agent's booking details — only the caller's own.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { isoDateInZone, startOfDayInZone } from '@keyturn/domain/time';
+import { agents, bookings, notificationMessages } from '../src/db/schema';
+import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
+import { seedBooking } from './support/bookings';
+import { ALL_DAY, DAY, HOUR, notifyHarness, PUBLIC_URL, type NotifyHarness } from './support/notify';
+
+// Tokyo has no daylight saving: 10:00 there is 01:00 UTC, so a time shown in UTC would be plainly wrong.
+const ZONE = 'Asia/Tokyo';
+const A = { lat: 30.2672, lng: -97.7431 };
+const B = { lat: 30.2672, lng: -97.5871 };
+
+let h: NotifyHarness;
+let agent: TestAgent;
+let stranger: TestAgent;
+let pa: number;
+let pb: number;
+const date = isoDateInZone(new Date(Date.now() + 3 * DAY), ZONE);
+const at = (hours: number) => new Date(startOfDayInZone(date, ZONE).getTime() + hours * HOUR).toISOString();
+
+beforeAll(async () => {
+  h = await notifyHarness();
+  agent = await makeAgent(h.t, { plan: 'pro', timeZone: ZONE, availability: ALL_DAY });
+  stranger = await makeAgent(h.t, { plan: 'pro', timeZone: ZONE, availability: ALL_DAY });
+  await h.t.database.db
+    .update(agents)
+    .set({ companyName: 'Harbour Homes', primaryColor: '#0e7490' })
+    .where(eq(agents.id, agent.id));
+  pa = await makeProperty(h.t, agent.id, { address: '1 Elm St', city: 'Austin', ...A });
+  pb = await makeProperty(h.t, agent.id, { address: '12 Oak St', city: 'Austin', ...B });
+});
+afterAll(async () => {
+  await h?.close();
+});
+afterEach(async () => {
+  await h.stopWorkers();
+});
+
+const stops = (first: number, second: number) => [
+  { property_id: pa, starts_at: at(first) },
+  { property_id: pb, starts_at: at(second) },
+];
+const save = (body: object, who = agent) =>
+  h.t.request({ method: 'POST', url: '/api/tours', token: who.token, payload: { date, ...body } });
+const invite = (id: string, body: object, who = agent) =>
+  h.t.request({ method: 'POST', url: `/api/tours/${id}/invite`, token: who.token, payload: body });
+const tokenOf = (inviteUrl: string) => new URL(inviteUrl).pathname.split('/').at(-1)!;
+/** The buyer books the whole tour from its link (the booking form's fields, once). */
+const bookTour = (inviteUrl: string, email: string) => {
+  const buyer = bookingPayload(agent.id);
+  return h.t.request({
+    method: 'POST',
+    url: `/api/tour/${tokenOf(inviteUrl)}/book`,
+    payload: {
+      client_name: buyer.client_name,
+      client_email: email,
+      client_phone: buyer.client_phone,
+      buyer_type: buyer.buyer_type,
+      budget_min: buyer.budget_min,
+      budget_max: buyer.budget_max,
+      income_range: buyer.income_range,
+      message: null,
+    },
+  });
+};
+const tourJobs = (tourId: string) =>
+  h.t.database.db.execute(
+    sql`select id from pgboss.job where name = 'notifications' and data->>'tourId' = ${tourId}`,
+  );
+
+describe('the tour invitation e-mail (issue 16)', () => {
+  it("saving a tour with the buyer's e-mail queues the invitation with the tour; the worker sends it branded, with the stops in the agent's zone and the one link", async () => {
+    // Without an e-mail nothing is queued: the agent copies the link.
+    const plain = await save({ stops: stops(10, 11.5) });
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().data.invitation_sent_to).toBeNull();
+    expect((await tourJobs(plain.json().data.id)).rows).toHaveLength(0);
+    // A bad address is refused and saves nothing.
+    const bad = await save({ stops: stops(13, 14.5), invite_email: 'not-an-address' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['invite_email']);
+
+    const email = 'tour.buyer@buyers.test';
+    const saved = await save({ stops: stops(13, 14.5), invite_email: email });
+    expect(saved.statusCode).toBe(201);
+    const { id, invite_url: url } = saved.json().data;
+    expect(saved.json().data.invitation_sent_to).toBe(email);
+    // Durable: the job was committed with the tour, before any worker runs.
+    expect((await tourJobs(id)).rows).toHaveLength(1);
+
+    await h.startWorkers();
+    const [mail] = await h.smtp.waitFor(() => h.smtp.to(email).length === 1);
+    expect(mail!.subject).toMatch(/^Jamie Agent\d+ invites you to a tour of 2 homes on /);
+    const text = mail!.parsed.text ?? '';
+    expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/tour/`));
+    expect(text).toContain(`Book all 2 showings: ${url}`);
+    expect(text).toMatch(/1\. 1:00 PM GMT\+9\s+1 Elm St, Austin/);
+    expect(text).toMatch(/2\. 2:30 PM GMT\+9\s+12 Oak St, Austin/);
+    expect(String(mail!.parsed.html)).toContain('#0e7490');
+    expect(String(mail!.parsed.html)).toContain('Harbour Homes');
+    expect(mail!.parsed.replyTo?.text).toContain(agent.email);
+    // Listed with the agent's other sent messages.
+    const [record] = await h.t.database.db
+      .select()
+      .from(notificationMessages)
+      .where(eq(notificationMessages.recipient, email));
+    expect(record).toMatchObject({ kind: 'tour.invitation', status: 'sent', agentId: agent.id });
+    const list = await h.t.request({ method: 'GET', url: '/api/agents/messages', token: agent.token });
+    expect(JSON.stringify(list.json())).toContain(email);
+    // A failed invitation is sent again from the builder, not from the list (it has no booking to re-plan).
+    await h.t.database.db
+      .update(notificationMessages)
+      .set({ status: 'failed' })
+      .where(eq(notificationMessages.id, record!.id));
+    const retry = await h.t.request({
+      method: 'POST',
+      url: `/api/agents/messages/${record!.id}/retry`,
+      token: agent.token,
+    });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toMatchObject({ code: 'NOT_RETRIABLE', error: ROUTE_MESSAGES.tourInviteRetry });
+  });
+
+  it('"E-mail the invitation" on a saved tour: to the address typed (else the buyer\'s), 400 without one, 404 for another agent, 409 once booked', async () => {
+    const saved = await save({ stops: stops(16, 17.5) });
+    const id = saved.json().data.id as string;
+    const none = await invite(id, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { email: ROUTE_MESSAGES.tourInviteNoEmail },
+    });
+    expect((await invite(id, { email: 'x@buyers.test' }, stranger)).statusCode).toBe(404);
+    expect((await invite('not-a-uuid', { email: 'x@buyers.test' })).statusCode).toBe(404);
+    expect((await tourJobs(id)).rows).toHaveLength(0);
+
+    const email = 'late.buyer@buyers.test';
+    const sent = await invite(id, { email });
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json().data.invitation_sent_to).toBe(email);
+    // The address is remembered: the next press needs none.
+    expect((await invite(id, {})).json().data.invitation_sent_to).toBe(email);
+    await h.startWorkers();
+    const mails = await h.smtp.waitFor(() => h.smtp.to(email).length === 2);
+    expect(mails.filter((m) => m.envelopeTo.includes(email))[0]!.parsed.text).toContain(
+      saved.json().data.invite_url,
+    );
+
+    const booked = await bookTour(saved.json().data.invite_url, email);
+    expect(booked.statusCode).toBe(201);
+    expect((await invite(id, {})).json().code).toBe('TOUR_ALREADY_BOOKED');
+  });
+});
+
+describe("a tour's bookings shown linked in the agent's booking details (issue 16)", () => {
+  it("GET /api/bookings/:id carries the tour with every stop in time order; never another agent's", async () => {
+    const saved = await save({ stops: stops(19, 20.5) });
+    const booked = await bookTour(saved.json().data.invite_url, 'linked@buyers.test');
+    const [first, second] = booked.json().data.booking_ids as string[];
+    const [row] = await h.t.database.db.select().from(bookings).where(eq(bookings.id, first!));
+    // Another agent's booking carrying the same tour id (it cannot happen through the API) stays out.
+    const foreign = await seedBooking(h.t.database.db, stranger.id, {
+      startsAt: at(18),
+      status: 'confirmed',
+    });
+    await h.t.database.db.update(bookings).set({ tourId: row!.tourId }).where(eq(bookings.id, foreign));
+
+    const details = await h.t.request({ method: 'GET', url: `/api/bookings/${second}`, token: agent.token });
+    expect(details.statusCode).toBe(200);
+    expect(details.json().data.tour).toEqual({
+      id: row!.tourId,
+      stops: [
+        { booking_id: first, property_address: '1 Elm St', starts_at: at(19), booking_time: '19:00' },
+        { booking_id: second, property_address: '12 Oak St', starts_at: at(20.5), booking_time: '20:30' },
+      ],
+    });
+    expect(
+      (await h.t.request({ method: 'GET', url: `/api/bookings/${first}`, token: stranger.token })).statusCode,
+    ).toBe(404);
+    const theirs = await h.t.request({
+      method: 'GET',
+      url: `/api/bookings/${foreign}`,
+      token: stranger.token,
+    });
+    expect(theirs.json().data.tour.stops.map((s: { booking_id: string }) => s.booking_id)).toEqual([foreign]);
+    // A booking outside any tour: null.
+    const lone = await seedBooking(h.t.database.db, agent.id, { startsAt: at(8), status: 'confirmed' });
+    const plain = await h.t.request({ method: 'GET', url: `/api/bookings/${lone}`, token: agent.token });
+    expect(plain.json().data.tour).toBeNull();
+  });
+});
