@@ -2,6 +2,7 @@
 // one of their free times from today on — or a typed time for a showing arranged by phone or already held
 // (the server saves one that has started as completed and refuses a time another booking holds) — the
 // buyer's contact and answers.
+import { planAllows } from '@keyturn/domain/planGates';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -14,6 +15,8 @@ import type { AgentBooking, AgentBookingCreateInput } from '@keyturn/domain/sche
 import type { Property } from '@keyturn/domain/schemas/property';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Dialog, FormDialogFooter } from '@/components/ui/dialog';
+import { ButtonLink } from '@/components/ui/button';
+import { usePlan } from '@/lib/plan';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateBooking } from '../hooks/use-bookings';
@@ -109,6 +112,7 @@ export function NewBookingDialog({
     >
       <form id={FORM_ID} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+        <PlanTourLink date={date} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Property"
@@ -214,5 +218,23 @@ export function NewBookingDialog({
         </fieldset>
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * Several properties for one buyer (issue 16): a buyer tour on My day for the date chosen here, in the order that
+ * drives least and booked from one link. Professional (the server refuses tours below it); nothing shown on Basic.
+ */
+function PlanTourLink({ date }: { date: string | undefined }) {
+  const { plan } = usePlan(true);
+  if (!planAllows(plan, 'routeOptimisation')) return null;
+  const query = date ? `?date=${encodeURIComponent(date)}` : '';
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+      Several properties for one buyer?
+      <ButtonLink to={`/dashboard/day${query}`} variant="secondary" size="sm">
+        Plan a tour
+      </ButtonLink>
+    </p>
   );
 }

@@ -503,6 +503,28 @@ describe('new booking and invitations', () => {
     }
   });
 
+  it('several properties for one buyer: Professional gets "Plan a tour" to My day on the chosen date; Basic does not (issue 16)', async () => {
+    const subscription = (plan: string) => ({
+      'GET /payments/subscription': () =>
+        json(200, { success: true, subscription: { status: 'active' }, plan: { id: plan } }),
+    });
+    const pro = renderBookings('/dashboard/bookings', subscription('pro'));
+    await screen.findByText('Jane Buyer');
+    await userEvent.click(screen.getByRole('button', { name: 'New booking' }));
+    const dialog = screen.getByRole('dialog', { name: 'New booking' });
+    const link = await within(dialog).findByRole('link', { name: 'Plan a tour' });
+    const date = (within(dialog).getByLabelText('Date') as HTMLInputElement).value;
+    expect(link).toHaveAttribute('href', `/dashboard/day?date=${date}`);
+    pro.unmount();
+
+    renderBookings('/dashboard/bookings', subscription('basic'));
+    await screen.findByText('Jane Buyer');
+    await userEvent.click(screen.getByRole('button', { name: 'New booking' }));
+    const basic = screen.getByRole('dialog', { name: 'New booking' });
+    await vi.waitFor(() => expect(within(basic).getByLabelText('Date')).toBeInTheDocument());
+    expect(within(basic).queryByRole('link', { name: 'Plan a tour' })).not.toBeInTheDocument();
+  });
+
   it('books a buyer in with agentBookingCreateSchema', async () => {
     const { api, dialog } = await openNewBooking(booking({ id: 'b9', status: 'confirmed' }), '11:00:00');
 
