@@ -26,5 +26,6 @@ describe('features page labels', () => {
     expect(labelOf('Team management')).toBe('Available now');
     // Nothing left in development: no empty "What we are building next" section.
     expect(screen.queryByRole('heading', { name: 'What we are building next' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/still building/)).not.toBeInTheDocument();
   });
 });

@@ -36,7 +36,7 @@ export function FeaturesPage() {
       <PageHero
         eyebrow="Features"
         title="What Keyturn does today"
-        intro="No promises in this list: everything under “Available now” works in the app today. What we are still building is listed separately."
+        intro={`No promises in this list: everything under “Available now” works in the app today.${UPCOMING_FEATURES.length > 0 ? ' What we are still building is listed separately.' : ''}`}
       >
         <ButtonLink to="/waiting-list" size="lg">
           Join Waiting List
