@@ -270,6 +270,18 @@ describe('POST /api/booking', () => {
     expect(
       (await post('/api/booking', bookingPayload('00000000-0000-4000-8000-000000000000'))).statusCode,
     ).toBe(404);
+    // The agent is named first, as when the agent was read before the property: an unknown agent with a real
+    // property, and with another agent's property, is AGENT_NOT_FOUND; a missing property of a real agent is
+    // PROPERTY_NOT_FOUND.
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const property_id of [foreign, 2_000_000_000]) {
+      expect((await post('/api/booking', bookingPayload(unknown, { property_id }))).json()).toMatchObject({
+        code: 'AGENT_NOT_FOUND',
+      });
+    }
+    expect(
+      (await post('/api/booking', bookingPayload(agent.id, { property_id: 2_000_000_000 }))).json(),
+    ).toMatchObject({ code: 'PROPERTY_NOT_FOUND' });
   });
 
   it('100 concurrent bookings of the same slot: exactly one 201, the rest 409, no 5xx, one row', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
 import {
+  agentSettings,
   availabilitySettings,
   bookings,
   calendarBusy,
@@ -68,7 +69,7 @@ describe('readSlotInputs: the slot inputs in one statement', () => {
     const propertyId = await makeProperty(t, agent.id);
     const db = t.database.db;
     await db.insert(bookings).values([
-      booking(agent.id, '2030-03-09T15:00:00Z', 'confirmed', 1),
+      { ...booking(agent.id, '2030-03-09T15:00:00Z', 'confirmed', 1), propertyId },
       booking(agent.id, '2030-03-10T15:00:00Z', 'pending', 2),
       booking(agent.id, '2030-03-10T16:00:00Z', 'cancelled', 3), // not busy
       booking(agent.id, '2030-03-08T11:45:00Z', 'confirmed', 4), // overlaps the span's start
@@ -109,13 +110,30 @@ describe('readSlotInputs: the slot inputs in one statement', () => {
       .update(availabilitySettings)
       .set({ clusterByArea: true, officeLat: 30.25, officeLng: -97.75 })
       .where(eq(availabilitySettings.agentId, agent.id));
+    // The "Suggested" marks (issue 17) read the stored preferences, the property's area and the showings around
+    // the date from the same statement: the active bookings with their property's city and zip, not the
+    // calendar's busy times.
+    await db
+      .insert(agentSettings)
+      .values({ agentId: agent.id, area: 'scheduling', settings: { suggest_on_booking_page: false } });
+    const showings = [
+      { startsAt: Date.parse('2030-03-08T11:45:00Z'), city: null, zip_code: null },
+      { startsAt: Date.parse('2030-03-09T15:00:00Z'), city: 'Springfield', zip_code: '62701' },
+      { startsAt: Date.parse('2030-03-10T15:00:00Z'), city: null, zip_code: null },
+    ];
     for (const subject of [{ agentId: agent.id }, { propertyId }, { propertyPublicId: publicId }]) {
       const inputs = await readSlotInputs(db, subject, from, to);
-      const { plan, clusterByArea, place, office, ...rest } = inputs!;
-      expect({ ...rest, busy: sortBusy(rest.busy) }).toEqual(expected);
+      const { plan, clusterByArea, place, office, scheduling, placeArea, ...rest } = inputs!;
+      expect({ ...rest, busy: sortBusy(rest.busy), showings: rest.showings }).toEqual({
+        ...expected,
+        showings: expect.arrayContaining(showings),
+      });
+      expect(rest.showings).toHaveLength(3);
       expect({ plan, clusterByArea }).toEqual({ plan: 'basic', clusterByArea: true });
       expect(office).toEqual({ lat: 30.25, lng: -97.75 });
       expect(place).toEqual('agentId' in subject ? null : { lat: 30.2672, lng: -97.7431 });
+      expect(scheduling).toEqual({ suggest_on_booking_page: false });
+      expect(placeArea).toEqual('agentId' in subject ? null : { city: 'Springfield', zip_code: '62701' });
     }
     // The booking being rescheduled gives its own time up.
     const without = await readSlotInputs(db, { agentId: agent.id }, from, to, ignored!.id);
@@ -132,6 +150,7 @@ describe('readSlotInputs: the slot inputs in one statement', () => {
     expect(inputs!.rules).toEqual(await slotRulesFor(db, { id: agent.id, timeZone: agent.timeZone }));
     expect(inputs!.rules.weekly).toEqual(DEFAULT_AVAILABILITY.days);
     expect(inputs!.requiresApproval).toBe(false);
+    expect(inputs!.scheduling).toBeNull();
 
     const hidden = await makeProperty(t, agent.id, { isPublic: false });
     const deleted = await makeProperty(t, agent.id, { deletedAt: new Date() });

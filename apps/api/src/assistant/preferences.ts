@@ -22,7 +22,7 @@ import {
   type SchedulingPreferencesResponse,
   type StoredSchedulingPreferences,
 } from '@keyturn/domain/schemas/assistant';
-import { wallClockInZone } from '@keyturn/domain/time';
+import { wallClocksInZone } from '@keyturn/domain/slots/zoneOffsets';
 import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
 import type { Db } from '../db/client';
 import { bookings, properties } from '../db/schema';
@@ -78,8 +78,12 @@ export async function learnedPreferences(
         inArray(bookings.status, Object.keys(OUTCOMES) as BookingStatus[]),
       ),
     );
-  const history: HistoryEvent[] = rows.map((r) => {
-    const wall = wallClockInZone(r.startsAt, agent.timeZone);
+  const walls = wallClocksInZone(
+    rows.map((r) => r.startsAt.getTime()),
+    agent.timeZone,
+  );
+  const history: HistoryEvent[] = rows.map((r, i) => {
+    const wall = walls[i]!;
     return {
       date: wall.date,
       time: wall.time,
@@ -97,7 +101,7 @@ export async function learnedPreferences(
 /** The agent's active showings in [from, to): per agent-zone date how many, and each one's time and area. */
 async function showingsAhead(db: Db, agent: Agent, from: Date, to: Date) {
   const rows = await db
-    .select({ startsAt: bookings.startsAt, city: properties.city, zip: properties.zipCode })
+    .select({ startsAt: bookings.startsAt, city: properties.city, zip_code: properties.zipCode })
     .from(bookings)
     .leftJoin(properties, eq(properties.id, bookings.propertyId))
     .where(
@@ -108,13 +112,25 @@ async function showingsAhead(db: Db, agent: Agent, from: Date, to: Date) {
         inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
       ),
     );
+  return showingsByDate(rows, agent.timeZone);
+}
+
+type PlacedShowing = { startsAt: Date | number; city: string | null; zip_code: string | null };
+
+/** Showings as the learner's context: per agent-zone date how many, and each one's date, wall time and area. */
+function showingsByDate(rows: readonly PlacedShowing[], timeZone: string) {
   const perDate = new Map<string, number>();
   const showings: NonNullable<SlotContext['showings']>[number][] = [];
-  for (const b of rows) {
-    const wall = wallClockInZone(b.startsAt, agent.timeZone);
+  // The zone is looked up once for all of them (the public date call runs this on every request).
+  const walls = wallClocksInZone(
+    rows.map((b) => new Date(b.startsAt).getTime()),
+    timeZone,
+  );
+  rows.forEach((b, i) => {
+    const wall = walls[i]!;
     perDate.set(wall.date, (perDate.get(wall.date) ?? 0) + 1);
-    showings.push({ date: wall.date, time: wall.time, area: areaOf({ city: b.city, zip_code: b.zip }) });
-  }
+    showings.push({ date: wall.date, time: wall.time, area: areaOf(b) });
+  });
   return { perDate, showings };
 }
 
@@ -142,7 +158,9 @@ export async function preferenceRanker(
 /**
  * The public slots of one agent-zone date to mark "suggested" (decision 028): none when the agent switched the
  * marks off or too little was learned; otherwise slotMarks.suggestDaySlots over the slots the rules produced,
- * with the property's area and the day's showings.
+ * with the property's area and the day's showings. What it reads of the agent comes from the date's slot inputs
+ * (readSlotInputs: the stored preferences, the property's city and zip, the active bookings around the date), so
+ * the public date call stays one statement; only the learned model is read (and cached) here.
  */
 export async function publicSuggestions<S extends { time: string; startsAt: number }>(
   db: Db,
@@ -150,18 +168,26 @@ export async function publicSuggestions<S extends { time: string; startsAt: numb
   now: Date,
   date: string,
   offered: readonly { slot: S; recommended: boolean }[],
-  property: { propertyId: number } | { propertyPublicId: string } | null,
+  read: {
+    /** The 'scheduling' settings row's data, null when never saved. */
+    scheduling: unknown;
+    place: { city: string | null; zip_code: string | null } | null;
+    /** The agent's active bookings around the date (at least the whole agent-zone date). */
+    showings: readonly PlacedShowing[];
+  },
 ): Promise<Set<S>> {
   if (offered.length === 0) return new Set();
-  const stored = await storedPreferences(db, agent.id);
+  // As storedPreferences: rows saved before a field existed read it as its default.
+  const stored: StoredSchedulingPreferences = {
+    ...DEFAULT_SCHEDULING_PREFERENCES,
+    ...((read.scheduling ?? DEFAULT_SCHEDULING_PREFERENCES) as Partial<StoredSchedulingPreferences>),
+  };
   if (!stored.suggest_on_booking_page) return new Set();
   const learned = await cachedLearnedPreferences(db, agent, now, stored);
   if (!hasPreferences(learned)) return new Set();
-  const first = offered[0]!.slot.startsAt;
-  const [{ perDate, showings }, area] = await Promise.all([
-    showingsAhead(db, agent, new Date(first - DAY_MS), new Date(first + 2 * DAY_MS)),
-    property ? propertyArea(db, property) : null,
-  ]);
+  // Only the date's own showings count for its marks (its fill and the showings next to a slot).
+  const { perDate, showings } = showingsByDate(read.showings, agent.timeZone);
+  const area = read.place ? areaOf(read.place) : null;
   const candidates = offered.map(({ slot, recommended }) => ({
     slot,
     date,
@@ -198,19 +224,6 @@ async function cachedLearnedPreferences(
   // The oldest entry goes when the map is full (a Map iterates in insertion order).
   if (learnedCache.size > LEARNED_CACHE_SIZE) learnedCache.delete(learnedCache.keys().next().value!);
   return value;
-}
-
-async function propertyArea(
-  db: Db,
-  ref: { propertyId: number } | { propertyPublicId: string },
-): Promise<string | null> {
-  const [row] = await db
-    .select({ city: properties.city, zip: properties.zipCode })
-    .from(properties)
-    .where(
-      'propertyId' in ref ? eq(properties.id, ref.propertyId) : eq(properties.publicId, ref.propertyPublicId),
-    );
-  return row ? areaOf({ city: row.city, zip_code: row.zip }) : null;
 }
 
 export async function preferencesView(

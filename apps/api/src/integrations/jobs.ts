@@ -4,6 +4,7 @@
 // transaction, next to its notification jobs.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, lte, ne, or, isNull } from 'drizzle-orm';
+import { agentFactsIn } from '../db/agent-facts';
 import type { Db, DbTransaction } from '../db/client';
 import { bookings, calendarIntegrations } from '../db/schema';
 import { CALENDAR_QUEUE, deterministicUuid, type JobQueue } from '../jobs/queue';
@@ -106,9 +107,20 @@ export async function runCalendarJob(deps: CalendarDeps, data: CalendarJobData):
 
 /** The booking hooks with calendar pushes added: each booking change also queues a push of the booking. */
 export function withCalendarPush(inner: BookingNotifier, queue: JobQueue, now: () => Date): BookingNotifier {
-  const push = async (tx: DbTransaction, agentId: string, bookingId: string, previousBookingId?: string) => {
-    if (!(await wantsPush(tx, agentId, previousBookingId ? [bookingId, previousBookingId] : [bookingId])))
-      return;
+  const push = async (
+    tx: DbTransaction,
+    agentId: string,
+    bookingId: string,
+    previousBookingId?: string,
+    { created = false } = {},
+  ) => {
+    // A booking created in this transaction has no calendar event yet: only the agent's target calendar
+    // counts, and in a buyer's booking transaction that was read with the agent's facts (db/agent-facts.ts).
+    const facts = created ? agentFactsIn(tx, agentId) : undefined;
+    const wanted = facts
+      ? facts.calendarTarget
+      : await wantsPush(tx, agentId, previousBookingId ? [bookingId, previousBookingId] : [bookingId]);
+    if (!wanted) return;
     await queue.send(tx, {
       id: randomUUID(),
       data: { kind: 'push', bookingId, ...(previousBookingId ? { previousBookingId } : {}) },
@@ -120,7 +132,7 @@ export function withCalendarPush(inner: BookingNotifier, queue: JobQueue, now: (
     ...inner,
     created: async (tx, booking, actor) => {
       await inner.created(tx, booking, actor);
-      await push(tx, booking.agentId, booking.id);
+      await push(tx, booking.agentId, booking.id, undefined, { created: true });
     },
     rescheduled: async (tx, from, to, actor) => {
       await inner.rescheduled(tx, from, to, actor);

@@ -8,6 +8,7 @@ import {
   type FeedbackSettings,
   type NotificationSettings,
 } from '@keyturn/domain/schemas/agentSettings';
+import { agentFactsIn } from '../db/agent-facts';
 import type { Db, DbTransaction } from '../db/client';
 import { agentSettings } from '../db/schema';
 
@@ -17,10 +18,13 @@ export async function notificationSettingsOf(
   db: Db | DbTransaction,
   agentId: string,
 ): Promise<AgentNotificationSettings> {
-  const rows = await db
-    .select({ area: agentSettings.area, settings: agentSettings.settings })
-    .from(agentSettings)
-    .where(and(eq(agentSettings.agentId, agentId)));
+  // In a buyer's booking transaction the rows were read with the agent's other facts (db/agent-facts.ts).
+  const rows =
+    agentFactsIn(db, agentId)?.settings ??
+    (await db
+      .select({ area: agentSettings.area, settings: agentSettings.settings })
+      .from(agentSettings)
+      .where(and(eq(agentSettings.agentId, agentId))));
   const stored = (area: string) => rows.find((r) => r.area === area)?.settings;
   // Stored values are validated on the way in; parsing again keeps an old or hand-edited row from breaking sends.
   const notifications = notificationSettingsSchema.safeParse(stored('notifications'));

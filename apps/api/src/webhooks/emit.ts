@@ -8,6 +8,7 @@ import { PLAN_IDS } from '@keyturn/domain/enums';
 import { planAllows } from '@keyturn/domain/planGates';
 import { planFor } from '@keyturn/domain/plans';
 import type { WebhookEvent } from '@keyturn/domain/schemas/webhooks';
+import { agentFactsIn } from '../db/agent-facts';
 import type { DbTransaction } from '../db/client';
 import { webhookDeliveries } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
@@ -35,6 +36,9 @@ const SENDING_PLANS = PLAN_IDS.filter((id) => planAllows(planFor(id), 'crmIntegr
 
 export function webhookEmitter(queue: Pick<JobQueue, 'sendWebhook'>, now: () => Date): WebhookEmitter {
   const endpoints = async (tx: DbTransaction, agentId: string) => {
+    // In a buyer's booking transaction they were read with the agent's other facts (db/agent-facts.ts).
+    const facts = agentFactsIn(tx, agentId);
+    if (facts) return (SENDING_PLANS as readonly string[]).includes(facts.plan) ? facts.webhookEndpoints : [];
     const { rows } = await tx.execute<WebhookEndpoint>(sql`
       select e.id, e.events from webhook_endpoints e join agents a on a.id = e.agent_id
       where e.agent_id = ${agentId} and a.plan = any(${`{${SENDING_PLANS.join(',')}}`}::text[])`);

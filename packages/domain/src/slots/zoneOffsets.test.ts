@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { offsetAt, wallToInstant, zoneOffsets } from './zoneOffsets';
+import { wallClockInZone } from '../time';
+import { offsetAt, wallClocksInZone, wallToInstant, zoneOffsets } from './zoneOffsets';
 
 const HOUR = 3_600_000;
 
@@ -55,5 +56,27 @@ describe('wallToInstant: gap → null, repeated wall time → the earlier instan
   it('01:30 on 1 November 2026 happens twice: the EDT one', () => {
     expect(wallToInstant(pieces, Date.UTC(2026, 10, 1, 1, 30))).toBe(Date.UTC(2026, 10, 1, 5, 30));
     expect(wallToInstant(pieces, Date.UTC(2026, 10, 1, 2))).toBe(Date.UTC(2026, 10, 1, 7));
+  });
+});
+
+describe('wallClocksInZone: wall clocks by arithmetic over the looked-up offsets', () => {
+  it('reads every instant as wallClockInZone (Intl) does, across DST changes, half-hour zones and midnight', () => {
+    const zones = [
+      'America/New_York',
+      'Europe/London',
+      'Australia/Lord_Howe',
+      'Asia/Kolkata',
+      'Pacific/Kiritimati',
+    ];
+    // Every 7 minutes and 13 seconds over the US and EU autumn changes of 2026, and around Lord Howe's.
+    const instants: number[] = [];
+    for (let t = Date.UTC(2026, 9, 24); t < Date.UTC(2026, 10, 3); t += 433_000) instants.push(t);
+    for (let t = Date.UTC(2025, 9, 4, 12); t < Date.UTC(2025, 9, 4, 18); t += 60_000) instants.push(t);
+    for (const zone of zones) {
+      expect(wallClocksInZone(instants, zone)).toEqual(
+        instants.map((t) => wallClockInZone(new Date(t), zone)),
+      );
+    }
+    expect(wallClocksInZone([], 'America/New_York')).toEqual([]);
   });
 });

@@ -79,6 +79,23 @@ export function firstInstantAtOrAfter(pieces: readonly OffsetPiece[], wallMs: nu
   return first;
 }
 
+/** The wall clock of `instant` (epoch ms, inside the pieces' span) as yyyy-MM-dd and HH:mm — arithmetic, no Intl. */
+export function wallClockAt(pieces: readonly OffsetPiece[], instant: number): { date: string; time: string } {
+  const piece = pieces.find((p) => instant >= p.from && instant < p.to) ?? pieces[pieces.length - 1]!;
+  const wall = new Date(instant + piece.offsetMs).toISOString();
+  return { date: wall.slice(0, 10), time: wall.slice(11, 16) };
+}
+
+/** The wall clocks of many instants in one zone: the zone is looked up once for their whole span. */
+export function wallClocksInZone(
+  instants: readonly number[],
+  timeZone: string,
+): { date: string; time: string }[] {
+  if (instants.length === 0) return [];
+  const pieces = zoneOffsets(timeZone, Math.min(...instants), Math.max(...instants));
+  return instants.map((instant) => wallClockAt(pieces, instant));
+}
+
 /** Throws RangeError for a name Intl does not know (tzOffset would quietly answer NaN or a guess). */
 function assertTimeZone(timeZone: string): void {
   if (knownZones.has(timeZone)) return;

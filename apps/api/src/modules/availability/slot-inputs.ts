@@ -26,6 +26,13 @@ export type SlotInputs = {
   place: { lat: number | null; lng: number | null } | null;
   /** The agent's office (the start of each working day for travel-aware slots), null when not set. */
   office: { lat: number; lng: number } | null;
+  /** For the "Suggested" marks (issue 17), read in the same statement so the public date call stays one round
+   * trip: the agent's stored scheduling preferences (Settings area 'scheduling'; null when never saved), the
+   * property's city and zip (null for an agent subject), and the active bookings of the span with their
+   * property's city and zip (calendar busy times are not showings). */
+  scheduling: unknown;
+  placeArea: { city: string | null; zip_code: string | null } | null;
+  showings: { startsAt: number; city: string | null; zip_code: string | null }[];
 };
 
 type Row = {
@@ -43,7 +50,11 @@ type Row = {
   minimum_notice_minutes: number | null;
   buffer_minutes: number | null;
   requires_approval: boolean | null;
-  busy: [number | string, number | string][];
+  /** [start ms, end ms, is a booking, its property's city, zip]. */
+  busy: [number | string, number | string, boolean, string | null, string | null][];
+  city: string | null;
+  zip_code: string | null;
+  scheduling: unknown;
 };
 
 // The partial index of bookings_no_overlap covers exactly these statuses; written out as literals so the
@@ -51,11 +62,14 @@ type Row = {
 const ACTIVE = ACTIVE_BOOKING_STATUSES.map((status) => `'${status}'`).join(', ');
 
 const SUBJECTS = {
-  agent: `select a.id as agent_id, a.time_zone, a.plan, null::float8 as lat, null::float8 as lng
+  agent: `select a.id as agent_id, a.time_zone, a.plan, null::float8 as lat, null::float8 as lng,
+                 null::text as city, null::text as zip_code
           from agents a where a.id = $1::uuid`,
-  property: `select p.agent_id, a.time_zone, a.plan, p.lat, p.lng from properties p join agents a on a.id = p.agent_id
+  property: `select p.agent_id, a.time_zone, a.plan, p.lat, p.lng, p.city, p.zip_code
+             from properties p join agents a on a.id = p.agent_id
              where p.id = $1::int and p.is_public and p.deleted_at is null`,
-  propertyPublic: `select p.agent_id, a.time_zone, a.plan, p.lat, p.lng from properties p join agents a on a.id = p.agent_id
+  propertyPublic: `select p.agent_id, a.time_zone, a.plan, p.lat, p.lng, p.city, p.zip_code
+                   from properties p join agents a on a.id = p.agent_id
                    where p.public_id = $1::text and p.is_public and p.deleted_at is null`,
 } as const;
 
@@ -63,8 +77,9 @@ const SUBJECTS = {
 export function slotInputsStatement(kind: keyof typeof SUBJECTS): string {
   return `
 with s as (${SUBJECTS[kind]})
-select s.agent_id, s.time_zone, s.plan, s.lat, s.lng, coalesce(st.cluster_by_area, false) as cluster_by_area,
-  st.office_lat, st.office_lng,
+select s.agent_id, s.time_zone, s.plan, s.lat, s.lng, s.city, s.zip_code,
+  coalesce(st.cluster_by_area, false) as cluster_by_area, st.office_lat, st.office_lng,
+  (select g.settings from agent_settings g where g.agent_id = s.agent_id and g.area = 'scheduling') as scheduling,
   coalesce((select json_agg(json_build_object('day_of_week', d.day_of_week, 'is_available', d.is_available,
                                               'intervals', d.intervals) order by d.day_of_week)
             from availability_days d where d.agent_id = s.agent_id), '[]') as days,
@@ -74,13 +89,14 @@ select s.agent_id, s.time_zone, s.plan, s.lat, s.lng, coalesce(st.cluster_by_are
   st.agent_id is not null as has_settings,
   st.minimum_notice_minutes, st.buffer_minutes, st.requires_approval,
   coalesce((select json_agg(json_build_array(extract(epoch from x.starts_at) * 1000,
-                                             extract(epoch from x.ends_at) * 1000))
-            from (select b.starts_at, b.ends_at from bookings b
+                                             extract(epoch from x.ends_at) * 1000, x.showing, x.city, x.zip_code))
+            from (select b.starts_at, b.ends_at, true as showing, bp.city, bp.zip_code from bookings b
+                  left join properties bp on bp.id = b.property_id
                   where b.agent_id = s.agent_id and b.status in (${ACTIVE})
                     and tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange($2, $3, '[)')
                     and ($4::uuid is null or b.id <> $4::uuid)
                   union all
-                  select c.starts_at, c.ends_at from calendar_busy c
+                  select c.starts_at, c.ends_at, false, null, null from calendar_busy c
                   where c.agent_id = s.agent_id and c.starts_at < $3 and c.ends_at > $2) x), '[]') as busy
 from s left join availability_settings st on st.agent_id = s.agent_id`;
 }
@@ -149,5 +165,10 @@ export async function readSlotInputs(
       row.office_lat === null || row.office_lng === null
         ? null
         : { lat: row.office_lat, lng: row.office_lng },
+    scheduling: row.scheduling,
+    placeArea: 'agentId' in subject ? null : { city: row.city, zip_code: row.zip_code },
+    showings: row.busy
+      .filter(([, , showing]) => showing)
+      .map(([start, , , city, zip]) => ({ startsAt: Number(start), city, zip_code: zip })),
   };
 }

@@ -7,7 +7,8 @@ import { limitScope, type LimitScope } from '@keyturn/domain/teams';
 import type { Db, DbTransaction } from '../../db/client';
 import { agents, bookings, members, organizations, properties } from '../../db/schema';
 import type { AgentRow } from '../agents/service';
-import { membershipOf, teamPlan } from './service';
+import { agentFactsIn } from '../../db/agent-facts';
+import { membershipOf, teamPlan, teamPlanOfOwners } from './service';
 
 type Tx = Db | DbTransaction;
 
@@ -21,16 +22,24 @@ export type LimitContext = {
 
 export async function limitContextOf(
   tx: Tx,
-  agent: Pick<AgentRow, 'userId' | 'plan'>,
+  agent: Pick<AgentRow, 'userId' | 'plan'> & { id?: string },
 ): Promise<LimitContext> {
-  const mine = await membershipOf(tx, agent.userId);
-  const plan = mine ? await teamPlan(tx, mine.team.id) : null;
-  const scope = limitScope({ inTeam: Boolean(mine), teamPlan: plan });
+  // In a buyer's booking transaction the agent's team was read with their other facts (db/agent-facts.ts).
+  const facts = agent.id ? agentFactsIn(tx, agent.id) : undefined;
+  const team = facts
+    ? facts.team && { id: facts.team.id, plan: teamPlanOfOwners(facts.team.ownerPlans) }
+    : await teamOf(tx, agent.userId);
+  const scope = limitScope({ inTeam: Boolean(team), teamPlan: team?.plan ?? null });
   return {
     scope,
-    plan: scope === 'team' && plan ? plan : planFor(agent.plan),
-    teamId: mine?.team.id ?? null,
+    plan: scope === 'team' && team ? team.plan : planFor(agent.plan),
+    teamId: team?.id ?? null,
   };
+}
+
+async function teamOf(tx: Tx, userId: string): Promise<{ id: string; plan: Plan } | null> {
+  const mine = await membershipOf(tx, userId);
+  return mine ? { id: mine.team.id, plan: await teamPlan(tx, mine.team.id) } : null;
 }
 
 /**

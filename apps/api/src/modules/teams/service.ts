@@ -104,7 +104,12 @@ export async function teamPlan(db: Tx, teamId: string): Promise<Plan> {
     .from(members)
     .innerJoin(agents, eq(agents.userId, members.userId))
     .where(and(eq(members.organizationId, teamId), eq(members.role, 'owner')));
-  const plans = rows.map((r) => planFor(r.plan));
+  return teamPlanOfOwners(rows.map((r) => r.plan));
+}
+
+/** A team's plan from its owners' plans: one that includes teams, else the dearest, else Basic. */
+export function teamPlanOfOwners(ownerPlans: readonly string[]): Plan {
+  const plans = ownerPlans.map((plan) => planFor(plan));
   return (
     plans.find((p) => p.features.teams) ??
     plans.sort((a, b) => b.monthlyPriceUsd - a.monthlyPriceUsd)[0] ??
