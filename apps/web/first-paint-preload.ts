@@ -1,13 +1,15 @@
-// Vite plugin (build only): the first-paint preload script of decision 030. It writes
+// Vite plugin (build only): the first-paint preload script of decisions 030 and 033. It writes
 // assets/first-paint-<hash>.js — the FIRST_PAINT_PAGES table with each page's chunk files (its chunk and the
-// chunks that chunk imports statically, less what index.html already preloads) and matchFirstPaintPath — and
-// puts it into index.html as an async module script ahead of the entry. CSP-safe: a file of our own origin.
+// chunks that chunk imports statically, less what index.html already preloads) and its first API GETs, with
+// matchFirstPaintPath and firstPaintDataUrls — and puts it into index.html as an async module script ahead of
+// the entry. CSP-safe: a file of our own origin, fetching from our own origin.
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { FIRST_PAINT_PAGES, matchFirstPaintPath } from './src/app/first-paint-pages';
+import { FIRST_PAINT_PAGES, firstPaintDataUrls, matchFirstPaintPath } from './src/app/first-paint-pages';
+import { FIRST_PAINT_DATA_KEY } from './src/lib/first-paint-data';
 
 type Chunk = {
   type: 'chunk';
@@ -70,18 +72,25 @@ function preloadScript(items: { type: string }[], root: string, base: string) {
     return seen;
   };
   const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-  const table = FIRST_PAINT_PAGES.map(({ path: address, module }) => {
+  const table = FIRST_PAINT_PAGES.map(({ path: address, module, data }) => {
     const page = chunks.find((chunk) => chunk.facadeModuleId === `${root}/${module}`);
     if (!page) throw new Error(`first-paint preload: no chunk for ${module}`);
     const files = [...closure([page.fileName])].filter((file) => !entry.has(file));
-    return [address, files.map((file) => base + file)];
+    return [address, files.map((file) => base + file), data ?? []];
   });
+  // The page's first API answers are asked for here too (decision 033): each promise is kept under
+  // FIRST_PAINT_DATA_KEY by its URL for lib/first-paint-data.ts; a failure is kept as null (the app asks again).
   const source =
     `const table=${JSON.stringify(table)};` +
     `const match=${matchFirstPaintPath.toString()};` +
+    `const dataUrls=${firstPaintDataUrls.toString()};` +
     `const hit=table[match(table.map((row)=>row[0]),location.pathname)];` +
     `for(const href of hit?hit[1]:[]){const link=document.createElement('link');` +
-    `link.rel='modulepreload';link.href=href;document.head.appendChild(link);}\n`;
+    `link.rel='modulepreload';link.href=href;document.head.appendChild(link);}` +
+    `const early=window[${JSON.stringify(FIRST_PAINT_DATA_KEY)}]={};` +
+    `for(const url of hit?dataUrls(hit[0],location.pathname,hit[2]):[]){` +
+    `early[url]=fetch(url,{headers:{Accept:'application/json'}})` +
+    `.then((response)=>response.text().then((text)=>({response,text}))).catch(()=>null);}\n`;
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 8);
   return { fileName: `assets/first-paint-${hash}.js`, source };
 }

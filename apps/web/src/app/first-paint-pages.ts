@@ -3,9 +3,15 @@
 // <link rel="modulepreload"> for the page's chunks, so they download alongside the framework instead of one
 // round trip after it. Each path names the route of router.tsx it stands for (router.test.tsx checks that the
 // route table sends a sample address there); static paths come before the dynamic ones that would also match.
-export type FirstPaintPage = { path: string; routeId: string; module: string };
+//
+// `data` (decision 033): the public GETs the page makes first, `:name` filled from the address; the script asks
+// for them at once and the app takes the answers (lib/first-paint-data.ts) instead of asking after its code has
+// run. Only calls whose answer is the same for everyone (no session) belong here.
+export type FirstPaintPage = { path: string; routeId: string; module: string; data?: string[] };
 
 const BOOKING_PAGE = 'src/features/booking/pages/booking-page.tsx';
+/** What the agent's booking page reads before it can show anything (features/booking/api.ts). */
+const AGENT_PAGE_DATA = ['/api/agents/id/:agentId', '/api/availability/public/:agentId'];
 
 export const FIRST_PAINT_PAGES: FirstPaintPage[] = [
   { path: '/', routeId: 'landing', module: 'src/features/marketing/pages/landing-page.tsx' },
@@ -26,8 +32,13 @@ export const FIRST_PAINT_PAGES: FirstPaintPage[] = [
     module: 'src/features/booking/pages/reschedule-booking-page.tsx',
   },
   { path: '/bookme', routeId: 'bookme', module: BOOKING_PAGE },
-  { path: '/bookme/:agentId', routeId: 'bookme-agent', module: BOOKING_PAGE },
-  { path: '/bookme/:agentId/:agentName', routeId: 'bookme-agent-name', module: BOOKING_PAGE },
+  { path: '/bookme/:agentId', routeId: 'bookme-agent', module: BOOKING_PAGE, data: AGENT_PAGE_DATA },
+  {
+    path: '/bookme/:agentId/:agentName',
+    routeId: 'bookme-agent-name',
+    module: BOOKING_PAGE,
+    data: AGENT_PAGE_DATA,
+  },
   { path: '/booking/:linkId', routeId: 'booking-link', module: BOOKING_PAGE },
   { path: '/:username/:address/:propertyId/book', routeId: 'property-booking', module: BOOKING_PAGE },
 ];
@@ -48,4 +59,32 @@ export function matchFirstPaintPath(paths: string[], pathname: string): number {
       )
     );
   });
+}
+
+/**
+ * The URLs of `data` for an address that matched `path`: each `:name` replaced by that segment of `pathname`,
+ * decoded and encoded again as the app's own calls encode a route parameter (encodeURIComponent of React
+ * Router's decoded value). A segment that does not decode leaves its URL out. Self-contained: the build writes
+ * its source into the preload script.
+ */
+export function firstPaintDataUrls(path: string, pathname: string, data: readonly string[]): string[] {
+  const names = path.split('/').filter(Boolean);
+  const parts = pathname.split('/').filter(Boolean);
+  const params: Record<string, string> = {};
+  names.forEach((name, i) => {
+    if (name.startsWith(':')) params[name.slice(1)] = parts[i] ?? '';
+  });
+  const urls: string[] = [];
+  for (const template of data) {
+    try {
+      urls.push(
+        template.replace(/:(\w+)/g, (_, name: string) =>
+          encodeURIComponent(decodeURIComponent(params[name] ?? '')),
+        ),
+      );
+    } catch {
+      // A malformed escape in the address: the page asks for itself (and shows its not-found state).
+    }
+  }
+  return urls;
 }

@@ -1,7 +1,9 @@
 // The one way the web app talks to the API (spec §7): JSON in and out, the session's bearer token, a 60 s
 // timeout whose first expiry is retried once after 1 s, and failures thrown as ApiError with the server's
-// `{ error, code, fields }` body (architecture guide: one error shape everywhere).
+// `{ error, code, fields }` body (architecture guide: one error shape everywhere). A public page's first GETs
+// may have been sent by the first-paint preload script already: their answers are taken, not asked again.
 import { API_CLIENT, LOCAL_API_PORT } from '@keyturn/domain/constants';
+import { takeFirstPaintAnswer } from './first-paint-data';
 import { getSessionToken } from './session-token';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -64,7 +66,12 @@ export async function request<T>(
   const init: RequestInit = { method, headers };
   if (body !== undefined) init.body = JSON.stringify(body);
 
-  const { response, text } = await fetchWithTimeoutRetry(url, init);
+  // A public page's first GETs may already be under way, started by the first-paint preload script.
+  const early =
+    method === 'GET' && Object.keys(extraHeaders).length === 0
+      ? await takeFirstPaintAnswer(url, API_CLIENT.timeoutMs)
+      : null;
+  const { response, text } = early ?? (await fetchWithTimeoutRetry(url, init));
   const payload = parseJson(text);
 
   if (!response.ok) {
