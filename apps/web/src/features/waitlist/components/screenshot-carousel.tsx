@@ -2,7 +2,8 @@
 // CLIENT_TIMINGS.carouselIntervalMs and wrap 0 → 1 → 2 → 0, with dots, Previous/Next and the arrow keys.
 // It holds still while the pointer is over it, while focus is inside, while a screenshot is enlarged, when
 // paused, and from the start for visitors who prefer reduced motion. A click on a screenshot enlarges it.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useId } from '@/lib/use-id';
 import type { FocusEvent, KeyboardEvent } from 'react';
 import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
 import { useReducedMotion } from '@/lib/reduced-motion';
