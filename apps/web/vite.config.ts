@@ -39,7 +39,9 @@ const preactAliases = [
 
 export default defineConfig(({ command }) => ({
   plugins: [
-    react(),
+    // JSX for every file; no React Fast Refresh — its runtime drives React DOM, not Preact (decision 031), so an
+    // edit in `npm run dev` reloads the page instead of leaving a stale screen.
+    react({ refreshExclude: /./ }),
     tailwindcss(),
     // index.html asks for the landing, pricing, waiting-list and booking pages' chunks at once (decision 030).
     firstPaintPreload(decodeURIComponent(new URL('.', import.meta.url).pathname).replace(/\/$/, '')),
