@@ -19,14 +19,29 @@ const statsDir = decodeURIComponent(new URL('./build-stats', import.meta.url).pa
 // React Router 7's package exports name only its development build (dev warnings on, ENABLE_DEV_WARNINGS);
 // the production build of the same version sits next to it. The build takes that one; tests keep the package's
 // own resolution.
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production/index.mjs',
-);
+const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const reactRouterProduction = path.join(reactRouterDir, 'dist/production/index.mjs');
+
+// Preact 10 through preact/compat is the app's React, in the build, the dev server and the component tests alike
+// (decision 031): ~8 KB gzip of renderer instead of React DOM's ~68 KB on every page. Exact-match patterns, so
+// react-router, react-hook-form, react-leaflet… keep their own packages and only their `react` imports move.
+const preactAliases = [
+  {
+    find: /^react$/,
+    replacement: decodeURIComponent(new URL('./react-on-preact.ts', import.meta.url).pathname),
+  },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
 
 export default defineConfig(({ command }) => ({
   plugins: [
-    react(),
+    // JSX for every file; no React Fast Refresh — its runtime drives React DOM, not Preact (decision 031), so an
+    // edit in `npm run dev` reloads the page instead of leaving a stale screen.
+    react({ refreshExclude: /./ }),
     tailwindcss(),
     // index.html asks for the landing, pricing, waiting-list and booking pages' chunks at once (decision 030).
     firstPaintPreload(decodeURIComponent(new URL('.', import.meta.url).pathname).replace(/\/$/, '')),
@@ -41,6 +56,7 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
       { find: '@', replacement: srcDir },
+      ...preactAliases,
       ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
     ],
   },
@@ -63,7 +79,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
+              test: /node_modules[\\/](preact|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
             },
           ],
         },
@@ -72,9 +88,43 @@ export default defineConfig(({ command }) => ({
   },
   test: {
     environment: 'jsdom',
-    setupFiles: ['./vitest.setup.ts'],
+    setupFiles: ['./test-preact-require.ts', './vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    alias: [
+      // React Testing Library's CommonJS entry would `require('react-dom')` past the aliases; its ES build
+      // imports `react`/`react-dom/client`, which the aliases turn into preact/compat.
+      {
+        find: /^@testing-library\/react$/,
+        replacement: createRequire(import.meta.url).resolve(
+          '@testing-library/react/dist/@testing-library/react.esm.js',
+        ),
+      },
+      // The same for React Router: its `node` export is CommonJS; the tests take its ES development build.
+      { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/development/index.mjs') },
+      // And for recharts (its `main` is CommonJS; `module` is its ES build, which the app's build takes).
+      { find: /^recharts$/, replacement: createRequire(import.meta.url).resolve('recharts/es6/index.js') },
+    ],
+    // Libraries that import `react` run through Vite in the tests, so the aliases above reach them too: one
+    // framework (Preact) in the tests as in the build, never React DOM next to it.
+    server: {
+      deps: {
+        inline: [
+          /@testing-library[\\/]react/,
+          /react-router/,
+          /react-hook-form/,
+          /@hookform/,
+          /@tanstack[\\/]react-query/,
+          /react-hot-toast/,
+          /react-leaflet/,
+          /recharts/,
+          /use-effect-event/,
+          /@react-leaflet/,
+          /react-redux/,
+          /use-sync-external-store/,
+        ],
+      },
+    },
     restoreMocks: true,
     unstubGlobals: true,
     unstubEnvs: true,

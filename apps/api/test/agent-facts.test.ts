@@ -54,14 +54,12 @@ describe('readAgentFacts: the booking transaction asks about the agent once', ()
         area: 'notifications',
         settings: { reminder_offsets_minutes: [1440, 60] },
       });
-      await db
-        .insert(webhookEndpoints)
-        .values({
-          agentId: agent.id,
-          url: 'https://crm.example.com/hook',
-          events: ['booking.created'],
-          secret: 's',
-        });
+      await db.insert(webhookEndpoints).values({
+        agentId: agent.id,
+        url: 'https://crm.example.com/hook',
+        events: ['booking.created'],
+        secret: 's',
+      });
     }
     const [integration] = await db
       .insert(calendarIntegrations)

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, matchRoutes, useNavigate } from 'react-router';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
 import { MESSAGES } from '@keyturn/domain/messages';
-import { json, renderRoutes, signedInSessionRoutes, stubApi, testQueryClient } from '@/test/utils';
+import { json, renderRoutes, signedInSessionRoutes, stubApi } from '@/test/utils';
 import { FIRST_PAINT_PAGES, matchFirstPaintPath } from './first-paint-pages';
-import { AppProviders } from './providers';
 import { FIRST_PAINT_LOADS, preloadFirstPage, routes } from './router';
 
 /** The id of the deepest route that `path` matches. */
@@ -124,9 +123,26 @@ describe('rendered routes', () => {
   });
 });
 
-/** The production shell (main.tsx's, with a memory history): the declarative router around AppRoutes. */
-function renderShell(path: string, routesModule: { AppRoutes: () => ReactNode }) {
+/**
+ * The production shell (main.tsx's, with a memory history): the declarative router around AppRoutes. The router,
+ * the providers and the query client come from the same module registry as `routesModule`: after
+ * vi.resetModules() the libraries load afresh too, and a page must find the router and query client of its own
+ * copy.
+ */
+async function renderShell(path: string, routesModule: { AppRoutes: () => ReactNode }) {
   const { AppRoutes } = routesModule;
+  const { MemoryRouter, useNavigate } = await import('react-router');
+  const { AppProviders } = await import('./providers');
+  const { testQueryClient } = await import('@/test/utils');
+  /** A button that navigates, as a link in a page would. */
+  function GoTo() {
+    const navigate = useNavigate();
+    return (
+      <button type="button" onClick={() => void navigate('/pricing')}>
+        go to pricing
+      </button>
+    );
+  }
   return render(
     <AppProviders queryClient={testQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
@@ -134,16 +150,6 @@ function renderShell(path: string, routesModule: { AppRoutes: () => ReactNode })
         <GoTo />
       </MemoryRouter>
     </AppProviders>,
-  );
-}
-
-/** A button that navigates, as a link in a page would. */
-function GoTo() {
-  const navigate = useNavigate();
-  return (
-    <button type="button" onClick={() => void navigate('/pricing')}>
-      go to pricing
-    </button>
   );
 }
 
@@ -158,7 +164,7 @@ describe('router error screen (spec §8)', () => {
     vi.resetModules();
     const fresh = await import('./router');
     stubApi({});
-    renderShell('/about', fresh);
+    await renderShell('/about', fresh);
     expect(await screen.findByRole('heading', { name: MESSAGES.unexpectedError })).toBeInTheDocument();
     expect(screen.getByText('about page exploded')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'go to pricing' }));
@@ -176,7 +182,7 @@ describe('the production shell: declarative router (decision 030)', () => {
     stubApi({
       'GET /booking/links/abc123': () => json(404, { error: 'Not found', code: 'LINK_NOT_FOUND' }),
     });
-    renderShell('/booking/abc123', await import('./router'));
+    await renderShell('/booking/abc123', await import('./router'));
     expect(await screen.findByRole('heading', { name: 'Booking Link Not Found' })).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(CLIENT_TIMINGS.cookieBannerDelayMs));
     expect(await screen.findByRole('region', { name: /cookie/i })).toHaveAttribute('data-variant', 'compact');
@@ -187,7 +193,7 @@ describe('the production shell: declarative router (decision 030)', () => {
     stubApi({});
     const scrollTo = vi.fn();
     window.scrollTo = scrollTo as typeof window.scrollTo;
-    renderShell('/about', await import('./router'));
+    await renderShell('/about', await import('./router'));
     await screen.findByRole('heading', { level: 1 });
     expect(scrollTo).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'go to pricing' }));
@@ -229,7 +235,7 @@ describe('the first render on a first-paint page (decision 030)', () => {
   it('shows the page itself, not "Loading page...", once preloadFirstPage has loaded its code', async () => {
     stubApi({});
     await preloadFirstPage('/pricing');
-    renderShell('/pricing', await import('./router'));
+    await renderShell('/pricing', await import('./router'));
     expect(
       screen.getByRole('heading', { level: 1, name: 'Plans for every kind of agent' }),
     ).toBeInTheDocument();
@@ -241,7 +247,7 @@ describe('the first render on a first-paint page (decision 030)', () => {
     vi.resetModules();
     const fresh = await import('./router');
     await fresh.preloadFirstPage('/features');
-    renderShell('/features', fresh);
+    await renderShell('/features', fresh);
     expect(screen.getByText(MESSAGES.loadingPage)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
   });

@@ -12,6 +12,7 @@ import { MessageScreen } from '../components/message-screen';
 import { brandStyle } from '../format';
 import { useBookingSetup } from '../hooks/use-booking-setup';
 import type { BookingSetup } from '../hooks/use-booking-setup';
+import { PageTitle } from '@/components/page-title';
 
 // The booking assistant's button (issue 17): its own chunk, so the page's first load does not grow.
 const AssistantLauncher = lazy(() =>
@@ -42,7 +43,7 @@ export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' })
           role="status"
           className="flex min-h-screen flex-col items-center justify-center gap-3 text-slate-500"
         >
-          <title>Book an appointment · Keyturn</title>
+          <PageTitle>Book an appointment · Keyturn</PageTitle>
           <SpinnerCircle />
           <p className="text-sm">{MESSAGES.loadingBooking}</p>
         </div>
@@ -84,7 +85,7 @@ export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' })
           style={brandStyle(setup.agent.primaryColor)}
           className="min-h-screen bg-slate-50 px-3 py-4 sm:px-6 md:py-10"
         >
-          <title>{`Book with ${setup.agent.name} · Keyturn`}</title>
+          <PageTitle>{`Book with ${setup.agent.name} · Keyturn`}</PageTitle>
           <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />
           {setup.agentId && !setup.reschedule ? (
             <Suspense fallback={null}>

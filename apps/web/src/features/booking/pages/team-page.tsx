@@ -18,6 +18,7 @@ import { MessageScreen } from '../components/message-screen';
 import { brandStyle, formatPrice } from '../format';
 import type { BookingSetup } from '../hooks/use-booking-setup';
 import { fromTeam } from '../types';
+import { PageTitle } from '@/components/page-title';
 
 export function TeamPage({ consultation = false }: { consultation?: boolean }) {
   const slug = useParams().slug ?? '';
@@ -33,7 +34,7 @@ export function TeamPage({ consultation = false }: { consultation?: boolean }) {
         role="status"
         className="flex min-h-screen flex-col items-center justify-center gap-3 text-slate-500"
       >
-        <title>Book an appointment · Keyturn</title>
+        <PageTitle>Book an appointment · Keyturn</PageTitle>
         <SpinnerCircle />
         <p className="text-sm">{MESSAGES.loadingBooking}</p>
       </div>
@@ -53,7 +54,7 @@ export function TeamPage({ consultation = false }: { consultation?: boolean }) {
       style={brandStyle(agent.primaryColor)}
       className="min-h-screen bg-slate-50 px-3 py-4 sm:px-6 md:py-10"
     >
-      <title>{`Book with ${page.team.name} · Keyturn`}</title>
+      <PageTitle>{`Book with ${page.team.name} · Keyturn`}</PageTitle>
       {consultation ? <Consultation page={page} /> : <TeamHome page={page} />}
     </div>
   );

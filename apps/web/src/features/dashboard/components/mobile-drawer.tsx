@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useRef } from 'react';
+import { useEffectEvent } from 'use-effect-event';
 import type { ReactNode } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 

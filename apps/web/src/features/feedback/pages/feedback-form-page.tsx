@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { feedbackKeys, fetchFeedbackForm, submitFeedback } from '../api';
 import { FeedbackForm } from '../components/feedback-form';
+import { PageTitle } from '@/components/page-title';
 
 export function FeedbackFormPage() {
   const publicId = useParams().bookingId ?? '';
@@ -24,7 +25,7 @@ export function FeedbackFormPage() {
 
   return (
     <CenteredPage wide>
-      <title>Share your feedback · Keyturn</title>
+      <PageTitle>Share your feedback · Keyturn</PageTitle>
       {query.isPending ? (
         <div className="flex justify-center py-10">
           <Spinner label="Loading the feedback form" />

@@ -20,6 +20,7 @@ import { LeadDialog } from '../leads/lead-dialog';
 import { LeadList } from '../leads/lead-list';
 import { ModelCard } from '../leads/model-card';
 import { UpgradeHint } from '../leads/upgrade-hint';
+import { PageTitle } from '@/components/page-title';
 
 export function FeedbackListPage() {
   const [search, setSearch] = useSearchParams();
@@ -40,7 +41,7 @@ export function FeedbackListPage() {
 
   return (
     <>
-      <title>Feedback · Keyturn</title>
+      <PageTitle>Feedback · Keyturn</PageTitle>
       <PageHeader
         title="Feedback"
         description="Your leads: every buyer who booked with you, what they told you after the showing, how warm they are and what to do next."

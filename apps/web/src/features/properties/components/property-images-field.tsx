@@ -1,6 +1,7 @@
 // The photos of a property: upload several at once (POST /api/uploads?kind=property), put them in order with
 // Move up / Move down, remove any. The first photo is the cover shown on cards and on the booking page.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useId } from '@/lib/use-id';
 import type { ChangeEvent } from 'react';
 import { SafeImage } from '@/components/ui/safe-image';
 import { FieldFooter } from '@/components/ui/text-field';
@@ -21,10 +22,12 @@ export function PropertyImagesField({
   const [uploadErrors, setUploadErrors] = useState<string[]>([]);
   const listRef = useRef<HTMLOListElement>(null);
   // After a move, focus follows the moved photo; at the top or bottom it lands on the button still usable.
-  const [moved, setMoved] = useState<{ url: string; direction: 'up' | 'down' } | null>(null);
+  // It waits for the list the form gives back in the new order (the form may render it a moment after this
+  // component's own update), and moves focus before the browser paints it (a layout effect).
+  const [moved, setMoved] = useState<{ url: string; to: number; direction: 'up' | 'down' } | null>(null);
 
-  useEffect(() => {
-    if (!moved || !listRef.current) return;
+  useLayoutEffect(() => {
+    if (!moved || !listRef.current || value.indexOf(moved.url) !== moved.to) return;
     const buttons = Array.from(listRef.current.querySelectorAll<HTMLButtonElement>('button[data-move]'));
     const button = (direction: string) =>
       buttons.find((b) => b.dataset.photo === moved.url && b.dataset.move === direction);
@@ -69,7 +72,7 @@ export function PropertyImagesField({
     if (image === undefined) return;
     next.splice(to, 0, image);
     onChange(next);
-    setMoved({ url: image, direction: to < from ? 'up' : 'down' });
+    setMoved({ url: image, to, direction: to < from ? 'up' : 'down' });
   };
 
   const message = uploadErrors.length > 0 ? uploadErrors.join(' ') : error;

@@ -19,6 +19,7 @@ import { RangePicker } from '../components/range-picker';
 import { ReportSection } from '../components/report-section';
 import { UpgradeHint } from '@/components/ui/upgrade-hint';
 import { breakdownTables, coreTables } from '../tables';
+import { PageTitle } from '@/components/page-title';
 
 export function ReportsPage() {
   const profile = useAgentProfile();
@@ -42,7 +43,7 @@ export function ReportsPage() {
 
   return (
     <>
-      <title>Reports · Keyturn</title>
+      <PageTitle>Reports · Keyturn</PageTitle>
       <PageHeader
         title="Reports"
         description={

@@ -18,6 +18,7 @@ import { useAgentDay, useApplyRoute, useOptimise, useRouteSettings, useSaveRoute
 import { SwitchField } from '@/components/ui/switch-field';
 import { OfficeSetting } from '../components/office-setting';
 import { TourBuilder } from '../components/tour-builder';
+import { PageTitle } from '@/components/page-title';
 
 const DayMap = lazy(() => import('../components/day-map'));
 
@@ -34,7 +35,7 @@ export function MyDayPage() {
 
   return (
     <>
-      <title>My day · Keyturn</title>
+      <PageTitle>My day · Keyturn</PageTitle>
       <PageHeader
         title="My day"
         description="Your showings in time order on the map, the drive between them, and the order that drives least."

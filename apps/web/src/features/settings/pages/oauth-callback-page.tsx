@@ -9,6 +9,7 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { exchangeCode } from '../calendars-api';
+import { PageTitle } from '@/components/page-title';
 
 type Outcome =
   { kind: 'working' } | { kind: 'done'; integration: Integration } | { kind: 'failed'; message: string };
@@ -42,7 +43,7 @@ export function OAuthCallbackPage({ provider }: { provider: 'google' | 'microsof
 
   return (
     <CenteredPage>
-      <title>{`${name} · Keyturn`}</title>
+      <PageTitle>{`${name} · Keyturn`}</PageTitle>
       <PageHeader title={name} />
       <div className="mt-6 space-y-4" aria-live="polite">
         {outcome.kind === 'working' ? (

@@ -27,6 +27,7 @@ import {
   useFeedbackSettings,
   useNotificationSettings,
 } from '../hooks/use-settings';
+import { PageTitle } from '@/components/page-title';
 
 const CalendarSettings = lazy(() =>
   import('../components/calendar-settings').then((m) => ({ default: m.CalendarSettings })),
@@ -64,7 +65,7 @@ export function SettingsPage() {
 
   return (
     <>
-      <title>Settings · Keyturn</title>
+      <PageTitle>Settings · Keyturn</PageTitle>
       <PageHeader
         title="Settings"
         description="Your hours, your brand, and what Keyturn sends on your behalf."

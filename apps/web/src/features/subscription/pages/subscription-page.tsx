@@ -12,6 +12,7 @@ import { UsageBar } from '@/components/ui/usage-bar';
 import { usePlan } from '@/lib/plan';
 import { SubscriptionTeamSeats } from '@/components/team-seats';
 import { fetchUsageStats } from '../api';
+import { PageTitle } from '@/components/page-title';
 
 export const SALES_EMAIL = 'sales@keyturn.app';
 
@@ -26,7 +27,7 @@ export function SubscriptionPage() {
 
   return (
     <>
-      <title>Subscription · Keyturn</title>
+      <PageTitle>Subscription · Keyturn</PageTitle>
       <PageHeader
         title="Subscription"
         description="Your plan, what you use of it, and the plans there are."

@@ -15,6 +15,7 @@ import { mediaUrl } from '@/lib/api';
 import { endSession, useSession } from '@/lib/auth';
 import { withNext } from '@/lib/next-path';
 import { useAcceptInvitation, useInvitationPreview } from '@/lib/team';
+import { PageTitle } from '@/components/page-title';
 
 export function AcceptInvitationPage() {
   const { id = '' } = useParams();
@@ -35,7 +36,7 @@ export function AcceptInvitationPage() {
   if (preview.isError) {
     return (
       <CenteredPage>
-        <title>Invitation · Keyturn</title>
+        <PageTitle>Invitation · Keyturn</PageTitle>
         <h1 className="text-2xl font-bold text-slate-900">Team invitation</h1>
         <div className="mt-4">
           <ErrorAlert>{preview.error.message}</ErrorAlert>
@@ -65,7 +66,7 @@ export function AcceptInvitationPage() {
 
   return (
     <CenteredPage>
-      <title>{`Join ${inv.teamName} · Keyturn`}</title>
+      <PageTitle>{`Join ${inv.teamName} · Keyturn`}</PageTitle>
       <div className="flex items-center gap-3">
         {inv.teamLogo ? (
           <SafeImage src={mediaUrl(inv.teamLogo)} alt="" className="size-12 rounded-lg object-contain" />

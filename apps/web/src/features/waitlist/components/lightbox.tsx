@@ -1,6 +1,7 @@
 // A screenshot at full size over the page (spec §2.5): Escape, a click outside the picture or the Close button
 // close it; the page behind does not scroll; focus stays inside and returns to what opened it.
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useRef } from 'react';
+import { useEffectEvent } from 'use-effect-event';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '@/components/ui/icons';
 
