@@ -77,10 +77,13 @@ export async function openJobQueue(db: Db, options: JobOptions): Promise<JobQueu
     // pg-boss's insert answers nothing (INSERT … ON CONFLICT DO NOTHING): the row count tells whether every
     // job went in, and only when one did not are the missing ones looked up.
     let insertedCount = 0;
+    const client = transactionClient(tx);
     await boss.insert(rows, {
       db: {
         executeSql: async (text, values) => {
-          const result = await executor.executeSql(text, values);
+          // A named statement: each connection parses and plans pg-boss's insert once, not per booking
+          // (issue 18). The name is the text's hash, so another pg-boss version's text gets its own name.
+          const result = await client.query({ name: statementName('pgboss-insert', text), text, values });
           insertedCount = result.rowCount ?? 0;
           return result;
         },
@@ -189,10 +192,27 @@ export function poolExecutor(pool: pg.Pool): SqlExecutor {
  * node-postgres session keeps the checked-out client as `client` (drizzle-orm 0.45).
  */
 export function transactionExecutor(tx: DbTransaction): SqlExecutor {
+  const client = transactionClient(tx);
+  return { executeSql: (text, values) => client.query(text, values) };
+}
+
+function transactionClient(tx: DbTransaction): pg.ClientBase {
   const session = tx._.session as unknown as { client?: pg.ClientBase };
   const client = session.client;
   if (!client || typeof client.query !== 'function') {
     throw new Error('Cannot reach the connection of this transaction (drizzle internals changed?)');
   }
-  return { executeSql: (text, values) => client.query(text, values) };
+  return client;
+}
+
+const statementNames = new Map<string, string>();
+
+/** A prepared statement's name for a constant SQL text: `prefix` and a hash of the text (memoised). */
+export function statementName(prefix: string, text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `${prefix}-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    if (statementNames.size < 100) statementNames.set(text, name);
+  }
+  return name;
 }
