@@ -69,9 +69,9 @@ export async function request<T>(
   // A public page's first GETs may already be under way, started by the first-paint preload script.
   const early =
     method === 'GET' && Object.keys(extraHeaders).length === 0
-      ? await takeFirstPaintAnswer(url, API_CLIENT.timeoutMs)
+      ? takeFirstPaintAnswer(url, API_CLIENT.timeoutMs)
       : null;
-  const { response, text } = early ?? (await fetchWithTimeoutRetry(url, init));
+  const { response, text } = (early && (await early)) ?? (await fetchWithTimeoutRetry(url, init));
   const payload = parseJson(text);
 
   if (!response.ok) {

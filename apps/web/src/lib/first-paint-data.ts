@@ -11,10 +11,11 @@ export type FirstPaintAnswer = { response: Response; text: string };
 type Store = Record<string, Promise<FirstPaintAnswer | null> | undefined>;
 
 /**
- * The early answer for `url`, if the preload script asked for it and nobody took it yet; null otherwise, or
- * when it failed or has not arrived within `waitMs` (the caller then asks as usual).
+ * The early answer for `url`, if the preload script asked for it and nobody took it yet — null at once when it
+ * did not (a request without one keeps exactly its usual timing). The promise answers null when the early request
+ * failed or has not arrived within `waitMs` (the caller then asks as usual).
  */
-export async function takeFirstPaintAnswer(url: string, waitMs: number): Promise<FirstPaintAnswer | null> {
+export function takeFirstPaintAnswer(url: string, waitMs: number): Promise<FirstPaintAnswer | null> | null {
   const store = (window as unknown as Record<string, Store | undefined>)[FIRST_PAINT_DATA_KEY];
   const early = store?.[url];
   if (!store || !early) return null;
@@ -23,9 +24,5 @@ export async function takeFirstPaintAnswer(url: string, waitMs: number): Promise
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), waitMs);
   });
-  try {
-    return await Promise.race([early.catch(() => null), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return Promise.race([early.catch(() => null), late]).finally(() => clearTimeout(timer));
 }
