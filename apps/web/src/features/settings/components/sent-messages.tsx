@@ -170,11 +170,13 @@ function MessageRow({
   const reason = message.status !== 'sent' && message.last_error ? message.last_error : null;
   const name = message.subject ?? title;
 
+  // The toast follows the request itself, not this row: `mutate`'s own callbacks are skipped when the row is
+  // re-rendered from the refetched list before the answer arrives, and the confirmation would be lost.
   const sendAgain = () =>
-    retry.mutate(message.id, {
-      onSuccess: () => toast.success('The message is on its way again.'),
-      onError: (error) => toast.error(error.message),
-    });
+    retry.mutateAsync(message.id).then(
+      () => toast.success('The message is on its way again.'),
+      (error: Error) => toast.error(error.message),
+    );
 
   return (
     <li className="px-4 py-4 sm:px-5">
