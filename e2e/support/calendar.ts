@@ -11,7 +11,15 @@ export async function pickDate(
 ): Promise<void> {
   const next = page.getByRole('button', { name: 'Next month' });
   await expect(next).toBeVisible();
-  const day = page.getByRole('button', { name: dayLabel(isoDate), exact: true });
-  for (let i = 0; i < 3 && !(await day.isVisible()); i++) await click(next);
-  await click(day);
+  // The grid of the date's own month (named by its title, e.g. "December 2026"): a day of the next month is
+  // also drawn, not selectable, in the last row of this month's grid, so seeing its button is not enough.
+  const [year, month] = isoDate.split('-').map(Number) as [number, number];
+  const title = new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const grid = page.getByRole('grid', { name: title, exact: true });
+  for (let i = 0; i < 3 && !(await grid.isVisible()); i++) await click(next);
+  await click(grid.getByRole('button', { name: dayLabel(isoDate), exact: true }));
 }
