@@ -1,15 +1,19 @@
 // The public API under load (issue 18), on a real server process each side:
 // - availability: GET /api/booking/availability/:propertyId/:date on the real API (`apps/api/src/server.ts`)
 //   against bench/baseline-server.ts (bare Fastify + pg, one indexed query) on the same database and data, at
-//   8 and 64 connections, runs interleaved A B A B A B (autocannon), each figure the median of its runs;
+//   8 and 64 connections, runs interleaved A B A B A B (autocannon), each figure the median of its runs. The
+//   API keeps a date's answer for its minute at the agent's schedule version (decision 035), so these calls
+//   are one version lookup each; a second API with PUBLIC_DATE_ANSWERS_KEPT=0 computes every call (the inputs
+//   statement and the slot engine), measured the same way at 64 connections ("computed");
 // - bookings/s: POST /api/booking on distinct free slots at 16 connections (each answer a 201), against the
 //   baseline server inserting the same bodies as one booking row each (same table, same EXCLUDE constraint),
 //   interleaved A B A B A B, medians;
-// - scale (BENCH_SCALE=1, a few minutes): the same availability call at 8 connections after the database grew
+// - scale (BENCH_SCALE=1, a few minutes): the same availability call, computed every time, at 8 connections
+//   after the database grew
 //   to 10,000 agents and 1,000,000 bookings (bench/api-data.ts), its p50 against the p50 at 1,000 bookings,
 //   EXPLAIN ANALYZE of each statement the call runs, and the database size.
 // The servers run with rate limits high enough not to refuse the bench (their counting still runs), no demo
-// data and no in-process notification workers. BENCH_API_CPU_PROF=<folder> writes the API's CPU profile there.
+// data and no in-process notification workers. BENCH_API_CPU_PROF=<folder> writes the API's CPU profile there (the baseline's in <folder>/baseline).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -69,38 +73,50 @@ export async function apiBench(print: Print): Promise<void> {
 
     const apiPort = Number(process.env.BENCH_API_PORT ?? (await freePort()));
     const basePort = Number(process.env.BENCH_BASELINE_PORT ?? (await freePort()));
-    const api = await start(
-      'api',
-      path.join(root, 'apps/api'),
-      [
-        ...(process.env.BENCH_API_CPU_PROF
-          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`]
-          : []),
-        '--import',
-        'tsx',
-        'src/server.ts',
-      ],
-      {
-        DATABASE_URL: url,
-        DATA_DIR: path.join(tmp, 'data'),
-        PORT: String(apiPort),
-        HOST: '127.0.0.1',
-        SEED_DEMO: 'false',
-        WORKERS_IN_PROCESS: 'false',
-        PUBLIC_READ_LIMIT_PER_MINUTE: '100000000',
-        PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000000',
-        // The supervisor's probe opens a connection; on a loaded machine a slow one would turn every answer
-        // into a 503 for a while (the figures would then be refused, not wrong).
-        DATABASE_PROBE_SECONDS: '60',
-      },
-      apiPort,
+    const startApi = async (port: number, env: Record<string, string>, profile: string | null) =>
+      start(
+        'api',
+        path.join(root, 'apps/api'),
+        [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), '--import', 'tsx', 'src/server.ts'],
+        {
+          DATABASE_URL: url,
+          DATA_DIR: path.join(tmp, `data-${port}`),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          SEED_DEMO: 'false',
+          WORKERS_IN_PROCESS: 'false',
+          PUBLIC_READ_LIMIT_PER_MINUTE: '100000000',
+          PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000000',
+          // The supervisor's probe opens a connection; on a loaded machine a slow one would turn every answer
+          // into a 503 for a while (the figures would then be refused, not wrong).
+          DATABASE_PROBE_SECONDS: '60',
+          ...env,
+        },
+        port,
+      );
+    const profile = process.env.BENCH_API_CPU_PROF ?? null;
+    children.push(await startApi(apiPort, {}, profile));
+    // The same API computing every call (no kept answers), for the "computed" figures and the scale run.
+    const computedPort = Number(process.env.BENCH_API_COMPUTED_PORT ?? (await freePort()));
+    children.push(
+      await startApi(
+        computedPort,
+        { PUBLIC_DATE_ANSWERS_KEPT: '0' },
+        profile ? path.join(profile, 'computed') : null,
+      ),
     );
-    children.push(api);
     children.push(
       await start(
         'baseline',
         root,
-        ['--import', 'tsx', 'bench/baseline-server.ts'],
+        [
+          ...(process.env.BENCH_API_CPU_PROF
+            ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.env.BENCH_API_CPU_PROF, 'baseline')}`]
+            : []),
+          '--import',
+          'tsx',
+          'bench/baseline-server.ts',
+        ],
         {
           DATABASE_URL: url,
           PORT: String(basePort),
@@ -108,39 +124,36 @@ export async function apiBench(print: Print): Promise<void> {
         basePort,
       ),
     );
-    const first = await fetch(`http://127.0.0.1:${apiPort}${availabilityPath}`);
-    const answer = (await first.json()) as { slots?: unknown[] };
-    if (first.status !== 200 || !answer.slots?.length) {
-      throw new Error(`the availability call answered ${first.status}: the figures would mean nothing`);
+    for (const port of [apiPort, computedPort]) {
+      const first = await fetch(`http://127.0.0.1:${port}${availabilityPath}`);
+      const answer = (await first.json()) as { slots?: unknown[] };
+      if (first.status !== 200 || !answer.slots?.length) {
+        throw new Error(`the availability call answered ${first.status}: the figures would mean nothing`);
+      }
     }
 
+    // p50 at 8 connections of the computing API: what the scale run compares with.
     const p50At1k: number[] = [];
-    for (const connections of PARTS.has('availability') ? [8, 64] : []) {
-      const a: Run[] = [];
-      const b: Run[] = [];
-      await load(apiPort, availabilityPath, connections, 1); // warm-up (JIT, prepared statements, pools)
-      await load(basePort, availabilityPath, connections, 1);
-      for (let round = 0; round < ROUNDS; round++) {
-        a.push(await load(apiPort, availabilityPath, connections, SECONDS));
-        b.push(await load(basePort, availabilityPath, connections, SECONDS));
-      }
-      checkClean('availability', a);
-      checkClean('baseline', b);
-      if (connections === 8) p50At1k.push(...a.map((r) => r.p50));
-      for (const [figure, unit, pick] of [
-        ['req_per_s', 'req/s (median)', (r: Run) => r.rps],
-        ['p50', 'ms (median)', (r: Run) => r.p50],
-        ['p99', 'ms (median)', (r: Run) => r.p99],
-      ] as const) {
-        const value = median(a.map(pick));
-        const base = median(b.map(pick));
-        print({
-          name: `availability_${figure}_${connections}_connections`,
-          value,
-          unit,
-          baseline: { name: `bare_fastify_pg_${figure}`, value: base },
-          ratio: Number((value / base).toFixed(2)),
-          runs: ROUNDS,
+    for (const [port, kind] of [
+      [apiPort, ''],
+      [computedPort, 'computed_'],
+    ] as const) {
+      for (const connections of PARTS.has('availability') ? [8, 64] : []) {
+        const a: Run[] = [];
+        const b: Run[] = [];
+        await load(port, availabilityPath, connections, 1); // warm-up (JIT, prepared statements, pools)
+        await load(basePort, availabilityPath, connections, 1);
+        for (let round = 0; round < ROUNDS; round++) {
+          a.push(await load(port, availabilityPath, connections, SECONDS));
+          b.push(await load(basePort, availabilityPath, connections, SECONDS));
+        }
+        checkClean(`availability ${kind}`, a);
+        checkClean('baseline', b);
+        if (connections === 8 && kind) p50At1k.push(...a.map((r) => r.p50));
+        printMedians(print, a, b, {
+          rate: ['req_per_s', 'req/s (median)'],
+          name: (figure) => `availability_${kind}${figure}_${connections}_connections`,
+          baseline: (figure) => `bare_fastify_pg_${figure}`,
         });
       }
     }
@@ -162,27 +175,16 @@ export async function apiBench(print: Print): Promise<void> {
       }
       checkClean('bookings', a);
       checkClean('baseline bookings', b);
-      for (const [figure, unit, pick] of [
-        ['per_s', 'bookings/s (median; every answer a 201)', (r: Run) => r.rps],
-        ['p50', 'ms (median)', (r: Run) => r.p50],
-        ['p99', 'ms (median)', (r: Run) => r.p99],
-      ] as const) {
-        const value = median(a.map(pick));
-        const base = median(b.map(pick));
-        print({
-          name: `bookings_${figure}_distinct_slots_16_connections`,
-          value,
-          unit,
-          baseline: { name: `bare_fastify_pg_insert_${figure}`, value: base },
-          ratio: Number((value / base).toFixed(2)),
-          runs: ROUNDS,
-        });
-      }
+      printMedians(print, a, b, {
+        rate: ['per_s', 'bookings/s (median; every answer a 201)'],
+        name: (figure) => `bookings_${figure}_distinct_slots_16_connections`,
+        baseline: (figure) => `bare_fastify_pg_insert_${figure}`,
+      });
     }
 
     if (process.env.BENCH_SCALE === '1') {
-      const sequentialAt1k = await sequentialP50(apiPort, availabilityPath);
-      await scaleRun(print, handle.db, url, apiPort, availabilityPath, subject, date, {
+      const sequentialAt1k = await sequentialP50(computedPort, availabilityPath);
+      await scaleRun(print, handle.db, url, computedPort, availabilityPath, subject, date, {
         loaded: median(p50At1k),
         sequential: sequentialAt1k,
       });
@@ -246,9 +248,11 @@ async function scaleRun(
     unit: 'bytes',
     pretty: size.rows[0]!.size,
   });
-  // EXPLAIN ANALYZE of each statement the availability call runs: its one read (as prepared, a generic plan),
-  // and the rate-limit upsert of a client's first hit in a window (later hits are batched: the same upsert).
-  const { slotInputsStatement } = await import('../apps/api/src/modules/availability/slot-inputs');
+  // EXPLAIN ANALYZE of each statement the availability call runs (as prepared, a generic plan): its one read
+  // when it computes, the version lookup when a kept answer may be served (decision 035), and the rate-limit
+  // upsert of a client's first hit in a window (later hits are batched: the same upsert).
+  const { scheduleVersionStatement, slotInputsStatement } =
+    await import('../apps/api/src/modules/availability/slot-inputs');
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     const [from, to] = [addDays(date, -2), addDays(date, 3)];
@@ -260,6 +264,11 @@ async function scaleRun(
           'slot inputs of a property (one round trip)',
           slotInputsStatement('property'),
           [subject.propertyId, new Date(`${from}T12:00:00Z`), new Date(`${to}T12:00:00Z`), null],
+        ],
+        [
+          'schedule version of a property (kept answers)',
+          scheduleVersionStatement('property'),
+          [subject.propertyId],
         ],
         [
           'rate-limit counter upsert',
@@ -392,6 +401,31 @@ function runOf(result: autocannon.Result): Run {
     errors: result.errors + result.timeouts,
     statuses: JSON.stringify(result.statusCodeStats),
   };
+}
+
+/** The rate, p50 and p99 of the subject's runs `a` against the baseline's runs `b`, each the median. */
+function printMedians(
+  print: Print,
+  a: Run[],
+  b: Run[],
+  names: { rate: [string, string]; name: (figure: string) => string; baseline: (figure: string) => string },
+) {
+  for (const [figure, unit, pick] of [
+    [...names.rate, (r: Run) => r.rps],
+    ['p50', 'ms (median)', (r: Run) => r.p50],
+    ['p99', 'ms (median)', (r: Run) => r.p99],
+  ] as const) {
+    const value = median(a.map(pick));
+    const base = median(b.map(pick));
+    print({
+      name: names.name(figure),
+      value,
+      unit,
+      baseline: { name: names.baseline(figure), value: base },
+      ratio: Number((value / base).toFixed(2)),
+      runs: ROUNDS,
+    });
+  }
 }
 
 function checkClean(what: string, runs: Run[]) {

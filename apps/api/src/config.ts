@@ -34,6 +34,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   PUBLIC_READ_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  PUBLIC_DATE_ANSWERS_KEPT: z.coerce.number().int().min(0).default(5000),
   AUTH_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z
     .string()
@@ -156,6 +157,8 @@ export type Config = {
   } | null;
   /** Anonymous public reads (agent, property, availability) one client may make per minute. */
   publicReadLimitPerMinute: number;
+  /** Public date answers (free slots of a date) kept per server (decision 035); 0 computes every call. */
+  publicDateAnswersKept: number;
   /** Sign-in, sign-up and other account calls one client may make per minute. */
   authLimitPerMinute: number;
   /** Fastify's trustProxy: false (the socket's address is the client), a hop count, or trusted addresses. */
@@ -277,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     publicReadLimitPerMinute: e.PUBLIC_READ_LIMIT_PER_MINUTE,
+    publicDateAnswersKept: e.PUBLIC_DATE_ANSWERS_KEPT,
     authLimitPerMinute: e.AUTH_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_AVAILABILITY, type AgentAvailability } from '@keyturn/domain/schemas/availability';
 import type { PlanId } from '@keyturn/domain/enums';
-import { agents, properties } from '../src/db/schema';
+import { agents, calendarBusy, calendarIntegrations, properties } from '../src/db/schema';
 import { replaceAvailability } from '../src/modules/availability/service';
 import type { TestApp } from './app';
 
@@ -79,4 +79,18 @@ export function bookingPayload(agentId: string, overrides: Record<string, unknow
     message: null,
     ...overrides,
   };
+}
+
+/** A busy time pulled from a connected (ICS) calendar of the agent, as calendar sync stores it. */
+export async function makeCalendarBusy(t: TestApp, agentId: string, startsAt: string, endsAt: string) {
+  const [integration] = await t.database.db
+    .insert(calendarIntegrations)
+    .values({ agentId, provider: 'ics', status: 'connected' })
+    .returning({ id: calendarIntegrations.id });
+  await t.database.db.insert(calendarBusy).values({
+    agentId,
+    integrationId: integration!.id,
+    startsAt: new Date(startsAt),
+    endsAt: new Date(endsAt),
+  });
 }

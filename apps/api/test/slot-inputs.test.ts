@@ -4,15 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
-import {
-  agentSettings,
-  availabilitySettings,
-  bookings,
-  calendarBusy,
-  calendarIntegrations,
-  properties,
-} from '../src/db/schema';
-import { readSlotInputs } from '../src/modules/availability/slot-inputs';
+import { agentSettings, availabilitySettings, bookings, properties } from '../src/db/schema';
+import { readScheduleVersion, readSlotInputs } from '../src/modules/availability/slot-inputs';
 import {
   busyIntervals,
   replaceAvailability,
@@ -20,7 +13,7 @@ import {
   slotRulesFor,
 } from '../src/modules/availability/service';
 import { createTestApp, type TestApp } from './app';
-import { makeAgent, makeProperty } from './fixtures';
+import { makeAgent, makeCalendarBusy, makeProperty } from './fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,16 +68,7 @@ describe('readSlotInputs: the slot inputs in one statement', () => {
       booking(agent.id, '2030-03-08T11:45:00Z', 'confirmed', 4), // overlaps the span's start
       booking(agent.id, '2030-03-20T15:00:00Z', 'confirmed', 5), // outside the span
     ]);
-    const [integration] = await db
-      .insert(calendarIntegrations)
-      .values({ agentId: agent.id, provider: 'ics', status: 'connected' })
-      .returning({ id: calendarIntegrations.id });
-    await db.insert(calendarBusy).values({
-      agentId: agent.id,
-      integrationId: integration!.id,
-      startsAt: new Date('2030-03-11T13:00:00Z'),
-      endsAt: new Date('2030-03-11T17:00:00Z'),
-    });
+    await makeCalendarBusy(t, agent.id, '2030-03-11T13:00:00Z', '2030-03-11T17:00:00Z');
     const [ignored] = await db
       .select({ id: bookings.id })
       .from(bookings)
@@ -123,7 +107,7 @@ describe('readSlotInputs: the slot inputs in one statement', () => {
     ];
     for (const subject of [{ agentId: agent.id }, { propertyId }, { propertyPublicId: publicId }]) {
       const inputs = await readSlotInputs(db, subject, from, to);
-      const { plan, clusterByArea, place, office, scheduling, placeArea, ...rest } = inputs!;
+      const { plan, clusterByArea, place, office, scheduling, placeArea, scheduleVersion, ...rest } = inputs!;
       expect({ ...rest, busy: sortBusy(rest.busy), showings: rest.showings }).toEqual({
         ...expected,
         showings: expect.arrayContaining(showings),
@@ -134,6 +118,9 @@ describe('readSlotInputs: the slot inputs in one statement', () => {
       expect(place).toEqual('agentId' in subject ? null : { lat: 30.2672, lng: -97.7431 });
       expect(scheduling).toEqual({ suggest_on_booking_page: false });
       expect(placeArea).toEqual('agentId' in subject ? null : { city: 'Springfield', zip_code: '62701' });
+      // Decision 035: the agent's schedule version in the same snapshot, and what its own lookup answers.
+      expect(scheduleVersion).toBeGreaterThan(0);
+      expect(await readScheduleVersion(db, subject)).toBe(scheduleVersion);
     }
     // The booking being rescheduled gives its own time up.
     const without = await readSlotInputs(db, { agentId: agent.id }, from, to, ignored!.id);

@@ -2,6 +2,7 @@
 // Constraints drizzle's DSL cannot express (btree_gist EXCLUDE) live in a custom migration: drizzle/0001_*.sql.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   check,
@@ -315,6 +316,20 @@ export const availabilitySettings = pgTable('availability_settings', {
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
+});
+
+/**
+ * The version of everything an agent's public slots are computed from (issue 18, decision 035): triggers of
+ * migration 0020 add one to it in the same transaction as any change of the agent's zone or plan, weekly
+ * hours, overrides, availability and scheduling settings, properties, active bookings or calendar busy times.
+ * A server keeps a computed date's answer with the version it was read at and serves it again only while the
+ * database still holds that version. No row yet reads as version 0.
+ */
+export const scheduleVersions = pgTable('schedule_versions', {
+  agentId: uuid()
+    .primaryKey()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  version: bigint({ mode: 'number' }).notNull().default(0),
 });
 
 export const bookingLinks = pgTable(

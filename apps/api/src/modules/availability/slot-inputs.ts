@@ -33,6 +33,8 @@ export type SlotInputs = {
   scheduling: unknown;
   placeArea: { city: string | null; zip_code: string | null } | null;
   showings: { startsAt: number; city: string | null; zip_code: string | null }[];
+  /** The agent's schedule version these inputs were read at (decision 035), in the same snapshot. */
+  scheduleVersion: number;
 };
 
 type Row = {
@@ -55,6 +57,7 @@ type Row = {
   city: string | null;
   zip_code: string | null;
   scheduling: unknown;
+  schedule_version: string | null;
 };
 
 // The partial index of bookings_no_overlap covers exactly these statuses; written out as literals so the
@@ -73,13 +76,18 @@ const SUBJECTS = {
                    where p.public_id = $1::text and p.is_public and p.deleted_at is null`,
 } as const;
 
-/** The statement for one kind of subject; $2, $3: the span; $4: a booking whose time does not count. */
+/**
+ * The statement for one kind of subject; $2, $3: the span; $4: a booking whose time does not count. Every table
+ * it reads has a schedule_versions trigger (migration 0020, decision 035): a table added here needs one too, or
+ * kept date answers would miss its changes.
+ */
 export function slotInputsStatement(kind: keyof typeof SUBJECTS): string {
   return `
 with s as (${SUBJECTS[kind]})
 select s.agent_id, s.time_zone, s.plan, s.lat, s.lng, s.city, s.zip_code,
   coalesce(st.cluster_by_area, false) as cluster_by_area, st.office_lat, st.office_lng,
   (select g.settings from agent_settings g where g.agent_id = s.agent_id and g.area = 'scheduling') as scheduling,
+  (select v.version from schedule_versions v where v.agent_id = s.agent_id) as schedule_version,
   coalesce((select json_agg(json_build_object('day_of_week', d.day_of_week, 'is_available', d.is_available,
                                               'intervals', d.intervals) order by d.day_of_week)
             from availability_days d where d.agent_id = s.agent_id), '[]') as days,
@@ -170,5 +178,36 @@ export async function readSlotInputs(
     showings: row.busy
       .filter(([, , showing]) => showing)
       .map(([start, , , city, zip]) => ({ startsAt: Number(start), city, zip_code: zip })),
+    scheduleVersion: Number(row.schedule_version ?? 0),
   };
+}
+
+// The same subjects as SUBJECTS (public, not deleted properties), answering only the agent's schedule version.
+const VERSIONS = {
+  agent: `select v.version from schedule_versions v where v.agent_id = $1::uuid`,
+  property: `select v.version from properties p join schedule_versions v on v.agent_id = p.agent_id
+             where p.id = $1::int and p.is_public and p.deleted_at is null`,
+  propertyPublic: `select v.version from properties p join schedule_versions v on v.agent_id = p.agent_id
+                   where p.public_id = $1::text and p.is_public and p.deleted_at is null`,
+} as const;
+
+/** The version lookup for one kind of subject; $1: the agent's or property's id. */
+export function scheduleVersionStatement(kind: keyof typeof SUBJECTS): string {
+  return VERSIONS[kind];
+}
+
+/**
+ * The schedule version of `subject`'s agent (decision 035): one primary-key lookup (two for a property), a named
+ * statement. Null when there is no such agent or public property (the caller then reads the inputs, which
+ * answers its 404).
+ */
+export async function readScheduleVersion(db: Db, subject: SlotSubject): Promise<number | null> {
+  const kind = kindOf(subject);
+  const client = (db as unknown as { $client: Pool }).$client;
+  const { rows } = await client.query<{ version: string }>({
+    name: `schedule-version-${kind}`,
+    text: scheduleVersionStatement(kind),
+    values: [refOf(subject)],
+  });
+  return rows[0] ? Number(rows[0].version) : null;
 }

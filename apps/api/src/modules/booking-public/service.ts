@@ -33,8 +33,18 @@ import { openSlots, openSlotsOfDate } from '../availability/open-slots';
 import { readAgentFacts } from '../../db/agent-facts';
 import { readSlotInputs, type SlotInputs, type SlotSubject } from '../availability/slot-inputs';
 import { bookingColumns, insertBooking, SLOT_TAKEN_MESSAGE, type BookingRow } from '../bookings/service';
+import type { DateAnswers } from './date-answers';
 
-export type PublicContext = { db: Db; publicUrl: string; now: () => Date; notify: BookingNotifier };
+export type PublicContext = {
+  db: Db;
+  publicUrl: string;
+  now: () => Date;
+  notify: BookingNotifier;
+  /** The public date call's kept answers (decision 035); without it every call computes. */
+  dateAnswers?: DateAnswers<DateAnswer>;
+};
+/** What GET /api/booking/availability/…/:date answers. */
+export type DateAnswer = ReturnType<typeof dateSlotsAnswer>;
 type PropertyRow = typeof properties.$inferSelect;
 
 // Bookings that no longer hold their place in the month's count (a rescheduled one lives on in its successor).
@@ -193,11 +203,19 @@ async function publicSlotInputs(
   return inputs;
 }
 
-/** The free slots of one agent-zone date (spec §3 availability response). */
+/**
+ * The free slots of one agent-zone date (spec §3 availability response). With `ctx.dateAnswers` (the public
+ * route's), an answer computed this minute at the agent's current schedule version is served again (decision 035).
+ */
 export async function availabilityForDate(ctx: PublicContext, subject: SlotSubject, date: string) {
+  const now = ctx.now();
+  if (!ctx.dateAnswers) return (await computeDateAnswer(ctx, subject, date, now)).answer;
+  return ctx.dateAnswers.answer(ctx.db, subject, date, now, () => computeDateAnswer(ctx, subject, date, now));
+}
+
+async function computeDateAnswer(ctx: PublicContext, subject: SlotSubject, date: string, now: Date) {
   // One round trip: the agent (found, or 404), their rules and the busy time around the date.
   const inputs = await publicSlotInputs(ctx.db, subject, date, date);
-  const now = ctx.now();
   const window = bookingWindow(now, inputs.timeZone);
   if (date < window.from || date > window.to) {
     throw new AppError(400, 'DATE_OUTSIDE_WINDOW', 'Pick a date from tomorrow up to 60 days ahead.', {
@@ -222,13 +240,14 @@ export async function availabilityForDate(ctx: PublicContext, subject: SlotSubje
     offered,
     { scheduling: inputs.scheduling, place: inputs.placeArea, showings: inputs.showings },
   );
-  return dateSlotsAnswer(
+  const answer = dateSlotsAnswer(
     inputs.rules,
     date,
     offered.map((o) => o.slot),
     (slot) => recommended.has(slot),
     (slot) => suggested.has(slot),
   );
+  return { answer, version: inputs.scheduleVersion };
 }
 
 /**
