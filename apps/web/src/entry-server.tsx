@@ -1,0 +1,62 @@
+// The server's renderer of a public page's first screen (decision 034): the app's own components at the
+// address, with the answers the page reads first, to an HTML string the API server puts into index.html's
+// #root. Built by `vite build --ssr` into dist-server/ (apps/api/src/http/first-screen.ts loads it). Only the
+// rows of FIRST_PAINT_PAGES with `data` are rendered: the server asks itself for those URLs and renders only
+// when every one answered 200.
+import { StrictMode } from 'react';
+import { StaticRouter } from 'react-router';
+import { renderToString } from 'preact-render-to-string';
+import { AppProviders } from '@/app/providers';
+import { FIRST_PAINT_PAGES, firstPaintDataUrls, matchFirstPaintPath } from '@/app/first-paint-pages';
+import { AppRoutes, FIRST_PAINT_LOADS } from '@/app/router';
+import { FIRST_PAINT_INLINE_ID, provideInlineAnswers } from '@/lib/first-paint-data';
+import { createQueryClient } from '@/lib/query-client';
+
+export { FIRST_PAINT_INLINE_ID };
+
+/**
+ * The row of FIRST_PAINT_PAGES `pathname` matches (its `path`) and the API URLs its first screen reads, when
+ * that page is rendered by the server; null otherwise (the server sends index.html as it is).
+ */
+export function firstScreenData(pathname: string): { path: string; urls: string[] } | null {
+  const row =
+    FIRST_PAINT_PAGES[
+      matchFirstPaintPath(
+        FIRST_PAINT_PAGES.map((page) => page.path),
+        pathname,
+      )
+    ];
+  if (!row?.data) return null;
+  const urls = firstPaintDataUrls(row.path, pathname, row.data);
+  return urls.length === row.data.length ? { path: row.path, urls } : null;
+}
+
+/**
+ * The markup of the app's first render at `url` (path and query) given `answers` (URL → answer body, as
+ * firstScreenData named them). Throws when the page cannot render its first screen at once — a part that
+ * would suspend, or any error — and the server then sends index.html as it is.
+ */
+export async function renderFirstScreen(url: string, answers: Record<string, unknown>): Promise<string> {
+  const pathname = new URL(url, 'http://localhost').pathname;
+  const screen = firstScreenData(pathname);
+  const row = FIRST_PAINT_PAGES.find((page) => page.path === screen?.path);
+  if (!row) throw new Error(`no server-rendered first screen for ${pathname}`);
+  await FIRST_PAINT_LOADS[row.routeId]?.();
+  const queryClient = createQueryClient();
+  provideInlineAnswers(answers);
+  try {
+    // The same tree as main.tsx, with the address given instead of the browser's.
+    return renderToString(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </StrictMode>,
+    );
+  } finally {
+    provideInlineAnswers(null);
+    queryClient.clear();
+  }
+}
