@@ -97,6 +97,12 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
     }
   });
 
+  it('a first screen with a part that loads later (the calendar of ?date=) is the plain index.html', async () => {
+    const res = await page(`/bookme/${agent.id}?date=2031-03-04`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX_HTML);
+  });
+
   it('an agent name with </script> cannot break out of the inline answers', async () => {
     const evil = await makeAgent(t);
     const companyName = 'Homes </script><script>alert(1)</script> <!-- co';

@@ -33,10 +33,13 @@ export function firstScreenData(pathname: string): { path: string; urls: string[
 
 /**
  * The markup of the app's first render at `url` (path and query) given `answers` (URL → answer body, as
- * firstScreenData named them). Throws when the page cannot render its first screen at once — a part that
- * would suspend, or any error — and the server then sends index.html as it is.
+ * firstScreenData named them); null when that screen has a part that loads later (a lazy step: `?date=`, a
+ * resumed step), throws on any other error — either way the server sends index.html as it is.
  */
-export async function renderFirstScreen(url: string, answers: Record<string, unknown>): Promise<string> {
+export async function renderFirstScreen(
+  url: string,
+  answers: Record<string, unknown>,
+): Promise<string | null> {
   const pathname = new URL(url, 'http://localhost').pathname;
   const screen = firstScreenData(pathname);
   const row = FIRST_PAINT_PAGES.find((page) => page.path === screen?.path);
@@ -55,6 +58,10 @@ export async function renderFirstScreen(url: string, answers: Record<string, unk
         </AppProviders>
       </StrictMode>,
     );
+  } catch (error) {
+    // preact-render-to-string's synchronous render refuses a suspending part (a lazy chunk not loaded here).
+    if (error instanceof Error && /renderToStringAsync/.test(error.message)) return null;
+    throw error;
   } finally {
     provideInlineAnswers(null);
     queryClient.clear();

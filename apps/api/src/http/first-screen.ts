@@ -15,7 +15,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 export type FirstScreenRenderer = {
   FIRST_PAINT_INLINE_ID: string;
   firstScreenData(pathname: string): { path: string; urls: string[] } | null;
-  renderFirstScreen(url: string, answers: Record<string, unknown>): Promise<string>;
+  /** null: this address's first screen has a part that loads later (the plain page, no warning). */
+  renderFirstScreen(url: string, answers: Record<string, unknown>): Promise<string | null>;
 };
 
 /** Where the web build leaves its server renderer: dist-server/ next to the web build's dist/. */
@@ -71,6 +72,7 @@ export async function firstScreenHtml(
     if (answers.some((answer) => answer.statusCode !== 200)) return null;
     const bodies = Object.fromEntries(plan.urls.map((url, i) => [url, answers[i]?.json() as unknown]));
     const markup = await renderer.renderFirstScreen(request.url, bodies);
+    if (markup === null) return null;
     const [template, manifest] = await Promise.all([
       readFile(path.join(webDist, 'index.html'), 'utf8'),
       readFile(path.join(webDist, PRELOAD_MANIFEST), 'utf8').catch(() => '{}'),
