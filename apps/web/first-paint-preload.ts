@@ -4,12 +4,15 @@
 // matchFirstPaintPath and firstPaintDataUrls — and puts it into index.html as an async module script ahead of
 // the entry. CSP-safe: a file of our own origin, fetching from our own origin.
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { FIRST_PAINT_PAGES, firstPaintDataUrls, matchFirstPaintPath } from './src/app/first-paint-pages';
-import { FIRST_PAINT_DATA_KEY } from './src/lib/first-paint-data';
+import { FIRST_PAINT_DATA_KEY, FIRST_PAINT_INLINE_ID } from './src/lib/first-paint-data';
+
+/** Where the build writes the page chunks by FIRST_PAINT_PAGES path (in dist/), for the API server. */
+export const FIRST_PAINT_MANIFEST = '.vite/first-paint.json';
 
 type Chunk = {
   type: 'chunk';
@@ -21,7 +24,7 @@ type Chunk = {
 
 export function firstPaintPreload(root: string): Plugin {
   let base = '/';
-  let script: { fileName: string; source: string } | null = null;
+  let script: ReturnType<typeof preloadScript> | null = null;
   return {
     name: 'keyturn:first-paint-preload',
     apply: 'build',
@@ -48,8 +51,15 @@ export function firstPaintPreload(root: string): Plugin {
       },
     },
     // The script itself, with its brotli and gzip copies like every other asset (the server sends those).
+    // And the table for the API server (decision 034): the page's chunk files by path, written as
+    // <link rel="modulepreload"> into a server-rendered page's HTML.
     writeBundle(options) {
       if (!script || !options.dir) return;
+      mkdirSync(path.join(options.dir, '.vite'), { recursive: true });
+      writeFileSync(
+        path.join(options.dir, FIRST_PAINT_MANIFEST),
+        JSON.stringify(Object.fromEntries(script.table.map(([address, files]) => [address, files]))),
+      );
       const file = path.join(options.dir, script.fileName);
       writeFileSync(file, script.source);
       writeFileSync(`${file}.gz`, gzipSync(script.source, { level: 9 }));
@@ -76,7 +86,7 @@ function preloadScript(items: { type: string }[], root: string, base: string) {
     const page = chunks.find((chunk) => chunk.facadeModuleId === `${root}/${module}`);
     if (!page) throw new Error(`first-paint preload: no chunk for ${module}`);
     const files = [...closure([page.fileName])].filter((file) => !entry.has(file));
-    return [address, files.map((file) => base + file), data ?? []];
+    return [address, files.map((file) => base + file), data ?? []] as const;
   });
   // The page's first API answers are asked for here too (decision 033): each promise is kept under
   // FIRST_PAINT_DATA_KEY by its URL for lib/first-paint-data.ts; a failure is kept as null (the app asks again).
@@ -84,7 +94,9 @@ function preloadScript(items: { type: string }[], root: string, base: string) {
     `const table=${JSON.stringify(table)};` +
     `const match=${matchFirstPaintPath.toString()};` +
     `const dataUrls=${firstPaintDataUrls.toString()};` +
-    `const hit=table[match(table.map((row)=>row[0]),location.pathname)];` +
+    // A page the server rendered (decision 034) carries its preloads and answers in its HTML already.
+    `const hit=document.getElementById(${JSON.stringify(FIRST_PAINT_INLINE_ID)})?null:` +
+    `table[match(table.map((row)=>row[0]),location.pathname)];` +
     `for(const href of hit?hit[1]:[]){const link=document.createElement('link');` +
     `link.rel='modulepreload';link.href=href;document.head.appendChild(link);}` +
     `const early=window[${JSON.stringify(FIRST_PAINT_DATA_KEY)}]={};` +
@@ -92,5 +104,5 @@ function preloadScript(items: { type: string }[], root: string, base: string) {
     `early[url]=fetch(url,{headers:{Accept:'application/json'}})` +
     `.then((response)=>response.text().then((text)=>({response,text}))).catch(()=>null);}\n`;
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 8);
-  return { fileName: `assets/first-paint-${hash}.js`, source };
+  return { fileName: `assets/first-paint-${hash}.js`, source, table };
 }

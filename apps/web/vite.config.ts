@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import type { ViteUserConfig } from 'vitest/config';
+import type { UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { visualizer } from 'rollup-plugin-visualizer';
@@ -37,8 +39,33 @@ const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
 
-export default defineConfig(({ command }) => ({
-  plugins: [
+// `vite build --ssr src/entry-server.tsx` (the web build's second step, decision 034): the server's renderer of
+// the booking page's first screen, as Node modules in dist-server/ with every library bundled in, so the
+// aliases above make it the same Preact app as the browser's (lazy pages stay in their own files).
+const ssrBuild = {
+  outDir: 'dist-server',
+  emptyOutDir: true,
+  copyPublicDir: false,
+} satisfies UserConfig['build'];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react({ refreshExclude: /./ })] : clientPlugins(),
+  resolve: {
+    alias: [
+      { find: '@', replacement: srcDir },
+      ...preactAliases,
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
+  },
+  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
+  server: { port: 5173, strictPort: true },
+  preview: { port: 5173, strictPort: true },
+  build: isSsrBuild ? ssrBuild : clientBuild,
+  test: testConfig,
+}));
+
+function clientPlugins() {
+  return [
     // JSX for every file; no React Fast Refresh — its runtime drives React DOM, not Preact (decision 031), so an
     // edit in `npm run dev` reloads the page instead of leaving a stale screen.
     react({ refreshExclude: /./ }),
@@ -52,83 +79,76 @@ export default defineConfig(({ command }) => ({
     // Brotli and gzip copies of every text asset (x.js.br, x.js.gz next to x.js): the server sends the one the
     // browser accepts (@fastify/static preCompressed) instead of the raw file — ~3× fewer bytes on the wire.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt)$/ }),
-  ],
-  resolve: {
-    alias: [
-      { find: '@', replacement: srcDir },
-      ...preactAliases,
-      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
-    ],
+  ];
+}
+
+// The manifest lets `npm run bench` follow each page's chunks (gzipped JS per public route).
+const clientBuild = {
+  outDir: 'dist',
+  emptyOutDir: true,
+  manifest: true,
+  modulePreload: {
+    resolveDependencies: (filename, deps) => (DASHBOARD_PAGE_CHUNK.test(filename) ? [] : deps),
   },
-  server: { port: 5173, strictPort: true },
-  preview: { port: 5173, strictPort: true },
-  // The manifest lets `npm run bench` follow each page's chunks (gzipped JS per public route).
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    manifest: true,
-    modulePreload: {
-      resolveDependencies: (filename, deps) => (DASHBOARD_PAGE_CHUNK.test(filename) ? [] : deps),
-    },
-    // One chunk for the libraries every page runs (React, the router, TanStack Query): fewer, larger files than
-    // rolldown's automatic split, measurably smaller on every public route (npm run bench). The toaster is not
-    // one of them: lib/toast.ts loads it when a toast is shown or the page is idle (decision 030).
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: 'framework',
-              test: /node_modules[\\/](preact|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
-            },
-          ],
-        },
-      },
-    },
-  },
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./test-preact-require.ts', './vitest.setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-    css: false,
-    alias: [
-      // React Testing Library's CommonJS entry would `require('react-dom')` past the aliases; its ES build
-      // imports `react`/`react-dom/client`, which the aliases turn into preact/compat.
-      {
-        find: /^@testing-library\/react$/,
-        replacement: createRequire(import.meta.url).resolve(
-          '@testing-library/react/dist/@testing-library/react.esm.js',
-        ),
-      },
-      // The same for React Router: its `node` export is CommonJS; the tests take its ES development build.
-      { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/development/index.mjs') },
-      // And for recharts (its `main` is CommonJS; `module` is its ES build, which the app's build takes).
-      { find: /^recharts$/, replacement: createRequire(import.meta.url).resolve('recharts/es6/index.js') },
-    ],
-    // Libraries that import `react` run through Vite in the tests, so the aliases above reach them too: one
-    // framework (Preact) in the tests as in the build, never React DOM next to it.
-    server: {
-      deps: {
-        inline: [
-          /@testing-library[\\/]react/,
-          /react-router/,
-          /react-hook-form/,
-          /@hookform/,
-          /@tanstack[\\/]react-query/,
-          /react-hot-toast/,
-          /react-leaflet/,
-          /recharts/,
-          /use-effect-event/,
-          /@react-leaflet/,
-          /react-redux/,
-          /use-sync-external-store/,
+  // One chunk for the libraries every page runs (React, the router, TanStack Query): fewer, larger files than
+  // rolldown's automatic split, measurably smaller on every public route (npm run bench). The toaster is not
+  // one of them: lib/toast.ts loads it when a toast is shown or the page is idle (decision 030).
+  rolldownOptions: {
+    output: {
+      codeSplitting: {
+        groups: [
+          {
+            name: 'framework',
+            test: /node_modules[\\/](preact|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
+          },
         ],
       },
     },
-    restoreMocks: true,
-    unstubGlobals: true,
-    unstubEnvs: true,
-    // Whole-page flows in jsdom take seconds on a loaded 2-core machine; the default 5 s made them flaky.
-    testTimeout: 20_000,
   },
-}));
+} satisfies UserConfig['build'];
+
+const testConfig: ViteUserConfig['test'] = {
+  environment: 'jsdom',
+  setupFiles: ['./test-preact-require.ts', './vitest.setup.ts'],
+  include: ['src/**/*.test.{ts,tsx}'],
+  css: false,
+  alias: [
+    // React Testing Library's CommonJS entry would `require('react-dom')` past the aliases; its ES build
+    // imports `react`/`react-dom/client`, which the aliases turn into preact/compat.
+    {
+      find: /^@testing-library\/react$/,
+      replacement: createRequire(import.meta.url).resolve(
+        '@testing-library/react/dist/@testing-library/react.esm.js',
+      ),
+    },
+    // The same for React Router: its `node` export is CommonJS; the tests take its ES development build.
+    { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/development/index.mjs') },
+    // And for recharts (its `main` is CommonJS; `module` is its ES build, which the app's build takes).
+    { find: /^recharts$/, replacement: createRequire(import.meta.url).resolve('recharts/es6/index.js') },
+  ],
+  // Libraries that import `react` run through Vite in the tests, so the aliases above reach them too: one
+  // framework (Preact) in the tests as in the build, never React DOM next to it.
+  server: {
+    deps: {
+      inline: [
+        /@testing-library[\\/]react/,
+        /react-router/,
+        /react-hook-form/,
+        /@hookform/,
+        /@tanstack[\\/]react-query/,
+        /react-hot-toast/,
+        /react-leaflet/,
+        /recharts/,
+        /use-effect-event/,
+        /@react-leaflet/,
+        /react-redux/,
+        /use-sync-external-store/,
+      ],
+    },
+  },
+  restoreMocks: true,
+  unstubGlobals: true,
+  unstubEnvs: true,
+  // Whole-page flows in jsdom take seconds on a loaded 2-core machine; the default 5 s made them flaky.
+  testTimeout: 20_000,
+};

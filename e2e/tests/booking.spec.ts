@@ -142,9 +142,22 @@ test('(b) agent link: purpose Other (Specify) with custom text → date → book
 }) => {
   const agent = await demoAgent();
   const { date, label } = await freeSlot(agent.id, 3);
-  await page.goto(`/bookme/${agent.id}/${DEMO.username}`);
+  // Decision 034: the first screen is in the HTML itself; the app takes it over without drawing it again.
+  const address = `/bookme/${agent.id}/${DEMO.username}`;
+  const intro = 'This will be a 30-minute consultation session with Dana Whitfield.';
+  const html = await (await page.request.get(address)).text();
+  expect(html).toMatch(/<div id="root"><div/);
+  expect(html).toContain(intro);
+  const cspErrors: string[] = [];
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) cspErrors.push(message.text());
+  });
+  await page.goto(address);
   await page.getByText('Other (Specify)').click();
   await page.getByPlaceholder('e.g., Home Inspection, Family Gathering').fill('Home Inspection');
+  await expect(page.getByText(intro)).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'What would you like to book?' })).toHaveCount(1);
+  expect(cspErrors).toEqual([]);
   await page.getByRole('button', { name: 'Continue to Date Selection' }).click();
   await pickDate(page, date);
   await page.getByRole('button', { name: label, exact: true }).click();

@@ -1,6 +1,7 @@
 // buildApp(deps) → the Fastify instance: API under /api, OpenAPI at /api/docs, the built SPA for every other path.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -23,6 +24,12 @@ import type { Db } from './db/client';
 import { AppError, registerErrorHandling, type ErrorBody } from './http/errors';
 import { registerDatabaseGate } from './http/database-gate';
 import { registerInputBoundary } from './http/input-boundary';
+import {
+  firstScreenHtml,
+  rendererFileOf,
+  rendererLoader,
+  type FirstScreenRenderer,
+} from './http/first-screen';
 import { pgRateLimitStore, RateLimitCounters } from './http/rate-limit';
 import { serializeRequest } from './http/log-redaction';
 import { DatabaseStatus } from './db/supervisor';
@@ -87,6 +94,11 @@ export type AppDeps = {
   dbStatus?: DatabaseStatus;
   /** What /api/health reports about the notification workers of this process. */
   workers?: () => WorkersState;
+  /**
+   * The booking page's server renderer (decision 034); when not given, the web build's
+   * dist-server/entry-server.js next to WEB_DIST, if there is one. Tests pass their own.
+   */
+  firstScreen?: FirstScreenRenderer | null;
 };
 
 /**
@@ -118,6 +130,7 @@ export async function buildApp({
   jobs,
   dbStatus = new DatabaseStatus(),
   workers = () => (config.jobs.workersInProcess ? 'starting' : 'external'),
+  firstScreen,
 }: AppDeps): Promise<FastifyInstance> {
   const queue = jobs ?? (await openJobQueue(db, jobOptionsOf(config)));
   const webhooks = webhookEmitter(queue, now);
@@ -334,7 +347,7 @@ export async function buildApp({
   });
   await app.register(assistantAgentRoutes, { auth, db, now });
 
-  await serveWebApp(app, config.webDist);
+  await serveWebApp(app, config.webDist, firstScreen);
   return app;
 }
 
@@ -348,10 +361,33 @@ function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy']
   return trust;
 }
 
-/** Same origin: `/api/*` is the API, every other path is the single-page app (its router decides). */
-async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+/**
+ * Same origin: `/api/*` is the API, every other path is the single-page app (its router decides). The booking
+ * page's addresses come with their first screen rendered in (decision 034, http/first-screen.ts).
+ */
+async function serveWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  firstScreen: FirstScreenRenderer | null | undefined,
+): Promise<void> {
   const indexHtml = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
+  const renderer =
+    firstScreen === undefined
+      ? rendererLoader(rendererFileOf(webDist), (error) =>
+          app.log.warn({ err: error }, "the web build's server renderer did not load; pages are index.html"),
+        )
+      : () => Promise.resolve(firstScreen);
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache');
+    const html = await firstScreenHtml(app, request, webDist, await renderer());
+    if (html === null) return reply.sendFile('index.html', { cacheControl: false });
+    // Per agent, so not one of the build's precompressed files: gzip on the fly (a few KB) when accepted.
+    reply.type('text/html; charset=utf-8');
+    if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
+    reply.header('content-encoding', 'gzip');
+    return reply.send(gzipSync(html));
+  };
   if (hasWeb) {
     // The web app's files come in encodings (preCompressed below): caches must key them by Accept-Encoding.
     app.addHook('onSend', async (request, reply, payload) => {
@@ -393,12 +429,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     if (path.extname(url)) {
       return reply.status(404).send(new AppError(404, 'NOT_FOUND', 'Not found.').toBody());
     }
-    return sendApp(reply);
+    return sendApp(request, reply);
   });
-  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
-}
-
-function sendApp(reply: FastifyReply) {
-  reply.header('cache-control', 'no-cache');
-  return reply.sendFile('index.html', { cacheControl: false });
+  if (hasWeb) app.get('/', { schema: { hide: true } }, sendApp);
 }

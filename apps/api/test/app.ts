@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
+import type { FirstScreenRenderer } from '../src/http/first-screen';
 import { createAuth, type Auth } from '../src/auth';
 import { loadConfig, type Config } from '../src/config';
 import type { DatabaseStatus } from '../src/db/supervisor';
@@ -34,6 +35,8 @@ export async function createTestApp(
     prepareDataDir?: (dataDir: string) => Promise<void>;
     /** Fastify logger options (e.g. a `stream` that captures the lines); none when not given. */
     logger?: object;
+    /** The booking page's server renderer (decision 034); the web build's, if any, when not given. */
+    firstScreen?: FirstScreenRenderer | null;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -57,6 +60,7 @@ export async function createTestApp(
     logger: options.logger ?? false,
     now: options.now,
     dbStatus: options.dbStatus,
+    firstScreen: options.firstScreen,
   });
   await app.ready();
 

@@ -3,7 +3,7 @@
 // `{ error, code, fields }` body (architecture guide: one error shape everywhere). A public page's first GETs
 // may have been sent by the first-paint preload script already: their answers are taken, not asked again.
 import { API_CLIENT, LOCAL_API_PORT } from '@keyturn/domain/constants';
-import { takeFirstPaintAnswer } from './first-paint-data';
+import { takeFirstPaintAnswer, takeInlineAnswer } from './first-paint-data';
 import { getSessionToken } from './session-token';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -43,11 +43,23 @@ export const api = {
  * built app itself.
  */
 export function apiBase(
-  hostname: string = window.location.hostname,
+  // No window on the server (entry-server.tsx, decision 034): the production address.
+  hostname: string = typeof window === 'undefined' ? '' : window.location.hostname,
   dev: boolean = import.meta.env.DEV,
 ): string {
-  if (dev && isLocalHost(hostname)) return `http://${hostname}:${LOCAL_API_PORT}/api`;
-  return '/api';
+  if (dev && isLocalHost(hostname)) return `http://${hostname}:${LOCAL_API_PORT}${API_PATH}`;
+  return API_PATH;
+}
+
+/** The API's path on the app's own origin (the server serves both). */
+export const API_PATH = '/api';
+
+/**
+ * The answer to `GET path` that a server-rendered page carries in its HTML (decision 034), once; undefined
+ * otherwise. A query's initialData: the first render shows what the server rendered.
+ */
+export function inlineGet<T>(path: string): T | undefined {
+  return takeInlineAnswer<T>(`${API_PATH}${path}`);
 }
 
 /**

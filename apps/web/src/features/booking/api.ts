@@ -17,7 +17,7 @@ import type {
   prefillResponseSchema,
   propertyDetailsResponseSchema,
 } from '@keyturn/domain/schemas/publicBooking';
-import { api, request } from '@/lib/api';
+import { api, inlineGet, request } from '@/lib/api';
 
 export type PropertyDetails = z.infer<typeof propertyDetailsResponseSchema>;
 export type PrefillAnswer = z.infer<typeof prefillResponseSchema>;
@@ -32,18 +32,32 @@ export type SlotTarget = { propertyId: number } | { agentId: string } | { teamSl
 
 const segment = encodeURIComponent;
 
+type AgentBody = { data: PublicAgent };
+type AvailabilityBody = { availability?: AvailabilityEntry[] };
+const agentPath = (agentId: string) => `/agents/id/${segment(agentId)}`;
+const availabilityPath = (agentId: string) => `/availability/public/${segment(agentId)}`;
+const availabilityOf = (body: AvailabilityBody) => body.availability ?? [];
+
 /** GET /agents/id/{agentId} → { success, data }; 404 AGENT_NOT_FOUND. */
 export async function fetchPublicAgent(agentId: string): Promise<PublicAgent> {
-  const body = await api.get<{ data: PublicAgent }>(`/agents/id/${segment(agentId)}`);
+  const body = await api.get<AgentBody>(agentPath(agentId));
   return body.data;
 }
 
 /** GET /availability/public/{agentId} → { success, availability: [{ day_of_week, is_available }] }. */
 export async function fetchPublicAvailability(agentId: string): Promise<AvailabilityEntry[]> {
-  const body = await api.get<{ availability?: AvailabilityEntry[] }>(
-    `/availability/public/${segment(agentId)}`,
-  );
-  return body.availability ?? [];
+  return availabilityOf(await api.get<AvailabilityBody>(availabilityPath(agentId)));
+}
+
+/** The agent's profile a server-rendered page carries (decision 034), once; undefined otherwise. */
+export function inlinePublicAgent(agentId: string): PublicAgent | undefined {
+  return inlineGet<AgentBody>(agentPath(agentId))?.data;
+}
+
+/** The agent's weekday availability a server-rendered page carries (decision 034), once; undefined otherwise. */
+export function inlinePublicAvailability(agentId: string): AvailabilityEntry[] | undefined {
+  const body = inlineGet<AvailabilityBody>(availabilityPath(agentId));
+  return body === undefined ? undefined : availabilityOf(body);
 }
 
 /** GET /properties/public/{agentId} → { properties }. */

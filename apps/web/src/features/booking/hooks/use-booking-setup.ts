@@ -19,6 +19,8 @@ import {
   fetchPropertyDetails,
   fetchPublicAgent,
   fetchPublicAvailability,
+  inlinePublicAgent,
+  inlinePublicAvailability,
 } from '../api';
 import { fallbackAgent, fromPropertyAgent, fromPublicAgent, fromTeam, withTeamBrand } from '../types';
 import type { DisplayAgent } from '../types';
@@ -122,6 +124,8 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
   const agentQuery = useQuery({
     queryKey: bookingKeys.agent(agentId ?? ''),
     queryFn: () => fetchPublicAgent(agentId ?? ''),
+    // A server-rendered page (decision 034) starts with the answer its HTML carries.
+    initialData: () => (agentId === null ? undefined : inlinePublicAgent(agentId)),
     enabled: sourcesSettled && agentId !== null && (propertyRef === null || propertyFailed),
   });
 
@@ -131,6 +135,7 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
   const routeAvailability = useQuery({
     queryKey: bookingKeys.availability(agentId ?? ''),
     queryFn: () => fetchPublicAvailability(agentId ?? ''),
+    initialData: () => (agentId === null ? undefined : inlinePublicAvailability(agentId)),
     enabled: sourcesSettled && agentId !== null,
   });
   const propertyAgentAvailability = useQuery({

@@ -13,6 +13,7 @@ import { brandStyle } from '../format';
 import { useBookingSetup } from '../hooks/use-booking-setup';
 import type { BookingSetup } from '../hooks/use-booking-setup';
 import { PageTitle } from '@/components/page-title';
+import { useMounted } from '@/lib/use-mounted';
 
 // The booking assistant's button (issue 17): its own chunk, so the page's first load does not grow.
 const AssistantLauncher = lazy(() =>
@@ -25,6 +26,8 @@ export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' })
   const [search] = useSearchParams();
   const params = useParams();
   const navigate = useNavigate();
+  // The assistant's chunk loads after the first render: the server renders the first screen without it.
+  const mounted = useMounted();
   // A link with a username the agent no longer uses (issue 19) still opens the page, which moves to the
   // current name: /old-name/… → /new-name/…, /bookme/:id/old-name → /bookme/:id/new-name, query kept.
   const canonical = state.status === 'ready' ? canonicalPath(params, state.setup) : null;
@@ -87,7 +90,7 @@ export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' })
         >
           <PageTitle>{`Book with ${setup.agent.name} · Keyturn`}</PageTitle>
           <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />
-          {setup.agentId && !setup.reschedule ? (
+          {mounted && setup.agentId && !setup.reschedule ? (
             <Suspense fallback={null}>
               <AssistantLauncher
                 agentId={setup.agentId}

@@ -1,0 +1,117 @@
+// The booking page's first screen in its HTML (issue 18, decision 034). For an address of a page that the web
+// build's server renderer knows (apps/web/src/entry-server.tsx: the rows of FIRST_PAINT_PAGES with `data`), the
+// server asks itself for the page's first API answers — app.inject, so the same routes, validation, rate limits
+// and serialisation as the browser's own requests — and, only when every one is 200, renders the app's first
+// screen with them into index.html: the markup in #root, the answers as inline JSON (not executable: the CSP is
+// unchanged) and the page's chunks as <link rel="modulepreload">. Anything else — another page, an unknown agent,
+// a missing build, a render error — gives back null and the caller sends index.html as it is.
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** What the web build's dist-server/entry-server.js exports (apps/web/src/entry-server.tsx). */
+export type FirstScreenRenderer = {
+  FIRST_PAINT_INLINE_ID: string;
+  firstScreenData(pathname: string): { path: string; urls: string[] } | null;
+  /** null: this address's first screen has a part that loads later (the plain page, no warning). */
+  renderFirstScreen(url: string, answers: Record<string, unknown>): Promise<string | null>;
+};
+
+/** Where the web build leaves its server renderer: dist-server/ next to the web build's dist/. */
+export function rendererFileOf(webDist: string): string {
+  return path.join(path.dirname(webDist), 'dist-server', 'entry-server.js');
+}
+
+/** The page chunks by FIRST_PAINT_PAGES path, written by the web build (first-paint-preload.ts). */
+const PRELOAD_MANIFEST = path.join('.vite', 'first-paint.json');
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * Loads the renderer once, on first use (null when the build has none or it does not load: a warning, and
+ * every page is index.html as before).
+ */
+export function rendererLoader(
+  file: string,
+  warn: (error: unknown) => void,
+): () => Promise<FirstScreenRenderer | null> {
+  let loaded: Promise<FirstScreenRenderer | null> | null = null;
+  return () =>
+    (loaded ??= existsSync(file)
+      ? (import(pathToFileURL(file).href) as Promise<FirstScreenRenderer>).catch((error: unknown) => {
+          warn(error);
+          return null;
+        })
+      : Promise.resolve(null));
+}
+
+/** The page's HTML with its first screen, or null for index.html as it is. Never throws. */
+export async function firstScreenHtml(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  webDist: string,
+  renderer: FirstScreenRenderer | null,
+): Promise<string | null> {
+  if (!renderer) return null;
+  try {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const plan = renderer.firstScreenData(pathname);
+    if (!plan) return null;
+    const answers = await Promise.all(
+      plan.urls.map((url) =>
+        app.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'application/json' },
+          // The buyer's own request in every respect the API looks at (rate limits count it as theirs).
+          remoteAddress: request.ip,
+        }),
+      ),
+    );
+    if (answers.some((answer) => answer.statusCode !== 200)) return null;
+    const bodies = Object.fromEntries(plan.urls.map((url, i) => [url, answers[i]?.json() as unknown]));
+    const markup = await renderer.renderFirstScreen(request.url, bodies);
+    if (markup === null) return null;
+    const [template, manifest] = await Promise.all([
+      readFile(path.join(webDist, 'index.html'), 'utf8'),
+      readFile(path.join(webDist, PRELOAD_MANIFEST), 'utf8').catch(() => '{}'),
+    ]);
+    const preloads = (JSON.parse(manifest) as Record<string, string[] | undefined>)[plan.path] ?? [];
+    return composePage(template, {
+      markup,
+      answers: bodies,
+      inlineId: renderer.FIRST_PAINT_INLINE_ID,
+      preloads,
+    });
+  } catch (error) {
+    request.log.warn({ err: error }, 'first screen not rendered; sending index.html');
+    return null;
+  }
+}
+
+/**
+ * index.html with the rendered markup in #root, and in <head> the answers (every `<` escaped, so no text in
+ * them can close the element) and the page's chunks. Throws when the template has no empty #root or <head>.
+ */
+export function composePage(
+  template: string,
+  page: { markup: string; answers: Record<string, unknown>; inlineId: string; preloads: string[] },
+): string {
+  if (!template.includes(ROOT_ELEMENT) || !/<head>/i.test(template))
+    throw new Error('index.html has no empty <div id="root"> or <head>');
+  const json = JSON.stringify(page.answers).replace(/</g, '\\u003c');
+  // The answers first in <head>: the first-paint script (async, at the top of <head>) sees them and stands aside.
+  const answers = `<script type="application/json" id="${escapeAttribute(page.inlineId)}">${json}</script>`;
+  const preloads = page.preloads
+    .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`)
+    .join('');
+  return template
+    .replace(/<head>/i, (tag) => `${tag}${answers}`)
+    .replace(/<\/head>/i, () => `${preloads}</head>`)
+    .replace(ROOT_ELEMENT, () => `<div id="root">${page.markup}</div>`);
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}

@@ -1,0 +1,149 @@
+// Issue 18, decision 034: the booking page's first screen comes in its HTML. The web app's real server
+// renderer (apps/web/src/entry-server.tsx, built here by Vite in SSR mode into a temporary dist-server/ next to
+// a tiny dist/) renders /bookme/:agentId with the answers the server asked itself for; anything it cannot
+// render is today's index.html, never a 500.
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agents } from '../src/db/schema';
+import { rendererFileOf, type FirstScreenRenderer } from '../src/http/first-screen';
+import { createTestApp, type TestApp } from './app';
+import { makeAgent, type TestAgent } from './fixtures';
+
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>Keyturn</title></head><body><div id="root"></div></body></html>';
+const PAGE_CHUNK = '/assets/booking-page-1.js';
+const webDir = path.resolve(import.meta.dirname, '../../web');
+
+let dist: string;
+let t: TestApp;
+let agent: TestAgent;
+
+beforeAll(async () => {
+  const base = await mkdtemp(path.join(os.tmpdir(), 'keyturn-first-screen-'));
+  dist = path.join(base, 'dist');
+  await mkdir(path.join(dist, '.vite'), { recursive: true });
+  await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+  await writeFile(
+    path.join(dist, '.vite', 'first-paint.json'),
+    JSON.stringify({ '/bookme/:agentId': [PAGE_CHUNK], '/bookme/:agentId/:agentName': [PAGE_CHUNK] }),
+  );
+  await build({
+    root: webDir,
+    configFile: path.join(webDir, 'vite.config.ts'),
+    logLevel: 'silent',
+    build: { ssr: 'src/entry-server.tsx', outDir: path.dirname(rendererFileOf(dist)) },
+  });
+  t = await createTestApp({ env: { WEB_DIST: dist } });
+  agent = await makeAgent(t);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.request({ method: 'GET', url, headers });
+const inlineJson = (html: string) =>
+  /<script type="application\/json" id="keyturn-first-paint-answers">(.*?)<\/script>/s.exec(html)?.[1];
+const rootOf = (html: string) => /<div id="root">(.*)<\/div><\/body>/s.exec(html)?.[1] ?? '';
+
+describe('the booking page first screen in the HTML (decision 034)', () => {
+  it('GET /bookme/:agentId renders the first step with the answers the API gives, gzipped when accepted', async () => {
+    const res = await page(`/bookme/${agent.id}`, { 'accept-encoding': 'gzip, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/);
+    const html = gunzipSync(res.rawPayload).toString('utf8');
+    const root = rootOf(html);
+    const { firstName, lastName } = await agentRow();
+    expect(root).toContain(`${firstName} ${lastName}</p>`);
+    expect(root).toContain(`This will be a 30-minute consultation session with ${firstName} ${lastName}.`);
+    expect(root).toContain('What would you like to book?');
+    // The inline answers are exactly what the API answers, under the URLs the app asks.
+    const answers = JSON.parse(inlineJson(html) ?? 'null') as Record<string, unknown>;
+    const profile = await page(`/api/agents/id/${agent.id}`);
+    const availability = await page(`/api/availability/public/${agent.id}`);
+    expect(answers).toEqual({
+      [`/api/agents/id/${agent.id}`]: profile.json(),
+      [`/api/availability/public/${agent.id}`]: availability.json(),
+    });
+    // The page's chunks start with the entry, not after the first-paint script.
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="${PAGE_CHUNK}"></head>`);
+  });
+
+  it('the /bookme/:agentId/:agentName address renders too (uncompressed without Accept-Encoding)', async () => {
+    const res = await page(`/bookme/${agent.id}/${agent.username}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(rootOf(res.body)).toContain('What would you like to book?');
+  });
+
+  it('an unknown agent, a malformed id and other pages get the plain index.html', async () => {
+    for (const url of [
+      '/bookme/00000000-0000-4000-8000-000000000000',
+      '/bookme/not-an-id',
+      '/bookme',
+      '/pricing',
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('a first screen with a part that loads later (the calendar of ?date=) is the plain index.html', async () => {
+    const res = await page(`/bookme/${agent.id}?date=2031-03-04`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX_HTML);
+  });
+
+  it('an agent name with </script> cannot break out of the inline answers', async () => {
+    const evil = await makeAgent(t);
+    const companyName = 'Homes </script><script>alert(1)</script> <!-- co';
+    await t.database.db.update(agents).set({ companyName }).where(eq(agents.id, evil.id));
+    const res = await page(`/bookme/${evil.id}`);
+    expect(res.statusCode).toBe(200);
+    const json = inlineJson(res.body) ?? '';
+    expect(json).not.toContain('<');
+    const answers = JSON.parse(json) as Record<string, { data: { companyName: string } }>;
+    expect(answers[`/api/agents/id/${evil.id}`]?.data.companyName).toBe(companyName);
+    // The markup escapes it as text.
+    expect(rootOf(res.body)).toContain('Homes &lt;/script>&lt;script>alert(1)&lt;/script>');
+    expect(res.body.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('a render failure gives the plain index.html with 200 (never a 500)', async () => {
+    const failing: FirstScreenRenderer = {
+      FIRST_PAINT_INLINE_ID: 'keyturn-first-paint-answers',
+      firstScreenData: (pathname) => ({
+        path: '/bookme/:agentId',
+        urls: [`/api/agents/id/${pathname.slice(8)}`],
+      }),
+      renderFirstScreen: () => Promise.reject(new Error('render failed')),
+    };
+    const broken = await createTestApp({
+      env: { WEB_DIST: dist },
+      database: t.database,
+      firstScreen: failing,
+    });
+    try {
+      const res = await broken.request({ method: 'GET', url: `/bookme/${agent.id}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX_HTML);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+async function agentRow() {
+  const [row] = await t.database.db.select().from(agents).where(eq(agents.id, agent.id));
+  if (!row) throw new Error('no agent row');
+  return row;
+}

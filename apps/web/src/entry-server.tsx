@@ -1,0 +1,69 @@
+// The server's renderer of a public page's first screen (decision 034): the app's own components at the
+// address, with the answers the page reads first, to an HTML string the API server puts into index.html's
+// #root. Built by `vite build --ssr` into dist-server/ (apps/api/src/http/first-screen.ts loads it). Only the
+// rows of FIRST_PAINT_PAGES with `data` are rendered: the server asks itself for those URLs and renders only
+// when every one answered 200.
+import { StrictMode } from 'react';
+import { StaticRouter } from 'react-router';
+import { renderToString } from 'preact-render-to-string';
+import { AppProviders } from '@/app/providers';
+import { FIRST_PAINT_PAGES, firstPaintDataUrls, matchFirstPaintPath } from '@/app/first-paint-pages';
+import { AppRoutes, FIRST_PAINT_LOADS } from '@/app/router';
+import { FIRST_PAINT_INLINE_ID, provideInlineAnswers } from '@/lib/first-paint-data';
+import { createQueryClient } from '@/lib/query-client';
+
+export { FIRST_PAINT_INLINE_ID };
+
+/**
+ * The row of FIRST_PAINT_PAGES `pathname` matches (its `path`) and the API URLs its first screen reads, when
+ * that page is rendered by the server; null otherwise (the server sends index.html as it is).
+ */
+export function firstScreenData(pathname: string): { path: string; urls: string[] } | null {
+  const row =
+    FIRST_PAINT_PAGES[
+      matchFirstPaintPath(
+        FIRST_PAINT_PAGES.map((page) => page.path),
+        pathname,
+      )
+    ];
+  if (!row?.data) return null;
+  const urls = firstPaintDataUrls(row.path, pathname, row.data);
+  return urls.length === row.data.length ? { path: row.path, urls } : null;
+}
+
+/**
+ * The markup of the app's first render at `url` (path and query) given `answers` (URL → answer body, as
+ * firstScreenData named them); null when that screen has a part that loads later (a lazy step: `?date=`, a
+ * resumed step), throws on any other error — either way the server sends index.html as it is.
+ */
+export async function renderFirstScreen(
+  url: string,
+  answers: Record<string, unknown>,
+): Promise<string | null> {
+  const pathname = new URL(url, 'http://localhost').pathname;
+  const screen = firstScreenData(pathname);
+  const row = FIRST_PAINT_PAGES.find((page) => page.path === screen?.path);
+  if (!row) throw new Error(`no server-rendered first screen for ${pathname}`);
+  await FIRST_PAINT_LOADS[row.routeId]?.();
+  const queryClient = createQueryClient();
+  provideInlineAnswers(answers);
+  try {
+    // The same tree as main.tsx, with the address given instead of the browser's.
+    return renderToString(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </StrictMode>,
+    );
+  } catch (error) {
+    // preact-render-to-string's synchronous render refuses a suspending part (a lazy chunk not loaded here).
+    if (error instanceof Error && /renderToStringAsync/.test(error.message)) return null;
+    throw error;
+  } finally {
+    provideInlineAnswers(null);
+    queryClient.clear();
+  }
+}
