@@ -293,6 +293,9 @@ test.describe('waiting-list page (spec §2.5)', () => {
 
 test.describe('landing page and shared behaviours (spec §2.1, §2.3)', () => {
   test('both calls to action go to /waiting-list; Watch Demo shows the walkthrough', async ({ page }) => {
+    // Decision 034: the hero is already in the HTML of / (the signed-out first screen, rendered by the server).
+    const html = await (await page.request.get('/')).text();
+    expect(html).toMatch(/<div id="root">.*>Showings that book themselves<\/h1>/s);
     await page.goto('/');
     const main = page.getByRole('main');
     const ctas = main.getByRole('link', { name: 'Join Waiting List' });
@@ -302,6 +305,11 @@ test.describe('landing page and shared behaviours (spec §2.1, §2.3)', () => {
     await main.getByRole('button', { name: 'Watch Demo' }).click();
     await expect(page.locator('#demo')).toBeInViewport();
     await expect(page.getByRole('button', { name: 'Pause walkthrough' })).toBeVisible();
+    // The app took the server's nodes over once it started: one hero heading, one header.
+    await expect(page.getByRole('heading', { level: 1, name: 'Showings that book themselves' })).toHaveCount(
+      1,
+    );
+    await expect(page.locator('header')).toHaveCount(1);
 
     await ctas.last().click();
     await expect(page).toHaveURL(/\/waiting-list$/);

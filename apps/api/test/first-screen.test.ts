@@ -1,7 +1,8 @@
 // Issue 18, decision 034: the booking page's first screen comes in its HTML. The web app's real server
 // renderer (apps/web/src/entry-server.tsx, built here by Vite in SSR mode into a temporary dist-server/ next to
-// a tiny dist/) renders /bookme/:agentId with the answers the server asked itself for; anything it cannot
-// render is today's index.html, never a 500.
+// a tiny dist/) renders /bookme/:agentId with the answers the server asked itself for, and the marketing pages
+// /, /pricing, /waiting-list (no answers: the signed-out screen); anything it cannot render is today's
+// index.html, never a 500.
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { makeAgent, type TestAgent } from './fixtures';
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>Keyturn</title></head><body><div id="root"></div></body></html>';
 const PAGE_CHUNK = '/assets/booking-page-1.js';
+const LANDING_CHUNK = '/assets/landing-page-1.js';
 const webDir = path.resolve(import.meta.dirname, '../../web');
 
 let dist: string;
@@ -30,7 +32,11 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
   await writeFile(
     path.join(dist, '.vite', 'first-paint.json'),
-    JSON.stringify({ '/bookme/:agentId': [PAGE_CHUNK], '/bookme/:agentId/:agentName': [PAGE_CHUNK] }),
+    JSON.stringify({
+      '/': [LANDING_CHUNK],
+      '/bookme/:agentId': [PAGE_CHUNK],
+      '/bookme/:agentId/:agentName': [PAGE_CHUNK],
+    }),
   );
   await build({
     root: webDir,
@@ -89,11 +95,47 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
       '/bookme/00000000-0000-4000-8000-000000000000',
       '/bookme/not-an-id',
       '/bookme',
-      '/pricing',
+      '/about',
     ]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('/, /pricing and /waiting-list come with their signed-out first screen and no inline answers', async () => {
+    for (const [url, heading] of [
+      ['/', 'Showings that book themselves'],
+      ['/pricing', 'Plans for every kind of agent'],
+      ['/waiting-list', 'Calendly for Real Estate Agents'],
+    ] as const) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      const root = rootOf(res.body);
+      expect(root, url).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      // The signed-out header (the server has no session), never the loading spinner.
+      expect(root, url).toContain('>Sign in</a>');
+      expect(root, url).not.toContain('role="status"');
+      expect(inlineJson(res.body), url).toBeUndefined();
+    }
+    expect(rootOf((await page('/waiting-list')).body)).toContain('Join the waiting list');
+    expect((await page('/?utm_source=mail')).body).toContain(
+      `<link rel="modulepreload" crossorigin href="${LANDING_CHUNK}"></head>`,
+    );
+  });
+
+  it('a marketing page is composed once and kept, and composed again when index.html changes', async () => {
+    const first = await page('/pricing');
+    expect((await page('/pricing?ref=x')).body).toBe(first.body);
+    const rebuilt = INDEX_HTML.replace('<title>Keyturn</title>', '<title>Keyturn 2</title>');
+    await writeFile(path.join(dist, 'index.html'), rebuilt);
+    try {
+      const after = await page('/pricing');
+      expect(after.body).toContain('<title>Keyturn 2</title>');
+      expect(rootOf(after.body)).toBe(rootOf(first.body));
+    } finally {
+      await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
     }
   });
 

@@ -1,8 +1,9 @@
 // The server's renderer of a public page's first screen (decision 034): the app's own components at the
 // address, with the answers the page reads first, to an HTML string the API server puts into index.html's
 // #root. Built by `vite build --ssr` into dist-server/ (apps/api/src/http/first-screen.ts loads it). Only the
-// rows of FIRST_PAINT_PAGES with `data` are rendered: the server asks itself for those URLs and renders only
-// when every one answered 200.
+// rows of FIRST_PAINT_PAGES with `data` or `render` are rendered: for `data` the server asks itself for those
+// URLs and renders only when every one answered 200; a `render` row (a marketing page) needs no answers and is
+// the signed-out visitor's first screen, the same for everyone.
 import { StrictMode } from 'react';
 import { StaticRouter } from 'react-router';
 import { renderToString } from 'preact-render-to-string';
@@ -11,6 +12,7 @@ import { FIRST_PAINT_PAGES, firstPaintDataUrls, matchFirstPaintPath } from '@/ap
 import { AppRoutes, FIRST_PAINT_LOADS } from '@/app/router';
 import { FIRST_PAINT_INLINE_ID, provideInlineAnswers } from '@/lib/first-paint-data';
 import { createQueryClient } from '@/lib/query-client';
+import { resetIdsForServerRender } from '@/lib/use-id';
 
 export { FIRST_PAINT_INLINE_ID };
 
@@ -26,9 +28,10 @@ export function firstScreenData(pathname: string): { path: string; urls: string[
         pathname,
       )
     ];
-  if (!row?.data) return null;
-  const urls = firstPaintDataUrls(row.path, pathname, row.data);
-  return urls.length === row.data.length ? { path: row.path, urls } : null;
+  if (!row || !(row.data || row.render)) return null;
+  const data = row.data ?? [];
+  const urls = firstPaintDataUrls(row.path, pathname, data);
+  return urls.length === data.length ? { path: row.path, urls } : null;
 }
 
 /**
@@ -47,6 +50,7 @@ export async function renderFirstScreen(
   await FIRST_PAINT_LOADS[row.routeId]?.();
   const queryClient = createQueryClient();
   provideInlineAnswers(answers);
+  resetIdsForServerRender();
   try {
     // The same tree as main.tsx, with the address given instead of the browser's.
     return renderToString(

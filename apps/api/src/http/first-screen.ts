@@ -1,5 +1,6 @@
 // The booking page's first screen in its HTML (issue 18, decision 034). For an address of a page that the web
-// build's server renderer knows (apps/web/src/entry-server.tsx: the rows of FIRST_PAINT_PAGES with `data`), the
+// build's server renderer knows (apps/web/src/entry-server.tsx: the rows of FIRST_PAINT_PAGES with `data` or
+// `render` — the marketing pages, which need no answers and whose composed HTML is kept per renderer), the
 // server asks itself for the page's first API answers — app.inject, so the same routes, validation, rate limits
 // and serialisation as the browser's own requests — and, only when every one is 200, renders the app's first
 // screen with them into index.html: the markup in #root, the answers as inline JSON (not executable: the CSP is
@@ -46,6 +47,16 @@ export function rendererLoader(
       : Promise.resolve(null));
 }
 
+/**
+ * The composed page of a row without answers (a marketing page, the same for every visitor) by web build
+ * folder + row path, per loaded renderer: kept while index.html and the preload manifest read the same (a
+ * rebuild while the server runs keeps its first-loaded renderer, but its new index.html is composed afresh).
+ */
+const composedPages = new WeakMap<
+  FirstScreenRenderer,
+  Map<string, { template: string; manifest: string; html: string }>
+>();
+
 /** The page's HTML with its first screen, or null for index.html as it is. Never throws. */
 export async function firstScreenHtml(
   app: FastifyInstance,
@@ -58,6 +69,18 @@ export async function firstScreenHtml(
     const pathname = request.url.split('?')[0] ?? '/';
     const plan = renderer.firstScreenData(pathname);
     if (!plan) return null;
+    const [template, manifest] = await Promise.all([
+      readFile(path.join(webDist, 'index.html'), 'utf8'),
+      readFile(path.join(webDist, PRELOAD_MANIFEST), 'utf8').catch(() => '{}'),
+    ]);
+    // A page without answers reads nothing of the address but its path: one markup per row, kept (an address
+    // spelt another way, e.g. other letter case, is rendered each time: the kept set stays one per row).
+    const kept = plan.urls.length === 0 && pathname === plan.path;
+    const cache = composedPages.get(renderer) ?? new Map();
+    composedPages.set(renderer, cache);
+    const key = `${webDist}\0${plan.path}`;
+    const hit = kept ? cache.get(key) : undefined;
+    if (hit && hit.template === template && hit.manifest === manifest) return hit.html;
     const answers = await Promise.all(
       plan.urls.map((url) =>
         app.inject({
@@ -71,19 +94,17 @@ export async function firstScreenHtml(
     );
     if (answers.some((answer) => answer.statusCode !== 200)) return null;
     const bodies = Object.fromEntries(plan.urls.map((url, i) => [url, answers[i]?.json() as unknown]));
-    const markup = await renderer.renderFirstScreen(request.url, bodies);
+    const markup = await renderer.renderFirstScreen(kept ? plan.path : request.url, bodies);
     if (markup === null) return null;
-    const [template, manifest] = await Promise.all([
-      readFile(path.join(webDist, 'index.html'), 'utf8'),
-      readFile(path.join(webDist, PRELOAD_MANIFEST), 'utf8').catch(() => '{}'),
-    ]);
     const preloads = (JSON.parse(manifest) as Record<string, string[] | undefined>)[plan.path] ?? [];
-    return composePage(template, {
+    const html = composePage(template, {
       markup,
       answers: bodies,
       inlineId: renderer.FIRST_PAINT_INLINE_ID,
       preloads,
     });
+    if (kept) cache.set(key, { template, manifest, html });
+    return html;
   } catch (error) {
     request.log.warn({ err: error }, 'first screen not rendered; sending index.html');
     return null;
@@ -92,7 +113,8 @@ export async function firstScreenHtml(
 
 /**
  * index.html with the rendered markup in #root, and in <head> the answers (every `<` escaped, so no text in
- * them can close the element) and the page's chunks. Throws when the template has no empty #root or <head>.
+ * them can close the element; no element when there are none) and the page's chunks. Throws when the template
+ * has no empty #root or <head>.
  */
 export function composePage(
   template: string,
@@ -102,7 +124,10 @@ export function composePage(
     throw new Error('index.html has no empty <div id="root"> or <head>');
   const json = JSON.stringify(page.answers).replace(/</g, '\\u003c');
   // The answers first in <head>: the first-paint script (async, at the top of <head>) sees them and stands aside.
-  const answers = `<script type="application/json" id="${escapeAttribute(page.inlineId)}">${json}</script>`;
+  const answers =
+    Object.keys(page.answers).length === 0
+      ? ''
+      : `<script type="application/json" id="${escapeAttribute(page.inlineId)}">${json}</script>`;
   const preloads = page.preloads
     .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`)
     .join('');

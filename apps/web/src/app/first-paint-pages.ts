@@ -7,19 +7,34 @@
 // `data` (decision 033): the public GETs the page makes first, `:name` filled from the address; the script asks
 // for them at once and the app takes the answers (lib/first-paint-data.ts) instead of asking after its code has
 // run. Only calls whose answer is the same for everyone (no session) belong here.
-export type FirstPaintPage = { path: string; routeId: string; module: string; data?: string[] };
+//
+// The server renders the first screen into the HTML (decision 034) of the rows with `data` (with those answers)
+// and of the rows marked `render` (pages that read no API answer first: the same markup for every visitor).
+export type FirstPaintPage = {
+  path: string;
+  routeId: string;
+  module: string;
+  data?: string[];
+  render?: true;
+};
 
 const BOOKING_PAGE = 'src/features/booking/pages/booking-page.tsx';
 /** What the agent's booking page reads before it can show anything (features/booking/api.ts). */
 const AGENT_PAGE_DATA = ['/api/agents/id/:agentId', '/api/availability/public/:agentId'];
 
 export const FIRST_PAINT_PAGES: FirstPaintPage[] = [
-  { path: '/', routeId: 'landing', module: 'src/features/marketing/pages/landing-page.tsx' },
-  { path: '/pricing', routeId: 'pricing', module: 'src/features/marketing/pages/pricing-page.tsx' },
+  { path: '/', routeId: 'landing', module: 'src/features/marketing/pages/landing-page.tsx', render: true },
+  {
+    path: '/pricing',
+    routeId: 'pricing',
+    module: 'src/features/marketing/pages/pricing-page.tsx',
+    render: true,
+  },
   {
     path: '/waiting-list',
     routeId: 'waiting-list',
     module: 'src/features/waitlist/pages/waiting-list-page.tsx',
+    render: true,
   },
   {
     path: '/booking/manage',

@@ -28,11 +28,19 @@ export type SessionState =
 
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 
-const sessionQuery = queryOptions({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession });
+const sessionQuery = queryOptions({
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: fetchSession,
+  // No stored token (and on the server, which has no storage): signed out at once, with no request, so the
+  // first render of a server-rendered page (decision 034) is the signed-out markup the server sent. With a
+  // token the session is 'loading' until the API answers.
+  initialData: () => (getSessionToken() ? undefined : null),
+});
 
 /**
  * The current session. No stored token, a rejected token (401) or a `null` answer all mean signed out; a
  * server that cannot be reached also leaves the visitor signed out (the protected screens cannot work).
+ * Without a stored token the very first render is already signed out.
  */
 export function useSession(): SessionState {
   const query = useQuery(sessionQuery);

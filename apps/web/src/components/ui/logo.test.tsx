@@ -41,4 +41,14 @@ describe('Logo (spec §2.1)', () => {
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.getByText('Keyturn')).toBeInTheDocument();
   });
+
+  it('shows the name as text when the server-rendered image had already failed before the app started', async () => {
+    vi.stubEnv('VITE_LOGO_URL', 'https://files.example/missing.svg');
+    // A broken image that finished loading before mount: complete, no width, and no error event to come.
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    stubApi({});
+    renderAt(<Logo />);
+    expect(await screen.findByText('Keyturn')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_LOGO_SIZE } from '@keyturn/domain/constants';
 import type { LogoSize } from '@keyturn/domain/constants';
@@ -47,10 +47,17 @@ const badgeSizes: Record<LogoSize, string> = { sm: 'size-6', md: 'size-8', lg: '
 function LogoMark({ size }: { size: LogoSize }) {
   const logoUrl = import.meta.env.VITE_LOGO_URL;
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  // A server-rendered page's image (decision 034) may have failed before the app started: no error event then.
+  useEffect(() => {
+    const img = image.current;
+    if (img?.complete && img.naturalWidth === 0 && logoUrl) setFailedUrl(logoUrl);
+  }, [logoUrl]);
 
   if (logoUrl && failedUrl !== logoUrl) {
     return (
       <img
+        ref={image}
         src={logoUrl}
         alt={PRODUCT_NAME}
         className={`${imageHeights[size]} w-auto`}
