@@ -54,7 +54,7 @@ export function rendererLoader(
  */
 const composedPages = new WeakMap<
   FirstScreenRenderer,
-  Map<string, { template: string; manifest: string; html: string }>
+  Map<string, { template: string; manifest: string; year: number; html: string }>
 >();
 
 /** The page's HTML with its first screen, or null for index.html as it is. Never throws. */
@@ -80,7 +80,9 @@ export async function firstScreenHtml(
     composedPages.set(renderer, cache);
     const key = `${webDist}\0${plan.path}`;
     const hit = kept ? cache.get(key) : undefined;
-    if (hit && hit.template === template && hit.manifest === manifest) return hit.html;
+    // The footer's © year is rendered text: a page kept across New Year is composed again.
+    const year = new Date().getFullYear();
+    if (hit && hit.template === template && hit.manifest === manifest && hit.year === year) return hit.html;
     const answers = await Promise.all(
       plan.urls.map((url) =>
         app.inject({
@@ -103,7 +105,7 @@ export async function firstScreenHtml(
       inlineId: renderer.FIRST_PAINT_INLINE_ID,
       preloads,
     });
-    if (kept) cache.set(key, { template, manifest, html });
+    if (kept) cache.set(key, { template, manifest, year, html });
     return html;
   } catch (error) {
     request.log.warn({ err: error }, 'first screen not rendered; sending index.html');

@@ -51,7 +51,10 @@ function LogoMark({ size }: { size: LogoSize }) {
   // A server-rendered page's image (decision 034) may have failed before the app started: no error event then.
   useEffect(() => {
     const img = image.current;
-    if (img?.complete && img.naturalWidth === 0 && logoUrl) setFailedUrl(logoUrl);
+    if (!img?.complete || img.naturalWidth !== 0 || !logoUrl) return;
+    // Some browsers also give an SVG without a size a naturalWidth of 0: decode() tells a failed image apart.
+    if (typeof img.decode !== 'function') setFailedUrl(logoUrl);
+    else img.decode().catch(() => setFailedUrl(logoUrl));
   }, [logoUrl]);
 
   if (logoUrl && failedUrl !== logoUrl) {
