@@ -8,11 +8,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { FIRST_PAINT_PAGES, firstPaintDataUrls, matchFirstPaintPath } from './src/app/first-paint-pages';
+import {
+  FIRST_PAINT_MANIFEST,
+  FIRST_PAINT_PAGES,
+  firstPaintDataUrls,
+  matchFirstPaintPath,
+} from './src/app/first-paint-pages';
 import { FIRST_PAINT_DATA_KEY, FIRST_PAINT_INLINE_ID } from './src/lib/first-paint-data';
-
-/** Where the build writes the page chunks by FIRST_PAINT_PAGES path (in dist/), for the API server. */
-export const FIRST_PAINT_MANIFEST = '.vite/first-paint.json';
 
 type Chunk = {
   type: 'chunk';
@@ -55,7 +57,7 @@ export function firstPaintPreload(root: string): Plugin {
     // <link rel="modulepreload"> into a server-rendered page's HTML.
     writeBundle(options) {
       if (!script || !options.dir) return;
-      mkdirSync(path.join(options.dir, '.vite'), { recursive: true });
+      mkdirSync(path.dirname(path.join(options.dir, FIRST_PAINT_MANIFEST)), { recursive: true });
       writeFileSync(
         path.join(options.dir, FIRST_PAINT_MANIFEST),
         JSON.stringify(Object.fromEntries(script.table.map(([address, files]) => [address, files]))),

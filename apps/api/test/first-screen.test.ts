@@ -163,6 +163,7 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
   it('a render failure gives the plain index.html with 200 (never a 500)', async () => {
     const failing: FirstScreenRenderer = {
       FIRST_PAINT_INLINE_ID: 'keyturn-first-paint-answers',
+      FIRST_PAINT_MANIFEST: '.vite/first-paint.json',
       firstScreenData: (pathname) => ({
         path: '/bookme/:agentId',
         urls: [`/api/agents/id/${pathname.slice(8)}`],

@@ -8,13 +8,18 @@ import { StrictMode } from 'react';
 import { StaticRouter } from 'react-router';
 import { renderToString } from 'preact-render-to-string';
 import { AppProviders } from '@/app/providers';
-import { FIRST_PAINT_PAGES, firstPaintDataUrls, matchFirstPaintPath } from '@/app/first-paint-pages';
+import {
+  FIRST_PAINT_MANIFEST,
+  FIRST_PAINT_PAGES,
+  firstPaintDataUrls,
+  matchFirstPaintPath,
+} from '@/app/first-paint-pages';
 import { AppRoutes, FIRST_PAINT_LOADS } from '@/app/router';
 import { FIRST_PAINT_INLINE_ID, provideInlineAnswers } from '@/lib/first-paint-data';
 import { createQueryClient } from '@/lib/query-client';
 import { resetIdsForServerRender } from '@/lib/use-id';
 
-export { FIRST_PAINT_INLINE_ID };
+export { FIRST_PAINT_INLINE_ID, FIRST_PAINT_MANIFEST };
 
 /**
  * The row of FIRST_PAINT_PAGES `pathname` matches (its `path`) and the API URLs its first screen reads, when

@@ -15,6 +15,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 /** What the web build's dist-server/entry-server.js exports (apps/web/src/entry-server.tsx). */
 export type FirstScreenRenderer = {
   FIRST_PAINT_INLINE_ID: string;
+  /** The build's page-chunk table, relative to the web build folder (first-paint-preload.ts writes it). */
+  FIRST_PAINT_MANIFEST: string;
   firstScreenData(pathname: string): { path: string; urls: string[] } | null;
   /** null: this address's first screen has a part that loads later (the plain page, no warning). */
   renderFirstScreen(url: string, answers: Record<string, unknown>): Promise<string | null>;
@@ -25,8 +27,6 @@ export function rendererFileOf(webDist: string): string {
   return path.join(path.dirname(webDist), 'dist-server', 'entry-server.js');
 }
 
-/** The page chunks by FIRST_PAINT_PAGES path, written by the web build (first-paint-preload.ts). */
-const PRELOAD_MANIFEST = path.join('.vite', 'first-paint.json');
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
@@ -71,7 +71,7 @@ export async function firstScreenHtml(
     if (!plan) return null;
     const [template, manifest] = await Promise.all([
       readFile(path.join(webDist, 'index.html'), 'utf8'),
-      readFile(path.join(webDist, PRELOAD_MANIFEST), 'utf8').catch(() => '{}'),
+      readFile(path.join(webDist, renderer.FIRST_PAINT_MANIFEST), 'utf8').catch(() => '{}'),
     ]);
     // A page without answers reads nothing of the address but its path: one markup per row, kept (an address
     // spelt another way, e.g. other letter case, is rendered each time: the kept set stays one per row).

@@ -10,6 +10,12 @@
 //
 // The server renders the first screen into the HTML (decision 034) of the rows with `data` (with those answers)
 // and of the rows marked `render` (pages that read no API answer first: the same markup for every visitor).
+/**
+ * Where the web build writes each row's page chunks (in dist/, by row path), which the API server turns into
+ * <link rel="modulepreload"> in a server-rendered page (decision 034; it reads the name from entry-server.tsx).
+ */
+export const FIRST_PAINT_MANIFEST = '.vite/first-paint.json';
+
 export type FirstPaintPage = {
   path: string;
   routeId: string;
