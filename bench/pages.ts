@@ -9,6 +9,9 @@
 //    profile (390 px, 4× CPU slowdown, 150 ms RTT, 1.6 Mbps down) through the real server with its demo data.
 //    Baseline: a minimal static HTML page (a heading and a paragraph) served by the same server. Subject and
 //    baseline alternate (A B A B A B) on a cold cache; the medians are printed.
+// 3. TBT: total blocking time of the same loads, printed beside each LCP — the part over 50 ms of every long
+//    task (Chromium's longtask entries) from the first contentful paint until the page is idle, i.e. what the
+//    app's start and hydration keep the main thread from answering a tap. Baseline: the static page's.
 //
 // `npm run bench` runs both; `npm run bench:pages -w bench` runs only these. BENCH_WEB_DIST points at
 // another build (say, main's, for a before/after); SKIP_LCP=1 leaves the browser part out.
@@ -29,7 +32,8 @@ export type PageFigure = {
   value: number;
   unit: string;
   baseline: { name: string; value: number };
-  ratio: number;
+  /** value / baseline; left out when the baseline is 0 (a static page blocks nothing). */
+  ratio?: number;
   chunks?: number;
   runs?: number[];
   baseline_runs?: number[];
@@ -216,23 +220,27 @@ export async function lcpFigures(print: Print): Promise<void> {
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     for (const { route, path: routePath } of PUBLIC_ROUTES) {
       const url = origin + routePath.replace(':id', started.agentId);
-      const subject: number[] = [];
-      const baseline: number[] = [];
+      const subject: Load[] = [];
+      const baseline: Load[] = [];
       for (let pair = 0; pair < PAIRS; pair++) {
-        subject.push(await measureLcp(browser, url, origin));
-        baseline.push(await measureLcp(browser, origin + BASELINE_PATH, origin));
+        subject.push(await measureLoad(browser, url, origin));
+        baseline.push(await measureLoad(browser, origin + BASELINE_PATH, origin));
       }
-      const value = median(subject);
-      const base = median(baseline);
-      print({
-        name: `lcp_${route}`,
-        value,
-        unit: 'ms (median, 390 px, 4x CPU, 150 ms RTT, 1.6 Mbps)',
-        baseline: { name: 'lcp_static_html', value: base },
-        ratio: Number((value / base).toFixed(2)),
-        runs: subject,
-        baseline_runs: baseline,
-      });
+      for (const figure of ['lcp', 'tbt'] as const) {
+        const runs = subject.map((load) => load[figure]);
+        const baselineRuns = baseline.map((load) => load[figure]);
+        const value = median(runs);
+        const base = median(baselineRuns);
+        print({
+          name: `${figure}_${route}`,
+          value,
+          unit: `ms (median, 390 px, 4x CPU, 150 ms RTT, 1.6 Mbps)`,
+          baseline: { name: `${figure}_static_html`, value: base },
+          ...(base > 0 ? { ratio: Number((value / base).toFixed(2)) } : {}),
+          runs,
+          baseline_runs: baselineRuns,
+        });
+      }
     }
   } finally {
     await browser?.close();
@@ -242,8 +250,11 @@ export async function lcpFigures(print: Print): Promise<void> {
   }
 }
 
+/** One load's figures: its LCP and its total blocking time, in ms. */
+type Load = { lcp: number; tbt: number };
+
 /** One cold load (a second try if Chromium reported no LCP entry at all). */
-async function measureLcp(browser: Browser, url: string, origin: string): Promise<number> {
+async function measureLoad(browser: Browser, url: string, origin: string): Promise<Load> {
   try {
     return await loadOnce(browser, url, origin);
   } catch (error) {
@@ -252,8 +263,12 @@ async function measureLcp(browser: Browser, url: string, origin: string): Promis
   }
 }
 
-/** A fresh context, throttled, until the page is idle; the last LCP entry's startTime. */
-async function loadOnce(browser: Browser, url: string, origin: string): Promise<number> {
+/**
+ * A fresh context, throttled, until the page is idle; the last LCP entry's startTime and the total blocking
+ * time (each long task's time over 50 ms, for the tasks that end after the first contentful paint; the part of a
+ * task before that paint does not count, as in Lighthouse).
+ */
+async function loadOnce(browser: Browser, url: string, origin: string): Promise<Load> {
   const context = await browser.newContext({ ...MOBILE });
   try {
     const page = await context.newPage();
@@ -264,6 +279,7 @@ async function loadOnce(browser: Browser, url: string, origin: string): Promise<
       const window = globalThis as unknown as {
         localStorage: { setItem: (key: string, value: string) => void };
         __lcp: number;
+        __longTasks: { start: number; end: number }[];
       };
       try {
         window.localStorage.setItem(key, 'rejected');
@@ -271,6 +287,11 @@ async function loadOnce(browser: Browser, url: string, origin: string): Promise<
         // storage refused: the banner may then show
       }
       window.__lcp = -1;
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const task of list.getEntries())
+          window.__longTasks.push({ start: task.startTime, end: task.startTime + task.duration });
+      }).observe({ type: 'longtask' as 'mark', buffered: true });
       new PerformanceObserver((list) => {
         const entries = list.getEntries();
         const last = entries[entries.length - 1];
@@ -300,7 +321,15 @@ async function loadOnce(browser: Browser, url: string, origin: string): Promise<
         }),
     );
     if (lcp < 0) throw new Error(`no LCP entry for ${url.replace(origin, '')}`);
-    return Math.round(lcp);
+    const tbt = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      const tasks = (globalThis as unknown as { __longTasks: { start: number; end: number }[] }).__longTasks;
+      return tasks.reduce((sum, task) => {
+        const counted = task.end - Math.max(task.start, fcp);
+        return sum + Math.max(0, counted - 50);
+      }, 0);
+    });
+    return { lcp: Math.round(lcp), tbt: Math.round(tbt) };
   } finally {
     await context.close();
   }

@@ -24,24 +24,9 @@ const statsDir = decodeURIComponent(new URL('./build-stats', import.meta.url).pa
 const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 const reactRouterProduction = path.join(reactRouterDir, 'dist/production/index.mjs');
 
-// Preact 10 through preact/compat is the app's React, in the build, the dev server and the component tests alike
-// (decision 031): ~8 KB gzip of renderer instead of React DOM's ~68 KB on every page. Exact-match patterns, so
-// react-router, react-hook-form, react-leaflet… keep their own packages and only their `react` imports move.
-const preactAliases = [
-  {
-    find: /^react$/,
-    replacement: decodeURIComponent(new URL('./react-on-preact.ts', import.meta.url).pathname),
-  },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-];
-
 // `vite build --ssr src/entry-server.tsx` (the web build's second step, decision 034): the server's renderer of
-// the booking page's first screen, as Node modules in dist-server/ with every library bundled in, so the
-// aliases above make it the same Preact app as the browser's (lazy pages stay in their own files).
+// the public pages' first screens (react-dom/server), as Node modules in dist-server/ with every library bundled
+// in — one React for the app and the libraries (lazy pages stay in their own files).
 const ssrBuild = {
   outDir: 'dist-server',
   emptyOutDir: true,
@@ -49,14 +34,15 @@ const ssrBuild = {
 } satisfies UserConfig['build'];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react({ refreshExclude: /./ })] : clientPlugins(),
+  plugins: isSsrBuild ? [react()] : clientPlugins(),
   resolve: {
     alias: [
       { find: '@', replacement: srcDir },
-      ...preactAliases,
       ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
     ],
   },
+  // The server bundle keeps React's own choice of build: react and react-dom/server pick their production files
+  // when the API server runs with NODE_ENV=production, their development files in the API's tests.
   ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
@@ -66,9 +52,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
 
 function clientPlugins() {
   return [
-    // JSX for every file; no React Fast Refresh — its runtime drives React DOM, not Preact (decision 031), so an
-    // edit in `npm run dev` reloads the page instead of leaving a stale screen.
-    react({ refreshExclude: /./ }),
+    // JSX for every file, and React Fast Refresh in `npm run dev`: an edit of a component re-renders it in place,
+    // keeping the screen's state (decision 036).
+    react(),
     tailwindcss(),
     // index.html asks for the landing, pricing, waiting-list and booking pages' chunks at once (decision 030).
     firstPaintPreload(decodeURIComponent(new URL('.', import.meta.url).pathname).replace(/\/$/, '')),
@@ -90,16 +76,17 @@ const clientBuild = {
   modulePreload: {
     resolveDependencies: (filename, deps) => (DASHBOARD_PAGE_CHUNK.test(filename) ? [] : deps),
   },
-  // One chunk for the libraries every page runs (React, the router, TanStack Query): fewer, larger files than
-  // rolldown's automatic split, measurably smaller on every public route (npm run bench). The toaster is not
-  // one of them: lib/toast.ts loads it when a toast is shown or the page is idle (decision 030).
+  // One chunk for the libraries every page runs (React, React DOM and its scheduler, the router, TanStack Query):
+  // fewer, larger files than rolldown's automatic split, measurably smaller on every public route (npm run bench),
+  // and one copy of each. The toaster is not one of them: lib/toast.ts loads it when a toast is shown or the page
+  // is idle (decision 030).
   rolldownOptions: {
     output: {
       codeSplitting: {
         groups: [
           {
             name: 'framework',
-            test: /node_modules[\\/](preact|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
+            test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
           },
         ],
       },
@@ -109,43 +96,9 @@ const clientBuild = {
 
 const testConfig: ViteUserConfig['test'] = {
   environment: 'jsdom',
-  setupFiles: ['./test-preact-require.ts', './vitest.setup.ts'],
+  setupFiles: ['./vitest.setup.ts'],
   include: ['src/**/*.test.{ts,tsx}'],
   css: false,
-  alias: [
-    // React Testing Library's CommonJS entry would `require('react-dom')` past the aliases; its ES build
-    // imports `react`/`react-dom/client`, which the aliases turn into preact/compat.
-    {
-      find: /^@testing-library\/react$/,
-      replacement: createRequire(import.meta.url).resolve(
-        '@testing-library/react/dist/@testing-library/react.esm.js',
-      ),
-    },
-    // The same for React Router: its `node` export is CommonJS; the tests take its ES development build.
-    { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/development/index.mjs') },
-    // And for recharts (its `main` is CommonJS; `module` is its ES build, which the app's build takes).
-    { find: /^recharts$/, replacement: createRequire(import.meta.url).resolve('recharts/es6/index.js') },
-  ],
-  // Libraries that import `react` run through Vite in the tests, so the aliases above reach them too: one
-  // framework (Preact) in the tests as in the build, never React DOM next to it.
-  server: {
-    deps: {
-      inline: [
-        /@testing-library[\\/]react/,
-        /react-router/,
-        /react-hook-form/,
-        /@hookform/,
-        /@tanstack[\\/]react-query/,
-        /react-hot-toast/,
-        /react-leaflet/,
-        /recharts/,
-        /use-effect-event/,
-        /@react-leaflet/,
-        /react-redux/,
-        /use-sync-external-store/,
-      ],
-    },
-  },
   restoreMocks: true,
   unstubGlobals: true,
   unstubEnvs: true,

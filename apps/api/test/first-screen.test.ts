@@ -71,6 +71,8 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
     expect(root).toContain(`${firstName} ${lastName}</p>`);
     expect(root).toContain(`This will be a 30-minute consultation session with ${firstName} ${lastName}.`);
     expect(root).toContain('What would you like to book?');
+    expect(root).not.toMatch(/<(title|link|meta)\b/);
+    expect(html).toContain(`<title>Book with ${firstName} ${lastName} · Keyturn</title>`);
     // The inline answers are exactly what the API answers, under the URLs the app asks.
     const answers = JSON.parse(inlineJson(html) ?? 'null') as Record<string, unknown>;
     const profile = await page(`/api/agents/id/${agent.id}`);
@@ -120,6 +122,12 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
       expect(inlineJson(res.body), url).toBeUndefined();
     }
     expect(rootOf((await page('/waiting-list')).body)).toContain('Join the waiting list');
+    // What React hoists goes to <head> (the client hydrates #root from its first element): the page's title in
+    // place of index.html's, and nothing but the app's own markup in #root.
+    const pricing = (await page('/pricing')).body;
+    expect(pricing).toContain('<head><title>Pricing · Keyturn</title>');
+    expect(pricing.match(/<title>/g)).toHaveLength(1);
+    expect(rootOf(pricing)).not.toMatch(/<(title|link|meta)\b/);
     expect((await page('/?utm_source=mail')).body).toContain(
       `<link rel="modulepreload" crossorigin href="${LANDING_CHUNK}"></head>`,
     );
@@ -128,11 +136,12 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
   it('a marketing page is composed once and kept, and composed again when index.html changes', async () => {
     const first = await page('/pricing');
     expect((await page('/pricing?ref=x')).body).toBe(first.body);
-    const rebuilt = INDEX_HTML.replace('<title>Keyturn</title>', '<title>Keyturn 2</title>');
+    // (index.html's own <title> gives way to the page's, so the rebuild is told by another mark.)
+    const rebuilt = INDEX_HTML.replace('<html lang="en">', '<html lang="en" data-build="2">');
     await writeFile(path.join(dist, 'index.html'), rebuilt);
     try {
       const after = await page('/pricing');
-      expect(after.body).toContain('<title>Keyturn 2</title>');
+      expect(after.body).toContain('<html lang="en" data-build="2">');
       expect(rootOf(after.body)).toBe(rootOf(first.body));
     } finally {
       await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
@@ -156,7 +165,7 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
     const answers = JSON.parse(json) as Record<string, { data: { companyName: string } }>;
     expect(answers[`/api/agents/id/${evil.id}`]?.data.companyName).toBe(companyName);
     // The markup escapes it as text.
-    expect(rootOf(res.body)).toContain('Homes &lt;/script>&lt;script>alert(1)&lt;/script>');
+    expect(rootOf(res.body)).toContain('Homes &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(res.body.match(/<script/g)).toHaveLength(1);
   });
 

@@ -6,7 +6,7 @@
 // the signed-out visitor's first screen, the same for everyone.
 import { StrictMode } from 'react';
 import { StaticRouter } from 'react-router';
-import { renderToString } from 'preact-render-to-string';
+import { renderToString } from 'react-dom/server';
 import { AppProviders } from '@/app/providers';
 import {
   FIRST_PAINT_MANIFEST,
@@ -17,9 +17,11 @@ import {
 import { AppRoutes, FIRST_PAINT_LOADS } from '@/app/router';
 import { FIRST_PAINT_INLINE_ID, provideInlineAnswers } from '@/lib/first-paint-data';
 import { createQueryClient } from '@/lib/query-client';
-import { resetIdsForServerRender } from '@/lib/use-id';
 
 export { FIRST_PAINT_INLINE_ID, FIRST_PAINT_MANIFEST };
+
+/** React's mark of a Suspense boundary the server did not finish (renderToString does not wait for one). */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /**
  * The row of FIRST_PAINT_PAGES `pathname` matches (its `path`) and the API URLs its first screen reads, when
@@ -55,10 +57,9 @@ export async function renderFirstScreen(
   await FIRST_PAINT_LOADS[row.routeId]?.();
   const queryClient = createQueryClient();
   provideInlineAnswers(answers);
-  resetIdsForServerRender();
   try {
-    // The same tree as main.tsx, with the address given instead of the browser's.
-    return renderToString(
+    // The same tree as main.tsx, with the address given instead of the browser's; the browser hydrates it.
+    const markup = renderToString(
       <StrictMode>
         <AppProviders queryClient={queryClient}>
           <StaticRouter location={url}>
@@ -67,10 +68,9 @@ export async function renderFirstScreen(
         </AppProviders>
       </StrictMode>,
     );
-  } catch (error) {
-    // preact-render-to-string's synchronous render refuses a suspending part (a lazy chunk not loaded here).
-    if (error instanceof Error && /renderToStringAsync/.test(error.message)) return null;
-    throw error;
+    // A part that would load later (a lazy chunk not loaded here) leaves its Suspense boundary to the client
+    // (`<!--$!-->`): the browser would throw that boundary's server nodes away and report it. The plain page.
+    return markup.includes(CLIENT_RENDERED_BOUNDARY) ? null : markup;
   } finally {
     provideInlineAnswers(null);
     queryClient.clear();

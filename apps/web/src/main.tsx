@@ -1,17 +1,14 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { render, type ComponentChild } from 'preact';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes, preloadFirstPage } from '@/app/router';
+import { reportRecoverableError } from '@/lib/hydration';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// A page the server rendered (decision 034) keeps its nodes: Preact's own render diffs the app against the
-// markup already in #root, reusing and correcting those nodes (preact/compat's createRoot would empty #root
-// first and build the same screen again).
 const app = (
   <StrictMode>
     <AppProviders>
@@ -26,7 +23,10 @@ const app = (
 );
 // The page's code first (index.html already asked for it): the first render is the page, not its loading state.
 // (A promise, not a top-level await: with one, the bundler splits the entry into many small shared files.)
+// A page the server rendered (decision 034) is hydrated: React takes over the server's nodes as they are
+// (decision 036); a difference between the two renders is a bug, reported by reportRecoverableError.
 void preloadFirstPage(window.location.pathname).then(() => {
-  if (container.firstElementChild) render(app as ComponentChild, container);
+  if (container.firstElementChild)
+    hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
   else createRoot(container).render(app);
 });

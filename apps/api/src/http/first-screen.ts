@@ -114,9 +114,16 @@ export async function firstScreenHtml(
 }
 
 /**
+ * What React's server render puts ahead of the app's markup (decision 036): the elements it hoists into the
+ * document's <head> — the screen's <title>, <meta>, and <link>s such as the preloads of images the screen shows.
+ */
+const HEAD_ELEMENTS = /^(?:<title>[^<]*<\/title>|<(?:link|meta)\b[^>]*>)+/;
+
+/**
  * index.html with the rendered markup in #root, and in <head> the answers (every `<` escaped, so no text in
- * them can close the element; no element when there are none) and the page's chunks. Throws when the template
- * has no empty #root or <head>.
+ * them can close the element; no element when there are none), the elements React hoists there (the screen's
+ * <title> in place of index.html's) and the page's chunks. Throws when the template has no empty #root or
+ * <head>.
  */
 export function composePage(
   template: string,
@@ -133,10 +140,20 @@ export function composePage(
   const preloads = page.preloads
     .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`)
     .join('');
-  return template
+  // React hydrates #root from its first child: the hoisted elements go to <head>, where its client looks for
+  // them (a <title> in #root would be a node the client's first render does not have).
+  const head = HEAD_ELEMENTS.exec(page.markup)?.[0] ?? '';
+  const markup = page.markup.slice(head.length);
+  const title = /<title>[^<]*<\/title>/.exec(head)?.[0];
+  const hoisted = title ? head.replace(title, '') : head;
+  const withTitle =
+    title && /<title>[^<]*<\/title>/i.test(template)
+      ? template.replace(/<title>[^<]*<\/title>/i, () => title)
+      : template.replace(/<\/head>/i, () => `${title ?? ''}</head>`);
+  return withTitle
     .replace(/<head>/i, (tag) => `${tag}${answers}`)
-    .replace(/<\/head>/i, () => `${preloads}</head>`)
-    .replace(ROOT_ELEMENT, () => `<div id="root">${page.markup}</div>`);
+    .replace(/<\/head>/i, () => `${hoisted}${preloads}</head>`)
+    .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
 }
 
 function escapeAttribute(value: string): string {

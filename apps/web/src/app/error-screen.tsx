@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { trackError } from '@/lib/analytics';
-import { PageTitle } from '@/components/page-title';
 
 /** The router's error screen (spec §8): a page failed to load or threw while rendering. */
 export function ErrorScreen({ error }: { error: unknown }) {
@@ -14,7 +13,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
-      <PageTitle>Error · Keyturn</PageTitle>
+      <title>Error · Keyturn</title>
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <h1 className="text-xl font-bold text-slate-900">{MESSAGES.unexpectedError}</h1>
         <p className="mt-3 text-sm text-slate-600">Something went wrong while showing this page.</p>

@@ -27,6 +27,8 @@ export type FirstPaintPage = {
 const BOOKING_PAGE = 'src/features/booking/pages/booking-page.tsx';
 /** What the agent's booking page reads before it can show anything (features/booking/api.ts). */
 const AGENT_PAGE_DATA = ['/api/agents/id/:agentId', '/api/availability/public/:agentId'];
+/** What a team's public page reads before it can show anything (features/booking/team-api.ts). */
+const TEAM_PAGE_DATA = ['/api/public/teams/:slug'];
 
 export const FIRST_PAINT_PAGES: FirstPaintPage[] = [
   { path: '/', routeId: 'landing', module: 'src/features/marketing/pages/landing-page.tsx', render: true },
@@ -51,6 +53,12 @@ export const FIRST_PAINT_PAGES: FirstPaintPage[] = [
     path: '/booking/reschedule',
     routeId: 'booking-reschedule',
     module: 'src/features/booking/pages/reschedule-booking-page.tsx',
+  },
+  {
+    path: '/team/:slug',
+    routeId: 'team-page',
+    module: 'src/features/booking/pages/team-page.tsx',
+    data: TEAM_PAGE_DATA,
   },
   { path: '/bookme', routeId: 'bookme', module: BOOKING_PAGE },
   { path: '/bookme/:agentId', routeId: 'bookme-agent', module: BOOKING_PAGE, data: AGENT_PAGE_DATA },

@@ -107,9 +107,7 @@ const AcceptInvitationPage = lazy(() =>
   import('@/features/team/pages/accept-invitation-page').then((m) => ({ default: m.AcceptInvitationPage })),
 );
 // The public team page (issue 15): its own chunk, so the agent booking page does not grow.
-const TeamPage = lazy(() =>
-  import('@/features/booking/pages/team-page').then((m) => ({ default: m.TeamPage })),
-);
+const TeamPage = lazyPage(() => import('@/features/booking/pages/team-page').then((m) => m.TeamPage));
 const TeamViewPage = lazy(() =>
   import('@/features/team/pages/team-view-page').then((m) => ({ default: m.TeamViewPage })),
 );
@@ -262,6 +260,7 @@ export const FIRST_PAINT_LOADS: Record<string, () => Promise<unknown>> = {
   'bookme-agent-name': BookingPage.preload,
   'booking-link': BookingPage.preload,
   'property-booking': BookingPage.preload,
+  'team-page': TeamPage.preload,
 };
 /** How long the first render waits for its page's code (normally there already: index.html preloads it). */
 const FIRST_PAINT_WAIT_MS = 1_000;

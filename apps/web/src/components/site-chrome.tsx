@@ -1,17 +1,15 @@
 // Header, footer and page metadata of the public pages (spec §2.3: navigation Features, Pricing, Join Waiting
 // List; footer links to /pricing, /about, /privacy-policy, /waiting-list and the landing page's anchors).
-import { useEffect, useState } from 'react';
-import { useId } from '@/lib/use-id';
+import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { PageTitle } from '@/components/page-title';
 import { ButtonLink } from '@/components/ui/button';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { useSession } from '@/lib/auth';
 
 /**
- * The page's title (PageTitle) and its meta description. index.html carries one
+ * The page's <title> (React hoists it into <head>) and its meta description. index.html carries one
  * description for every screen; a public page swaps its own text in while it is shown, so there is always
  * exactly one.
  */
@@ -25,7 +23,7 @@ export function PageMeta({ title, description }: { title: string; description: s
       if (previous !== null) meta.setAttribute('content', previous);
     };
   }, [description]);
-  return <PageTitle>{title}</PageTitle>;
+  return <title>{title}</title>;
 }
 
 const navLink =

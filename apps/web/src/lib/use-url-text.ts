@@ -1,7 +1,6 @@
 // A text box that mirrors one query-string parameter: it follows the URL (back button, "Clear filters") but
 // writes to it only once typing pauses, so each keystroke does not refetch or fill the history.
-import { useEffect, useState } from 'react';
-import { useEffectEvent } from 'use-effect-event';
+import { useEffect, useEffectEvent, useState } from 'react';
 
 export const URL_TEXT_DELAY_MS = 300;
 

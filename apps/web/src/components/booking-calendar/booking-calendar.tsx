@@ -2,8 +2,7 @@
 // (spec §5 "Calendar day rules"), and beside it the time slots of the chosen date (spec §4 "Calendar widget").
 // Keyboard: arrow keys move between days, Home/End to the week's ends, Page Up/Down by a month (with Shift
 // by a year), Enter/Space selects.
-import { useEffect, useRef, useState } from 'react';
-import { useId } from '@/lib/use-id';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import {
   addDays,

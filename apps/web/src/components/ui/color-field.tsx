@@ -1,5 +1,5 @@
 // A colour as a labelled hex text input with a native colour picker beside it (profile and branding forms).
-import { useId } from '@/lib/use-id';
+import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FieldFooter, describedBy, inputClasses } from './text-field';
 

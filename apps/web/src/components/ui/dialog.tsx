@@ -1,9 +1,7 @@
 // A modal dialog for the dashboard's forms and confirmations: focus moves in and stays in while it is open,
 // Escape and the backdrop close it (only the topmost dialog when they stack), the page behind does not
 // scroll, and focus returns to whatever opened it.
-import { useEffect, useRef } from 'react';
-import { useId } from '@/lib/use-id';
-import { useEffectEvent } from 'use-effect-event';
+import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from './button';

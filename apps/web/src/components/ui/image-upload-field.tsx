@@ -1,8 +1,7 @@
 // One image (a logo or a profile picture) chosen from the device and stored through POST /api/uploads. The
 // server decides what it accepts; its refusal ("That file isn't a PNG, JPEG, WebP or GIF image.", too large,
 // wrong dimensions) shows under the picker.
-import { useState } from 'react';
-import { useId } from '@/lib/use-id';
+import { useId, useState } from 'react';
 import type { ChangeEvent, ReactNode } from 'react';
 import { ApiError, upload } from '@/lib/api';
 import type { UploadKind } from '@/lib/api';

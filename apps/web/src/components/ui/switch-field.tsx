@@ -1,15 +1,21 @@
-import { forwardRef } from 'react';
-import { useId } from '@/lib/use-id';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useId } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 /**
  * An on/off setting: a real checkbox (so forms register it like any input) shown as a switch, its label
  * (clickable) and optional description beside it.
  */
-export const SwitchField = forwardRef<
-  HTMLInputElement,
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode; description?: ReactNode }
->(function SwitchField({ label, description, className = '', ...props }, ref) {
+export function SwitchField({
+  label,
+  description,
+  className = '',
+  ref,
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  label: ReactNode;
+  description?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}) {
   const id = useId();
   return (
     <div className={`flex items-start justify-between gap-4 ${className}`}>
@@ -42,4 +48,4 @@ export const SwitchField = forwardRef<
       </span>
     </div>
   );
-});
+}

@@ -1,7 +1,6 @@
 // Tabs after the WAI-ARIA pattern: one tab stop for the list, arrow keys (and Home/End) move between tabs
 // and select them, each panel is labelled by its tab. The caller owns the selected value (e.g. in the URL).
-import { useEffect, useRef } from 'react';
-import { useId } from '@/lib/use-id';
+import { useEffect, useId, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 
 export interface TabItem<T extends string> {

@@ -1,9 +1,8 @@
-import { forwardRef } from 'react';
-import { useId } from '@/lib/use-id';
+import { useId } from 'react';
 import type {
   InputHTMLAttributes,
-  ComponentProps,
   ReactNode,
+  Ref,
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from 'react';
@@ -25,34 +24,38 @@ function borderFor(error: string | undefined): string {
   return error ? 'border-red-500' : 'border-slate-300';
 }
 
-// The fields take `ref` through forwardRef (react-hook-form's register passes one): preact/compat, the app's
-// React (decision 031), hands a function component its ref only that way.
-
 /** A labelled input with its error message (and optional hint) underneath, linked for screen readers. */
-export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(
-  function TextField({ label, error, hint, className = '', ...props }, ref) {
-    const id = useId();
-    return (
-      <Field id={id} label={label} error={error} hint={hint} className={className}>
-        <input id={id} ref={ref} {...controlProps(id, error, hint)} {...props} />
-      </Field>
-    );
-  },
-);
+export function TextField({
+  label,
+  error,
+  hint,
+  className = '',
+  ref,
+  ...props
+}: FieldProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
+      <input id={id} ref={ref} {...controlProps(id, error, hint)} {...props} />
+    </Field>
+  );
+}
 
 /** A phone number input labelled 'Phone' (the schema checks and normalises what is typed, decision 016). */
-export const PhoneField = forwardRef<
-  HTMLInputElement,
-  Omit<ComponentProps<typeof TextField>, 'label' | 'type'>
->(function PhoneField(props, ref) {
-  return <TextField ref={ref} label="Phone" type="tel" inputMode="tel" autoComplete="tel" {...props} />;
-});
+export function PhoneField(props: Omit<Parameters<typeof TextField>[0], 'label' | 'type'>) {
+  return <TextField label="Phone" type="tel" inputMode="tel" autoComplete="tel" {...props} />;
+}
 
 /** A labelled select with its error message underneath. */
-export const SelectField = forwardRef<
-  HTMLSelectElement,
-  FieldProps & SelectHTMLAttributes<HTMLSelectElement>
->(function SelectField({ label, error, hint, className = '', children, ...props }, ref) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  className = '',
+  ref,
+  children,
+  ...props
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
   const id = useId();
   return (
     <Field id={id} label={label} error={error} hint={hint} className={className}>
@@ -61,20 +64,25 @@ export const SelectField = forwardRef<
       </select>
     </Field>
   );
-});
+}
 
 /** A labelled multi-line input with its error message underneath. */
-export const TextAreaField = forwardRef<
-  HTMLTextAreaElement,
-  FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>
->(function TextAreaField({ label, error, hint, className = '', rows = 3, ...props }, ref) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className = '',
+  ref,
+  rows = 3,
+  ...props
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   const id = useId();
   return (
     <Field id={id} label={label} error={error} hint={hint} className={className}>
       <textarea id={id} ref={ref} rows={rows} {...controlProps(id, error, hint)} {...props} />
     </Field>
   );
-});
+}
 
 function Field({
   id,

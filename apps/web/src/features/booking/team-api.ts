@@ -6,13 +6,22 @@ import type {
   TeamBookingRequestInput,
   TeamBookingResult,
 } from '@keyturn/domain/schemas/teamPage';
-import { api, request } from '@/lib/api';
+import { api, inlineGet, request } from '@/lib/api';
 
 const segment = encodeURIComponent;
 
 /** GET /public/teams/{slug} → { success, data: { team, properties, poolSize } }; 404 TEAM_NOT_FOUND. */
 export async function fetchPublicTeam(slug: string): Promise<PublicTeamPage> {
-  return (await api.get<{ data: PublicTeamPage }>(`/public/teams/${segment(slug)}`)).data;
+  return (await api.get<{ data: PublicTeamPage }>(teamPath(slug))).data;
+}
+
+/** The team a server-rendered team page carries (decisions 034, 036), once; undefined otherwise. */
+export function inlinePublicTeam(slug: string): PublicTeamPage | undefined {
+  return inlineGet<{ data: PublicTeamPage }>(teamPath(slug))?.data;
+}
+
+function teamPath(slug: string): string {
+  return `/public/teams/${segment(slug)}`;
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { CenteredPage } from '@/components/centered-page';
-import { PageTitle } from '@/components/page-title';
 
 /** The frame of the sign-in and sign-up screens: title, short intro, the form, and a link to the other one. */
 export function AuthCard({
@@ -16,7 +15,7 @@ export function AuthCard({
 }) {
   return (
     <CenteredPage>
-      <PageTitle>{`${title} · Keyturn`}</PageTitle>
+      <title>{`${title} · Keyturn`}</title>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
       <p className="mt-2 text-sm text-slate-600">{intro}</p>
       <div className="mt-6">{children}</div>

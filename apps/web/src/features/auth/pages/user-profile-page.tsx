@@ -16,7 +16,6 @@ import type { SessionUser } from '@/lib/auth';
 import { AUTH_PROFILE_QUERY_KEY, primaryEmail, updateAuthProfile, useAuthProfile } from '@/lib/auth-profile';
 import { applyServerErrors } from '@/lib/form-errors';
 import { textLink } from '../components/auth-card';
-import { PageTitle } from '@/components/page-title';
 
 /** The account page (spec §2.1 /user-profile): who is signed in, and their name, editable. */
 export function UserProfilePage() {
@@ -25,7 +24,7 @@ export function UserProfilePage() {
 
   return (
     <CenteredPage>
-      <PageTitle>Your account · Keyturn</PageTitle>
+      <title>Your account · Keyturn</title>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Your account</h1>
       {session.status === 'loading' || (session.status === 'signed-in' && profile.isPending) ? (
         <div className="flex justify-center py-10">

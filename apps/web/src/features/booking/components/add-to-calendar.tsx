@@ -1,6 +1,6 @@
 // "Add to calendar" on the confirmation: an .ics file (any calendar app) and a Google Calendar link, both built
 // by the domain package from the booking's UTC start and end.
-import { useId } from '@/lib/use-id';
+import { useId } from 'react';
 import { googleCalendarUrl } from '@keyturn/domain/calendarLinks';
 import { bookingEventUid, buildIcsEvent } from '@keyturn/domain/ics';
 

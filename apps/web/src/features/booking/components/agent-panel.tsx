@@ -88,8 +88,9 @@ export function AgentPanel({ agent, property, showPlaceholder }: AgentPanelProps
         </div>
       ) : null}
 
+      {/* One text node: the page's largest paint on a phone, in the server's HTML as one readable sentence. */}
       <p className="mt-3 text-sm text-slate-600 md:mt-4">
-        This will be a {APPOINTMENT_MINUTES}-minute {sessionWords} session with {agent.name}.
+        {`This will be a ${APPOINTMENT_MINUTES}-minute ${sessionWords} session with ${agent.name}.`}
       </p>
 
       <PoweredBy className="mt-5 hidden border-t border-slate-100 pt-4 md:flex" />

@@ -1,8 +1,7 @@
 // Step 3 (spec §2.4 "Calendar"): the bookable dates, the chosen date's times beside them, and once a time is
 // picked 'Selected: {time}' with 'Change' and 'Continue to Details'. Times are the server's instants, shown on
 // the agent's clock or, if the buyer asks, on their own; the marked days are the server's (month call).
-import { useCallback } from 'react';
-import { useId } from '@/lib/use-id';
+import { useCallback, useId } from 'react';
 import { timeZoneLabel } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { BookingCalendar } from '@/components/booking-calendar/booking-calendar';

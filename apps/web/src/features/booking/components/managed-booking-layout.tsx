@@ -8,7 +8,6 @@ import { Logo } from '@/components/ui/logo';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';
 import { brandStyle, formatLongDate, purposeLabel, timeSummary } from '../format';
 import type { SummaryRow } from './booking-summary';
-import { PageTitle } from '@/components/page-title';
 
 export function ManageLayout({
   children,
@@ -23,7 +22,7 @@ export function ManageLayout({
 }) {
   return (
     <div style={brandStyle(primaryColor)} className="min-h-screen bg-slate-50 px-3 py-6 sm:px-6 sm:py-12">
-      <PageTitle>{`${title} · Keyturn`}</PageTitle>
+      <title>{`${title} · Keyturn`}</title>
       <main
         id="main"
         className="mx-auto w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { CenteredPage } from '@/components/centered-page';
-import { PageTitle } from '@/components/page-title';
 
 /** A one-message page (not found, invalid link, cancelled…) with optional actions under it. */
 export function MessageScreen({
@@ -14,7 +13,7 @@ export function MessageScreen({
 }) {
   return (
     <CenteredPage>
-      <PageTitle>{`${title} · Keyturn`}</PageTitle>
+      <title>{`${title} · Keyturn`}</title>
       <div className="text-center">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
         <div className="mt-3 text-base text-slate-600">{children}</div>

@@ -1,6 +1,6 @@
 // Step 1 (spec §2.4 "Purpose"): five cards; 'Other (Specify)' reveals a free-text purpose.
+import { useId } from 'react';
 import { MESSAGES } from '@keyturn/domain/messages';
-import { useId } from '@/lib/use-id';
 import type { ReactNode } from 'react';
 import { continueLabel } from '@keyturn/domain/bookingFlow';
 import { BOOKING_PURPOSES, BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';

@@ -12,7 +12,6 @@ import { MessageScreen } from '../components/message-screen';
 import { brandStyle } from '../format';
 import { useBookingSetup } from '../hooks/use-booking-setup';
 import type { BookingSetup } from '../hooks/use-booking-setup';
-import { PageTitle } from '@/components/page-title';
 import { useMounted } from '@/lib/use-mounted';
 
 // The booking assistant's button (issue 17): its own chunk, so the page's first load does not grow.
@@ -46,7 +45,7 @@ export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' })
           role="status"
           className="flex min-h-screen flex-col items-center justify-center gap-3 text-slate-500"
         >
-          <PageTitle>Book an appointment · Keyturn</PageTitle>
+          <title>Book an appointment · Keyturn</title>
           <SpinnerCircle />
           <p className="text-sm">{MESSAGES.loadingBooking}</p>
         </div>
@@ -88,7 +87,7 @@ export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' })
           style={brandStyle(setup.agent.primaryColor)}
           className="min-h-screen bg-slate-50 px-3 py-4 sm:px-6 md:py-10"
         >
-          <PageTitle>{`Book with ${setup.agent.name} · Keyturn`}</PageTitle>
+          <title>{`Book with ${setup.agent.name} · Keyturn`}</title>
           <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />
           {mounted && setup.agentId && !setup.reschedule ? (
             <Suspense fallback={null}>

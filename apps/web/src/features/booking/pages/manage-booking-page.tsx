@@ -1,7 +1,6 @@
 // /booking/manage?token=… (spec §2.1): the buyer's booking as stored, with Reschedule and Cancel while the
 // booking still allows them. Cancelling asks for an optional reason in a dialog, then shows /booking/cancelled.
-import { useState } from 'react';
-import { useId } from '@/lib/use-id';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';

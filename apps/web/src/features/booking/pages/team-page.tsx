@@ -12,19 +12,20 @@ import { TEAM_PAGE_MESSAGES } from '@keyturn/domain/teamBooking';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
-import { fetchPublicTeam } from '../team-api';
+import { fetchPublicTeam, inlinePublicTeam } from '../team-api';
 import { BookingFlow } from '../components/booking-flow';
 import { MessageScreen } from '../components/message-screen';
 import { brandStyle, formatPrice } from '../format';
 import type { BookingSetup } from '../hooks/use-booking-setup';
 import { fromTeam } from '../types';
-import { PageTitle } from '@/components/page-title';
 
 export function TeamPage({ consultation = false }: { consultation?: boolean }) {
   const slug = useParams().slug ?? '';
   const query = useQuery({
     queryKey: ['team-page', slug],
     queryFn: () => fetchPublicTeam(slug),
+    // A server-rendered team page (decision 036) carries the team: the first render is the page itself.
+    initialData: () => inlinePublicTeam(slug),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
 
@@ -34,7 +35,7 @@ export function TeamPage({ consultation = false }: { consultation?: boolean }) {
         role="status"
         className="flex min-h-screen flex-col items-center justify-center gap-3 text-slate-500"
       >
-        <PageTitle>Book an appointment · Keyturn</PageTitle>
+        <title>Book an appointment · Keyturn</title>
         <SpinnerCircle />
         <p className="text-sm">{MESSAGES.loadingBooking}</p>
       </div>
@@ -54,7 +55,7 @@ export function TeamPage({ consultation = false }: { consultation?: boolean }) {
       style={brandStyle(agent.primaryColor)}
       className="min-h-screen bg-slate-50 px-3 py-4 sm:px-6 md:py-10"
     >
-      <PageTitle>{`Book with ${page.team.name} · Keyturn`}</PageTitle>
+      <title>{`Book with ${page.team.name} · Keyturn`}</title>
       {consultation ? <Consultation page={page} /> : <TeamHome page={page} />}
     </div>
   );

@@ -3,8 +3,7 @@
 // free times are offered — today's remaining ones included — and a time can be typed instead: a showing
 // already arranged off the free times, or held on a past date (the only way for one). The server turns the
 // date and time into an instant in the agent's zone.
-import { useState } from 'react';
-import { useId } from '@/lib/use-id';
+import { useId, useState } from 'react';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { timeZoneName, to24Hour } from '@keyturn/domain/time';
 import { ErrorAlert } from '@/components/ui/alert';

@@ -19,7 +19,6 @@ import { NewBookingDialog } from '../components/new-booking-dialog';
 import { BOOKING_LIST_ALL } from '@keyturn/domain/schemas/booking';
 import { BOOKING_PARAM, filtersFromSearch, hasFilters, withFilter } from '../filters';
 import { useBookings, usePropertyOptions } from '../hooks/use-bookings';
-import { PageTitle } from '@/components/page-title';
 
 type Open = 'new' | 'invite' | null;
 
@@ -52,7 +51,7 @@ export function BookingsPage() {
 
   return (
     <>
-      <PageTitle>Bookings · Keyturn</PageTitle>
+      <title>Bookings · Keyturn</title>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <PageHeader title="Bookings" description="Requests and showings, with what each buyer told you." />
         <div className="flex shrink-0 flex-wrap gap-2">

@@ -1,5 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { useEffectEvent } from 'use-effect-event';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 

@@ -24,7 +24,6 @@ import { useSession, userNames } from '@/lib/auth';
 import { FailedMessagesNotice } from '../components/failed-messages-notice';
 import { CalendarReconnectNotice } from '../components/calendar-reconnect-notice';
 import { useDashboard, useMarkOnboarding } from '../hooks/use-dashboard';
-import { PageTitle } from '@/components/page-title';
 
 /**
  * The dashboard's index (spec §2.2): today's showings, the next days, this month's bookings against the
@@ -38,7 +37,7 @@ export function DashboardOverviewPage() {
 
   return (
     <>
-      <PageTitle>Dashboard · Keyturn</PageTitle>
+      <title>Dashboard · Keyturn</title>
       <PageHeader
         title="Dashboard"
         description={firstName ? `Welcome back, ${firstName}. Here is your day.` : 'Here is your day.'}

@@ -1,6 +1,6 @@
 // A group of radio buttons that look like buttons: one question, one answer. Native radios inside a
 // fieldset whose legend is the question, so keyboards (arrow keys) and screen readers work as usual.
-import { useId } from '@/lib/use-id';
+import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 export interface Choice {

@@ -13,7 +13,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { feedbackKeys, fetchFeedbackForm, submitFeedback } from '../api';
 import { FeedbackForm } from '../components/feedback-form';
-import { PageTitle } from '@/components/page-title';
 
 export function FeedbackFormPage() {
   const publicId = useParams().bookingId ?? '';
@@ -25,7 +24,7 @@ export function FeedbackFormPage() {
 
   return (
     <CenteredPage wide>
-      <PageTitle>Share your feedback · Keyturn</PageTitle>
+      <title>Share your feedback · Keyturn</title>
       {query.isPending ? (
         <div className="flex justify-center py-10">
           <Spinner label="Loading the feedback form" />

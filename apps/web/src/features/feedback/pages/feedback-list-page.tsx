@@ -20,7 +20,6 @@ import { LeadDialog } from '../leads/lead-dialog';
 import { LeadList } from '../leads/lead-list';
 import { ModelCard } from '../leads/model-card';
 import { UpgradeHint } from '../leads/upgrade-hint';
-import { PageTitle } from '@/components/page-title';
 
 export function FeedbackListPage() {
   const [search, setSearch] = useSearchParams();
@@ -41,7 +40,7 @@ export function FeedbackListPage() {
 
   return (
     <>
-      <PageTitle>Feedback · Keyturn</PageTitle>
+      <title>Feedback · Keyturn</title>
       <PageHeader
         title="Feedback"
         description="Your leads: every buyer who booked with you, what they told you after the showing, how warm they are and what to do next."

@@ -2,8 +2,7 @@
 // monthly/yearly switch (yearly = ANNUAL_DISCOUNT_PERCENT off), Basic and Professional not on sale yet
 // ('Coming Soon', disabled), Enterprise through the sales team.
 import { MESSAGES } from '@keyturn/domain/messages';
-import { Suspense, lazy, useState } from 'react';
-import { useId } from '@/lib/use-id';
+import { lazy, Suspense, useId, useState } from 'react';
 import { ANNUAL_DISCOUNT_PERCENT, TRIAL_DAYS } from '@keyturn/domain/constants';
 import { PLAN_ORDER } from '@keyturn/domain/plans';
 import type { Plan } from '@keyturn/domain/plans';

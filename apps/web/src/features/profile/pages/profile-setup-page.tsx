@@ -9,7 +9,6 @@ import { useAgentProfile } from '@/lib/agent-profile';
 import { useAuthProfile } from '@/lib/auth-profile';
 import { ProfileForm } from '../components/profile-form';
 import { browserTimeZone } from '@/lib/time-zones';
-import { PageTitle } from '@/components/page-title';
 
 /**
  * Agent profile setup (spec §2.1 /profile, signed-in only). Without a profile the form creates one, its
@@ -74,7 +73,7 @@ export function ProfileSetupPage() {
   const editing = agentProfile.isSuccess && agentProfile.data !== null;
   return (
     <CenteredPage wide>
-      <PageTitle>Your agent profile · Keyturn</PageTitle>
+      <title>Your agent profile · Keyturn</title>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">
         {editing ? 'Your agent profile' : 'Set up your agent profile'}
       </h1>

@@ -1,7 +1,6 @@
 // The photos of a property: upload several at once (POST /api/uploads?kind=property), put them in order with
 // Move up / Move down, remove any. The first photo is the cover shown on cards and on the booking page.
-import { useLayoutEffect, useRef, useState } from 'react';
-import { useId } from '@/lib/use-id';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { SafeImage } from '@/components/ui/safe-image';
 import { FieldFooter } from '@/components/ui/text-field';

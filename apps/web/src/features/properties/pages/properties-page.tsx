@@ -13,7 +13,6 @@ import { useTeam } from '@/lib/team';
 import { PropertyFormDialog } from '../components/property-form-dialog';
 import { PropertyList } from '../components/property-list';
 import { useAssignProperty, useDeleteProperty, useProperties } from '../hooks/use-properties';
-import { PageTitle } from '@/components/page-title';
 
 type Editing = { property: Property | null } | null;
 
@@ -52,7 +51,7 @@ export function PropertiesPage() {
 
   return (
     <>
-      <PageTitle>Properties · Keyturn</PageTitle>
+      <title>Properties · Keyturn</title>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <PageHeader
           title="Properties"

@@ -1,5 +1,5 @@
 // One figure of the Reports page: its chart, its numbers as a table, and a CSV download of them.
-import { useId } from '@/lib/use-id';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { downloadCsv, tableCsv } from '../csv';
 import type { ReportTable } from '../tables';

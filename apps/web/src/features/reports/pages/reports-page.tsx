@@ -19,7 +19,6 @@ import { RangePicker } from '../components/range-picker';
 import { ReportSection } from '../components/report-section';
 import { UpgradeHint } from '@/components/ui/upgrade-hint';
 import { breakdownTables, coreTables } from '../tables';
-import { PageTitle } from '@/components/page-title';
 
 export function ReportsPage() {
   const profile = useAgentProfile();
@@ -43,7 +42,7 @@ export function ReportsPage() {
 
   return (
     <>
-      <PageTitle>Reports · Keyturn</PageTitle>
+      <title>Reports · Keyturn</title>
       <PageHeader
         title="Reports"
         description={

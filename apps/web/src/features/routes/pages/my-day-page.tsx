@@ -18,7 +18,6 @@ import { useAgentDay, useApplyRoute, useOptimise, useRouteSettings, useSaveRoute
 import { SwitchField } from '@/components/ui/switch-field';
 import { OfficeSetting } from '../components/office-setting';
 import { TourBuilder } from '../components/tour-builder';
-import { PageTitle } from '@/components/page-title';
 
 const DayMap = lazy(() => import('../components/day-map'));
 
@@ -35,7 +34,7 @@ export function MyDayPage() {
 
   return (
     <>
-      <PageTitle>My day · Keyturn</PageTitle>
+      <title>My day · Keyturn</title>
       <PageHeader
         title="My day"
         description="Your showings in time order on the map, the drive between them, and the order that drives least."

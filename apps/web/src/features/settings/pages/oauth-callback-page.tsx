@@ -9,7 +9,6 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { exchangeCode } from '../calendars-api';
-import { PageTitle } from '@/components/page-title';
 
 type Outcome =
   { kind: 'working' } | { kind: 'done'; integration: Integration } | { kind: 'failed'; message: string };
@@ -43,7 +42,7 @@ export function OAuthCallbackPage({ provider }: { provider: 'google' | 'microsof
 
   return (
     <CenteredPage>
-      <PageTitle>{`${name} · Keyturn`}</PageTitle>
+      <title>{`${name} · Keyturn`}</title>
       <PageHeader title={name} />
       <div className="mt-6 space-y-4" aria-live="polite">
         {outcome.kind === 'working' ? (

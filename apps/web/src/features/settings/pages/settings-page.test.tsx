@@ -85,11 +85,11 @@ describe('availability editor', () => {
   it('copies one day to all weekdays', async () => {
     const { api } = renderSettings('availability');
     const start = await screen.findByLabelText('Monday range 1 start');
-    fireEvent.input(start, { target: { value: '10:00' } });
-    fireEvent.input(screen.getByLabelText('Monday range 1 end'), { target: { value: '14:00' } });
+    fireEvent.change(start, { target: { value: '10:00' } });
+    fireEvent.change(screen.getByLabelText('Monday range 1 end'), { target: { value: '14:00' } });
     await userEvent.click(screen.getByRole('button', { name: 'Add a time range to Monday' }));
-    fireEvent.input(screen.getByLabelText('Monday range 2 start'), { target: { value: '15:00' } });
-    fireEvent.input(screen.getByLabelText('Monday range 2 end'), { target: { value: '18:00' } });
+    fireEvent.change(screen.getByLabelText('Monday range 2 start'), { target: { value: '15:00' } });
+    fireEvent.change(screen.getByLabelText('Monday range 2 end'), { target: { value: '18:00' } });
 
     await userEvent.click(screen.getByRole('button', { name: 'Copy Monday to all weekdays' }));
     expect(screen.getByLabelText('Friday range 2 end')).toHaveValue('18:00');
@@ -125,20 +125,20 @@ describe('availability editor', () => {
     const { api } = renderSettings('availability');
     await userEvent.click(await screen.findByRole('button', { name: 'Add a time range to Tuesday' }));
     // The new range follows the last one's end only if there is room; make it overlap on purpose.
-    fireEvent.input(screen.getByLabelText('Tuesday range 2 start'), { target: { value: '12:00' } });
-    fireEvent.input(screen.getByLabelText('Tuesday range 2 end'), { target: { value: '13:00' } });
+    fireEvent.change(screen.getByLabelText('Tuesday range 2 start'), { target: { value: '12:00' } });
+    fireEvent.change(screen.getByLabelText('Tuesday range 2 end'), { target: { value: '13:00' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save availability' }));
 
     expect(await screen.findByText(AVAILABILITY_MESSAGES.overlap)).toBeInTheDocument();
     expect(api.callsTo('PUT', '/availability')).toHaveLength(0);
 
-    fireEvent.input(screen.getByLabelText('Tuesday range 1 end'), { target: { value: '12:00' } });
+    fireEvent.change(screen.getByLabelText('Tuesday range 1 end'), { target: { value: '12:00' } });
     await vi.waitFor(() => expect(screen.queryByText(AVAILABILITY_MESSAGES.overlap)).not.toBeInTheDocument());
   });
 
   it('an end before the start shows the schema message under the range', async () => {
     renderSettings('availability');
-    fireEvent.input(await screen.findByLabelText('Thursday range 1 end'), { target: { value: '08:00' } });
+    fireEvent.change(await screen.findByLabelText('Thursday range 1 end'), { target: { value: '08:00' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save availability' }));
     expect(await screen.findByText(AVAILABILITY_MESSAGES.endAfterStart)).toBeInTheDocument();
   });
@@ -147,13 +147,13 @@ describe('availability editor', () => {
     const { api } = renderSettings('availability');
     expect(await screen.findByLabelText('Minimum notice')).toHaveValue(2);
     expect(screen.getByLabelText('Minimum notice unit')).toHaveValue('hours');
-    fireEvent.input(screen.getByLabelText('Minimum notice'), { target: { value: '3' } });
-    fireEvent.input(screen.getByLabelText('Buffer between showings (minutes)'), { target: { value: '30' } });
+    fireEvent.change(screen.getByLabelText('Minimum notice'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Buffer between showings (minutes)'), { target: { value: '30' } });
     await userEvent.click(screen.getByRole('switch', { name: 'Require my approval for new bookings' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Add a date' }));
     const dates = screen.getAllByLabelText('Date');
-    fireEvent.input(dates[1]!, { target: { value: '2030-07-04' } });
+    fireEvent.change(dates[1]!, { target: { value: '2030-07-04' } });
     await userEvent.selectOptions(screen.getAllByLabelText('That day')[1]!, 'hours');
 
     await userEvent.click(screen.getByRole('button', { name: 'Save availability' }));
@@ -172,7 +172,7 @@ describe('availability editor', () => {
   it('refuses the same date twice with the schema message', async () => {
     const { api } = renderSettings('availability');
     await userEvent.click(await screen.findByRole('button', { name: 'Add a date' }));
-    fireEvent.input(screen.getAllByLabelText('Date')[1]!, { target: { value: '2030-12-25' } });
+    fireEvent.change(screen.getAllByLabelText('Date')[1]!, { target: { value: '2030-12-25' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save availability' }));
     expect(await screen.findByText(AVAILABILITY_MESSAGES.duplicateOverride)).toBeInTheDocument();
     expect(api.callsTo('PUT', '/availability')).toHaveLength(0);

@@ -27,7 +27,6 @@ import {
   useFeedbackSettings,
   useNotificationSettings,
 } from '../hooks/use-settings';
-import { PageTitle } from '@/components/page-title';
 
 const CalendarSettings = lazy(() =>
   import('../components/calendar-settings').then((m) => ({ default: m.CalendarSettings })),
@@ -65,7 +64,7 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageTitle>Settings · Keyturn</PageTitle>
+      <title>Settings · Keyturn</title>
       <PageHeader
         title="Settings"
         description="Your hours, your brand, and what Keyturn sends on your behalf."

@@ -12,7 +12,6 @@ import { UsageBar } from '@/components/ui/usage-bar';
 import { usePlan } from '@/lib/plan';
 import { SubscriptionTeamSeats } from '@/components/team-seats';
 import { fetchUsageStats } from '../api';
-import { PageTitle } from '@/components/page-title';
 
 export const SALES_EMAIL = 'sales@keyturn.app';
 
@@ -27,7 +26,7 @@ export function SubscriptionPage() {
 
   return (
     <>
-      <PageTitle>Subscription · Keyturn</PageTitle>
+      <title>Subscription · Keyturn</title>
       <PageHeader
         title="Subscription"
         description="Your plan, what you use of it, and the plans there are."

@@ -15,7 +15,6 @@ import { mediaUrl } from '@/lib/api';
 import { endSession, useSession } from '@/lib/auth';
 import { withNext } from '@/lib/next-path';
 import { useAcceptInvitation, useInvitationPreview } from '@/lib/team';
-import { PageTitle } from '@/components/page-title';
 
 export function AcceptInvitationPage() {
   const { id = '' } = useParams();
@@ -36,7 +35,7 @@ export function AcceptInvitationPage() {
   if (preview.isError) {
     return (
       <CenteredPage>
-        <PageTitle>Invitation · Keyturn</PageTitle>
+        <title>Invitation · Keyturn</title>
         <h1 className="text-2xl font-bold text-slate-900">Team invitation</h1>
         <div className="mt-4">
           <ErrorAlert>{preview.error.message}</ErrorAlert>
@@ -66,7 +65,7 @@ export function AcceptInvitationPage() {
 
   return (
     <CenteredPage>
-      <PageTitle>{`Join ${inv.teamName} · Keyturn`}</PageTitle>
+      <title>{`Join ${inv.teamName} · Keyturn`}</title>
       <div className="flex items-center gap-3">
         {inv.teamLogo ? (
           <SafeImage src={mediaUrl(inv.teamLogo)} alt="" className="size-12 rounded-lg object-contain" />

@@ -18,7 +18,6 @@ import { SelectField, TextField } from '@/components/ui/text-field';
 import { TeamBookings } from '@/components/team-bookings';
 import { useTeam, useTeamSchedule } from '@/lib/team';
 import { ReassignDialog, type ScheduleMember } from '../components/reassign-dialog';
-import { PageTitle } from '@/components/page-title';
 
 const card = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm';
 const VIEWS = { day: { days: 1, label: 'Day' }, week: { days: 7, label: 'Week' } } as const;
@@ -28,7 +27,7 @@ export function TeamViewPage() {
   const team = useTeam();
   return (
     <>
-      <PageTitle>Team view · Keyturn</PageTitle>
+      <title>Team view · Keyturn</title>
       <PageHeader
         title="Team view"
         description="Every member’s schedule side by side, the team’s bookings, and handing a booking to another member."

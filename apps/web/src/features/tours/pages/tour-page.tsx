@@ -15,7 +15,6 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { api, ApiError } from '@/lib/api';
-import { PageTitle } from '@/components/page-title';
 
 /** The buyer's contact fields, as the booking form names them. */
 const DETAIL_FIELDS = [
@@ -33,7 +32,7 @@ export function TourPage() {
   });
   return (
     <CenteredPage wide>
-      <PageTitle>Your tour · Keyturn</PageTitle>
+      <title>Your tour · Keyturn</title>
       {tour.isPending ? (
         <div className="flex justify-center py-10">
           <Spinner label="Loading your tour" />

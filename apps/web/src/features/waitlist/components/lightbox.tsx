@@ -1,7 +1,6 @@
 // A screenshot at full size over the page (spec §2.5): Escape, a click outside the picture or the Close button
 // close it; the page behind does not scroll; focus stays inside and returns to what opened it.
-import { useEffect, useRef } from 'react';
-import { useEffectEvent } from 'use-effect-event';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '@/components/ui/icons';
 

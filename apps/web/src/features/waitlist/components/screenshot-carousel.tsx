@@ -2,8 +2,7 @@
 // CLIENT_TIMINGS.carouselIntervalMs and wrap 0 → 1 → 2 → 0, with dots, Previous/Next and the arrow keys.
 // It holds still while the pointer is over it, while focus is inside, while a screenshot is enlarged, when
 // paused, and from the start for visitors who prefer reduced motion. A click on a screenshot enlarges it.
-import { useLayoutEffect, useState } from 'react';
-import { useId } from '@/lib/use-id';
+import { useId, useLayoutEffect, useState } from 'react';
 import type { FocusEvent, KeyboardEvent } from 'react';
 import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
 import { useReducedMotion } from '@/lib/reduced-motion';
@@ -35,7 +34,7 @@ export function ScreenshotCarousel({
   useLayoutEffect(() => {
     if (!rotating) return;
     // A fresh interval after every move, manual or automatic, counted from the moment the slide is shown (a
-    // layout effect: Preact runs plain effects a frame later, which would stretch every interval by a frame).
+    // layout effect: it runs with the commit that shows the slide, never a frame after it).
     const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), intervalMs);
     return () => window.clearTimeout(timer);
   }, [rotating, index, count, intervalMs]);

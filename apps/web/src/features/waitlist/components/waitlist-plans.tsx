@@ -1,7 +1,6 @@
 // The plans as waiting-list members will pay for them (spec §2.5, §9): Basic free forever, the paid plans at
 // their lifetime waiting-list price, and Enterprise's features behind 'Show/Hide Enterprise Features'.
-import { useState } from 'react';
-import { useId } from '@/lib/use-id';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { TRIAL_DAYS, WAITLIST } from '@keyturn/domain/constants';
 import { PLANS } from '@keyturn/domain/plans';

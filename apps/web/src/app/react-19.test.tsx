@@ -1,47 +1,46 @@
-// Decision 031: the page's title is set by <PageTitle> (Preact does not hoist <title> into <head>).
+// Decision 036: what the app relies on React 19 itself for, since the Preact workarounds of decision 031 went —
+// a <title> rendered in a screen names the tab from <head>, useId is unique across a portal, use() reads a context.
 import { render } from '@testing-library/react';
-import { createContext, use, useState } from 'react';
+import { createContext, use, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { describe, expect, it } from 'vitest';
-import { useId } from '@/lib/use-id';
-import { PageTitle } from './page-title';
 
-describe('PageTitle (decision 031)', () => {
-  it('names the tab while shown, follows a change, and gives the previous title back when it goes', () => {
-    document.title = 'Keyturn';
-    const view = render(<PageTitle>Pricing · Keyturn</PageTitle>);
+describe('<title> in a screen (React 19 puts it in <head>)', () => {
+  it('names the tab while shown, follows a change, and goes with its screen', () => {
+    const view = render(<title>Pricing · Keyturn</title>);
     expect(document.title).toBe('Pricing · Keyturn');
-    view.rerender(<PageTitle>Book with Dana · Keyturn</PageTitle>);
+    expect(document.head.querySelector('title')).toHaveTextContent('Pricing · Keyturn');
+    expect(view.container.querySelector('title')).toBeNull();
+    view.rerender(<title>Book with Dana · Keyturn</title>);
     expect(document.title).toBe('Book with Dana · Keyturn');
     view.unmount();
-    expect(document.title).toBe('Keyturn');
+    expect(document.head.querySelectorAll('title')).toHaveLength(0);
   });
 
   it('the last screen to name itself wins; when it goes, the one under it names the tab again', () => {
-    document.title = 'Keyturn';
     const view = render(
       <>
-        <PageTitle>Bookings · Keyturn</PageTitle>
+        <title>Bookings · Keyturn</title>
       </>,
     );
     view.rerender(
       <>
-        <PageTitle>Bookings · Keyturn</PageTitle>
-        <PageTitle>Error · Keyturn</PageTitle>
+        <title>Bookings · Keyturn</title>
+        <title>Error · Keyturn</title>
       </>,
     );
     expect(document.title).toBe('Error · Keyturn');
     view.rerender(
       <>
-        <PageTitle>Bookings · Keyturn</PageTitle>
+        <title>Bookings · Keyturn</title>
       </>,
     );
     expect(document.title).toBe('Bookings · Keyturn');
   });
 });
 
-describe('ids and contexts on preact/compat (decision 031)', () => {
-  it('useId never repeats an id between the page and a portal (a dialog is a render root of its own)', () => {
+describe('ids and contexts (React 19)', () => {
+  it('useId never repeats an id between the page and a portal (a dialog renders in a portal)', () => {
     function Labelled() {
       const id = useId();
       return <span data-testid="labelled" id={id} />;
@@ -62,17 +61,16 @@ describe('ids and contexts on preact/compat (decision 031)', () => {
     expect(new Set(ids).size).toBe(2);
   });
 
-  it('use() reads a context as React 19 does (react-leaflet 5 reads its map so) and refuses a promise', () => {
+  it('use() reads a context (react-leaflet 5 reads its map so)', () => {
     const Map = createContext('no map');
     function Reader() {
       return <p>{use(Map)}</p>;
     }
     const view = render(
-      <Map.Provider value="the map">
+      <Map value="the map">
         <Reader />
-      </Map.Provider>,
+      </Map>,
     );
     expect(view.getByText('the map')).toBeInTheDocument();
-    expect(() => use(Promise.resolve('x') as never)).toThrow(/reads a context/);
   });
 });
