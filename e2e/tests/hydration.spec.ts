@@ -109,3 +109,19 @@ test("a team's page, /, /pricing and /waiting-list hydrate without a warning", a
     await expect(page.getByRole('heading', { level: 1, name: heading })).toHaveCount(1);
   }
 });
+
+test('a visitor who asks for less motion: / and /waiting-list hydrate without a warning and stay still', async ({
+  page,
+}) => {
+  // The walkthrough and the carousel read the preference after the take-over (useSyncExternalStore's server
+  // snapshot first), so the server's markup still matches the first render; then they stop.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  for (const [path, paused] of [
+    ['/', 'Play walkthrough'],
+    ['/waiting-list', 'Play slideshow'],
+  ] as const) {
+    const { problems } = await hydrate(page, path);
+    expect(problems, path).toEqual([]);
+    await expect(page.getByRole('button', { name: paused }), path).toBeVisible();
+  }
+});

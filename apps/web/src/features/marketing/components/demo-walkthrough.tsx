@@ -36,7 +36,10 @@ const STEPS = [
 export function DemoWalkthrough({ autoPlay }: { autoPlay?: boolean }) {
   const reducedMotion = useReducedMotion();
   const [active, setActive] = useState(0);
-  const [playing, setPlaying] = useState(autoPlay ?? !reducedMotion);
+  // The visitor's own choice once they make one; until then the preference decides — read on every render, so
+  // a server-rendered page (which cannot know it) plays only until the browser's value arrives after hydration.
+  const [userPlaying, setUserPlaying] = useState<boolean | null>(null);
+  const playing = userPlaying ?? autoPlay ?? !reducedMotion;
 
   useEffect(() => {
     if (!playing) return;
@@ -81,7 +84,7 @@ export function DemoWalkthrough({ autoPlay }: { autoPlay?: boolean }) {
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start">
         <button
           type="button"
-          onClick={() => setPlaying((p) => !p)}
+          onClick={() => setUserPlaying(!playing)}
           className="inline-flex min-h-11 shrink-0 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2"
         >
           {playing ? <PauseIcon className="size-4" /> : <PlayIcon className="size-4" />}
