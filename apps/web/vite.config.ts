@@ -27,6 +27,13 @@ const reactRouterProduction = path.join(reactRouterDir, 'dist/production/index.m
 // `vite build --ssr src/entry-server.tsx` (the web build's second step, decision 034): the server's renderer of
 // the public pages' first screens (react-dom/server), as Node modules in dist-server/ with every library bundled
 // in — one React for the app and the libraries (lazy pages stay in their own files).
+// React and react-dom/server pick their build by NODE_ENV when they load; `npm run build` (NODE_ENV production,
+// which Vite sets before reading this file) fixes the server bundle to their production files, whatever
+// NODE_ENV the API server runs with. A build under another NODE_ENV (the API's tests: 'test') compiles JSX for
+// development and keeps React's own choice, so the two match.
+const ssrDefine =
+  process.env.NODE_ENV === 'production' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {};
+
 const ssrBuild = {
   outDir: 'dist-server',
   emptyOutDir: true,
@@ -41,9 +48,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
     ],
   },
-  // The server bundle keeps React's own choice of build: react and react-dom/server pick their production files
-  // when the API server runs with NODE_ENV=production, their development files in the API's tests.
-  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: ssrDefine } : {}),
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
   build: isSsrBuild ? ssrBuild : clientBuild,
