@@ -16,6 +16,7 @@ import {
 import type { WaitlistSignupInput } from '@keyturn/domain/schemas/waitlist';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { EmailField } from '@/components/form-fields';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { joinWaitlist } from '../api';
@@ -100,14 +101,7 @@ export function WaitlistForm() {
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField form={form} name="email" />
       <TextField
         label="Company (optional)"
         autoComplete="organization"
