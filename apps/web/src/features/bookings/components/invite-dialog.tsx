@@ -6,7 +6,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
-import { budgetRangeFromPrefill, splitBudgetRange } from '@keyturn/domain/budget';
 import { bookingLinkCreateSchema } from '@keyturn/domain/schemas/agentBooking';
 import type { BookingLink, BookingLinkCreateInput } from '@keyturn/domain/schemas/agentBooking';
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
@@ -18,7 +17,8 @@ import { FormDialog } from '@/components/form-dialog';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateBookingLink } from '../hooks/use-bookings';
-import { BudgetOptions, BuyerTypeOptions, IncomeOptions, PurposeOptions } from './buyer-select-options';
+import { BudgetRangeSelect, PropertyOptions, propertyIdValue } from './buyer-fields';
+import { BuyerTypeOptions, IncomeOptions, PurposeOptions } from './buyer-select-options';
 
 type Values = z.output<typeof bookingLinkCreateSchema>;
 
@@ -107,16 +107,9 @@ function InviteForm({
         <SelectField
           label="Property"
           error={errors.property_id?.message}
-          {...register('property_id', {
-            setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)),
-          })}
+          {...register('property_id', propertyIdValue)}
         >
-          <option value="">Any (the buyer chooses)</option>
-          {properties.map((property) => (
-            <option key={property.id} value={property.id}>
-              {property.address}
-            </option>
-          ))}
+          <PropertyOptions properties={properties} none="Any (the buyer chooses)" />
         </SelectField>
       </div>
       <fieldset className="space-y-4">
@@ -154,18 +147,14 @@ function InviteForm({
           />
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Budget range"
-            value={budgetRangeFromPrefill(budgetMin, budgetMax)}
-            onChange={(event) => {
-              const bounds = splitBudgetRange(event.target.value);
+          <BudgetRangeSelect
+            min={budgetMin}
+            max={budgetMax}
+            onChange={(bounds) => {
               setValue('prefill.budget_min', bounds.budget_min);
               setValue('prefill.budget_max', bounds.budget_max);
             }}
-          >
-            <option value="">Not given</option>
-            <BudgetOptions />
-          </SelectField>
+          />
           <SelectField label="Income range" {...register('prefill.income_range', text)}>
             <option value="">Not given</option>
             <IncomeOptions />

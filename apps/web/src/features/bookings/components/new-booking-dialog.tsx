@@ -9,7 +9,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
-import { budgetRangeFromPrefill, splitBudgetRange } from '@keyturn/domain/budget';
 import { agentBookingCreateSchema } from '@keyturn/domain/schemas/agentBooking';
 import type { AgentBooking, AgentBookingCreateInput } from '@keyturn/domain/schemas/agentBooking';
 import type { Property } from '@keyturn/domain/schemas/property';
@@ -19,7 +18,8 @@ import { usePlan } from '@/lib/plan';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateBooking } from '../hooks/use-bookings';
-import { BudgetOptions, BuyerTypeOptions, IncomeOptions, PurposeOptions } from './buyer-select-options';
+import { BudgetRangeSelect, PropertyOptions, propertyIdValue } from './buyer-fields';
+import { BuyerTypeOptions, IncomeOptions, PurposeOptions } from './buyer-select-options';
 import { SlotPicker } from './slot-picker';
 
 type Values = z.output<typeof agentBookingCreateSchema>;
@@ -109,16 +109,9 @@ export function NewBookingDialog({
         <SelectField
           label="Property"
           error={errors.property_id?.message}
-          {...register('property_id', {
-            setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)),
-          })}
+          {...register('property_id', propertyIdValue)}
         >
-          <option value="">No property (consultation)</option>
-          {properties.map((property) => (
-            <option key={property.id} value={property.id}>
-              {property.address}
-            </option>
-          ))}
+          <PropertyOptions properties={properties} none="No property (consultation)" />
         </SelectField>
         <SelectField label="Purpose" error={errors.booking_purpose?.message} {...register('booking_purpose')}>
           <PurposeOptions />
@@ -180,19 +173,15 @@ export function NewBookingDialog({
             </option>
             <BuyerTypeOptions />
           </SelectField>
-          <SelectField
-            label="Budget range"
-            value={budgetRangeFromPrefill(budgetMin, budgetMax)}
+          <BudgetRangeSelect
+            min={budgetMin}
+            max={budgetMax}
             error={errors.budget_max?.message}
-            onChange={(event) => {
-              const bounds = splitBudgetRange(event.target.value);
+            onChange={(bounds) => {
               setValue('budget_min', bounds.budget_min);
               setValue('budget_max', bounds.budget_max);
             }}
-          >
-            <option value="">Not given</option>
-            <BudgetOptions />
-          </SelectField>
+          />
           <SelectField
             label="Income range"
             error={errors.income_range?.message}
