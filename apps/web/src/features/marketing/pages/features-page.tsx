@@ -4,7 +4,7 @@ import type { Plan } from '@keyturn/domain/plans';
 import { PageHero, PageMeta } from '@/components/site-chrome';
 import { PageSection } from '@/components/page-section';
 import { ButtonLink } from '@/components/ui/button';
-import { AVAILABLE_FEATURES, FeatureCard, UPCOMING_FEATURES } from '../components/product-features';
+import { AVAILABLE_FEATURES, FeatureGrid, UPCOMING_FEATURES } from '../components/product-features';
 
 const BOOKING_STEPS = [
   'The buyer says what they want: a viewing, an open house, a private showing, a valuation, or something else.',
@@ -45,13 +45,7 @@ export function FeaturesPage() {
       </PageHero>
 
       <PageSection id="available-title" eyebrow="Available now" title="Scheduling that just works">
-        <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {AVAILABLE_FEATURES.map((feature) => (
-            <li key={feature.title}>
-              <FeatureCard feature={feature} />
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid features={AVAILABLE_FEATURES} />
       </PageSection>
 
       <PageSection
@@ -106,13 +100,7 @@ export function FeaturesPage() {
           title="What we are building next"
           intro="Planned, not available yet. Waiting-list members hear first when each one is ready."
         >
-          <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {UPCOMING_FEATURES.map((feature) => (
-              <li key={feature.title}>
-                <FeatureCard feature={feature} />
-              </li>
-            ))}
-          </ul>
+          <FeatureGrid features={UPCOMING_FEATURES} />
         </PageSection>
       ) : null}
     </>
