@@ -1,4 +1,4 @@
-// The fields the app's react-hook-form forms ask for in the same way — e-mail, password, first and last name
+// The fields the app's react-hook-form forms ask for in the same way — e-mail, password, names, company
 // — so sign-in, sign-up, the account page, Settings → Password, the waiting list and the sales dialog label
 // them, fill them in (autocomplete) and show their errors alike. Each takes the form and the field's name and
 // registers it itself; the error shown is the form's for that name.
@@ -77,5 +77,22 @@ export function PersonNameFields<T extends FieldValues & { firstName: string; la
         {...form.register(last)}
       />
     </div>
+  );
+}
+
+/** A person's whole name in one input (the waiting list, the sales enquiry). */
+export function FullNameField<T extends FieldValues>({ form, name }: FormFieldProps<T>) {
+  return <TextField label="Name" autoComplete="name" error={errorOf(form, name)} {...form.register(name)} />;
+}
+
+/** The company someone works for, which they may leave empty. */
+export function CompanyField<T extends FieldValues>({ form, name }: FormFieldProps<T>) {
+  return (
+    <TextField
+      label="Company (optional)"
+      autoComplete="organization"
+      error={errorOf(form, name)}
+      {...form.register(name)}
+    />
   );
 }

@@ -16,8 +16,8 @@ import {
 import type { WaitlistSignupInput } from '@keyturn/domain/schemas/waitlist';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { EmailField } from '@/components/form-fields';
-import { SelectField, TextField } from '@/components/ui/text-field';
+import { CompanyField, EmailField, FullNameField } from '@/components/form-fields';
+import { SelectField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { joinWaitlist } from '../api';
 import type { WaitlistResponse } from '../api';
@@ -100,14 +100,9 @@ export function WaitlistForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+      <FullNameField form={form} name="name" />
       <EmailField form={form} name="email" />
-      <TextField
-        label="Company (optional)"
-        autoComplete="organization"
-        error={errors.company?.message}
-        {...form.register('company')}
-      />
+      <CompanyField form={form} name="company" />
       <SelectField
         label="What describes you best?"
         defaultValue=""
