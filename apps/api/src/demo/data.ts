@@ -57,161 +57,74 @@ export type DemoProperty = {
   scene: DemoScene;
 };
 
+type Rgb = [number, number, number];
+
+/** One listing in Austin, TX, as a row (see DEMO_PROPERTIES for what the columns are). */
+function listing(
+  [address, zipCode, price, bedrooms, bathrooms, propertyType, [lat, lng], demand, reception]: [
+    address: string,
+    zipCode: string,
+    price: number,
+    bedrooms: number,
+    bathrooms: number,
+    propertyType: string,
+    at: [lat: number, lng: number],
+    demand: number,
+    reception: DemoProperty['reception'],
+  ],
+  [walls, roof, door, storeys, room, floor]: [Rgb, Rgb, Rgb, DemoScene['storeys'], Rgb, Rgb],
+): DemoProperty {
+  const scene = { walls, roof, door, storeys, room, floor };
+  return {
+    address,
+    city: 'Austin',
+    state: 'TX',
+    zipCode,
+    price,
+    bedrooms,
+    bathrooms,
+    propertyType,
+    lat,
+    lng,
+    demand,
+    reception,
+    scene,
+  };
+}
+
+/**
+ * The listings: address, ZIP code, price, bedrooms, bathrooms, type, [lat, lng], demand, reception; then the
+ * pictures' colours: walls, roof, door, storeys, living-room walls, floor.
+ */
 export const DEMO_PROPERTIES: readonly DemoProperty[] = [
-  {
-    address: '1420 Maple Grove Lane',
-    city: 'Austin',
-    state: 'TX',
-    zipCode: '78704',
-    price: 685000,
-    bedrooms: 4,
-    bathrooms: 3,
-    propertyType: 'Residential',
-    lat: 30.2449,
-    lng: -97.7697,
-    demand: 5,
-    reception: 'loved',
-    scene: {
-      walls: [236, 226, 206],
-      roof: [92, 64, 51],
-      door: [30, 64, 124],
-      storeys: 2,
-      room: [240, 234, 222],
-      floor: [166, 124, 82],
-    },
-  },
-  {
-    address: '88 Riverside Drive, Unit 12B',
-    city: 'Austin',
-    state: 'TX',
-    zipCode: '78701',
-    price: 429000,
-    bedrooms: 2,
-    bathrooms: 2,
-    propertyType: 'Condo',
-    lat: 30.2588,
-    lng: -97.7431,
-    demand: 4,
-    reception: 'mixed',
-    scene: {
-      walls: [176, 190, 204],
-      roof: [71, 85, 105],
-      door: [15, 118, 110],
-      storeys: 3,
-      room: [226, 232, 240],
-      floor: [120, 113, 108],
-    },
-  },
-  {
-    address: '305 Live Oak Court',
-    city: 'Austin',
-    state: 'TX',
-    zipCode: '78745',
-    price: 512500,
-    bedrooms: 3,
-    bathrooms: 2.5,
-    propertyType: 'Townhouse',
-    lat: 30.2072,
-    lng: -97.7953,
-    demand: 3,
-    reception: 'pricey',
-    scene: {
-      walls: [214, 168, 140],
-      roof: [68, 64, 60],
-      door: [127, 29, 29],
-      storeys: 2,
-      room: [245, 240, 230],
-      floor: [140, 98, 64],
-    },
-  },
-  {
-    address: '2211 Bluebonnet Trail',
-    city: 'Austin',
-    state: 'TX',
-    zipCode: '78759',
-    price: 574000,
-    bedrooms: 3,
-    bathrooms: 2,
-    propertyType: 'Residential',
-    lat: 30.4021,
-    lng: -97.7526,
-    demand: 3,
-    reception: 'loved',
-    scene: {
-      walls: [250, 246, 236],
-      roof: [51, 65, 85],
-      door: [180, 83, 9],
-      storeys: 1,
-      room: [236, 242, 236],
-      floor: [180, 140, 100],
-    },
-  },
-  {
-    address: '4807 Avenue H',
-    city: 'Austin',
-    state: 'TX',
-    zipCode: '78751',
-    price: 799000,
-    bedrooms: 3,
-    bathrooms: 2,
-    propertyType: 'Residential',
-    lat: 30.3155,
-    lng: -97.7239,
-    demand: 2,
-    reception: 'pricey',
-    scene: {
-      walls: [196, 214, 196],
-      roof: [120, 53, 15],
-      door: [21, 94, 117],
-      storeys: 1,
-      room: [250, 245, 235],
-      floor: [150, 110, 70],
-    },
-  },
-  {
-    address: '1100 East 5th Street, Unit 408',
-    city: 'Austin',
-    state: 'TX',
-    zipCode: '78702',
-    price: 365000,
-    bedrooms: 1,
-    bathrooms: 1,
-    propertyType: 'Condo',
-    lat: 30.2637,
-    lng: -97.7313,
-    demand: 2,
-    reception: 'cool',
-    scene: {
-      walls: [203, 213, 225],
-      roof: [30, 41, 59],
-      door: [190, 18, 60],
-      storeys: 3,
-      room: [241, 245, 249],
-      floor: [100, 116, 139],
-    },
-  },
-  {
-    address: '9316 Sweetwater River Drive',
-    city: 'Austin',
-    state: 'TX',
-    zipCode: '78748',
-    price: 459000,
-    bedrooms: 4,
-    bathrooms: 2.5,
-    propertyType: 'Residential',
-    lat: 30.1664,
-    lng: -97.8273,
-    demand: 3,
-    reception: 'mixed',
-    scene: {
-      walls: [231, 214, 186],
-      roof: [87, 83, 78],
-      door: [22, 101, 52],
-      storeys: 2,
-      room: [250, 243, 230],
-      floor: [186, 150, 110],
-    },
-  },
+  listing(
+    ['1420 Maple Grove Lane', '78704', 685000, 4, 3, 'Residential', [30.2449, -97.7697], 5, 'loved'],
+    [[236, 226, 206], [92, 64, 51], [30, 64, 124], 2, [240, 234, 222], [166, 124, 82]],
+  ),
+  listing(
+    ['88 Riverside Drive, Unit 12B', '78701', 429000, 2, 2, 'Condo', [30.2588, -97.7431], 4, 'mixed'],
+    [[176, 190, 204], [71, 85, 105], [15, 118, 110], 3, [226, 232, 240], [120, 113, 108]],
+  ),
+  listing(
+    ['305 Live Oak Court', '78745', 512500, 3, 2.5, 'Townhouse', [30.2072, -97.7953], 3, 'pricey'],
+    [[214, 168, 140], [68, 64, 60], [127, 29, 29], 2, [245, 240, 230], [140, 98, 64]],
+  ),
+  listing(
+    ['2211 Bluebonnet Trail', '78759', 574000, 3, 2, 'Residential', [30.4021, -97.7526], 3, 'loved'],
+    [[250, 246, 236], [51, 65, 85], [180, 83, 9], 1, [236, 242, 236], [180, 140, 100]],
+  ),
+  listing(
+    ['4807 Avenue H', '78751', 799000, 3, 2, 'Residential', [30.3155, -97.7239], 2, 'pricey'],
+    [[196, 214, 196], [120, 53, 15], [21, 94, 117], 1, [250, 245, 235], [150, 110, 70]],
+  ),
+  listing(
+    ['1100 East 5th Street, Unit 408', '78702', 365000, 1, 1, 'Condo', [30.2637, -97.7313], 2, 'cool'],
+    [[203, 213, 225], [30, 41, 59], [190, 18, 60], 3, [241, 245, 249], [100, 116, 139]],
+  ),
+  listing(
+    ['9316 Sweetwater River Drive', '78748', 459000, 4, 2.5, 'Residential', [30.1664, -97.8273], 3, 'mixed'],
+    [[231, 214, 186], [87, 83, 78], [22, 101, 52], 2, [250, 243, 230], [186, 150, 110]],
+  ),
 ];
 
 export type DemoBuyer = {
@@ -323,96 +236,69 @@ export type DemoFeedbackText = {
   comments: string | null;
 };
 
+/** One answer: the rating (1–5), the interest, the price opinion, a second showing wanted, and the words. */
+const said = (
+  rating: number,
+  interest: InterestLevel,
+  price: PriceOpinion | null,
+  secondShowing: boolean | null,
+  words: Pick<DemoFeedbackText, 'liked' | 'disliked' | 'comments'>,
+): DemoFeedbackText => ({ rating, interest, price, secondShowing, ...words });
+
 /** What buyers answer after a showing, by tone. */
 export const DEMO_FEEDBACK: Record<FeedbackTone, readonly DemoFeedbackText[]> = {
   enthusiastic: [
-    {
-      rating: 5,
-      interest: 'very_interested',
-      price: 'good_value',
-      secondShowing: true,
+    said(5, 'very_interested', 'good_value', true, {
       liked: 'The light in the kitchen is amazing and the backyard is huge.',
       disliked: null,
       comments: 'We loved it! Can we come back with my parents this weekend?',
-    },
-    {
-      rating: 5,
-      interest: 'very_interested',
-      price: 'fair',
-      secondShowing: true,
+    }),
+    said(5, 'very_interested', 'fair', true, {
       liked: 'Open floor plan, quiet street, walkable to the park.',
       disliked: 'Guest bath needs updating, but that is easy.',
       comments: 'This is the one. We would like to talk about making an offer.',
-    },
-    {
-      rating: 4,
-      interest: 'very_interested',
-      price: 'fair',
-      secondShowing: true,
+    }),
+    said(4, 'very_interested', 'fair', true, {
       liked: 'Beautiful oak trees and the primary suite is perfect.',
       disliked: null,
       comments: 'Really impressed — thank you for the great tour, Dana!',
-    },
+    }),
   ],
   lukewarm: [
-    {
-      rating: 3,
-      interest: 'somewhat_interested',
-      price: 'fair',
-      secondShowing: false,
+    said(3, 'somewhat_interested', 'fair', false, {
       liked: 'Nice location.',
       disliked: 'Smaller than it looked in the photos.',
       comments: 'It was okay. We want to see a few more before deciding.',
-    },
-    {
-      rating: 3,
-      interest: 'somewhat_interested',
-      price: null,
-      secondShowing: null,
+    }),
+    said(3, 'somewhat_interested', null, null, {
       liked: 'Good schools nearby.',
       disliked: 'The layout feels a bit choppy.',
       comments: 'Not sure yet. Maybe.',
-    },
+    }),
   ],
   negative: [
-    {
-      rating: 1,
-      interest: 'not_interested',
-      price: 'too_high',
-      secondShowing: false,
+    said(1, 'not_interested', 'too_high', false, {
       liked: null,
       disliked: 'Strong damp smell in the basement and the road noise is constant.',
       comments: 'Disappointed — not what the listing described.',
-    },
-    {
-      rating: 2,
-      interest: 'not_interested',
-      price: 'fair',
-      secondShowing: false,
+    }),
+    said(2, 'not_interested', 'fair', false, {
       liked: 'Friendly neighbours.',
       disliked: 'Kitchen is tiny and there is no storage at all.',
       comments: 'Not for us, unfortunately.',
-    },
+    }),
   ],
   mixed_price: [
-    {
-      rating: 4,
-      interest: 'somewhat_interested',
-      price: 'too_high',
-      secondShowing: true,
+    said(4, 'somewhat_interested', 'too_high', true, {
       liked: 'Gorgeous finishes and a great view from the balcony.',
       disliked: 'Way over what comparable places nearby sold for.',
       comments:
         'We love the place but the price is too high. Would the seller consider an offer around $40k less?',
-    },
-    {
-      rating: 3,
-      interest: 'somewhat_interested',
-      price: 'too_high',
-      secondShowing: false,
+    }),
+    said(3, 'somewhat_interested', 'too_high', false, {
       liked: 'The renovation is beautiful.',
       disliked: 'HOA fees plus the asking price put it out of our range.',
       comments: 'Great home, but overpriced for the area. If it drops we are interested.',
-    },
+    }),
   ],
 };

@@ -38,14 +38,10 @@ import type {
   TimeInterval,
   WeeklyDay as WeeklyDayEntry,
 } from '../schemas/availability';
-import {
-  TIME_24_PATTERN,
-  TIME_WITH_SECONDS_PATTERN,
-  formatClock,
-  isValidIsoDate,
-  isValidTime24,
-} from '../time';
-import { firstInstantAtOrAfter, offsetAt, wallToInstant, zoneOffsets, type OffsetPiece } from './zoneOffsets';
+import { formatClock, isValidIsoDate } from '../time';
+import { blockedTime, overlapsBlocked, type BusyInterval } from './blockedTime';
+import { dayNumber, isoDate, minuteOfDay, pad2, secondsOfDay, todayNumber, weekdayOf } from './dayNumbers';
+import { firstInstantAtOrAfter, wallToInstant, zoneOffsets, type OffsetPiece } from './zoneOffsets';
 
 /** 'HH:mm' agent-zone wall times, start < end (the availability schema's interval). */
 export type WallInterval = TimeInterval;
@@ -53,8 +49,8 @@ export type WallInterval = TimeInterval;
 export type WeeklyDay = WeeklyDayEntry;
 /** A date ('yyyy-MM-dd') that replaces its weekday's rule: a day off, or other hours. */
 export type DateOverride = AvailabilityOverride;
-/** Time the agent is taken, epoch ms (UTC instants), end > start. */
-export type BusyInterval = { start: number; end: number };
+/** Time the agent is taken, epoch ms (UTC instants), end > start (defined beside the walk over it). */
+export type { BusyInterval } from './blockedTime';
 /** Agent-zone dates 'yyyy-MM-dd', both ends included. */
 export type DateWindow = { from: string; to: string };
 
@@ -297,9 +293,6 @@ const LABELS: readonly string[] = Array.from(
   (_, minute) => `${pad2(Math.floor(minute / 60))}:${pad2(minute % 60)}:00`,
 );
 
-/** Widened busy intervals as two sorted lists, and two cursors into them (see overlapsBlocked). */
-type BlockedTime = { starts: Float64Array; ends: Float64Array; startsBefore: number; endsBy: number };
-
 type DayRule = { is_available: boolean; intervals: readonly WallInterval[] };
 /** An interval as the engine walks it: its end minute and its grid of candidate start minutes. */
 type DayInterval = { end: number; minutes: readonly number[] };
@@ -404,56 +397,6 @@ function dayIntervals(rule: DayRule): DayInterval[] {
   });
 }
 
-/** Busy time widened by the buffer and cut to what can meet [from, to): its starts and its ends, each sorted. */
-function blockedTime(busy: readonly BusyInterval[], buffer: number, from: number, to: number): BlockedTime {
-  const starts = new Float64Array(busy.length);
-  const ends = new Float64Array(busy.length);
-  let count = 0;
-  for (const b of busy) {
-    const start = b.start - buffer;
-    const end = b.end + buffer;
-    if (isBusy(b) && end > start && end > from && start < to) {
-      starts[count] = start;
-      ends[count] = end;
-      count++;
-    }
-  }
-  return {
-    starts: starts.subarray(0, count).sort(),
-    ends: ends.subarray(0, count).sort(),
-    startsBefore: 0,
-    endsBy: 0,
-  };
-}
-
-/**
- * Whether [start, end) meets a blocked interval. Every interval ending at or before `start` also starts
- * before `end`, so the intervals that meet it are exactly the surplus of "starts before end" over "ends by
- * start". Both counts are cursors moved from where the previous candidate left them: candidates come in
- * time order, so over a whole window each cursor crosses the busy list once.
- */
-function overlapsBlocked(blocked: BlockedTime, start: number, end: number): boolean {
-  blocked.startsBefore = moveCursor(blocked.starts, blocked.startsBefore, end, false);
-  blocked.endsBy = moveCursor(blocked.ends, blocked.endsBy, start, true);
-  return blocked.startsBefore > blocked.endsBy;
-}
-
-/** How many of the sorted `values` are < limit (≤ limit when `inclusive`), searching from `cursor`. */
-function moveCursor(values: Float64Array, cursor: number, limit: number, inclusive: boolean): number {
-  let count = cursor;
-  while (count < values.length && isBelow(values[count] ?? Infinity, limit, inclusive)) count++;
-  while (count > 0 && !isBelow(values[count - 1] ?? -Infinity, limit, inclusive)) count--;
-  return count;
-}
-
-function isBelow(value: number, limit: number, inclusive: boolean): boolean {
-  return value < limit || (inclusive && value === limit);
-}
-
-function isBusy(b: BusyInterval): boolean {
-  return b.end > b.start;
-}
-
 function ruleOf(rules: SlotRules, date: string, weekday: number): DayRule | undefined {
   return (
     rules.overrides.find((override) => override.date === date) ??
@@ -463,56 +406,4 @@ function ruleOf(rules: SlotRules, date: string, weekday: number): DayRule | unde
 
 function inWindow(date: string, window: DateWindow): boolean {
   return date >= window.from && date <= window.to;
-}
-
-/** 'HH:mm' → minutes since midnight; RangeError for anything else (rules come validated by the schema). */
-function minuteOfDay(time: string): number {
-  if (!isValidTime24(time)) throw new RangeError(`Not an HH:mm time: '${time}'`);
-  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-}
-
-/** 'HH:mm' or 'HH:mm:ss' → seconds since midnight, or null. */
-function secondsOfDay(time: string): number | null {
-  if (!TIME_24_PATTERN.test(time) && !TIME_WITH_SECONDS_PATTERN.test(time)) return null;
-  return Number(time.slice(0, 2)) * 3600 + Number(time.slice(3, 5)) * 60 + Number(time.slice(6, 8) || 0);
-}
-
-/** Days since 1970-01-01 of a yyyy-MM-dd date; RangeError if it is not one. */
-function dayNumber(date: string): number {
-  if (!isValidIsoDate(date)) throw new RangeError(`Not a yyyy-MM-dd date: '${date}'`);
-  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-}
-
-/** yyyy-MM-dd of a day number, by integer arithmetic (H. Hinnant's civil_from_days): no Date per day. */
-function isoDate(day: number): string {
-  const z = day + 719_468;
-  const era = Math.floor(z / 146_097);
-  const dayOfEra = z - era * 146_097;
-  const yearOfEra = Math.floor(
-    (dayOfEra -
-      Math.floor(dayOfEra / 1460) +
-      Math.floor(dayOfEra / 36_524) -
-      Math.floor(dayOfEra / 146_096)) /
-      365,
-  );
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153); // March = 0
-  const dayOfMonth = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
-  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
-  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(dayOfMonth)}`;
-}
-
-/** The day number of the agent-zone date of an instant, from one offset lookup instead of a zoned Date. */
-function todayNumber(now: Date, timeZone: string): number {
-  return Math.floor((now.getTime() + offsetAt(timeZone, now.getTime())) / DAY_MS);
-}
-
-/** Sunday = 0; day 0 (1970-01-01) was a Thursday. */
-function weekdayOf(day: number): number {
-  return (((day + 4) % 7) + 7) % 7;
-}
-
-function pad2(n: number): string {
-  return String(n).padStart(2, '0');
 }

@@ -177,46 +177,21 @@ export function coreTables(report: CoreReport): ReportTable[] {
       })),
       chart: { category: 'measure', series: [{ key: 'percent', label: 'Rate (%)', color: RED }] },
     },
-    {
-      id: 'cancellation-reasons',
-      title: 'Cancellation reasons',
-      description: 'The reasons given when a booking was cancelled.',
-      columns: [
-        { key: 'reason', label: 'Reason' },
-        { key: 'count', label: 'Cancellations' },
-      ],
-      rows: report.cancellation_reasons.map((r) => ({
-        reason: r.reason ?? 'No reason given',
-        count: r.count,
-      })),
-      chart: {
-        category: 'reason',
-        horizontal: true,
-        series: [{ key: 'count', label: 'Cancellations', color: RED }],
-      },
-    },
-    {
-      id: 'busiest-weekdays',
-      title: 'Busiest weekdays',
-      description: 'Showings held or scheduled, by weekday in your time zone.',
-      columns: [
-        { key: 'day', label: 'Day' },
-        { key: 'count', label: 'Showings' },
-      ],
-      rows: report.weekdays.map((w) => ({ day: WEEKDAY_NAMES[w.day] ?? String(w.day), count: w.count })),
-      chart: { category: 'day', series: [{ key: 'count', label: 'Showings', color: BLUE }] },
-    },
-    {
-      id: 'busiest-hours',
-      title: 'Busiest hours',
-      description: 'Showings held or scheduled, by starting hour in your time zone.',
-      columns: [
-        { key: 'hour', label: 'Hour' },
-        { key: 'count', label: 'Showings' },
-      ],
-      rows: report.hours.map((h) => ({ hour: hourLabel(h.hour), count: h.count })),
-      chart: { category: 'hour', series: [{ key: 'count', label: 'Showings', color: BLUE }] },
-    },
+    countTable(
+      ['cancellation-reasons', 'Cancellation reasons', 'The reasons given when a booking was cancelled.'],
+      { category: ['reason', 'Reason'], count: 'Cancellations', color: RED, horizontal: true },
+      report.cancellation_reasons.map((r) => ({ reason: r.reason ?? 'No reason given', count: r.count })),
+    ),
+    countTable(
+      ['busiest-weekdays', 'Busiest weekdays', 'Showings held or scheduled, by weekday in your time zone.'],
+      { category: ['day', 'Day'], count: 'Showings', color: BLUE },
+      report.weekdays.map((w) => ({ day: WEEKDAY_NAMES[w.day] ?? String(w.day), count: w.count })),
+    ),
+    countTable(
+      ['busiest-hours', 'Busiest hours', 'Showings held or scheduled, by starting hour in your time zone.'],
+      { category: ['hour', 'Hour'], count: 'Showings', color: BLUE },
+      report.hours.map((h) => ({ hour: hourLabel(h.hour), count: h.count })),
+    ),
   ];
 }
 
@@ -236,52 +211,75 @@ const breakdownChart: ChartSpec = {
   ],
 };
 
-export function breakdownTables(report: ReportBreakdowns): ReportTable[] {
-  const rowsOf = (rows: ReportBreakdowns['by_buyer_type'], label: (key: string) => string) =>
-    rows.map((r) => ({
-      group: r.key === null ? 'Not given' : label(r.key),
+/** A table's id, title and description. */
+type TableHead = [id: string, title: string, description: string];
+
+/** One count per category (its key and label), drawn as bars of that count. */
+function countTable(
+  [id, title, description]: TableHead,
+  bars: { category: [key: string, label: string]; count: string; color: string; horizontal?: boolean },
+  rows: Record<string, Cell>[],
+): ReportTable {
+  const [category, label] = bars.category;
+  return {
+    id,
+    title,
+    description,
+    columns: [
+      { key: category, label },
+      { key: 'count', label: bars.count },
+    ],
+    rows,
+    chart: {
+      category,
+      ...(bars.horizontal ? { horizontal: true } : {}),
+      series: [{ key: 'count', label: bars.count, color: bars.color }],
+    },
+  };
+}
+
+/** The funnel (booked, showed, hot) per group, its rows labelled by `label` ('Not given' for none). */
+function breakdown(
+  [id, title, description]: TableHead,
+  first: string,
+  groups: { rows: ReportBreakdowns['by_buyer_type']; label: (key: string) => string },
+): ReportTable {
+  return {
+    id,
+    title,
+    description,
+    columns: breakdownColumns(first),
+    rows: groups.rows.map((r) => ({
+      group: r.key === null ? 'Not given' : groups.label(r.key),
       booked: r.booked,
       showed: r.showed,
       hot: r.hot,
-    }));
+    })),
+    chart: breakdownChart,
+  };
+}
+
+export function breakdownTables(report: ReportBreakdowns): ReportTable[] {
   return [
-    {
-      id: 'by-buyer-type',
-      title: 'By buyer type',
-      description: 'The funnel for each kind of buyer.',
-      columns: breakdownColumns('Buyer type'),
-      rows: rowsOf(report.by_buyer_type, (k) => BUYER_TYPE_LABELS[k as BuyerType] ?? k),
-      chart: breakdownChart,
-    },
-    {
-      id: 'by-purpose',
-      title: 'By purpose',
-      description: 'The funnel for each booking purpose.',
-      columns: breakdownColumns('Purpose'),
-      rows: rowsOf(report.by_purpose, (k) => BOOKING_PURPOSE_LABELS[k as BookingPurpose] ?? k),
-      chart: breakdownChart,
-    },
-    {
-      id: 'by-budget',
-      title: 'By budget',
-      description: 'The funnel for each budget range buyers chose.',
-      columns: breakdownColumns('Budget'),
-      rows: rowsOf(report.by_budget, (k) => budgetRangeLabel(k as BudgetRange)),
-      chart: breakdownChart,
-    },
-    {
-      id: 'lead-time',
-      title: 'How far ahead buyers book',
-      description: 'Time between the booking and the showing.',
-      columns: [
-        { key: 'bucket', label: 'Booked ahead' },
-        { key: 'count', label: 'Bookings' },
-      ],
-      rows: report.lead_time.map((l) => ({
+    breakdown(['by-buyer-type', 'By buyer type', 'The funnel for each kind of buyer.'], 'Buyer type', {
+      rows: report.by_buyer_type,
+      label: (k) => BUYER_TYPE_LABELS[k as BuyerType] ?? k,
+    }),
+    breakdown(['by-purpose', 'By purpose', 'The funnel for each booking purpose.'], 'Purpose', {
+      rows: report.by_purpose,
+      label: (k) => BOOKING_PURPOSE_LABELS[k as BookingPurpose] ?? k,
+    }),
+    breakdown(['by-budget', 'By budget', 'The funnel for each budget range buyers chose.'], 'Budget', {
+      rows: report.by_budget,
+      label: (k) => budgetRangeLabel(k as BudgetRange),
+    }),
+    countTable(
+      ['lead-time', 'How far ahead buyers book', 'Time between the booking and the showing.'],
+      { category: ['bucket', 'Booked ahead'], count: 'Bookings', color: BLUE },
+      report.lead_time.map((l) => ({
         bucket: LEAD_TIME_BUCKETS.find((b) => b.key === l.bucket)?.label ?? l.bucket,
         count: l.count,
       })),
-      chart: { category: 'bucket', series: [{ key: 'count', label: 'Bookings', color: BLUE }] },
-    },
+    ),
   ];
 }

@@ -7,7 +7,7 @@ import { signInSchema } from '@keyturn/domain/schemas/auth';
 import type { SignInInput } from '@keyturn/domain/schemas/auth';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField, PasswordField } from '@/components/form-fields';
 import { startSession } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/form-errors';
 import { safeNextPath, withNext } from '@/lib/next-path';
@@ -25,7 +25,7 @@ export function SignInPage() {
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const mutation = useMutation({ mutationFn: signIn });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -54,21 +54,8 @@ export function SignInPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
+        <EmailField form={form} name="email" />
+        <PasswordField form={form} name="password" autoComplete="current-password" />
         <Button type="submit" fullWidth disabled={isSubmitting}>
           {isSubmitting ? 'Signing in…' : 'Sign in'}
         </Button>

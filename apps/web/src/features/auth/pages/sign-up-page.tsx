@@ -8,7 +8,7 @@ import { signUpSchema } from '@keyturn/domain/schemas/auth';
 import type { SignUpInput } from '@keyturn/domain/schemas/auth';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField, PasswordField, PersonNameFields } from '@/components/form-fields';
 import { startSession } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/form-errors';
 import { safeNextPath, withNext } from '@/lib/next-path';
@@ -26,7 +26,7 @@ export function SignUpPage() {
     resolver: zodResolver(signUpSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   // Not retried: if the first attempt did create the account, a second would only answer "already exists".
   const mutation = useMutation({ mutationFn: signUp, retry: false });
 
@@ -58,35 +58,13 @@ export function SignUpPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
-          />
-        </div>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
+        <PersonNameFields form={form} />
+        <EmailField form={form} name="email" />
+        <PasswordField
+          form={form}
+          name="password"
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password?.message}
-          {...form.register('password')}
         />
         <Button type="submit" fullWidth disabled={isSubmitting}>
           {isSubmitting ? 'Creating account…' : 'Create account'}

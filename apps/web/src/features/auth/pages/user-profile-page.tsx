@@ -10,7 +10,7 @@ import { CenteredPage } from '@/components/centered-page';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
+import { PersonNameFields } from '@/components/form-fields';
 import { SESSION_QUERY_KEY, useSession, userNames } from '@/lib/auth';
 import type { SessionUser } from '@/lib/auth';
 import { AUTH_PROFILE_QUERY_KEY, primaryEmail, updateAuthProfile, useAuthProfile } from '@/lib/auth-profile';
@@ -54,7 +54,7 @@ function AccountDetails({ user, profile }: { user: SessionUser; profile: AuthPro
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: { firstName: names.firstName, lastName: names.lastName },
   });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { isSubmitting, isDirty } = form.formState;
   const mutation = useMutation({ mutationFn: updateAuthProfile });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -90,20 +90,7 @@ function AccountDetails({ user, profile }: { user: SessionUser; profile: AuthPro
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
         <h2 className="text-base font-semibold text-slate-900">Change your name</h2>
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
-          />
-        </div>
+        <PersonNameFields form={form} />
         <Button type="submit" fullWidth disabled={isSubmitting || !isDirty}>
           {isSubmitting ? 'Saving…' : 'Save name'}
         </Button>

@@ -1,9 +1,9 @@
 // The steps of the public booking page (spec §2.4, §4, §5): purpose → property selection → calendar →
 // (time) → details → confirmation, with the Back walk of §2.4. Step order, the submit payload and every
-// message come from the domain package; this component holds the state between steps.
+// message come from the domain package; this component holds the state between steps. The submit is
+// use-booking-submit's, the kept result use-stored-booking's.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
+import { useQuery } from '@tanstack/react-query';
 import {
   initialStep,
   needsPropertySelection,
@@ -12,24 +12,15 @@ import {
   resumeStep,
 } from '@keyturn/domain/bookingFlow';
 import type { BookingStep, FlowContext } from '@keyturn/domain/bookingFlow';
-import { buildBookingRequest, buildRescheduleRequest } from '@keyturn/domain/bookingSubmit';
-import type { BookingPageState } from '@keyturn/domain/bookingSubmit';
 import { bookableDates } from '@keyturn/domain/bookingWindow';
-import { PLACEHOLDER_PROPERTY } from '@keyturn/domain/constants';
 import { PROPERTY_PURPOSES } from '@keyturn/domain/enums';
 import type { BookingPurpose } from '@keyturn/domain/enums';
 import { MESSAGES } from '@keyturn/domain/messages';
-import type { BookingDetailsForm } from '@keyturn/domain/schemas/booking';
 import type { Property } from '@keyturn/domain/schemas/property';
-import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
-import type { TeamBookingRequestInput } from '@keyturn/domain/schemas/teamPage';
-import { isoDateInZone, timeZoneName, to12Hour } from '@keyturn/domain/time';
+import { isoDateInZone, timeZoneName } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
-import { ApiError } from '@/lib/api';
-import { trackBooking, trackError } from '@/lib/analytics';
-import { readSession, writeSession } from '@/lib/session-store';
-import { createBooking, fetchPublicProperties, newIdempotencyKey, rescheduleBooking } from '../api';
-import type { RescheduleBody, SlotTarget } from '../api';
+import { fetchPublicProperties } from '../api';
+import type { SlotTarget } from '../api';
 import { browserTimeZone, formatLongDate, purposeLabel, timeSummary, toIsoDate } from '../format';
 import { useAvailableDates } from '../hooks/use-available-dates';
 import { bookingKeys } from '../hooks/use-booking-setup';
@@ -37,6 +28,8 @@ import type { BookingSetup } from '../hooks/use-booking-setup';
 import { useFlowUrl } from '../hooks/use-flow-url';
 import type { FlowChoices } from '../hooks/use-flow-url';
 import { useTimeSlots } from '../hooks/use-time-slots';
+import { useBookingSubmit } from '../hooks/use-booking-submit';
+import { useStoredBooking } from '../hooks/use-stored-booking';
 import { AgentPanel, PoweredBy } from './agent-panel';
 import type { SummaryRow } from './booking-summary';
 import {
@@ -51,23 +44,15 @@ import {
 } from './lazy-steps';
 import { PropertyStep } from './property-step';
 import { PurposeStep } from './purpose-step';
+import { BackButton } from './back-button';
 import { slotValue } from './slot-choice';
-
-type SubmitVariables =
-  | { kind: 'book'; body: Parameters<typeof createBooking>[0]; idempotencyKey: string }
-  | { kind: 'team'; slug: string; body: TeamBookingRequestInput; idempotencyKey: string }
-  | { kind: 'reschedule'; body: RescheduleBody };
-
-const SLOT_CONFLICT_CODES = ['SLOT_TAKEN', 'SLOT_UNAVAILABLE', 'SLOT_UNREACHABLE'];
 
 /** @param flowKey names this booking page in the tab's session storage (path, agent and token). */
 export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: string }) {
   const { agent, agentId, propertyId, prefill, reschedule, availability } = setup;
   // A consultation with a team (issue 15): the team's pool offers the times and the server picks the member.
   const team = setup.team && propertyId === null && agentId === null ? setup.team : null;
-  const [assignedAgent, setAssignedAgent] = useState<string | null>(null);
   const hasPropertyId = propertyId !== null;
-  const queryClient = useQueryClient();
 
   // The step and the choices before the details form live in the address (use-flow-url); until the buyer
   // first moves, the page's defaults apply (spec §4: a route property or a valid date opens the calendar;
@@ -85,27 +70,9 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
         startsAt: null,
       };
   const { purpose, customPurpose, date } = choices;
-  // The result of this tab's submit (a reload of the confirmation): checked with the domain's schema, which
-  // loads with it — until then the step waits (restoring) rather than showing another one.
-  const [storedResult] = useState<unknown>(() => readSession(storageKeys.result, (value) => value));
-  const [booking, setBooking] = useState<BuyerBooking | null>(null);
-  const [restoring, setRestoring] = useState(storedResult !== null);
-  useEffect(() => {
-    if (storedResult === null) return;
-    let live = true;
-    void loadBuyerBookingSchema()
-      .then((schema) => {
-        const parsed = schema.safeParse(storedResult);
-        if (live && parsed.success) setBooking((current) => current ?? parsed.data);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (live) setRestoring(false);
-      });
-    return () => {
-      live = false;
-    };
-  }, [storedResult]);
+  // The result of this tab's submit (a reload of the confirmation): until it is checked, the step waits
+  // (restoring) rather than showing another one.
+  const { booking, setBooking, restoring } = useStoredBooking(storageKeys.result, loadBuyerBookingSchema);
   // Only the confirmation needs the stored result; any other step shows at once.
   const waitForResult = restoring && flowUrl.url.requestedStep === 'confirmation';
   // The later steps' chunks, warmed while the buyer reads the first one.
@@ -194,19 +161,16 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
       ? slotValue(selectedSlot)
       : '';
   const showMonth = useCallback((month: string) => setVisibleMonth(month), []);
-
-  const submitMutation = useMutation({
-    mutationFn: async (variables: SubmitVariables) => {
-      if (variables.kind === 'team') {
-        const { createTeamBooking } = await import('../team-api');
-        const result = await createTeamBooking(variables.slug, variables.body, variables.idempotencyKey);
-        setAssignedAgent(result.agent.name);
-        return result.booking;
-      }
-      return variables.kind === 'book'
-        ? createBooking(variables.body, variables.idempotencyKey)
-        : rescheduleBooking(variables.body);
-    },
+  const { submit, submitting, assignedAgent } = useBookingSubmit({
+    setup,
+    team,
+    choices,
+    selectedSlot,
+    property,
+    resultKey: storageKeys.result,
+    move,
+    onBooked: setBooking,
+    slotQueries: [slotsState.queryKey, dateMonthDates.queryKey],
   });
 
   function goBack() {
@@ -244,82 +208,6 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
     return slot ? { time: slot.time.slice(0, 5), startsAt: slot.startsAt } : { time: '', startsAt: null };
   }
 
-  /** The details form's valid values → the booking; resolves to the server's field messages to show. */
-  async function submit(values: BookingDetailsForm): Promise<Record<string, string>> {
-    const state: BookingPageState = {
-      form: values,
-      hasPropertyId,
-      property:
-        propertyId !== null
-          ? { id: propertyId }
-          : choices.propertyId !== null
-            ? { id: choices.propertyId }
-            : PLACEHOLDER_PROPERTY,
-      // A team consultation names no agent: the request goes to the team, which picks one.
-      agentId: agentId ?? team?.slug ?? null,
-      date,
-      // The slot's agent-zone wall time; the domain turns it into 24-hour HH:mm.
-      timeSlot: selectedSlot ? to12Hour(selectedSlot.time) : null,
-      purpose,
-      customPurpose,
-    };
-    const built = reschedule
-      ? buildRescheduleRequest(state, reschedule.bookingId)
-      : buildBookingRequest(state);
-    if (!built.ok) {
-      toast.error(built.error);
-      if (built.error === MESSAGES.purposeRequired) move({}, 'purpose');
-      return {};
-    }
-
-    // The server books exactly the instant it offered (which pass of a repeated hour); the fallback grid
-    // has none, and the server places its wall time.
-    const request = { ...built.request, starts_at: selectedSlot?.startsAt ?? null };
-    const variables: SubmitVariables = reschedule
-      ? { kind: 'reschedule', body: { ...request, token: reschedule.token } as RescheduleBody }
-      : team
-        ? { kind: 'team', slug: team.slug, body: teamRequest(request), idempotencyKey: newIdempotencyKey() }
-        : // One key per submit attempt; the mutation's automatic retry reuses these variables, key included.
-          { kind: 'book', body: request, idempotencyKey: newIdempotencyKey() };
-    try {
-      const result = await submitMutation.mutateAsync(variables);
-      if (!reschedule) {
-        const { id, booking_date: appointment_date, status } = result;
-        const event = { id, property_address: property?.address ?? '', appointment_date, status };
-        trackBooking('booking_created', event);
-        if (result.status === 'confirmed') trackBooking('booking_confirmed', event);
-      }
-      setBooking(result);
-      writeSession(storageKeys.result, result);
-      move({}, 'confirmation');
-      if (reschedule) toast.success(MESSAGES.bookingRescheduled);
-      else if (result.status === 'pending')
-        toast.success(`${MESSAGES.bookingSubmitted} Your request is awaiting the agent's confirmation.`);
-      else toast.success(MESSAGES.bookingSubmitted);
-      return {};
-    } catch (error) {
-      return handleSubmitError(error);
-    }
-  }
-
-  /** Toast and track the failure; a taken slot goes back to the calendar, a 400's fields go to the form. */
-  function handleSubmitError(error: unknown): Record<string, string> {
-    const fallback = reschedule ? MESSAGES.rescheduleFailed : MESSAGES.bookingSubmitFailed;
-    const message = serverMessage(error) ?? fallback;
-    toast.error(message);
-    trackError(message, error instanceof ApiError ? error.code : undefined);
-    if (!(error instanceof ApiError)) return {};
-    if (error.status === 409 && SLOT_CONFLICT_CODES.includes(error.code)) {
-      // Someone took the time: fresh slots for the date, and the buyer picks again; the form keeps its values
-      // (session storage).
-      move({ time: '', startsAt: null }, 'calendar');
-      void queryClient.invalidateQueries({ queryKey: slotsState.queryKey });
-      void queryClient.invalidateQueries({ queryKey: dateMonthDates.queryKey });
-      return {};
-    }
-    return error.fields;
-  }
-
   // Times read off the server's instant; a fallback-grid slot (no instant yet) shows its agent-zone label.
   const slotRow = (slot: TimeSlot, dateIso: string): SummaryRow =>
     slot.startsAt && agentZone
@@ -346,23 +234,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
           className="min-w-0 scroll-mt-4 flex-1 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 md:rounded-none md:border-0 md:p-8 md:shadow-none"
         >
           {previousStep(step, flow) && !(step === 'confirmation' && booking && reschedule) ? (
-            <button
-              type="button"
-              onClick={goBack}
-              className="mb-4 inline-flex min-h-10 items-center gap-1 rounded-lg pr-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
-            >
-              <svg
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-                className="size-4"
-              >
-                <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-              Back
-            </button>
+            <BackButton onClick={goBack} />
           ) : null}
 
           {reschedule && step !== 'confirmation' ? (
@@ -434,7 +306,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                   prefill={prefill}
                   reschedule={reschedule !== null}
                   knownBuyer={reschedule !== null && knowsBuyer(prefill)}
-                  submitting={submitMutation.isPending}
+                  submitting={submitting}
                   onSubmit={submit}
                   summary={[
                     { label: 'Date', value: date ? formatLongDate(date) : 'Not selected' },
@@ -475,13 +347,6 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
   );
 }
 
-/** The `error` field of the server's answer, when there was one (spec §8); null for a network failure. */
-function serverMessage(error: unknown): string | null {
-  // Our API always answers errors as { error, code }; without a code the body was not ours (a proxy page).
-  if (error instanceof ApiError && error.status > 0 && !error.code.startsWith('HTTP_')) return error.message;
-  return null;
-}
-
 /** The slot a choice names: by its instant, or — for an 'HH:mm' — that time's earliest open slot. */
 function findSlot(slots: readonly TimeSlot[], choice: string): TimeSlot | null {
   if (!choice) return null;
@@ -500,10 +365,4 @@ function flowStorageKeys(flowKey: string) {
 /** The prefill names the buyer fully (reschedule mode): name, e-mail, phone and buyer type. */
 function knowsBuyer(prefill: BookingSetup['prefill']): boolean {
   return Boolean(prefill?.buyer_name && prefill.buyer_email && prefill.buyer_phone && prefill.buyer_type);
-}
-
-/** A booking request as a team consultation: no agent (the server picks) and no property. */
-function teamRequest(request: Parameters<typeof createBooking>[0]): TeamBookingRequestInput {
-  const { agent_id: _agent, property_id: _property, ...rest } = request;
-  return rest;
 }

@@ -6,19 +6,19 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
-import { budgetRangeFromPrefill, splitBudgetRange } from '@keyturn/domain/budget';
 import { bookingLinkCreateSchema } from '@keyturn/domain/schemas/agentBooking';
 import type { BookingLink, BookingLinkCreateInput } from '@keyturn/domain/schemas/agentBooking';
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
 import type { Property } from '@keyturn/domain/schemas/property';
-import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
-import { Dialog, FormDialogFooter } from '@/components/ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateBookingLink } from '../hooks/use-bookings';
-import { BudgetOptions, BuyerTypeOptions, IncomeOptions, PurposeOptions } from './buyer-select-options';
+import { BudgetRangeSelect, PropertyOptions, propertyIdValue } from './buyer-fields';
+import { BuyerTypeOptions, IncomeOptions, PurposeOptions } from './buyer-select-options';
 
 type Values = z.output<typeof bookingLinkCreateSchema>;
 
@@ -85,103 +85,84 @@ function InviteForm({
   const text = { setValueAs: blankToNull } as const;
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title="Invite a buyer"
       description="Fill in what you know; the buyer completes the rest and picks a time."
       size="lg"
-      dismissible={!isSubmitting}
-      footer={
-        <FormDialogFooter
-          formId={FORM_ID}
-          onCancel={onClose}
-          busy={isSubmitting}
-          submitLabel="Create invitation link"
-          busyLabel="Creating…"
-        />
-      }
+      formId={FORM_ID}
+      onSubmit={onSubmit}
+      busy={isSubmitting}
+      submitLabel="Create invitation link"
+      busyLabel="Creating…"
+      failure={failure}
     >
-      <form id={FORM_ID} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-        {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Label"
+          hint="Only you see it, e.g. “Smith family”."
+          error={errors.label?.message}
+          {...register('label')}
+        />
+        <SelectField
+          label="Property"
+          error={errors.property_id?.message}
+          {...register('property_id', propertyIdValue)}
+        >
+          <PropertyOptions properties={properties} none="Any (the buyer chooses)" />
+        </SelectField>
+      </div>
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-semibold text-slate-900">What you know about the buyer</legend>
+        <TextField label="Buyer's name" autoComplete="off" {...register('prefill.buyer_name', text)} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Label"
-            hint="Only you see it, e.g. “Smith family”."
-            error={errors.label?.message}
-            {...register('label')}
+            label="Buyer's email"
+            type="email"
+            autoComplete="off"
+            {...register('prefill.buyer_email', text)}
           />
-          <SelectField
-            label="Property"
-            error={errors.property_id?.message}
-            {...register('property_id', {
-              setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)),
-            })}
-          >
-            <option value="">Any (the buyer chooses)</option>
-            {properties.map((property) => (
-              <option key={property.id} value={property.id}>
-                {property.address}
-              </option>
-            ))}
+          <TextField
+            label="Buyer's phone"
+            type="tel"
+            autoComplete="off"
+            {...register('prefill.buyer_phone', text)}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Buyer type" {...register('prefill.buyer_type', text)}>
+            <option value="">Let the buyer say</option>
+            <BuyerTypeOptions />
+          </SelectField>
+          <SelectField label="Purpose" {...register('prefill.booking_purpose', text)}>
+            <option value="">Let the buyer choose</option>
+            <PurposeOptions />
           </SelectField>
         </div>
-        <fieldset className="space-y-4">
-          <legend className="text-sm font-semibold text-slate-900">What you know about the buyer</legend>
-          <TextField label="Buyer's name" autoComplete="off" {...register('prefill.buyer_name', text)} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Buyer's email"
-              type="email"
-              autoComplete="off"
-              {...register('prefill.buyer_email', text)}
-            />
-            <TextField
-              label="Buyer's phone"
-              type="tel"
-              autoComplete="off"
-              {...register('prefill.buyer_phone', text)}
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Buyer type" {...register('prefill.buyer_type', text)}>
-              <option value="">Let the buyer say</option>
-              <BuyerTypeOptions />
-            </SelectField>
-            <SelectField label="Purpose" {...register('prefill.booking_purpose', text)}>
-              <option value="">Let the buyer choose</option>
-              <PurposeOptions />
-            </SelectField>
-          </div>
-          {purpose === 'custom' ? (
-            <TextField
-              label="Custom purpose"
-              placeholder={MESSAGES.customPurposePlaceholder}
-              {...register('prefill.custom_purpose', text)}
-            />
-          ) : null}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              label="Budget range"
-              value={budgetRangeFromPrefill(budgetMin, budgetMax)}
-              onChange={(event) => {
-                const bounds = splitBudgetRange(event.target.value);
-                setValue('prefill.budget_min', bounds.budget_min);
-                setValue('prefill.budget_max', bounds.budget_max);
-              }}
-            >
-              <option value="">Not given</option>
-              <BudgetOptions />
-            </SelectField>
-            <SelectField label="Income range" {...register('prefill.income_range', text)}>
-              <option value="">Not given</option>
-              <IncomeOptions />
-            </SelectField>
-          </div>
-          <TextAreaField label="Notes for the booking" {...register('prefill.notes', text)} />
-        </fieldset>
-      </form>
-    </Dialog>
+        {purpose === 'custom' ? (
+          <TextField
+            label="Custom purpose"
+            placeholder={MESSAGES.customPurposePlaceholder}
+            {...register('prefill.custom_purpose', text)}
+          />
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <BudgetRangeSelect
+            min={budgetMin}
+            max={budgetMax}
+            onChange={(bounds) => {
+              setValue('prefill.budget_min', bounds.budget_min);
+              setValue('prefill.budget_max', bounds.budget_max);
+            }}
+          />
+          <SelectField label="Income range" {...register('prefill.income_range', text)}>
+            <option value="">Not given</option>
+            <IncomeOptions />
+          </SelectField>
+        </div>
+        <TextAreaField label="Notes for the booking" {...register('prefill.notes', text)} />
+      </fieldset>
+    </FormDialog>
   );
 }
 

@@ -9,18 +9,17 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
 import type { z } from 'zod';
-import { budgetRangeFromPrefill, splitBudgetRange } from '@keyturn/domain/budget';
 import { agentBookingCreateSchema } from '@keyturn/domain/schemas/agentBooking';
 import type { AgentBooking, AgentBookingCreateInput } from '@keyturn/domain/schemas/agentBooking';
 import type { Property } from '@keyturn/domain/schemas/property';
-import { ErrorAlert } from '@/components/ui/alert';
-import { Dialog, FormDialogFooter } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { ButtonLink } from '@/components/ui/button';
 import { usePlan } from '@/lib/plan';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateBooking } from '../hooks/use-bookings';
-import { BudgetOptions, BuyerTypeOptions, IncomeOptions, PurposeOptions } from './buyer-select-options';
+import { BudgetRangeSelect, PropertyOptions, propertyIdValue } from './buyer-fields';
+import { BuyerTypeOptions, IncomeOptions, PurposeOptions } from './buyer-select-options';
 import { SlotPicker } from './slot-picker';
 
 type Values = z.output<typeof agentBookingCreateSchema>;
@@ -93,131 +92,108 @@ export function NewBookingDialog({
   });
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title="New booking"
       description="Book a buyer into a free time, or record a showing you arranged by phone."
       size="lg"
-      dismissible={!isSubmitting}
-      footer={
-        <FormDialogFooter
-          formId={FORM_ID}
-          onCancel={onClose}
-          busy={isSubmitting}
-          submitLabel="Create booking"
-          busyLabel="Booking…"
-        />
-      }
+      formId={FORM_ID}
+      onSubmit={onSubmit}
+      busy={isSubmitting}
+      submitLabel="Create booking"
+      busyLabel="Booking…"
+      failure={failure}
     >
-      <form id={FORM_ID} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-        {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-        <PlanTourLink date={date} />
+      <PlanTourLink date={date} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Property"
+          error={errors.property_id?.message}
+          {...register('property_id', propertyIdValue)}
+        >
+          <PropertyOptions properties={properties} none="No property (consultation)" />
+        </SelectField>
+        <SelectField label="Purpose" error={errors.booking_purpose?.message} {...register('booking_purpose')}>
+          <PurposeOptions />
+        </SelectField>
+      </div>
+      {purpose === 'custom' ? (
+        <TextField
+          label="Custom purpose"
+          placeholder={MESSAGES.customPurposePlaceholder}
+          error={errors.custom_purpose?.message}
+          {...register('custom_purpose')}
+        />
+      ) : null}
+      <SlotPicker
+        agentId={null}
+        typed={today && timeZone ? { today, timeZone } : undefined}
+        date={date}
+        onDateChange={(next) => setValue('booking_date', next)}
+        time={time}
+        onTimeChange={(next) =>
+          setValue('booking_time', next, { shouldValidate: form.formState.isSubmitted })
+        }
+        dateError={errors.booking_date?.message}
+        timeError={errors.booking_time?.message}
+      />
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-semibold text-slate-900">Buyer</legend>
+        <TextField
+          label="Full name"
+          autoComplete="off"
+          error={errors.client_name?.message}
+          {...register('client_name')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            error={errors.client_email?.message}
+            {...register('client_email')}
+          />
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="off"
+            error={errors.client_phone?.message}
+            {...register('client_phone')}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
           <SelectField
-            label="Property"
-            error={errors.property_id?.message}
-            {...register('property_id', {
-              setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)),
-            })}
+            label="Buyer type"
+            error={errors.buyer_type?.message}
+            defaultValue=""
+            {...register('buyer_type')}
           >
-            <option value="">No property (consultation)</option>
-            {properties.map((property) => (
-              <option key={property.id} value={property.id}>
-                {property.address}
-              </option>
-            ))}
+            <option value="" disabled>
+              Choose…
+            </option>
+            <BuyerTypeOptions />
           </SelectField>
+          <BudgetRangeSelect
+            min={budgetMin}
+            max={budgetMax}
+            error={errors.budget_max?.message}
+            onChange={(bounds) => {
+              setValue('budget_min', bounds.budget_min);
+              setValue('budget_max', bounds.budget_max);
+            }}
+          />
           <SelectField
-            label="Purpose"
-            error={errors.booking_purpose?.message}
-            {...register('booking_purpose')}
+            label="Income range"
+            error={errors.income_range?.message}
+            {...register('income_range', { setValueAs: blankToNull })}
           >
-            <PurposeOptions />
+            <option value="">Not given</option>
+            <IncomeOptions />
           </SelectField>
         </div>
-        {purpose === 'custom' ? (
-          <TextField
-            label="Custom purpose"
-            placeholder={MESSAGES.customPurposePlaceholder}
-            error={errors.custom_purpose?.message}
-            {...register('custom_purpose')}
-          />
-        ) : null}
-        <SlotPicker
-          agentId={null}
-          typed={today && timeZone ? { today, timeZone } : undefined}
-          date={date}
-          onDateChange={(next) => setValue('booking_date', next)}
-          time={time}
-          onTimeChange={(next) =>
-            setValue('booking_time', next, { shouldValidate: form.formState.isSubmitted })
-          }
-          dateError={errors.booking_date?.message}
-          timeError={errors.booking_time?.message}
-        />
-        <fieldset className="space-y-4">
-          <legend className="text-sm font-semibold text-slate-900">Buyer</legend>
-          <TextField
-            label="Full name"
-            autoComplete="off"
-            error={errors.client_name?.message}
-            {...register('client_name')}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="off"
-              error={errors.client_email?.message}
-              {...register('client_email')}
-            />
-            <TextField
-              label="Phone"
-              type="tel"
-              autoComplete="off"
-              error={errors.client_phone?.message}
-              {...register('client_phone')}
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <SelectField
-              label="Buyer type"
-              error={errors.buyer_type?.message}
-              defaultValue=""
-              {...register('buyer_type')}
-            >
-              <option value="" disabled>
-                Choose…
-              </option>
-              <BuyerTypeOptions />
-            </SelectField>
-            <SelectField
-              label="Budget range"
-              value={budgetRangeFromPrefill(budgetMin, budgetMax)}
-              error={errors.budget_max?.message}
-              onChange={(event) => {
-                const bounds = splitBudgetRange(event.target.value);
-                setValue('budget_min', bounds.budget_min);
-                setValue('budget_max', bounds.budget_max);
-              }}
-            >
-              <option value="">Not given</option>
-              <BudgetOptions />
-            </SelectField>
-            <SelectField
-              label="Income range"
-              error={errors.income_range?.message}
-              {...register('income_range', { setValueAs: blankToNull })}
-            >
-              <option value="">Not given</option>
-              <IncomeOptions />
-            </SelectField>
-          </div>
-          <TextAreaField label="Notes" error={errors.message?.message} {...register('message')} />
-        </fieldset>
-      </form>
-    </Dialog>
+        <TextAreaField label="Notes" error={errors.message?.message} {...register('message')} />
+      </fieldset>
+    </FormDialog>
   );
 }
 

@@ -5,8 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { BOOKING_ACTION_LABELS } from '@keyturn/domain/bookingStatus';
 import { bookingActionSchema } from '@keyturn/domain/schemas/agentBooking';
 import type { AgentBooking, BookingActionInput } from '@keyturn/domain/schemas/agentBooking';
-import { ErrorAlert } from '@/components/ui/alert';
-import { Dialog, FormDialogFooter } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { formatIsoDate, formatTime } from '@/components/ui/format';
 import { TextAreaField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -45,34 +44,22 @@ export function ReasonDialog({
   });
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       size="sm"
       title={action === 'cancel' ? 'Cancel this booking?' : 'Decline this request?'}
       description={`${booking.client_name} · ${formatIsoDate(booking.booking_date)} at ${formatTime(booking.booking_time)}`}
-      dismissible={!isSubmitting}
-      footer={
-        <FormDialogFooter
-          formId={FORM_ID}
-          onCancel={onClose}
-          busy={isSubmitting}
-          submitLabel={label}
-          busyLabel="Working…"
-          cancelLabel="Go back"
-          variant="danger"
-        />
-      }
+      formId={FORM_ID}
+      onSubmit={submit}
+      busy={isSubmitting}
+      submitLabel={label}
+      busyLabel="Working…"
+      cancelLabel="Go back"
+      variant="danger"
+      failure={failure}
+      formClassName="space-y-4"
     >
-      <form id={FORM_ID} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-        {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-        <TextAreaField
-          label="Reason"
-          hint="Optional."
-          error={errors.reason?.message}
-          {...register('reason')}
-        />
-      </form>
-    </Dialog>
+      <TextAreaField label="Reason" hint="Optional." error={errors.reason?.message} {...register('reason')} />
+    </FormDialog>
   );
 }

@@ -7,8 +7,7 @@ import { toast } from '@/lib/toast';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { agentRescheduleSchema } from '@keyturn/domain/schemas/agentBooking';
 import type { AgentBooking, AgentRescheduleInput } from '@keyturn/domain/schemas/agentBooking';
-import { ErrorAlert } from '@/components/ui/alert';
-import { Dialog, FormDialogFooter } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { formatIsoDate, formatTime } from '@/components/ui/format';
 import { TextAreaField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -55,42 +54,34 @@ export function RescheduleDialog({
   });
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title="Reschedule booking"
       description={`${booking.client_name} · now ${formatIsoDate(booking.booking_date)} at ${formatTime(booking.booking_time)}`}
-      dismissible={!isSubmitting}
-      footer={
-        <FormDialogFooter
-          formId={FORM_ID}
-          onCancel={onClose}
-          busy={isSubmitting}
-          disabled={!time}
-          submitLabel="Reschedule"
-          busyLabel="Rescheduling…"
-        />
-      }
+      formId={FORM_ID}
+      onSubmit={onSubmit}
+      busy={isSubmitting}
+      disabled={!time}
+      submitLabel="Reschedule"
+      busyLabel="Rescheduling…"
+      failure={failure}
     >
-      <form id={FORM_ID} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-        {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-        <SlotPicker
-          agentId={agentId}
-          date={date}
-          minDate={today}
-          onDateChange={(next) => setValue('booking_date', next, { shouldValidate: true })}
-          time={time}
-          onTimeChange={(next) => setValue('booking_time', next)}
-          dateError={errors.booking_date?.message}
-          timeError={errors.booking_time?.message}
-          timeHint={time ? undefined : 'Pick one of the free times.'}
-        />
-        <TextAreaField
-          label="Reason for rescheduling"
-          error={errors.reschedule_reason?.message}
-          {...register('reschedule_reason')}
-        />
-      </form>
-    </Dialog>
+      <SlotPicker
+        agentId={agentId}
+        date={date}
+        minDate={today}
+        onDateChange={(next) => setValue('booking_date', next, { shouldValidate: true })}
+        time={time}
+        onTimeChange={(next) => setValue('booking_time', next)}
+        dateError={errors.booking_date?.message}
+        timeError={errors.booking_time?.message}
+        timeHint={time ? undefined : 'Pick one of the free times.'}
+      />
+      <TextAreaField
+        label="Reason for rescheduling"
+        error={errors.reschedule_reason?.message}
+        {...register('reschedule_reason')}
+      />
+    </FormDialog>
   );
 }

@@ -84,3 +84,22 @@ export function FeatureCard({
     </article>
   );
 }
+
+/** Feature cards in a grid: one column on a phone, two, then three. */
+export function FeatureGrid({
+  features,
+  top = 'mt-10',
+}: {
+  features: readonly ProductFeature[];
+  top?: string;
+}) {
+  return (
+    <ul className={`${top} grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3`}>
+      {features.map((feature) => (
+        <li key={feature.title}>
+          <FeatureCard feature={feature} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { CompanyField, EmailField, FullNameField } from '@/components/form-fields';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { sendSalesInquiry } from '../api';
@@ -68,22 +69,10 @@ function SalesForm({ onSent, onCancel }: { onSent: (email: string) => void; onCa
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-      <TextField
-        label="Work email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <FullNameField form={form} name="name" />
+      <EmailField form={form} name="email" label="Work email" />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField
-          label="Company (optional)"
-          autoComplete="organization"
-          error={errors.company?.message}
-          {...form.register('company')}
-        />
+        <CompanyField form={form} name="company" />
         <TextField
           label="Team size (optional)"
           type="number"

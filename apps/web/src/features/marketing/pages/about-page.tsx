@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { WAITLIST_SEGMENT_LABELS } from '@keyturn/domain/schemas/waitlist';
-import { Container, PageMeta, SectionHeading } from '@/components/site-chrome';
+import { Container, PageMeta } from '@/components/site-chrome';
+import { IconTile, PageSection } from '@/components/page-section';
 import { ButtonLink } from '@/components/ui/button';
 import { AUDIENCE_CLAIMS } from '../claims';
 import { ArrowLeftIcon, CheckIcon, LayoutIcon, LinkIcon, UsersIcon } from '@/components/marks';
@@ -77,108 +78,101 @@ export function AboutPage() {
         </Container>
       </section>
 
-      <section aria-labelledby="what-title" className="py-14 sm:py-20">
-        <Container className="grid grid-cols-1 gap-10 lg:grid-cols-2">
-          <SectionHeading id="what-title" align="left" eyebrow="What we do" title="One link, every showing" />
-          <div className="space-y-4 text-lg leading-8 text-slate-600">
-            <p>
-              Keyturn gives each agent a branded booking page. Buyers choose what they want to book, pick a
-              day and a time that really is free, and leave their details. The agent sees the request on the
-              dashboard and confirms it, or lets Keyturn confirm it automatically.
-            </p>
-            <p>No phone tag, no spreadsheet, no two buyers at the same door at the same time.</p>
-          </div>
-        </Container>
-      </section>
+      <PageSection
+        id="what-title"
+        className="grid grid-cols-1 gap-10 lg:grid-cols-2"
+        align="left"
+        eyebrow="What we do"
+        title="One link, every showing"
+      >
+        <div className="space-y-4 text-lg leading-8 text-slate-600">
+          <p>
+            Keyturn gives each agent a branded booking page. Buyers choose what they want to book, pick a day
+            and a time that really is free, and leave their details. The agent sees the request on the
+            dashboard and confirms it, or lets Keyturn confirm it automatically.
+          </p>
+          <p>No phone tag, no spreadsheet, no two buyers at the same door at the same time.</p>
+        </div>
+      </PageSection>
 
-      <section aria-labelledby="key-features-title" className="bg-slate-50 py-14 sm:py-20">
-        <Container>
-          <SectionHeading id="key-features-title" eyebrow="Key features" title="Built around three ideas" />
-          <ul className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
-            {KEY_FEATURES.map(({ title, Icon, points }) => (
-              <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-blue-50 text-blue-700">
-                  <Icon className="size-6" />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-                <ul className="mt-3 space-y-2 text-base text-slate-600">
-                  {points.map((point) => (
-                    <li key={point} className="flex gap-2">
-                      <CheckIcon className="mt-1 size-4 shrink-0 text-blue-600" />
-                      {point}
-                    </li>
-                  ))}
-                </ul>
-              </li>
+      <PageSection id="key-features-title" tinted eyebrow="Key features" title="Built around three ideas">
+        <ul className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
+          {KEY_FEATURES.map(({ title, Icon, points }) => (
+            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <IconTile Icon={Icon} />
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+              <ul className="mt-3 space-y-2 text-base text-slate-600">
+                {points.map((point) => (
+                  <li key={point} className="flex gap-2">
+                    <CheckIcon className="mt-1 size-4 shrink-0 text-blue-600" />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection
+        id="why-title"
+        className="grid grid-cols-1 gap-10 lg:grid-cols-2"
+        align="left"
+        eyebrow="Why Keyturn"
+        title="Made for showings"
+      >
+        <div>
+          <p className="text-lg leading-8 text-slate-600">
+            General schedulers know meetings. Keyturn knows properties: a link per listing, the address and
+            photos on the booking page, a buyer type and budget on every request, and an agent’s day that
+            moves between houses.
+          </p>
+          <dl className="mt-8 grid grid-cols-3 gap-4">
+            {AUDIENCE_CLAIMS.map((claim) => (
+              <div key={claim.label} className="flex flex-col-reverse">
+                <dt className="text-sm text-slate-600">{claim.label}</dt>
+                <dd className="text-2xl font-bold text-slate-900 sm:text-3xl">{claim.value}</dd>
+              </div>
             ))}
-          </ul>
-        </Container>
-      </section>
+          </dl>
+        </div>
+      </PageSection>
 
-      <section aria-labelledby="why-title" className="py-14 sm:py-20">
-        <Container className="grid grid-cols-1 gap-10 lg:grid-cols-2">
-          <SectionHeading id="why-title" align="left" eyebrow="Why Keyturn" title="Made for showings" />
-          <div>
-            <p className="text-lg leading-8 text-slate-600">
-              General schedulers know meetings. Keyturn knows properties: a link per listing, the address and
-              photos on the booking page, a buyer type and budget on every request, and an agent’s day that
-              moves between houses.
-            </p>
-            <dl className="mt-8 grid grid-cols-3 gap-4">
-              {AUDIENCE_CLAIMS.map((claim) => (
-                <div key={claim.label} className="flex flex-col-reverse">
-                  <dt className="text-sm text-slate-600">{claim.label}</dt>
-                  <dd className="text-2xl font-bold text-slate-900 sm:text-3xl">{claim.value}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-        </Container>
-      </section>
+      <PageSection
+        id="industry-title"
+        tinted
+        eyebrow="Industry focus"
+        title="For every corner of real estate"
+        intro="Keyturn is made for the people who show properties for a living."
+      >
+        <ul className="mx-auto mt-10 flex max-w-3xl flex-wrap justify-center gap-3">
+          {Object.values(WAITLIST_SEGMENT_LABELS).map((label) => (
+            <li
+              key={label}
+              className="rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm"
+            >
+              {label}
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="industry-title" className="bg-slate-50 py-14 sm:py-20">
-        <Container>
-          <SectionHeading
-            id="industry-title"
-            eyebrow="Industry focus"
-            title="For every corner of real estate"
-            intro="Keyturn is made for the people who show properties for a living."
-          />
-          <ul className="mx-auto mt-10 flex max-w-3xl flex-wrap justify-center gap-3">
-            {Object.values(WAITLIST_SEGMENT_LABELS).map((label) => (
-              <li
-                key={label}
-                className="rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm"
-              >
-                {label}
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      <PageSection id="tech-title" eyebrow="Technology stack" title="Boring where it matters">
+        <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-5">
+          {TECHNOLOGY.map((item) => (
+            <li key={item.name} className="rounded-2xl border border-slate-200 bg-white p-5">
+              <h3 className="text-base font-semibold text-slate-900">{item.name}</h3>
+              <p className="mt-2 text-sm leading-6 text-slate-600">{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="tech-title" className="py-14 sm:py-20">
-        <Container>
-          <SectionHeading id="tech-title" eyebrow="Technology stack" title="Boring where it matters" />
-          <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-5">
-            {TECHNOLOGY.map((item) => (
-              <li key={item.name} className="rounded-2xl border border-slate-200 bg-white p-5">
-                <h3 className="text-base font-semibold text-slate-900">{item.name}</h3>
-                <p className="mt-2 text-sm leading-6 text-slate-600">{item.text}</p>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
-
-      <section aria-labelledby="about-testimonials-title" className="bg-slate-50 py-14 sm:py-20">
-        <Container>
-          <SectionHeading id="about-testimonials-title" eyebrow="Testimonials" title="What agents tell us" />
-          <div className="mt-10">
-            <Testimonials items={ABOUT_TESTIMONIALS} />
-          </div>
-        </Container>
-      </section>
+      <PageSection id="about-testimonials-title" tinted eyebrow="Testimonials" title="What agents tell us">
+        <div className="mt-10">
+          <Testimonials items={ABOUT_TESTIMONIALS} />
+        </div>
+      </PageSection>
 
       <section aria-labelledby="about-cta-title" className="py-14 sm:py-20">
         <Container>

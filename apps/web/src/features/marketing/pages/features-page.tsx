@@ -1,9 +1,10 @@
 import { countOf } from '@keyturn/domain/plural';
 import { PLAN_ORDER } from '@keyturn/domain/plans';
 import type { Plan } from '@keyturn/domain/plans';
-import { Container, PageHero, PageMeta, SectionHeading } from '@/components/site-chrome';
+import { PageHero, PageMeta } from '@/components/site-chrome';
+import { PageSection } from '@/components/page-section';
 import { ButtonLink } from '@/components/ui/button';
-import { AVAILABLE_FEATURES, FeatureCard, UPCOMING_FEATURES } from '../components/product-features';
+import { AVAILABLE_FEATURES, FeatureGrid, UPCOMING_FEATURES } from '../components/product-features';
 
 const BOOKING_STEPS = [
   'The buyer says what they want: a viewing, an open house, a private showing, a valuation, or something else.',
@@ -43,85 +44,64 @@ export function FeaturesPage() {
         </ButtonLink>
       </PageHero>
 
-      <section aria-labelledby="available-title" className="py-14 sm:py-20">
-        <Container>
-          <SectionHeading id="available-title" eyebrow="Available now" title="Scheduling that just works" />
-          <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {AVAILABLE_FEATURES.map((feature) => (
-              <li key={feature.title}>
-                <FeatureCard feature={feature} />
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      <PageSection id="available-title" eyebrow="Available now" title="Scheduling that just works">
+        <FeatureGrid features={AVAILABLE_FEATURES} />
+      </PageSection>
 
-      <section aria-labelledby="flow-title" className="bg-slate-50 py-14 sm:py-20">
-        <Container className="grid grid-cols-1 gap-10 lg:grid-cols-2">
-          <SectionHeading
-            id="flow-title"
-            align="left"
-            eyebrow="The booking page"
-            title="How a buyer books"
-            intro="Five short steps on a phone, with a Back button at every step."
-          />
-          <ol className="space-y-4">
-            {BOOKING_STEPS.map((step, index) => (
-              <li key={step} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5">
-                <span
-                  aria-hidden="true"
-                  className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-blue-600 text-sm font-bold text-white"
-                >
-                  {index + 1}
-                </span>
-                <p className="text-base leading-7 text-slate-700">{step}</p>
-              </li>
-            ))}
-          </ol>
-        </Container>
-      </section>
+      <PageSection
+        id="flow-title"
+        tinted
+        className="grid grid-cols-1 gap-10 lg:grid-cols-2"
+        align="left"
+        eyebrow="The booking page"
+        title="How a buyer books"
+        intro="Five short steps on a phone, with a Back button at every step."
+      >
+        <ol className="space-y-4">
+          {BOOKING_STEPS.map((step, index) => (
+            <li key={step} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-blue-600 text-sm font-bold text-white"
+              >
+                {index + 1}
+              </span>
+              <p className="text-base leading-7 text-slate-700">{step}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
 
-      <section aria-labelledby="limits-title" className="py-14 sm:py-20">
-        <Container>
-          <SectionHeading
-            id="limits-title"
-            eyebrow="Plan limits"
-            title="Clear limits, shown on your dashboard"
-            intro="Your dashboard shows how much of each limit you have used this month."
-          />
-          <ul className="mx-auto mt-10 grid grid-cols-1 max-w-4xl gap-6 md:grid-cols-3">
-            {PLAN_ORDER.map((plan) => (
-              <li key={plan.id} className="rounded-2xl border border-slate-200 bg-white p-6">
-                <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
-                <ul className="mt-3 space-y-1 text-base text-slate-600">
-                  {planLimits(plan).map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      <PageSection
+        id="limits-title"
+        eyebrow="Plan limits"
+        title="Clear limits, shown on your dashboard"
+        intro="Your dashboard shows how much of each limit you have used this month."
+      >
+        <ul className="mx-auto mt-10 grid grid-cols-1 max-w-4xl gap-6 md:grid-cols-3">
+          {PLAN_ORDER.map((plan) => (
+            <li key={plan.id} className="rounded-2xl border border-slate-200 bg-white p-6">
+              <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
+              <ul className="mt-3 space-y-1 text-base text-slate-600">
+                {planLimits(plan).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       {UPCOMING_FEATURES.length > 0 ? (
-        <section aria-labelledby="upcoming-title" className="bg-slate-50 py-14 sm:py-20">
-          <Container>
-            <SectionHeading
-              id="upcoming-title"
-              eyebrow="In development"
-              title="What we are building next"
-              intro="Planned, not available yet. Waiting-list members hear first when each one is ready."
-            />
-            <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {UPCOMING_FEATURES.map((feature) => (
-                <li key={feature.title}>
-                  <FeatureCard feature={feature} />
-                </li>
-              ))}
-            </ul>
-          </Container>
-        </section>
+        <PageSection
+          id="upcoming-title"
+          tinted
+          eyebrow="In development"
+          title="What we are building next"
+          intro="Planned, not available yet. Waiting-list members hear first when each one is ready."
+        >
+          <FeatureGrid features={UPCOMING_FEATURES} />
+        </PageSection>
       ) : null}
     </>
   );

@@ -9,7 +9,7 @@ import { DemoWalkthrough } from '../components/demo-walkthrough';
 import { Faq } from '../components/faq';
 import { LandingHero } from '../components/landing-hero';
 import { PricingTable } from '../components/pricing-table';
-import { AVAILABLE_FEATURES, FeatureCard } from '../components/product-features';
+import { AVAILABLE_FEATURES, FeatureGrid } from '../components/product-features';
 import { Resources } from '../components/resources';
 import { Showcases } from '../components/showcases';
 import { LANDING_TESTIMONIALS, Testimonials } from '../components/testimonials';
@@ -91,13 +91,7 @@ export function LandingPage() {
               title="Everything a showing needs"
               intro="What Keyturn does today, built for the way agents actually work."
             />
-            <ul className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {AVAILABLE_FEATURES.map((feature) => (
-                <li key={feature.title}>
-                  <FeatureCard feature={feature} />
-                </li>
-              ))}
-            </ul>
+            <FeatureGrid features={AVAILABLE_FEATURES} top="mt-12" />
             <p className="mt-8 text-center">
               <ButtonLink to="/features" variant="ghost">
                 All features, and what is coming next

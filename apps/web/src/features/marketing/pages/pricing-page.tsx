@@ -1,5 +1,6 @@
 import { ANNUAL_DISCOUNT_PERCENT, TRIAL_DAYS } from '@keyturn/domain/constants';
-import { Container, PageHero, PageMeta, SectionHeading } from '@/components/site-chrome';
+import { Container, PageHero, PageMeta } from '@/components/site-chrome';
+import { PageSection } from '@/components/page-section';
 import { Faq } from '../components/faq';
 import { PricingTable } from '../components/pricing-table';
 
@@ -20,14 +21,11 @@ export function PricingPage() {
         <h2 className="sr-only">Plans</h2>
         <PricingTable />
       </Container>
-      <section aria-labelledby="pricing-faq-title" className="bg-slate-50 py-14 sm:py-20">
-        <Container>
-          <SectionHeading id="pricing-faq-title" eyebrow="FAQ" title="Pricing questions" />
-          <div className="mt-10">
-            <Faq />
-          </div>
-        </Container>
-      </section>
+      <PageSection id="pricing-faq-title" tinted eyebrow="FAQ" title="Pricing questions">
+        <div className="mt-10">
+          <Faq />
+        </div>
+      </PageSection>
     </>
   );
 }

@@ -8,8 +8,7 @@ import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { PROPERTY_TYPES, propertyInputSchema } from '@keyturn/domain/schemas/property';
 import type { Property, PropertyData, PropertyInput } from '@keyturn/domain/schemas/property';
-import { ErrorAlert } from '@/components/ui/alert';
-import { Dialog, FormDialogFooter } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { PropertyPinField } from './property-pin-field';
 import { SwitchField } from '@/components/ui/switch-field';
 import { SelectField, TextField } from '@/components/ui/text-field';
@@ -89,25 +88,18 @@ function PropertyFormDialogOpen({ property, onClose }: { property: Property | nu
   const number = { valueAsNumber: true } as const;
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title={property ? 'Edit property' : 'Add a property'}
       size="lg"
-      dismissible={!isSubmitting}
-      footer={
-        <FormDialogFooter
-          formId={FORM_ID}
-          onCancel={onClose}
-          busy={isSubmitting}
-          submitLabel={property ? 'Save changes' : 'Add property'}
-          busyLabel="Saving…"
-        />
-      }
-    >
-      <form id={FORM_ID} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-        {failure ? (
-          <ErrorAlert>
+      formId={FORM_ID}
+      onSubmit={onSubmit}
+      busy={isSubmitting}
+      submitLabel={property ? 'Save changes' : 'Add property'}
+      busyLabel="Saving…"
+      failure={
+        failure ? (
+          <>
             <p>{failure.message}</p>
             {failure.limitReached ? (
               <p className="mt-1">
@@ -120,92 +112,95 @@ function PropertyFormDialogOpen({ property, onClose }: { property: Property | nu
                 to add more properties.
               </p>
             ) : null}
-          </ErrorAlert>
-        ) : null}
+          </>
+        ) : null
+      }
+      after={
+        /* Issue 16: a saved property's map position (its own save; the pin map loads lazily). */
+        property ? (
+          <div className="mt-5">
+            <PropertyPinField propertyId={property.id} />
+          </div>
+        ) : null
+      }
+    >
+      <TextField
+        label="Address"
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...register('address')}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
         <TextField
-          label="Address"
-          autoComplete="street-address"
-          error={errors.address?.message}
-          {...register('address')}
+          label="City"
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...register('city')}
         />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            label="City"
-            autoComplete="address-level2"
-            error={errors.city?.message}
-            {...register('city')}
-          />
-          <TextField
-            label="State"
-            autoComplete="address-level1"
-            error={errors.state?.message}
-            {...register('state')}
-          />
-          <TextField
-            label="ZIP code"
-            autoComplete="postal-code"
-            error={errors.zip_code?.message}
-            {...register('zip_code')}
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Price (USD)"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            error={errors.price?.message}
-            {...register('price', number)}
-          />
-          <SelectField
-            label="Property type"
-            error={errors.property_type?.message}
-            {...register('property_type')}
-          >
-            {PROPERTY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <div className="grid grid-cols-2 gap-4">
-          <TextField
-            label="Bedrooms"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            error={errors.bedrooms?.message}
-            {...register('bedrooms', number)}
-          />
-          <TextField
-            label="Bathrooms"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.5}
-            error={errors.bathrooms?.message}
-            {...register('bathrooms', number)}
-          />
-        </div>
-        <PropertyImagesField
-          value={images.field.value ?? []}
-          onChange={(next) => images.field.onChange(next)}
-          error={errors.images?.message ?? firstItemError(errors.images)}
+        <TextField
+          label="State"
+          autoComplete="address-level1"
+          error={errors.state?.message}
+          {...register('state')}
         />
-        <SwitchField
-          label="Public"
-          description="Public properties are listed on your booking page. Private ones are hidden from it."
-          {...register('is_public')}
+        <TextField
+          label="ZIP code"
+          autoComplete="postal-code"
+          error={errors.zip_code?.message}
+          {...register('zip_code')}
         />
-      </form>
-      {/* Issue 16: a saved property's map position (its own save; the pin map loads lazily). */}
-      {property ? (
-        <div className="mt-5">
-          <PropertyPinField propertyId={property.id} />
-        </div>
-      ) : null}
-    </Dialog>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Price (USD)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          error={errors.price?.message}
+          {...register('price', number)}
+        />
+        <SelectField
+          label="Property type"
+          error={errors.property_type?.message}
+          {...register('property_type')}
+        >
+          {PROPERTY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          label="Bedrooms"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          error={errors.bedrooms?.message}
+          {...register('bedrooms', number)}
+        />
+        <TextField
+          label="Bathrooms"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.5}
+          error={errors.bathrooms?.message}
+          {...register('bathrooms', number)}
+        />
+      </div>
+      <PropertyImagesField
+        value={images.field.value ?? []}
+        onChange={(next) => images.field.onChange(next)}
+        error={errors.images?.message ?? firstItemError(errors.images)}
+      />
+      <SwitchField
+        label="Public"
+        description="Public properties are listed on your booking page. Private ones are hidden from it."
+        {...register('is_public')}
+      />
+    </FormDialog>
   );
 }
 

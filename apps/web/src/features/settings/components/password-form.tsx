@@ -8,7 +8,7 @@ import { MESSAGES } from '@keyturn/domain/messages';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@keyturn/domain/schemas/auth';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { PasswordField } from '@/components/form-fields';
 import { request } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { setSessionToken } from '@/lib/session-token';
@@ -21,7 +21,7 @@ export function PasswordForm() {
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: EMPTY,
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     setServerError(null);
@@ -51,26 +51,18 @@ export function PasswordForm() {
       <p className="mt-1 text-sm text-slate-600">Changing it signs you out on every other device.</p>
       <form onSubmit={onSubmit} noValidate className="mt-4 max-w-md space-y-4">
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-        <TextField
+        <PasswordField
+          form={form}
+          name="currentPassword"
           label="Current password"
-          type="password"
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...form.register('currentPassword')}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
-        />
-        <TextField
+        <PasswordField form={form} name="newPassword" label="New password" autoComplete="new-password" />
+        <PasswordField
+          form={form}
+          name="confirmPassword"
           label="Confirm new password"
-          type="password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
         />
         <Button type="submit" size="sm" disabled={isSubmitting}>
           {isSubmitting ? 'Changing…' : 'Change password'}

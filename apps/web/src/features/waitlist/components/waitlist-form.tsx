@@ -16,7 +16,8 @@ import {
 import type { WaitlistSignupInput } from '@keyturn/domain/schemas/waitlist';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/text-field';
+import { CompanyField, EmailField, FullNameField } from '@/components/form-fields';
+import { SelectField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { joinWaitlist } from '../api';
 import type { WaitlistResponse } from '../api';
@@ -99,21 +100,9 @@ export function WaitlistForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <TextField
-        label="Company (optional)"
-        autoComplete="organization"
-        error={errors.company?.message}
-        {...form.register('company')}
-      />
+      <FullNameField form={form} name="name" />
+      <EmailField form={form} name="email" />
+      <CompanyField form={form} name="company" />
       <SelectField
         label="What describes you best?"
         defaultValue=""

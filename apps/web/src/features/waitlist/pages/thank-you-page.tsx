@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { WAITLIST } from '@keyturn/domain/constants';
 import { PLANS } from '@keyturn/domain/plans';
-import { Container, PageMeta, SectionHeading } from '@/components/site-chrome';
+import { Container, PageMeta } from '@/components/site-chrome';
+import { IconTile, PageSection } from '@/components/page-section';
 import { ButtonLink } from '@/components/ui/button';
 import { trackConversion } from '@/lib/analytics';
 import { BoltIcon, CheckIcon, ChevronLeftIcon, CrownIcon, MailIcon } from '@/components/marks';
@@ -116,90 +117,77 @@ export function ThankYouPage() {
         </Container>
       </section>
 
-      <section aria-labelledby="next-title" className="py-14 sm:py-20">
-        <Container>
-          <SectionHeading id="next-title" eyebrow="What happens next" title="What Happens Next?" />
-          <ol className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
-            {NEXT_STEPS.map(({ title, text, Icon }, index) => (
-              <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <div className="flex items-center gap-3">
-                  <span className="inline-flex size-11 items-center justify-center rounded-xl bg-blue-50 text-blue-700">
-                    <Icon className="size-6" />
-                  </span>
-                  <span className="text-sm font-semibold text-slate-600">Step {index + 1}</span>
-                </div>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-                <p className="mt-2 text-base leading-7 text-slate-600">{text}</p>
-              </li>
-            ))}
-          </ol>
-        </Container>
-      </section>
+      <PageSection id="next-title" eyebrow="What happens next" title="What Happens Next?">
+        <ol className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
+          {NEXT_STEPS.map(({ title, text, Icon }, index) => (
+            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <div className="flex items-center gap-3">
+                <IconTile Icon={Icon} />
+                <span className="text-sm font-semibold text-slate-600">Step {index + 1}</span>
+              </div>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+              <p className="mt-2 text-base leading-7 text-slate-600">{text}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
 
-      <section aria-labelledby="explore-title" className="bg-slate-50 py-14 sm:py-20">
-        <Container>
-          <SectionHeading id="explore-title" eyebrow="While you wait" title="Explore Keyturn" />
-          <ul className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {EXPLORE.map((card) => (
-              <li key={card.to}>
-                <Link
-                  to={card.to}
-                  className="block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-blue-300 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
-                >
-                  <span className="block text-lg font-semibold text-slate-900">{card.title}</span>
-                  <span className="mt-1 block text-sm text-slate-600">{card.text}</span>
-                  <span aria-hidden="true" className="mt-4 block text-sm font-semibold text-blue-700">
-                    Read more →
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      <PageSection id="explore-title" tinted eyebrow="While you wait" title="Explore Keyturn">
+        <ul className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {EXPLORE.map((card) => (
+            <li key={card.to}>
+              <Link
+                to={card.to}
+                className="block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-blue-300 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+              >
+                <span className="block text-lg font-semibold text-slate-900">{card.title}</span>
+                <span className="mt-1 block text-sm text-slate-600">{card.text}</span>
+                <span aria-hidden="true" className="mt-4 block text-sm font-semibold text-blue-700">
+                  Read more →
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="included-title" className="py-14 sm:py-20">
-        <Container className="grid grid-cols-1 gap-10 lg:grid-cols-2">
-          <SectionHeading
-            id="included-title"
-            align="left"
-            eyebrow="What you get"
-            title="Everything a showing needs"
-          />
-          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            {FEATURES.map((feature) => (
-              <li key={feature} className="flex gap-3 text-base text-slate-700">
-                <CheckIcon className="mt-0.5 size-5 shrink-0 text-blue-600" />
-                {feature}
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      <PageSection
+        id="included-title"
+        className="grid grid-cols-1 gap-10 lg:grid-cols-2"
+        align="left"
+        eyebrow="What you get"
+        title="Everything a showing needs"
+      >
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {FEATURES.map((feature) => (
+            <li key={feature} className="flex gap-3 text-base text-slate-700">
+              <CheckIcon className="mt-0.5 size-5 shrink-0 text-blue-600" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="voices-title" className="bg-slate-50 py-14 sm:py-20">
-        <Container>
-          <SectionHeading id="voices-title" eyebrow="Testimonials" title="You are in good company" />
-          <ul className="mx-auto mt-10 grid grid-cols-1 max-w-4xl gap-6 md:grid-cols-2">
-            {QUOTES.map((item) => (
-              <li key={item.name}>
-                <figure className="h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                  <blockquote className="text-base leading-7 text-slate-700">
-                    <p>“{item.quote}”</p>
-                  </blockquote>
-                  <figcaption className="mt-4 text-sm">
-                    <span className="font-semibold text-slate-900">{item.name}</span>
-                    <span className="text-slate-600"> · {item.role}</span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-6 text-center text-sm text-slate-600">
-            Illustrative quotes from fictional agents, written by the Keyturn team.
-          </p>
-        </Container>
-      </section>
+      <PageSection id="voices-title" tinted eyebrow="Testimonials" title="You are in good company">
+        <ul className="mx-auto mt-10 grid grid-cols-1 max-w-4xl gap-6 md:grid-cols-2">
+          {QUOTES.map((item) => (
+            <li key={item.name}>
+              <figure className="h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                <blockquote className="text-base leading-7 text-slate-700">
+                  <p>“{item.quote}”</p>
+                </blockquote>
+                <figcaption className="mt-4 text-sm">
+                  <span className="font-semibold text-slate-900">{item.name}</span>
+                  <span className="text-slate-600"> · {item.role}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          Illustrative quotes from fictional agents, written by the Keyturn team.
+        </p>
+      </PageSection>
 
       <section aria-labelledby="thanks-cta-title" className="py-14 sm:py-20">
         <Container>

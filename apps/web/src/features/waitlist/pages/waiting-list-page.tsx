@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { WAITLIST } from '@keyturn/domain/constants';
 import { Container, PageMeta, SectionHeading } from '@/components/site-chrome';
+import { PageSection } from '@/components/page-section';
 import { prefersReducedMotion } from '@/lib/reduced-motion';
 import { ScreenshotCarousel } from '../components/screenshot-carousel';
 import { WaitlistForm } from '../components/waitlist-form';
@@ -76,33 +77,28 @@ export function WaitingListPage() {
         </Container>
       </section>
 
-      <section aria-labelledby="screens-title" className="py-14 sm:py-20">
-        <Container>
-          <SectionHeading
-            id="screens-title"
-            eyebrow="See it in action"
-            title="Real screens from the app"
-            intro="Select a screenshot to see it full size."
-          />
-          <div className="mt-10 sm:px-6">
-            <ScreenshotCarousel slides={SCREENSHOTS} label="Screenshots of Keyturn" />
-          </div>
-        </Container>
-      </section>
+      <PageSection
+        id="screens-title"
+        eyebrow="See it in action"
+        title="Real screens from the app"
+        intro="Select a screenshot to see it full size."
+      >
+        <div className="mt-10 sm:px-6">
+          <ScreenshotCarousel slides={SCREENSHOTS} label="Screenshots of Keyturn" />
+        </div>
+      </PageSection>
 
-      <section aria-labelledby="plans-title" className="bg-slate-50 py-14 sm:py-20">
-        <Container>
-          <SectionHeading
-            id="plans-title"
-            eyebrow="Waiting-list pricing"
-            title={`${WAITLIST.discountPercent}% off, for life`}
-            intro="Basic stays free forever. Join now and keep the lower price on the paid plans for as long as you use Keyturn."
-          />
-          <div className="mt-10">
-            <WaitlistPlans />
-          </div>
-        </Container>
-      </section>
+      <PageSection
+        id="plans-title"
+        tinted
+        eyebrow="Waiting-list pricing"
+        title={`${WAITLIST.discountPercent}% off, for life`}
+        intro="Basic stays free forever. Join now and keep the lower price on the paid plans for as long as you use Keyturn."
+      >
+        <div className="mt-10">
+          <WaitlistPlans />
+        </div>
+      </PageSection>
 
       <section id="join" ref={formRef} aria-labelledby="join-title" className="scroll-mt-20 py-14 sm:py-20">
         <Container>
