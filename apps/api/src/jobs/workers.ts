@@ -7,11 +7,11 @@ import type { Db } from '../db/client';
 import { createMailer, type Mailer } from '../adapters/mail';
 import { databaseOutbox } from '../adapters/outbox';
 import { createSmsSender, type SmsSender } from '../adapters/sms';
-import type { NotificationJobData } from '../notifications/catalogue';
-import { runNotificationJob } from '../notifications/handler';
-import { type CalendarJobData, queueDueSyncs, runCalendarJob } from '../integrations/jobs';
-import { calendarDepsOf } from '../integrations/setup';
-import { runWebhookJob, type WebhookJob } from '../webhooks/deliver';
+import type { NotificationJobData } from '../modules/notifications/catalogue';
+import { runNotificationJob } from '../modules/notifications/handler';
+import { type CalendarJobData, queueDueSyncs, runCalendarJob } from '../modules/integrations/jobs';
+import { calendarDepsOf } from '../modules/integrations/setup';
+import { runWebhookJob, type WebhookJob } from '../modules/crm/deliver';
 import { runTeamInvitationJob } from '../modules/teams/invitation-mail';
 import {
   isTourInvitationJob,

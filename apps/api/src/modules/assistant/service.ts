@@ -28,9 +28,9 @@ import {
   listPublicProperties,
   type PublicContext,
 } from '../booking-public/service';
-import { initialState, offlineTurn, type ConversationState, type TurnContext } from '../../assistant/offline';
-import type { AssistantProvider } from '../../assistant/provider';
-import { preferenceRanker } from '../../assistant/preferences';
+import { initialState, offlineTurn, type ConversationState, type TurnContext } from './offline';
+import type { AssistantProvider } from './provider';
+import { preferenceRanker } from './preferences';
 
 export type AssistantDeps = { ctx: PublicContext; provider: AssistantProvider | null };
 

@@ -2,7 +2,7 @@
 // free slots of a date, and booking, rescheduling and cancelling without an account. The slot engine
 // (packages/domain) decides what is free; the database's EXCLUDE constraint settles races.
 import { slotStillReachable, travelAwareDates, travelAwareSlots } from '../routes/cluster';
-import { publicSuggestions } from '../../assistant/preferences';
+import { publicSuggestions } from '../assistant/preferences';
 import { createHash } from 'node:crypto';
 import { and, count, eq, gte, isNull, notInArray, sql } from 'drizzle-orm';
 import { MESSAGES, ROUTE_MESSAGES } from '@keyturn/domain/messages';
@@ -22,7 +22,7 @@ import { startOfMonthInZone, wallClockInZone } from '@keyturn/domain/time';
 import { parsePropertyRef } from '@keyturn/domain/links';
 import type { Db, DbTransaction } from '../../db/client';
 import { agentWriteTransaction, lockAgentRow, writeTransaction } from '../../db/transaction';
-import type { BookingNotifier } from '../../notifications/scheduler';
+import type { BookingNotifier } from '../notifications/scheduler';
 import { agents, bookingLinks, bookings, idempotencyKeys, properties } from '../../db/schema';
 import { bookingsInScope, limitContextOf } from '../teams/limits';
 import { AppError } from '../../http/errors';

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { availabilitySettings } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { geocode } from '../../maps/geocoder';
+import { geocode } from '../../adapters/geocoder';
 import type { AgentRow } from '../agents/service';
 import type { MapsDeps } from './service';
 

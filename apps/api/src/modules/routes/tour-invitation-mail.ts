@@ -8,11 +8,11 @@ import type { Mailer } from '../../adapters/mail';
 import type { Db, DbTransaction } from '../../db/client';
 import { agents, properties, tours } from '../../db/schema';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
-import { deliverOnce } from '../../notifications/deliver';
-import { whenInZone } from '../../notifications/format';
-import { fromHeader } from '../../notifications/handler';
-import { fileStemFor, mailDomainOf, messageIdFor } from '../../notifications/keys';
-import { brandedEmail } from '../../notifications/templates';
+import { deliverOnce } from '../notifications/deliver';
+import { whenInZone } from '../notifications/format';
+import { fromHeader } from '../notifications/handler';
+import { fileStemFor, mailDomainOf, messageIdFor } from '../notifications/keys';
+import { brandedEmail } from '../notifications/templates';
 
 export const TOUR_INVITATION_KIND = 'tour.invitation';
 

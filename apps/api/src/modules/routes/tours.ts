@@ -15,7 +15,7 @@ import { bookings, properties, tours } from '../../db/schema';
 import { newPublicToken } from '../bookings/service';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { travelMatrix } from '../../maps/router';
+import { travelMatrix } from '../../adapters/router';
 import type { AgentRow } from '../agents/service';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import { ownLead } from '../leads/service';

@@ -7,10 +7,10 @@ import { TEAM_ROLE_LABELS, type TeamRole } from '@keyturn/domain/teams';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { agents, invitations, members, organizations, users } from '../../db/schema';
-import { deliverOnce } from '../../notifications/deliver';
-import { escapeHtml, headerText, safeColor } from '../../notifications/format';
-import { fromHeader } from '../../notifications/handler';
-import { fileStemFor, mailDomainOf, messageIdFor } from '../../notifications/keys';
+import { deliverOnce } from '../notifications/deliver';
+import { escapeHtml, headerText, safeColor } from '../notifications/format';
+import { fromHeader } from '../notifications/handler';
+import { fileStemFor, mailDomainOf, messageIdFor } from '../notifications/keys';
 import type { TeamInvitationJobData } from './service';
 
 export type InvitationMailDeps = {

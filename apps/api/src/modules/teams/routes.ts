@@ -23,7 +23,7 @@ import {
   teamBookingsResponseSchema,
 } from '@keyturn/domain/schemas/teamBookings';
 import { HANDOVER_CHOICES } from '@keyturn/domain/teams';
-import type { BookingNotifier } from '../../notifications/scheduler';
+import type { BookingNotifier } from '../notifications/scheduler';
 import { requireAgent } from '../agents/service';
 import { handOver, reassignBooking, teamBookings, withSlotConflicts } from './bookings';
 import {

@@ -4,8 +4,8 @@ import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
 import { googleCalendarUrl } from '@keyturn/domain/calendarLinks';
 import { bookingEventUid, buildIcsEvent, ICS_CONTENT_TYPE } from '@keyturn/domain/ics';
 import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
-import type { MailAttachment } from '../adapters/mail';
-import type { agents, bookings, properties } from '../db/schema';
+import type { MailAttachment } from '../../adapters/mail';
+import type { agents, bookings, properties } from '../../db/schema';
 import type { AgentEmailTemplate, BuyerEmailTemplate, SmsTemplate } from './catalogue';
 import {
   absoluteUrl,

@@ -4,7 +4,7 @@
 // with a refreshed token after a 401, and maps failures to GrantRevokedError / ProviderUnavailableError.
 import { wallClockInZone } from '@keyturn/domain/time';
 import type { OAuthProvider } from '@keyturn/domain/schemas/integrations';
-import { GrantRevokedError, ProviderUnavailableError } from './oauth';
+import { GrantRevokedError, ProviderUnavailableError } from '../../adapters/oauth';
 
 export type RemoteCalendar = { externalId: string; name: string; primary: boolean; writable: boolean };
 export type BusySpan = { start: Date; end: Date };

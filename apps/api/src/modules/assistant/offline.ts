@@ -11,9 +11,9 @@ import { phoneSchema } from '@keyturn/domain/schemas/phone';
 import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { agentToday } from '@keyturn/domain/slots/engine';
-import { AppError } from '../http/errors';
-import type { AgentRow } from '../modules/agents/service';
-import { createBooking, type PublicContext } from '../modules/booking-public/service';
+import { AppError } from '../../http/errors';
+import type { AgentRow } from '../agents/service';
+import { createBooking, type PublicContext } from '../booking-public/service';
 import { findProposals, type SlotCriteria } from './slots';
 import { STREET_WORDS, understand, type PropertyFacts, type TimeWindow } from './understand';
 

@@ -4,8 +4,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_WINDOW_DAYS } from '@keyturn/domain/constants';
 import type { OAuthProvider } from '@keyturn/domain/schemas/integrations';
-import type { CalendarConfig, OAuthApp } from '../config';
-import type { Db, DbTransaction } from '../db/client';
+import type { CalendarConfig, OAuthApp } from '../../config';
+import type { Db, DbTransaction } from '../../db/client';
 import {
   agents,
   bookings,
@@ -15,13 +15,13 @@ import {
   calendarIntegrations,
   calendarSyncSettings,
   properties,
-} from '../db/schema';
-import type { Mailer } from '../adapters/mail';
-import type { OutboundPolicy } from '../http/outbound-url';
+} from '../../db/schema';
+import type { Mailer } from '../../adapters/mail';
+import type { OutboundPolicy } from '../../http/outbound-url';
 import { bookingLinks } from '../notifications/templates';
 import { busyFromIcs, fetchIcs } from './ics';
 import type { SecretBox } from './crypto';
-import { GrantRevokedError, ProviderUnavailableError, refreshTokens } from './oauth';
+import { GrantRevokedError, ProviderUnavailableError, refreshTokens } from '../../adapters/oauth';
 import {
   calendarApiFor,
   type CalendarApi,

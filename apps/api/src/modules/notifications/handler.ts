@@ -3,10 +3,10 @@
 // message throws, so pg-boss retries the job with backoff; messages already sent are not sent again.
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { planFor } from '@keyturn/domain/plans';
-import type { Mailer } from '../adapters/mail';
-import type { SmsSender } from '../adapters/sms';
-import type { Db } from '../db/client';
-import { agents, bookings, feedback, notificationMessages, properties, smsOptOuts } from '../db/schema';
+import type { Mailer } from '../../adapters/mail';
+import type { SmsSender } from '../../adapters/sms';
+import type { Db } from '../../db/client';
+import { agents, bookings, feedback, notificationMessages, properties, smsOptOuts } from '../../db/schema';
 import { messageKind, planMessages, type NotificationJobData, type PlannedMessage } from './catalogue';
 import { deliverOnce, type DeliveryRecord, type Outcome } from './deliver';
 import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';

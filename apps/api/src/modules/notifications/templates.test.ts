@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { agents, bookings, properties } from '../db/schema';
+import type { agents, bookings, properties } from '../../db/schema';
 import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
 import { inHowLong, previewHtml, textOn, whenInZone } from './format';
 import { toE164, replyIntent } from './phone';

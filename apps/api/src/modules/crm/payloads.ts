@@ -1,8 +1,8 @@
 // The `data` of each webhook event, read fresh from the database inside the change's transaction (documented
 // in docs/crm-integration.md). Scoped to the agent: a booking of another agent is never described.
 import { sql } from 'drizzle-orm';
-import type { Db, DbTransaction } from '../db/client';
-import { storedLeadClass } from '../modules/leads/classes';
+import type { Db, DbTransaction } from '../../db/client';
+import { storedLeadClass } from '../leads/classes';
 
 type Executor = Db | DbTransaction;
 

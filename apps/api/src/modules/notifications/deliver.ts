@@ -4,9 +4,9 @@
 // crash after the provider accepted the message and before our commit: the row's insert rolls back with
 // the crash, the job is retried, and the message goes out once more with the same Message-ID.
 import { eq, sql } from 'drizzle-orm';
-import type { Db, DbTransaction } from '../db/client';
-import { notificationMessages } from '../db/schema';
-import { isPermanent, SendError } from '../adapters/errors';
+import type { Db, DbTransaction } from '../../db/client';
+import { notificationMessages } from '../../db/schema';
+import { isPermanent, SendError } from '../../adapters/errors';
 
 type MessageRow = typeof notificationMessages.$inferSelect;
 

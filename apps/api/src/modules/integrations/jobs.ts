@@ -4,13 +4,13 @@
 // transaction, next to its notification jobs.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, lte, ne, or, isNull } from 'drizzle-orm';
-import { agentFactsIn } from '../db/agent-facts';
-import type { Db, DbTransaction } from '../db/client';
-import { bookings, calendarIntegrations } from '../db/schema';
-import { CALENDAR_QUEUE, deterministicUuid, type JobQueue } from '../jobs/queue';
+import { agentFactsIn } from '../../db/agent-facts';
+import type { Db, DbTransaction } from '../../db/client';
+import { bookings, calendarIntegrations } from '../../db/schema';
+import { CALENDAR_QUEUE, deterministicUuid, type JobQueue } from '../../jobs/queue';
 import type { BookingNotifier } from '../notifications/scheduler';
-import { GrantRevokedError } from './oauth';
-import { pushBooking, syncIntegration, wantsPush, type CalendarDeps } from './service';
+import { GrantRevokedError } from '../../adapters/oauth';
+import { pushBooking, syncIntegration, wantsPush, type CalendarDeps } from './sync';
 
 export type CalendarJobData =
   { kind: 'sync'; integrationId: string } | { kind: 'push'; bookingId: string; previousBookingId?: string };

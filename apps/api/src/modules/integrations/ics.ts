@@ -3,8 +3,8 @@
 // ical-generator.
 import ICAL from 'ical.js';
 import ical, { ICalEventStatus } from 'ical-generator';
-import { outboundFetch, OutboundUrlRefused, type OutboundPolicy } from '../http/outbound-url';
-import { ProviderUnavailableError } from './oauth';
+import { outboundFetch, OutboundUrlRefused, type OutboundPolicy } from '../../http/outbound-url';
+import { ProviderUnavailableError } from '../../adapters/oauth';
 import type { BusySpan } from './providers';
 
 /** Occurrences of one recurring event read at most (a daily event over years stops here). */

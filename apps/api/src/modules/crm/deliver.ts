@@ -8,9 +8,9 @@ import {
   WEBHOOK_EVENT_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
 } from '@keyturn/domain/schemas/webhooks';
-import type { Db } from '../db/client';
-import { webhookDeliveries, webhookEndpoints } from '../db/schema';
-import { outboundFetch, OutboundUrlRefused, type OutboundPolicy } from '../http/outbound-url';
+import type { Db } from '../../db/client';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { outboundFetch, OutboundUrlRefused, type OutboundPolicy } from '../../http/outbound-url';
 import { signWebhook } from './signature';
 
 export type WebhookJob = { deliveryId: string };

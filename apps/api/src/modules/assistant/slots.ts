@@ -13,9 +13,9 @@ import {
   slotStartIso,
   type Slot,
 } from '@keyturn/domain/slots/engine';
-import type { AgentRow } from '../modules/agents/service';
-import { busyIntervals, slotRulesFor } from '../modules/availability/service';
-import type { PublicContext } from '../modules/booking-public/service';
+import type { AgentRow } from '../agents/service';
+import { busyIntervals, slotRulesFor } from '../availability/service';
+import type { PublicContext } from '../booking-public/service';
 import type { TimeWindow } from './understand';
 
 export type SlotCriteria = {

@@ -3,9 +3,9 @@
 // request (after the showing ends). Moving or ending a booking cancels its jobs that have not run.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { DbTransaction } from '../db/client';
-import { bookings, notificationJobs } from '../db/schema';
-import { deterministicUuid, type JobQueue } from '../jobs/queue';
+import type { DbTransaction } from '../../db/client';
+import { bookings, notificationJobs } from '../../db/schema';
+import { deterministicUuid, type JobQueue } from '../../jobs/queue';
 import type { BookingAction } from '@keyturn/domain/bookingStatus';
 import type { Actor, NotificationEvent, NotificationJobData } from './catalogue';
 import { notificationSettingsOf } from './settings';

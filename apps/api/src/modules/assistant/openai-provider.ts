@@ -23,7 +23,7 @@ import {
   type Proposal,
 } from '@keyturn/domain/schemas/assistant';
 import { agentToday, bookingWindow } from '@keyturn/domain/slots/engine';
-import type { AiConfig } from '../config';
+import type { AiConfig } from '../../config';
 import {
   addressOf,
   book,

@@ -8,10 +8,10 @@ import { PLAN_IDS } from '@keyturn/domain/enums';
 import { planAllows } from '@keyturn/domain/planGates';
 import { planFor } from '@keyturn/domain/plans';
 import type { WebhookEvent } from '@keyturn/domain/schemas/webhooks';
-import { agentFactsIn } from '../db/agent-facts';
-import type { DbTransaction } from '../db/client';
-import { webhookDeliveries } from '../db/schema';
-import type { JobQueue } from '../jobs/queue';
+import { agentFactsIn } from '../../db/agent-facts';
+import type { DbTransaction } from '../../db/client';
+import { webhookDeliveries } from '../../db/schema';
+import type { JobQueue } from '../../jobs/queue';
 
 /** One endpoint of the agent: its id and the events it listens to. */
 export type WebhookEndpoint = { id: string; events: string[] };
