@@ -16,21 +16,17 @@ import {
   type BusyInterval,
 } from '@keyturn/domain/slots/engine';
 import { startOfDayInZone, wallClockInZone } from '@keyturn/domain/time';
-import type { MapsConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { bookings, properties } from '../../db/schema';
 import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import { AppError, notFound } from '../../http/errors';
-import type { OutboundPolicy } from '../../http/outbound-url';
 import { routeLine, travelMatrix, type Travel } from '../../adapters/router';
 import type { BookingNotifier } from '../notifications/scheduler';
 import type { AgentRow } from '../agents/service';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import { insertMoved, markRescheduled } from '../bookings/agent-service';
 import { mapSlotConflict, type BookingRow } from '../bookings/service';
-import { officePlace, readOffice } from './office';
-
-export type MapsDeps = { db: Db; maps: MapsConfig; outbound: OutboundPolicy };
+import { officePlace, readOffice, type MapsDeps } from './office';
 
 type DayRow = {
   booking: BookingRow;

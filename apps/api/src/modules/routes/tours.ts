@@ -20,7 +20,7 @@ import type { AgentRow } from '../agents/service';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import { ownLead } from '../leads/service';
 import { officePlace, readOffice } from './office';
-import type { MapsDeps } from './service';
+import type { MapsDeps } from './office';
 import type { JobQueue } from '../../jobs/queue';
 import { queueTourInvitation, tourInviteUrl } from './tour-invitation-mail';
 
