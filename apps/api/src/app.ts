@@ -62,7 +62,7 @@ import { teamRoutes } from './modules/teams/routes';
 import { teamLinkRoutes } from './modules/teams/links';
 import { teamPublicRoutes } from './modules/teams/public-routes';
 import { DateAnswers } from './modules/booking-public/date-answers';
-import type { DateAnswer } from './modules/booking-public/service';
+import type { DateAnswer } from './modules/booking-public/context';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './modules/notifications/scheduler';
 import { withCalendarPush } from './modules/integrations/jobs';

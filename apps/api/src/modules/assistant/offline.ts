@@ -13,7 +13,8 @@ import type { Property } from '@keyturn/domain/schemas/property';
 import { agentToday } from '@keyturn/domain/slots/engine';
 import { AppError } from '../../http/errors';
 import type { AgentRow } from '../agents/service';
-import { createBooking, type PublicContext } from '../booking-public/service';
+import { createBooking } from '../booking-public/service';
+import { type PublicContext } from '../booking-public/context';
 import { findProposals, type SlotCriteria } from './slots';
 import { STREET_WORDS, understand, type PropertyFacts, type TimeWindow } from './understand';
 

@@ -15,7 +15,7 @@ import {
 } from '@keyturn/domain/slots/engine';
 import type { AgentRow } from '../agents/service';
 import { busyIntervals, slotRulesFor } from '../availability/service';
-import type { PublicContext } from '../booking-public/service';
+import type { PublicContext } from '../booking-public/context';
 import type { TimeWindow } from './understand';
 
 export type SlotCriteria = {
