@@ -28,17 +28,12 @@ import { requireAgent } from '../agents/service';
 import { handOver, reassignBooking, teamBookings, withSlotConflicts } from './bookings';
 import {
   acceptInvitation,
-  changeRole,
-  createTeam,
   invitationPreview,
   invite,
-  leaveTeam,
-  removeMember,
   resendInvitation,
   revokeInvitation,
-  teamOverview,
-  updateTeam,
-} from './service';
+} from './invitations';
+import { changeRole, createTeam, leaveTeam, removeMember, teamOverview, updateTeam } from './service';
 
 const tags = ['teams'];
 const errors = {
