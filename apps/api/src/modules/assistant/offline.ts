@@ -16,7 +16,8 @@ import type { AgentRow } from '../agents/service';
 import { createBooking } from '../booking-public/service';
 import { type PublicContext } from '../booking-public/context';
 import { findProposals, type SlotCriteria } from './slots';
-import { STREET_WORDS, understand, type PropertyFacts, type TimeWindow } from './understand';
+import { STREET_WORDS, understand, type PropertyFacts } from './understand';
+import { type TimeWindow } from './when';
 
 export type ConversationState = {
   purpose: BookingPurpose | null;

@@ -34,7 +34,8 @@ import {
 } from './offline';
 import type { AssistantProvider } from './provider';
 import { freeProposals, MAX_PROPOSALS } from './slots';
-import { understand, type TimeWindow } from './understand';
+import { understand } from './understand';
+import { type TimeWindow } from './when';
 
 /** At most this many tool rounds per buyer message. */
 const MAX_ROUNDS = 5;

@@ -16,7 +16,7 @@ import {
 import type { AgentRow } from '../agents/service';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import type { PublicContext } from '../booking-public/context';
-import type { TimeWindow } from './understand';
+import type { TimeWindow } from './when';
 
 export type SlotCriteria = {
   dates: string[] | null;
