@@ -1,5 +1,5 @@
 // The agent's day on the road (issue 16): the day's showings in time order with drive times, the warnings,
-// the optimiser's proposal and applying it. Drive times come from the routing adapter (maps/router.ts) or
+// the optimiser's proposal and applying it. Drive times come from the routing adapter (adapters/router.ts) or
 // the estimate; the optimiser is the domain's (routes/optimiser.ts).
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { canReschedule } from '@keyturn/domain/bookingStatus';
