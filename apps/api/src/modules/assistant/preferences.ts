@@ -1,7 +1,7 @@
 // The agent's learned scheduling preferences (issue 17): their own bookings since the last reset → the
 // domain's learner, with the agent's correction from Settings (area 'scheduling'). Read per conversation turn,
 // per public date's slots and for Settings; the ranker orders the assistant's proposals and marks the best
-// "suggested", and publicSuggestions marks the public slots of a date (decision 028).
+// "suggested", and learnedForSuggestions + suggestedSlots mark the public slots of a date (decision 028).
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import {
   areaOf,
@@ -156,37 +156,46 @@ export async function preferenceRanker(
 }
 
 /**
- * The public slots of one agent-zone date to mark "suggested" (decision 028): none when the agent switched the
- * marks off or too little was learned; otherwise slotMarks.suggestDaySlots over the slots the rules produced,
- * with the property's area and the day's showings. What it reads of the agent comes from the date's slot inputs
- * (readSlotInputs: the stored preferences, the property's city and zip, the active bookings around the date), so
- * the public date call stays one statement; only the learned model is read (and cached) here.
+ * What the public "suggested" marks of a date learn from (decision 028): null when the agent switched the marks
+ * off or too little was learned. `scheduling` is the 'scheduling' settings row's data from the date's slot
+ * inputs (readSlotInputs), so the public date call stays one statement; only the learned model is read (and
+ * cached) here.
  */
-export async function publicSuggestions<S extends { time: string; startsAt: number }>(
+export async function learnedForSuggestions(
   db: Db,
   agent: Agent,
   now: Date,
+  scheduling: unknown,
+): Promise<LearnedPreferences | null> {
+  // As storedPreferences: rows saved before a field existed read it as its default.
+  const stored: StoredSchedulingPreferences = {
+    ...DEFAULT_SCHEDULING_PREFERENCES,
+    ...((scheduling ?? DEFAULT_SCHEDULING_PREFERENCES) as Partial<StoredSchedulingPreferences>),
+  };
+  if (!stored.suggest_on_booking_page) return null;
+  const learned = await cachedLearnedPreferences(db, agent, now, stored);
+  return hasPreferences(learned) ? learned : null;
+}
+
+/**
+ * The public slots of one agent-zone date to mark "suggested" (pure): none without `learned`; otherwise
+ * slotMarks.suggestDaySlots over the slots offered, with the property's area and the day's showings (from the
+ * date's slot inputs).
+ */
+export function suggestedSlots<S extends { time: string; startsAt: number }>(
+  learned: LearnedPreferences | null,
+  timeZone: string,
   date: string,
   offered: readonly { slot: S; recommended: boolean }[],
   read: {
-    /** The 'scheduling' settings row's data, null when never saved. */
-    scheduling: unknown;
     place: { city: string | null; zip_code: string | null } | null;
     /** The agent's active bookings around the date (at least the whole agent-zone date). */
     showings: readonly PlacedShowing[];
   },
-): Promise<Set<S>> {
-  if (offered.length === 0) return new Set();
-  // As storedPreferences: rows saved before a field existed read it as its default.
-  const stored: StoredSchedulingPreferences = {
-    ...DEFAULT_SCHEDULING_PREFERENCES,
-    ...((read.scheduling ?? DEFAULT_SCHEDULING_PREFERENCES) as Partial<StoredSchedulingPreferences>),
-  };
-  if (!stored.suggest_on_booking_page) return new Set();
-  const learned = await cachedLearnedPreferences(db, agent, now, stored);
-  if (!hasPreferences(learned)) return new Set();
+): Set<S> {
+  if (!learned || offered.length === 0) return new Set();
   // Only the date's own showings count for its marks (its fill and the showings next to a slot).
-  const { perDate, showings } = showingsByDate(read.showings, agent.timeZone);
+  const { perDate, showings } = showingsByDate(read.showings, timeZone);
   const area = read.place ? areaOf(read.place) : null;
   const candidates = offered.map(({ slot, recommended }) => ({
     slot,

@@ -8,11 +8,11 @@ import { agentToday, bookingWindow } from '@keyturn/domain/slots/engine';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { publicSuggestions } from '../assistant/preferences';
+import { learnedForSuggestions, suggestedSlots } from '../assistant/preferences';
 import { openSlots, openSlotsOfDate } from '../availability/open-slots';
 import { busySpan, dateSlotsAnswer } from '../availability/service';
 import { readSlotInputs, type SlotInputs, type SlotSubject } from '../availability/slot-inputs';
-import { travelAwareDates, travelAwareSlots } from '../routes/cluster';
+import { travelAwareDates, travelAwareSlots, travelFilterOfDate } from '../routes/cluster';
 import { agentNotFound, propertyNotFound, type PublicContext } from './context';
 
 /** Whose slots a public call asks for: an agent's id (consultations) or a property's id or public id. */
@@ -59,24 +59,27 @@ async function computeDateAnswer(ctx: PublicContext, subject: SlotSubject, date:
       date: 'Pick a date from tomorrow up to 60 days ahead.',
     });
   }
-  // Issue 16: travel-aware slots (the agent's "cluster showings by area"), one step after the slot engine.
-  const offered = await travelAwareSlots(
-    ctx.db,
-    inputs,
-    date,
-    openSlotsOfDate(inputs, now, date),
-    inputs.place,
-  );
+  // The slot engine (pure) over the rules and busy time read above.
+  const slots = openSlotsOfDate(inputs, now, date);
+  // Issue 16: the travel filter (the agent's "cluster showings by area"): its read, then its pure step.
+  const travel = await travelFilterOfDate(ctx.db, inputs, date, slots, inputs.place);
+  const offered = travelAwareSlots(slots, travel);
   const recommended = new Set(offered.filter((o) => o.recommended).map((o) => o.slot));
-  // Issue 17: the day's best slots by what was learned, marked "suggested" (only marks, decision 028).
-  const suggested = await publicSuggestions(
-    ctx.db,
-    { id: inputs.agentId, timeZone: inputs.timeZone },
-    now,
-    date,
-    offered,
-    { scheduling: inputs.scheduling, place: inputs.placeArea, showings: inputs.showings },
-  );
+  // Issue 17: the day's best slots by what was learned, marked "suggested" (only marks, decision 028): the
+  // learned model (cached), then the pure marking.
+  const learned =
+    offered.length > 0
+      ? await learnedForSuggestions(
+          ctx.db,
+          { id: inputs.agentId, timeZone: inputs.timeZone },
+          now,
+          inputs.scheduling,
+        )
+      : null;
+  const suggested = suggestedSlots(learned, inputs.timeZone, date, offered, {
+    place: inputs.placeArea,
+    showings: inputs.showings,
+  });
   const answer = dateSlotsAnswer(
     inputs.rules,
     date,
