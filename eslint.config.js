@@ -1,5 +1,7 @@
 // Lint rules for the whole workspace. The import boundaries of docs/architecture.md are enforced here:
 // web never imports api code, api never imports web code, and web features never import each other.
+// Import circles and the API's layers (plumbing and adapters import no capability) are checked by
+// dependency-cruiser (.dependency-cruiser.cjs), the other half of `npm run lint`.
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -74,6 +76,20 @@ export default tseslint.config(
       ],
     },
   })),
+  // Files a reader can hold (issue 28, decision 038): at most 500 lines, counted as `wc -l` counts them (blank
+  // lines and comments included), for every source file except tests, test support, fixtures and migrations.
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*.spec.ts',
+      'apps/api/test/**',
+      'e2e/tests/**',
+      '**/fixtures/**',
+      'apps/api/drizzle/**',
+    ],
+    rules: { 'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }] },
+  },
   {
     files: ['apps/api/**/*.ts'],
     rules: {

@@ -57,20 +57,20 @@ import { locateProperty } from './modules/routes/places';
 import { reportRoutes } from './modules/reports/routes';
 import { crmRoutes } from './modules/crm/routes';
 import { assistantAgentRoutes, assistantPublicRoutes } from './modules/assistant/routes';
-import { assistantProviderOf } from './assistant/openai-provider';
+import { assistantProviderOf } from './modules/assistant/openai-provider';
 import { teamRoutes } from './modules/teams/routes';
 import { teamLinkRoutes } from './modules/teams/links';
 import { teamPublicRoutes } from './modules/teams/public-routes';
 import { DateAnswers } from './modules/booking-public/date-answers';
-import type { DateAnswer } from './modules/booking-public/service';
+import type { DateAnswer } from './modules/booking-public/context';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
-import { bookingNotifier } from './notifications/scheduler';
-import { withCalendarPush } from './integrations/jobs';
-import { calendarDepsOf } from './integrations/setup';
+import { bookingNotifier } from './modules/notifications/scheduler';
+import { withCalendarPush } from './modules/integrations/jobs';
+import { calendarDepsOf } from './modules/integrations/setup';
 import { integrationRoutes } from './modules/integrations/routes';
-import { feedbackReceived, withWebhookEvents } from './webhooks/booking-events';
+import { feedbackReceived, withWebhookEvents } from './modules/crm/booking-events';
 import { withLeadClasses } from './modules/leads/classes';
-import { webhookEmitter } from './webhooks/emit';
+import { webhookEmitter } from './modules/crm/emit';
 
 /** Every route the app registered (method, URL, body schema): the fuzz test walks it instead of a hand list. */
 export type RouteEntry = { method: string; url: string; body: unknown };

@@ -6,7 +6,7 @@ import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/embedded';
 import { DATABASE_LOST_EXIT_CODE, tolerateLostDatabase } from './db/process';
 import { jobOptionsOf, openJobQueue } from './jobs/queue';
-import { startWorkers, type Workers } from './jobs/workers';
+import { startWorkers, type Workers } from './compose-workers';
 import { DEMO_AGENT, seedDemoIfEmpty } from './demo/seed';
 import { imageBackendFor } from './modules/uploads/backend';
 import { backfillLeadClasses } from './modules/leads/classes';

@@ -5,7 +5,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirInUseError } from './db/embedded';
 import { DATABASE_LOST_EXIT_CODE, tolerateLostDatabase } from './db/process';
-import { startWorkers } from './jobs/workers';
+import { startWorkers } from './compose-workers';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -15,10 +15,10 @@ import {
   organizations,
   webhookEndpoints,
 } from '../src/db/schema';
-import { wantsPush } from '../src/integrations/service';
+import { wantsPush } from '../src/modules/integrations/sync';
 import { limitContextOf } from '../src/modules/teams/limits';
-import { notificationSettingsOf } from '../src/notifications/settings';
-import { webhookEmitter } from '../src/webhooks/emit';
+import { notificationSettingsOf } from '../src/modules/notifications/settings';
+import { webhookEmitter } from '../src/modules/crm/emit';
 import { createTestApp, type TestApp } from './app';
 import { makeAgent } from './fixtures';
 

@@ -1,7 +1,7 @@
 // Issue 17: the offline understanding of buyer messages against the hand-written corpus. The accuracy (a
 // message counts when every part of its interpretation is right) is printed and must stay at 90 % or more.
 import { describe, expect, it } from 'vitest';
-import { understand } from '../src/assistant/understand';
+import { understand } from '../src/modules/assistant/understand';
 import { CORPUS, expected, interpretation, PROPERTIES } from './assistant/corpus';
 
 describe('assistant understanding (issue 17 corpus)', () => {

@@ -8,12 +8,12 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer, OutgoingMail } from '../src/adapters/mail';
 import { calendarIntegrations } from '../src/db/schema';
-import { busyFromIcs } from '../src/integrations/ics';
+import { busyFromIcs } from '../src/modules/integrations/ics';
 import { MESSAGES } from '@keyturn/domain/messages';
-import { queueDueSyncs, runCalendarJob } from '../src/integrations/jobs';
-import { syncIntegration } from '../src/integrations/service';
+import { queueDueSyncs, runCalendarJob } from '../src/modules/integrations/jobs';
+import { syncIntegration } from '../src/modules/integrations/sync';
 import { jobOptionsOf, openJobQueue } from '../src/jobs/queue';
-import { calendarDepsOf } from '../src/integrations/setup';
+import { calendarDepsOf } from '../src/modules/integrations/setup';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 import {

@@ -11,7 +11,7 @@ import { LEAD_CLASS_RULES_VERSION } from '@keyturn/domain/insights/classHistory'
 import type { CoreReport } from '@keyturn/domain/schemas/reports';
 import { bookings, feedback, leads } from '../src/db/schema';
 import { backfillLeadClasses } from '../src/modules/leads/classes';
-import { feedbackData, leadData } from '../src/webhooks/payloads';
+import { feedbackData, leadData } from '../src/modules/crm/payloads';
 import { createTestApp, type TestApp } from './app';
 import { makeAgent, type TestAgent } from './fixtures';
 import { seedBooking } from './support/bookings';

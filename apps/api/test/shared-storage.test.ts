@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, type TestAgent } from './fixtures';
 import { ALL_DAY, DAY, slotBetween } from './support/notify';
 import { loadConfig } from '../src/config';
-import { startWorkers } from '../src/jobs/workers';
+import { startWorkers } from '../src/compose-workers';
 import { startS3Server } from './support/s3-server';
 
 // A real 20×20 PNG (one colour) and a second one (another colour), so the two have different hashes.

@@ -10,9 +10,9 @@ import type { PlanId } from '@keyturn/domain/enums';
 import { WEBHOOK_EVENTS, WEBHOOK_MESSAGES } from '@keyturn/domain/schemas/webhooks';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { bookings, webhookDeliveries } from '../src/db/schema';
-import { runWebhookJob } from '../src/webhooks/deliver';
+import { runWebhookJob } from '../src/modules/crm/deliver';
 import { createTestApp } from './app';
-import { verifyWebhook } from '../src/webhooks/signature';
+import { verifyWebhook } from '../src/modules/crm/signature';
 import { makeAgent, type TestAgent } from './fixtures';
 import { bookAt, DAY, minutesFromNow, notifyHarness, sleep, type NotifyHarness } from './support/notify';
 

@@ -1,5 +1,5 @@
 // What a long-running process (server, worker) does about a database that goes away.
-import { isDatabaseUnavailable } from '../http/database-gate';
+import { isDatabaseUnavailable } from './unavailable';
 
 /** Exit status when an embedded PostgreSQL could not be restarted (EX_TEMPFAIL: try again later). */
 export const DATABASE_LOST_EXIT_CODE = 75;

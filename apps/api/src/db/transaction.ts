@@ -13,7 +13,7 @@
 // past lock_timeout (55P03), the whole transaction is run again a bounded number of times and then answered
 // 409 BUSY — never 500.
 import { sql } from 'drizzle-orm';
-import { busy } from '../http/errors';
+import { busy } from '../errors';
 import type { Db, DbTransaction } from './client';
 import { sqlState } from './client';
 import { agents } from './schema';

@@ -36,10 +36,10 @@ import { acknowledgeDefaults, writeSettings } from '../modules/agents/settings-s
 import { insertBooking, type BookingRow } from '../modules/bookings/service';
 import { backfillLeadClasses } from '../modules/leads/classes';
 import type { ImageStore } from '../modules/uploads/storage';
-import type { Actor, NotificationEvent, NotificationJobData } from '../notifications/catalogue';
-import { runNotificationJob, type NotificationDeps } from '../notifications/handler';
-import { bookingNotifier, jobIdOf } from '../notifications/scheduler';
-import { notificationSettingsOf } from '../notifications/settings';
+import type { Actor, NotificationEvent, NotificationJobData } from '../modules/notifications/catalogue';
+import { runNotificationJob, type NotificationDeps } from '../modules/notifications/handler';
+import { bookingNotifier, jobIdOf } from '../modules/notifications/scheduler';
+import { notificationSettingsOf } from '../modules/notifications/settings';
 import { DEMO_AGENT, DEMO_BRAND_RGB, DEMO_PROPERTIES } from './data';
 import { generateDemo, type DemoBooking } from './generate';
 import { exteriorPhoto, interiorPhoto, logoImage, portraitImage } from './images';

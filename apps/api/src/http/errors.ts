@@ -2,25 +2,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { isDatabaseUnavailable, sendDatabaseUnavailable } from './database-gate';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { sendDatabaseUnavailable } from './database-gate';
 import { sqlState } from '../db/client';
+import { AppError, busy } from '../errors';
 
-export type ErrorBody = { error: string; code: string; fields?: Record<string, string> };
-
-export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-
-  toBody(): ErrorBody {
-    return { error: this.message, code: this.code, ...(this.fields ? { fields: this.fields } : {}) };
-  }
-}
+export { AppError, busy, type ErrorBody } from '../errors';
 
 export const notFound = (what = 'Not found') => new AppError(404, 'NOT_FOUND', what);
 
@@ -95,9 +82,4 @@ export function databaseRefusal(err: unknown): AppError | null {
       'The server is busy right now. Please try again in a moment.',
     );
   return null;
-}
-
-/** Someone else was writing the same rows at the same moment (and the retries ran out). */
-export function busy(): AppError {
-  return new AppError(409, 'BUSY', 'Someone else was changing this at the same moment. Please try again.');
 }

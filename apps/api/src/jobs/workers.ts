@@ -1,32 +1,12 @@
-// The workers: pg-boss polling the notifications queue and running each job (notifications/handler.ts).
-// Any number of processes may run them against one database — a job is handed to one worker at a time
-// (SKIP LOCKED), and each message is sent at most once per idempotency key (notifications/deliver.ts).
+// The workers: pg-boss polling the queues and handing each job to the handler its capability registered at
+// composition time (src/compose-workers.ts). This file knows no capability: adding a job never edits it.
+// Any number of processes may run the workers against one database — a job is handed to one worker at a time
+// (SKIP LOCKED), and each handler makes its own effect idempotent (notifications/deliver.ts for messages).
 // pg-boss's maintenance also runs here: it fails jobs whose worker died (expired), so they are retried.
+import type PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { createMailer, type Mailer } from '../adapters/mail';
-import { databaseOutbox } from '../adapters/outbox';
-import { createSmsSender, type SmsSender } from '../adapters/sms';
-import type { NotificationJobData } from '../notifications/catalogue';
-import { runNotificationJob } from '../notifications/handler';
-import { type CalendarJobData, queueDueSyncs, runCalendarJob } from '../integrations/jobs';
-import { calendarDepsOf } from '../integrations/setup';
-import { runWebhookJob, type WebhookJob } from '../webhooks/deliver';
-import { runTeamInvitationJob } from '../modules/teams/invitation-mail';
-import {
-  isTourInvitationJob,
-  runTourInvitationJob,
-  type TourInvitationJobData,
-} from '../modules/routes/tour-invitation-mail';
-import { isTeamInvitationJob, type TeamInvitationJobData } from '../modules/teams/service';
-import {
-  CALENDAR_QUEUE,
-  jobOptionsOf,
-  NOTIFICATIONS_QUEUE,
-  openJobQueue,
-  startBoss,
-  WEBHOOKS_QUEUE,
-} from './queue';
+import { startBoss } from './queue';
 
 export type Workers = {
   stop: () => Promise<void>;
@@ -42,25 +22,33 @@ export type WorkerLog = {
   error: (msg: string) => void;
 };
 
-/** Jobs one process works on at once (each holds one database connection while it sends). */
-const CONCURRENCY = 2;
+/** A job as a handler gets it: its data and how many times it was tried (pg-boss's metadata). */
+export type WorkerJob<T extends object> = PgBoss.JobWithMetadata<T>;
 
-export async function startWorkers(options: {
+/** One capability's jobs on one queue: `run` does one job, and throws to have it retried with backoff. */
+export type JobHandler = {
+  queue: string;
+  /** Jobs of this queue one process runs at once (each holds one database connection while it runs). */
+  concurrency: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler narrows its own job data
+  run: (job: WorkerJob<any>) => Promise<unknown>;
+};
+
+/** Work a capability does on a timer in the worker process (e.g. queueing the calendar syncs that are due). */
+export type JobTicker = { everyMs: number; run: () => Promise<void> };
+
+export async function runWorkers(options: {
   config: Config;
   db: Db;
-  /** The clock the rules read (a reminder for a showing that already started is dropped); tests pass theirs. */
-  now?: () => Date;
-  log?: WorkerLog;
-  /** Replaces the adapters made from the configuration (tests wrap them to simulate failures). */
-  adapters?: { mailer?: Mailer; sms?: SmsSender };
+  log: WorkerLog;
+  handlers: readonly JobHandler[];
+  tickers?: readonly JobTicker[];
+  /** Logged once every handler polls. */
+  startedMessage: string;
+  /** Called after the queue stopped (closing the adapters the handlers used). */
+  onStop?: () => void;
 }): Promise<Workers> {
-  const { config, db } = options;
-  const now = options.now ?? (() => new Date());
-  const log = options.log ?? { info: () => {}, error: (m: string) => console.error(m) };
-  const outbox = databaseOutbox(db);
-  const mailer = options.adapters?.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, outbox });
-  const sms = options.adapters?.sms ?? createSmsSender({ ...config.sms, outbox });
-
+  const { config, db, log } = options;
   // pg-boss keeps polling through errors (a lost database included) and resumes by itself once it is back.
   let lastErrorAt = 0;
   let stopped = false;
@@ -73,90 +61,25 @@ export async function startWorkers(options: {
     },
   });
 
-  const deps = {
-    db,
-    mailer,
-    sms,
-    publicUrl: config.publicUrl,
-    mailFrom: config.mail.from,
-    smsDefaultCountry: config.sms.defaultCountry,
-    now,
-  };
-  for (let i = 0; i < CONCURRENCY; i += 1) {
-    await boss.work<NotificationJobData | TeamInvitationJobData | TourInvitationJobData>(
-      NOTIFICATIONS_QUEUE,
-      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.jobs.pollSeconds },
-      async ([job]) => {
-        if (!job) return;
-        // Team invitations (issue 15) share the queue: one durable path for every e-mail we send.
-        if (isTeamInvitationJob(job.data)) return runTeamInvitationJob(deps, job.data, job);
-        // Buyer-tour invitations (issue 16) likewise.
-        if (isTourInvitationJob(job.data)) return runTourInvitationJob(deps, job.data, job);
-        const data = job.data;
-        try {
-          const result = await runNotificationJob(deps, data, job);
-          log.info(
-            `[jobs] ${data.event} ${data.bookingId}: ${result.skipped ? `skipped (${result.skipped})` : `${result.sent} sent`}`,
-          );
-          return result;
-        } catch (err) {
-          log.error(
-            `[jobs] ${data.event} ${data.bookingId} attempt ${job.retryCount + 1}: ${(err as Error).message}`,
-          );
-          throw err;
-        }
-      },
-    );
-  }
-  // Calendar sync (issue 14): one worker for the calendar queue, and a tick that queues the syncs that are due.
-  const calendarDeps = calendarDepsOf(config, db, now, mailer);
-  await boss.work<CalendarJobData>(
-    CALENDAR_QUEUE,
-    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.jobs.pollSeconds },
-    async ([job]) => {
-      if (!job) return;
-      try {
-        return { outcome: await runCalendarJob(calendarDeps, job.data) };
-      } catch (err) {
-        log.error(
-          `[jobs] calendar ${job.data.kind} attempt ${job.retryCount + 1}: ${(err as Error).message}`,
-        );
-        throw err;
-      }
-    },
-  );
-  // Outbound webhooks (Enterprise): one delivery row per job.
-  await boss.work<WebhookJob>(
-    WEBHOOKS_QUEUE,
-    { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.jobs.pollSeconds },
-    async ([job]) => {
-      if (!job) return;
-      try {
-        return await runWebhookJob(
-          { db, now, timeoutSeconds: config.webhooks.timeoutSeconds, outbound: config.outbound },
-          job.data,
-          job,
-        );
-      } catch (err) {
-        log.error(
-          `[jobs] webhook ${job.data.deliveryId} attempt ${job.retryCount + 1}: ${(err as Error).message}`,
-        );
-        throw err;
-      }
-    },
-  );
-  const calendarQueue = await openJobQueue(db, jobOptionsOf(config));
-  const tick = async () => {
-    try {
-      await queueDueSyncs(db, calendarQueue, now(), config.calendar.syncMinutes);
-    } catch (err) {
-      log.error(`[jobs] calendar tick: ${(err as Error).message}`);
+  for (const handler of options.handlers) {
+    for (let i = 0; i < handler.concurrency; i += 1) {
+      await boss.work<object>(
+        handler.queue,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.jobs.pollSeconds },
+        async ([job]) => {
+          if (!job) return;
+          return handler.run(job);
+        },
+      );
     }
-  };
-  const ticker = setInterval(() => void tick(), 60_000);
-  ticker.unref();
-  void tick();
-  log.info(`[jobs] workers started (${mailer.transport} mail, ${sms.transport} texts)`);
+  }
+  const timers = (options.tickers ?? []).map((ticker) => {
+    const timer = setInterval(() => void ticker.run(), ticker.everyMs);
+    timer.unref();
+    void ticker.run();
+    return timer;
+  });
+  log.info(options.startedMessage);
 
   return {
     state: () => {
@@ -166,10 +89,10 @@ export async function startWorkers(options: {
     },
     stop: async () => {
       stopped = true;
-      clearInterval(ticker);
+      for (const timer of timers) clearInterval(timer);
       // Finish the jobs in hand (up to 10 s); pg-boss fails what is left so another worker retries it.
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
-      mailer.close();
+      options.onStop?.();
     },
   };
 }

@@ -2,7 +2,7 @@
 // 2030-01-29 (the coming Saturday is across the month end) and Thursday 2030-03-07 (the US clocks go forward
 // on Sunday 2030-03-10). "next <weekday>" is the weekday of NEXT week (chrono-node's reading, decision 023);
 // "<weekday>" and "this <weekday>" the coming one.
-import { understand, type PropertyFacts } from '../../src/assistant/understand';
+import { understand, type PropertyFacts } from '../../src/modules/assistant/understand';
 
 export const PROPERTIES: PropertyFacts[] = [
   {

@@ -2,8 +2,8 @@
 // until none is left: tests see the outcome of a sync or push without waiting on a poll interval.
 import { CALENDAR_QUEUE, startBoss } from '../../src/jobs/queue';
 import type { Db } from '../../src/db/client';
-import { runCalendarJob, type CalendarJobData } from '../../src/integrations/jobs';
-import type { CalendarDeps } from '../../src/integrations/service';
+import { runCalendarJob, type CalendarJobData } from '../../src/modules/integrations/jobs';
+import type { CalendarDeps } from '../../src/modules/integrations/sync';
 
 export type Drainer = { drain: () => Promise<string[]>; stop: () => Promise<void> };
 

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AgentAvailability } from '@keyturn/domain/schemas/availability';
 import { wallClockInZone } from '@keyturn/domain/time';
 import { agents, bookings, notificationJobs } from '../../src/db/schema';
-import { startWorkers, type Workers } from '../../src/jobs/workers';
+import { startWorkers, type Workers } from '../../src/compose-workers';
 import type { Mailer } from '../../src/adapters/mail';
 import type { SmsSender } from '../../src/adapters/sms';
 import { createTestApp, type TestApp } from '../app';

@@ -18,10 +18,10 @@ import { settingsResponseSchema } from '@keyturn/domain/schemas/agentSettings';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
-import { correctPreferences, preferencesView, resetPreferences } from '../../assistant/preferences';
+import { correctPreferences, preferencesView, resetPreferences } from './preferences';
 import { requireAgentContext } from '../agents/context';
 import { acknowledgeDefaults, readSettings } from '../agents/settings-service';
-import { findPublicAgent } from '../booking-public/service';
+import { findPublicAgent } from '../booking-public/reads';
 import {
   assistantSettings,
   conversationOfBooking,

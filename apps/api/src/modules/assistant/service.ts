@@ -22,15 +22,11 @@ import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
 import { readSettings, writeSettings } from '../agents/settings-service';
-import {
-  findPublicAgent,
-  findPublicProperty,
-  listPublicProperties,
-  type PublicContext,
-} from '../booking-public/service';
-import { initialState, offlineTurn, type ConversationState, type TurnContext } from '../../assistant/offline';
-import type { AssistantProvider } from '../../assistant/provider';
-import { preferenceRanker } from '../../assistant/preferences';
+import { findPublicAgent, findPublicProperty, listPublicProperties } from '../booking-public/reads';
+import { type PublicContext } from '../booking-public/context';
+import { initialState, offlineTurn, type ConversationState, type TurnContext } from './offline';
+import type { AssistantProvider } from './provider';
+import { preferenceRanker } from './preferences';
 
 export type AssistantDeps = { ctx: PublicContext; provider: AssistantProvider | null };
 

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { AUTH_BASE_PATH, type Auth } from '../../auth';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
-import { escapeHtml } from '../../notifications/format';
+import { escapeHtml } from '../notifications/format';
 import { users } from '../../db/schema';
 import { currentUser, requireUser, toWebHeaders, type SessionUser } from '../../http/authenticate';
 import { AppError, fieldErrors, validationError, type ErrorBody } from '../../http/errors';

@@ -25,26 +25,25 @@ import {
 } from '@keyturn/domain/schemas/publicBooking';
 import { readAvailability } from '../availability/service';
 import { teamOfLink } from '../teams/links';
+import { agentSubject, availabilityForDate, availableDatesOfMonth, propertySubject } from './slot-pipeline';
 import {
-  agentSubject,
-  availabilityForDate,
-  availableDatesOfMonth,
   bookingLink,
   cancelBooking,
   createBooking,
   findByToken,
+  manageView,
+  prefillFor,
+  rescheduleBooking,
+} from './service';
+import {
   findPublicAgent,
   findPublicProperty,
   listPublicProperties,
-  manageView,
-  prefillFor,
-  propertySubject,
-  rescheduleBooking,
   toProperty,
   toPropertyAgent,
   toPublicAgent,
-  type PublicContext,
-} from './service';
+} from './reads';
+import { type PublicContext } from './context';
 
 /** The error answers of every public route (the team page's too, modules/teams/public-routes.ts). */
 export const publicErrors = {

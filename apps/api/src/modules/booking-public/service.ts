@@ -1,57 +1,37 @@
-// The public booking flow (spec §2.4, §7): what a buyer may read about an agent and their properties, the
-// free slots of a date, and booking, rescheduling and cancelling without an account. The slot engine
-// (packages/domain) decides what is free; the database's EXCLUDE constraint settles races.
-import { slotStillReachable, travelAwareDates, travelAwareSlots } from '../routes/cluster';
-import { publicSuggestions } from '../../assistant/preferences';
+// The public booking flow (spec §2.4, §7): booking, rescheduling and cancelling without an account. What a
+// buyer may read is reads.ts, the free slots of a date slot-pipeline.ts. The slot engine (packages/domain)
+// decides what is free; the database's EXCLUDE constraint settles races.
 import { createHash } from 'node:crypto';
-import { and, count, eq, gte, isNull, notInArray, sql } from 'drizzle-orm';
-import { MESSAGES, ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { and, count, eq, gte, notInArray, sql } from 'drizzle-orm';
+import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { isWithinLimit } from '@keyturn/domain/plans';
-import type { Property } from '@keyturn/domain/schemas/property';
 import type { BookingRequest, RescheduleRequest } from '@keyturn/domain/schemas/booking';
-import type {
-  BuyerBooking,
-  ManagedBooking,
-  PropertyAgent,
-  PublicAgent,
-} from '@keyturn/domain/schemas/publicBooking';
+import type { BuyerBooking, ManagedBooking } from '@keyturn/domain/schemas/publicBooking';
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
-import { agentToday, bookingWindow, pickSlot } from '@keyturn/domain/slots/engine';
+import { pickSlot } from '@keyturn/domain/slots/engine';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { startOfMonthInZone, wallClockInZone } from '@keyturn/domain/time';
-import { parsePropertyRef } from '@keyturn/domain/links';
 import type { Db, DbTransaction } from '../../db/client';
 import { agentWriteTransaction, lockAgentRow, writeTransaction } from '../../db/transaction';
-import type { BookingNotifier } from '../../notifications/scheduler';
 import { agents, bookingLinks, bookings, idempotencyKeys, properties } from '../../db/schema';
 import { bookingsInScope, limitContextOf } from '../teams/limits';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
-import { busySpan, dateSlotsAnswer } from '../availability/service';
-import { openSlots, openSlotsOfDate } from '../availability/open-slots';
+import { slotStillReachable } from '../routes/cluster';
+import { openSlotsOfDate } from '../availability/open-slots';
 import { readAgentFacts } from '../../db/agent-facts';
-import { readSlotInputs, type SlotInputs, type SlotSubject } from '../availability/slot-inputs';
+import { type SlotInputs } from '../availability/slot-inputs';
 import { bookingColumns, insertBooking, SLOT_TAKEN_MESSAGE, type BookingRow } from '../bookings/service';
-import type { DateAnswers } from './date-answers';
+import { agentNotFound, propertyNotFound, type PublicContext } from './context';
+import { findPublicAgent, findPublicProperty, toProperty, toPropertyAgent } from './reads';
+import { publicSlotInputs } from './slot-pipeline';
 
-export type PublicContext = {
-  db: Db;
-  publicUrl: string;
-  now: () => Date;
-  notify: BookingNotifier;
-  /** The public date call's kept answers (decision 035); without it every call computes. */
-  dateAnswers?: DateAnswers<DateAnswer>;
-};
-/** What GET /api/booking/availability/…/:date answers. */
-export type DateAnswer = ReturnType<typeof dateSlotsAnswer>;
 type PropertyRow = typeof properties.$inferSelect;
 
 // Bookings that no longer hold their place in the month's count (a rescheduled one lives on in its successor).
 const NOT_COUNTED = ['cancelled', 'declined', 'rescheduled'] as const;
 
-const agentNotFound = () => new AppError(404, 'AGENT_NOT_FOUND', 'This agent could not be found.');
-const propertyNotFound = () => new AppError(404, 'PROPERTY_NOT_FOUND', MESSAGES.propertyNotFoundBody);
 const bookingNotFound = () =>
   new AppError(
     404,
@@ -60,223 +40,6 @@ const bookingNotFound = () =>
   );
 const slotUnavailable = () =>
   new AppError(409, 'SLOT_UNAVAILABLE', 'This time is not available. Please pick another time.');
-
-// ---- reading ----
-
-// The hot public lookups are prepared once per database handle (issue 18): drizzle builds their SQL text
-// once, and PostgreSQL parses and plans each named statement once per connection.
-const prepared = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
-
-function prepareLookups(db: Db) {
-  const propertyWithAgent = () =>
-    db
-      .select({ property: properties, agent: agents })
-      .from(properties)
-      .innerJoin(agents, eq(agents.id, properties.agentId));
-  const visible = and(eq(properties.isPublic, true), isNull(properties.deletedAt));
-  return {
-    agentById: db
-      .select()
-      .from(agents)
-      .where(eq(agents.id, sql.placeholder('id')))
-      .prepare('public_agent_by_id'),
-    propertyById: propertyWithAgent()
-      .where(and(eq(properties.id, sql.placeholder('id')), visible))
-      .prepare('public_property_by_id'),
-    propertyByPublicId: propertyWithAgent()
-      .where(and(eq(properties.publicId, sql.placeholder('id')), visible))
-      .prepare('public_property_by_public_id'),
-  };
-}
-
-function lookups(db: Db) {
-  let found = prepared.get(db);
-  if (!found) {
-    found = prepareLookups(db);
-    prepared.set(db, found);
-  }
-  return found;
-}
-
-export async function findPublicAgent(db: Db, agentId: string): Promise<AgentRow> {
-  if (!isUuid(agentId)) throw agentNotFound();
-  const [row] = await lookups(db).agentById.execute({ id: agentId });
-  if (!row) throw agentNotFound();
-  return row;
-}
-
-export function toPublicAgent(a: AgentRow): PublicAgent {
-  return {
-    id: a.id,
-    username: a.username,
-    first_name: a.firstName,
-    last_name: a.lastName,
-    email: a.email,
-    phone: a.phone,
-    logoUrl: a.logoUrl,
-    companyName: a.companyName,
-    primaryColor: a.primaryColor,
-    profilePictureUrl: a.profilePictureUrl,
-    timeZone: a.timeZone,
-  };
-}
-
-export function toPropertyAgent(a: AgentRow): PropertyAgent {
-  return {
-    id: a.id,
-    name: `${a.firstName} ${a.lastName}`,
-    first_name: a.firstName,
-    last_name: a.lastName,
-    username: a.username,
-    logoUrl: a.logoUrl,
-    profilePictureUrl: a.profilePictureUrl,
-    companyName: a.companyName,
-    primaryColor: a.primaryColor,
-    timeZone: a.timeZone,
-  };
-}
-
-export function toProperty(p: PropertyRow): Property {
-  return {
-    id: p.id,
-    public_id: p.publicId,
-    agent_id: p.agentId,
-    address: p.address,
-    city: p.city,
-    state: p.state,
-    zip_code: p.zipCode,
-    price: p.price,
-    bedrooms: p.bedrooms,
-    bathrooms: p.bathrooms,
-    property_type: p.propertyType as Property['property_type'],
-    images: p.images,
-    is_public: p.isPublic,
-  };
-}
-
-export async function listPublicProperties(db: Db, agentId: string): Promise<Property[]> {
-  const agent = await findPublicAgent(db, agentId);
-  const rows = await db
-    .select()
-    .from(properties)
-    .where(and(eq(properties.agentId, agent.id), eq(properties.isPublic, true), isNull(properties.deletedAt)))
-    .orderBy(properties.createdAt, properties.id);
-  return rows.map(toProperty);
-}
-
-/** A property a buyer may book: it exists, is public and not deleted. */
-export async function findPublicProperty(
-  db: Db,
-  propertyId: string | number,
-): Promise<{ property: PropertyRow; agent: AgentRow }> {
-  // The spec's numeric id, or the unguessable public id the app's own links use (issue 11).
-  const ref = typeof propertyId === 'number' ? propertyId : parsePropertyRef(propertyId);
-  if (ref === null) throw propertyNotFound();
-  const { propertyById, propertyByPublicId } = lookups(db);
-  const [row] = await (typeof ref === 'number' ? propertyById : propertyByPublicId).execute({ id: ref });
-  if (!row) throw propertyNotFound();
-  return row;
-}
-
-/** Whose slots a public call asks for: an agent's id (consultations) or a property's id or public id. */
-export function agentSubject(agentId: string): SlotSubject {
-  if (!isUuid(agentId)) throw agentNotFound();
-  return { agentId };
-}
-
-export function propertySubject(propertyId: string): SlotSubject {
-  const ref = parsePropertyRef(propertyId);
-  if (ref === null) throw propertyNotFound();
-  return typeof ref === 'number' ? { propertyId: ref } : { propertyPublicId: ref };
-}
-
-/** The slot inputs of a public agent or property over agent-zone dates [from, to], or its 404. */
-async function publicSlotInputs(
-  db: Db,
-  subject: SlotSubject,
-  from: string,
-  to: string,
-  ignoreBookingId?: string,
-): Promise<SlotInputs> {
-  const inputs = await readSlotInputs(db, subject, ...busySpan(from, to), ignoreBookingId);
-  if (!inputs) throw 'agentId' in subject ? agentNotFound() : propertyNotFound();
-  return inputs;
-}
-
-/**
- * The free slots of one agent-zone date (spec §3 availability response). With `ctx.dateAnswers` (the public
- * route's), an answer computed this minute at the agent's current schedule version is served again (decision 035).
- */
-export async function availabilityForDate(ctx: PublicContext, subject: SlotSubject, date: string) {
-  const now = ctx.now();
-  if (!ctx.dateAnswers) return (await computeDateAnswer(ctx, subject, date, now)).answer;
-  return ctx.dateAnswers.answer(ctx.db, subject, date, now, () => computeDateAnswer(ctx, subject, date, now));
-}
-
-async function computeDateAnswer(ctx: PublicContext, subject: SlotSubject, date: string, now: Date) {
-  // One round trip: the agent (found, or 404), their rules and the busy time around the date.
-  const inputs = await publicSlotInputs(ctx.db, subject, date, date);
-  const window = bookingWindow(now, inputs.timeZone);
-  if (date < window.from || date > window.to) {
-    throw new AppError(400, 'DATE_OUTSIDE_WINDOW', 'Pick a date from tomorrow up to 60 days ahead.', {
-      date: 'Pick a date from tomorrow up to 60 days ahead.',
-    });
-  }
-  // Issue 16: travel-aware slots (the agent's "cluster showings by area"), one step after the slot engine.
-  const offered = await travelAwareSlots(
-    ctx.db,
-    inputs,
-    date,
-    openSlotsOfDate(inputs, now, date),
-    inputs.place,
-  );
-  const recommended = new Set(offered.filter((o) => o.recommended).map((o) => o.slot));
-  // Issue 17: the day's best slots by what was learned, marked "suggested" (only marks, decision 028).
-  const suggested = await publicSuggestions(
-    ctx.db,
-    { id: inputs.agentId, timeZone: inputs.timeZone },
-    now,
-    date,
-    offered,
-    { scheduling: inputs.scheduling, place: inputs.placeArea, showings: inputs.showings },
-  );
-  const answer = dateSlotsAnswer(
-    inputs.rules,
-    date,
-    offered.map((o) => o.slot),
-    (slot) => recommended.has(slot),
-    (slot) => suggested.has(slot),
-  );
-  return { answer, version: inputs.scheduleVersion };
-}
-
-/**
- * The dates of a month (yyyy-MM) that have at least one free slot, after overrides, notice and bookings —
- * what the booking calendar marks — and the agent's today. Dates outside the booking window have none.
- */
-export async function availableDatesOfMonth(ctx: PublicContext, subject: SlotSubject, month: string) {
-  const first = `${month}-01`;
-  const last = lastDayOfMonth(month);
-  // One round trip with the busy time around the whole month (busy time outside the dates asked changes
-  // none of their slots); the booking window, in the agent's zone, is known only once the agent is read.
-  const inputs = await publicSlotInputs(ctx.db, subject, first, last);
-  const now = ctx.now();
-  const window = bookingWindow(now, inputs.timeZone);
-  const from = first > window.from ? first : window.from;
-  const to = last < window.to ? last : window.to;
-  // Issue 16: with "cluster showings by area", a date whose open slots are all unreachable is dropped too.
-  const dates =
-    from <= to
-      ? await travelAwareDates(ctx.db, inputs, openSlots(inputs, now, { from, to }), inputs.place)
-      : [];
-  return { time_zone: inputs.timeZone, today: agentToday(now, inputs.timeZone), month, dates };
-}
-
-function lastDayOfMonth(month: string): string {
-  const [year = 1970, monthNumber = 1] = month.split('-').map(Number);
-  return new Date(Date.UTC(year, monthNumber, 0)).toISOString().slice(0, 10);
-}
-
 // ---- booking ----
 
 export async function createBooking(

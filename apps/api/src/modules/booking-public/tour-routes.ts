@@ -8,7 +8,7 @@ import {
   tourBookedResponseSchema,
   tourBookingSchema,
 } from '@keyturn/domain/schemas/tours';
-import type { PublicContext } from './service';
+import type { PublicContext } from './context';
 import { bookTour, publicTour } from './tour';
 
 const errors = {

@@ -17,7 +17,8 @@ import { busyIntervals, requiresApproval, slotRulesFor } from '../availability/s
 import { bookingColumns, insertBooking } from '../bookings/service';
 import { slotStillReachable } from '../routes/cluster';
 import { officePlace, readOffice } from '../routes/office';
-import { checkMonthlyLimit, toBuyerBooking, type PublicContext } from './service';
+import { checkMonthlyLimit, toBuyerBooking } from './service';
+import { type PublicContext } from './context';
 
 const DAY_MS = 86_400_000;
 const tourNotFound = () => new AppError(404, 'TOUR_NOT_FOUND', ROUTE_MESSAGES.tourNotFound);

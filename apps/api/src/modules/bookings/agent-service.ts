@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import type { agentBookingCreateSchema } from '@keyturn/domain/schemas/agentBooking';
 import type { Db, DbTransaction } from '../../db/client';
 import { lockAgentRow, writeTransaction } from '../../db/transaction';
-import type { BookingNotifier } from '../../notifications/scheduler';
+import type { BookingNotifier } from '../notifications/scheduler';
 import { bookings, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';

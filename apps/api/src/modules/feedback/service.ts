@@ -17,8 +17,8 @@ import { AppError, fieldErrors, notFound, validationError } from '../../http/err
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
 import { reclassifyBookingLead } from '../leads/classes';
-import { purposeLabel } from '../../notifications/format';
-import { notificationSettingsOf } from '../../notifications/settings';
+import { purposeLabel } from '../notifications/format';
+import { notificationSettingsOf } from '../notifications/settings';
 
 type FeedbackRow = typeof feedback.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;

@@ -27,9 +27,9 @@ import { bookings, calendarIntegrations, calendarOauthStates, calendarSyncSettin
 import { AppError, notFound, validationError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { JobQueue } from '../../jobs/queue';
-import { queueSync, queueUpcomingPushes } from '../../integrations/jobs';
-import { sha256 } from '../../integrations/crypto';
-import { icsHttpUrl, showingsFeed } from '../../integrations/ics';
+import { queueSync, queueUpcomingPushes } from './jobs';
+import { sha256 } from './crypto';
+import { icsHttpUrl, showingsFeed } from './ics';
 import { assertOutboundUrl } from '../../http/outbound-url';
 import {
   authorizationUrl,
@@ -38,9 +38,9 @@ import {
   newPkce,
   ProviderUnavailableError,
   revokeToken,
-} from '../../integrations/oauth';
-import { calendarApiFor } from '../../integrations/providers';
-import { appOf, saveCalendars, showingEventOf, type CalendarDeps } from '../../integrations/service';
+} from '../../adapters/oauth';
+import { calendarApiFor } from './providers';
+import { appOf, saveCalendars, showingEventOf, type CalendarDeps } from './sync';
 import { requireAgentContext } from '../agents/context';
 import { readSyncSettings, serializeIntegrations, writeSyncSettings } from './service';
 

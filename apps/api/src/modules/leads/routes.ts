@@ -22,17 +22,8 @@ import {
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { requireAgentContext } from '../agents/context';
-import {
-  addNote,
-  deleteNote,
-  editNote,
-  getLead,
-  leadInsights,
-  leadPrediction,
-  listLeads,
-  modelOverview,
-  setOutcome,
-} from './service';
+import { addNote, deleteNote, editNote, setOutcome } from './notes';
+import { getLead, leadInsights, leadPrediction, listLeads, modelOverview } from './service';
 
 const errors = {
   400: errorResponseSchema,

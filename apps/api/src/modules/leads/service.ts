@@ -28,7 +28,6 @@ import {
   LEAD_OUTCOME_LABELS,
   type AnalyticsSection,
   type LeadListQuery,
-  type LeadOutcome,
 } from '@keyturn/domain/schemas/leads';
 import type {
   LeadDetail,
@@ -42,14 +41,14 @@ import type { Db } from '../../db/client';
 import { bookings, feedback, leadNotes, leads, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { purposeLabel } from '../../notifications/format';
+import { purposeLabel } from '../notifications/format';
 import type { AgentRow } from '../agents/service';
 import { analyzeSentiment } from './sentiment';
 
 type LeadRow = typeof leads.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
 type FeedbackRow = typeof feedback.$inferSelect;
-type NoteRow = typeof leadNotes.$inferSelect;
+export type NoteRow = typeof leadNotes.$inferSelect;
 type PropertyRef = { id: number; address: string } | null;
 
 interface Gathered {
@@ -455,68 +454,11 @@ function timelineOf(a: Assessed, now: Date): TimelineEvent[] {
   return events.sort((x, y) => y.at.localeCompare(x.at));
 }
 
-// ---- writing ----
-
-function noteOf(n: NoteRow): LeadNote {
+export function noteOf(n: NoteRow): LeadNote {
   return {
     id: n.id,
     body: n.body,
     created_at: n.createdAt.toISOString(),
     updated_at: n.updatedAt.toISOString(),
   };
-}
-
-export async function addNote(db: Db, agent: AgentRow, leadId: string, body: string): Promise<LeadNote> {
-  const lead = await ownLead(db, agent, leadId);
-  const [row] = await db.insert(leadNotes).values({ leadId: lead.id, agentId: agent.id, body }).returning();
-  return noteOf(row!);
-}
-
-async function ownNote(db: Db, agent: AgentRow, leadId: string, noteId: string): Promise<NoteRow> {
-  const lead = await ownLead(db, agent, leadId);
-  if (!isUuid(noteId)) throw notFound(LEAD_MESSAGES.noteNotFound);
-  const [row] = await db
-    .select()
-    .from(leadNotes)
-    .where(and(eq(leadNotes.id, noteId), eq(leadNotes.leadId, lead.id), eq(leadNotes.agentId, agent.id)));
-  if (!row) throw notFound(LEAD_MESSAGES.noteNotFound);
-  return row;
-}
-
-export async function editNote(
-  db: Db,
-  agent: AgentRow,
-  leadId: string,
-  noteId: string,
-  body: string,
-): Promise<LeadNote> {
-  const note = await ownNote(db, agent, leadId, noteId);
-  const [row] = await db
-    .update(leadNotes)
-    .set({ body })
-    .where(and(eq(leadNotes.id, note.id), eq(leadNotes.agentId, agent.id)))
-    .returning();
-  if (!row) throw notFound(LEAD_MESSAGES.noteNotFound);
-  return noteOf(row);
-}
-
-export async function deleteNote(db: Db, agent: AgentRow, leadId: string, noteId: string): Promise<void> {
-  const note = await ownNote(db, agent, leadId, noteId);
-  await db.delete(leadNotes).where(and(eq(leadNotes.id, note.id), eq(leadNotes.agentId, agent.id)));
-}
-
-export async function setOutcome(
-  db: Db,
-  agent: AgentRow,
-  leadId: string,
-  outcome: LeadOutcome,
-  now: Date,
-): Promise<{ outcome: LeadOutcome; outcome_at: string | null }> {
-  const lead = await ownLead(db, agent, leadId);
-  const outcomeAt = outcome === 'open' ? null : now;
-  await db
-    .update(leads)
-    .set({ outcome, outcomeAt })
-    .where(and(eq(leads.id, lead.id), eq(leads.agentId, agent.id)));
-  return { outcome, outcome_at: outcomeAt?.toISOString() ?? null };
 }

@@ -27,10 +27,10 @@ import type { Db } from '../../db/client';
 import { notificationJobs, notificationMessages, smsOptOuts } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { NOTIFICATION_EVENTS, type NotificationJobData } from '../../notifications/catalogue';
-import { previewHtml } from '../../notifications/format';
-import { replyIntent, toE164 } from '../../notifications/phone';
-import { jobIdOf, type BookingNotifier } from '../../notifications/scheduler';
+import { NOTIFICATION_EVENTS, type NotificationJobData } from './catalogue';
+import { previewHtml } from './format';
+import { replyIntent, toE164 } from './phone';
+import { jobIdOf, type BookingNotifier } from './scheduler';
 import { requireAgentContext } from '../agents/context';
 
 const errors = {

@@ -13,7 +13,7 @@ import { writeTransaction } from '../../db/transaction';
 import { agents, members, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { AgentRow } from '../agents/service';
-import { toProperty } from '../booking-public/service';
+import { toProperty } from '../booking-public/reads';
 import { limitContextOf, lockLimitScope, propertiesInScope } from '../teams/limits';
 import { membershipOf } from '../teams/service';
 

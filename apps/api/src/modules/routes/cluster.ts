@@ -76,18 +76,22 @@ async function placedShowings(
   return [...showings, ...officeStops(office, dayOpenings(inputs.rules, dates))];
 }
 
-/** The slots of `date` to offer for a showing at `property` (null: a consultation), each with `recommended`. */
-export async function travelAwareSlots<S extends Slot>(
+/** What the travel filter of a date weighs: where the showing is, and the agent's placed showings around it. */
+export type TravelFilter = { place: LatLng; showings: PlacedShowing[] };
+
+/**
+ * The read step of the travel filter for `date`'s slots of a showing at `property` (null: a consultation):
+ * null, without a query, when the filter is off or there is nothing to filter.
+ */
+export async function travelFilterOfDate(
   db: Db,
   inputs: TravelInputs,
   date: string,
-  slots: readonly S[],
+  slots: readonly Slot[],
   property: { lat: number | null; lng: number | null } | null,
-): Promise<{ slot: S; recommended: boolean }[]> {
+): Promise<TravelFilter | null> {
   const place = placeOf(property);
-  if (!filterOn(inputs, place) || slots.length === 0) {
-    return slots.map((slot) => ({ slot, recommended: false }));
-  }
+  if (!filterOn(inputs, place) || slots.length === 0) return null;
   const showings = await placedShowings(
     db,
     inputs,
@@ -95,7 +99,16 @@ export async function travelAwareSlots<S extends Slot>(
     slots.at(-1)!.startsAt + DAY_MS,
     [date],
   );
-  return clusterSlots(slots, showings, place, DURATION_MS);
+  return { place, showings };
+}
+
+/** The travel filter (pure): the slots to offer, each with `recommended`; every slot as it is without a filter. */
+export function travelAwareSlots<S extends Slot>(
+  slots: readonly S[],
+  filter: TravelFilter | null,
+): { slot: S; recommended: boolean }[] {
+  if (!filter) return slots.map((slot) => ({ slot, recommended: false }));
+  return clusterSlots(slots, filter.showings, filter.place, DURATION_MS);
 }
 
 /**

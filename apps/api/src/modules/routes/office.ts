@@ -6,12 +6,16 @@ import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { isLatLng, type LatLng } from '@keyturn/domain/routes/travel';
 import type { officeInputSchema, Office, RouteSettingsView } from '@keyturn/domain/schemas/routes';
 import type { z } from 'zod';
+import type { MapsConfig } from '../../config';
 import type { Db } from '../../db/client';
+import type { OutboundPolicy } from '../../http/outbound-url';
 import { availabilitySettings } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { geocode } from '../../maps/geocoder';
+import { geocode } from '../../adapters/geocoder';
 import type { AgentRow } from '../agents/service';
-import type { MapsDeps } from './service';
+
+/** What placing things on the map needs: the database (its caches), the geocoder and router, the outbound policy. */
+export type MapsDeps = { db: Db; maps: MapsConfig; outbound: OutboundPolicy };
 
 /** The stored office, or null. */
 export async function readOffice(db: Db, agentId: string): Promise<Office | null> {

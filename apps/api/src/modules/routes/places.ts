@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { properties } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { OutboundPolicy } from '../../http/outbound-url';
-import { geocode } from '../../maps/geocoder';
+import { geocode } from '../../adapters/geocoder';
 import type { AgentRow } from '../agents/service';
 
 type Deps = { db: Db; maps: MapsConfig; outbound: OutboundPolicy };

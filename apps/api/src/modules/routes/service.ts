@@ -1,5 +1,5 @@
 // The agent's day on the road (issue 16): the day's showings in time order with drive times, the warnings,
-// the optimiser's proposal and applying it. Drive times come from the routing adapter (maps/router.ts) or
+// the optimiser's proposal and applying it. Drive times come from the routing adapter (adapters/router.ts) or
 // the estimate; the optimiser is the domain's (routes/optimiser.ts).
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { canReschedule } from '@keyturn/domain/bookingStatus';
@@ -16,21 +16,17 @@ import {
   type BusyInterval,
 } from '@keyturn/domain/slots/engine';
 import { startOfDayInZone, wallClockInZone } from '@keyturn/domain/time';
-import type { MapsConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { bookings, properties } from '../../db/schema';
 import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import { AppError, notFound } from '../../http/errors';
-import type { OutboundPolicy } from '../../http/outbound-url';
-import { routeLine, travelMatrix, type Travel } from '../../maps/router';
-import type { BookingNotifier } from '../../notifications/scheduler';
+import { routeLine, travelMatrix, type Travel } from '../../adapters/router';
+import type { BookingNotifier } from '../notifications/scheduler';
 import type { AgentRow } from '../agents/service';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import { insertMoved, markRescheduled } from '../bookings/agent-service';
 import { mapSlotConflict, type BookingRow } from '../bookings/service';
-import { officePlace, readOffice } from './office';
-
-export type MapsDeps = { db: Db; maps: MapsConfig; outbound: OutboundPolicy };
+import { officePlace, readOffice, type MapsDeps } from './office';
 
 type DayRow = {
   booking: BookingRow;

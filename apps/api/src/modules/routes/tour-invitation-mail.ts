@@ -8,11 +8,12 @@ import type { Mailer } from '../../adapters/mail';
 import type { Db, DbTransaction } from '../../db/client';
 import { agents, properties, tours } from '../../db/schema';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
-import { deliverOnce } from '../../notifications/deliver';
-import { whenInZone } from '../../notifications/format';
-import { fromHeader } from '../../notifications/handler';
-import { fileStemFor, mailDomainOf, messageIdFor } from '../../notifications/keys';
-import { brandedEmail } from '../../notifications/templates';
+import { deliverOnce } from '../notifications/deliver';
+import { whenInZone } from '../notifications/format';
+import { fromHeader } from '../notifications/handler';
+import { fileStemFor, mailDomainOf, messageIdFor } from '../notifications/keys';
+import { brandedEmail } from '../notifications/templates';
+import type { QueuedMailHandler } from '../notifications/worker';
 
 export const TOUR_INVITATION_KIND = 'tour.invitation';
 
@@ -55,6 +56,11 @@ export async function queueTourInvitation(
 }
 
 export type TourInvitationDeps = { db: Db; mailer: Mailer; publicUrl: string; mailFrom: string };
+
+/** The tour invitation's place on the notifications queue (registered in src/compose-workers.ts). */
+export function tourInvitationMail(deps: TourInvitationDeps): QueuedMailHandler<TourInvitationJobData> {
+  return { matches: isTourInvitationJob, run: (job) => runTourInvitationJob(deps, job.data, job) };
+}
 
 export async function runTourInvitationJob(
   deps: TourInvitationDeps,

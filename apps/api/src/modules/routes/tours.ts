@@ -15,12 +15,12 @@ import { bookings, properties, tours } from '../../db/schema';
 import { newPublicToken } from '../bookings/service';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { travelMatrix } from '../../maps/router';
+import { travelMatrix } from '../../adapters/router';
 import type { AgentRow } from '../agents/service';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import { ownLead } from '../leads/service';
 import { officePlace, readOffice } from './office';
-import type { MapsDeps } from './service';
+import type { MapsDeps } from './office';
 import type { JobQueue } from '../../jobs/queue';
 import { queueTourInvitation, tourInviteUrl } from './tour-invitation-mail';
 

@@ -7,11 +7,12 @@ import { TEAM_ROLE_LABELS, type TeamRole } from '@keyturn/domain/teams';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { agents, invitations, members, organizations, users } from '../../db/schema';
-import { deliverOnce } from '../../notifications/deliver';
-import { escapeHtml, headerText, safeColor } from '../../notifications/format';
-import { fromHeader } from '../../notifications/handler';
-import { fileStemFor, mailDomainOf, messageIdFor } from '../../notifications/keys';
-import type { TeamInvitationJobData } from './service';
+import { deliverOnce } from '../notifications/deliver';
+import { escapeHtml, headerText, safeColor } from '../notifications/format';
+import { fromHeader } from '../notifications/handler';
+import { fileStemFor, mailDomainOf, messageIdFor } from '../notifications/keys';
+import type { QueuedMailHandler } from '../notifications/worker';
+import { isTeamInvitationJob, type TeamInvitationJobData } from './service';
 
 export type InvitationMailDeps = {
   db: Db;
@@ -22,6 +23,11 @@ export type InvitationMailDeps = {
 };
 
 export const INVITATION_KIND = 'team.invitation';
+
+/** The invitation e-mail's place on the notifications queue (registered in src/compose-workers.ts). */
+export function teamInvitationMail(deps: InvitationMailDeps): QueuedMailHandler<TeamInvitationJobData> {
+  return { matches: isTeamInvitationJob, run: (job) => runTeamInvitationJob(deps, job.data, job) };
+}
 
 export async function runTeamInvitationJob(
   deps: InvitationMailDeps,

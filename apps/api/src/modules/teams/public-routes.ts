@@ -16,7 +16,7 @@ import {
   teamBookingResultResponseSchema,
 } from '@keyturn/domain/schemas/teamPage';
 import { publicErrors, publicLimits } from '../booking-public/routes';
-import type { PublicContext } from '../booking-public/service';
+import type { PublicContext } from '../booking-public/context';
 import { publicTeamPage, teamDatesOfMonth, teamSlotsOfDate } from './public';
 import { bookTeamConsultation } from './round-robin';
 

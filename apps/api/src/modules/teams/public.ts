@@ -15,7 +15,8 @@ import type { AgentRow } from '../agents/service';
 import { busySpan, dateSlotsAnswer } from '../availability/service';
 import { openSlots } from '../availability/open-slots';
 import { readSlotInputs, type SlotInputs } from '../availability/slot-inputs';
-import { toProperty, toPropertyAgent, type PublicContext } from '../booking-public/service';
+import { toProperty, toPropertyAgent } from '../booking-public/reads';
+import { type PublicContext } from '../booking-public/context';
 import type { TeamRow } from './service';
 
 export const teamNotFound = () => new AppError(404, 'TEAM_NOT_FOUND', TEAM_PAGE_MESSAGES.teamNotFound);

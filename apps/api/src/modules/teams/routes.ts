@@ -23,22 +23,17 @@ import {
   teamBookingsResponseSchema,
 } from '@keyturn/domain/schemas/teamBookings';
 import { HANDOVER_CHOICES } from '@keyturn/domain/teams';
-import type { BookingNotifier } from '../../notifications/scheduler';
+import type { BookingNotifier } from '../notifications/scheduler';
 import { requireAgent } from '../agents/service';
 import { handOver, reassignBooking, teamBookings, withSlotConflicts } from './bookings';
 import {
   acceptInvitation,
-  changeRole,
-  createTeam,
   invitationPreview,
   invite,
-  leaveTeam,
-  removeMember,
   resendInvitation,
   revokeInvitation,
-  teamOverview,
-  updateTeam,
-} from './service';
+} from './invitations';
+import { changeRole, createTeam, leaveTeam, removeMember, teamOverview, updateTeam } from './service';
 
 const tags = ['teams'];
 const errors = {

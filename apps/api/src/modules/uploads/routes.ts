@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
-import { isDatabaseUnavailable } from '../../http/database-gate';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError } from '../../http/errors';
 import { currentUser, requireUser } from '../../http/authenticate';
 import { requireAgent } from '../agents/service';

@@ -1,0 +1,60 @@
+// Composition of the worker process: each capability hands in its job handlers here, so the queue
+// (jobs/workers.ts) knows none of them. Used by `npm run worker` (worker.ts), the server's in-process workers
+// (server.ts) and the tests.
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { createMailer, type Mailer } from './adapters/mail';
+import { databaseOutbox } from './adapters/outbox';
+import { createSmsSender, type SmsSender } from './adapters/sms';
+import { jobOptionsOf, openJobQueue } from './jobs/queue';
+import { runWorkers, type WorkerLog, type Workers } from './jobs/workers';
+import { webhookJobHandler } from './modules/crm/worker';
+import { calendarDepsOf } from './modules/integrations/setup';
+import { calendarJobHandler, calendarSyncTicker } from './modules/integrations/worker';
+import { notificationsJobHandler } from './modules/notifications/worker';
+import { tourInvitationMail } from './modules/routes/tour-invitation-mail';
+import { teamInvitationMail } from './modules/teams/invitation-mail';
+
+export type { WorkerLog, Workers, WorkersState } from './jobs/workers';
+
+export async function startWorkers(options: {
+  config: Config;
+  db: Db;
+  /** The clock the rules read (a reminder for a showing that already started is dropped); tests pass theirs. */
+  now?: () => Date;
+  log?: WorkerLog;
+  /** Replaces the adapters made from the configuration (tests wrap them to simulate failures). */
+  adapters?: { mailer?: Mailer; sms?: SmsSender };
+}): Promise<Workers> {
+  const { config, db } = options;
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? { info: () => {}, error: (m: string) => console.error(m) };
+  const outbox = databaseOutbox(db);
+  const mailer = options.adapters?.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, outbox });
+  const sms = options.adapters?.sms ?? createSmsSender({ ...config.sms, outbox });
+  const mail = { db, mailer, publicUrl: config.publicUrl, mailFrom: config.mail.from, now };
+  const calendarQueue = await openJobQueue(db, jobOptionsOf(config));
+
+  return runWorkers({
+    config,
+    db,
+    log,
+    handlers: [
+      notificationsJobHandler({ ...mail, sms, smsDefaultCountry: config.sms.defaultCountry }, log, [
+        // Team invitations (issue 15) and buyer-tour invitations (issue 16) share the notifications queue.
+        teamInvitationMail(mail),
+        tourInvitationMail(mail),
+      ]),
+      calendarJobHandler(calendarDepsOf(config, db, now, mailer), log),
+      webhookJobHandler(
+        { db, now, timeoutSeconds: config.webhooks.timeoutSeconds, outbound: config.outbound },
+        log,
+      ),
+    ],
+    tickers: [
+      calendarSyncTicker({ db, queue: calendarQueue, now, syncMinutes: config.calendar.syncMinutes }, log),
+    ],
+    startedMessage: `[jobs] workers started (${mailer.transport} mail, ${sms.transport} texts)`,
+    onStop: () => mailer.close(),
+  });
+}

@@ -1,0 +1,114 @@
+// Accounts: better-auth's models (users, sessions, accounts, verifications) and its organization plugin's
+// (organizations, members, invitations: teams, issue 15). Field names are the ones better-auth expects.
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+import { timestamps } from './columns';
+
+export const users = pgTable('users', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  email: text().notNull().unique(),
+  emailVerified: boolean().notNull().default(false),
+  image: text(),
+  firstName: text(),
+  lastName: text(),
+  ...timestamps,
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    token: text().notNull().unique(),
+    ipAddress: text(),
+    userAgent: text(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activeOrganizationId: text(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const verifications = pgTable('verifications', {
+  id: text().primaryKey(),
+  identifier: text().notNull(),
+  value: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  ...timestamps,
+});
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    slug: text().notNull().unique(),
+    logo: text(),
+    metadata: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Teams (issue 15): the team's brand colour. */
+    color: text().notNull().default('#3B82F6'),
+    /** Seats bought beyond the plan's included users (`npm run admin -- set-seats`). */
+    extraSeats: integer().notNull().default(0),
+  },
+  (t) => [check('organizations_extra_seats', sql`${t.extraSeats} >= 0`)],
+);
+
+export const members = pgTable(
+  'members',
+  {
+    id: text().primaryKey(),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Issue 15: takes team consultations (round robin); the member's own switch. */
+    inPool: boolean().notNull().default(true),
+  },
+  // A user is in one team at most (issue 15, decision 024): "the caller's team" is never ambiguous.
+  (t) => [uniqueIndex('members_one_team_per_user').on(t.userId), index().on(t.organizationId)],
+);
+
+export const invitations = pgTable('invitations', {
+  id: text().primaryKey(),
+  organizationId: text()
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  email: text().notNull(),
+  role: text(),
+  status: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  inviterId: text()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,304 @@
+// The product's core: agents, properties, bookings, availability and its settings, booking links, the
+// waiting list, idempotency keys and the rate-limit counters.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type { BookingStatus, PlanId } from '@keyturn/domain/enums';
+
+import { organizations, users } from './accounts';
+import { timestamps } from './columns';
+
+export const agents = pgTable(
+  'agents',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    username: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull(),
+    companyName: text(),
+    logoUrl: text(),
+    profilePictureUrl: text(),
+    primaryColor: text().notNull().default('#3B82F6'),
+    timeZone: text().notNull().default('UTC'),
+    plan: text().$type<PlanId>().notNull().default('basic'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('agents_username_unique').on(sql`lower(${t.username})`),
+    check('agents_plan_check', sql`${t.plan} in ('basic', 'pro', 'enterprise')`),
+  ],
+);
+
+/** The owning agent's id on a table of theirs: their rows go with their account. */
+export const agentRef = () =>
+  uuid()
+    .notNull()
+    .references(() => agents.id, { onDelete: 'cascade' });
+
+/**
+ * Usernames an agent used before (issue 19): their old booking links keep reaching them (the page moves to
+ * the current name), and no other agent can take one of them. Lower-cased.
+ */
+export const agentPreviousUsernames = pgTable(
+  'agent_previous_usernames',
+  {
+    username: text().primaryKey(),
+    agentId: agentRef(),
+    replacedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('agent_previous_usernames_agent_idx').on(t.agentId)],
+);
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: serial().primaryKey(),
+    // The unguessable id of the public pages and links (issue 11): the numeric id enumerates every agent.
+    // 32 hex digits of a random UUID; the migration's volatile default gives existing rows one each.
+    publicId: text()
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** The assigned agent: the owner, or for a team property the member it is assigned to. */
+    agentId: agentRef(),
+    /**
+     * The team the property belongs to (issue 15, decision 026): set when a member adds it while in a team;
+     * null for an agent's own properties (those from before they joined stay theirs).
+     */
+    teamId: text().references(() => organizations.id, { onDelete: 'set null' }),
+    address: text().notNull(),
+    city: text().notNull(),
+    state: text().notNull(),
+    zipCode: text().notNull(),
+    price: integer().notNull(),
+    bedrooms: integer().notNull(),
+    bathrooms: real().notNull(),
+    propertyType: text().notNull(),
+    images: jsonb().$type<string[]>().notNull().default([]),
+    isPublic: boolean().notNull().default(true),
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    // Deleting a property keeps the bookings that reference it: the row is hidden, not removed.
+    deletedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index().on(t.agentId), index().on(t.teamId)],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agentId: agentRef(),
+    propertyId: integer().references(() => properties.id, { onDelete: 'set null' }),
+    clientName: text().notNull(),
+    clientEmail: text().notNull(),
+    clientPhone: text().notNull(),
+    buyerType: text().notNull(),
+    budgetMin: integer(),
+    budgetMax: integer(),
+    incomeRange: text(),
+    bookingPurpose: text().notNull(),
+    customPurpose: text(),
+    status: text().$type<BookingStatus>().notNull().default('pending'),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    message: text(),
+    // The buyer's manage/reschedule link carries this token; the feedback link carries publicId.
+    manageToken: text().notNull().unique(),
+    publicId: text().notNull().unique(),
+    rescheduledFromId: uuid(),
+    // Issue 16: the buyer tour this showing was booked in (its stops are linked bookings).
+    tourId: uuid().references((): AnyPgColumn => tours.id, { onDelete: 'set null' }),
+    rescheduleReason: text(),
+    cancelReason: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index().on(t.agentId, t.startsAt),
+    check('bookings_time_order', sql`${t.endsAt} > ${t.startsAt}`),
+    check(
+      'bookings_status_check',
+      sql`${t.status} in ('pending', 'confirmed', 'declined', 'cancelled', 'rescheduled', 'completed', 'no_show')`,
+    ),
+  ],
+);
+
+export const availabilityDays = pgTable(
+  'availability_days',
+  {
+    agentId: agentRef(),
+    dayOfWeek: smallint().notNull(),
+    isAvailable: boolean().notNull(),
+    intervals: jsonb().$type<{ start: string; end: string }[]>().notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.dayOfWeek] }),
+    check('availability_days_dow', sql`${t.dayOfWeek} between 0 and 6`),
+  ],
+);
+
+export const availabilityOverrides = pgTable(
+  'availability_overrides',
+  {
+    agentId: agentRef(),
+    date: date().notNull(),
+    isAvailable: boolean().notNull(),
+    intervals: jsonb().$type<{ start: string; end: string }[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.date] })],
+);
+
+export const availabilitySettings = pgTable('availability_settings', {
+  agentId: uuid()
+    .primaryKey()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  minimumNoticeMinutes: integer().notNull().default(0),
+  bufferMinutes: integer().notNull().default(0),
+  requiresApproval: boolean().notNull().default(false),
+  // Issue 16: public slots the agent cannot reach from the showing before (or leave in time for the one
+  // after) are not offered, and slots next to a nearby showing are marked recommended.
+  clusterByArea: boolean().notNull().default(false),
+  // Issue 16: the agent's office, where each working day starts (My day's first leg, Optimise, and the
+  // reachability of the day's first public slot). Geocoded from the address, or a pin placed by hand.
+  officeAddress: jsonb().$type<{ address: string; city: string; state: string; zip_code: string }>(),
+  officeLat: doublePrecision(),
+  officeLng: doublePrecision(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+/**
+ * The version of everything an agent's public slots are computed from (issue 18, decision 035): triggers of
+ * migration 0020 add one to it in the same transaction as any change of the agent's zone or plan, weekly
+ * hours, overrides, availability and scheduling settings, properties, active bookings or calendar busy times.
+ * A server keeps a computed date's answer with the version it was read at and serves it again only while the
+ * database still holds that version. No row yet reads as version 0.
+ */
+export const scheduleVersions = pgTable('schedule_versions', {
+  agentId: uuid()
+    .primaryKey()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  version: bigint({ mode: 'number' }).notNull().default(0),
+});
+
+export const bookingLinks = pgTable(
+  'booking_links',
+  {
+    id: text().primaryKey(),
+    agentId: agentRef(),
+    propertyId: integer().references(() => properties.id, { onDelete: 'cascade' }),
+    /** Issue 15: a team's link (a consultation with the team, or one team property), made by an owner/admin. */
+    teamId: text().references(() => organizations.id, { onDelete: 'cascade' }),
+    label: text(),
+    // An agent-made invitation carries the §3 prefill the public flow opens with.
+    prefill: jsonb().$type<Record<string, unknown>>(),
+    isActive: boolean().notNull().default(true),
+    expiresAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index().on(t.agentId)],
+);
+
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial().primaryKey(),
+    kind: text().notNull().default('waitlist'),
+    name: text().notNull(),
+    email: text().notNull(),
+    company: text(),
+    segment: text(),
+    message: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('waitlist_entries_kind_email_unique').on(t.kind, sql`lower(${t.email})`)],
+);
+
+/**
+ * A retried public submit with the same Idempotency-Key answers the first result instead of acting twice.
+ * The row is written in the same transaction as the booking it answers for.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text().notNull(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    statusCode: integer(),
+    response: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/**
+ * Rate-limit counters shared by every server on this database (issue 11): one row per key (the client's
+ * address or the account, and what is limited), counted in a fixed window by an atomic upsert.
+ * `blockedUntil` is the sign-in backoff of an account: no attempt before it.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text().primaryKey(),
+    count: integer().notNull(),
+    resetsAt: timestamp({ withTimezone: true }).notNull(),
+    blockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('rate_limits_resets_at_idx').on(t.resetsAt)],
+);
+
+/** One row per agent and settings area (notifications, feedback, branding): the stored values, if any. */
+export const agentSettings = pgTable(
+  'agent_settings',
+  {
+    agentId: agentRef(),
+    area: text().notNull(),
+    settings: jsonb(),
+    acknowledgedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.area] })],
+);
+
+// Issue 16: a buyer tour the agent saved — several properties for one buyer on one day, consecutive slots with
+// the drives between them — and its ONE invitation (`token`). The buyer books it whole: linked bookings.
+export const tours = pgTable('tours', {
+  id: uuid().primaryKey().defaultRandom(),
+  agentId: agentRef(),
+  token: text().notNull().unique(),
+  date: text().notNull(),
+  stops: jsonb().$type<{ property_id: number; starts_at: string }[]>().notNull(),
+  buyer: jsonb().$type<{ name: string; email: string; phone: string }>(),
+  bookedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,122 @@
+// Notifications and feedback (issue 6): the jobs and messages a booking change sends, opt-outs, feedback.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+import { agentRef, bookings } from './core';
+import { timestamps } from './columns';
+
+/**
+ * One row per message event put on the job queue (pg-boss job id = this id): what the booking's change
+ * scheduled and for when. Written in the booking's own transaction; a reschedule or cancellation finds the
+ * booking's pending jobs here and cancels them in ITS transaction.
+ */
+export const notificationJobs = pgTable(
+  'notification_jobs',
+  {
+    id: uuid().primaryKey(),
+    agentId: agentRef(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    event: text().notNull(),
+    scheduledFor: timestamp({ withTimezone: true }).notNull(),
+    /** The job's payload as queued: an agent's "Send again" puts the same event back on the queue. */
+    data: jsonb(),
+    cancelledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.bookingId)],
+);
+
+/**
+ * One row per message actually attempted (an e-mail or a text to one recipient): the idempotency record.
+ * `idempotencyKey` (booking, kind, scheduled time) is unique; a worker sends only while holding this row's
+ * lock and only if it is not `sent` yet. `messageId` is derived from the key, so a repeat carries the same one.
+ */
+export const notificationMessages = pgTable(
+  'notification_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    idempotencyKey: text().notNull().unique(),
+    messageId: text().notNull(),
+    agentId: agentRef(),
+    bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
+    kind: text().notNull(),
+    channel: text().$type<'email' | 'sms'>().notNull(),
+    audience: text().$type<'buyer' | 'agent'>().notNull(),
+    recipient: text().notNull(),
+    subject: text(),
+    scheduledFor: timestamp({ withTimezone: true }).notNull(),
+    status: text().$type<'sending' | 'sent' | 'retrying' | 'failed' | 'skipped'>().notNull(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    transport: text(),
+    providerRef: text(),
+    fileName: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    /** The agent dismissed this failure from the dashboard notice. */
+    dismissedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index().on(t.agentId, t.createdAt),
+    index().on(t.bookingId),
+    check('notification_messages_channel', sql`${t.channel} in ('email', 'sms')`),
+    check(
+      'notification_messages_status',
+      sql`${t.status} in ('sending', 'sent', 'retrying', 'failed', 'skipped')`,
+    ),
+  ],
+);
+
+/** Phone numbers (E.164) that replied STOP: never texted again until they reply START. */
+export const smsOptOuts = pgTable('sms_opt_outs', {
+  phone: text().primaryKey(),
+  optedOutAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A buyer's feedback on one showing: at most one per booking (a second submit updates it). */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bookingId: uuid()
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    agentId: agentRef(),
+    source: text().$type<'buyer' | 'agent'>().notNull().default('buyer'),
+    rating: smallint().notNull(),
+    interestLevel: text().notNull(),
+    priceOpinion: text(),
+    liked: text(),
+    disliked: text(),
+    secondShowing: boolean(),
+    comments: text(),
+    agentNote: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index().on(t.agentId, t.createdAt),
+    check('feedback_rating_range', sql`${t.rating} between 1 and 5`),
+    check(
+      'feedback_interest_level',
+      sql`${t.interestLevel} in ('very_interested', 'somewhat_interested', 'not_interested')`,
+    ),
+    check(
+      'feedback_price_opinion',
+      sql`${t.priceOpinion} is null or ${t.priceOpinion} in ('too_high', 'fair', 'good_value')`,
+    ),
+  ],
+);

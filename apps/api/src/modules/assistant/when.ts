@@ -1,0 +1,165 @@
+// When the buyer wants to come (issue 17): the time of day or window, and the dates, read from a message
+// relative to the agent's today. Pure; understand.ts calls it.
+import * as chrono from 'chrono-node';
+
+export type TimeWindow = { from: string; to: string };
+
+export const WEEKDAY_SHORT: Record<string, number> = {
+  sun: 0,
+  mon: 1,
+  tue: 2,
+  tues: 2,
+  wed: 3,
+  thu: 4,
+  thur: 4,
+  thurs: 4,
+  fri: 5,
+  sat: 6,
+};
+
+export const PERIODS: Record<string, TimeWindow> = {
+  morning: { from: '08:00', to: '12:00' },
+  lunchtime: { from: '11:30', to: '14:00' },
+  afternoon: { from: '12:00', to: '17:00' },
+  evening: { from: '17:00', to: '22:00' },
+  tonight: { from: '17:00', to: '22:00' },
+};
+
+// ---- times ----
+
+function hhmm(hour: number, minute = 0): string {
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+/** 'after 5' → 17:00; a bare hour from 1 to 7 means the afternoon (showings are not at 5 am). */
+function hourOf(value: string, meridiem: string | undefined): { hour: number; minute: number } | null {
+  const [h, m] = value.split(':');
+  let hour = Number(h);
+  const minute = Number(m ?? 0);
+  if (!Number.isInteger(hour) || hour > 23 || minute > 59) return null;
+  if (meridiem?.startsWith('p') && hour < 12) hour += 12;
+  else if (meridiem?.startsWith('a') && hour === 12) hour = 0;
+  else if (!meridiem && hour >= 1 && hour <= 7) hour += 12;
+  return { hour, minute };
+}
+
+export function windowOf(text: string): { window: TimeWindow | null; text: string } {
+  let window: TimeWindow | null = null;
+  let out = text;
+  const time = String.raw`(\d{1,2}(?::\d{2})?)\s*(a\.?m\.?|p\.?m\.?)?`;
+  out = out.replace(
+    new RegExp(String.raw`\b(?:between|from)\s+${time}\s*(?:and|to|-)\s*${time}`),
+    (whole, a: string, am: string | undefined, b: string, bm: string | undefined) => {
+      const from = hourOf(a, am ?? bm);
+      const to = hourOf(b, bm);
+      if (!from || !to) return whole;
+      window = { from: hhmm(from.hour, from.minute), to: hhmm(to.hour, to.minute) };
+      return ' ';
+    },
+  );
+  out = out.replace(
+    new RegExp(String.raw`\b(after|from|later than|past|not before)\s+${time}`),
+    (whole, _w: string, a: string, am: string | undefined) => {
+      const from = hourOf(a, am);
+      if (!from) return whole;
+      window = { from: hhmm(from.hour, from.minute), to: window?.to ?? '24:00' };
+      return ' ';
+    },
+  );
+  out = out.replace(
+    new RegExp(String.raw`\b(before|by|earlier than|until|till|not after)\s+${time}`),
+    (whole, _w: string, a: string, am: string | undefined) => {
+      const to = hourOf(a, am);
+      if (!to) return whole;
+      window = { from: window?.from ?? '00:00', to: hhmm(to.hour, to.minute) };
+      return ' ';
+    },
+  );
+  out = out.replace(/\b(?:before|by)\s+(noon|lunch)\b/, () => {
+    window = { from: '00:00', to: '12:00' };
+    return ' ';
+  });
+  out = out.replace(/\bafter\s+(noon|lunch)\b/, () => {
+    window = { from: '12:00', to: '24:00' };
+    return ' ';
+  });
+  if (!window) {
+    out = out.replace(
+      /\b(?:in the\s+)?(morning|lunchtime|afternoon|evening|tonight)s?\b/,
+      (_w, period: string) => {
+        window = PERIODS[period] ?? null;
+        // "tonight" is also a day: today.
+        return period === 'tonight' ? ' today ' : ' ';
+      },
+    );
+  }
+  return { window, text: out };
+}
+
+// ---- dates ----
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function weekdayOfDate(date: string): number {
+  return new Date(`${date}T12:00:00Z`).getUTCDay();
+}
+
+export function datesOf(text: string, today: string): { dates: string[] | null; time: string | null } {
+  const reference = { instant: new Date(`${today}T12:00:00Z`), timezone: 0 };
+  const results = chrono.casual.parse(text, reference, { forwardDate: true });
+  const dates: string[] = [];
+  let time: string | null = null;
+  for (const r of results) {
+    const start = r.start.date().toISOString().slice(0, 10);
+    const phrase = r.text.toLowerCase();
+    if (/^\d{1,2}$/.test(phrase.trim())) continue;
+    if (/weekend/.test(phrase)) {
+      // chrono names the weekend's Saturday; the buyer means Saturday and Sunday.
+      const saturday =
+        weekdayOfDate(start) === 6 ? start : addDays(start, (6 - weekdayOfDate(start) + 7) % 7);
+      dates.push(saturday, addDays(saturday, 1));
+      continue;
+    }
+    if (/^(?:next|this|the following|following) week$/.test(phrase.trim())) {
+      const monday = addDays(start, -((weekdayOfDate(start) + 6) % 7));
+      for (let i = 0; i < 7; i += 1) dates.push(addDays(monday, i));
+      continue;
+    }
+    dates.push(start);
+    if (r.end) {
+      const end = r.end.date().toISOString().slice(0, 10);
+      for (let d = addDays(start, 1); d <= end && dates.length < 62; d = addDays(d, 1)) dates.push(d);
+    }
+    if (r.start.isCertain('hour') && time === null) {
+      let hour = r.start.get('hour') ?? 0;
+      if (!r.start.isCertain('meridiem') && hour >= 1 && hour <= 7) hour += 12;
+      time = hhmm(hour, r.start.get('minute') ?? 0);
+    }
+  }
+  // "the 1st", "the 12th": the next date with that day of the month.
+  if (dates.length === 0) {
+    const m = text.match(/\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b/);
+    const day = Number(m?.[1]);
+    if (day >= 1 && day <= 31) {
+      for (let d = today, i = 0; i < 62; d = addDays(d, 1), i += 1) {
+        if (Number(d.slice(8, 10)) === day) {
+          dates.push(d);
+          break;
+        }
+      }
+    }
+  }
+  // A bare weekday chrono missed ("sat", "wed") still counts.
+  if (dates.length === 0) {
+    const m = text.match(/\b(sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)\b/);
+    if (m?.[1]) {
+      const day = WEEKDAY_SHORT[m[1]] ?? 0;
+      dates.push(addDays(today, (day - weekdayOfDate(today) + 7) % 7 || 7));
+    }
+  }
+  return { dates: dates.length > 0 ? [...new Set(dates)] : null, time };
+}

@@ -1,0 +1,197 @@
+// Runs one job of the notifications queue: re-reads the booking, decides what its event still means
+// (catalogue.ts), renders each message and delivers it at most once (deliver.ts). A temporary failure of any
+// message throws, so pg-boss retries the job with backoff; messages already sent are not sent again.
+import { and, eq, inArray, like } from 'drizzle-orm';
+import { planFor } from '@keyturn/domain/plans';
+import type { Mailer } from '../../adapters/mail';
+import type { SmsSender } from '../../adapters/sms';
+import type { Db } from '../../db/client';
+import { agents, bookings, feedback, notificationMessages, properties, smsOptOuts } from '../../db/schema';
+import { messageKind, planMessages, type NotificationJobData, type PlannedMessage } from './catalogue';
+import { deliverOnce, type DeliveryRecord, type Outcome } from './deliver';
+import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
+import { toE164 } from './phone';
+import { notificationSettingsOf } from './settings';
+import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';
+
+export type NotificationDeps = {
+  db: Db;
+  mailer: Mailer;
+  sms: SmsSender;
+  publicUrl: string;
+  mailFrom: string;
+  smsDefaultCountry: string;
+  now: () => Date;
+};
+
+export type JobAttempt = { retryCount: number; retryLimit: number };
+
+export type JobResult = { sent: number; skipped?: string };
+
+export async function runNotificationJob(
+  deps: NotificationDeps,
+  data: NotificationJobData,
+  attempt: JobAttempt,
+): Promise<JobResult> {
+  const { db } = deps;
+  const [row] = await db
+    .select({ booking: bookings, agent: agents })
+    .from(bookings)
+    .innerJoin(agents, eq(agents.id, bookings.agentId))
+    .where(eq(bookings.id, data.bookingId));
+  if (!row) return { sent: 0, skipped: 'the booking no longer exists' };
+  const { booking, agent } = row;
+  const now = deps.now();
+  const settings = await notificationSettingsOf(db, agent.id);
+  const [given] = await db
+    .select({ id: feedback.id })
+    .from(feedback)
+    .where(eq(feedback.bookingId, booking.id));
+  const plan = planMessages({
+    data,
+    booking,
+    settings: settings.notifications,
+    feedbackEnabled: settings.feedback.enabled,
+    hasFeedback: Boolean(given),
+    textsOn: planFor(agent.plan).features.sms && settings.notifications.sms_reminders,
+    now,
+  });
+  const scheduledFor = new Date(data.scheduledFor);
+  if (plan.skipped) {
+    await settleUnsent(db, booking.id, data, scheduledFor, plan.skipped);
+    return { sent: 0, skipped: plan.skipped };
+  }
+
+  const property = booking.propertyId
+    ? ((await db.select().from(properties).where(eq(properties.id, booking.propertyId)))[0] ?? null)
+    : null;
+  const previous = data.previousBookingId
+    ? ((await db.select().from(bookings).where(eq(bookings.id, data.previousBookingId)))[0] ?? null)
+    : null;
+  const previousAgent = data.previousAgentId
+    ? ((await db.select().from(agents).where(eq(agents.id, data.previousAgentId)))[0] ?? null)
+    : null;
+  const ctx: TemplateContext = {
+    booking,
+    agent,
+    property,
+    previous,
+    previousAgent,
+    offsetMinutes: data.offsetMinutes,
+    publicUrl: deps.publicUrl,
+    now,
+  };
+  const lastAttempt = attempt.retryCount >= attempt.retryLimit;
+
+  const outcomes: Outcome[] = [];
+  for (const message of plan.messages) {
+    outcomes.push(await deliverMessage(deps, ctx, data, scheduledFor, message, lastAttempt));
+  }
+  const failures = outcomes.flatMap((o) => (o.status === 'failed' && !o.final ? [o.error] : []));
+  if (failures.length > 0) {
+    // Back to the queue: pg-boss retries the job later; the messages already sent are skipped then.
+    throw new Error(failures.map((e) => e.message).join('; '));
+  }
+  return { sent: outcomes.filter((o) => o.status === 'sent').length };
+}
+
+async function deliverMessage(
+  deps: NotificationDeps,
+  ctx: TemplateContext,
+  data: NotificationJobData,
+  scheduledFor: Date,
+  message: PlannedMessage,
+  lastAttempt: boolean,
+): Promise<Outcome> {
+  const { booking, agent } = ctx;
+  const kind = messageKind(data.event, message);
+  const key = idempotencyKey(booking.id, kind, scheduledFor);
+  const base = {
+    key,
+    messageId: messageIdFor(key, mailDomainOf(deps.mailFrom)),
+    agentId: agent.id,
+    bookingId: booking.id,
+    kind,
+    audience: message.audience,
+    scheduledFor,
+  };
+
+  if (message.channel === 'sms') {
+    const phone = toE164(booking.clientPhone, deps.smsDefaultCountry);
+    const optedOut = phone
+      ? (await deps.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, phone))).length > 0
+      : false;
+    const record: DeliveryRecord = {
+      ...base,
+      channel: 'sms',
+      recipient: phone ?? booking.clientPhone,
+      subject: null,
+    };
+    const body = renderSms(message.template, ctx);
+    return deliverOnce(deps.db, record, {
+      lastAttempt,
+      skipReason: !phone
+        ? 'Not a valid mobile number for texts'
+        : optedOut
+          ? 'The buyer replied STOP to our texts'
+          : null,
+      send: () => deps.sms.send({ to: phone!, body, fileStem: fileStemFor(key, kind) }),
+      onOptedOut: async (tx) => {
+        if (phone) await tx.insert(smsOptOuts).values({ phone }).onConflictDoNothing();
+      },
+    });
+  }
+
+  const rendered =
+    message.audience === 'buyer'
+      ? renderBuyerEmail(message.template, ctx)
+      : renderAgentEmail(message.template, ctx);
+  const to = message.audience === 'buyer' ? booking.clientEmail : agent.email;
+  const agentName = `${agent.firstName} ${agent.lastName}`.trim();
+  const record: DeliveryRecord = { ...base, channel: 'email', recipient: to, subject: rendered.subject };
+  return deliverOnce(deps.db, record, {
+    lastAttempt,
+    send: () =>
+      deps.mailer.send({
+        from: fromHeader(deps.mailFrom, message.audience === 'buyer' ? agentName : 'Keyturn'),
+        to,
+        // The buyer's answer goes to their agent, not to a no-reply mailbox.
+        replyTo: message.audience === 'buyer' ? agent.email : booking.clientEmail,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        messageId: base.messageId,
+        fileStem: fileStemFor(key, kind),
+        attachments: rendered.attachments,
+        headers: { 'X-Keyturn-Idempotency-Key': key },
+      }),
+  });
+}
+
+/** `Jamie Agent via Keyturn <no-reply@keyturn.app>`: the agent's name on the configured sending address. */
+export function fromHeader(mailFrom: string, displayName: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const name = displayName === 'Keyturn' ? 'Keyturn' : `${displayName} via Keyturn`;
+  return `"${name.replace(/["\\\r\n]/g, '')}" <${address}>`;
+}
+
+/** A retried job whose event no longer applies: its messages still waiting for a retry are closed. */
+async function settleUnsent(
+  db: Db,
+  bookingId: string,
+  data: NotificationJobData,
+  scheduledFor: Date,
+  reason: string,
+): Promise<void> {
+  await db
+    .update(notificationMessages)
+    .set({ status: 'skipped', lastError: `Not sent: ${reason}` })
+    .where(
+      and(
+        eq(notificationMessages.bookingId, bookingId),
+        like(notificationMessages.kind, `${data.event}.%`),
+        eq(notificationMessages.scheduledFor, scheduledFor),
+        inArray(notificationMessages.status, ['sending', 'retrying']),
+      ),
+    );
+}

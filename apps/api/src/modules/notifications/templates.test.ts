@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import type { agents, bookings, properties } from '../../db/schema';
+import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
+import { inHowLong, previewHtml, textOn, whenInZone } from './format';
+import { toE164, replyIntent } from './phone';
+import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';
+
+const booking = {
+  id: '11111111-1111-4111-8111-111111111111',
+  agentId: 'a',
+  propertyId: 7,
+  clientName: '<script>alert(1)</script> Casey',
+  clientEmail: 'casey@example.com',
+  clientPhone: '+1 646 555 0199',
+  buyerType: 'investor',
+  budgetMin: null,
+  budgetMax: null,
+  incomeRange: null,
+  bookingPurpose: 'property_viewing',
+  customPurpose: null,
+  status: 'confirmed',
+  startsAt: new Date('2030-01-08T15:00:00Z'),
+  endsAt: new Date('2030-01-08T15:30:00Z'),
+  message: 'Is there parking? <b>bold</b>',
+  manageToken: 'tok_en-1',
+  publicId: 'pub_id-1',
+  rescheduledFromId: null,
+  rescheduleReason: null,
+  cancelReason: null,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+} as typeof bookings.$inferSelect;
+const agent = {
+  id: 'a',
+  userId: 'u',
+  username: 'dana',
+  firstName: 'Dana',
+  lastName: 'Scully',
+  email: 'dana@example.com',
+  phone: '+1 555 010 0100',
+  companyName: 'Scully & "Partners"',
+  logoUrl: '/uploads/logo.png',
+  profilePictureUrl: null,
+  primaryColor: '#0F766E',
+  timeZone: 'America/New_York',
+  plan: 'pro',
+  createdAt: new Date(),
+  updatedAt: new Date(),
+} as typeof agents.$inferSelect;
+const property = {
+  id: 7,
+  publicId: '5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b',
+  agentId: 'a',
+  address: '12 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
+} as typeof properties.$inferSelect;
+const ctx: TemplateContext = {
+  booking,
+  agent,
+  property,
+  previous: null,
+  offsetMinutes: 60,
+  publicUrl: 'https://app.example.com',
+  now: new Date('2030-01-01T00:00:00Z'),
+};
+
+describe('templates', () => {
+  it("escapes everything a buyer or an agent typed in the HTML, and brands it with the agent's logo and colour", () => {
+    const mail = renderAgentEmail('new_booking', ctx);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Casey');
+    expect(mail.html).toContain('Is there parking? &lt;b&gt;bold&lt;/b&gt;');
+    expect(mail.html).toContain('Scully &amp; &quot;Partners&quot;');
+    expect(mail.html).toContain('src="https://app.example.com/uploads/logo.png"');
+    expect(mail.html).toContain('#0F766E');
+    expect(mail.text).toContain('<script>alert(1)</script> Casey');
+  });
+
+  it('previewHtml: the logo loads from the host the dashboard is opened on; links keep PUBLIC_URL (issue 19)', () => {
+    const mail = renderBuyerEmail('confirmation', ctx);
+    expect(mail.html).toContain('src="https://app.example.com/uploads/logo.png"');
+    expect(mail.html).toMatch(/href="https:\/\/app\.example\.com\//);
+    const preview = previewHtml(mail.html, 'https://app.example.com');
+    expect(preview).toContain('src="/uploads/logo.png"');
+    expect(preview).not.toContain('src="https://app.example.com');
+    // Links are what the recipient got.
+    expect(preview).toMatch(/href="https:\/\/app\.example\.com\//);
+    // Images from elsewhere, and a PUBLIC_URL with a path or a trailing slash, by its origin.
+    expect(previewHtml('<img src="https://cdn.example.net/a.png">', 'https://app.example.com')).toBe(
+      '<img src="https://cdn.example.net/a.png">',
+    );
+    expect(
+      previewHtml(
+        '<img src="https://app.example.com/keyturn/uploads/a.png">',
+        'https://app.example.com/keyturn/',
+      ),
+    ).toBe('<img src="/keyturn/uploads/a.png">');
+  });
+
+  it('names a booking without a property by its purpose: a private showing is not called a consultation', () => {
+    const without = (bookingPurpose: string) => ({
+      ...ctx,
+      property: null,
+      booking: { ...booking, propertyId: null, bookingPurpose },
+    });
+    expect(renderBuyerEmail('confirmation', without('private_showing')).subject).toMatch(
+      /^Confirmed: private showing with Dana Scully on /,
+    );
+    expect(renderBuyerEmail('confirmation', without('open_house')).subject).toMatch(
+      /^Confirmed: open house with /,
+    );
+    expect(renderBuyerEmail('confirmation', without('property_valuation')).subject).toMatch(
+      /^Confirmed: consultation with Dana Scully on /,
+    );
+    expect(renderBuyerEmail('confirmation', ctx).subject).toMatch(/^Confirmed: 12 Main St on /);
+  });
+
+  it('keeps buyer text in subjects on one clean line: no CR/LF or control characters, bounded length', () => {
+    const sneaky = {
+      ...ctx,
+      booking: {
+        ...booking,
+        clientName: 'Eve\r\nBcc: victim@example.com\u0000\u0007\u2028x'.padEnd(400, 'y'),
+      },
+    };
+    for (const template of ['new_booking', 'cancelled'] as const) {
+      const { subject } = renderAgentEmail(template, sneaky);
+      expect(subject).toContain('Eve Bcc: victim@example.com x');
+      // eslint-disable-next-line no-control-regex
+      expect(subject).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+      expect(subject.length).toBeLessThanOrEqual(200);
+    }
+  });
+
+  it("states times in the agent's zone with its abbreviation, and links with the buyer's tokens", () => {
+    const mail = renderBuyerEmail('reminder', ctx);
+    expect(mail.subject).toBe('Reminder: 12 Main St in 1 hour — Tue, Jan 8 at 10:00 AM');
+    expect(mail.text).toContain('Tuesday, January 8, 2030, 10:00 AM EST (30 minutes)');
+    expect(mail.text).toContain('https://app.example.com/booking/manage?token=tok_en-1');
+    expect(renderBuyerEmail('feedback_request', ctx).text).toContain(
+      'https://app.example.com/feedback/pub_id-1',
+    );
+    // The property's link names its unguessable public id, not the sequential one (issue 11).
+    expect(renderBuyerEmail('declined', ctx).text).toContain(
+      'https://app.example.com/dana/12-main-st/5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b/book',
+    );
+  });
+
+  it("calendar files follow the booking's status: a pending request is TENTATIVE, a confirmed one CONFIRMED", () => {
+    const icsOf = (mail: ReturnType<typeof renderBuyerEmail>) =>
+      mail.attachments.map((file) => String(file.content)).join('\n');
+    const request = renderBuyerEmail('request_received', {
+      ...ctx,
+      booking: { ...booking, status: 'pending' },
+    });
+    expect(request.subject).not.toMatch(/confirmed/i);
+    expect(icsOf(request)).not.toContain('STATUS:CONFIRMED');
+    const movedRequest = renderBuyerEmail('rescheduled', {
+      ...ctx,
+      booking: { ...booking, status: 'pending' },
+    });
+    expect(icsOf(movedRequest)).toContain('STATUS:TENTATIVE');
+    expect(icsOf(movedRequest)).not.toContain('STATUS:CONFIRMED');
+    expect(icsOf(renderBuyerEmail('confirmation', ctx))).toContain('STATUS:CONFIRMED');
+  });
+
+  it('texts are short, name the agent and say how to opt out', () => {
+    const text = renderSms('confirmation', ctx);
+    expect(text).toMatch(
+      /^Scully & "Partners": Your viewing of 12 Main St is confirmed for Tue, Jan 8 at 10:00 AM EST\./,
+    );
+    expect(text).toContain('Reply STOP to opt out.');
+    expect(text.length).toBeLessThan(320);
+  });
+});
+
+describe('message identity', () => {
+  it('the key is (booking, kind, scheduled time); Message-ID and file name follow from it', () => {
+    const at = new Date('2030-01-07T15:00:00Z');
+    const key = idempotencyKey('b1', 'reminder.buyer.email', at);
+    expect(key).toBe('booking:b1/kind:reminder.buyer.email/at:2030-01-07T15:00:00.000Z');
+    expect(messageIdFor(key, 'keyturn.app')).toBe(messageIdFor(key, 'keyturn.app'));
+    expect(messageIdFor(key, 'keyturn.app')).toMatch(/^<kt\.[0-9a-f]{40}@keyturn\.app>$/);
+    expect(
+      messageIdFor(idempotencyKey('b1', 'reminder.buyer.email', new Date(at.getTime() + 1)), 'x'),
+    ).not.toBe(messageIdFor(key, 'x'));
+    expect(fileStemFor(key, 'reminder.buyer.email')).toMatch(/^reminder\.buyer\.email-[0-9a-f]{20}$/);
+    expect(mailDomainOf('Keyturn <no-reply@mail.example.com>')).toBe('mail.example.com');
+    expect(mailDomainOf('bare@example.org')).toBe('example.org');
+  });
+
+  it('phone numbers become E.164; STOP words are recognised however written', () => {
+    expect(toE164('(646) 555-0199', 'US')).toBe('+16465550199');
+    expect(toE164('+44 20 7946 0958', 'US')).toBe('+442079460958');
+    expect(toE164('12345', 'US')).toBeNull();
+    expect(replyIntent(' stop ')).toBe('stop');
+    expect(replyIntent('Unsubscribe.')).toBe('stop');
+    expect(replyIntent('START')).toBe('start');
+    expect(replyIntent('Stop by at 5?')).toBeNull();
+  });
+
+  it('button text stays readable on any agent colour', () => {
+    expect(textOn('#0F766E')).toBe('#ffffff');
+    expect(textOn('#1D4ED8')).toBe('#ffffff');
+    // The same WCAG choice as the booking page (components/booking-calendar/contrast.ts): the default blue reads better dark.
+    expect(textOn('#3B82F6')).toBe('#0f172a');
+    expect(textOn('#FACC15')).toBe('#0f172a');
+    expect(textOn('#FFFFFF')).toBe('#0f172a');
+  });
+
+  it('formats offsets and zones', () => {
+    expect([1440, 60, 90, 2880, 15].map(inHowLong)).toEqual([
+      'in 24 hours',
+      'in 1 hour',
+      'in 1 hour 30 minutes',
+      'in 2 days',
+      'in 15 minutes',
+    ]);
+    expect(whenInZone(new Date('2030-07-08T15:00:00Z'), 'America/New_York')).toEqual({
+      date: 'Monday, July 8, 2030',
+      shortDate: 'Mon, Jul 8',
+      time: '11:00 AM',
+      zone: 'EDT',
+    });
+  });
+});

@@ -1,0 +1,485 @@
+// Our own templates: every message of the catalogue as HTML + plain text (e-mail) or one short text (SMS),
+// branded with the agent's logo, colour and company. Pure functions of the booking as it is when sent.
+import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
+import { googleCalendarUrl } from '@keyturn/domain/calendarLinks';
+import { bookingEventUid, buildIcsEvent, ICS_CONTENT_TYPE } from '@keyturn/domain/ics';
+import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
+import type { MailAttachment } from '../../adapters/mail';
+import type { agents, bookings, properties } from '../../db/schema';
+import type { AgentEmailTemplate, BuyerEmailTemplate, SmsTemplate } from './catalogue';
+import {
+  absoluteUrl,
+  escapeHtml,
+  firstName,
+  headerText,
+  inHowLong,
+  purposeLabel,
+  safeColor,
+  textOn,
+  whenInZone,
+  type WhenParts,
+} from './format';
+
+type BookingRow = typeof bookings.$inferSelect;
+type AgentRow = typeof agents.$inferSelect;
+type PropertyRow = typeof properties.$inferSelect;
+
+export type TemplateContext = {
+  booking: BookingRow;
+  agent: AgentRow;
+  property: PropertyRow | null;
+  /** booking_rescheduled: the booking this one replaced. */
+  previous: BookingRow | null;
+  /** reminder: minutes before the showing. */
+  offsetMinutes: number | undefined;
+  /** booking_reassigned (issue 15): the team member the booking was with before. */
+  previousAgent?: AgentRow | null;
+  publicUrl: string;
+  now: Date;
+};
+
+export type RenderedEmail = { subject: string; text: string; html: string; attachments: MailAttachment[] };
+
+export function bookingLinks(ctx: Pick<TemplateContext, 'booking' | 'agent' | 'property' | 'publicUrl'>) {
+  const { booking, agent, property, publicUrl } = ctx;
+  const token = encodeURIComponent(booking.manageToken);
+  return {
+    manage: `${publicUrl}/booking/manage?token=${token}`,
+    reschedule: `${publicUrl}/booking/reschedule?token=${token}`,
+    feedback: `${publicUrl}/feedback/${encodeURIComponent(booking.publicId)}`,
+    bookAgain: property
+      ? `${publicUrl}${propertyBookingPath(agent.username, property.address, property.publicId)}`
+      : `${publicUrl}${agentBookingPath(agent.id, agent.username)}`,
+    dashboard: `${publicUrl}/dashboard/bookings`,
+  };
+}
+
+export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateContext): RenderedEmail {
+  const f = facts(ctx);
+  const links = bookingLinks(ctx);
+  const hi = `Hi ${firstName(ctx.booking.clientName)},`;
+  const arrive = `Please arrive ${ARRIVE_EARLY_MINUTES} minutes early.`;
+  const manage = { label: 'Reschedule or cancel', url: links.manage };
+  switch (template) {
+    case 'confirmation':
+    case 'approved':
+      return email(ctx, {
+        subject: `Confirmed: ${f.what} on ${f.when.shortDate} at ${f.when.time}`,
+        heading: template === 'approved' ? 'Your request is confirmed' : `Your ${f.noun} is confirmed`,
+        paragraphs: [
+          hi,
+          template === 'approved'
+            ? `${f.agentName} has confirmed your ${f.purpose.toLowerCase()}.`
+            : `Your ${f.purpose.toLowerCase()} with ${f.agentName} is booked.`,
+        ],
+        details: f.details,
+        notes: [arrive, 'The attached calendar file adds it to your calendar.'],
+        action: manage,
+        links: [{ label: 'Add to Google Calendar', url: googleLink(ctx, f) }],
+        attachments: [calendarFile(ctx, f, 'confirmed')],
+      });
+    case 'request_received':
+      return email(ctx, {
+        subject: `Request received: ${f.what} on ${f.when.shortDate} at ${f.when.time}`,
+        heading: 'We have received your request',
+        paragraphs: [
+          hi,
+          `${f.agentName} will confirm your ${f.purpose.toLowerCase()} shortly. You will get another e-mail once it is confirmed.`,
+        ],
+        details: f.details,
+        notes: [],
+        action: manage,
+      });
+    case 'declined':
+      return email(ctx, {
+        subject: `Not available: ${f.what} on ${f.when.shortDate}`,
+        heading: 'Your request could not be confirmed',
+        paragraphs: [
+          hi,
+          `Unfortunately ${f.agentName} cannot take your request for ${f.when.date} at ${f.when.time} ${f.when.zone}.`,
+          ...(ctx.booking.cancelReason ? [`Note from ${f.agentName}: “${ctx.booking.cancelReason}”`] : []),
+        ],
+        details: f.details,
+        notes: [],
+        action: { label: 'Choose another time', url: links.bookAgain },
+      });
+    case 'rescheduled': {
+      const before = ctx.previous ? whenInZone(ctx.previous.startsAt, ctx.agent.timeZone) : null;
+      const pending = ctx.booking.status === 'pending';
+      return email(ctx, {
+        subject: `Moved: ${f.what} is now ${f.when.shortDate} at ${f.when.time}`,
+        heading: `Your ${f.noun} has moved`,
+        paragraphs: [
+          hi,
+          before
+            ? `Your ${f.purpose.toLowerCase()} with ${f.agentName} has moved from ${before.date} at ${before.time} ${before.zone} to the time below.`
+            : `Your ${f.purpose.toLowerCase()} with ${f.agentName} has moved to the time below.`,
+          ...(pending ? [`The new time is awaiting ${f.agentName}'s confirmation.`] : []),
+        ],
+        details: f.details,
+        notes: [arrive, 'The attached calendar file updates your calendar.'],
+        action: manage,
+        attachments: [rescheduleCalendarFile(ctx, f)],
+      });
+    }
+    case 'reassigned': {
+      const before = ctx.previousAgent
+        ? `${ctx.previousAgent.firstName} ${ctx.previousAgent.lastName}`.trim()
+        : null;
+      return email(ctx, {
+        subject: `Now with ${f.agentName}: ${f.what} on ${f.when.shortDate} at ${f.when.time}`,
+        heading: `Your ${f.noun} is now with ${f.agentName}`,
+        paragraphs: [
+          hi,
+          before
+            ? `Your ${f.purpose.toLowerCase()} on ${f.when.date} at ${f.when.time} ${f.when.zone} is now with ${f.agentName} instead of ${before}. The time is unchanged.`
+            : `Your ${f.purpose.toLowerCase()} on ${f.when.date} at ${f.when.time} ${f.when.zone} is now with ${f.agentName}. The time is unchanged.`,
+          `Replies to this e-mail reach ${f.agentName}.`,
+        ],
+        details: f.details,
+        notes: [arrive, 'The attached calendar file updates your calendar.'],
+        action: manage,
+        attachments: [calendarFile(ctx, f, 'confirmed')],
+      });
+    }
+    case 'cancelled':
+      return email(ctx, {
+        subject: `Cancelled: ${f.what} on ${f.when.shortDate} at ${f.when.time}`,
+        heading: `Your ${f.noun} is cancelled`,
+        paragraphs: [
+          hi,
+          ctx.booking.cancelReason
+            ? `Your ${f.purpose.toLowerCase()} with ${f.agentName} on ${f.when.date} at ${f.when.time} ${f.when.zone} has been cancelled. Reason given: “${ctx.booking.cancelReason}”`
+            : `Your ${f.purpose.toLowerCase()} with ${f.agentName} on ${f.when.date} at ${f.when.time} ${f.when.zone} has been cancelled.`,
+        ],
+        details: f.details,
+        notes: ['The attached calendar file removes it from your calendar.'],
+        action: { label: 'Book another time', url: links.bookAgain },
+        attachments: [calendarFile(ctx, f, 'cancelled')],
+      });
+    case 'reminder': {
+      const soon = ctx.offsetMinutes ? inHowLong(ctx.offsetMinutes) : 'soon';
+      return email(ctx, {
+        subject: `Reminder: ${f.what} ${soon} — ${f.when.shortDate} at ${f.when.time}`,
+        heading: `Your ${f.noun} is ${soon}`,
+        paragraphs: [hi, `A reminder of your ${f.purpose.toLowerCase()} with ${f.agentName}.`],
+        details: f.details,
+        notes: [arrive],
+        action: manage,
+      });
+    }
+    case 'feedback_request':
+      return email(ctx, {
+        subject: `How was your visit to ${f.what}?`,
+        heading: 'How did it go?',
+        paragraphs: [
+          hi,
+          `Thank you for visiting ${f.what} with ${f.agentName}. Would you tell ${firstName(f.agentName)} what you thought? It takes a minute.`,
+        ],
+        details: f.details,
+        notes: [],
+        action: { label: 'Share your feedback', url: links.feedback },
+      });
+  }
+}
+
+export function renderAgentEmail(template: AgentEmailTemplate, ctx: TemplateContext): RenderedEmail {
+  const f = facts(ctx);
+  const b = ctx.booking;
+  const links = bookingLinks(ctx);
+  const client = b.clientName;
+  const buyerRows: [string, string][] = [
+    ['Buyer', client],
+    ['E-mail', b.clientEmail],
+    ['Phone', b.clientPhone],
+    ...(b.message ? ([['Message', b.message]] as [string, string][]) : []),
+  ];
+  const open = { label: 'Open your bookings', url: links.dashboard };
+  const hi = `Hi ${ctx.agent.firstName},`;
+  switch (template) {
+    case 'new_booking':
+      return email(ctx, {
+        subject: `New booking: ${client} — ${f.when.shortDate} at ${f.when.time}`,
+        heading: 'New booking',
+        paragraphs: [hi, `${client} booked a ${f.purpose.toLowerCase()} with you.`],
+        details: [...f.details.filter(([k]) => k !== 'Agent'), ...buyerRows],
+        notes: [],
+        action: open,
+      });
+    case 'approval_needed':
+      return email(ctx, {
+        subject: `Approval needed: ${client} — ${f.when.shortDate} at ${f.when.time}`,
+        heading: 'A booking request is waiting for you',
+        paragraphs: [
+          hi,
+          `${client} asked for a ${f.purpose.toLowerCase()}. Confirm or decline it in your dashboard; the buyer hears from us either way.`,
+        ],
+        details: [...f.details.filter(([k]) => k !== 'Agent'), ...buyerRows],
+        notes: [],
+        action: open,
+      });
+    case 'rescheduled': {
+      const before = ctx.previous ? whenInZone(ctx.previous.startsAt, ctx.agent.timeZone) : null;
+      return email(ctx, {
+        subject: `Rescheduled: ${client} — now ${f.when.shortDate} at ${f.when.time}`,
+        heading: 'A booking has moved',
+        paragraphs: [
+          hi,
+          before
+            ? `${client} moved their ${f.purpose.toLowerCase()} from ${before.date} at ${before.time} ${before.zone} to the time below.`
+            : `${client} moved their ${f.purpose.toLowerCase()} to the time below.`,
+          ...(b.rescheduleReason ? [`Reason given: “${b.rescheduleReason}”`] : []),
+        ],
+        details: [...f.details.filter(([k]) => k !== 'Agent'), ...buyerRows],
+        notes: [],
+        action: open,
+      });
+    }
+    case 'cancelled':
+      return email(ctx, {
+        subject: `Cancelled: ${client} — ${f.when.shortDate} at ${f.when.time}`,
+        heading: 'A booking was cancelled',
+        paragraphs: [
+          hi,
+          `${client} cancelled their ${f.purpose.toLowerCase()} on ${f.when.date} at ${f.when.time} ${f.when.zone}. The time is free again.`,
+          ...(b.cancelReason ? [`Reason given: “${b.cancelReason}”`] : []),
+        ],
+        details: [...f.details.filter(([k]) => k !== 'Agent'), ...buyerRows],
+        notes: [],
+        action: open,
+      });
+  }
+}
+
+export function renderSms(template: SmsTemplate, ctx: TemplateContext): string {
+  const f = facts(ctx);
+  const links = bookingLinks(ctx);
+  const at = `${f.when.shortDate} at ${f.when.time} ${f.when.zone}`;
+  const optOut = 'Reply STOP to opt out.';
+  switch (template) {
+    case 'confirmation':
+      return `${f.brand}: Your ${f.noun} of ${f.what} is confirmed for ${at}. Please arrive ${ARRIVE_EARLY_MINUTES} min early. Manage: ${links.manage} ${optOut}`;
+    case 'rescheduled':
+      return `${f.brand}: Your ${f.noun} of ${f.what} has moved to ${at}. Manage: ${links.manage} ${optOut}`;
+    case 'cancelled':
+      return `${f.brand}: Your ${f.noun} of ${f.what} on ${at} has been cancelled. ${optOut}`;
+    case 'reminder': {
+      const soon = ctx.offsetMinutes ? inHowLong(ctx.offsetMinutes) : 'soon';
+      return `${f.brand}: Reminder, your ${f.noun} of ${f.what} is ${soon} (${at}). Please arrive ${ARRIVE_EARLY_MINUTES} min early. Manage: ${links.manage} ${optOut}`;
+    }
+  }
+}
+
+// ---- the facts every message states ----
+
+type Facts = {
+  what: string;
+  noun: string;
+  purpose: string;
+  agentName: string;
+  brand: string;
+  location: string | undefined;
+  when: WhenParts;
+  details: [string, string][];
+};
+
+/** What a booking without a property is called in a subject line: a private showing is not a consultation. */
+function appointmentNoun(purpose: string): string {
+  return purpose === 'private_showing' || purpose === 'open_house'
+    ? purposeLabel(purpose, null).toLowerCase()
+    : 'consultation';
+}
+
+function facts(ctx: TemplateContext): Facts {
+  const { booking, agent, property } = ctx;
+  const agentName = `${agent.firstName} ${agent.lastName}`.trim();
+  const when = whenInZone(booking.startsAt, agent.timeZone);
+  const purpose = purposeLabel(booking.bookingPurpose, booking.customPurpose);
+  const location = property
+    ? `${property.address}, ${property.city}, ${property.state} ${property.zipCode}`
+    : undefined;
+  const what = property ? property.address : `${appointmentNoun(booking.bookingPurpose)} with ${agentName}`;
+  const agentLine = [agentName, agent.companyName, agent.phone].filter(Boolean).join(' · ');
+  return {
+    what,
+    noun: property ? 'viewing' : 'appointment',
+    purpose,
+    agentName,
+    brand: agent.companyName || agentName,
+    location,
+    when,
+    details: [
+      ['What', property ? `${purpose}: ${property.address}` : purpose],
+      ['When', `${when.date}, ${when.time} ${when.zone} (30 minutes)`],
+      ...(location ? ([['Where', location]] as [string, string][]) : []),
+      ['Agent', agentLine],
+    ],
+  };
+}
+
+function googleLink(ctx: TemplateContext, f: Facts): string {
+  return googleCalendarUrl({
+    startsAt: ctx.booking.startsAt,
+    endsAt: ctx.booking.endsAt,
+    title: eventTitle(f),
+    details: `${f.purpose} with ${f.agentName}. Manage: ${bookingLinks(ctx).manage}`,
+    ...(f.location ? { location: f.location } : {}),
+    timeZone: ctx.agent.timeZone,
+  });
+}
+
+function eventTitle(f: Facts): string {
+  return f.location ? `${f.purpose}: ${f.what}` : `${f.purpose} with ${f.agentName}`;
+}
+
+function eventOf(ctx: TemplateContext, f: Facts, booking: BookingRow, cancelled: boolean) {
+  return buildIcsEvent({
+    uid: bookingEventUid(booking.id),
+    startsAt: booking.startsAt,
+    endsAt: booking.endsAt,
+    timeZone: ctx.agent.timeZone,
+    summary: eventTitle(f),
+    description: `${f.purpose} with ${f.agentName}. Please arrive ${ARRIVE_EARLY_MINUTES} minutes early. Manage your booking: ${bookingLinks({ ...ctx, booking }).manage}`,
+    ...(f.location ? { location: f.location } : {}),
+    url: bookingLinks({ ...ctx, booking }).manage,
+    organizer: { name: f.agentName, email: ctx.agent.email },
+    attendee: { name: booking.clientName, email: booking.clientEmail },
+    method: cancelled ? 'CANCEL' : 'PUBLISH',
+    // A later file about the same event must carry a higher SEQUENCE to replace the first one.
+    sequence: cancelled ? 1 : 0,
+    status: cancelled ? 'CANCELLED' : booking.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED',
+    now: ctx.now,
+  });
+}
+
+function calendarFile(ctx: TemplateContext, f: Facts, kind: 'confirmed' | 'cancelled'): MailAttachment {
+  const cancelled = kind === 'cancelled';
+  return {
+    filename: cancelled ? 'cancelled.ics' : 'showing.ics',
+    content: eventOf(ctx, f, ctx.booking, cancelled),
+    contentType: `${ICS_CONTENT_TYPE}; method=${cancelled ? 'CANCEL' : 'PUBLISH'}`,
+  };
+}
+
+/**
+ * A rescheduled booking is a new booking (a new UID, as on the booking page): one file holds both the old
+ * event, cancelled, and the new one, so the buyer's calendar drops the old time and adds the new.
+ */
+function rescheduleCalendarFile(ctx: TemplateContext, f: Facts): MailAttachment {
+  const files = [
+    ...(ctx.previous ? [eventOf(ctx, f, { ...ctx.previous, status: 'cancelled' }, true)] : []),
+    eventOf(ctx, f, ctx.booking, false),
+  ];
+  return {
+    filename: 'showing.ics',
+    content: mergeCalendars(files, 'PUBLISH'),
+    contentType: `${ICS_CONTENT_TYPE}; method=PUBLISH`,
+  };
+}
+
+/** One VCALENDAR with the VEVENTs of several single-event files, under one METHOD. */
+export function mergeCalendars(files: string[], method: 'PUBLISH'): string {
+  const lines = (text: string) => text.split('\r\n').filter((l) => l !== '');
+  const first = lines(files[0] ?? '');
+  const header = first
+    .slice(0, first.indexOf('BEGIN:VEVENT'))
+    .filter((l) => !l.startsWith('METHOD:'))
+    .concat(`METHOD:${method}`);
+  const events = files.flatMap((file) => {
+    const all = lines(file);
+    return all.slice(all.indexOf('BEGIN:VEVENT'), all.lastIndexOf('END:VEVENT') + 1);
+  });
+  return [...header, ...events, 'END:VCALENDAR'].join('\r\n') + '\r\n';
+}
+
+// ---- layout ----
+
+export type EmailParts = {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  details: [string, string][];
+  notes: string[];
+  action: { label: string; url: string };
+  links?: { label: string; url: string }[];
+  attachments?: MailAttachment[];
+};
+
+function email(ctx: TemplateContext, parts: EmailParts): RenderedEmail {
+  return brandedEmail(ctx, parts);
+}
+
+/** Who signs a message: the agent's company (else name) and name, as every template shows them. */
+type Sender = Pick<TemplateContext, 'agent' | 'publicUrl'>;
+function senderOf({ agent }: Sender): { brand: string; agentName: string } {
+  const agentName = `${agent.firstName} ${agent.lastName}`.trim();
+  return { agentName, brand: agent.companyName || agentName };
+}
+
+/**
+ * An e-mail in the agent's branding (logo, colour, company) from its parts. Booking messages and messages
+ * that are not about one booking (the buyer-tour invitation) share it.
+ */
+export function brandedEmail(ctx: Sender, parts: EmailParts): RenderedEmail {
+  return {
+    subject: headerText(parts.subject),
+    text: plainText(ctx, parts),
+    html: html(ctx, parts),
+    attachments: parts.attachments ?? [],
+  };
+}
+
+function plainText(ctx: Sender, p: EmailParts): string {
+  const f = senderOf(ctx);
+  const width = Math.max(...p.details.map(([k]) => k.length));
+  return [
+    p.heading,
+    '',
+    ...p.paragraphs.flatMap((para) => [para, '']),
+    ...p.details.map(([k, v]) => `${k.padEnd(width)}  ${v}`),
+    '',
+    ...p.notes.flatMap((n) => [n]),
+    ...(p.notes.length ? [''] : []),
+    `${p.action.label}: ${p.action.url}`,
+    ...(p.links ?? []).map((l) => `${l.label}: ${l.url}`),
+    '',
+    '—',
+    `${f.brand} · sent by Keyturn on behalf of ${f.agentName}`,
+  ].join('\n');
+}
+
+function html(ctx: Sender, p: EmailParts): string {
+  const f = senderOf(ctx);
+  const color = safeColor(ctx.agent.primaryColor);
+  const logo = absoluteUrl(ctx.agent.logoUrl, ctx.publicUrl);
+  const e = escapeHtml;
+  const brandBlock = logo
+    ? `<img src="${e(logo)}" alt="${e(f.brand)}" height="40" style="display:block;max-height:40px;border:0">`
+    : `<span style="font-size:18px;font-weight:700;color:${color}">${e(f.brand)}</span>`;
+  const rows = p.details
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#64748b;vertical-align:top;white-space:nowrap">${e(k)}</td><td style="padding:4px 0;color:#0f172a;overflow-wrap:anywhere;word-break:break-word">${e(v)}</td></tr>`,
+    )
+    .join('');
+  const paragraphs = p.paragraphs.map((t) => `<p style="margin:0 0 12px">${e(t)}</p>`).join('');
+  const notes = p.notes.map((t) => `<p style="margin:0 0 8px;color:#334155">${e(t)}</p>`).join('');
+  const links = (p.links ?? [])
+    .map((l) => `<a href="${e(l.url)}" style="color:${color}">${e(l.label)}</a>`)
+    .join(' · ');
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(p.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;border-top:4px solid ${color}">
+<tr><td style="padding:24px 28px 0">${brandBlock}</td></tr>
+<tr><td style="padding:16px 28px 8px"><h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${e(p.heading)}</h1>${paragraphs}</td></tr>
+<tr><td style="padding:0 28px 8px"><table role="presentation" cellpadding="0" cellspacing="0" style="font-size:14px">${rows}</table></td></tr>
+<tr><td style="padding:8px 28px 0">${notes}</td></tr>
+<tr><td style="padding:16px 28px 24px"><a href="${e(p.action.url)}" style="display:inline-block;background:${color};color:${textOn(color)};text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${e(p.action.label)}</a>${links ? `<p style="margin:16px 0 0;font-size:14px">${links}</p>` : ''}</td></tr>
+<tr><td style="padding:16px 28px 24px;border-top:1px solid #e2e8f0;font-size:12px;color:#64748b">${e(f.brand)} · sent by Keyturn on behalf of ${e(f.agentName)}</td></tr>
+</table></td></tr></table>
+</body>
+</html>`;
+}
