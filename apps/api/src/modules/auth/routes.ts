@@ -44,7 +44,7 @@ export async function authRoutes(
   r.get(
     `${AUTH_BASE_PATH}/profile`,
     {
-      preHandler: requireUser(auth),
+      preValidation: requireUser(auth),
       schema: {
         tags: ['auth'],
         summary: "The signed-in user's account",
@@ -57,7 +57,7 @@ export async function authRoutes(
   r.put(
     `${AUTH_BASE_PATH}/profile`,
     {
-      preHandler: requireUser(auth),
+      preValidation: requireUser(auth),
       schema: {
         tags: ['auth'],
         summary: "Change the signed-in user's name",

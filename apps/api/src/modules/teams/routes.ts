@@ -74,7 +74,7 @@ export async function teamRoutes(
   r.get(
     '/api/team',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: "The caller's team: members with roles, pending invitations (owners/admins), seats",
@@ -87,7 +87,7 @@ export async function teamRoutes(
   r.post(
     '/api/team',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Create a team (Enterprise): the caller becomes its owner',
@@ -105,7 +105,7 @@ export async function teamRoutes(
   r.put(
     '/api/team',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: "Change the team's name, URL name, logo and colour (owners and admins)",
@@ -123,7 +123,7 @@ export async function teamRoutes(
   r.post(
     '/api/team/invitations',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Invite someone by e-mail (owners and admins; one seat per pending invitation)',
@@ -140,7 +140,7 @@ export async function teamRoutes(
   r.post(
     '/api/team/invitations/:id/resend',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Send an invitation again, valid for another week',
@@ -157,7 +157,7 @@ export async function teamRoutes(
   r.delete(
     '/api/team/invitations/:id',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Revoke a pending invitation (its link stops working, its seat is free)',
@@ -174,7 +174,7 @@ export async function teamRoutes(
   r.put(
     '/api/team/members/:id/role',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: "Change a member's role (owners: any; admins: admins and members, never an owner)",
@@ -192,7 +192,7 @@ export async function teamRoutes(
   r.delete(
     '/api/team/members/:id',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary:
@@ -219,7 +219,7 @@ export async function teamRoutes(
   r.post(
     '/api/team/leave',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary:
@@ -236,7 +236,7 @@ export async function teamRoutes(
   r.get(
     '/api/team/bookings',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary:
@@ -254,7 +254,7 @@ export async function teamRoutes(
   r.post(
     '/api/team/bookings/:id/reassign',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Hand a booking to another member (owners and admins); the buyer is told',
@@ -293,7 +293,7 @@ export async function teamRoutes(
   r.post(
     '/api/team-invitations/:id/accept',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Join the team (signed in with the invited address)',
