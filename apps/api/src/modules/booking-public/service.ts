@@ -111,8 +111,9 @@ export function toPublicAgent(a: AgentRow): PublicAgent {
     username: a.username,
     first_name: a.firstName,
     last_name: a.lastName,
-    email: a.email,
-    phone: a.phone,
+    // Only what the agent chose to show (issue 26).
+    email: a.showEmail ? a.email : null,
+    phone: a.showPhone ? a.phone : null,
     logoUrl: a.logoUrl,
     companyName: a.companyName,
     primaryColor: a.primaryColor,
@@ -666,7 +667,7 @@ export async function checkMonthlyLimit(
     throw new AppError(
       403,
       'BOOKING_LIMIT_REACHED',
-      `${agent.firstName} ${agent.lastName} can't take more online bookings this month. Please contact them directly${agent.phone ? ` at ${agent.phone}` : ''}.`,
+      `${agent.firstName} ${agent.lastName} can't take more online bookings this month. Please contact them directly${agent.showPhone && agent.phone ? ` at ${agent.phone}` : ''}.`,
     );
   }
 }
