@@ -2,7 +2,8 @@
 // WORKERS_IN_PROCESS=false, each with its own DATA_DIR) and two workers (`npm run worker`) are spawned in the
 // same tick on an EMPTY database — our migrations and pg-boss's schema not yet there — ten times; every one
 // of them must come up (before the start-up lock, one of two servers or workers exited with code 1 on
-// "duplicate key" or "deadlock detected"), and the database ends up with every migration applied once.
+// "duplicate key" or "deadlock detected"), the database ends up with every migration applied once, and the one
+// process that applied them logged what migration 0021 removed.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -55,6 +56,9 @@ async function round(i: number): Promise<void> {
       s.status === 'rejected' ? [`round ${i}, process ${k}: ${String(s.reason)}`] : [],
     );
     expect(failed).toEqual([]);
+    // Exactly one of them applied the migrations, and its start-up log carries migration 0021's count.
+    const notice = 'migration 0021: removed 0 team(s) with no member';
+    expect(running.filter((r) => r.output().includes(notice))).toHaveLength(1);
     const applied = await database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
     );
