@@ -100,6 +100,27 @@ describe('outbound addresses', () => {
     expect((await checkOutboundUrl('https://93.184.216.34/cal.ics', strict)).hostname).toBe('93.184.216.34');
   });
 
+  it('a name that does not resolve is saved by a form but not called: no second lookup by fetch (issue 26)', async () => {
+    let lookups = 0;
+    const unresolvable = {
+      allowPrivateHosts: false,
+      resolve: () => {
+        lookups += 1;
+        return Promise.reject(
+          Object.assign(new Error('getaddrinfo ENOTFOUND localhost'), { code: 'ENOTFOUND' }),
+        );
+      },
+    };
+    const port = new URL(base).port;
+    expect((await checkOutboundUrl(`http://localhost:${port}/x`, unresolvable)).hostname).toBe('localhost');
+    const before = paths.length;
+    const call = outboundFetch(`http://localhost:${port}/x`, {}, { ...unresolvable, maxRedirects: 0 });
+    await expect(call).rejects.toThrow('ENOTFOUND');
+    await expect(call).rejects.not.toBeInstanceOf(OutboundUrlRefused);
+    expect(lookups).toBe(2);
+    expect(paths.length).toBe(before);
+  });
+
   it('redirects are followed by hand, hop by hop (each hop checked), at most maxRedirects', async () => {
     const res = await outboundFetch(`${base}/hop`, {}, { allowPrivateHosts: true, maxRedirects: 5 });
     expect(res.status).toBe(200);
