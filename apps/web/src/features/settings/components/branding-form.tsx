@@ -93,19 +93,15 @@ export function BrandingForm({ branding, agentName }: { branding: Branding; agen
           hint="Your booking page's accent colour, like #3B82F6."
         />
         <fieldset className="space-y-4">
-          <legend className="mb-2 text-sm font-semibold text-slate-800">
+          <legend className="mb-1 text-sm font-semibold text-slate-800">
             Contact details on your public profile
           </legend>
-          <SwitchField
-            label="Show my e-mail address"
-            description="Buyers see it on your booking page. Turned off, they reach you through bookings only."
-            {...register('showEmail')}
-          />
-          <SwitchField
-            label="Show my phone number"
-            description="Buyers see it on your booking page."
-            {...register('showPhone')}
-          />
+          <p className="text-sm text-slate-500">
+            Anyone with your booking link can read your public profile. Buyers who have booked see your
+            contact details on their booking&apos;s page either way.
+          </p>
+          <SwitchField label="Show my e-mail address" {...register('showEmail')} />
+          <SwitchField label="Show my phone number" {...register('showPhone')} />
         </fieldset>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save branding'}
