@@ -416,7 +416,9 @@ async function serveWebApp(
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET') {
+    // `/API/…`, `//api/…`, `/./api/…` are API addresses too: a 404 in the error shape, never the web app.
+    const apiPath = new URL(url.replace(/\/{2,}/g, '/'), 'http://keyturn.invalid').pathname.toLowerCase();
+    if (apiPath === '/api' || apiPath.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send(new AppError(404, 'NOT_FOUND', 'Not found.').toBody());
     }
     if (!hasWeb) {

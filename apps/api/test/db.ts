@@ -1,4 +1,5 @@
-// A fresh, migrated database per test file, on the server the global setup provided.
+// A fresh, migrated database per test file, on the server the global setup provided (or an empty one, for the
+// tests of what processes do on a database they find empty).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -7,14 +8,14 @@ import { runMigrations } from '../src/db/migrate';
 
 export type TestDatabase = DbHandle & { url: string; drop: () => Promise<void> };
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
   const name = `keyturn_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = connect(url.toString());
-  await runMigrations(handle.pool);
+  if (options.migrate !== false) await runMigrations(handle.pool);
   return {
     ...handle,
     url: url.toString(),

@@ -1,8 +1,16 @@
 // Agents, properties and availability for tests, made through the same code paths the product uses.
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { DEFAULT_AVAILABILITY, type AgentAvailability } from '@keyturn/domain/schemas/availability';
 import type { PlanId } from '@keyturn/domain/enums';
-import { agents, calendarBusy, calendarIntegrations, properties } from '../src/db/schema';
+import {
+  agents,
+  calendarBusy,
+  calendarIntegrations,
+  invitations,
+  members,
+  organizations,
+  properties,
+} from '../src/db/schema';
 import { replaceAvailability } from '../src/modules/availability/service';
 import type { TestApp } from './app';
 
@@ -92,5 +100,15 @@ export async function makeCalendarBusy(t: TestApp, agentId: string, startsAt: st
     integrationId: integration!.id,
     startsAt: new Date(startsAt),
     endsAt: new Date(endsAt),
+  });
+}
+
+/** Every row of the team tables: a refused call must leave them exactly as they were. */
+export async function teamTables(t: TestApp): Promise<string> {
+  const db = t.database.db;
+  return JSON.stringify({
+    teams: await db.select().from(organizations).orderBy(asc(organizations.id)),
+    members: await db.select().from(members).orderBy(asc(members.id)),
+    invitations: await db.select().from(invitations).orderBy(asc(invitations.id)),
   });
 }

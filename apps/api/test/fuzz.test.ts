@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AUTH_BASE_PATH } from '../src/auth';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
+import { AUTH_SPELLINGS, rawClient } from './support/raw-http';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -274,6 +275,56 @@ describe('fuzz: every write route', () => {
       `fuzz: ${sent} requests; slowest routes ${slowest.map(([r, ms]) => `${r} ${Math.round(ms)} ms`).join(', ')}`,
     );
     expect(sent).toBeGreaterThanOrEqual(RUNS * 40);
+  }, 1_800_000);
+
+  it("better-auth's endpoints under every other spelling of their path (issue 26): no 5xx, all refused", async () => {
+    // Over a socket: inject would resolve `/./` and `%2e` before the app sees them.
+    const raw = await rawClient(t.app);
+    const token = await freshToken();
+    const endpoints = Object.values(
+      t.auth.api as Record<string, { path?: string; options?: { method?: unknown } }>,
+    )
+      .filter((e) => typeof e.path === 'string' && e.options?.method !== undefined)
+      .flatMap((e) => [e.options?.method].flat().map((m) => ({ method: String(m), path: e.path as string })))
+      .map((e) => ({
+        method: e.method === '*' ? 'POST' : e.method,
+        path: e.path.replace(/:[A-Za-z]+/g, 'x'),
+      }));
+    expect(endpoints.some((e) => e.path === '/organization/create')).toBe(true);
+    let sent = 0;
+    try {
+      for (const { method, path } of endpoints) {
+        for (const [name, spell] of Object.entries(AUTH_SPELLINGS)) {
+          if (name === 'exact') continue;
+          const url = spell(path);
+          await fc.assert(
+            fc.asyncProperty(
+              bodyText(['email', 'password', 'name', 'organizationId']),
+              query,
+              async (body, q) => {
+                const res = await raw.send({
+                  method,
+                  path: url + q,
+                  token,
+                  ...(method === 'GET' ? {} : { body }),
+                });
+                sent += 1;
+                checkAnswer({ method, url, fields: [] }, url + q, body, res);
+                // A body the parser refuses is a 400/413/415 before any route runs; everything else is a 404.
+                expect([400, 404, 413, 415], `${method} ${url}${q} → ${res.statusCode}`).toContain(
+                  res.statusCode,
+                );
+              },
+            ),
+            { numRuns: Math.max(2, Math.round(RUNS / 100)) },
+          );
+        }
+      }
+    } finally {
+      raw.agent.destroy();
+    }
+    console.log(`fuzz: ${sent} requests to better-auth's endpoints under other spellings`);
+    expect(sent).toBeGreaterThan(endpoints.length * 11);
   }, 1_800_000);
 
   it('reads too: every GET route with hostile path parameters and query strings answers no 5xx', async () => {

@@ -2,15 +2,15 @@
 // (owner, admin, member, an agent of another team, an agent in no team, anonymous), the seats with
 // `set-seats`, the last-owner rule and GET /api/agents with roles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createMailer } from '../src/adapters/mail';
 import { databaseOutbox } from '../src/adapters/outbox';
 import { setSeatsCommand } from '../src/cli/set-seats';
-import { invitations, members, messageCopies, notificationMessages, organizations } from '../src/db/schema';
+import { messageCopies, notificationMessages } from '../src/db/schema';
 import { runTeamInvitationJob } from '../src/modules/teams/invitation-mail';
 import type { TeamInvitationJobData } from '../src/modules/teams/service';
 import { createTestApp, type TestApp } from './app';
-import { bookingPayload, makeAgent, type TestAgent } from './fixtures';
+import { bookingPayload, makeAgent, type TestAgent, teamTables } from './fixtures';
 
 let t: TestApp;
 
@@ -69,19 +69,9 @@ async function overview(who: TestAgent) {
   };
 }
 
-/** Every row of the team tables: a refusal must leave them exactly as they were. */
-async function teamTables() {
-  const db = t.database.db;
-  return JSON.stringify({
-    teams: await db.select().from(organizations).orderBy(asc(organizations.id)),
-    members: await db.select().from(members).orderBy(asc(members.id)),
-    invitations: await db.select().from(invitations).orderBy(asc(invitations.id)),
-  });
-}
-
 describe('creating a team', () => {
   it('is refused below Enterprise (403 PLAN_UPGRADE_REQUIRED) and to anonymous callers (401), creating nothing', async () => {
-    const before = await teamTables();
+    const before = await teamTables(t);
     const agent = await basic();
     const payload = { name: 'Basic Team', slug: 'basic-team' };
     const refused = await t.request({ method: 'POST', url: '/api/team', token: agent.token, payload });
@@ -91,7 +81,7 @@ describe('creating a team', () => {
       error: 'Teams are part of the Enterprise plan. Upgrade to use them.',
     });
     expect((await t.request({ method: 'POST', url: '/api/team', payload })).statusCode).toBe(401);
-    expect(await teamTables()).toBe(before);
+    expect(await teamTables(t)).toBe(before);
     // Outside a team GET /api/team answers null, and the plugin's own endpoints are closed.
     expect((await t.request({ method: 'GET', url: '/api/team', token: agent.token })).json()).toEqual({
       success: true,
@@ -104,7 +94,7 @@ describe('creating a team', () => {
       payload,
     });
     expect(plugin.statusCode).toBe(404);
-    expect(await teamTables()).toBe(before);
+    expect(await teamTables(t)).toBe(before);
   });
 
   it('makes an Enterprise agent its owner; a taken URL name and a second team are refused (409)', async () => {
@@ -359,11 +349,11 @@ describe('roles × actions', () => {
   it.each(refusals)(
     '%s → %s is refused with %i %s and changes nothing',
     async (actor, action, status, code) => {
-      const before = await teamTables();
+      const before = await teamTables(t);
       const res = await t.request({ ...actions[action](), token: token(actor) });
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json().code).toBe(code);
-      expect(await teamTables()).toBe(before);
+      expect(await teamTables(t)).toBe(before);
     },
   );
 
@@ -427,7 +417,7 @@ describe('seats', () => {
     }
     expect((await overview(owner)).seats).toMatchObject({ used: 5, total: 5 });
 
-    const before = await teamTables();
+    const before = await teamTables(t);
     const sixth = await invite(owner, 'p3@example.com');
     expect(sixth.statusCode).toBe(409);
     expect(sixth.json()).toEqual({
@@ -435,7 +425,7 @@ describe('seats', () => {
       error:
         'All 5 seats of your team are taken (5 included + 0 extra). Remove a member or revoke an invitation, or add seats, to invite someone else.',
     });
-    expect(await teamTables()).toBe(before);
+    expect(await teamTables(t)).toBe(before);
 
     expect(await setSeatsCommand(t.database.db, team.slug, 'many')).toMatchObject({ code: 2 });
     expect(await setSeatsCommand(t.database.db, 'no-such-team', '1')).toMatchObject({ code: 1 });
@@ -465,7 +455,7 @@ describe('the last owner', () => {
     await join(owner, second, 'admin');
     await join(owner, member);
 
-    const before = await teamTables();
+    const before = await teamTables(t);
     const leave = await t.request({ method: 'POST', url: '/api/team/leave', token: owner.token });
     expect(leave.statusCode).toBe(409);
     expect(leave.json().code).toBe('LAST_OWNER');
@@ -477,7 +467,7 @@ describe('the last owner', () => {
       payload: { role: 'admin' },
     });
     expect(stepDown.json().code).toBe('LAST_OWNER');
-    expect(await teamTables()).toBe(before);
+    expect(await teamTables(t)).toBe(before);
 
     expect(
       (await t.request({ method: 'POST', url: '/api/team/leave', token: member.token })).statusCode,

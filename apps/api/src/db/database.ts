@@ -19,6 +19,8 @@ export async function openDatabase(
   supervision?: Supervision,
 ): Promise<Database> {
   const status = new DatabaseStatus();
+  // What a migration reports (0021: how many member-less teams it removed) belongs in the start-up log.
+  const migrationLog = (m: string) => (supervision ? supervision.log.info(m) : log(m));
   const supervise = (url: string, embedded?: Parameters<typeof superviseDatabase>[0]['embedded']) =>
     supervision
       ? superviseDatabase({
@@ -33,7 +35,7 @@ export async function openDatabase(
 
   if (config.databaseUrl) {
     const handle = connect(config.databaseUrl);
-    await runMigrations(handle.pool);
+    await runMigrations(handle.pool, migrationLog);
     const supervisor = supervise(config.databaseUrl);
     return {
       ...handle,
@@ -50,7 +52,7 @@ export async function openDatabase(
   try {
     const url = await ensureDatabase(embedded.adminUrl, APP_DATABASE);
     const handle = connect(url);
-    await runMigrations(handle.pool);
+    await runMigrations(handle.pool, migrationLog);
     const supervisor = supervise(url, embedded);
     return {
       ...handle,

@@ -27,7 +27,11 @@ export function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** preHandler for routes that need a signed-in user: 401 JSON error otherwise (spec §8). */
+/**
+ * The hook of routes that need a signed-in user: 401 JSON error otherwise (spec §8). Registered as a
+ * preValidation hook, so it runs before the route's schema: an anonymous call is a 401 whatever its query or
+ * body (issue 26), never a 400 that tells it how to shape a request it may not make.
+ */
 export function requireUser(auth: Auth) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const session = await auth.api.getSession({ headers: toWebHeaders(request) }).catch(() => null);

@@ -1,4 +1,5 @@
 // One error shape everywhere: { error: human message, code: MACHINE_CODE, fields?: { name: message } }.
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -29,7 +30,10 @@ export function validationError(fields: Record<string, string>): AppError {
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError | AppError, request, reply) => {
+    // A body refused for its size is read to its end (and dropped) before the 413 goes out: answering while
+    // the client still sends made the server close the socket under it (EPIPE instead of the answer).
+    if (err.statusCode === 413 && !request.raw.complete) await drainBody(request.raw);
     if (err instanceof AppError) return reply.status(err.statusCode).send(err.toBody());
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
@@ -57,6 +61,35 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply
       .status(500)
       .send({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  });
+}
+
+/** More than this, or for longer, and the connection is closed after the 413 instead. */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+const DRAIN_MAX_MS = 10_000;
+
+/** Reads and discards what is left of a request body, within DRAIN_MAX_BYTES / DRAIN_MAX_MS. */
+function drainBody(raw: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    let bytes = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', done);
+      raw.off('error', done);
+      raw.off('close', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > DRAIN_MAX_BYTES) done();
+    };
+    const timer = setTimeout(done, DRAIN_MAX_MS);
+    raw.on('data', onData);
+    raw.on('end', done);
+    raw.on('error', done);
+    raw.on('close', done);
+    raw.resume();
   });
 }
 

@@ -6,6 +6,7 @@ import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Config } from '../config';
 import type { Db, DbTransaction } from '../db/client';
+import { retryStartupRace, withStartupLock } from '../db/migrate';
 
 export const NOTIFICATIONS_QUEUE = 'notifications';
 /** Calendar sync (issue 14): pulling busy times and pushing showings (integrations/jobs.ts). */
@@ -136,20 +137,32 @@ export async function startBoss(
   db: Db,
   options: { supervise?: boolean; maintenanceIntervalSeconds?: number; onError?: (err: Error) => void } = {},
 ): Promise<PgBoss> {
-  const boss = new PgBoss({
-    db: poolExecutor(poolOf(db)),
-    schema: JOBS_SCHEMA,
-    migrate: true,
-    supervise: options.supervise ?? false,
-    schedule: false,
-    ...(options.maintenanceIntervalSeconds === undefined
-      ? {}
-      : { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }),
-  });
-  boss.on('error', options.onError ?? (() => {}));
-  await boss.start();
-  await ensureQueue(boss);
-  return boss;
+  // pg-boss's first-time set-up (its schema, our queues) races itself when processes start together on a
+  // fresh database (issue 26): one process at a time, under the migrations' lock, and a lost race tried
+  // again with a new instance (a PgBoss whose start failed stays "starting" and would not start again).
+  return retryStartupRace(() =>
+    withStartupLock(poolOf(db), async () => {
+      const boss = new PgBoss({
+        db: poolExecutor(poolOf(db)),
+        schema: JOBS_SCHEMA,
+        migrate: true,
+        supervise: options.supervise ?? false,
+        schedule: false,
+        ...(options.maintenanceIntervalSeconds === undefined
+          ? {}
+          : { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }),
+      });
+      boss.on('error', options.onError ?? (() => {}));
+      try {
+        await boss.start();
+        await ensureQueue(boss);
+      } catch (err) {
+        await boss.stop({ graceful: false, wait: false }).catch(() => {});
+        throw err;
+      }
+      return boss;
+    }),
+  );
 }
 
 export function jobOptionsOf(config: Config): JobOptions {

@@ -19,6 +19,12 @@ export const brandingSchema = z.object({
   primaryColor: hexColorSchema,
   logoUrl: imageRefSchema.nullish().transform((v) => v || null),
   profilePictureUrl: imageRefSchema.nullish().transform((v) => v || null),
+  /**
+   * Whether the public profile shows the agent's e-mail address / phone number (issue 26). The spec's public
+   * profile has both, so both are shown until the agent turns them off; left out of a save, kept as they are.
+   */
+  showEmail: z.boolean().optional(),
+  showPhone: z.boolean().optional(),
 });
 export type Branding = z.output<typeof brandingSchema>;
 export type BrandingInput = z.input<typeof brandingSchema>;

@@ -11,7 +11,13 @@ import { rescheduleRequestSchema } from './booking';
 export const CANCEL_REASON_MAX_LENGTH = 1000;
 
 /** GET /api/agents/id/{agentId}: the agent's public profile (§3 fields), no account internals. */
-export const publicAgentSchema = agentPublicProfileSchema.extend({ id: z.string(), username: z.string() });
+/** E-mail and phone are null where the agent chose not to show them (branding's showEmail / showPhone). */
+export const publicAgentSchema = agentPublicProfileSchema.extend({
+  id: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
 export type PublicAgent = z.infer<typeof publicAgentSchema>;
 export const publicAgentResponseSchema = z.object({ success: z.literal(true), data: publicAgentSchema });
 

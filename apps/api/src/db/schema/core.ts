@@ -45,6 +45,9 @@ export const agents = pgTable(
     primaryColor: text().notNull().default('#3B82F6'),
     timeZone: text().notNull().default('UTC'),
     plan: text().$type<PlanId>().notNull().default('basic'),
+    /** Issue 26: whether the public profile (the booking page) shows the e-mail / phone; shown by default. */
+    showEmail: boolean().notNull().default(true),
+    showPhone: boolean().notNull().default(true),
     ...timestamps,
   },
   (t) => [

@@ -18,7 +18,7 @@ const errors = {
 export async function agentRoutes(app: FastifyInstance, opts: { auth: Auth; db: Db }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preHandler', requireUser(opts.auth));
+  r.addHook('preValidation', requireUser(opts.auth));
 
   r.get(
     '/api/agents/profile',

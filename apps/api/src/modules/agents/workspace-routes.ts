@@ -49,7 +49,7 @@ export async function agentWorkspaceRoutes(
   const { db, now, notify } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, db);
-  r.addHook('preHandler', agentOf.hook);
+  r.addHook('preValidation', agentOf.hook);
 
   r.get(
     '/api/agents',
@@ -257,5 +257,7 @@ function brandingOf(a: typeof agents.$inferSelect) {
     primaryColor: a.primaryColor,
     logoUrl: a.logoUrl,
     profilePictureUrl: a.profilePictureUrl,
+    showEmail: a.showEmail,
+    showPhone: a.showPhone,
   };
 }

@@ -124,7 +124,7 @@ export async function assistantAgentRoutes(
   const { db, now } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, db);
-  r.addHook('preHandler', agentOf.hook);
+  r.addHook('preValidation', agentOf.hook);
 
   r.get(
     '/api/agents/assistant-settings',

@@ -44,7 +44,7 @@ export async function authRoutes(
   r.get(
     `${AUTH_BASE_PATH}/profile`,
     {
-      preHandler: requireUser(auth),
+      preValidation: requireUser(auth),
       schema: {
         tags: ['auth'],
         summary: "The signed-in user's account",
@@ -57,7 +57,7 @@ export async function authRoutes(
   r.put(
     `${AUTH_BASE_PATH}/profile`,
     {
-      preHandler: requireUser(auth),
+      preValidation: requireUser(auth),
       schema: {
         tags: ['auth'],
         summary: "Change the signed-in user's name",
@@ -86,7 +86,7 @@ export async function authRoutes(
     url: `${AUTH_BASE_PATH}/*`,
     schema: { hide: true },
     handler: (request, reply) =>
-      forward(auth, request, reply, request.body as Record<string, unknown> | undefined, opts.publicUrl),
+      forward(auth, request, reply, allowedEndpoint(request), undefined, opts.publicUrl),
   });
   app.route({
     method: 'POST',
@@ -94,10 +94,11 @@ export async function authRoutes(
     schema: { hide: true },
     config: { rateLimit: { max: opts.limitPerMinute, timeWindow: '1 minute' } },
     handler: async (request, reply) => {
+      // Every rule below is keyed on the one path better-auth is then handed (allowedEndpoint): a spelling
+      // that would route elsewhere than it reads never gets this far (issue 26).
+      const endpoint = allowedEndpoint(request);
       let body = request.body as Record<string, unknown> | undefined;
-      // better-auth's router ignores a trailing slash and case; so does this check.
-      const path = (request.url.split('?')[0] ?? '').replace(/\/+$/, '').toLowerCase();
-      if (path === `${AUTH_BASE_PATH}/sign-up/email`) {
+      if (endpoint === '/sign-up/email') {
         const parsed = signUpSchema.safeParse(body ?? {});
         if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
         const { firstName, lastName, email, password } = parsed.data;
@@ -109,7 +110,7 @@ export async function authRoutes(
         }
         body = { ...body, firstName, lastName, email, password, name: `${firstName} ${lastName}` };
       }
-      if (path === `${AUTH_BASE_PATH}/change-password`) {
+      if (endpoint === '/change-password') {
         const parsed = changePasswordSchema.safeParse(body ?? {});
         if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
         const { currentPassword, newPassword } = parsed.data;
@@ -117,20 +118,16 @@ export async function authRoutes(
         // Whatever the client asks: a changed password ends every other session (a stolen one included).
         body = { currentPassword, newPassword, revokeOtherSessions: true };
       }
-      if (path === `${AUTH_BASE_PATH}/update-user`) {
+      if (endpoint === '/update-user') {
         // better-auth writes these straight to NOT NULL columns (a null name was a 500): checked here.
         const parsed = updateUserSchema.safeParse(body ?? {});
         if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
         body = parsed.data;
       }
-      if (path === `${AUTH_BASE_PATH}/reset-password` && typeof body?.newPassword === 'string') {
-        if (isCommonPassword(body.newPassword))
-          throw validationError({ newPassword: MESSAGES.passwordTooCommon });
-      }
-      if (path === `${AUTH_BASE_PATH}/sign-in/email` && typeof body?.email === 'string') {
+      if (endpoint === '/sign-in/email' && typeof body?.email === 'string') {
         const email = body.email;
         await waitForBackoff(db, email, reply);
-        return forward(auth, request, reply, body, opts.publicUrl, (status) =>
+        return forward(auth, request, reply, endpoint, body, opts.publicUrl, (status) =>
           status === 401
             ? recordSignInFailure(db, email)
             : status < 400
@@ -138,9 +135,35 @@ export async function authRoutes(
               : Promise.resolve(),
         );
       }
-      return forward(auth, request, reply, body, opts.publicUrl);
+      return forward(auth, request, reply, endpoint, body, opts.publicUrl);
     },
   });
+}
+
+/**
+ * The better-auth endpoints the product uses (the web app's calls and the API's tests), by method. Every
+ * other endpoint of the library — the organization plugin's (teams go through /api/team, decision 024),
+ * reset-password, list-sessions, delete-user… — answers 404 whatever its spelling (decision 037).
+ */
+export const AUTH_ENDPOINTS: Readonly<Record<string, readonly string[]>> = {
+  GET: ['/get-session'],
+  POST: ['/sign-up/email', '/sign-in/email', '/sign-out', '/change-password', '/update-user'],
+};
+
+/**
+ * The endpoint (path after /api/auth) better-auth will route this request to, when it is on the allow-list
+ * and the request spells it exactly: a path whose URL-normalised form differs from its raw form (dot
+ * segments, `%2e`, `//`, a trailing `/.`) or from the listed spelling (letter case, a trailing slash, any
+ * percent-escape) is a 404 — so the checks keyed on the endpoint run on the path better-auth routes.
+ */
+export function allowedEndpoint(request: { method: string; url: string }): string {
+  const raw = request.url.split('?')[0] ?? '';
+  const routed = new URL(raw.replace(/^\/+/, '/'), 'http://keyturn.invalid').pathname;
+  const endpoint = raw.startsWith(`${AUTH_BASE_PATH}/`) ? raw.slice(AUTH_BASE_PATH.length) : '';
+  if (routed !== raw || !AUTH_ENDPOINTS[request.method]?.includes(endpoint)) {
+    throw new AppError(404, 'NOT_FOUND', 'Not found.');
+  }
+  return endpoint;
 }
 
 /** better-auth's update-user, limited to the account's own fields with the sign-up form's rules. */
@@ -233,20 +256,17 @@ async function forward(
   auth: Auth,
   request: FastifyRequest,
   reply: FastifyReply,
+  /** An allowedEndpoint answer: better-auth is handed this path, never the raw one. */
+  endpoint: string,
   body: Record<string, unknown> | undefined,
   publicUrl: string,
   /** Runs with better-auth's status before the answer leaves (the sign-in backoff records it here). */
   beforeSend?: (status: number) => Promise<void>,
 ) {
-  // Teams go through /api/team (modules/teams), where the plan, the seats and the roles are checked:
-  // the organization plugin's own endpoints would bypass them (decision 024).
-  if (/^\/api\/auth\/organization(\/|$)/i.test(request.url.split('?')[0] ?? '')) {
-    throw new AppError(404, 'NOT_FOUND', 'Teams are managed under /api/team.');
-  }
   const headers = toWebHeaders(request);
   headers.delete('content-length');
   const response = await auth.handler(
-    new Request(new URL(request.url, publicUrl), {
+    new Request(new URL(`${AUTH_BASE_PATH}${endpoint}${queryOf(request.url)}`, publicUrl), {
       method: request.method,
       headers,
       body: request.method === 'GET' || body === undefined ? undefined : JSON.stringify(body),
@@ -261,6 +281,11 @@ async function forward(
   if (response.status < 400) return reply.send(text);
   reply.header('content-type', 'application/json; charset=utf-8');
   return reply.send(translateAuthError(response.status, text));
+}
+
+function queryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at);
 }
 
 /**

@@ -15,7 +15,7 @@ export async function availabilityRoutes(app: FastifyInstance, opts: { auth: Aut
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, db);
-  r.addHook('preHandler', agentOf.hook);
+  r.addHook('preValidation', agentOf.hook);
 
   r.get(
     '/api/availability',

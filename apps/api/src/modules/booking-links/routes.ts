@@ -29,7 +29,7 @@ export async function bookingLinkRoutes(
   const { db, publicUrl } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, db);
-  r.addHook('preHandler', agentOf.hook);
+  r.addHook('preValidation', agentOf.hook);
 
   const toLink = (row: typeof bookingLinks.$inferSelect): BookingLink => ({
     id: row.id,

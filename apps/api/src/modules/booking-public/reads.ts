@@ -62,8 +62,9 @@ export function toPublicAgent(a: AgentRow): PublicAgent {
     username: a.username,
     first_name: a.firstName,
     last_name: a.lastName,
-    email: a.email,
-    phone: a.phone,
+    // Only what the agent chose to show (issue 26).
+    email: a.showEmail ? a.email : null,
+    phone: a.showPhone ? a.phone : null,
     logoUrl: a.logoUrl,
     companyName: a.companyName,
     primaryColor: a.primaryColor,

@@ -429,7 +429,7 @@ export async function checkMonthlyLimit(
     throw new AppError(
       403,
       'BOOKING_LIMIT_REACHED',
-      `${agent.firstName} ${agent.lastName} can't take more online bookings this month. Please contact them directly${agent.phone ? ` at ${agent.phone}` : ''}.`,
+      `${agent.firstName} ${agent.lastName} can't take more online bookings this month. Please contact them directly${agent.showPhone && agent.phone ? ` at ${agent.phone}` : ''}.`,
     );
   }
 }

@@ -44,7 +44,7 @@ export async function bookingRoutes(
   const { db, now, notify } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, db);
-  r.addHook('preHandler', agentOf.hook);
+  r.addHook('preValidation', agentOf.hook);
 
   r.get(
     '/api/bookings',

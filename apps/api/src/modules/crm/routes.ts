@@ -60,7 +60,7 @@ export async function crmRoutes(
   r.get(
     '/api/exports/:kind',
     {
-      preHandler: agentOf.hook,
+      preValidation: agentOf.hook,
       schema: {
         tags,
         summary: 'Enterprise: leads.csv, bookings.csv or feedback.csv (columns in the README)',
@@ -87,7 +87,7 @@ export async function crmRoutes(
   r.get(
     '/api/webhooks',
     {
-      preHandler: agentOf.hook,
+      preValidation: agentOf.hook,
       schema: {
         tags,
         summary: "The caller's webhook endpoints (secrets are never shown again)",
@@ -102,7 +102,7 @@ export async function crmRoutes(
   r.post(
     '/api/webhooks',
     {
-      preHandler: agentOf.hook,
+      preValidation: agentOf.hook,
       schema: {
         tags,
         summary: 'Register an endpoint; the answer carries its signing secret, shown this once',
@@ -123,7 +123,7 @@ export async function crmRoutes(
   r.delete(
     '/api/webhooks/:id',
     {
-      preHandler: agentOf.hook,
+      preValidation: agentOf.hook,
       schema: {
         tags,
         params: idParams,
@@ -138,7 +138,7 @@ export async function crmRoutes(
   r.get(
     '/api/webhooks/:id/deliveries',
     {
-      preHandler: agentOf.hook,
+      preValidation: agentOf.hook,
       schema: {
         tags,
         summary: 'The delivery log of one endpoint, newest first',
@@ -157,7 +157,7 @@ export async function crmRoutes(
   r.post(
     '/api/webhooks/:id/deliveries/:deliveryId/resend',
     {
-      preHandler: agentOf.hook,
+      preValidation: agentOf.hook,
       schema: {
         tags,
         summary: 'Send a delivery again: the same body as a new delivery',

@@ -88,7 +88,7 @@ export async function feedbackRoutes(
   await app.register(async (agentScope) => {
     const r = agentScope.withTypeProvider<ZodTypeProvider>();
     const agentOf = requireAgentContext(opts.auth, db);
-    r.addHook('preHandler', agentOf.hook);
+    r.addHook('preValidation', agentOf.hook);
     const tags = ['feedback'];
 
     r.get(

@@ -100,7 +100,7 @@ export async function integrationRoutes(
   await app.register(async (scope) => {
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const agentOf = requireAgentContext(opts.auth, db);
-    r.addHook('preHandler', agentOf.hook);
+    r.addHook('preValidation', agentOf.hook);
 
     r.get(
       '/api/integrations/calendar',

@@ -39,7 +39,7 @@ export async function leadRoutes(app: FastifyInstance, opts: { auth: Auth; db: D
   const { db, now } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, db);
-  r.addHook('preHandler', agentOf.hook);
+  r.addHook('preValidation', agentOf.hook);
   const tags = ['leads'];
 
   r.get(

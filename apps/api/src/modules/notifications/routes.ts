@@ -59,7 +59,7 @@ export async function notificationRoutes(
   await app.register(async (scope) => {
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const agentOf = requireAgentContext(opts.auth, db);
-    r.addHook('preHandler', agentOf.hook);
+    r.addHook('preValidation', agentOf.hook);
     const tags = ['notifications'];
 
     r.get(

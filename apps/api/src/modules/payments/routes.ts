@@ -13,7 +13,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { auth: Auth; db
   r.get(
     '/api/payments/subscription',
     {
-      preHandler: requireUser(opts.auth),
+      preValidation: requireUser(opts.auth),
       schema: {
         tags: ['payments'],
         summary: "The caller's plan (spec §3 subscription response); basic until a profile exists",

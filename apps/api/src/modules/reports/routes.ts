@@ -32,7 +32,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { auth: Auth; db:
   r.get(
     '/api/reports',
     {
-      preHandler: agentOf.hook,
+      preValidation: agentOf.hook,
       schema: {
         tags,
         summary: "The caller's core figures over a date range (agent-zone days, both ends included)",
@@ -45,7 +45,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { auth: Auth; db:
   r.get(
     '/api/reports/breakdowns',
     {
-      preHandler: agentOf.hook,
+      preValidation: agentOf.hook,
       schema: {
         tags,
         summary: 'Professional and Enterprise: the funnel by buyer type, purpose and budget; lead times',
@@ -62,7 +62,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { auth: Auth; db:
   r.get(
     '/api/reports/benchmarks',
     {
-      preHandler: agentOf.hook,
+      preValidation: agentOf.hook,
       schema: {
         tags,
         summary:

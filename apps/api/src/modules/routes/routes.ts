@@ -67,7 +67,7 @@ export async function routeRoutes(
   const deps = { db, maps: opts.maps, outbound: opts.outbound };
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, db);
-  r.addHook('preHandler', agentOf.hook);
+  r.addHook('preValidation', agentOf.hook);
   const allowed = (req: Parameters<typeof agentOf>[0]) => {
     const agent = agentOf(req);
     requirePlanFeature(agent, 'routeOptimisation');

@@ -65,7 +65,7 @@ export async function teamLinkRoutes(app: FastifyInstance, opts: { auth: Auth; d
   r.get(
     '/api/team/booking-links',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: "The team's active booking links (owners and admins)",
@@ -89,7 +89,7 @@ export async function teamLinkRoutes(app: FastifyInstance, opts: { auth: Auth; d
   r.post(
     '/api/team/booking-links',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Create a team link: a consultation with the team, or one team property (owners and admins)',
@@ -127,7 +127,7 @@ export async function teamLinkRoutes(app: FastifyInstance, opts: { auth: Auth; d
   r.delete(
     '/api/team/booking-links/:id',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Withdraw a team link (owners and admins)',
@@ -156,7 +156,7 @@ export async function teamLinkRoutes(app: FastifyInstance, opts: { auth: Auth; d
   r.put(
     '/api/team/pool',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: "Join or leave the team's consultation pool (the caller's own switch)",

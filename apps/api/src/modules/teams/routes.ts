@@ -69,7 +69,7 @@ export async function teamRoutes(
   r.get(
     '/api/team',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: "The caller's team: members with roles, pending invitations (owners/admins), seats",
@@ -82,7 +82,7 @@ export async function teamRoutes(
   r.post(
     '/api/team',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Create a team (Enterprise): the caller becomes its owner',
@@ -100,7 +100,7 @@ export async function teamRoutes(
   r.put(
     '/api/team',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: "Change the team's name, URL name, logo and colour (owners and admins)",
@@ -118,7 +118,7 @@ export async function teamRoutes(
   r.post(
     '/api/team/invitations',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Invite someone by e-mail (owners and admins; one seat per pending invitation)',
@@ -135,7 +135,7 @@ export async function teamRoutes(
   r.post(
     '/api/team/invitations/:id/resend',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Send an invitation again, valid for another week',
@@ -152,7 +152,7 @@ export async function teamRoutes(
   r.delete(
     '/api/team/invitations/:id',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Revoke a pending invitation (its link stops working, its seat is free)',
@@ -169,7 +169,7 @@ export async function teamRoutes(
   r.put(
     '/api/team/members/:id/role',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: "Change a member's role (owners: any; admins: admins and members, never an owner)",
@@ -187,7 +187,7 @@ export async function teamRoutes(
   r.delete(
     '/api/team/members/:id',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary:
@@ -214,7 +214,7 @@ export async function teamRoutes(
   r.post(
     '/api/team/leave',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary:
@@ -231,7 +231,7 @@ export async function teamRoutes(
   r.get(
     '/api/team/bookings',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary:
@@ -249,7 +249,7 @@ export async function teamRoutes(
   r.post(
     '/api/team/bookings/:id/reassign',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Hand a booking to another member (owners and admins); the buyer is told',
@@ -288,7 +288,7 @@ export async function teamRoutes(
   r.post(
     '/api/team-invitations/:id/accept',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Join the team (signed in with the invited address)',

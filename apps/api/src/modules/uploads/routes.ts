@@ -66,7 +66,7 @@ export async function uploadRoutes(
     {
       // A logo or picture needs only a signed-in user: the first-time profile setup uploads them before the
       // profile exists and saves them with it (issue 19). Property photos need the agent profile.
-      preHandler: async (request, reply) => {
+      preValidation: async (request, reply) => {
         await authenticate(request, reply);
         const { kind } = request.query as { kind?: string };
         if (kind !== 'logo' && kind !== 'picture') await requireAgent(opts.db, currentUser(request).id);

@@ -1,5 +1,6 @@
 // The agent's branding (brandingSchema): logo, profile picture, primary colour and company name, with a live
-// preview of the header of the public booking page's left panel (spec §2.4).
+// preview of the header of the public booking page's left panel (spec §2.4), and whether the public profile
+// shows the agent's e-mail address and phone number (issue 26; shown until turned off).
 import { useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { ColorField } from '@/components/ui/color-field';
 import { ImageUploadField } from '@/components/ui/image-upload-field';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';
+import { SwitchField } from '@/components/ui/switch-field';
 import { TextField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useSaveBranding } from '../hooks/use-settings';
@@ -29,6 +31,8 @@ export function BrandingForm({ branding, agentName }: { branding: Branding; agen
       primaryColor: branding.primaryColor,
       logoUrl: branding.logoUrl,
       profilePictureUrl: branding.profilePictureUrl,
+      showEmail: branding.showEmail ?? true,
+      showPhone: branding.showPhone ?? true,
     },
   });
   const { control, register, setValue, setError, formState, reset } = form;
@@ -88,6 +92,17 @@ export function BrandingForm({ branding, agentName }: { branding: Branding; agen
           error={errors.primaryColor?.message}
           hint="Your booking page's accent colour, like #3B82F6."
         />
+        <fieldset className="space-y-4">
+          <legend className="mb-1 text-sm font-semibold text-slate-800">
+            Contact details on your public profile
+          </legend>
+          <p className="text-sm text-slate-500">
+            Anyone with your booking link can read your public profile. Buyers who have booked see your
+            contact details on their booking&apos;s page either way.
+          </p>
+          <SwitchField label="Show my e-mail address" {...register('showEmail')} />
+          <SwitchField label="Show my phone number" {...register('showPhone')} />
+        </fieldset>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save branding'}
         </Button>

@@ -261,7 +261,29 @@ describe('branding', () => {
       primaryColor: '#0f766e',
       logoUrl: 'https://img.example/logo.png',
       profilePictureUrl: '/uploads/abc.png',
+      showEmail: true,
+      showPhone: true,
     });
+  });
+
+  it('the public-profile switches for e-mail and phone start on and are saved as set (issue 26)', async () => {
+    const { api } = renderBranding({
+      'PUT /agents/branding': (call) => json(200, { success: true, data: call.body }),
+    });
+    const email = await screen.findByRole('switch', { name: 'Show my e-mail address' });
+    const phone = screen.getByRole('switch', { name: 'Show my phone number' });
+    expect(email).toBeChecked();
+    expect(phone).toBeChecked();
+    await userEvent.click(email);
+    await userEvent.click(screen.getByRole('button', { name: 'Save branding' }));
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/agents/branding')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/agents/branding')[0]?.body).toMatchObject({
+      showEmail: false,
+      showPhone: true,
+    });
+    await vi.waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Show my e-mail address' })).not.toBeChecked(),
+    );
   });
 
   it('shows an upload refusal under the picker', async () => {
