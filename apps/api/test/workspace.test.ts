@@ -638,6 +638,10 @@ describe('availability, settings and branding', () => {
       companyName: 'Teal Homes',
       logoUrl: '/uploads/logo.png',
       profilePictureUrl: null,
+      // Issue 26: the public profile's e-mail and phone switches, shown by default (a branding PUT without them
+      // leaves them as they are).
+      showEmail: true,
+      showPhone: true,
     });
     expect((await t.request({ method: 'GET', url: `/api/agents/id/${a.id}` })).json().data).toMatchObject({
       primaryColor: '#0F766E',
