@@ -18,7 +18,8 @@ import type {
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
 import { agentToday, bookingWindow, pickSlot } from '@keyturn/domain/slots/engine';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
-import { startOfMonthInZone, wallClockInZone } from '@keyturn/domain/time';
+import { wallClockInZone } from '@keyturn/domain/time';
+import { startOfMonthInZone } from '@keyturn/domain/zoneDays';
 import { parsePropertyRef } from '@keyturn/domain/links';
 import type { Db, DbTransaction } from '../../db/client';
 import { agentWriteTransaction, lockAgentRow, writeTransaction } from '../../db/transaction';
