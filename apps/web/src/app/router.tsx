@@ -262,6 +262,14 @@ export const FIRST_PAINT_LOADS: Record<string, () => Promise<unknown>> = {
   'property-booking': BookingPage.preload,
   'team-page': TeamPage.preload,
 };
+/**
+ * The lazy parts of a first-paint page below its first screen, by route id: the server's renderer loads them
+ * too, so its HTML holds the whole page; the browser does not wait for them (main.tsx loads only the page)
+ * and hydrates each part when its code arrives (decision 036).
+ */
+export const FIRST_SCREEN_PARTS: Record<string, () => Promise<unknown>> = {
+  landing: () => import('@/features/marketing/pages/landing-page').then((m) => m.preloadLandingParts()),
+};
 /** How long the first render waits for its page's code (normally there already: index.html preloads it). */
 const FIRST_PAINT_WAIT_MS = 1_000;
 
