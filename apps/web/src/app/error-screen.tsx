@@ -1,14 +1,16 @@
 import { useEffect } from 'react';
 import { MESSAGES } from '@keyturn/domain/messages';
-import { trackError } from '@/lib/analytics';
 
 /** The router's error screen (spec §8): a page failed to load or threw while rendering. */
 export function ErrorScreen({ error }: { error: unknown }) {
   const detail = error instanceof Error ? error.message : undefined;
 
-  // Reported to analytics (only with consent), with the page it happened on (spec §8).
+  // Reported to analytics (only with consent), with the page it happened on (spec §8). Analytics is not on
+  // the first load (decision 036); a failed load of it (the network may be why this screen shows) is ignored.
   useEffect(() => {
-    trackError(detail ?? MESSAGES.unexpectedError, 'CRASH');
+    import('@/lib/analytics')
+      .then(({ trackError }) => trackError(detail ?? MESSAGES.unexpectedError, 'CRASH'))
+      .catch(() => undefined);
   }, [detail, error]);
 
   return (

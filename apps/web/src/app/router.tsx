@@ -6,12 +6,13 @@ import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { ConsentHandle } from '@/components/cookie-banner';
 import { RouteTableContext } from '@/lib/route-table';
-import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { lazyPage, page } from './page-loading';
 import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
 
+// The marketing pages' header and footer, with the site chrome (not on the booking page's first load).
+const PublicLayout = lazyPage(() => import('@/components/site-chrome').then((m) => m.PublicLayout));
 const LandingPage = lazyPage(() =>
   import('@/features/marketing/pages/landing-page').then((m) => m.LandingPage),
 );
@@ -202,7 +203,7 @@ export const routes: RouteObject[] = [
 
       {
         id: 'public',
-        element: <PublicLayout />,
+        element: page(<PublicLayout />),
         children: [
           { id: 'waiting-list', path: 'waiting-list', element: page(<WaitingListPage />) },
           {
@@ -251,8 +252,8 @@ export const routes: RouteObject[] = [
 /** The pages of FIRST_PAINT_PAGES (first-paint-pages.ts) by route id: main.tsx loads the one it starts on. */
 export const FIRST_PAINT_LOADS: Record<string, () => Promise<unknown>> = {
   landing: LandingPage.preload,
-  pricing: PricingPage.preload,
-  'waiting-list': WaitingListPage.preload,
+  pricing: () => Promise.all([PublicLayout.preload(), PricingPage.preload()]),
+  'waiting-list': () => Promise.all([PublicLayout.preload(), WaitingListPage.preload()]),
   'booking-manage': ManageBookingPage.preload,
   'booking-reschedule': RescheduleBookingPage.preload,
   bookme: BookingPage.preload,

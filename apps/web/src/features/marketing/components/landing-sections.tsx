@@ -1,11 +1,11 @@
 // The landing page below its first screen (spec §2.3: demo, features, showcases, how it works, pricing, FAQ,
-// testimonials, call to action) and the footer's resources: a part of its own that the page loads lazily
+// testimonials, call to action) and the footer with its resources: a part of its own that the page loads lazily
 // (decision 036). The server loads it before rendering `/`, so the HTML holds every section; the browser
 // hydrates the hero at once and these sections when their code arrives, right after.
 import { useEffect } from 'react';
 import type { RefObject } from 'react';
 import { useLocation } from 'react-router';
-import { Container, SectionHeading } from '@/components/site-chrome';
+import { Container, SectionHeading, SiteFooter } from '@/components/site-chrome';
 import { ButtonLink } from '@/components/ui/button';
 import { DemoWalkthrough } from './demo-walkthrough';
 import { Faq } from './faq';
@@ -160,10 +160,14 @@ export function LandingSections({
   );
 }
 
-/** The footer's resources (the anchors #api, #blog …), and the scroll to the one the address names. */
-export function LandingResources() {
+/** The site footer with the resources (the anchors #api, #blog …), and the scroll to the one the address names. */
+export function LandingFooter() {
   useScrollToHash(useLocation().hash);
-  return <Resources />;
+  return (
+    <SiteFooter>
+      <Resources />
+    </SiteFooter>
+  );
 }
 
 /** Arriving at /#api from another page: the section exists only once this part has rendered. */

@@ -1,7 +1,7 @@
 import { Suspense, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { lazyPage } from '@/app/page-loading';
-import { PageMeta, SiteFooter, SiteHeader } from '@/components/site-chrome';
+import { PageMeta, SiteHeader } from '@/components/site-header';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/auth';
 import { prefersReducedMotion } from '@/lib/reduced-motion';
@@ -11,11 +11,11 @@ import { LandingHero } from '../components/landing-hero';
 // for preloadLandingParts), the browser hydrates it when its code arrives.
 const loadParts = () => import('../components/landing-sections');
 const LandingSections = lazyPage(() => loadParts().then((m) => m.LandingSections));
-const LandingResources = lazyPage(() => loadParts().then((m) => m.LandingResources));
+const LandingFooter = lazyPage(() => loadParts().then((m) => m.LandingFooter));
 
 /** The code of the sections below the first screen (the server's renderer waits for it). */
 export function preloadLandingParts(): Promise<unknown> {
-  return Promise.all([LandingSections.preload(), LandingResources.preload()]);
+  return Promise.all([LandingSections.preload(), LandingFooter.preload()]);
 }
 
 /**
@@ -55,11 +55,9 @@ export function LandingPage() {
           <LandingSections demoRef={demoRef} demoRuns={demoRuns} />
         </Suspense>
       </main>
-      <SiteFooter>
-        <Suspense fallback={null}>
-          <LandingResources />
-        </Suspense>
-      </SiteFooter>
+      <Suspense fallback={null}>
+        <LandingFooter />
+      </Suspense>
     </div>
   );
 }
