@@ -47,12 +47,22 @@ export const loadBuyerBookingSchema = once(() =>
   import('@keyturn/domain/schemas/publicBooking').then((m) => m.buyerBookingSchema),
 );
 
+/** The domain's builder of the booking request from the form (use-booking-submit), loaded with the form. */
+export const loadBookingRequestBuilder = once(() => import('@keyturn/domain/bookingSubmit'));
+
 /**
  * Warms the later steps' chunks when the browser is idle, in the order the buyer meets them. Returns a
  * cancel function for an effect's clean-up.
  */
 export function prefetchLaterSteps(): () => void {
-  const loaders: Loader<unknown>[] = [loadProperty, loadCalendar, loadTime, loadDetails, loadConfirmation];
+  const loaders: Loader<unknown>[] = [
+    loadProperty,
+    loadCalendar,
+    loadTime,
+    loadDetails,
+    loadBookingRequestBuilder,
+    loadConfirmation,
+  ];
   const warm = () => {
     for (const load of loaders) load().catch(() => undefined); // a failure shows when the step is opened
   };

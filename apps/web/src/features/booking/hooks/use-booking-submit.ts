@@ -5,7 +5,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingStep } from '@keyturn/domain/bookingFlow';
-import { buildBookingRequest, buildRescheduleRequest } from '@keyturn/domain/bookingSubmit';
 import type { BookingPageState } from '@keyturn/domain/bookingSubmit';
 import { PLACEHOLDER_PROPERTY } from '@keyturn/domain/constants';
 import { MESSAGES } from '@keyturn/domain/messages';
@@ -19,6 +18,7 @@ import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { writeSession } from '@/lib/session-store';
 import { createBooking, newIdempotencyKey, rescheduleBooking } from '../api';
+import { loadBookingRequestBuilder } from '../components/lazy-steps';
 import type { RescheduleBody } from '../api';
 import type { BookingSetup } from './use-booking-setup';
 import type { FlowChoices } from './use-flow-url';
@@ -103,6 +103,13 @@ export function useBookingSubmit({
       purpose,
       customPurpose,
     };
+    // The builder is not on the first load (decision 036); the details step has warmed it.
+    const builder = await loadBookingRequestBuilder().catch(() => null);
+    if (!builder) {
+      toast.error(reschedule ? MESSAGES.rescheduleFailed : MESSAGES.bookingSubmitFailed);
+      return {};
+    }
+    const { buildBookingRequest, buildRescheduleRequest } = builder;
     const built = reschedule
       ? buildRescheduleRequest(state, reschedule.bookingId)
       : buildBookingRequest(state);
