@@ -122,6 +122,12 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
       expect(inlineJson(res.body), url).toBeUndefined();
     }
     expect(rootOf((await page('/waiting-list')).body)).toContain('Join the waiting list');
+    // The landing page's sections below the first screen and its footer are a lazy part (decision 036): the
+    // server loads it before rendering, so the HTML holds the whole page, with no part left to the client.
+    const landing = rootOf((await page('/')).body);
+    for (const text of ['Questions agents ask', 'Be first in line', 'Resources', 'Privacy policy'])
+      expect(landing, text).toContain(text);
+    expect(landing).not.toContain('<!--$!-->');
     // What React hoists goes to <head> (the client hydrates #root from its first element): the page's title in
     // place of index.html's, and nothing but the app's own markup in #root.
     const pricing = (await page('/pricing')).body;

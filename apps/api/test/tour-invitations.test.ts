@@ -5,7 +5,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
-import { isoDateInZone, startOfDayInZone } from '@keyturn/domain/time';
+import { isoDateInZone } from '@keyturn/domain/time';
+import { startOfDayInZone } from '@keyturn/domain/zoneDays';
 import { agents, bookings, notificationMessages } from '../src/db/schema';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 import { seedBooking } from './support/bookings';

@@ -14,7 +14,7 @@ import {
   firstPaintDataUrls,
   matchFirstPaintPath,
 } from '@/app/first-paint-pages';
-import { AppRoutes, FIRST_PAINT_LOADS } from '@/app/router';
+import { AppRoutes, FIRST_PAINT_LOADS, FIRST_SCREEN_PARTS } from '@/app/router';
 import { FIRST_PAINT_INLINE_ID, provideInlineAnswers } from '@/lib/first-paint-data';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -54,7 +54,9 @@ export async function renderFirstScreen(
   const screen = firstScreenData(pathname);
   const row = FIRST_PAINT_PAGES.find((page) => page.path === screen?.path);
   if (!row) throw new Error(`no server-rendered first screen for ${pathname}`);
-  await FIRST_PAINT_LOADS[row.routeId]?.();
+  // The page's code and its lazy parts below the first screen: renderToString does not wait for a lazy part,
+  // so each is loaded here and renders at once (the browser hydrates it when its code arrives).
+  await Promise.all([FIRST_PAINT_LOADS[row.routeId]?.(), FIRST_SCREEN_PARTS[row.routeId]?.()]);
   const queryClient = createQueryClient();
   provideInlineAnswers(answers);
   try {

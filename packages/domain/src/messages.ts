@@ -1,7 +1,11 @@
 // User-facing texts that the spec gives word for word (§2.4, §5, §7, §8). The server, the forms and the
 // toasts all show these exact strings, so they are written once here.
 
+import { SHELL_MESSAGES } from './shellMessages';
+
 export const MESSAGES = {
+  // The app shell's two (its loading and its error screen), in their own file for the first load.
+  ...SHELL_MESSAGES,
   fullNameRequired: 'Full name is required',
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
@@ -24,11 +28,9 @@ export const MESSAGES = {
   noSlotsForDate: 'No available time slots for this date',
   noPropertiesForAgent: 'No properties available for this agent.',
 
-  loadingPage: 'Loading page...',
   loadingBooking: 'Loading booking details...',
   propertyNotFoundTitle: 'Property Not Found',
   propertyNotFoundBody: "The property you're looking for doesn't exist.",
-  unexpectedError: 'Unexpected Application Error!',
 
   customPurposePlaceholder: 'e.g., Home Inspection, Family Gathering',
   consultationWithAgent: 'Consultation with agent',

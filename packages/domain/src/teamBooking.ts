@@ -5,7 +5,8 @@
 import { tzOffset } from '@date-fns/tz';
 import type { Slot } from './slots/engine';
 import { teamCan, type TeamRole } from './teams';
-import { isRepeatedWallTime, isoDateInZone, startOfDayInZone } from './time';
+import { isRepeatedWallTime, isoDateInZone } from './time';
+import { startOfDayInZone } from './zoneDays';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import {
   clockLabel,
@@ -9,8 +11,6 @@ import {
   isRepeatedWallTime,
   isoDateInZone,
   wallClockInZone,
-  startOfMonthInZone,
-  startOfDayInZone,
   isValidIsoDate,
   isValidTime24,
   to12Hour,
@@ -95,25 +95,28 @@ describe('wallClockInZone (booking_date/booking_time are agent-zone wall times, 
     expect(wallClockInZone(instant, 'America/Los_Angeles')).toEqual({ date: '2025-03-09', time: '20:30' });
     expect(wallClockInZone(instant, 'Asia/Kolkata')).toEqual({ date: '2025-03-10', time: '09:00' });
   });
-});
 
-describe('startOfMonthInZone (monthly plan limits count in the agent zone)', () => {
-  it('is midnight of the 1st in that zone, not in UTC', () => {
-    const instant = new Date('2025-03-01T03:00:00Z'); // still February in Chicago
-    expect(startOfMonthInZone(instant, 'America/Chicago').toISOString()).toBe('2025-02-01T06:00:00.000Z');
-    expect(startOfMonthInZone(instant, 'UTC').toISOString()).toBe('2025-03-01T00:00:00.000Z');
+  it('reads the same wall clock as date-fns with @date-fns/tz, across zones, offsets and DST changes', () => {
+    const zones = ['UTC', 'America/New_York', 'America/Santiago', 'Asia/Kolkata', 'Australia/Lord_Howe'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2080, 0, 1) }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          const instant = new Date(ms);
+          expect(wallClockInZone(instant, zone)).toEqual({
+            date: format(instant, 'yyyy-MM-dd', { in: tz(zone) }),
+            time: format(instant, 'HH:mm', { in: tz(zone) }),
+          });
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
-});
 
-describe('startOfDayInZone (today and date filters are agent-zone days)', () => {
-  it('is local midnight of that date in the zone', () => {
-    expect(startOfDayInZone('2030-01-08', 'America/New_York').toISOString()).toBe('2030-01-08T05:00:00.000Z');
-    expect(startOfDayInZone('2030-01-08', 'Asia/Kolkata').toISOString()).toBe('2030-01-07T18:30:00.000Z');
-  });
-
-  it('on a day whose midnight is skipped by DST, is the first instant that exists', () => {
-    // Santiago springs forward at 00:00 → 01:00 on 2024-09-08.
-    expect(startOfDayInZone('2024-09-08', 'America/Santiago').toISOString()).toBe('2024-09-08T04:00:00.000Z');
+  it('throws RangeError on an unknown zone or an invalid instant', () => {
+    expect(() => wallClockInZone(new Date(0), 'Not/A_Zone')).toThrow(RangeError);
+    expect(() => isoDateInZone(new Date(Number.NaN), 'UTC')).toThrow(RangeError);
   });
 });
 

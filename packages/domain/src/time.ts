@@ -1,7 +1,7 @@
 // Wall-clock times and calendar dates as the spec writes them: 'yyyy-MM-dd', 24-hour 'HH:mm' on the wire,
-// 12-hour 'h:mm AM' in slot labels (spec §5: "A 12-hour slot is converted to 24-hour HH:mm").
-import { TZDate, tz } from '@date-fns/tz';
-import { format, startOfDay, startOfMonth } from 'date-fns';
+// 12-hour 'h:mm AM' in slot labels (spec §5: "A 12-hour slot is converted to 24-hour HH:mm"). Intl only, no
+// date library: the booking page's first screen imports it (decision 036); day and month boundaries in a zone,
+// which need date-fns, are in zoneDays.ts.
 
 /** yyyy-MM-dd with month 01–12 and day 01–31; whether the day exists is checked by isValidIsoDate. */
 export const ISO_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -54,29 +54,42 @@ export function isValidIsoDate(value: unknown): value is string {
 
 /** The yyyy-MM-dd date an instant falls on in an IANA time zone, e.g. "today" for the agent. */
 export function isoDateInZone(instant: Date, timeZone: string): string {
-  return format(instant, 'yyyy-MM-dd', { in: tz(timeZone) });
+  return wallClockInZone(instant, timeZone).date;
 }
 
-/** The agent-zone wall clock of an instant: the §3 booking_date (yyyy-MM-dd) and booking_time (HH:mm). */
+/**
+ * The agent-zone wall clock of an instant: the §3 booking_date (yyyy-MM-dd) and booking_time (HH:mm). Read
+ * with Intl (no date library: the booking page's first screen computes "today" with it, decision 036).
+ * Throws RangeError on an unknown zone or an invalid instant.
+ */
 export function wallClockInZone(instant: Date, timeZone: string): { date: string; time: string } {
-  return {
-    date: format(instant, 'yyyy-MM-dd', { in: tz(timeZone) }),
-    time: format(instant, 'HH:mm', { in: tz(timeZone) }),
-  };
+  if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid time value');
+  const formatter = zoneFormatter(`${timeZone} wall`, {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value;
+  const yyyy = (parts.year ?? '').padStart(4, '0');
+  return { date: `${yyyy}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-/** The first instant of a yyyy-MM-dd day in an IANA zone (where midnight is skipped by DST, the first that exists). */
-export function startOfDayInZone(isoDate: string, timeZone: string): Date {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(startOfDay(new TZDate(y, m - 1, d, 12, 0, 0, timeZone)).getTime());
-}
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The first instant of the calendar month `instant` falls in, in an IANA time zone (plan limits count from it). */
-export function startOfMonthInZone(instant: Date, timeZone: string): Date {
-  return new Date(startOfMonth(instant, { in: tz(timeZone) }).getTime());
+/** One en-US Intl formatter per `key` (a zone and a use), made once: making one costs more than using it. */
+function zoneFormatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let formatter = zoneFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', options);
+    zoneFormatters.set(key, formatter);
+  }
+  return formatter;
 }
-
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * An instant as a clock in `timeZone` shows it, 12-hour: '1:30 PM'; with `zoneName`, the zone's short name
@@ -89,18 +102,13 @@ export function formatClock(
   timeZone: string,
   options: { zoneName?: boolean } = {},
 ): string {
-  const key = `${timeZone} ${options.zoneName ? 'z' : ''}`;
-  let formatter = clockFormats.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-      ...(options.zoneName ? { timeZoneName: 'short' as const } : {}),
-    });
-    clockFormats.set(key, formatter);
-  }
+  const formatter = zoneFormatter(`${timeZone} clock${options.zoneName ? ' z' : ''}`, {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    ...(options.zoneName ? { timeZoneName: 'short' as const } : {}),
+  });
   // ICU puts a narrow no-break space before AM/PM; the product writes a plain space ('2:00 PM', spec §5).
   return formatter.format(new Date(instant)).replace(/[\u202f\u00a0]/g, ' ');
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { MESSAGES } from '@keyturn/domain/messages';
+import { SHELL_MESSAGES } from '@keyturn/domain/shellMessages';
 import { SpinnerCircle } from '@/components/ui/spinner';
 
 /** What a lazily loaded page shows while its code arrives (spec §2.1). */
@@ -11,7 +11,7 @@ export function PageLoading() {
       className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-slate-500"
     >
       <SpinnerCircle />
-      <p className="text-sm">{MESSAGES.loadingPage}</p>
+      <p className="text-sm">{SHELL_MESSAGES.loadingPage}</p>
     </div>
   );
 }

@@ -6,12 +6,13 @@ import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { ConsentHandle } from '@/components/cookie-banner';
 import { RouteTableContext } from '@/lib/route-table';
-import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { lazyPage, page } from './page-loading';
 import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
 
+// The marketing pages' header and footer, with the site chrome (not on the booking page's first load).
+const PublicLayout = lazyPage(() => import('@/components/site-chrome').then((m) => m.PublicLayout));
 const LandingPage = lazyPage(() =>
   import('@/features/marketing/pages/landing-page').then((m) => m.LandingPage),
 );
@@ -202,7 +203,7 @@ export const routes: RouteObject[] = [
 
       {
         id: 'public',
-        element: <PublicLayout />,
+        element: page(<PublicLayout />),
         children: [
           { id: 'waiting-list', path: 'waiting-list', element: page(<WaitingListPage />) },
           {
@@ -251,8 +252,8 @@ export const routes: RouteObject[] = [
 /** The pages of FIRST_PAINT_PAGES (first-paint-pages.ts) by route id: main.tsx loads the one it starts on. */
 export const FIRST_PAINT_LOADS: Record<string, () => Promise<unknown>> = {
   landing: LandingPage.preload,
-  pricing: PricingPage.preload,
-  'waiting-list': WaitingListPage.preload,
+  pricing: () => Promise.all([PublicLayout.preload(), PricingPage.preload()]),
+  'waiting-list': () => Promise.all([PublicLayout.preload(), WaitingListPage.preload()]),
   'booking-manage': ManageBookingPage.preload,
   'booking-reschedule': RescheduleBookingPage.preload,
   bookme: BookingPage.preload,
@@ -261,6 +262,14 @@ export const FIRST_PAINT_LOADS: Record<string, () => Promise<unknown>> = {
   'booking-link': BookingPage.preload,
   'property-booking': BookingPage.preload,
   'team-page': TeamPage.preload,
+};
+/**
+ * The lazy parts of a first-paint page below its first screen, by route id: the server's renderer loads them
+ * too, so its HTML holds the whole page; the browser does not wait for them (main.tsx loads only the page)
+ * and hydrates each part when its code arrives (decision 036).
+ */
+export const FIRST_SCREEN_PARTS: Record<string, () => Promise<unknown>> = {
+  landing: () => import('@/features/marketing/pages/landing-page').then((m) => m.preloadLandingParts()),
 };
 /** How long the first render waits for its page's code (normally there already: index.html preloads it). */
 const FIRST_PAINT_WAIT_MS = 1_000;

@@ -60,6 +60,12 @@ export function useAnalytics(): void {
   }, [consent, pathname, search]);
 }
 
+/** useAnalytics as a component: the root layout loads this file lazily and mounts it once the app has started. */
+export function AnalyticsTracker(): null {
+  useAnalytics();
+  return null;
+}
+
 /** Accepted: load the tag manager (once). Rejected or undecided: drop whatever is still queued. */
 export function applyConsent(consent: Consent): void {
   if (consent === 'accepted') loadTagManager();

@@ -3,7 +3,7 @@
 import { and, count, eq, gte, notInArray, sql } from 'drizzle-orm';
 import { planFor } from '@keyturn/domain/plans';
 import type { SettingsArea, UsageStats } from '@keyturn/domain/schemas/agentSettings';
-import { startOfMonthInZone } from '@keyturn/domain/time';
+import { startOfMonthInZone } from '@keyturn/domain/zoneDays';
 import type { Db, DbTransaction } from '../../db/client';
 import { agentSettings, bookings, properties } from '../../db/schema';
 import { bookingsInScope, limitContextOf, propertiesInScope } from '../teams/limits';

@@ -10,7 +10,8 @@ import type { BuyerBooking, ManagedBooking } from '@keyturn/domain/schemas/publi
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
 import { pickSlot } from '@keyturn/domain/slots/engine';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
-import { startOfMonthInZone, wallClockInZone } from '@keyturn/domain/time';
+import { wallClockInZone } from '@keyturn/domain/time';
+import { startOfMonthInZone } from '@keyturn/domain/zoneDays';
 import type { Db, DbTransaction } from '../../db/client';
 import { agentWriteTransaction, lockAgentRow, writeTransaction } from '../../db/transaction';
 import { agents, bookingLinks, bookings, idempotencyKeys, properties } from '../../db/schema';

@@ -18,7 +18,8 @@ import {
 import type { BookingListFilters } from '@keyturn/domain/schemas/booking';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { agentDaySlots, findOpenSlot, slotInstant } from '@keyturn/domain/slots/engine';
-import { isoDateInZone, startOfDayInZone, wallClockInZone } from '@keyturn/domain/time';
+import { isoDateInZone, wallClockInZone } from '@keyturn/domain/time';
+import { startOfDayInZone } from '@keyturn/domain/zoneDays';
 import type { z } from 'zod';
 import type { agentBookingCreateSchema } from '@keyturn/domain/schemas/agentBooking';
 import type { Db, DbTransaction } from '../../db/client';

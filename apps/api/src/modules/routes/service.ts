@@ -15,7 +15,8 @@ import {
   findOpenSlot,
   type BusyInterval,
 } from '@keyturn/domain/slots/engine';
-import { startOfDayInZone, wallClockInZone } from '@keyturn/domain/time';
+import { wallClockInZone } from '@keyturn/domain/time';
+import { startOfDayInZone } from '@keyturn/domain/zoneDays';
 import type { Db } from '../../db/client';
 import { bookings, properties } from '../../db/schema';
 import { lockAgentRow, writeTransaction } from '../../db/transaction';

@@ -1,7 +1,7 @@
 // How the booking screens write dates, times, money and time zones. Booking dates and times are the agent's
-// wall clock (yyyy-MM-dd, HH:mm); the buyer may see the same instants on their own clock.
-import { tz } from '@date-fns/tz';
-import { format } from 'date-fns';
+// wall clock (yyyy-MM-dd, HH:mm); the buyer may see the same instants on their own clock. Written with Intl,
+// no date library: the booking page's first screen imports this file, and date-fns stays with the lazy
+// calendar (decision 036).
 import { BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
 import type { BookingPurpose } from '@keyturn/domain/enums';
 import { clockLabel, dateInZone, timeZoneName } from '@keyturn/domain/time';
@@ -19,13 +19,39 @@ export function parseIsoDate(iso: string): Date {
   return new Date(year, month - 1, day);
 }
 
+/** A local calendar day → 'yyyy-MM-dd'. */
 export function toIsoDate(date: Date): string {
-  return format(date, 'yyyy-MM-dd');
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
 }
+
+const longDate = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
 
 /** '2031-03-04' → 'Tuesday, March 4, 2031'. */
 export function formatLongDate(iso: string): string {
-  return format(parseIsoDate(iso), 'EEEE, MMMM d, yyyy');
+  return longDate.format(parseIsoDate(iso));
+}
+
+const shortDays = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant's day on `zone`'s calendar, short: 'Wed, Mar 5'. */
+function shortDayInZone(instant: string, zone: string): string {
+  let formatter = shortDays.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+    });
+    shortDays.set(zone, formatter);
+  }
+  return formatter.format(new Date(instant));
 }
 
 /** The visitor's own IANA time zone. */
@@ -42,7 +68,7 @@ export function browserTimeZone(): string {
 export function instantLabel(instant: string, zone: string, dateIso?: string): string {
   const label = clockLabel(instant, zone);
   if (!dateIso || dateInZone(instant, zone) === dateIso) return label;
-  return `${label} (${format(new Date(instant), 'EEE, MMM d', { in: tz(zone) })})`;
+  return `${label} (${shortDayInZone(instant, zone)})`;
 }
 
 /**

@@ -36,13 +36,13 @@ import {
   CalendarStep,
   ConfirmationStep,
   DetailsPanel,
+  PropertyStep,
   StepLoading,
   StepSuspense,
   TimeStep,
   loadBuyerBookingSchema,
   prefetchLaterSteps,
 } from './lazy-steps';
-import { PropertyStep } from './property-step';
 import { PurposeStep } from './purpose-step';
 import { BackButton } from './back-button';
 import { slotValue } from './slot-choice';

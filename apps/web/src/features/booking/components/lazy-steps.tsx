@@ -1,8 +1,8 @@
 // The booking page's later steps, loaded as the buyer reaches them (issue 18): the first paint needs only the
-// page shell, the agent panel and the purpose / property step. The calendar (date grid, time zones), the
-// details form (react-hook-form, the zod details schema, the phone check with libphonenumber-js) and the
-// confirmation (.ics, calendar links) each come in their own chunk, warmed on idle once the first step
-// shows (prefetchLaterSteps), so moving on does not wait for the network.
+// page shell, the agent panel and the purpose step. The property list (decision 036), the calendar (date grid,
+// time zones), the details form (react-hook-form, the zod details schema, the phone check with
+// libphonenumber-js) and the confirmation (.ics, calendar links) each come in their own chunk, warmed on idle
+// once the first step shows (prefetchLaterSteps), so moving on does not wait for the network.
 //
 // A new lazily loaded panel of the booking page (say, an assistant) hooks in here: one more `lazyPart`
 // with its import, rendered inside <StepSuspense>, and its loader added to prefetchLaterSteps if the buyer
@@ -30,11 +30,13 @@ function lazyPart<M, P extends object>(load: Loader<M>, pick: (module: M) => Com
   return lazy(() => load().then((module) => ({ default: pick(module) })));
 }
 
+const loadProperty = once(() => import('./property-step'));
 const loadCalendar = once(() => import('./calendar-step'));
 const loadTime = once(() => import('./time-step'));
 const loadDetails = once(() => import('./details-panel'));
 const loadConfirmation = once(() => import('./confirmation-step'));
 
+export const PropertyStep = lazyPart(loadProperty, (m) => m.PropertyStep);
 export const CalendarStep = lazyPart(loadCalendar, (m) => m.CalendarStep);
 export const TimeStep = lazyPart(loadTime, (m) => m.TimeStep);
 export const DetailsPanel = lazyPart(loadDetails, (m) => m.DetailsPanel);
@@ -45,12 +47,22 @@ export const loadBuyerBookingSchema = once(() =>
   import('@keyturn/domain/schemas/publicBooking').then((m) => m.buyerBookingSchema),
 );
 
+/** The domain's builder of the booking request from the form (use-booking-submit), loaded with the form. */
+export const loadBookingRequestBuilder = once(() => import('@keyturn/domain/bookingSubmit'));
+
 /**
  * Warms the later steps' chunks when the browser is idle, in the order the buyer meets them. Returns a
  * cancel function for an effect's clean-up.
  */
 export function prefetchLaterSteps(): () => void {
-  const loaders: Loader<unknown>[] = [loadCalendar, loadTime, loadDetails, loadConfirmation];
+  const loaders: Loader<unknown>[] = [
+    loadProperty,
+    loadCalendar,
+    loadTime,
+    loadDetails,
+    loadBookingRequestBuilder,
+    loadConfirmation,
+  ];
   const warm = () => {
     for (const load of loaders) load().catch(() => undefined); // a failure shows when the step is opened
   };

@@ -5,7 +5,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingStep } from '@keyturn/domain/bookingFlow';
-import { buildBookingRequest, buildRescheduleRequest } from '@keyturn/domain/bookingSubmit';
 import type { BookingPageState } from '@keyturn/domain/bookingSubmit';
 import { PLACEHOLDER_PROPERTY } from '@keyturn/domain/constants';
 import { MESSAGES } from '@keyturn/domain/messages';
@@ -16,10 +15,10 @@ import type { TeamBookingRequestInput } from '@keyturn/domain/schemas/teamPage';
 import { to12Hour } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { ApiError } from '@/lib/api';
-import { trackBooking, trackError } from '@/lib/analytics';
 import { toast } from '@/lib/toast';
 import { writeSession } from '@/lib/session-store';
 import { createBooking, newIdempotencyKey, rescheduleBooking } from '../api';
+import { loadBookingRequestBuilder } from '../components/lazy-steps';
 import type { RescheduleBody } from '../api';
 import type { BookingSetup } from './use-booking-setup';
 import type { FlowChoices } from './use-flow-url';
@@ -30,6 +29,14 @@ type SubmitVariables =
   | { kind: 'reschedule'; body: RescheduleBody };
 
 const SLOT_CONFLICT_CODES = ['SLOT_TAKEN', 'SLOT_UNAVAILABLE', 'SLOT_UNREACHABLE'];
+
+/**
+ * Analytics, which the first screen does not load (decision 036; the root layout has usually loaded it by the
+ * time a buyer submits). A failed load only loses the event, never the booking's result.
+ */
+function loadAnalytics() {
+  return import('@/lib/analytics').catch(() => null);
+}
 
 export type BookingSubmitInput = {
   setup: BookingSetup;
@@ -96,6 +103,13 @@ export function useBookingSubmit({
       purpose,
       customPurpose,
     };
+    // The builder is not on the first load (decision 036); the details step has warmed it.
+    const builder = await loadBookingRequestBuilder().catch(() => null);
+    if (!builder) {
+      toast.error(reschedule ? MESSAGES.rescheduleFailed : MESSAGES.bookingSubmitFailed);
+      return {};
+    }
+    const { buildBookingRequest, buildRescheduleRequest } = builder;
     const built = reschedule
       ? buildRescheduleRequest(state, reschedule.bookingId)
       : buildBookingRequest(state);
@@ -116,11 +130,12 @@ export function useBookingSubmit({
           { kind: 'book', body: request, idempotencyKey: newIdempotencyKey() };
     try {
       const result = await submitMutation.mutateAsync(variables);
-      if (!reschedule) {
+      const analytics = reschedule ? null : await loadAnalytics();
+      if (analytics) {
         const { id, booking_date: appointment_date, status } = result;
         const event = { id, property_address: property?.address ?? '', appointment_date, status };
-        trackBooking('booking_created', event);
-        if (result.status === 'confirmed') trackBooking('booking_confirmed', event);
+        analytics.trackBooking('booking_created', event);
+        if (result.status === 'confirmed') analytics.trackBooking('booking_confirmed', event);
       }
       onBooked(result);
       writeSession(resultKey, result);
@@ -131,16 +146,19 @@ export function useBookingSubmit({
       else toast.success(MESSAGES.bookingSubmitted);
       return {};
     } catch (error) {
-      return handleSubmitError(error);
+      return handleSubmitError(error, await loadAnalytics());
     }
   }
 
   /** Toast and track the failure; a taken slot goes back to the calendar, a 400's fields go to the form. */
-  function handleSubmitError(error: unknown): Record<string, string> {
+  function handleSubmitError(
+    error: unknown,
+    analytics: Awaited<ReturnType<typeof loadAnalytics>>,
+  ): Record<string, string> {
     const fallback = reschedule ? MESSAGES.rescheduleFailed : MESSAGES.bookingSubmitFailed;
     const message = serverMessage(error) ?? fallback;
     toast.error(message);
-    trackError(message, error instanceof ApiError ? error.code : undefined);
+    analytics?.trackError(message, error instanceof ApiError ? error.code : undefined);
     if (!(error instanceof ApiError)) return {};
     if (error.status === 409 && SLOT_CONFLICT_CODES.includes(error.code)) {
       // Someone took the time: fresh slots for the date, and the buyer picks again; the form keeps its values
