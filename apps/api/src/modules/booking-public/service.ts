@@ -1,7 +1,6 @@
 // The public booking flow (spec §2.4, §7): booking, rescheduling and cancelling without an account. What a
 // buyer may read is reads.ts, the free slots of a date slot-pipeline.ts. The slot engine (packages/domain)
 // decides what is free; the database's EXCLUDE constraint settles races.
-import { createHash } from 'node:crypto';
 import { and, count, eq, gte, notInArray, sql } from 'drizzle-orm';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { isWithinLimit } from '@keyturn/domain/plans';
@@ -27,6 +26,7 @@ import { bookingColumns, insertBooking, SLOT_TAKEN_MESSAGE, type BookingRow } fr
 import { agentNotFound, propertyNotFound, type PublicContext } from './context';
 import { findPublicAgent, findPublicProperty, toProperty, toPropertyAgent } from './reads';
 import { publicSlotInputs } from './slot-pipeline';
+import { claimIdempotencyKey, earlierAnswer } from './idempotency';
 
 type PropertyRow = typeof properties.$inferSelect;
 
@@ -433,49 +433,6 @@ export async function checkMonthlyLimit(
       `${agent.firstName} ${agent.lastName} can't take more online bookings this month. Please contact them directly${agent.showPhone && agent.phone ? ` at ${agent.phone}` : ''}.`,
     );
   }
-}
-
-/**
- * Records the key in the booking's own transaction. A key seen before answers its first result (the
- * concurrent twin waits on the row lock until the first commits); the same key with another body is refused.
- */
-async function claimIdempotencyKey(
-  tx: DbTransaction,
-  scope: string,
-  key: string,
-  body: unknown,
-): Promise<unknown> {
-  const requestHash = hashBody(body);
-  const inserted = await tx
-    .insert(idempotencyKeys)
-    .values({ scope, key, requestHash })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (inserted.length > 0) return null;
-  const [earlier] = await tx
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-  if (!earlier || earlier.requestHash !== requestHash || earlier.response === null) throw keyReused();
-  return earlier.response;
-}
-
-/** The stored answer of an earlier request with this key, outside any transaction (null if none yet). */
-export async function earlierAnswer(db: Db, scope: string, key: string, body: unknown): Promise<unknown> {
-  const [earlier] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-  if (!earlier || earlier.response === null) return null;
-  if (earlier.requestHash !== hashBody(body)) throw keyReused();
-  return earlier.response;
-}
-
-const keyReused = () =>
-  new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This request key was already used for a different booking.');
-
-function hashBody(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
 async function activeLink(db: Db, linkId: string) {
