@@ -53,25 +53,8 @@ module.exports = {
       severity: 'error',
       comment:
         'Web features do not import each other, not even lazily: share through components/, lib/ or the domain.',
-      from: {
-        path: '^apps/web/src/features/([^/]+)/',
-        pathNot: '^apps/web/src/features/routes/components/office-setting[.]tsx$',
-      },
+      from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
-    },
-    {
-      // KNOWN EXCEPTION (found by issue 28, left for the web side): the office setting lazily loads the
-      // properties feature's pin map. Only that one import is allowed; move pin-map.tsx to components/ to end it.
-      name: 'web-features-independent-office-setting',
-      severity: 'error',
-      from: { path: '^apps/web/src/features/routes/components/office-setting[.]tsx$' },
-      to: {
-        path: '^apps/web/src/features/',
-        pathNot: [
-          '^apps/web/src/features/routes/',
-          '^apps/web/src/features/properties/components/pin-map[.]tsx$',
-        ],
-      },
     },
   ],
   options: {

@@ -6,7 +6,7 @@ import { json, renderAt, stubApi } from '@/test/utils';
 import { PropertyPinField } from './property-pin-field';
 
 // The Leaflet map is its own lazy module; here a stand-in that "clicks the map" at a known place.
-vi.mock('./pin-map', () => ({
+vi.mock('@/components/pin-map', () => ({
   default: ({ onPlace }: { onPlace: (lat: number, lng: number) => void }) => (
     <button type="button" onClick={() => onPlace(30.2672, -97.7431)}>
       place on map

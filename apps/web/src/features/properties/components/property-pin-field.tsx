@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
 
-const PinMap = lazy(() => import('./pin-map'));
+const PinMap = lazy(() => import('@/components/pin-map'));
 
 export function PropertyPinField({ propertyId }: { propertyId: number }) {
   const client = useQueryClient();

@@ -11,7 +11,7 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
 import { useSaveOffice } from '../api';
 
-const PinMap = lazy(() => import('@/features/properties/components/pin-map'));
+const PinMap = lazy(() => import('@/components/pin-map'));
 
 export function OfficeSetting({ settings }: { settings: RouteSettingsView }) {
   const save = useSaveOffice();
