@@ -208,8 +208,9 @@ export async function createAgentBooking(
       endsAt: slot.endsAt,
       createdAt: now,
     });
-    // A showing recorded afterwards sends no confirmation or reminders.
+    // A showing recorded afterwards sends no confirmation or reminders; its buyer is asked for feedback.
     if (status === 'confirmed') await notify.created(tx, inserted, 'agent');
+    else await notify.recordedAfterwards(tx, inserted);
     return inserted;
   });
   return getBooking(db, agent, row.id, now);
