@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
+import { estimateTravel } from '@keyturn/domain/routes/travel';
 import { OFFICE_PIN_MESSAGE } from '@keyturn/domain/schemas/routes';
 import { TOUR_STOPS_MESSAGE } from '@keyturn/domain/schemas/tours';
 import { bookings, leads, notificationJobs } from '../src/db/schema';
@@ -731,6 +732,54 @@ describe('buyer tours: drive reachability re-checked when the buyer books (issue
     const booked = await book(early);
     expect(booked.statusCode).toBe(201);
     expect(booked.json().data.booking_ids).toHaveLength(2);
+  });
+});
+
+describe('the office start on a spring-forward day (issue 29, time §1)', () => {
+  it('Sydney 2027-10-03, hours 02:15–06:00, office 58 min away: 03:15 and 03:45 are neither offered nor bookable', async () => {
+    const sydney = await createTestApp({
+      now: () => new Date('2027-09-30T00:00:00Z'),
+      database: t.database,
+    });
+    try {
+      const agent = await makeAgent(sydney, {
+        plan: 'pro',
+        timeZone: 'Australia/Sydney',
+        availability: {
+          ...DEFAULT_AVAILABILITY,
+          overrides: [
+            { date: '2027-10-03', is_available: true, intervals: [{ start: '02:15', end: '06:00' }] },
+          ],
+        },
+      });
+      const home = await makeProperty(sydney, agent.id, { address: '5 Home St', ...A });
+      const office = { lat: A.lat + 21.3 / 111.195, lng: A.lng };
+      expect(estimateTravel(office, A).minutes).toBe(58);
+      const put = (url: string, payload: object) =>
+        sydney.request({ method: 'PUT', url, token: agent.token, payload });
+      expect((await put('/api/routes/settings', { cluster_by_area: true })).statusCode).toBe(200);
+      const officeAddress = { address: '9 Far Rd', city: 'Austin', state: 'TX', zip_code: '78701' };
+      expect((await put('/api/routes/office', { ...officeAddress, ...office })).statusCode).toBe(200);
+      // The clock jumps 02:00 → 03:00: the day opens at 03:00, 03:58 is the earliest the agent can be there.
+      const day = await sydney.request({
+        method: 'GET',
+        url: `/api/booking/availability/${home}/2027-10-03`,
+      });
+      expect(day.json().availableSlots).toEqual(['04:15:00', '04:45:00', '05:15:00']);
+      const booked = await sydney.request({
+        method: 'POST',
+        url: '/api/booking',
+        payload: bookingPayload(agent.id, {
+          property_id: home,
+          booking_date: '2027-10-03',
+          booking_time: '03:15',
+        }),
+      });
+      expect(booked.statusCode).toBe(409);
+      expect(booked.json().code).toBe('SLOT_UNREACHABLE');
+    } finally {
+      await sydney.close();
+    }
   });
 });
 
