@@ -4,6 +4,9 @@ import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, type TestAgent } from './fixtures';
 import { jobsOf } from './support/notify';
+import { eq } from 'drizzle-orm';
+import { feedback } from '../src/db/schema';
+import { FEEDBACK_ALREADY_GIVEN } from '../src/modules/bookings/agent-service';
 
 const clock = new Date('2030-01-07T15:00:00Z');
 let t: TestApp;
@@ -136,6 +139,18 @@ describe('a showing recorded afterwards is a completed showing like any other (i
     expect(again.statusCode).toBe(200);
     expect(again.json().data.status).toBe('completed');
     expect(await feedbackJobs()).toHaveLength(2);
+
+    // Once the buyer has answered, asking again is refused (nothing would be sent).
+    await t.database.db.insert(feedback).values({
+      agentId: agent.id,
+      bookingId: id,
+      rating: 4,
+      interestLevel: 'very_interested',
+    });
+    const answered = await act('request_feedback');
+    expect(answered.statusCode).toBe(409);
+    expect(answered.json()).toMatchObject({ code: 'FEEDBACK_ALREADY_GIVEN', error: FEEDBACK_ALREADY_GIVEN });
+    await t.database.db.delete(feedback).where(eq(feedback.bookingId, id));
 
     // Nobody came after all: no-show, and the requests not yet sent are withdrawn.
     const noShow = await act('no_show');
