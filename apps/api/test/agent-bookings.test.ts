@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, type TestAgent } from './fixtures';
+import { jobsOf } from './support/notify';
+import { eq } from 'drizzle-orm';
+import { feedback } from '../src/db/schema';
+import { FEEDBACK_ALREADY_GIVEN } from '../src/modules/bookings/agent-service';
 
 const clock = new Date('2030-01-07T15:00:00Z');
 let t: TestApp;
@@ -111,6 +115,48 @@ describe('POST /api/bookings: the agent records a showing (agentBookingStatusFor
     const res = await record(agent, '2030-03-10', '02:30');
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.booking_time).toMatch(/does not exist/);
+  });
+});
+
+describe('a showing recorded afterwards is a completed showing like any other (issue 29 path 4)', () => {
+  it('it asks the buyer for feedback; "Ask for feedback again" and "Mark no-show" are its actions', async () => {
+    const agent = await makeAgent(t);
+    const res = await record(agent, '2030-01-07', '08:00');
+    expect(res.json().data).toMatchObject({ status: 'completed' });
+    expect(res.json().data.allowed_actions).toEqual(['no_show', 'request_feedback']);
+    const id = res.json().data.id as string;
+    const feedbackJobs = async () =>
+      (await jobsOf(t, id)).filter((j) => j.event === 'feedback_request' && j.state !== 'cancelled');
+    // The request is due at the agent's delay after the showing, or now when that has passed (it has).
+    const [request] = await feedbackJobs();
+    expect(request!.scheduledFor.getTime()).toBe(clock.getTime());
+    expect((await jobsOf(t, id)).map((j) => j.event)).toEqual(['feedback_request']);
+
+    // Ask again: one more request, due now.
+    const act = (action: string) =>
+      t.request({ method: 'PUT', url: `/api/bookings/${id}`, token: agent.token, payload: { action } });
+    const again = await act('request_feedback');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.status).toBe('completed');
+    expect(await feedbackJobs()).toHaveLength(2);
+
+    // Once the buyer has answered, asking again is refused (nothing would be sent).
+    await t.database.db.insert(feedback).values({
+      agentId: agent.id,
+      bookingId: id,
+      rating: 4,
+      interestLevel: 'very_interested',
+    });
+    const answered = await act('request_feedback');
+    expect(answered.statusCode).toBe(409);
+    expect(answered.json()).toMatchObject({ code: 'FEEDBACK_ALREADY_GIVEN', error: FEEDBACK_ALREADY_GIVEN });
+    await t.database.db.delete(feedback).where(eq(feedback.bookingId, id));
+
+    // Nobody came after all: no-show, and the requests not yet sent are withdrawn.
+    const noShow = await act('no_show');
+    expect(noShow.statusCode).toBe(200);
+    expect(noShow.json().data).toMatchObject({ status: 'no_show', allowed_actions: [] });
+    expect(await feedbackJobs()).toHaveLength(0);
   });
 });
 

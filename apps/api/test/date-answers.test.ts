@@ -126,6 +126,25 @@ describe('a date answer is kept for its minute at the agent’s schedule version
     }
   });
 
+  it('a property moved to another agent inside the minute is answered from the new agent’s schedule, even at an equal version', async () => {
+    const before = await makeAgent(t);
+    const after = await makeAgent(t);
+    // The new agent does not work that day.
+    await t.database.db
+      .insert(availabilityOverrides)
+      .values({ agentId: after.id, date: DATE, isAvailable: false, intervals: [] });
+    const propertyId = await makeProperty(t, before.id);
+    expect(await slotsOf(t, propertyId)).toContain('10:00:00');
+    const kept = await versionOf(before.id);
+    await t.database.db.update(properties).set({ agentId: after.id }).where(eq(properties.id, propertyId));
+    // The two agents' versions happen to be equal within the minute.
+    await t.database.db
+      .update(scheduleVersions)
+      .set({ version: kept })
+      .where(eq(scheduleVersions.agentId, after.id));
+    expect(await slotsOf(t, propertyId)).toEqual([]);
+  });
+
   it('an unknown property is a 404 every time (nothing kept)', async () => {
     for (let i = 0; i < 2; i++) {
       const res = await t.request({ method: 'GET', url: `/api/booking/availability/987654321/${DATE}` });

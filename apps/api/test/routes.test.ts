@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
+import { estimateTravel } from '@keyturn/domain/routes/travel';
 import { OFFICE_PIN_MESSAGE } from '@keyturn/domain/schemas/routes';
 import { TOUR_STOPS_MESSAGE } from '@keyturn/domain/schemas/tours';
 import { bookings, leads, notificationJobs } from '../src/db/schema';
@@ -12,6 +13,7 @@ import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 import { seedBooking } from './support/bookings';
 import { startMapsServer, type MapsServer } from './support/maps-server';
+import { tokenOf, tourBuyerDetails } from './support/tours';
 
 // Monday 7 January 2030, noon in New York; the day planned is Tuesday 8 January (EST, UTC−5).
 const now = new Date('2030-01-07T17:00:00Z');
@@ -625,7 +627,7 @@ describe('buyer tours: saved with one invitation, booked whole or not at all (is
     ];
     const saved = await save(tourStops('10:00', '11:30'));
     expect(saved.statusCode).toBe(201);
-    const token = new URL(saved.json().data.invite_url).pathname.split('/').at(-1)!;
+    const token = tokenOf(saved.json().data.invite_url);
     const page = (await t.request({ method: 'GET', url: `/api/tour/${token}` })).json().data;
     expect(page).toMatchObject({ date: DATE, time_zone: 'America/New_York', booked: false });
     expect(page.stops.map((s: { address: string; starts_at: string }) => [s.address, s.starts_at])).toEqual([
@@ -634,17 +636,7 @@ describe('buyer tours: saved with one invitation, booked whole or not at all (is
     ]);
     expect((await t.request({ method: 'GET', url: '/api/tour/not-a-token' })).statusCode).toBe(404);
 
-    const buyer = bookingPayload(agent.id);
-    const details = {
-      client_name: buyer.client_name,
-      client_email: 'tourist@example.com',
-      client_phone: buyer.client_phone,
-      buyer_type: buyer.buyer_type,
-      budget_min: buyer.budget_min,
-      budget_max: buyer.budget_max,
-      income_range: buyer.income_range,
-      message: null,
-    };
+    const details = tourBuyerDetails(agent.id, 'tourist@example.com');
     const book = (tok: string, body: object = details) =>
       t.request({ method: 'POST', url: `/api/tour/${tok}/book`, payload: body });
     // The booking form's validation and messages.
@@ -654,7 +646,7 @@ describe('buyer tours: saved with one invitation, booked whole or not at all (is
 
     // A second tour whose last stop someone takes before the buyer books: nothing is booked, the stop is named.
     const other = await save(tourStops('13:00', '14:30'));
-    const otherToken = new URL(other.json().data.invite_url).pathname.split('/').at(-1)!;
+    const otherToken = tokenOf(other.json().data.invite_url);
     await seedBooking(t.database.db, agent.id, {
       startsAt: at('14:30'),
       status: 'confirmed',
@@ -709,7 +701,7 @@ describe('buyer tours: drive reachability re-checked when the buyer books (issue
         },
       });
       expect(res.statusCode).toBe(201);
-      return new URL(res.json().data.invite_url).pathname.split('/').at(-1)!;
+      return tokenOf(res.json().data.invite_url);
     };
     const late = await save('13:00', '14:30');
     const early = await save('09:00', '10:30');
@@ -721,17 +713,7 @@ describe('buyer tours: drive reachability re-checked when the buyer books (issue
       propertyId: far,
       clientEmail: 'far@example.com',
     });
-    const buyer = bookingPayload(agent.id);
-    const details = {
-      client_name: buyer.client_name,
-      client_email: 'tourist@example.com',
-      client_phone: buyer.client_phone,
-      buyer_type: buyer.buyer_type,
-      budget_min: buyer.budget_min,
-      budget_max: buyer.budget_max,
-      income_range: buyer.income_range,
-      message: null,
-    };
+    const details = tourBuyerDetails(agent.id, 'tourist@example.com');
     const book = (tok: string) =>
       t.request({ method: 'POST', url: `/api/tour/${tok}/book`, payload: details });
     const before = (await agentTourRows(agent.id)).length;
@@ -748,6 +730,137 @@ describe('buyer tours: drive reachability re-checked when the buyer books (issue
     expect((await t.request({ method: 'GET', url: `/api/tour/${late}` })).json().data.booked).toBe(false);
     // The morning tour ends 11:00 and 11:00 → 12:00 leaves time for the drive: it books whole.
     const booked = await book(early);
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json().data.booking_ids).toHaveLength(2);
+  });
+});
+
+describe('the office start on a spring-forward day (issue 29, time §1)', () => {
+  it('Sydney 2027-10-03, hours 02:15–06:00, office 58 min away: 03:15 and 03:45 are neither offered nor bookable', async () => {
+    const sydney = await createTestApp({
+      now: () => new Date('2027-09-30T00:00:00Z'),
+      database: t.database,
+    });
+    try {
+      const agent = await makeAgent(sydney, {
+        plan: 'pro',
+        timeZone: 'Australia/Sydney',
+        availability: {
+          ...DEFAULT_AVAILABILITY,
+          overrides: [
+            { date: '2027-10-03', is_available: true, intervals: [{ start: '02:15', end: '06:00' }] },
+          ],
+        },
+      });
+      const home = await makeProperty(sydney, agent.id, { address: '5 Home St', ...A });
+      const office = { lat: A.lat + 21.3 / 111.195, lng: A.lng };
+      expect(estimateTravel(office, A).minutes).toBe(58);
+      const put = (url: string, payload: object) =>
+        sydney.request({ method: 'PUT', url, token: agent.token, payload });
+      expect((await put('/api/routes/settings', { cluster_by_area: true })).statusCode).toBe(200);
+      const officeAddress = { address: '9 Far Rd', city: 'Austin', state: 'TX', zip_code: '78701' };
+      expect((await put('/api/routes/office', { ...officeAddress, ...office })).statusCode).toBe(200);
+      // The clock jumps 02:00 → 03:00: the day opens at 03:00, 03:58 is the earliest the agent can be there.
+      const day = await sydney.request({
+        method: 'GET',
+        url: `/api/booking/availability/${home}/2027-10-03`,
+      });
+      expect(day.json().availableSlots).toEqual(['04:15:00', '04:45:00', '05:15:00']);
+      const booked = await sydney.request({
+        method: 'POST',
+        url: '/api/booking',
+        payload: bookingPayload(agent.id, {
+          property_id: home,
+          booking_date: '2027-10-03',
+          booking_time: '03:15',
+        }),
+      });
+      expect(booked.statusCode).toBe(409);
+      expect(booked.json().code).toBe('SLOT_UNREACHABLE');
+    } finally {
+      await sydney.close();
+    }
+  });
+});
+
+/** POST /api/tours for `agent`: two stops of DATE. */
+const saveTour = (agent: TestAgent, stops: [number, string][]) =>
+  t.request({
+    method: 'POST',
+    url: '/api/tours',
+    token: agent.token,
+    payload: {
+      date: DATE,
+      stops: stops.map(([property_id, time]) => ({ property_id, starts_at: at(time) })),
+    },
+  });
+
+describe('buyer tours with an office: the builder and the booking weigh one rule (issue 29)', () => {
+  it('on a day with no showings the first stop is the drive after the opening, the buyer books it, and a refusal names the office', async () => {
+    const agent = await makeAgent(t, { plan: 'pro', timeZone: 'America/New_York' });
+    const pa = await makeProperty(t, agent.id, { address: '1 Elm St', ...A });
+    const pc = await makeProperty(t, agent.id, { address: '3 Ash Rd', ...C });
+    // Before the office is set a tour at 9:00 holds (no start point): saved, booked later.
+    const early = await saveTour(agent, [
+      [pa, '09:00'],
+      [pc, '10:00'],
+    ]);
+    expect(early.statusCode).toBe(201);
+    // The office is 41 min from 1 Elm St (38 from 3 Ash Rd); the day opens there at 9:00.
+    const office = await t.request({
+      method: 'PUT',
+      url: '/api/routes/office',
+      token: agent.token,
+      payload: { address: '9 Far Rd', city: 'Austin', state: 'TX', zip_code: '78701', ...B },
+    });
+    expect(office.statusCode).toBe(200);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/tours/propose',
+      token: agent.token,
+      payload: { date: DATE, property_ids: [pa, pc] },
+    });
+    const tour = res.json().data;
+    expect(tour.feasible).toBe(true);
+    // Not 9:00 (unreachable from the office at the opening): the first half hour after the drive.
+    expect(tour.stops[0].starts_at).toBe(new Date(at('10:00')).toISOString());
+    // The agent cannot move the first stop back to 9:00 either: the check names the office, with the drive.
+    const check = await t.request({
+      method: 'POST',
+      url: '/api/tours/check',
+      token: agent.token,
+      payload: {
+        date: DATE,
+        stops: [
+          { property_id: pc, starts_at: at('09:00') },
+          { property_id: pa, starts_at: at('10:00') },
+        ],
+      },
+    });
+    expect(check.json().data.stops[0].problem).toBe(ROUTE_MESSAGES.tourFromOffice(38));
+    const proposed = tour.stops.map((s: { property_id: number; starts_at: string }) => [
+      s.property_id,
+      new Date(s.starts_at).toLocaleTimeString('en-GB', { timeZone: 'America/New_York' }).slice(0, 5),
+    ]);
+    const saved = await saveTour(agent, proposed);
+    expect(saved.statusCode).toBe(201);
+    const book = (r: typeof saved, email: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/tour/${tokenOf(r.json().data.invite_url)}/book`,
+        payload: tourBuyerDetails(agent.id, email),
+      });
+    // The tour saved before the office: refused with the true reason (the office, not "other showings").
+    const refused = await book(early, 'early@example.com');
+    expect(refused.statusCode).toBe(409);
+    const message = ROUTE_MESSAGES.tourStopUnreachableFromOffice('1 Elm St', '9:00 am');
+    expect(refused.json()).toEqual({
+      error: message,
+      code: 'TOUR_STOP_UNREACHABLE',
+      fields: { 'stops.0': message },
+    });
+    // The proposed tour books whole.
+    const booked = await book(saved, 'proposed@example.com');
     expect(booked.statusCode).toBe(201);
     expect(booked.json().data.booking_ids).toHaveLength(2);
   });

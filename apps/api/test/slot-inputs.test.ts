@@ -120,7 +120,7 @@ describe('readSlotInputs: the slot inputs in one statement', () => {
       expect(placeArea).toEqual('agentId' in subject ? null : { city: 'Springfield', zip_code: '62701' });
       // Decision 035: the agent's schedule version in the same snapshot, and what its own lookup answers.
       expect(scheduleVersion).toBeGreaterThan(0);
-      expect(await readScheduleVersion(db, subject)).toBe(scheduleVersion);
+      expect(await readScheduleVersion(db, subject)).toEqual({ agentId: agent.id, version: scheduleVersion });
     }
     // The booking being rescheduled gives its own time up.
     const without = await readSlotInputs(db, { agentId: agent.id }, from, to, ignored!.id);

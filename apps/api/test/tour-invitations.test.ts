@@ -8,7 +8,8 @@ import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { isoDateInZone } from '@keyturn/domain/time';
 import { startOfDayInZone } from '@keyturn/domain/zoneDays';
 import { agents, bookings, notificationMessages } from '../src/db/schema';
-import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
+import { makeAgent, makeProperty, type TestAgent } from './fixtures';
+import { tokenOf, tourBuyerDetails } from './support/tours';
 import { seedBooking } from './support/bookings';
 import { ALL_DAY, DAY, HOUR, notifyHarness, PUBLIC_URL, type NotifyHarness } from './support/notify';
 
@@ -51,25 +52,13 @@ const save = (body: object, who = agent) =>
   h.t.request({ method: 'POST', url: '/api/tours', token: who.token, payload: { date, ...body } });
 const invite = (id: string, body: object, who = agent) =>
   h.t.request({ method: 'POST', url: `/api/tours/${id}/invite`, token: who.token, payload: body });
-const tokenOf = (inviteUrl: string) => new URL(inviteUrl).pathname.split('/').at(-1)!;
 /** The buyer books the whole tour from its link (the booking form's fields, once). */
-const bookTour = (inviteUrl: string, email: string) => {
-  const buyer = bookingPayload(agent.id);
-  return h.t.request({
+const bookTour = (inviteUrl: string, email: string) =>
+  h.t.request({
     method: 'POST',
     url: `/api/tour/${tokenOf(inviteUrl)}/book`,
-    payload: {
-      client_name: buyer.client_name,
-      client_email: email,
-      client_phone: buyer.client_phone,
-      buyer_type: buyer.buyer_type,
-      budget_min: buyer.budget_min,
-      budget_max: buyer.budget_max,
-      income_range: buyer.income_range,
-      message: null,
-    },
+    payload: tourBuyerDetails(agent.id, email),
   });
-};
 const tourJobs = (tourId: string) =>
   h.t.database.db.execute(
     sql`select id from pgboss.job where name = 'notifications' and data->>'tourId' = ${tourId}`,

@@ -38,14 +38,15 @@ describe('booking state machine', () => {
     expect(canReschedule('confirmed', past, now)).toBe(false);
   });
 
+  it('a completed showing may still turn out a no-show, and its buyer be asked for feedback again (issue 29)', () => {
+    expect(allowedActions('completed', past, now)).toEqual(['no_show', 'request_feedback']);
+    expect(transition('completed', 'request_feedback', past, now)).toEqual({ ok: true, status: 'completed' });
+    expect(transition('completed', 'no_show', past, now)).toEqual({ ok: true, status: 'no_show' });
+    expect(transition('confirmed', 'request_feedback', past, now).ok).toBe(false);
+  });
+
   it('terminal statuses allow nothing', () => {
-    for (const status of [
-      'declined',
-      'cancelled',
-      'rescheduled',
-      'completed',
-      'no_show',
-    ] as BookingStatus[]) {
+    for (const status of ['declined', 'cancelled', 'rescheduled', 'no_show'] as BookingStatus[]) {
       for (const when of [past, future]) expect(allowedActions(status, when, now), status).toEqual([]);
     }
   });

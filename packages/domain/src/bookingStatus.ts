@@ -2,7 +2,14 @@
 // dashboard shows only the actions allowed from the current status.
 import type { BookingStatus } from './enums';
 
-export const BOOKING_ACTIONS = ['confirm', 'decline', 'cancel', 'complete', 'no_show'] as const;
+export const BOOKING_ACTIONS = [
+  'confirm',
+  'decline',
+  'cancel',
+  'complete',
+  'no_show',
+  'request_feedback',
+] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 
 export const BOOKING_ACTION_LABELS: Record<BookingAction, string> = {
@@ -11,6 +18,7 @@ export const BOOKING_ACTION_LABELS: Record<BookingAction, string> = {
   cancel: 'Cancel booking',
   complete: 'Mark completed',
   no_show: 'Mark no-show',
+  request_feedback: 'Ask for feedback again',
 };
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
@@ -36,7 +44,10 @@ const RULES: Record<BookingAction, Rule> = {
   cancel: { from: ['pending', 'confirmed'], to: 'cancelled', when: 'before-start' },
   // What happened at a showing can only be said once it has started.
   complete: { from: ['confirmed'], to: 'completed', when: 'after-start' },
-  no_show: { from: ['confirmed'], to: 'no_show', when: 'after-start' },
+  // A completed showing (marked, or recorded afterwards) may turn out a no-show (issue 29).
+  no_show: { from: ['confirmed', 'completed'], to: 'no_show', when: 'after-start' },
+  // A completed showing's buyer is asked for feedback once more (the status stays; issue 29).
+  request_feedback: { from: ['completed'], to: 'completed', when: 'after-start' },
 };
 
 export type TransitionResult = { ok: true; status: BookingStatus } | { ok: false; reason: string };

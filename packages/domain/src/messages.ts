@@ -88,6 +88,12 @@ export const ROUTE_MESSAGES = {
   tourNotOpen: 'This time is not free any more.',
   tourTooClose: (drive: number, gap: number) =>
     `Too close to the stop before: ${drive} min drive, ${gap} min gap.`,
+  /** An adjusted tour's stop too early to reach from the office at the day's opening (the booking's rule). */
+  tourFromOffice: (drive: number) =>
+    `Too early: the day starts at your office, ${drive} min away — not enough time to get here.`,
+  /** An adjusted tour's stop a booked showing leaves no time to drive to or from (the booking's rule). */
+  tourFromShowing: (drive: number) =>
+    `Too close to a booked showing: ${drive} min drive — not enough time to get here or on.`,
   tourNotValid: 'A stop of this tour does not hold any more. Check the times again.',
   tourNotFound: 'This tour link is not valid. Please ask your agent for a new one.',
   tourAlreadyBooked: 'This tour is already booked.',
@@ -107,6 +113,9 @@ export const ROUTE_MESSAGES = {
   /** A tour stop the agent can no longer reach in time from showings booked since the invitation. */
   tourStopUnreachable: (address: string, clock: string) =>
     `Your agent can no longer get to ${address} at ${clock} in time from their other showings, so nothing was booked. Please contact your agent for new times.`,
+  /** A tour stop the agent cannot reach from their office at the opening of the day (issue 29: the true reason). */
+  tourStopUnreachableFromOffice: (address: string, clock: string) =>
+    `Your agent starts the day at their office and cannot get to ${address} by ${clock}, so nothing was booked. Please contact your agent for new times.`,
   /** A public slot the agent can no longer reach in time (someone booked a showing far away next to it). */
   slotUnreachable:
     'Your agent can no longer get to this showing in time from their other showings. Please pick another time.',

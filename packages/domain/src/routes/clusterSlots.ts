@@ -41,11 +41,31 @@ export function isReachable(
   place: LatLng,
   showings: readonly PlacedShowing[],
 ): boolean {
+  return unreachableFrom(start, durationMs, place, showings) === null;
+}
+
+/**
+ * Why isReachable says no, so that a refusal gives the true reason (issue 29): 'office' when the drive from
+ * the office at the day's opening is too long, 'showing' when a showing before or after leaves too little time;
+ * null when reachable. Drive minutes are the estimate the rule uses.
+ */
+export function unreachableFrom(
+  start: number,
+  durationMs: number,
+  place: LatLng,
+  showings: readonly PlacedShowing[],
+): { from: 'office' | 'showing'; driveMinutes: number } | null {
   const { before, after } = neighbours(showings, start, start + durationMs);
-  return (
-    (!before?.place || before.end + estimateTravel(before.place, place).minutes * MINUTE <= start) &&
-    (!after?.place || start + durationMs + estimateTravel(place, after.place).minutes * MINUTE <= after.start)
-  );
+  if (before?.place) {
+    const drive = estimateTravel(before.place, place).minutes;
+    if (before.end + drive * MINUTE > start)
+      return { from: before.office ? 'office' : 'showing', driveMinutes: drive };
+  }
+  if (after?.place) {
+    const drive = estimateTravel(place, after.place).minutes;
+    if (start + durationMs + drive * MINUTE > after.start) return { from: 'showing', driveMinutes: drive };
+  }
+  return null;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { officeStops } from './clusterSlots';
+import { estimateTravel } from './travel';
 import { checkTour, proposeTour } from './tour';
 
 // Three houses: 0 and 2 are next door (5 min), 1 is 40 min from both. Open: 9:00 … 12:30 on the half hour.
@@ -42,6 +44,24 @@ describe('buyer tours: the proposal (issue 16)', () => {
     expect(checkTour({ open, travel, duration: 30 }, [0, 1, 2], [540, 600, 615])).toEqual([
       { index: 1, kind: 'too_close', driveMinutes: 40, gapMinutes: 30 },
       { index: 2, kind: 'not_open', driveMinutes: 0, gapMinutes: 0 },
+    ]);
+  });
+
+  it('with the office, no stop starts before the booking rule allows: opening + drive (issue 29)', () => {
+    // Minutes since the epoch on one axis, as the API passes them; the day opens at 9:00 (540) at the office.
+    const home = { lat: 30.2672, lng: -97.7431 };
+    const office = { lat: 30.2672, lng: -97.5871 };
+    const drive = estimateTravel(office, home).minutes;
+    expect(drive).toBe(41);
+    const places = [home, home, home];
+    const reach = { places, showings: officeStops(office, [540 * 60_000]) };
+    const plan = proposeTour({ open, travel, duration: 30, fromStart: [drive, drive, drive], reach });
+    expect(plan.feasible && plan.starts[0]).toBe(600);
+    // Without the rule the optimiser would have started at the opening.
+    const unheld = proposeTour({ open, travel, duration: 30, fromStart: [drive, drive, drive] });
+    expect(unheld.feasible && unheld.starts[0]).toBe(540);
+    expect(checkTour({ open, travel, duration: 30, reach }, [0, 2, 1], [540, 600, 690])).toEqual([
+      { index: 0, kind: 'office', driveMinutes: 41, gapMinutes: 0 },
     ]);
   });
 });

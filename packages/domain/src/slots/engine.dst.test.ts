@@ -6,8 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { APPOINTMENT_MINUTES } from '../constants';
+import { clusterSlots, isReachable, officeStops } from '../routes/clusterSlots';
+import { estimateTravel } from '../routes/travel';
 import {
   computeDaySlots,
+  dayOpenings,
   daySlots,
   findOpenSlot,
   slotStartIso,
@@ -18,6 +21,7 @@ import {
 } from './engine';
 import {
   addDays,
+  firstInstantShowingAtLeast,
   instantsShowing,
   offsetOf,
   referenceCandidates,
@@ -280,6 +284,62 @@ describe('real-time slot rules at every DST change 2026–2030, 12 zones (Intl o
     },
     SLOW,
   );
+});
+
+describe('route planning on change days: the office starts the day where the working period does (issue 29)', () => {
+  it(
+    'a showing is offered exactly when it starts at least the drive after the first instant the clock reaches the hours',
+    () => {
+      const home = { lat: -33.87, lng: 151.21 };
+      fc.assert(
+        fc.property(caseArb, fc.integer({ min: 0, max: 60 }), ({ rules, busy, now, date }, km) => {
+          const office = { lat: home.lat + km / 111, lng: home.lng };
+          const slots = daySlots(rules, busy, now, date);
+          const kept = clusterSlots(
+            slots,
+            officeStops(office, dayOpenings(rules, [date])),
+            home,
+            APPOINTMENT,
+          );
+          const intervals = (rules.overrides[0] ?? rules.weekly.find((d) => d.is_available))?.intervals ?? [];
+          const opening = Math.min(
+            ...intervals.map((i) => firstInstantShowingAtLeast(date, i.start, rules.timeZone)),
+          );
+          const reachableFrom = opening + estimateTravel(office, home).minutes * MINUTE;
+          expect(kept.map((k) => k.slot.startsAt)).toEqual(
+            slots.filter((s) => s.startsAt >= reachableFrom).map((s) => s.startsAt),
+          );
+        }),
+        { numRuns: 1500 },
+      );
+    },
+    SLOW,
+  );
+
+  it('the live case: Sydney 2027-10-03, 02:15–06:00, office 58 minutes away: 03:15 and 03:45 are neither offered nor bookable', () => {
+    const date = '2027-10-03';
+    const home = { lat: -33.87, lng: 151.21 };
+    const office = { lat: home.lat + 21.3 / 111.195, lng: home.lng };
+    expect(estimateTravel(office, home).minutes).toBe(58);
+    const rules: SlotRules = {
+      timeZone: 'Australia/Sydney',
+      weekly: [0, 1, 2, 3, 4, 5, 6].map((day_of_week) => ({
+        day_of_week,
+        is_available: false,
+        intervals: [],
+      })),
+      overrides: [{ date, is_available: true, intervals: [{ start: '02:15', end: '06:00' }] }],
+      minimumNoticeMinutes: 0,
+      bufferMinutes: 0,
+    };
+    const slots = daySlots(rules, [], new Date('2027-09-30T00:00:00Z'), date);
+    expect(slots.map((s) => s.time)).toEqual(['03:15:00', '03:45:00', '04:15:00', '04:45:00', '05:15:00']);
+    const stops = officeStops(office, dayOpenings(rules, [date]));
+    const kept = clusterSlots(slots, stops, home, APPOINTMENT).map((k) => k.slot.time);
+    expect(kept).toEqual(['04:15:00', '04:45:00', '05:15:00']);
+    // The booking re-check weighs the same rule: 03:15 is refused.
+    expect(isReachable(slots[0]!.startsAt, APPOINTMENT, home, stops)).toBe(false);
+  });
 });
 
 // ---- the cases reported against the wall-clock rule, as fixed examples ----

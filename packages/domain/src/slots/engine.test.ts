@@ -3,6 +3,7 @@ import { formatClock } from '../time';
 import {
   agentDaySlots,
   dayOpening,
+  dayOpenings,
   bookingWindow,
   computeDaySlots,
   computeSlots,
@@ -454,5 +455,22 @@ describe("dayOpening: where route planning starts the agent's day (issue 16)", (
     expect(dayOpening(r, '2030-01-10')).toBeNull();
     // Summer time: the same wall clock is an hour earlier in UTC.
     expect(dayOpening(r, '2030-07-09')).toBe(Date.parse('2030-07-09T08:30:00-04:00'));
+  });
+});
+
+describe('dayOpening on a change day: the first instant at or after the start, as the working period (issue 29)', () => {
+  it('hours starting inside the skipped hour open at the jump; a repeated start opens at its first pass', () => {
+    const sydney = rules({
+      timeZone: 'Australia/Sydney',
+      weekly: sameEveryDay([{ start: '02:15', end: '06:00' }]),
+    });
+    // 2027-10-03 the clock jumps from 02:00 AEST to 03:00 AEDT: 02:15 is never shown, the day opens at 03:00.
+    expect(dayOpening(sydney, '2027-10-03')).toBe(Date.parse('2027-10-03T03:00:00+11:00'));
+    expect(dayOpenings(sydney, ['2027-10-02', '2027-10-03'])).toEqual([
+      Date.parse('2027-10-02T02:15:00+10:00'),
+      Date.parse('2027-10-03T03:00:00+11:00'),
+    ]);
+    const newYork = rules({ weekly: sameEveryDay([{ start: '01:30', end: '04:00' }]) });
+    expect(dayOpening(newYork, '2026-11-01')).toBe(Date.parse('2026-11-01T01:30:00-04:00'));
   });
 });

@@ -173,7 +173,8 @@ export function dayIsAvailable(rules: SlotRules, date: string): boolean {
 
 /**
  * The instants the agent's working day opens on each of `dates` (the start of its earliest interval, by the
- * override or the weekday), null on a day off. Route planning starts the day there, at the agent's office
+ * override or the weekday), null on a day off. The working period's rule (firstInstantAtOrAfter): a start the
+ * clock skips (spring forward) opens at the jump, a start shown twice (fall back) at its first pass (issue 29). Route planning starts the day there, at the agent's office
  * (issue 16). One zone-offset table for all the dates (the month's calendar asks for ~30 at once).
  */
 export function dayOpenings(rules: SlotRules, dates: readonly string[]): (number | null)[] {
@@ -187,7 +188,11 @@ export function dayOpenings(rules: SlotRules, dates: readonly string[]): (number
   const known = walls.filter((wall): wall is number => wall !== null);
   if (known.length === 0) return walls.map(() => null);
   const offsets = zoneOffsets(rules.timeZone, Math.min(...known) - DAY_MS, Math.max(...known) + DAY_MS);
-  return walls.map((wall) => (wall === null ? null : wallToInstant(offsets, wall)));
+  return walls.map((wall) => {
+    if (wall === null) return null;
+    const opening = firstInstantAtOrAfter(offsets, wall);
+    return Number.isFinite(opening) ? opening : null;
+  });
 }
 
 /** dayOpenings for one date. */

@@ -184,10 +184,11 @@ export async function readSlotInputs(
 
 // The same subjects as SUBJECTS (public, not deleted properties), answering only the agent's schedule version.
 const VERSIONS = {
-  agent: `select v.version from schedule_versions v where v.agent_id = $1::uuid`,
-  property: `select v.version from properties p join schedule_versions v on v.agent_id = p.agent_id
+  agent: `select v.agent_id, v.version from schedule_versions v where v.agent_id = $1::uuid`,
+  property: `select v.agent_id, v.version from properties p join schedule_versions v on v.agent_id = p.agent_id
              where p.id = $1::int and p.is_public and p.deleted_at is null`,
-  propertyPublic: `select v.version from properties p join schedule_versions v on v.agent_id = p.agent_id
+  propertyPublic: `select v.agent_id, v.version from properties p
+                   join schedule_versions v on v.agent_id = p.agent_id
                    where p.public_id = $1::text and p.is_public and p.deleted_at is null`,
 } as const;
 
@@ -196,18 +197,21 @@ export function scheduleVersionStatement(kind: keyof typeof SUBJECTS): string {
   return VERSIONS[kind];
 }
 
+/** Whose schedule, at which version (decision 035): a version means nothing without its agent (issue 29). */
+export type ScheduleVersion = { agentId: string; version: number };
+
 /**
- * The schedule version of `subject`'s agent (decision 035): one primary-key lookup (two for a property), a named
- * statement. Null when there is no such agent or public property (the caller then reads the inputs, which
- * answers its 404).
+ * The agent of `subject` and their schedule version (decision 035): one primary-key lookup (two for a
+ * property), a named statement. Null when there is no such agent or public property (the caller then reads the
+ * inputs, which answers its 404).
  */
-export async function readScheduleVersion(db: Db, subject: SlotSubject): Promise<number | null> {
+export async function readScheduleVersion(db: Db, subject: SlotSubject): Promise<ScheduleVersion | null> {
   const kind = kindOf(subject);
   const client = (db as unknown as { $client: Pool }).$client;
-  const { rows } = await client.query<{ version: string }>({
+  const { rows } = await client.query<{ agent_id: string; version: string }>({
     name: `schedule-version-${kind}`,
     text: scheduleVersionStatement(kind),
     values: [refOf(subject)],
   });
-  return rows[0] ? Number(rows[0].version) : null;
+  return rows[0] ? { agentId: rows[0].agent_id, version: Number(rows[0].version) } : null;
 }

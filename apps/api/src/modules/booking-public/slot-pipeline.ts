@@ -87,7 +87,7 @@ async function computeDateAnswer(ctx: PublicContext, subject: SlotSubject, date:
     (slot) => recommended.has(slot),
     (slot) => suggested.has(slot),
   );
-  return { answer, version: inputs.scheduleVersion };
+  return { answer, agentId: inputs.agentId, version: inputs.scheduleVersion };
 }
 
 /**

@@ -16,7 +16,7 @@ import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import { AppError } from '../../http/errors';
 import { busyIntervals, requiresApproval, slotRulesFor } from '../availability/service';
 import { bookingColumns, insertBooking } from '../bookings/service';
-import { slotStillReachable } from '../routes/cluster';
+import { slotReachability } from '../routes/cluster';
 import { officePlace, readOffice } from '../routes/office';
 import { checkMonthlyLimit, toBuyerBooking } from './service';
 import { type PublicContext } from './context';
@@ -108,11 +108,14 @@ export async function bookTour(
     // under the same lock; the tour's own stops are not booked yet, checkTour held them to their drives.
     for (const [k, stop] of stops.entries()) {
       const startsAt = Date.parse(stop.starts_at);
-      if (!(await slotStillReachable(tx, travel, tour.date, startsAt, stop.property))) {
-        const message = ROUTE_MESSAGES.tourStopUnreachable(
-          stop.property.address,
-          formatClock(startsAt, agent.timeZone).toLowerCase(),
-        );
+      const refused = await slotReachability(tx, travel, tour.date, startsAt, stop.property);
+      if (refused) {
+        const clock = formatClock(startsAt, agent.timeZone).toLowerCase();
+        // The true reason: the drive from the office at the day's opening, or a showing booked since.
+        const message =
+          refused === 'office'
+            ? ROUTE_MESSAGES.tourStopUnreachableFromOffice(stop.property.address, clock)
+            : ROUTE_MESSAGES.tourStopUnreachable(stop.property.address, clock);
         throw new AppError(409, 'TOUR_STOP_UNREACHABLE', message, { [`stops.${k}`]: message });
       }
     }

@@ -25,7 +25,8 @@ import type { agentBookingCreateSchema } from '@keyturn/domain/schemas/agentBook
 import type { Db, DbTransaction } from '../../db/client';
 import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import type { BookingNotifier } from '../notifications/scheduler';
-import { bookings, properties } from '../../db/schema';
+import { notificationSettingsOf } from '../notifications/settings';
+import { bookings, feedback, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
@@ -209,8 +210,9 @@ export async function createAgentBooking(
       endsAt: slot.endsAt,
       createdAt: now,
     });
-    // A showing recorded afterwards sends no confirmation or reminders.
+    // A showing recorded afterwards sends no confirmation or reminders; its buyer is asked for feedback.
     if (status === 'confirmed') await notify.created(tx, inserted, 'agent');
+    else await notify.recordedAfterwards(tx, inserted);
     return inserted;
   });
   return getBooking(db, agent, row.id, now);
@@ -228,6 +230,7 @@ export async function applyAction(
   const { booking } = await ownRow(db, agent, id);
   const result = transition(booking.status, action, booking.startsAt, now);
   if (!result.ok) throw new AppError(409, 'ILLEGAL_TRANSITION', result.reason);
+  if (action === 'request_feedback') await refuseUnsentFeedbackRequest(db, agent.id, booking.id);
   await writeTransaction(db, async (tx) => {
     await lockAgentRow(tx, agent.id);
     const [updated] = await tx
@@ -245,6 +248,26 @@ export async function applyAction(
   });
   return getBooking(db, agent, booking.id, now);
 }
+
+/**
+ * "Ask for feedback again" only when a request would go out (issue 29: never a "sent" that sends nothing): 409
+ * when the agent does not ask for feedback, or the buyer has already answered.
+ */
+async function refuseUnsentFeedbackRequest(db: Db, agentId: string, bookingId: string) {
+  const settings = await notificationSettingsOf(db, agentId);
+  if (!settings.feedback.enabled || !settings.notifications.feedback_request_email) {
+    throw new AppError(409, 'FEEDBACK_REQUESTS_OFF', FEEDBACK_REQUESTS_OFF);
+  }
+  const [given] = await db
+    .select({ id: feedback.id })
+    .from(feedback)
+    .where(eq(feedback.bookingId, bookingId));
+  if (given) throw new AppError(409, 'FEEDBACK_ALREADY_GIVEN', FEEDBACK_ALREADY_GIVEN);
+}
+
+export const FEEDBACK_REQUESTS_OFF =
+  'You do not ask buyers for feedback: turn feedback requests on in Settings first.';
+export const FEEDBACK_ALREADY_GIVEN = 'This buyer has already given feedback on this showing.';
 
 /** Agent-side reschedule: one transaction, the original marked rescheduled only if the new time is taken. */
 export async function rescheduleAsAgent(

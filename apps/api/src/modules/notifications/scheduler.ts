@@ -36,6 +36,12 @@ export interface BookingNotifier {
   /** After an agent's action from bookingStatus.ts moved the booking to `booking.status`. */
   actionApplied(tx: DbTransaction, booking: Booking, action: BookingAction): Promise<void>;
   /**
+   * A showing the agent recorded afterwards (saved as completed, issue 29): no confirmation or reminders, but
+   * the buyer is asked for feedback like after any completed showing — at the agent's delay after it ended,
+   * or now when that has passed.
+   */
+  recordedAfterwards(tx: DbTransaction, booking: Booking): Promise<void>;
+  /**
    * The agent saved new reminder times: every upcoming booking gets the times it lacks (those still ahead).
    * Times the agent removed need nothing here: their jobs find the time gone from the settings and send nothing.
    */
@@ -132,6 +138,24 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
     ];
   };
 
+  /** One event due now as a new job (a fresh id: asked again, or sent again, it is never the same job). */
+  const sendFresh = async (
+    tx: DbTransaction,
+    job: { agentId: string; bookingId: string; data: NotificationJobData },
+  ) => {
+    const id = randomUUID();
+    const { agentId, bookingId, data } = job;
+    await tx.insert(notificationJobs).values({
+      id,
+      agentId,
+      bookingId,
+      event: data.event,
+      scheduledFor: new Date(data.scheduledFor),
+      data,
+    });
+    await queue.send(tx, { id, data, startAfter: now() });
+  };
+
   const cancelPending = async (tx: DbTransaction, bookingId: string) => {
     const rows = await tx
       .update(notificationJobs)
@@ -197,9 +221,26 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
         case 'no_show':
           // Nobody came: no feedback request.
           return cancelPending(tx, booking.id);
+        case 'request_feedback':
+          return sendFresh(tx, {
+            agentId: booking.agentId,
+            bookingId: booking.id,
+            data: {
+              bookingId: booking.id,
+              event: 'feedback_request',
+              scheduledFor: now().toISOString(),
+              actor: 'agent',
+            },
+          });
         case 'complete':
           return;
       }
+    },
+    recordedAfterwards: async (tx, booking) => {
+      const [request] = (await aheadOf(tx, booking, 'agent')).filter((p) => p.event === 'feedback_request');
+      if (!request) return;
+      const at = new Date(Math.max(request.at.getTime(), now().getTime()));
+      await scheduleAll(tx, [{ ...request, at }]);
     },
     remindersChanged: async (tx, agentId) => {
       const settings = await notificationSettingsOf(tx, agentId);
@@ -219,19 +260,8 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
         upcoming.flatMap((booking) => remindersOf(booking, 'agent', offsets)),
       );
     },
-    retry: async (tx, { agentId, bookingId, data }) => {
-      // A fresh id: the original job has ended. Messages already sent for the event are not sent again.
-      const id = randomUUID();
-      await tx.insert(notificationJobs).values({
-        id,
-        agentId,
-        bookingId,
-        event: data.event,
-        scheduledFor: new Date(data.scheduledFor),
-        data,
-      });
-      await queue.send(tx, { id, data, startAfter: now() });
-    },
+    // A fresh id: the original job has ended. Messages already sent for the event are not sent again.
+    retry: sendFresh,
   };
 }
 

@@ -9,8 +9,8 @@ import { planFor } from '@keyturn/domain/plans';
 import {
   clusterSlots,
   hasReachableSlot,
-  isReachable,
   officeStops,
+  unreachableFrom,
   type PlacedShowing,
 } from '@keyturn/domain/routes/clusterSlots';
 import { isLatLng, type LatLng } from '@keyturn/domain/routes/travel';
@@ -48,7 +48,7 @@ function filterOn(inputs: TravelInputs, place: LatLng | null): place is LatLng {
 /** The agent's active showings overlapping [from, to) with their places, and the office at each opening. */
 async function placedShowings(
   db: Db | DbTransaction,
-  inputs: TravelInputs,
+  inputs: Pick<TravelInputs, 'agentId' | 'office' | 'rules'>,
   from: number,
   to: number,
   dates: readonly string[],
@@ -136,20 +136,35 @@ export async function travelAwareDates(
 }
 
 /**
- * The re-check when a slot is booked (public booking and reschedule), inside the booking's transaction under
- * the agent-row lock: whether the agent can still reach the showing at `property` from `startsAt` — someone
- * may have booked a far-away showing next to it since the buyer loaded the page. True when the filter is off.
+ * The placed showings a buyer tour of `date` is held to (issue 29): the agent's booked showings around the day
+ * and the office at its opening — what bookTour's re-check (slotReachability) reads, so the builder and the
+ * booking weigh one rule.
  */
-export async function slotStillReachable(
+export function tourShowings(
+  db: Db,
+  inputs: Pick<TravelInputs, 'agentId' | 'office' | 'rules'>,
+  date: string,
+  dayStart: number,
+): Promise<PlacedShowing[]> {
+  return placedShowings(db, inputs, dayStart - DAY_MS, dayStart + 2 * DAY_MS, [date]);
+}
+
+/**
+ * The re-check when a slot is booked (public booking, reschedule, a tour), inside the booking's transaction
+ * under the agent-row lock: whether the agent can still reach the showing at `property` from `startsAt` —
+ * someone may have booked a far-away showing next to it since the buyer loaded the page. null when reachable
+ * (or the filter is off), else why not: from the office at the opening, or from a showing (the true reason).
+ */
+export async function slotReachability(
   tx: DbTransaction,
   inputs: TravelInputs,
   date: string,
   startsAt: number,
   property: { lat: number | null; lng: number | null } | null,
   ignoreBookingId?: string,
-): Promise<boolean> {
+): Promise<'office' | 'showing' | null> {
   const place = placeOf(property);
-  if (!filterOn(inputs, place)) return true;
+  if (!filterOn(inputs, place)) return null;
   const showings = await placedShowings(
     tx,
     inputs,
@@ -158,5 +173,10 @@ export async function slotStillReachable(
     [date],
     ignoreBookingId,
   );
-  return isReachable(startsAt, DURATION_MS, place, showings);
+  return unreachableFrom(startsAt, DURATION_MS, place, showings)?.from ?? null;
+}
+
+/** slotReachability as a yes/no (the public booking and reschedule re-check). */
+export async function slotStillReachable(...args: Parameters<typeof slotReachability>): Promise<boolean> {
+  return (await slotReachability(...args)) === null;
 }

@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
-import { checkTour, proposeTour } from '@keyturn/domain/routes/tour';
+import { checkTour, proposeTour, type TourStopProblem } from '@keyturn/domain/routes/tour';
 import { isLatLng, type LatLng } from '@keyturn/domain/routes/travel';
 import type { Tour, tourCheckSchema, tourProposeSchema, tourSaveSchema } from '@keyturn/domain/schemas/tours';
 import { bookingWindow, daySlots } from '@keyturn/domain/slots/engine';
@@ -20,6 +20,7 @@ import { travelMatrix } from '../../adapters/router';
 import type { AgentRow } from '../agents/service';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import { ownLead } from '../leads/service';
+import { tourShowings } from './cluster';
 import { officePlace, readOffice } from './office';
 import type { MapsDeps } from './office';
 import type { JobQueue } from '../../jobs/queue';
@@ -68,6 +69,8 @@ async function tourContext(
   const busy = await busyIntervals(deps.db, agent.id, new Date(from - DAY_MS), new Date(from + 2 * DAY_MS));
   const open = daySlots(rules, busy, now, date).map((slot) => Math.round(slot.startsAt / MINUTE));
   const office: LatLng | null = officePlace(await readOffice(deps.db, agent.id));
+  // The booking's reachability rule (bookTour re-checks each stop with it): booked showings and the office.
+  const showings = await tourShowings(deps.db, { agentId: agent.id, office, rules }, date, from);
   const hour =
     open[0] === undefined
       ? 9
@@ -87,6 +90,7 @@ async function tourContext(
     travel,
     duration: APPOINTMENT_MINUTES + rules.bufferMinutes,
     fromStart: office ? rows.map((_, j) => matrix[rows.length]![j]!.minutes) : undefined,
+    reach: { places, showings },
     source: matrix.some((row) => row.some((t) => t.source === 'routed'))
       ? ('routed' as const)
       : ('estimated' as const),
@@ -151,6 +155,13 @@ export async function proposeTourFor(
   return answer(ctx, agent, input.date, plan.order, plan.starts);
 }
 
+function tourProblemMessage(p: TourStopProblem): string {
+  if (p.kind === 'not_open') return ROUTE_MESSAGES.tourNotOpen;
+  if (p.kind === 'office') return ROUTE_MESSAGES.tourFromOffice(p.driveMinutes);
+  if (p.kind === 'showing') return ROUTE_MESSAGES.tourFromShowing(p.driveMinutes);
+  return ROUTE_MESSAGES.tourTooClose(p.driveMinutes, p.gapMinutes);
+}
+
 /** An adjusted tour (order and times) re-validated: each stop's problem named, feasible when there is none. */
 export async function checkTourFor(
   deps: MapsDeps,
@@ -162,14 +173,7 @@ export async function checkTourFor(
   const ctx = await tourContext(deps, agent, input.date, ids, input.lead_id, now);
   const order = ids.map((_, i) => i);
   const starts = input.stops.map((s) => Math.round(Date.parse(s.starts_at) / MINUTE));
-  const problems = new Map(
-    checkTour(ctx, order, starts).map((p) => [
-      p.index,
-      p.kind === 'not_open'
-        ? ROUTE_MESSAGES.tourNotOpen
-        : ROUTE_MESSAGES.tourTooClose(p.driveMinutes, p.gapMinutes),
-    ]),
-  );
+  const problems = new Map(checkTour(ctx, order, starts).map((p) => [p.index, tourProblemMessage(p)]));
   return answer(ctx, agent, input.date, order, starts, problems);
 }
 

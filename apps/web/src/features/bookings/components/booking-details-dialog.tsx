@@ -33,6 +33,7 @@ const variants: Record<BookingAction, ButtonVariant> = {
   cancel: 'danger-ghost',
   complete: 'primary',
   no_show: 'secondary',
+  request_feedback: 'secondary',
 };
 
 export function BookingDetailsDialog({
@@ -74,11 +75,19 @@ function BookingDetails({
   const agent = useAgentProfile();
   const [step, setStep] = useState<Step>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
 
   const send = async (input: BookingActionInput) => {
     setFailure(null);
+    setDone(null);
     const updated = await act.mutateAsync(input);
-    toast.success(`Booking ${updated.status === 'no_show' ? 'marked as no-show' : updated.status}.`);
+    // Asking again leaves the status as it is: say what happened instead (issue 29).
+    const message =
+      input.action === 'request_feedback'
+        ? `Feedback request sent to ${updated.client_email}.`
+        : `Booking ${updated.status === 'no_show' ? 'marked as no-show' : updated.status}.`;
+    toast.success(message);
+    if (input.action === 'request_feedback') setDone(message);
     setStep(null);
   };
 
@@ -113,6 +122,11 @@ function BookingDetails({
       </div>
 
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+      {done ? (
+        <p role="status" className="text-sm text-green-700">
+          {done}
+        </p>
+      ) : null}
 
       {booking.allowed_actions.length > 0 || booking.can_reschedule ? (
         <div role="group" aria-label="Actions" className="flex flex-wrap gap-2">

@@ -273,6 +273,7 @@ describe('booking details', () => {
   it.each<[BookingAction[], boolean]>([
     [['confirm', 'decline'], false],
     [['complete', 'no_show'], false],
+    [['no_show', 'request_feedback'], false],
     [['cancel'], true],
     [[], false],
   ])('renders exactly the actions the server allows: %j, reschedule %s', async (allowed, canReschedule) => {
@@ -303,6 +304,27 @@ describe('booking details', () => {
     expect(within(dialog).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
     // The list is asked again.
     await vi.waitFor(() => expect(api.callsTo('GET', '/bookings').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('a completed showing asks for feedback again with PUT { action: "request_feedback" } and says so (issue 29)', async () => {
+    const completed = booking({
+      status: 'completed',
+      allowed_actions: ['no_show', 'request_feedback'],
+      can_reschedule: false,
+    });
+    const { api } = renderBookings(
+      '/dashboard/bookings?booking=b1',
+      { 'PUT /bookings/b1': () => json(200, { success: true, data: completed }) },
+      [completed],
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Booking details' });
+    expect(await within(dialog).findByRole('button', { name: 'Mark no-show' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ask for feedback again' }));
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/bookings/b1')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/bookings/b1')[0]?.body).toEqual({ action: 'request_feedback' });
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Feedback request sent to jane@example.com.',
+    );
   });
 
   it("shows the server's reason when a transition is refused (409 ILLEGAL_TRANSITION)", async () => {

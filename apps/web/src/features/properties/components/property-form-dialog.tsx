@@ -1,6 +1,8 @@
 // Add or edit a property in a dialog: the shared propertyInputSchema validates (numbers as numbers), photos
 // upload as they are picked, and the plan's property limit (403 PROPERTY_LIMIT_REACHED) shows the server's
-// message with the way to the Subscription page.
+// message with the way to the Subscription page. One save (issue 29): "Save changes" also keeps the map
+// position typed or placed in the pin section (checked first; saved after the property, so it wins over a
+// position geocoded from a changed address).
 import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,7 +11,13 @@ import { toast } from '@/lib/toast';
 import { PROPERTY_TYPES, propertyInputSchema } from '@keyturn/domain/schemas/property';
 import type { Property, PropertyData, PropertyInput } from '@keyturn/domain/schemas/property';
 import { FormDialog } from '@/components/form-dialog';
-import { PropertyPinField } from './property-pin-field';
+import {
+  checkPin,
+  PropertyPinField,
+  useSavePosition,
+  type PinDraft,
+  type PinErrors,
+} from './property-pin-field';
 import { SwitchField } from '@/components/ui/switch-field';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
@@ -48,7 +56,10 @@ export function PropertyFormDialog({
 
 function PropertyFormDialogOpen({ property, onClose }: { property: Property | null; onClose: () => void }) {
   const save = useSaveProperty(property?.id ?? null);
+  const savePosition = useSavePosition(property?.id ?? null);
   const [failure, setFailure] = useState<{ message: string; limitReached: boolean } | null>(null);
+  const [pin, setPin] = useState<PinDraft>(null);
+  const [pinErrors, setPinErrors] = useState<PinErrors | null>(null);
 
   const form = useForm<PropertyInput, unknown, PropertyData>({
     resolver: zodResolver(propertyInputSchema),
@@ -73,8 +84,12 @@ function PropertyFormDialogOpen({ property, onClose }: { property: Property | nu
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
+    const checked = pin ? checkPin(pin) : null;
+    setPinErrors(checked?.errors ?? null);
+    if (checked?.errors) return;
     try {
       await save.mutateAsync(values);
+      if (checked?.place) await savePosition(checked.place);
       toast.success(property ? 'Property saved.' : 'Property added.');
       onClose();
     } catch (error) {
@@ -116,10 +131,18 @@ function PropertyFormDialogOpen({ property, onClose }: { property: Property | nu
         ) : null
       }
       after={
-        /* Issue 16: a saved property's map position (its own save; the pin map loads lazily). */
+        /* Issue 16: a saved property's map position (saved by "Save changes"; the pin map loads lazily). */
         property ? (
           <div className="mt-5">
-            <PropertyPinField propertyId={property.id} />
+            <PropertyPinField
+              propertyId={property.id}
+              draft={pin}
+              errors={pinErrors}
+              onDraft={(draft) => {
+                setPin(draft);
+                setPinErrors(null);
+              }}
+            />
           </div>
         ) : null
       }

@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { json, renderAt, stubApi } from '@/test/utils';
-import { PropertyPinField } from './property-pin-field';
+import { riverside } from '../test-fixtures';
+import { PropertyFormDialog } from './property-form-dialog';
 
 // The Leaflet map is its own lazy module; here a stand-in that "clicks the map" at a known place.
 vi.mock('@/components/pin-map', () => ({
@@ -22,22 +23,48 @@ const unplaced = {
   map: { tile_url: null, attribution: '© OpenStreetMap contributors' },
 };
 
-describe('property pin (issue 16)', () => {
-  it('without a geocoder the form says so; a pin placed on the map is saved with its own call', async () => {
-    const api = stubApi({
-      'GET /properties/7/position': () => json(200, { success: true, data: unplaced }),
-      'PUT /properties/7/position': (call) =>
-        json(200, { success: true, data: { ...unplaced, ...(call.body as object) } }),
-    });
-    renderAt(<PropertyPinField propertyId={7} />);
-    expect(await screen.findByText(ROUTE_MESSAGES.noGeocoderNote)).toBeTruthy();
-    expect(screen.getByText(ROUTE_MESSAGES.noTilesNote)).toBeTruthy();
-    const save = screen.getByRole('button', { name: 'Save position' });
-    expect((save as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.click(await screen.findByRole('button', { name: 'place on map' }));
-    expect((screen.getByLabelText('Latitude') as HTMLInputElement).value).toBe('30.267200');
-    await userEvent.click(save);
-    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Position saved.');
+function renderEdit() {
+  const api = stubApi({
+    'GET /properties/7/position': () => json(200, { success: true, data: unplaced }),
+    'PUT /properties/7/position': (call) =>
+      json(200, { success: true, data: { ...unplaced, ...(call.body as object) } }),
+    'PUT /properties/7': (call) =>
+      json(200, { success: true, data: { ...riverside, ...(call.body as object) } }),
+  });
+  const onClose = vi.fn();
+  renderAt(<PropertyFormDialog open property={riverside} onClose={onClose} />);
+  return { api, onClose, dialog: screen.getByRole('dialog', { name: 'Edit property' }) };
+}
+
+describe('property pin: part of the one "Save changes" (issues 16, 29)', () => {
+  it('without a geocoder the form says so; typed coordinates are saved by "Save changes" — there is no second save', async () => {
+    const { api, onClose, dialog } = renderEdit();
+    expect(await within(dialog).findByText(ROUTE_MESSAGES.noGeocoderNote)).toBeTruthy();
+    expect(within(dialog).getByText(ROUTE_MESSAGES.noTilesNote)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Save position' })).toBeNull();
+    await userEvent.type(within(dialog).getByLabelText('Latitude'), '30.25');
+    await userEvent.type(within(dialog).getByLabelText('Longitude'), '-97.75');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('PUT', '/properties/7')).toHaveLength(1);
+    expect(api.callsTo('PUT', '/properties/7/position').map((c) => c.body)).toEqual([
+      { lat: 30.25, lng: -97.75 },
+    ]);
+  });
+
+  it('a pin placed on the map is saved the same way; coordinates out of range stop the save with a message', async () => {
+    const { api, onClose, dialog } = renderEdit();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'place on map' }));
+    expect((within(dialog).getByLabelText('Latitude') as HTMLInputElement).value).toBe('30.267200');
+    const lat = within(dialog).getByLabelText('Latitude');
+    await userEvent.clear(lat);
+    await userEvent.type(lat, '95');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('Latitude is between -90 and 90')).toBeTruthy();
+    expect(api.callsTo('PUT', '/properties/7')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'place on map' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.callsTo('PUT', '/properties/7/position')[0]!.body).toEqual({ lat: 30.2672, lng: -97.7431 });
   });
 });

@@ -313,8 +313,14 @@ function MinimumNotice({
   onChange: (minutes: number) => void;
 }) {
   const [unit, setUnit] = useState<Unit>(minutes > 0 && minutes % 60 === 0 ? 'hours' : 'minutes');
-  const factor = unit === 'hours' ? 60 : 1;
-  const shown = Number.isFinite(minutes) ? minutes / factor : '';
+  // What the agent typed, as typed: the unit says what it means and never converts it (issue 29: 2 then
+  // "hours" is two hours). A value from outside (loaded, reset) is shown in the unit chosen.
+  const [typed, setTyped] = useState<string | null>(null);
+  const factorOf = (u: Unit) => (u === 'hours' ? 60 : 1);
+  const factor = factorOf(unit);
+  const minutesOf = (text: string, u: Unit) => (text === '' ? Number.NaN : Number(text) * factorOf(u));
+  const own = typed !== null && Object.is(minutesOf(typed, unit), minutes);
+  const shown = own ? typed : Number.isFinite(minutes) ? minutes / factor : '';
   return (
     <div>
       <label htmlFor="minimum-notice" className="mb-1.5 block text-sm font-medium text-slate-700">
@@ -327,9 +333,10 @@ function MinimumNotice({
           inputMode="decimal"
           min={0}
           value={shown}
-          onChange={(event) =>
-            onChange(event.target.value === '' ? Number.NaN : Number(event.target.value) * factor)
-          }
+          onChange={(event) => {
+            setTyped(event.target.value);
+            onChange(minutesOf(event.target.value, unit));
+          }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'minimum-notice-error' : 'minimum-notice-hint'}
           className={`${inputClasses} ${error ? 'border-red-500' : 'border-slate-300'}`}
@@ -337,7 +344,13 @@ function MinimumNotice({
         <select
           aria-label="Minimum notice unit"
           value={unit}
-          onChange={(event) => setUnit(event.target.value as Unit)}
+          onChange={(event) => {
+            const next = event.target.value as Unit;
+            const text = String(shown);
+            setUnit(next);
+            setTyped(text);
+            onChange(minutesOf(text, next));
+          }}
           className={`${inputClasses} border-slate-300`}
         >
           <option value="minutes">minutes</option>

@@ -169,6 +169,24 @@ describe('availability editor', () => {
     });
   });
 
+  it('the notice unit never converts what was typed: 2 then "hours" saves two hours (issue 29)', async () => {
+    const { api } = renderSettings('availability');
+    const notice = await screen.findByLabelText('Minimum notice');
+    await userEvent.selectOptions(screen.getByLabelText('Minimum notice unit'), 'minutes');
+    fireEvent.change(notice, { target: { value: '2' } });
+    await userEvent.selectOptions(screen.getByLabelText('Minimum notice unit'), 'hours');
+    expect(notice).toHaveValue(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Save availability' }));
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/availability')).toHaveLength(1));
+    expect(savedAvailability(api).minimum_notice_minutes).toBe(120);
+    // And back: 2 typed in hours, the unit set to minutes, saves two minutes.
+    await userEvent.selectOptions(screen.getByLabelText('Minimum notice unit'), 'minutes');
+    expect(notice).toHaveValue(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Save availability' }));
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/availability')).toHaveLength(2));
+    expect(savedAvailability(api).minimum_notice_minutes).toBe(2);
+  });
+
   it('refuses the same date twice with the schema message', async () => {
     const { api } = renderSettings('availability');
     await userEvent.click(await screen.findByRole('button', { name: 'Add a date' }));
