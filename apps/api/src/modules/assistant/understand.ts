@@ -8,6 +8,7 @@
 // agent-zone date and time into an instant.
 import { distance } from 'fastest-levenshtein';
 import type { BookingPurpose, BuyerType } from '@keyturn/domain/enums';
+import { detectLanguage, spanishToEnglish, type Detected } from './language';
 import { datesOf, WEEKDAY_SHORT, windowOf, type TimeWindow } from './when';
 
 export type PropertyFacts = {
@@ -42,7 +43,30 @@ export type Understanding = {
   email: string | null;
   phone: string | null;
   buyerType: BuyerType | null;
+  /** The language the message is written in (null: too short to tell). */
+  language: Detected;
+  /** "Friday" said on a Friday: today, or next Friday when today has no time left. */
+  weekdayIsToday: boolean;
 };
+
+/** Whether the message said anything the conversation can use. */
+export function understoodAnything(u: Understanding): boolean {
+  return (
+    u.dates !== null ||
+    u.window !== null ||
+    u.time !== null ||
+    u.excludedWeekdays.length > 0 ||
+    u.propertyIds.length > 0 ||
+    u.purpose !== null ||
+    u.choice !== null ||
+    u.yes ||
+    u.no ||
+    u.name !== null ||
+    u.email !== null ||
+    u.phone !== null ||
+    u.buyerType !== null
+  );
+}
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const MONTHS = [
@@ -155,7 +179,13 @@ const EMAIL = /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/i;
 const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}\b/;
 
 /** Understands one message against today (the agent's date, 'yyyy-MM-dd') and the agent's public properties. */
-export function understand(text: string, today: string, properties: readonly PropertyFacts[]): Understanding {
+export function understand(
+  original: string,
+  today: string,
+  properties: readonly PropertyFacts[],
+): Understanding {
+  const language = detectLanguage(original);
+  const text = language === 'es' ? spanishToEnglish(original) : original;
   const email = text.match(EMAIL)?.[0] ?? null;
   const phone = text.match(PHONE)?.[0]?.trim() ?? null;
   let rest = text;
@@ -191,7 +221,11 @@ export function understand(text: string, today: string, properties: readonly Pro
   );
   const { window, text: withoutWindow } = windowOf(dateText);
   dateText = withoutWindow;
-  const { dates, time } = datesOf(dateText, today);
+  const { dates, time, weekdayIsToday } = datesOf(
+    dateText,
+    today,
+    language === 'es' ? original.toLowerCase() : null,
+  );
 
   return {
     dates,
@@ -209,6 +243,8 @@ export function understand(text: string, today: string, properties: readonly Pro
     email,
     phone,
     buyerType,
+    language,
+    weekdayIsToday,
   };
 }
 
