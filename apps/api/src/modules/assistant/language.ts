@@ -7,7 +7,7 @@ export type Language = 'en' | 'es';
 export type Detected = Language | 'other' | null;
 
 const SPANISH =
-  /\b(hola|buenas|buenos|quiero|quisiera|querr[ií]a|puedo|podr[ií]a|podemos|ver|visitar|verla|verlo|casa|piso|apartamento|departamento|mañana|manana|tarde|noche|s[áa]bado|domingo|lunes|martes|mi[ée]rcoles|jueves|viernes|semana|por favor|gracias|cita|me llamo|mi nombre|soy|s[ií]|vale|habitaciones|dormitorios|tasaci[óo]n|valoraci[óo]n|consulta|hoy|pr[óo]xim[oa]|despu[ée]s|antes|las|los|del|una|para|con|que|est[áa]|tengo|nada|ning[uú]n)\b/giu;
+  /\b(hola|buenas|buenos|quiero|quisiera|querr[ií]a|puedo|podr[ií]a|podemos|ver|visitar|verla|verlo|casa|piso|apartamento|departamento|mañana|manana|tarde|noche|s[áa]bado|domingo|lunes|martes|mi[ée]rcoles|jueves|viernes|semana|por favor|gracias|cita|me llamo|mi nombre|soy|s[ií]|vale|habitaciones|dormitorios|tasaci[óo]n|valoraci[óo]n|consulta|hoy|pr[óo]xim[oa]|despu[ée]s|antes|las|los|del|una|para|con|que|est[áa]|tengo|nada|ning[uú]n)(?![\p{L}])/giu;
 const ENGLISH =
   /\b(the|and|can|could|would|like|want|see|view|tour|please|morning|afternoon|evening|today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|next|this|after|before|at|on|is|it|my|me|i|yes|no|house|home|condo|around|any|time)\b/giu;
 const OTHER =
@@ -107,7 +107,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:la|el) (?:primera?|primero)\b|\bla 1\b|\bopci[óo]n 1\b/g, ' the first '],
   [/\b(?:la|el) segund[oa]\b|\bla 2\b|\bopci[óo]n 2\b/g, ' the second '],
   [/\b(?:la|el) tercer[oa]?\b|\bla 3\b|\bopci[óo]n 3\b/g, ' the third '],
-  [/^\s*(?:s[ií]|vale|de acuerdo|claro|perfecto|confirmo|adelante|reserva(?:la)?)\b/g, ' yes '],
+  [/^\s*(?:s[ií]|vale|de acuerdo|claro|perfecto|confirmo|adelante|reserva(?:la)?)(?![a-zñáéíóú])/g, ' yes '],
   [/^\s*no\b(?!\s+(?:el|los|puedo))/g, ' no '],
   [/\b(?:me llamo|mi nombre es)\b/g, ' my name is '],
   [/\b(?:primera vivienda|primer comprador|primera vez|compro por primera vez)\b/g, ' first time buyer '],

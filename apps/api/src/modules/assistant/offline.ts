@@ -122,7 +122,7 @@ export async function offlineTurn(
 ): Promise<TurnResult> {
   const state: ConversationState = { ...previous };
   const today = agentToday(t.ctx.now(), t.agent.timeZone);
-  const u = understand(text, today, facts(t.properties));
+  const u = understand(text, today, facts(t.properties), previous.language ?? 'en');
   if (u.language === 'en' || u.language === 'es') state.language = u.language;
   const says = saysFor(state);
   if (state.bookingId) return { replies: [says.alreadyBooked], state, booking: null };
@@ -180,9 +180,13 @@ export async function offlineTurn(
   const newCriteria =
     u.dates !== null || u.window !== null || u.time !== null || u.excludedWeekdays.length > 0;
   if (newCriteria) {
-    state.dates = u.dates ?? (u.window || u.time ? state.dates : null);
-    state.window = u.window;
-    state.time = u.time;
+    // A correction replaces only what it names: "actually make it Sunday" keeps "morning".
+    const newTime = u.window !== null || u.time !== null;
+    state.dates = u.dates ?? (newTime ? state.dates : null);
+    if (newTime || u.dates === null) {
+      state.window = u.window;
+      state.time = u.time;
+    }
     state.excluded = u.excludedWeekdays.length > 0 ? u.excludedWeekdays : state.excluded;
     if (u.dates !== null) state.weekdayIsToday = u.weekdayIsToday;
     state.chosen = null;

@@ -8,7 +8,7 @@
 // agent-zone date and time into an instant.
 import { distance } from 'fastest-levenshtein';
 import type { BookingPurpose, BuyerType } from '@keyturn/domain/enums';
-import { detectLanguage, spanishToEnglish, type Detected } from './language';
+import { detectLanguage, spanishToEnglish, type Detected, type Language } from './language';
 import { datesOf, WEEKDAY_SHORT, windowOf, type TimeWindow } from './when';
 
 export type PropertyFacts = {
@@ -183,9 +183,12 @@ export function understand(
   original: string,
   today: string,
   properties: readonly PropertyFacts[],
+  conversationLanguage: Language = 'en',
 ): Understanding {
   const language = detectLanguage(original);
-  const text = language === 'es' ? spanishToEnglish(original) : original;
+  // A short answer ("la primera", "sí") in a Spanish conversation is read as Spanish.
+  const spanish = language === 'es' || (language === null && conversationLanguage === 'es');
+  const text = spanish ? spanishToEnglish(original) : original;
   const email = text.match(EMAIL)?.[0] ?? null;
   const phone = text.match(PHONE)?.[0]?.trim() ?? null;
   let rest = text;
@@ -221,11 +224,7 @@ export function understand(
   );
   const { window, text: withoutWindow } = windowOf(dateText);
   dateText = withoutWindow;
-  const { dates, time, weekdayIsToday } = datesOf(
-    dateText,
-    today,
-    language === 'es' ? original.toLowerCase() : null,
-  );
+  const { dates, time, weekdayIsToday } = datesOf(dateText, today, spanish ? original.toLowerCase() : null);
 
   return {
     dates,
@@ -266,7 +265,7 @@ function correctTypos(text: string, properties: readonly PropertyFacts[]): strin
   return text.replace(/[a-z]+/g, (word) => {
     if (ABBREVIATIONS[word]) return ABBREVIATIONS[word];
     if (word.length < 4 || keep.has(word) || VOCABULARY.includes(word)) return word;
-    const allowed = word.length >= 6 ? 2 : 1;
+    const allowed = word.length >= 7 ? 2 : 1;
     let best: string | null = null;
     let bestDistance = allowed + 1;
     for (const candidate of VOCABULARY) {
