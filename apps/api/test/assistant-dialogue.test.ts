@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANT_SAYS, ASSISTANT_SAYS_ES } from '@keyturn/domain/assistant/texts';
 import type { ConversationResponse } from '@keyturn/domain/schemas/assistant';
 import { createTestApp, type TestApp } from './app';
+import { sayTo } from './assistant/talk';
 import { makeAgent, makeProperty, type TestAgent } from './fixtures';
 
 const NOW = new Date('2030-03-08T19:00:00Z');
@@ -33,15 +34,7 @@ async function start(): Promise<string> {
   return (res.json() as ConversationResponse).conversation_id;
 }
 
-async function say(id: string, text: string): Promise<ConversationResponse> {
-  const res = await t.request({
-    method: 'POST',
-    url: `/api/assistant/conversations/${id}/messages`,
-    payload: { text },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const say = (id: string, text: string) => sayTo(t, id, text);
 
 const last = (c: ConversationResponse) => c.messages[c.messages.length - 1]!.text;
 
