@@ -7,7 +7,7 @@ export type Language = 'en' | 'es';
 export type Detected = Language | 'other' | null;
 
 const SPANISH =
-  /\b(hola|buenas|buenos|quiero|quisiera|querr[ií]a|puedo|podr[ií]a|podemos|ver|visitar|verla|verlo|casa|piso|apartamento|departamento|mañana|manana|tarde|noche|s[áa]bado|domingo|lunes|martes|mi[ée]rcoles|jueves|viernes|semana|por favor|gracias|cita|me llamo|mi nombre|soy|s[ií]|vale|habitaciones|dormitorios|tasaci[óo]n|valoraci[óo]n|consulta|hoy|pr[óo]xim[oa]|despu[ée]s|antes|las|los|del|una|para|con|que|est[áa]|tengo|nada|ning[uú]n)(?![\p{L}])/giu;
+  /\b(hola|buenas|buenos|quiero|quisiera|querr[ií]a|puedo|podr[ií]a|podemos|ver|visitar|verla|verlo|casa|piso|apartamento|departamento|mañana|manana|tarde|noche|s[áa]bado|domingo|lunes|martes|mi[ée]rcoles|jueves|viernes|semana|por favor|gracias|cita|me llamo|mi nombre|soy|s[ií]|vale|habitaciones|dormitorios|tasaci[óo]n|valoraci[óo]n|consulta|hoy|pr[óo]xim[oa]|despu[ée]s|antes|las|los|del|una|para|con|que|est[áa]|tengo|nada|ning[uú]n|el|d[ií]a|de|fin|dentro|finales|cualquier|tardes|mediod[ií]a|primera|hora|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|enero|febrero|marzo)(?![\p{L}])/giu;
 const ENGLISH =
   /\b(the|and|can|could|would|like|want|see|view|tour|please|morning|afternoon|evening|today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|next|this|after|before|at|on|is|it|my|me|i|yes|no|house|home|condo|around|any|time)\b/giu;
 const OTHER =
@@ -22,12 +22,7 @@ export function detectLanguage(text: string): Detected {
   const other = count(OTHER, text) + (/[äöüßçãõ]/i.test(text) ? 1 : 0);
   if (other > 0 && other >= es && other >= en) return 'other';
   if (es >= 2 && es > en) return 'es';
-  if (
-    es === 1 &&
-    en === 0 &&
-    /\b(hola|quiero|quisiera|s[áa]bado|mi[ée]rcoles|viernes|mañana|gracias)\b/iu.test(text)
-  )
-    return 'es';
+  if (es >= 1 && en === 0) return 'es';
   if (en >= 1) return 'en';
   return null;
 }
@@ -60,15 +55,22 @@ const NUMBERS: Record<string, string> = { dos: '2', tres: '3', cuatro: '4', cinc
 
 /** Spanish phrases → the English understand.ts reads, in order (longest first where they overlap). */
 const PHRASES: [RegExp, string][] = [
+  [/\b(?:buenas tardes|buenas noches|buenos d[ií]as)\b/g, ' hello '],
+  [/\b(\d{1,2}) y media\b/g, ' $1:30 '],
+  [/\b(\d{1,2}) y cuarto\b/g, ' $1:15 '],
+  [
+    /\b(?:el |los )?(lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bados?|domingos?) no (?:puedo|me va|me viene)\b/g,
+    ' not $1 ',
+  ],
   [/\bpasado mañana\b/g, ' in 2 days '],
   [/\bmañana por la mañana\b/g, ' tomorrow morning '],
+  [/\b(\d{1,2})(?::(\d{2}))?\s*(?:de la tarde|de la noche|pm)\b/g, ' $1:$2pm '],
+  [/\b(\d{1,2})(?::(\d{2}))?\s*de la mañana\b/g, ' $1:$2am '],
   [/\b(?:por|en|de) la mañana\b|\bmañanas\b/g, ' morning '],
   [/\besta tarde\b/g, ' today afternoon '],
   [/\besta noche\b/g, ' today evening '],
-  [/\b(\d{1,2})(?::(\d{2}))?\s*(?:de la tarde|de la noche|pm)\b/g, ' $1:$2pm '],
-  [/\b(\d{1,2})(?::(\d{2}))?\s*de la mañana\b/g, ' $1:$2am '],
-  [/\b(?:por|en|a) la tarde\b|\btardes\b/g, ' afternoon '],
-  [/\b(?:por|en|a) la noche\b/g, ' evening '],
+  [/\b(?:por|en|a) la(?:s)? tardes?\b|\btardes\b/g, ' afternoon '],
+  [/\b(?:por|en|a) la(?:s)? noches?\b/g, ' evening '],
   [
     /\b(?:al|a) mediod[ií]a\b|\ba la hora de (?:comer|almorzar|la comida)\b|\bhora de comer\b/g,
     ' lunchtime ',
@@ -90,6 +92,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:dentro de|en) (\w+) semanas\b/g, ' in $1 weeks '],
   [/\b(?:dentro de|en) (\w+) d[ií]as\b/g, ' in $1 days '],
   [/\bel (?:pr[óo]ximo|otro)\s+/g, ' next '],
+  [/\b(?:el )?(lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo) que viene\b/g, ' next $1 '],
   [/\b(?:no|menos|excepto|salvo)\s+(?:el|los)\s+/g, ' not '],
   [/\bmañana\b|\bmanana\b/g, ' tomorrow '],
   [/\bhoy\b/g, ' today '],

@@ -9,6 +9,7 @@
 import { distance } from 'fastest-levenshtein';
 import type { BookingPurpose, BuyerType } from '@keyturn/domain/enums';
 import { detectLanguage, spanishToEnglish, type Detected, type Language } from './language';
+import { correctTypos, tokens } from './typos';
 import { datesOf, WEEKDAY_SHORT, windowOf, type TimeWindow } from './when';
 
 export type PropertyFacts = {
@@ -47,6 +48,8 @@ export type Understanding = {
   language: Detected;
   /** "Friday" said on a Friday: today, or next Friday when today has no time left. */
   weekdayIsToday: boolean;
+  /** "hi", "hola": answered with what the assistant needs, not "I didn't catch that". */
+  greeting: boolean;
 };
 
 /** Whether the message said anything the conversation can use. */
@@ -64,62 +67,12 @@ export function understoodAnything(u: Understanding): boolean {
     u.name !== null ||
     u.email !== null ||
     u.phone !== null ||
-    u.buyerType !== null
+    u.buyerType !== null ||
+    u.greeting
   );
 }
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-/** Words a typo is corrected to (tokens of four letters or more, one or two edits away). */
-const VOCABULARY = [
-  ...WEEKDAYS,
-  ...MONTHS,
-  'tomorrow',
-  'today',
-  'weekend',
-  'morning',
-  'afternoon',
-  'evening',
-  'tonight',
-  'next',
-  'this',
-  'after',
-  'before',
-  'between',
-  'viewing',
-  'showing',
-  'bedroom',
-  'bedrooms',
-  'valuation',
-  'consultation',
-];
-const ABBREVIATIONS: Record<string, string> = {
-  tmrw: 'tomorrow',
-  tmr: 'tomorrow',
-  tmw: 'tomorrow',
-  tmrow: 'tomorrow',
-  tomoz: 'tomorrow',
-  wknd: 'weekend',
-  wkend: 'weekend',
-  mornin: 'morning',
-  arvo: 'afternoon',
-  aft: 'afternoon',
-  eve: 'evening',
-  nxt: 'next',
-  thx: 'thanks',
-};
 /** Street-type words and their abbreviations, each to its full form. */
 export const STREET_WORDS: Record<string, string> = {
   st: 'street',
@@ -195,7 +148,10 @@ export function understand(
   if (email) rest = rest.replace(email, ' ');
   if (phone) rest = rest.replace(phone, ' ');
   const name = nameIn(rest);
-  const lower = correctTypos(rest.toLowerCase(), properties);
+  const lower = correctTypos(
+    rest.toLowerCase().replace(/\b2mor+ow?\b|\b2day\b/g, (w) => (w === '2day' ? 'today' : 'tomorrow')),
+    properties,
+  );
 
   const propertyIds = matchProperties(lower, properties);
   const purpose = purposeOf(lower, propertyIds.length > 0);
@@ -222,6 +178,11 @@ export function understand(
       return ` ${list.slice(consumed.length)}`;
     },
   );
+  // "any weekday", "on weekdays": Monday to Friday.
+  dateText = dateText.replace(/\b(?:any\s+|on\s+)?week\s?days?\b/, () => {
+    for (const d of [6, 0]) if (!excludedWeekdays.includes(d)) excludedWeekdays.push(d);
+    return ' ';
+  });
   const { window, text: withoutWindow } = windowOf(dateText);
   dateText = withoutWindow;
   const { dates, time, weekdayIsToday } = datesOf(dateText, today, spanish ? original.toLowerCase() : null);
@@ -244,41 +205,14 @@ export function understand(
     buyerType,
     language,
     weekdayIsToday,
+    greeting:
+      /^\W*(?:hi+|hello|hey|hiya|hola|buenas|buenos d[ií]as|good (?:morning|afternoon|evening))\W*$/iu.test(
+        original,
+      ),
   };
 }
 
 // ---- words ----
-
-function tokens(text: string): string[] {
-  return text.toLowerCase().match(/[a-z0-9$'-]+/g) ?? [];
-}
-
-function propertyWords(properties: readonly PropertyFacts[]): Set<string> {
-  const words = new Set<string>();
-  for (const p of properties) for (const w of tokens(`${p.address} ${p.city}`)) words.add(w);
-  return words;
-}
-
-/** "tomorow mornin" → "tomorrow morning"; street names and cities of the agent's listings stay as written. */
-function correctTypos(text: string, properties: readonly PropertyFacts[]): string {
-  const keep = propertyWords(properties);
-  return text.replace(/[a-z]+/g, (word) => {
-    if (ABBREVIATIONS[word]) return ABBREVIATIONS[word];
-    if (word.length < 4 || keep.has(word) || VOCABULARY.includes(word)) return word;
-    const allowed = word.length >= 7 ? 2 : 1;
-    let best: string | null = null;
-    let bestDistance = allowed + 1;
-    for (const candidate of VOCABULARY) {
-      if (Math.abs(candidate.length - word.length) > allowed) continue;
-      const d = distance(word, candidate);
-      if (d < bestDistance) {
-        best = candidate;
-        bestDistance = d;
-      }
-    }
-    return best ?? word;
-  });
-}
 
 function weekdayOf(word: string): number | null {
   const full = WEEKDAYS.indexOf(word.replace(/s$/, ''));
@@ -313,13 +247,22 @@ export function matchProperties(text: string, properties: readonly PropertyFacts
     const street = streetParts(p.address);
     let score = 0;
     let named = false;
-    if (street.number && wordSet.has(street.number)) {
-      score += 4;
-      named = true;
-    }
     const nameHits = street.names.filter((n) =>
       words.some((w) => w === n || (n.length >= 5 && w.length >= 5 && distance(w, n) <= 1)),
     );
+    // A house number names a home next to its street ("12 maple", "maple 12") or before a word that is no
+    // time ("12 the one…"); "feb 12", "between 10 and 12" are no homes.
+    if (
+      street.number &&
+      wordSet.has(street.number) &&
+      (nameHits.length > 0 ||
+        new RegExp(
+          String.raw`\b${street.number}\s+(?!(?:am|pm|o'?clock|noon|on|at|or|and|to|ish|please|pls)\b)[a-z]`,
+        ).test(text))
+    ) {
+      score += 4;
+      named = true;
+    }
     if (nameHits.length > 0) {
       score += 3 * nameHits.length;
       named = true;
@@ -404,8 +347,12 @@ function stripPropertyNumbers(text: string, properties: readonly PropertyFacts[]
     .replace(/\$\s?\d[\d,.]*\s*(k|m|million)?\b/g, ' ')
     .replace(/\b\d[\d,.]*\s*(k|million)\b/g, ' ');
   for (const p of properties) {
-    const number = streetParts(p.address).number;
-    if (number) out = out.replace(new RegExp(`\\b${number}\\s+(?=[a-z])`, 'g'), ' ');
+    const { number, names } = streetParts(p.address);
+    if (!number) continue;
+    out = out.replace(new RegExp(`\\b${number}\\s+(?=[a-z])`, 'g'), ' ');
+    // "calle maple 12" (the Spanish order): the number after the street name.
+    for (const name of names)
+      out = out.replace(new RegExp(`\\b(${name}(?:\\s+[a-z]+)?)\\s+${number}\\b`, 'g'), '$1 ');
   }
   return out;
 }
