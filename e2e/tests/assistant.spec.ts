@@ -1,11 +1,29 @@
 // Issue 17: a buyer books through the booking assistant at 390 px (keyboard only in the chat), and the agent
 // reads the conversation in the booking's details.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { agentBookingPath } from '@keyturn/domain/links';
 import { api, CONSENT_DECIDED, DEMO, newAgent, nextWeekday, query } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
 
 test.use({ storageState: CONSENT_DECIDED, viewport: { width: 390, height: 844 } });
+
+/** Picks the first time offered, gives the details in English, checks the summary and says "yes". */
+async function bookFirstTime(
+  chat: { times: Locator; log: Locator; say: (text: string) => Promise<void> },
+  email: string,
+  address: string,
+) {
+  const { times, log, say } = chat;
+  await times.first().click();
+  await expect(log).toContainText('What is your full name?');
+  await say('Casey Buyer');
+  await say(email);
+  await say('+1 312 555 0142');
+  await say('first-time buyer');
+  await expect(log).toContainText(`Please check: Property Viewing at ${address}`);
+  await say('yes');
+  await expect(log).toContainText("You're booked");
+}
 
 test('a buyer books through the assistant; the agent sees the conversation on the booking', async ({
   page,
@@ -41,15 +59,7 @@ test('a buyer books through the assistant; the agent sees the conversation on th
   await expect(log).toContainText('12 Maple Street, Austin');
   const times = chat.getByRole('list', { name: 'Times offered' }).getByRole('button');
   await expect(times).toHaveCount(3);
-  await times.first().click();
-  await expect(log).toContainText('What is your full name?');
-  await say('Casey Buyer');
-  await say('casey.assist@example.com');
-  await say('+1 312 555 0142');
-  await say('first-time buyer');
-  await expect(log).toContainText('Please check: Property Viewing at 12 Maple Street, Austin');
-  await say('yes');
-  await expect(log).toContainText("You're booked");
+  await bookFirstTime({ times, log, say }, 'casey.assist@example.com', '12 Maple Street, Austin');
   await expect(chat.getByRole('link', { name: 'Manage your booking' })).toBeVisible();
   // Escape closes the chat and gives focus back to its button.
   await page.keyboard.press('Escape');
@@ -122,15 +132,7 @@ test.describe('issue 31: a booking assistant buyers can trust', () => {
     await say('the elm one');
     await expect(log).toContainText('77 Elm Street, Austin');
     await expect(times.first()).toContainText(weekday);
-    await times.first().click();
-    await expect(log).toContainText('What is your full name?');
-    await say('Casey Buyer');
-    await say('casey.state@example.com');
-    await say('+1 312 555 0142');
-    await say('first-time buyer');
-    await expect(log).toContainText('Please check: Property Viewing at 77 Elm Street, Austin');
-    await say('yes');
-    await expect(log).toContainText("You're booked");
+    await bookFirstTime({ times, log, say }, 'casey.state@example.com', '77 Elm Street, Austin');
   });
 
   test('"<today\'s weekday> around 2" on that very day: next week\'s, said so, times near 2 PM', async ({
