@@ -12,22 +12,22 @@ export const V = 'property_viewing';
 export const MORNING = { from: '08:00', to: '12:00' };
 export const AFTERNOON = { from: '12:00', to: '17:00' };
 export const EVENING = { from: '17:00', to: '22:00' };
-const LUNCH = { from: '11:30', to: '14:00' };
-const FIRST = { from: '08:00', to: '10:00' };
-const around = (hour: number) => ({
+export const LUNCH = { from: '11:30', to: '14:00' };
+export const FIRST = { from: '08:00', to: '10:00' };
+export const around = (hour: number) => ({
   from: `${String(hour - 1).padStart(2, '0')}:00`,
   to: `${String(hour + 1).padStart(2, '0')}:00`,
   near: `${String(hour).padStart(2, '0')}:00`,
 });
 const after = (from: string) => ({ from, to: '24:00' });
 const before = (to: string) => ({ from: '00:00', to });
-const days = (from: string, count: number) =>
+export const days = (from: string, count: number) =>
   Array.from({ length: count }, (_, i) => {
     const d = new Date(`${from}T12:00:00Z`);
     d.setUTCDate(d.getUTCDate() + i);
     return d.toISOString().slice(0, 10);
   });
-const NEXT_WEEK_FRI = days('2030-02-04', 7);
+export const NEXT_WEEK_FRI = days('2030-02-04', 7);
 const NEXT_WEEK_SAT = days('2030-03-11', 7);
 const NOTHING: Expected = { understood: false };
 
