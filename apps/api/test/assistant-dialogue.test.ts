@@ -24,11 +24,11 @@ afterAll(async () => {
   await t.close();
 });
 
-async function start(): Promise<string> {
+async function start(timeZone?: string): Promise<string> {
   const res = await t.request({
     method: 'POST',
     url: '/api/assistant/conversations',
-    payload: { agent_id: agent.id },
+    payload: { agent_id: agent.id, ...(timeZone ? { time_zone: timeZone } : {}) },
   });
   expect(res.statusCode).toBe(201);
   return (res.json() as ConversationResponse).conversation_id;
@@ -141,5 +141,15 @@ describe('assistant dialogues (issue 31)', () => {
     const booked = await say(id, 'sí');
     expect(booked.booking).not.toBeNull();
     expect(last(booked)).toContain('Reservado');
+  });
+
+  it("the agent's zone is named when the buyer's differs, and only then", async () => {
+    const far = await say(await start('America/Los_Angeles'), 'elm street tuesday morning');
+    expect(last(far)).toContain(ASSISTANT_SAYS.zoneNote('Eastern Daylight Time'));
+    const near = await say(await start('America/Detroit'), 'elm street tuesday morning');
+    expect(last(near)).not.toContain("agent's time zone");
+    const unknown = await say(await start('Mars/Olympus_Mons'), 'elm street tuesday morning');
+    expect(unknown.proposals.length).toBeGreaterThan(0);
+    expect(last(unknown)).not.toContain("agent's time zone");
   });
 });

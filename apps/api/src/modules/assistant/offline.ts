@@ -52,6 +52,8 @@ export type ConversationState = {
   misses?: number;
   /** The candidates are the agent's listing offered, not homes the buyer's words matched (issue 31). */
   candidatesListed?: boolean;
+  /** The buyer's time zone, from the browser (issue 31): the agent's zone is named when it differs. */
+  buyerZone?: string | null;
   /** "Friday" said on a Friday (issue 31). */
   weekdayIsToday?: boolean;
 };
@@ -305,11 +307,12 @@ async function nextQuestion(t: TurnContext, state: ConversationState): Promise<s
     const subject = state.propertyId
       ? addressOf(byId.get(state.propertyId)!)
       : purposeLabel(state.purpose, state.language);
+    const zone = zoneNote(state, t.agent.timeZone, found.proposals[0]!.starts_at);
     return [
       says.proposals(
         subject,
         found.proposals.map((p) => p.label),
-        found.notes.join(' ') || null,
+        [...found.notes, ...(zone ? [zone] : [])].join(' ') || null,
       ),
     ];
   }
@@ -331,6 +334,22 @@ async function nextQuestion(t: TurnContext, state: ConversationState): Promise<s
   }
   state.asking = 'confirm';
   return [says.confirm(summaryOf(t, state))];
+}
+
+/** "Times are in the agent's time zone (Eastern Standard Time)." when the buyer's zone is another offset. */
+function zoneNote(state: ConversationState, agentZone: string, at: string): string | null {
+  if (!state.buyerZone) return null;
+  const instant = new Date(at);
+  const offset = (zone: string) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(instant)
+      .find((p) => p.type === 'timeZoneName')?.value;
+  if (offset(state.buyerZone) === offset(agentZone)) return null;
+  const locale = state.language === 'es' ? 'es-ES' : 'en-US';
+  const name = new Intl.DateTimeFormat(locale, { timeZone: agentZone, timeZoneName: 'long' })
+    .formatToParts(instant)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return saysFor(state).zoneNote(name ?? agentZone);
 }
 
 function purposeLabel(purpose: BookingPurpose | null, language: Language = 'en'): string {
