@@ -19,7 +19,7 @@ import { ensureDatabase } from '../apps/api/src/db/database';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded';
 import { runMigrations } from '../apps/api/src/db/migrate';
 import { properties } from '../apps/api/src/db/schema';
-import { CORPUS, expected, interpretation } from '../apps/api/test/assistant/corpus';
+import { ALL_CORPUS as CORPUS, expected, interpretation } from '../apps/api/test/assistant/corpus';
 
 type Print = (figure: Record<string, unknown> & { name: string; value: number; unit: string }) => void;
 

@@ -2,7 +2,7 @@
 // message counts when every part of its interpretation is right) is printed and must stay at 90 % or more.
 import { describe, expect, it } from 'vitest';
 import { understand } from '../src/modules/assistant/understand';
-import { CORPUS, expected, interpretation, PROPERTIES } from './assistant/corpus';
+import { ALL_CORPUS, CORPUS, corpusAccuracy, expected, interpretation, PROPERTIES } from './assistant/corpus';
 
 describe('assistant understanding (issue 17 corpus)', () => {
   it('the corpus has at least 60 messages', () => {
@@ -26,6 +26,29 @@ describe('assistant understanding (issue 17 corpus)', () => {
         (misses.length ? `\n${misses.join('\n')}` : ''),
     );
     expect(accuracy).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('issue 31: at least 300 messages (at least 60 Spanish), two "todays" of their own', () => {
+    expect(ALL_CORPUS.length).toBeGreaterThanOrEqual(300);
+    expect(ALL_CORPUS.filter((e) => e.category === 'spanish').length).toBeGreaterThanOrEqual(60);
+    expect(new Set(ALL_CORPUS.map((e) => e.today))).toEqual(
+      new Set(['2030-01-29', '2030-03-07', '2030-02-01', '2030-03-09']),
+    );
+  });
+
+  it('issue 31: at least 95 % overall and 90 % in every category, printed per category', () => {
+    const r = corpusAccuracy();
+    const lines = [...r.byCategory].map(
+      ([category, c]) =>
+        `  ${category}: ${c.correct}/${c.total} = ${((c.correct / c.total) * 100).toFixed(1)} %`,
+    );
+    console.log(
+      `assistant corpus (issue 31): ${r.correct}/${r.total} = ${(r.accuracy * 100).toFixed(1)} %\n${lines.join('\n')}` +
+        (r.misses.length ? `\n${r.misses.join('\n')}` : ''),
+    );
+    expect(r.accuracy).toBeGreaterThanOrEqual(0.95);
+    for (const [category, c] of r.byCategory)
+      expect(c.correct / c.total, category).toBeGreaterThanOrEqual(0.9);
   });
 
   it('"next Saturday" and "this weekend" cross the month end', () => {

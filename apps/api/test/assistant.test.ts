@@ -7,6 +7,7 @@ import { MESSAGES } from '@keyturn/domain/messages';
 import type { ConversationResponse } from '@keyturn/domain/schemas/assistant';
 import { assistantConversations, bookings } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
+import { sayTo } from './assistant/talk';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 
 const NOW = new Date('2030-01-07T15:00:00Z');
@@ -34,15 +35,7 @@ async function start(agentId = agent.id): Promise<ConversationResponse> {
   return res.json();
 }
 
-async function say(id: string, text: string): Promise<ConversationResponse> {
-  const res = await t.request({
-    method: 'POST',
-    url: `/api/assistant/conversations/${id}/messages`,
-    payload: { text },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const say = (id: string, text: string) => sayTo(t, id, text);
 
 const last = (c: ConversationResponse) => c.messages[c.messages.length - 1]!.text;
 

@@ -2,7 +2,8 @@
 // 2030-01-29 (the coming Saturday is across the month end) and Thursday 2030-03-07 (the US clocks go forward
 // on Sunday 2030-03-10). "next <weekday>" is the weekday of NEXT week (chrono-node's reading, decision 023);
 // "<weekday>" and "this <weekday>" the coming one.
-import { understand, type PropertyFacts } from '../../src/modules/assistant/understand';
+import { understand, understoodAnything, type PropertyFacts } from '../../src/modules/assistant/understand';
+import { AFTERNOON, BUYER_CORPUS, EVENING, MORNING, V } from './corpus-buyers';
 
 export const PROPERTIES: PropertyFacts[] = [
   {
@@ -69,17 +70,18 @@ export type Expected = {
   properties?: number[];
   purpose?: string | null;
   excluded?: number[];
+  /** false: the assistant must say it did not understand (issue 31). */
+  understood?: boolean;
+  /** Checked when given: 'es' is answered in Spanish, 'other' gets the languages it speaks. */
+  language?: 'en' | 'es' | 'other';
 };
 
-export type CorpusEntry = { today: string; text: string; expect: Expected };
+/** `category` groups the accuracy printed (issue 31); the issue-17 messages are 'issue 17'. */
+export type CorpusEntry = { today: string; text: string; expect: Expected; category?: string };
 
 const JAN = '2030-01-29';
 const MAR = '2030-03-07';
-const MORNING = { from: '08:00', to: '12:00' };
-const AFTERNOON = { from: '12:00', to: '17:00' };
-const EVENING = { from: '17:00', to: '22:00' };
 const AFTER5 = { from: '17:00', to: '24:00' };
-const V = 'property_viewing';
 
 export const CORPUS: CorpusEntry[] = [
   // relative dates across the month end (today Tuesday 29 January)
@@ -331,6 +333,8 @@ export function interpretation(entry: CorpusEntry) {
     properties: u.propertyIds,
     purpose: u.purpose,
     excluded: u.excludedWeekdays,
+    understood: understoodAnything(u),
+    ...(entry.expect.language ? { language: u.language } : {}),
   };
 }
 
@@ -343,5 +347,34 @@ export function expected(entry: CorpusEntry) {
     properties: entry.expect.properties ?? [],
     purpose: entry.expect.purpose ?? null,
     excluded: entry.expect.excluded ?? [],
+    understood: entry.expect.understood ?? true,
+    ...(entry.expect.language ? { language: entry.expect.language } : {}),
   };
+}
+
+/** Every message: the issue-17 corpus and the buyers' corpus of issue 31. */
+export const ALL_CORPUS: CorpusEntry[] = [
+  ...CORPUS.map((entry) => ({ ...entry, category: entry.category ?? 'issue 17' })),
+  ...BUYER_CORPUS,
+];
+
+/** Accuracy per category and overall, and the misses, for the test and the bench. */
+export function corpusAccuracy(entries: CorpusEntry[] = ALL_CORPUS) {
+  const byCategory = new Map<string, { total: number; correct: number }>();
+  const misses: string[] = [];
+  for (const entry of entries) {
+    const got = interpretation(entry);
+    const want = expected(entry);
+    const category = entry.category ?? 'issue 17';
+    const c = byCategory.get(category) ?? { total: 0, correct: 0 };
+    c.total += 1;
+    if (JSON.stringify(got) === JSON.stringify(want)) c.correct += 1;
+    else
+      misses.push(
+        `[${category}] ${entry.today} "${entry.text}"\n   got  ${JSON.stringify(got)}\n   want ${JSON.stringify(want)}`,
+      );
+    byCategory.set(category, c);
+  }
+  const correct = [...byCategory.values()].reduce((n, c) => n + c.correct, 0);
+  return { total: entries.length, correct, accuracy: correct / entries.length, byCategory, misses };
 }

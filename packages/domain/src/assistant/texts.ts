@@ -58,10 +58,14 @@ export const ASSISTANT_SAYS = {
     address
       ? `Hi! I can book a viewing of ${address} with ${agentName}. When would suit you? (for example "Saturday morning" or "Tuesday after 5")`
       : `Hi! I'm ${agentName}'s booking assistant. Tell me which home you would like to see and when — for example "the 3-bed on Maple on Saturday morning" — or ask for a consultation or a valuation.`,
-  whichProperty: (addresses: string[]) =>
-    `Which home would you like to see? ${agentListing(addresses)} Or is it a consultation or a valuation of your own home?`,
-  whichOfThese: (addresses: string[]) =>
-    `I found more than one home that fits: ${numbered(addresses)}. Which one do you mean?`,
+  whichProperty: (addresses: string[], known: string | null = null) =>
+    known
+      ? `${known} — which home: ${numbered(addresses)}? Or is it a consultation or a valuation of your own home?`
+      : `Which home would you like to see? ${agentListing(addresses)} Or is it a consultation or a valuation of your own home?`,
+  whichOfThese: (addresses: string[], known: string | null = null) =>
+    known
+      ? `${known} — which home: ${numbered(addresses)}?`
+      : `I found more than one home that fits: ${numbered(addresses)}. Which one do you mean?`,
   noProperties: 'This agent has no homes listed for online booking right now, but I can book a consultation.',
   unknownProperty: "I couldn't find that home among this agent's listings. Which of these do you mean?",
   proposals: (subject: string, lines: string[], note: string | null) =>
@@ -92,7 +96,132 @@ export const ASSISTANT_SAYS = {
   slotTaken: 'Sorry — someone booked that time a moment ago.',
   cannotBook: (reason: string) => `${reason} You can also use the booking form.`,
   handOff: "I can't help with that here — the booking form below is filled with what you told me.",
+  notCaught: (example: string) => `Sorry, I didn't catch that. You could write, for example, ${example}.`,
+  examples: {
+    property: '"the first one" or "12 Maple Street"',
+    slot: '"the 2nd one" or "Saturday morning"',
+    name: '"Casey Buyer"',
+    email: '"casey@example.com"',
+    phone: 'a phone number like "646 555 0199"',
+    buyerType: '"first-time buyer"',
+    confirm: '"yes" or "no"',
+    start: '"a viewing of the first home on Saturday morning"',
+  },
+  languages:
+    'Sorry, I can only chat in English and Spanish (español). Please write in one of them, or use the booking form below.',
+  weekdayNextWeek: (day: string, label: string) =>
+    `Today is ${day} and there is no time left today, so I looked at next ${day}, ${label}.`,
+  zoneNote: (zone: string) => `Times are in the agent's time zone (${zone}).`,
+  windowLabels: {
+    morning: 'morning',
+    lunchtime: 'lunchtime',
+    afternoon: 'afternoon',
+    evening: 'evening',
+    firstThing: 'first thing',
+    after: (time: string) => `after ${time}`,
+    before: (time: string) => `before ${time}`,
+    between: (from: string, to: string) => `between ${from} and ${to}`,
+    around: (time: string) => `around ${time}`,
+    at: (time: string) => `at ${time}`,
+  },
 } as const;
+
+type Widen<T> = T extends (...args: infer A) => string
+  ? (...args: A) => string
+  : T extends string
+    ? string
+    : { [K in keyof T]: Widen<T[K]> };
+/** The assistant's sentences in one language (the English ones define the set). */
+export type AssistantSays = Widen<typeof ASSISTANT_SAYS>;
+
+const PURPOSE_ES: Record<BookingPurpose, string> = {
+  property_viewing: 'Visita',
+  open_house: 'Jornada de puertas abiertas',
+  private_showing: 'Visita privada',
+  property_valuation: 'Tasación',
+  custom: 'Consulta',
+};
+const BUYER_TYPE_ES: Record<BuyerType, string> = {
+  first_time_buyer: 'comprador de primera vivienda',
+  investor: 'inversor',
+  home_owner: 'propietario',
+};
+
+/** The same sentences in Spanish (issue 31): a buyer who writes Spanish is answered in Spanish. */
+export const ASSISTANT_SAYS_ES: AssistantSays = {
+  greeting: ASSISTANT_SAYS.greeting,
+  whichProperty: (addresses, known = null) =>
+    known
+      ? `${known}: ¿qué vivienda? ${numbered(addresses)}. ¿O es una consulta o una tasación de su vivienda?`
+      : `¿Qué vivienda le gustaría ver? ${addresses.length > 0 ? `Las viviendas publicadas: ${numbered(addresses)}.` : ''} ¿O es una consulta o una tasación de su vivienda?`,
+  whichOfThese: (addresses, known = null) =>
+    `${known ? `${known}: ` : ''}he encontrado más de una vivienda: ${numbered(addresses)}. ¿Cuál quiere decir?`,
+  noProperties:
+    'Este agente no tiene viviendas para reservar en línea ahora, pero puedo reservar una consulta.',
+  unknownProperty: 'No encuentro esa vivienda entre las de este agente. ¿Cuál de estas quiere decir?',
+  proposals: (subject, lines, note) =>
+    `${note ? `${note} ` : ''}${lines.length === 1 ? 'Puedo ofrecerle esta hora' : 'Puedo ofrecerle estas horas'} para ${subject}: ${numbered(lines)}. ¿Cuál le viene bien?`,
+  pastDay: 'Ese día ya ha pasado (o es hoy), y lo antes que puedo reservar es mañana.',
+  beyondWindow: 'Solo puedo reservar hasta 60 días por adelantado.',
+  closedDay: (days) =>
+    `Lo siento, ${days.join(' y ')} ${days.length === 1 ? 'no es un día' : 'no son días'} en que este agente enseña viviendas.`,
+  nothingThen: 'No hay nada libre a la hora que pidió.',
+  nothingAtAll:
+    'Lo siento, no encuentro ninguna hora libre en las próximas dos semanas. El formulario de reserva muestra todos los días libres hasta 60 días.',
+  pickOne: (count) =>
+    count === 1
+      ? '¿Reservo esta hora? Responda "sí", o dígame otro día u hora.'
+      : `¿Cuál de las ${count} horas prefiere? Responda con su número, o dígame otro día u hora.`,
+  askName: (slot) => `${slot}: perfecto. ¿Cuál es su nombre completo?`,
+  askEmail: '¿A qué correo electrónico envío la confirmación?',
+  askPhone: '¿Y un teléfono en el que el agente pueda localizarle?',
+  askBuyerType: `¿Qué le describe mejor: ${Object.values(BUYER_TYPE_ES).join(', ')}?`,
+  invalid: (message) => `${message}. ¿Puede escribirlo de nuevo?`,
+  confirm: (summary) => `Compruebe, por favor: ${summary}. ¿Lo reservo? (sí / no)`,
+  notConfirmed: 'De acuerdo: dígame otro día u hora, o qué quiere cambiar.',
+  booked: (summary, email, pending) =>
+    pending
+      ? `Hecho: ${summary} queda solicitada. El agente la confirmará en breve; los detalles van de camino a ${email}.`
+      : `Reservado: ${summary}. La confirmación va de camino a ${email}.`,
+  alreadyBooked:
+    'Su visita está reservada. El correo de confirmación tiene un enlace para cambiarla o cancelarla.',
+  slotTaken: 'Lo siento: alguien acaba de reservar esa hora.',
+  cannotBook: (reason) => `${reason} También puede usar el formulario de reserva.`,
+  handOff: 'No consigo ayudarle con eso aquí: el formulario de abajo ya tiene lo que me ha dicho.',
+  notCaught: (example) => `Perdone, no lo he entendido. Puede escribir, por ejemplo, ${example}.`,
+  examples: {
+    property: '"la primera" o "12 Maple Street"',
+    slot: '"la segunda" o "el sábado por la mañana"',
+    name: '"Casey Buyer"',
+    email: '"casey@example.com"',
+    phone: 'un teléfono como "646 555 0199"',
+    buyerType: '"primera vivienda"',
+    confirm: '"sí" o "no"',
+    start: '"una visita a la primera vivienda el sábado por la mañana"',
+  },
+  languages: ASSISTANT_SAYS.languages,
+  weekdayNextWeek: (day, label) =>
+    `Hoy es ${day} y ya no quedan horas hoy, así que he buscado el próximo ${day}, ${label}.`,
+  zoneNote: (zone) => `Las horas están en la zona horaria del agente (${zone}).`,
+  windowLabels: {
+    morning: 'por la mañana',
+    lunchtime: 'a mediodía',
+    afternoon: 'por la tarde',
+    evening: 'por la noche',
+    firstThing: 'a primera hora',
+    after: (time) => `después de las ${time}`,
+    before: (time) => `antes de las ${time}`,
+    between: (from, to) => `entre las ${from} y las ${to}`,
+    around: (time) => `sobre las ${time}`,
+    at: (time) => `a las ${time}`,
+  },
+};
+
+/** "Visita en 12 Maple Street el sábado, 9 de marzo a las 10:00 para Casey Buyer (…)". */
+export function bookingSummaryEs(b: Parameters<typeof bookingSummary>[0]): string {
+  const what = `${PURPOSE_ES[b.purpose]}${b.address ? ` en ${b.address}` : ''}`;
+  return `${what} el ${b.when}, para ${b.name} (${b.email}, ${b.phone}, ${BUYER_TYPE_ES[b.buyerType]})`;
+}
 
 /** "Property Viewing at 12 Maple Street on Saturday, February 2 at 10:00 AM for Casey Buyer (…)". */
 export function bookingSummary(b: {

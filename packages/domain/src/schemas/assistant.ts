@@ -19,6 +19,8 @@ export const DEFAULT_ASSISTANT_SETTINGS: AssistantSettings = { enabled: true };
 export const startConversationSchema = z.object({
   agent_id: z.string({ error: 'Agent id is required' }).min(1, 'Agent id is required').max(100),
   property_id: z.union([z.number().int().positive(), z.string().max(100)]).nullish(),
+  /** The buyer's time zone (the browser's): the times offered name the agent's zone when it differs. */
+  time_zone: z.string().max(64).nullish(),
 });
 
 /** POST /api/assistant/conversations/:id/messages. */

@@ -3,7 +3,13 @@
 // times, the booking service books. It never names a property, a time or a price the agent's data does not
 // hold: every time offered comes from slots.ts, every address from the agent's public properties.
 import { PROPERTY_PURPOSES, type BookingPurpose, type BuyerType } from '@keyturn/domain/enums';
-import { ASSISTANT_SAYS, bookingSummary } from '@keyturn/domain/assistant/texts';
+import {
+  ASSISTANT_SAYS,
+  ASSISTANT_SAYS_ES,
+  bookingSummary,
+  bookingSummaryEs,
+  type AssistantSays,
+} from '@keyturn/domain/assistant/texts';
 import type { Proposal } from '@keyturn/domain/schemas/assistant';
 import { bookingRequestSchema, buyerTypeSchema, bookingRequestShape } from '@keyturn/domain/schemas/booking';
 import { emailSchema } from '@keyturn/domain/schemas/common';
@@ -15,8 +21,9 @@ import { AppError } from '../../http/errors';
 import type { AgentRow } from '../agents/service';
 import { createBooking } from '../booking-public/service';
 import { type PublicContext } from '../booking-public/context';
-import { findProposals, type SlotCriteria } from './slots';
-import { STREET_WORDS, understand, type PropertyFacts } from './understand';
+import type { Language } from './language';
+import { dateLabel, findProposals, timeLabel, type SlotCriteria } from './slots';
+import { STREET_WORDS, understand, understoodAnything, type PropertyFacts } from './understand';
 import { type TimeWindow } from './when';
 
 export type ConversationState = {
@@ -39,7 +46,22 @@ export type ConversationState = {
   bookingId: string | null;
   /** Whether the provider gave up in this conversation (then every later turn is offline). */
   offline: boolean;
+  /** The buyer's language (issue 31); absent in conversations stored before it = English. */
+  language?: Language;
+  /** Messages in a row it could not read: after two, the booking form is offered. */
+  misses?: number;
+  /** The candidates are the agent's listing offered, not homes the buyer's words matched (issue 31). */
+  candidatesListed?: boolean;
+  /** The buyer's time zone, from the browser (issue 31): the agent's zone is named when it differs. */
+  buyerZone?: string | null;
+  /** "Friday" said on a Friday (issue 31). */
+  weekdayIsToday?: boolean;
 };
+
+/** The sentences of the conversation's language. */
+export function saysFor(state: Pick<ConversationState, 'language'>): AssistantSays {
+  return state.language === 'es' ? ASSISTANT_SAYS_ES : ASSISTANT_SAYS;
+}
 
 export function initialState(propertyId: number | null): ConversationState {
   return {
@@ -59,6 +81,9 @@ export function initialState(propertyId: number | null): ConversationState {
     asking: null,
     bookingId: null,
     offline: false,
+    language: 'en',
+    misses: 0,
+    weekdayIsToday: false,
   };
 }
 
@@ -98,10 +123,13 @@ export async function offlineTurn(
   text: string,
 ): Promise<TurnResult> {
   const state: ConversationState = { ...previous };
-  if (state.bookingId) return { replies: [ASSISTANT_SAYS.alreadyBooked], state, booking: null };
   const today = agentToday(t.ctx.now(), t.agent.timeZone);
-  const u = understand(text, today, facts(t.properties));
+  const u = understand(text, today, facts(t.properties), previous.language ?? 'en');
+  if (u.language === 'en' || u.language === 'es') state.language = u.language;
+  const says = saysFor(state);
+  if (state.bookingId) return { replies: [says.alreadyBooked], state, booking: null };
   const replies: string[] = [];
+  if (u.language === 'other' && !understoodAnything(u)) return missed(state, says.languages);
 
   // Answers to what was asked.
   const bare = text.trim();
@@ -121,12 +149,19 @@ export async function offlineTurn(
     ['email', u.email ?? (state.asking === 'email' && /@/.test(bare) ? bare : null), emailSchema],
     ['phone', u.phone ?? (state.asking === 'phone' && /\d{3}/.test(bare) ? bare : null), phoneSchema],
   ] as const;
+  let tookDetail = false;
   for (const [field, value, schema] of fieldChecks) {
     if (value === null) continue;
+    tookDetail = true;
     const parsed = schema.safeParse(value);
     if (parsed.success) state[field] = parsed.data as string;
-    else replies.push(ASSISTANT_SAYS.invalid(parsed.error.issues[0]?.message ?? 'That does not look right'));
+    else replies.push(says.invalid(parsed.error.issues[0]?.message ?? 'That does not look right'));
   }
+  // Nothing in the message it can use: say so honestly (never the same question again); the form after two.
+  if (!tookDetail && !understoodAnything(u)) {
+    return missed(state, says.notCaught(says.examples[state.asking ?? 'start']), says.handOff);
+  }
+  state.misses = 0;
   if (u.buyerType) state.buyerType = buyerTypeSchema.parse(u.buyerType);
 
   // The property and the purpose.
@@ -136,6 +171,7 @@ export async function offlineTurn(
     if (!u.purpose && !state.purpose) state.purpose = 'property_viewing';
   } else if (u.propertyIds.length > 1) {
     state.candidates = u.propertyIds;
+    state.candidatesListed = false;
   }
   if (u.purpose) {
     state.purpose = u.purpose;
@@ -146,10 +182,15 @@ export async function offlineTurn(
   const newCriteria =
     u.dates !== null || u.window !== null || u.time !== null || u.excludedWeekdays.length > 0;
   if (newCriteria) {
-    state.dates = u.dates ?? (u.window || u.time ? state.dates : null);
-    state.window = u.window;
-    state.time = u.time;
+    // A correction replaces only what it names: "actually make it Sunday" keeps "morning".
+    const newTime = u.window !== null || u.time !== null;
+    state.dates = u.dates ?? (newTime ? state.dates : null);
+    if (newTime || u.dates === null) {
+      state.window = u.window;
+      state.time = u.time;
+    }
     state.excluded = u.excludedWeekdays.length > 0 ? u.excludedWeekdays : state.excluded;
+    if (u.dates !== null) state.weekdayIsToday = u.weekdayIsToday;
     state.chosen = null;
     state.proposals = [];
   }
@@ -159,7 +200,7 @@ export async function offlineTurn(
     if (u.yes) return book(t, state, replies);
     if (u.no) {
       state.chosen = null;
-      replies.push(ASSISTANT_SAYS.notConfirmed);
+      replies.push(says.notConfirmed);
       state.asking = 'slot';
       return { replies, state, booking: null };
     }
@@ -176,21 +217,72 @@ export async function offlineTurn(
   return { replies: [...replies, ...(await nextQuestion(t, state))], state, booking: null };
 }
 
+/** A message it could not read: "I didn't catch that" (or `first`), and after two in a row the form. */
+function missed(state: ConversationState, first: string, handOff: string | null = null): TurnResult {
+  state.misses = (state.misses ?? 0) + 1;
+  const replies = [first];
+  if (handOff && state.misses >= 2) replies.push(handOff);
+  return { replies, state, booking: null };
+}
+
+/** What the conversation already knows about the time ("Saturday, March 9, morning"), or null. */
+export function knownWhen(state: ConversationState): string | null {
+  const says = saysFor(state);
+  const lang = state.language ?? 'en';
+  const parts: string[] = [];
+  if (state.dates?.length) {
+    const labels = state.dates.slice(0, 2).map((d) => dateLabel(d, lang));
+    parts.push(
+      state.dates.length > 2 ? `${labels.join(', ')}…` : labels.join(lang === 'es' ? ' o ' : ' or '),
+    );
+  }
+  const w = state.window;
+  const l = says.windowLabels;
+  if (state.time) parts.push(l.at(timeLabel(state.time, lang)));
+  else if (w?.near) parts.push(l.around(timeLabel(w.near, lang)));
+  else if (w) {
+    const named = Object.entries(PERIOD_NAMES).find(([, p]) => p.from === w.from && p.to === w.to)?.[0];
+    if (named) parts.push(l[named as keyof typeof PERIOD_NAMES]);
+    else if (w.to === '24:00') parts.push(l.after(timeLabel(w.from, lang)));
+    else if (w.from === '00:00') parts.push(l.before(timeLabel(w.to, lang)));
+    else parts.push(l.between(timeLabel(w.from, lang), timeLabel(w.to, lang)));
+  }
+  if (parts.length === 0) return null;
+  const text = parts.join(', ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const PERIOD_NAMES = {
+  morning: { from: '08:00', to: '12:00' },
+  lunchtime: { from: '11:30', to: '14:00' },
+  afternoon: { from: '12:00', to: '17:00' },
+  evening: { from: '17:00', to: '22:00' },
+  firstThing: { from: '08:00', to: '10:00' },
+} as const;
+
 /** What the conversation needs next, asked in one sentence (and the times, when it is time to offer them). */
 async function nextQuestion(t: TurnContext, state: ConversationState): Promise<string[]> {
+  const says = saysFor(state);
   const byId = new Map(t.properties.map((p) => [p.id, p]));
   const needsProperty = state.purpose === null || PROPERTY_PURPOSES.includes(state.purpose);
   if (needsProperty && (state.propertyId === null || !byId.has(state.propertyId))) {
     state.propertyId = null;
     state.asking = 'property';
-    if (state.candidates.length > 1) {
-      return [ASSISTANT_SAYS.whichOfThese(state.candidates.map((id) => addressOf(byId.get(id)!)))];
+    const known = knownWhen(state);
+    if (state.candidates.length > 1 && !state.candidatesListed) {
+      return [
+        says.whichOfThese(
+          state.candidates.map((id) => addressOf(byId.get(id)!)),
+          known,
+        ),
+      ];
     }
     if (t.properties.length === 0) {
       state.purpose = 'custom';
     } else {
       state.candidates = t.properties.slice(0, 5).map((p) => p.id);
-      return [ASSISTANT_SAYS.whichProperty(t.properties.slice(0, 5).map(addressOf))];
+      state.candidatesListed = true;
+      return [says.whichProperty(t.properties.slice(0, 5).map(addressOf), known)];
     }
   }
   if (!state.chosen) {
@@ -199,6 +291,8 @@ async function nextQuestion(t: TurnContext, state: ConversationState): Promise<s
       excluded: state.excluded,
       window: state.window,
       time: state.time,
+      weekdayIsToday: state.weekdayIsToday ?? false,
+      language: state.language ?? 'en',
     };
     const rank = t.rank;
     const found = await findProposals(
@@ -209,43 +303,63 @@ async function nextQuestion(t: TurnContext, state: ConversationState): Promise<s
     );
     state.proposals = found.proposals;
     state.asking = 'slot';
-    if (found.proposals.length === 0) return [...found.notes, ASSISTANT_SAYS.nothingAtAll];
-    const subject = state.propertyId ? addressOf(byId.get(state.propertyId)!) : purposeLabel(state.purpose);
+    if (found.proposals.length === 0) return [...found.notes, says.nothingAtAll];
+    const subject = state.propertyId
+      ? addressOf(byId.get(state.propertyId)!)
+      : purposeLabel(state.purpose, state.language);
+    const zone = zoneNote(state, t.agent.timeZone, found.proposals[0]!.starts_at);
     return [
-      ASSISTANT_SAYS.proposals(
+      says.proposals(
         subject,
         found.proposals.map((p) => p.label),
-        found.notes.join(' ') || null,
+        [...found.notes, ...(zone ? [zone] : [])].join(' ') || null,
       ),
     ];
   }
   if (!state.name) {
     state.asking = 'name';
-    return [ASSISTANT_SAYS.askName(state.chosen.label)];
+    return [says.askName(state.chosen.label)];
   }
   if (!state.email) {
     state.asking = 'email';
-    return [ASSISTANT_SAYS.askEmail];
+    return [says.askEmail];
   }
   if (!state.phone) {
     state.asking = 'phone';
-    return [ASSISTANT_SAYS.askPhone];
+    return [says.askPhone];
   }
   if (!state.buyerType) {
     state.asking = 'buyerType';
-    return [ASSISTANT_SAYS.askBuyerType];
+    return [says.askBuyerType];
   }
   state.asking = 'confirm';
-  return [ASSISTANT_SAYS.confirm(summaryOf(t, state))];
+  return [says.confirm(summaryOf(t, state))];
 }
 
-function purposeLabel(purpose: BookingPurpose | null): string {
+/** "Times are in the agent's time zone (Eastern Standard Time)." when the buyer's zone is another offset. */
+function zoneNote(state: ConversationState, agentZone: string, at: string): string | null {
+  if (!state.buyerZone) return null;
+  const instant = new Date(at);
+  const offset = (zone: string) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(instant)
+      .find((p) => p.type === 'timeZoneName')?.value;
+  if (offset(state.buyerZone) === offset(agentZone)) return null;
+  const locale = state.language === 'es' ? 'es-ES' : 'en-US';
+  const name = new Intl.DateTimeFormat(locale, { timeZone: agentZone, timeZoneName: 'long' })
+    .formatToParts(instant)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return saysFor(state).zoneNote(name ?? agentZone);
+}
+
+function purposeLabel(purpose: BookingPurpose | null, language: Language = 'en'): string {
+  if (language === 'es') return purpose === 'property_valuation' ? 'una tasación' : 'una consulta';
   return purpose === 'property_valuation' ? 'a valuation' : 'a consultation';
 }
 
 export function summaryOf(t: TurnContext, state: ConversationState): string {
   const property = state.propertyId ? t.properties.find((p) => p.id === state.propertyId) : undefined;
-  return bookingSummary({
+  return (state.language === 'es' ? bookingSummaryEs : bookingSummary)({
     purpose: state.purpose ?? 'property_viewing',
     address: property ? addressOf(property) : null,
     when: state.chosen?.label ?? '',
@@ -276,18 +390,18 @@ export async function book(t: TurnContext, state: ConversationState, replies: st
     const booking = await createBooking(t.ctx, request, `assistant:${t.conversationId}:${chosen.starts_at}`);
     state.bookingId = booking.id;
     state.asking = null;
-    replies.push(ASSISTANT_SAYS.booked(summaryOf(t, state), state.email!, booking.status === 'pending'));
+    replies.push(saysFor(state).booked(summaryOf(t, state), state.email!, booking.status === 'pending'));
     return { replies, state, booking };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     state.chosen = null;
     if (err.code === 'SLOT_TAKEN' || err.code === 'SLOT_UNAVAILABLE') {
       // Never a double booking: the database refused it; offer what is free now.
-      replies.push(ASSISTANT_SAYS.slotTaken);
+      replies.push(saysFor(state).slotTaken);
       return { replies: [...replies, ...(await nextQuestion(t, state))], state, booking: null };
     }
     state.asking = null;
-    replies.push(ASSISTANT_SAYS.cannotBook(err.message));
+    replies.push(saysFor(state).cannotBook(err.message));
     return { replies, state, booking: null };
   }
 }

@@ -51,7 +51,7 @@ async function requireEnabled(db: Db, agent: AgentRow): Promise<void> {
 
 export async function startConversation(
   deps: AssistantDeps,
-  input: { agent_id: string; property_id?: string | number | null },
+  input: { agent_id: string; property_id?: string | number | null; time_zone?: string | null },
 ): Promise<ConversationResponse> {
   const { db } = deps.ctx;
   const agent = await findPublicAgent(db, input.agent_id);
@@ -72,7 +72,7 @@ export async function startConversation(
       agentId: agent.id,
       propertyId,
       messages: [{ role: 'assistant', text: greeting, at: deps.ctx.now().toISOString() }],
-      state: initialState(propertyId),
+      state: { ...initialState(propertyId), buyerZone: knownZone(input.time_zone) },
     })
     .returning();
   return respond(deps.ctx, agent, row!, null, await listPublicProperties(db, agent.id));
@@ -132,6 +132,17 @@ export async function readConversation(
   const row = await findConversation(deps.ctx.db, conversationId);
   const agent = await findPublicAgent(deps.ctx.db, row.agentId);
   return respond(deps.ctx, agent, row, null, await listPublicProperties(deps.ctx.db, agent.id));
+}
+
+/** The buyer's zone when it is one the runtime knows; anything else is ignored (never an error). */
+function knownZone(zone: string | null | undefined): string | null {
+  if (!zone) return null;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
 }
 
 async function findConversation(db: Db, id: string): Promise<ConversationRow> {

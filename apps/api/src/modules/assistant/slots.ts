@@ -2,7 +2,7 @@
 // and busy time read through the availability service, filtered by what the buyer asked for, at most three.
 // A day that has passed, lies beyond the booking window or is closed is named, politely, before the nearest
 // free times are offered instead.
-import { ASSISTANT_SAYS } from '@keyturn/domain/assistant/texts';
+import { ASSISTANT_SAYS, ASSISTANT_SAYS_ES } from '@keyturn/domain/assistant/texts';
 import type { Proposal } from '@keyturn/domain/schemas/assistant';
 import {
   agentToday,
@@ -16,6 +16,7 @@ import {
 import type { AgentRow } from '../agents/service';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import type { PublicContext } from '../booking-public/context';
+import type { Language } from './language';
 import type { TimeWindow } from './when';
 
 export type SlotCriteria = {
@@ -23,6 +24,9 @@ export type SlotCriteria = {
   excluded: number[];
   window: TimeWindow | null;
   time: string | null;
+  /** "Friday" on a Friday: when today has no bookable time, the same weekday next week (issue 31). */
+  weekdayIsToday?: boolean;
+  language?: Language;
 };
 
 export const MAX_PROPOSALS = 3;
@@ -40,9 +44,9 @@ export function weekdayOf(date: string): number {
   return new Date(`${date}T12:00:00Z`).getUTCDay();
 }
 
-/** 'Saturday, February 2' for an agent-zone date. */
-export function dateLabel(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+/** 'Saturday, February 2' for an agent-zone date ('sábado, 2 de febrero' in Spanish). */
+export function dateLabel(date: string, language: Language = 'en'): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString(language === 'es' ? 'es-ES' : 'en-US', {
     weekday: 'long',
     month: 'long',
     day: 'numeric',
@@ -50,12 +54,22 @@ export function dateLabel(date: string): string {
   });
 }
 
-export function toProposal(date: string, slot: Slot, timeZone: string): Proposal {
+/** '14:00' → '2:00 PM' ('14:00' in Spanish, the 24-hour clock). */
+export function timeLabel(time: string, language: Language = 'en'): string {
+  if (language === 'es' || time === '24:00') return time;
+  const hour = Number(time.slice(0, 2));
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${time.slice(3, 5)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+export function toProposal(date: string, slot: Slot, timeZone: string, language: Language = 'en'): Proposal {
   return {
     starts_at: slotStartIso(slot),
     date,
     time: slot.time.slice(0, 5),
-    label: `${dateLabel(date)} at ${slotLabel(slot, timeZone)}`,
+    label:
+      language === 'es'
+        ? `${dateLabel(date, 'es')} a las ${slot.time.slice(0, 5)}`
+        : `${dateLabel(date)} at ${slotLabel(slot, timeZone)}`,
     suggested: false,
   };
 }
@@ -66,6 +80,7 @@ export async function freeProposals(
   agent: AgentRow,
   from: string,
   to: string,
+  language: Language = 'en',
 ): Promise<Proposal[]> {
   const rules = await slotRulesFor(ctx.db, agent);
   const busy = await busyIntervals(
@@ -76,7 +91,7 @@ export async function freeProposals(
   );
   const out: Proposal[] = [];
   for (const [date, slots] of computeDaySlots(rules, busy, ctx.now(), { from, to })) {
-    for (const slot of slots) out.push(toProposal(date, slot, agent.timeZone));
+    for (const slot of slots) out.push(toProposal(date, slot, agent.timeZone, language));
   }
   return out;
 }
@@ -86,6 +101,20 @@ function fits(p: Proposal, c: SlotCriteria): boolean {
   if (c.time) return p.time === c.time;
   if (c.window) return p.time >= c.window.from && p.time < c.window.to;
   return true;
+}
+
+const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+
+/** "around 2": the times nearest 2 PM first on each day (the day order stays). */
+function nearestFirst(proposals: Proposal[], c: SlotCriteria): Proposal[] {
+  const near = c.window?.near;
+  if (!near) return proposals;
+  const target = minutesOf(near);
+  return [...proposals].sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) ||
+      Math.abs(minutesOf(a.time) - target) - Math.abs(minutesOf(b.time) - target),
+  );
 }
 
 /** Up to three proposals: the agent's best by `rank` when there is one, else spread over days (round robin). */
@@ -115,45 +144,55 @@ export async function findProposals(
   const now = ctx.now();
   const window = bookingWindow(now, agent.timeZone);
   const notes: string[] = [];
+  const language = criteria.language ?? 'en';
+  const says = language === 'es' ? ASSISTANT_SAYS_ES : ASSISTANT_SAYS;
+  const today = agentToday(now, agent.timeZone);
+  if (criteria.dates && criteria.weekdayIsToday && criteria.dates.includes(today) && today < window.from) {
+    // "Friday" on a Friday, and today cannot be booked any more: next Friday, said so.
+    const next = addDays(today, 7);
+    notes.push(says.weekdayNextWeek(dateLabel(today, language).split(',')[0]!, dateLabel(next, language)));
+    criteria = { ...criteria, dates: criteria.dates.map((d) => (d === today ? next : d)) };
+  }
+  const freeOf = (from: string, to: string) => freeProposals(ctx, agent, from, to, language);
   if (criteria.dates) {
-    const today = agentToday(now, agent.timeZone);
     const rules = await slotRulesFor(ctx.db, agent);
-    if (criteria.dates.some((d) => d <= today)) notes.push(ASSISTANT_SAYS.pastDay);
-    if (criteria.dates.some((d) => d > window.to)) notes.push(ASSISTANT_SAYS.beyondWindow);
+    if (criteria.dates.some((d) => d <= today)) notes.push(says.pastDay);
+    if (criteria.dates.some((d) => d > window.to)) notes.push(says.beyondWindow);
     const inWindow = criteria.dates.filter((d) => d >= window.from && d <= window.to);
     const closed = inWindow.filter((d) => !dayIsAvailable(rules, d));
     if (closed.length > 0 && closed.length === inWindow.length) {
-      notes.push(ASSISTANT_SAYS.closedDay(closed.map(dateLabel)));
+      notes.push(says.closedDay(closed.map((d) => dateLabel(d, language))));
     }
     const open = inWindow.filter((d) => !closed.includes(d));
     if (open.length > 0) {
       const from = open[0]!;
       const to = open[open.length - 1]!;
       const wanted = new Set(open);
-      const found = (await freeProposals(ctx, agent, from, to)).filter(
-        (p) => wanted.has(p.date) && fits(p, criteria),
-      );
-      if (found.length > 0) return { proposals: pick(found, rank), notes };
-      notes.push(ASSISTANT_SAYS.nothingThen);
+      const found = (await freeOf(from, to)).filter((p) => wanted.has(p.date) && fits(p, criteria));
+      if (found.length > 0) return { proposals: pick(nearestFirst(found, criteria), rank), notes };
+      notes.push(says.nothingThen);
       if (criteria.time) {
         // That exact time is taken: the closest free times of the same day(s).
         const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
         const target = minutes(criteria.time);
-        const near = (await freeProposals(ctx, agent, from, to))
+        const near = (await freeOf(from, to))
           .filter((p) => wanted.has(p.date) && !criteria.excluded.includes(weekdayOf(p.date)))
           .sort((a, b) => Math.abs(minutes(a.time) - target) - Math.abs(minutes(b.time) - target))
           .slice(0, MAX_PROPOSALS);
         if (near.length > 0) return { proposals: pick(near), notes };
       }
     } else if (notes.length === 0) {
-      notes.push(ASSISTANT_SAYS.nothingThen);
+      notes.push(says.nothingThen);
     }
   }
   // No day named, or nothing then: the nearest free times that keep the buyer's other wishes.
   const from = window.from;
   const to = addDays(from, SEARCH_DAYS - 1) < window.to ? addDays(from, SEARCH_DAYS - 1) : window.to;
-  const all = await freeProposals(ctx, agent, from, to);
-  let found = all.filter((p) => fits(p, criteria));
+  const all = await freeOf(from, to);
+  let found = nearestFirst(
+    all.filter((p) => fits(p, criteria)),
+    criteria,
+  );
   if (found.length === 0) found = all.filter((p) => !criteria.excluded.includes(weekdayOf(p.date)));
   return { proposals: pick(found, rank), notes };
 }

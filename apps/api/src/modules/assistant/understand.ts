@@ -8,6 +8,8 @@
 // agent-zone date and time into an instant.
 import { distance } from 'fastest-levenshtein';
 import type { BookingPurpose, BuyerType } from '@keyturn/domain/enums';
+import { detectLanguage, spanishToEnglish, type Detected, type Language } from './language';
+import { correctTypos, tokens } from './typos';
 import { datesOf, WEEKDAY_SHORT, windowOf, type TimeWindow } from './when';
 
 export type PropertyFacts = {
@@ -42,60 +44,35 @@ export type Understanding = {
   email: string | null;
   phone: string | null;
   buyerType: BuyerType | null;
+  /** The language the message is written in (null: too short to tell). */
+  language: Detected;
+  /** "Friday" said on a Friday: today, or next Friday when today has no time left. */
+  weekdayIsToday: boolean;
+  /** "hi", "hola": answered with what the assistant needs, not "I didn't catch that". */
+  greeting: boolean;
 };
 
+/** Whether the message said anything the conversation can use. */
+export function understoodAnything(u: Understanding): boolean {
+  return (
+    u.dates !== null ||
+    u.window !== null ||
+    u.time !== null ||
+    u.excludedWeekdays.length > 0 ||
+    u.propertyIds.length > 0 ||
+    u.purpose !== null ||
+    u.choice !== null ||
+    u.yes ||
+    u.no ||
+    u.name !== null ||
+    u.email !== null ||
+    u.phone !== null ||
+    u.buyerType !== null ||
+    u.greeting
+  );
+}
+
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-/** Words a typo is corrected to (tokens of four letters or more, one or two edits away). */
-const VOCABULARY = [
-  ...WEEKDAYS,
-  ...MONTHS,
-  'tomorrow',
-  'today',
-  'weekend',
-  'morning',
-  'afternoon',
-  'evening',
-  'tonight',
-  'next',
-  'this',
-  'after',
-  'before',
-  'between',
-  'viewing',
-  'showing',
-  'bedroom',
-  'bedrooms',
-  'valuation',
-  'consultation',
-];
-const ABBREVIATIONS: Record<string, string> = {
-  tmrw: 'tomorrow',
-  tmr: 'tomorrow',
-  tmw: 'tomorrow',
-  tmrow: 'tomorrow',
-  tomoz: 'tomorrow',
-  wknd: 'weekend',
-  wkend: 'weekend',
-  mornin: 'morning',
-  arvo: 'afternoon',
-  aft: 'afternoon',
-  eve: 'evening',
-  nxt: 'next',
-  thx: 'thanks',
-};
 /** Street-type words and their abbreviations, each to its full form. */
 export const STREET_WORDS: Record<string, string> = {
   st: 'street',
@@ -155,14 +132,26 @@ const EMAIL = /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/i;
 const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}\b/;
 
 /** Understands one message against today (the agent's date, 'yyyy-MM-dd') and the agent's public properties. */
-export function understand(text: string, today: string, properties: readonly PropertyFacts[]): Understanding {
+export function understand(
+  original: string,
+  today: string,
+  properties: readonly PropertyFacts[],
+  conversationLanguage: Language = 'en',
+): Understanding {
+  const language = detectLanguage(original);
+  // A short answer ("la primera", "sí") in a Spanish conversation is read as Spanish.
+  const spanish = language === 'es' || (language === null && conversationLanguage === 'es');
+  const text = spanish ? spanishToEnglish(original) : original;
   const email = text.match(EMAIL)?.[0] ?? null;
   const phone = text.match(PHONE)?.[0]?.trim() ?? null;
   let rest = text;
   if (email) rest = rest.replace(email, ' ');
   if (phone) rest = rest.replace(phone, ' ');
   const name = nameIn(rest);
-  const lower = correctTypos(rest.toLowerCase(), properties);
+  const lower = correctTypos(
+    rest.toLowerCase().replace(/\b2mor+ow?\b|\b2day\b/g, (w) => (w === '2day' ? 'today' : 'tomorrow')),
+    properties,
+  );
 
   const propertyIds = matchProperties(lower, properties);
   const purpose = purposeOf(lower, propertyIds.length > 0);
@@ -189,9 +178,14 @@ export function understand(text: string, today: string, properties: readonly Pro
       return ` ${list.slice(consumed.length)}`;
     },
   );
+  // "any weekday", "on weekdays": Monday to Friday.
+  dateText = dateText.replace(/\b(?:any\s+|on\s+)?week\s?days?\b/, () => {
+    for (const d of [6, 0]) if (!excludedWeekdays.includes(d)) excludedWeekdays.push(d);
+    return ' ';
+  });
   const { window, text: withoutWindow } = windowOf(dateText);
   dateText = withoutWindow;
-  const { dates, time } = datesOf(dateText, today);
+  const { dates, time, weekdayIsToday } = datesOf(dateText, today, spanish ? original.toLowerCase() : null);
 
   return {
     dates,
@@ -209,41 +203,16 @@ export function understand(text: string, today: string, properties: readonly Pro
     email,
     phone,
     buyerType,
+    language,
+    weekdayIsToday,
+    greeting:
+      /^\W*(?:hi+|hello|hey|hiya|hola|buenas|buenos d[ií]as|good (?:morning|afternoon|evening))\W*$/iu.test(
+        original,
+      ),
   };
 }
 
 // ---- words ----
-
-function tokens(text: string): string[] {
-  return text.toLowerCase().match(/[a-z0-9$'-]+/g) ?? [];
-}
-
-function propertyWords(properties: readonly PropertyFacts[]): Set<string> {
-  const words = new Set<string>();
-  for (const p of properties) for (const w of tokens(`${p.address} ${p.city}`)) words.add(w);
-  return words;
-}
-
-/** "tomorow mornin" → "tomorrow morning"; street names and cities of the agent's listings stay as written. */
-function correctTypos(text: string, properties: readonly PropertyFacts[]): string {
-  const keep = propertyWords(properties);
-  return text.replace(/[a-z]+/g, (word) => {
-    if (ABBREVIATIONS[word]) return ABBREVIATIONS[word];
-    if (word.length < 4 || keep.has(word) || VOCABULARY.includes(word)) return word;
-    const allowed = word.length >= 6 ? 2 : 1;
-    let best: string | null = null;
-    let bestDistance = allowed + 1;
-    for (const candidate of VOCABULARY) {
-      if (Math.abs(candidate.length - word.length) > allowed) continue;
-      const d = distance(word, candidate);
-      if (d < bestDistance) {
-        best = candidate;
-        bestDistance = d;
-      }
-    }
-    return best ?? word;
-  });
-}
 
 function weekdayOf(word: string): number | null {
   const full = WEEKDAYS.indexOf(word.replace(/s$/, ''));
@@ -278,13 +247,22 @@ export function matchProperties(text: string, properties: readonly PropertyFacts
     const street = streetParts(p.address);
     let score = 0;
     let named = false;
-    if (street.number && wordSet.has(street.number)) {
-      score += 4;
-      named = true;
-    }
     const nameHits = street.names.filter((n) =>
       words.some((w) => w === n || (n.length >= 5 && w.length >= 5 && distance(w, n) <= 1)),
     );
+    // A house number names a home next to its street ("12 maple", "maple 12") or before a word that is no
+    // time ("12 the one…"); "feb 12", "between 10 and 12" are no homes.
+    if (
+      street.number &&
+      wordSet.has(street.number) &&
+      (nameHits.length > 0 ||
+        new RegExp(
+          String.raw`\b${street.number}\s+(?!(?:am|pm|o'?clock|noon|on|at|or|and|to|ish|please|pls)\b)[a-z]`,
+        ).test(text))
+    ) {
+      score += 4;
+      named = true;
+    }
     if (nameHits.length > 0) {
       score += 3 * nameHits.length;
       named = true;
@@ -369,8 +347,12 @@ function stripPropertyNumbers(text: string, properties: readonly PropertyFacts[]
     .replace(/\$\s?\d[\d,.]*\s*(k|m|million)?\b/g, ' ')
     .replace(/\b\d[\d,.]*\s*(k|million)\b/g, ' ');
   for (const p of properties) {
-    const number = streetParts(p.address).number;
-    if (number) out = out.replace(new RegExp(`\\b${number}\\s+(?=[a-z])`, 'g'), ' ');
+    const { number, names } = streetParts(p.address);
+    if (!number) continue;
+    out = out.replace(new RegExp(`\\b${number}\\s+(?=[a-z])`, 'g'), ' ');
+    // "calle maple 12" (the Spanish order): the number after the street name.
+    for (const name of names)
+      out = out.replace(new RegExp(`\\b(${name}(?:\\s+[a-z]+)?)\\s+${number}\\b`, 'g'), '$1 ');
   }
   return out;
 }

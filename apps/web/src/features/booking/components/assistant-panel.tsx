@@ -32,6 +32,7 @@ export function AssistantPanel({
       api.post<ConversationResponse>('/assistant/conversations', {
         agent_id: agentId,
         property_id: propertyId,
+        time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       }),
     onSuccess: setConversation,
     onError: (err) => setError(err instanceof ApiError ? err.message : ASSISTANT_UI.failed),
