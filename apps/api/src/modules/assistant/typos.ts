@@ -1,7 +1,19 @@
 // Typos in buyer messages (issue 17, split out in issue 31): "tomorow mornin" → "tomorrow morning" by
 // Levenshtein distance to a small vocabulary; street names and cities of the agent's listings stay as written.
 import { distance } from 'fastest-levenshtein';
-import type { PropertyFacts } from './understand';
+
+/** What the assistant knows of a listing to recognise it in a message. */
+export type PropertyFacts = {
+  id: number;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  price: number;
+  bedrooms: number;
+  bathrooms: number;
+  property_type: string;
+};
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const MONTHS = [

@@ -9,20 +9,10 @@
 import { distance } from 'fastest-levenshtein';
 import type { BookingPurpose, BuyerType } from '@keyturn/domain/enums';
 import { detectLanguage, spanishToEnglish, type Detected, type Language } from './language';
-import { correctTypos, tokens } from './typos';
-import { datesOf, WEEKDAY_SHORT, windowOf, type TimeWindow } from './when';
+import { correctTypos, tokens, type PropertyFacts } from './typos';
 
-export type PropertyFacts = {
-  id: number;
-  address: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  price: number;
-  bedrooms: number;
-  bathrooms: number;
-  property_type: string;
-};
+export type { PropertyFacts };
+import { datesOf, WEEKDAY_SHORT, windowOf, type TimeWindow } from './when';
 
 export type Understanding = {
   /** Agent-zone dates the buyer named, in order; null when the message names none. */
