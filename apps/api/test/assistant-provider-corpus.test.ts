@@ -16,6 +16,7 @@ import { makeAgent, makeProperty, type TestAgent } from './fixtures';
 import {
   recordingKey,
   startReplayServer,
+  replayEnv,
   type Recording,
   type ReplayServer,
   type SentRequest,
@@ -36,12 +37,7 @@ beforeAll(async () => {
   replay = await startReplayServer(RECORDING);
   t = await createTestApp({
     now: () => now,
-    env: {
-      AI_BASE_URL: replay.baseUrl,
-      AI_API_KEY: 'replay-key',
-      AI_MODEL: 'replay-model',
-      AI_TIMEOUT_SECONDS: '5',
-    },
+    env: replayEnv(replay),
   });
   agent = await makeAgent(t);
   for (const p of PROPERTIES)

@@ -98,3 +98,11 @@ export async function startReplayServer(recording: Recording): Promise<ReplaySer
   replay.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return replay;
 }
+
+/** The app's AI configuration pointed at a replay server (as AI_BASE_URL etc. configure it in production). */
+export const replayEnv = (replay: ReplayServer): Record<string, string> => ({
+  AI_BASE_URL: replay.baseUrl,
+  AI_API_KEY: 'replay-key',
+  AI_MODEL: 'replay-model',
+  AI_TIMEOUT_SECONDS: '5',
+});
