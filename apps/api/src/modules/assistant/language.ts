@@ -17,7 +17,12 @@ const count = (re: RegExp, text: string) => new Set(text.toLowerCase().match(re)
 
 /** The language a message is written in; null when it is too short to tell ("2", "Casey Buyer", an e-mail). */
 export function detectLanguage(text: string): Detected {
-  const es = count(SPANISH, text) + (/[ñ¿¡]/.test(text) ? 2 : 0);
+  // "me llamo" / "mi nombre es" decide on their own: "me" alone is also English ("call me"), which made a
+  // Spanish buyer's details line ("Me llamo Casey, casey@…") read as English.
+  const es =
+    count(SPANISH, text) +
+    (/[ñ¿¡]/.test(text) ? 2 : 0) +
+    (/\b(?:me llamo|mi nombre es)\b/i.test(text) ? 1 : 0);
   const en = count(ENGLISH, text);
   const other = count(OTHER, text) + (/[äöüßçãõ]/i.test(text) ? 1 : 0);
   if (other > 0 && other >= es && other >= en) return 'other';
