@@ -4,7 +4,7 @@
 // buyer's contact and answers.
 import { planAllows } from '@keyturn/domain/planGates';
 import { MESSAGES } from '@keyturn/domain/messages';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
@@ -78,6 +78,11 @@ export function NewBookingDialog({
     control,
     name: ['booking_purpose', 'booking_date', 'booking_time', 'budget_min', 'budget_max'],
   });
+  // Opened before the agent's profile has loaded (a slow phone, a busy server), the dialog has no "today" yet:
+  // the date fills in when it arrives, unless the agent has typed one meanwhile.
+  useEffect(() => {
+    if (today && !form.getValues('booking_date')) setValue('booking_date', today);
+  }, [today, form, setValue]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);

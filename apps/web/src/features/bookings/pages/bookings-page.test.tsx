@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_ACTIONS, BOOKING_ACTION_LABELS } from '@keyturn/domain/bookingStatus';
@@ -462,6 +462,31 @@ async function openNewBooking(created: AgentBooking, slot: string) {
 }
 
 describe('new booking and invitations', () => {
+  it("opened before the agent's profile has loaded, the date fills in with today when it arrives", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-07-01T20:00:00Z'));
+    try {
+      let answerProfile: () => void = () => undefined;
+      const profile = new Promise<Response>((resolve) => {
+        answerProfile = () => resolve(json(200, { success: true, data: agentProfile }));
+      });
+      renderBookings('/dashboard/bookings', {
+        'GET /agents/profile': () => profile,
+        'GET /bookings/free-slots/2030-07-01': () =>
+          json(200, { availableSlots: ['16:30:00'], agentAvailability: { isAvailable: true } }),
+      });
+      await screen.findByText('Jane Buyer');
+      await userEvent.click(screen.getByRole('button', { name: 'New booking' }));
+      const dialog = screen.getByRole('dialog', { name: 'New booking' });
+      expect(within(dialog).getByLabelText('Date')).toHaveValue('');
+      await act(async () => answerProfile());
+      await waitFor(() => expect(within(dialog).getByLabelText('Date')).toHaveValue('2030-07-01'));
+      expect(await within(dialog).findByRole('radio', { name: '4:30 PM' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("opens on today without an error, offers today's free times, and takes a typed time for an arranged or past showing (issue 19)", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     // 4:00 PM in New York.
