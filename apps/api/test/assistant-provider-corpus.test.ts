@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from './app';
 import { ALL_CORPUS, PROPERTIES, type CorpusEntry } from './assistant/corpus';
 import { datesOf, recordingOf, windowOf } from './assistant/provider-recording';
 import { sayTo } from './assistant/talk';
+import { addDays } from '../src/modules/assistant/slots';
 import { makeAgent, makeProperty, type TestAgent } from './fixtures';
 import {
   recordingKey,
@@ -75,7 +76,8 @@ function problems(entry: CorpusEntry, sent: SentRequest[], reply: string): strin
     const result = JSON.parse(m.content ?? '{}') as { error?: string; slots?: { starts_at: string }[] };
     if (result.error) found.push(`tool refused: ${result.error}`);
     const window = windowOf(entry);
-    const dates = new Set(datesOf(entry));
+    // Same-day booking is closed: a day that is today ("Friday" on a Friday) is looked up a week later.
+    const dates = new Set(datesOf(entry).map((d) => (d === entry.today ? addDays(d, 7) : d)));
     for (const slot of result.slots ?? []) {
       const at = wallClockInZone(new Date(slot.starts_at), agent.timeZone);
       if (!dates.has(at.date) || (window && (at.time < window.from || at.time >= window.to)))

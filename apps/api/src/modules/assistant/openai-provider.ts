@@ -35,7 +35,7 @@ import {
 } from './offline';
 import type { Language } from './language';
 import type { AssistantProvider } from './provider';
-import { freeProposals, MAX_PROPOSALS } from './slots';
+import { freeProposals, MAX_PROPOSALS, todaysWeekdayNextWeek } from './slots';
 import { understand } from './understand';
 import { type TimeWindow } from './when';
 
@@ -133,6 +133,9 @@ async function providerTurn(
   // The buyer's language, read as offline (a short answer in a Spanish conversation stays Spanish).
   const u = understand(text, agentToday(t.ctx.now(), t.agent.timeZone), [], previous.language ?? 'en');
   if (u.language === 'en' || u.language === 'es') state.language = u.language;
+  // "Friday" on a Friday: read here, applied by find_slots as on the offline path.
+  if (u.dates !== null) state.weekdayIsToday = u.weekdayIsToday;
+  const notes: string[] = [];
   // The one way to book: the buyer confirms the booking the server repeated back.
   if (state.asking === 'confirm' && state.chosen) {
     if (u.yes) return book(t, state, []);
@@ -157,11 +160,13 @@ async function providerTurn(
     if (calls.length === 0) {
       const reply = message.content?.trim();
       if (!reply) return null;
-      return { replies: [reply], state, booking: null };
+      // What the server said about the search (e.g. "next Friday") reaches the buyer whatever the model wrote.
+      return { replies: [...notes, reply], state, booking: null };
     }
     messages.push({ role: 'assistant', content: message.content ?? null, tool_calls: calls });
     for (const call of calls) {
       const outcome = await runTool(t, state, call.function.name, call.function.arguments);
+      if (outcome.note) notes.push(outcome.note);
       if (outcome.confirm) {
         // The server, not the model, repeats the booking back.
         return { replies: [saysFor(state).confirm(summaryOf(t, state))], state, booking: null };
@@ -172,7 +177,7 @@ async function providerTurn(
   return null;
 }
 
-type ToolOutcome = { result: unknown; confirm?: boolean };
+type ToolOutcome = { result: unknown; confirm?: boolean; note?: string };
 
 const refused = (error: string): ToolOutcome => ({ result: { error } });
 
@@ -226,7 +231,15 @@ export async function runTool(
     if (a.property_id === null && PROPERTY_PURPOSES.includes(a.booking_purpose))
       return refused('This purpose needs a property.');
     const window = bookingWindow(t.ctx.now(), t.agent.timeZone);
-    const dates = a.dates.filter((d) => d >= window.from && d <= window.to).sort();
+    const today = agentToday(t.ctx.now(), t.agent.timeZone);
+    const rolled = todaysWeekdayNextWeek(
+      a.dates,
+      today,
+      window.from,
+      state.weekdayIsToday,
+      state.language ?? 'en',
+    );
+    const dates = rolled.dates.filter((d) => d >= window.from && d <= window.to).sort();
     if (dates.length === 0) return refused(`Dates must be between ${window.from} and ${window.to}.`);
     const range: TimeWindow = { from: a.after ?? '00:00', to: a.before ?? '24:00' };
     const wanted = new Set(dates);
@@ -238,7 +251,9 @@ export async function runTool(
     state.purpose = a.booking_purpose;
     state.proposals = ranked;
     state.chosen = null;
-    return { result: { slots: ranked.map((p) => ({ starts_at: p.starts_at, label: p.label })) } };
+    const slots = ranked.map((p) => ({ starts_at: p.starts_at, label: p.label }));
+    if (rolled.note) return { result: { note: rolled.note, slots }, note: rolled.note };
+    return { result: { slots } };
   }
   if (name === 'book') {
     const parsed = bookArgsSchema.safeParse(args);

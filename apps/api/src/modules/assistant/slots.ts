@@ -135,6 +135,30 @@ function pick(proposals: Proposal[], rank?: (slots: Proposal[]) => Proposal[]): 
   return out.sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
 }
 
+/**
+ * "Friday" said on a Friday when today cannot be booked any more (issue 31): the same day next week, and the
+ * sentence that says so. Both conversation paths (offline and provider) ask this one function.
+ */
+export function todaysWeekdayNextWeek(
+  dates: string[],
+  today: string,
+  firstBookable: string,
+  weekdayIsToday: boolean | undefined,
+  language: Language,
+): { dates: string[]; note: string | null } {
+  if (!weekdayIsToday || !dates.includes(today) || today >= firstBookable) return { dates, note: null };
+  const next = addDays(today, 7);
+  const says = language === 'es' ? ASSISTANT_SAYS_ES : ASSISTANT_SAYS;
+  return {
+    dates: dates.map((d) => (d === today ? next : d)),
+    // "Friday, January 18" → "next Friday, January 18" (the weekday said once).
+    note: says.weekdayNextWeek(
+      dateLabel(today, language).split(',')[0]!,
+      dateLabel(next, language).split(', ').slice(1).join(', '),
+    ),
+  };
+}
+
 export async function findProposals(
   ctx: PublicContext,
   agent: AgentRow,
@@ -147,11 +171,16 @@ export async function findProposals(
   const language = criteria.language ?? 'en';
   const says = language === 'es' ? ASSISTANT_SAYS_ES : ASSISTANT_SAYS;
   const today = agentToday(now, agent.timeZone);
-  if (criteria.dates && criteria.weekdayIsToday && criteria.dates.includes(today) && today < window.from) {
-    // "Friday" on a Friday, and today cannot be booked any more: next Friday, said so.
-    const next = addDays(today, 7);
-    notes.push(says.weekdayNextWeek(dateLabel(today, language).split(',')[0]!, dateLabel(next, language)));
-    criteria = { ...criteria, dates: criteria.dates.map((d) => (d === today ? next : d)) };
+  if (criteria.dates) {
+    const rolled = todaysWeekdayNextWeek(
+      criteria.dates,
+      today,
+      window.from,
+      criteria.weekdayIsToday,
+      language,
+    );
+    if (rolled.note) notes.push(rolled.note);
+    criteria = { ...criteria, dates: rolled.dates };
   }
   const freeOf = (from: string, to: string) => freeProposals(ctx, agent, from, to, language);
   if (criteria.dates) {
