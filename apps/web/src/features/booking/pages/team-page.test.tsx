@@ -27,7 +27,14 @@ import { TeamPage } from './team-page';
 withBookingClock();
 
 const team: PublicTeamPage = {
-  team: { name: 'Harbor Homes', slug: 'harbor', logo: null, color: '#7C3AED', time_zone: 'America/New_York' },
+  team: {
+    name: 'Harbor Homes',
+    slug: 'harbor',
+    logo: null,
+    color: '#7C3AED',
+    time_zone: 'America/New_York',
+    consultation: { place: 'office', address: '500 Congress Ave, Austin, TX' },
+  },
   properties: [{ ...property, agent: propertyAgent }],
   poolSize: 2,
 };
