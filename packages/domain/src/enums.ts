@@ -21,6 +21,11 @@ export const BOOKING_PURPOSE_LABELS: Record<BookingPurpose, string> = {
 /** Purposes that are about one particular property, so the flow asks for one (spec §4). */
 export const PROPERTY_PURPOSES: readonly BookingPurpose[] = ['property_viewing', 'open_house'];
 
+/** What a consultation (a team's, issue 29) can be for: no property, so no viewing nor open house. */
+export const CONSULTATION_PURPOSES: readonly BookingPurpose[] = BOOKING_PURPOSES.filter(
+  (purpose) => !PROPERTY_PURPOSES.includes(purpose),
+);
+
 export const BUYER_TYPES = ['first_time_buyer', 'investor', 'home_owner'] as const;
 export type BuyerType = (typeof BUYER_TYPES)[number];
 

@@ -82,4 +82,13 @@ export const TEAM_PAGE_MESSAGES = {
   poolLabel: 'Take team consultations',
   notInPool: 'Not in the pool',
   teamLinkPropertyNotFound: 'This property is not one of your team’s.',
+  consultationPurpose:
+    'A consultation is not about one property: choose a private showing, a valuation or another purpose. To see a property, book it from its own page.',
+  whereLabel: 'Where',
+  movedListings: 'Moved into the team.',
+  moveListingsTitle: 'Move your listings into the team',
+  moveListingsBody:
+    'Listings you added before the team stay yours until you move them. Moved listings keep their bookings, links and history, and stay assigned to you.',
+  noListingsToMove: 'All your listings are already the team’s.',
+  listingNotYours: 'Choose listings of your own that are not in the team yet.',
 } as const;

@@ -4,10 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   InvitationInput,
   InvitationPreview,
+  TeamCreateInput,
   TeamInput,
   TeamInvitation,
   TeamOverview,
 } from '@keyturn/domain/schemas/team';
+import type { AgentProperty } from '@keyturn/domain/schemas/property';
 import type { TeamBooking } from '@keyturn/domain/schemas/teamBookings';
 import type { BookingLink } from '@keyturn/domain/schemas/agentBooking';
 import type { PublicTeamPage } from '@keyturn/domain/schemas/teamPage';
@@ -31,13 +33,33 @@ function useTeamChange<T>(mutationFn: (input: T) => Promise<unknown>) {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: TEAM_QUERY_KEY });
       await queryClient.invalidateQueries({ queryKey: ['agents'], exact: true });
+      // A team change can change whose the listings are (created with some, a removal's hand-over).
+      await queryClient.invalidateQueries({ queryKey: ['properties'] });
     },
   });
 }
 
 const id = (value: string) => encodeURIComponent(value);
 
-export const useCreateTeam = () => useTeamChange((input: TeamInput) => api.post('/team', input));
+export const useCreateTeam = () => useTeamChange((input: TeamCreateInput) => api.post('/team', input));
+
+/** The caller's own listings outside the team (issue 29): what they may move into it. Same key as the list. */
+export function useOwnListings() {
+  return useQuery({
+    queryKey: ['properties'],
+    queryFn: async () => (await api.get<{ data: AgentProperty[] }>('/properties')).data,
+    select: (list) => list.filter((p) => p.team_id === null),
+  });
+}
+
+/** POST /api/team/properties: the chosen listings become the team's (bookings and history kept). */
+export function useMoveListings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (propertyIds: number[]) => api.post('/team/properties', { property_ids: propertyIds }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['properties'] }),
+  });
+}
 export const useUpdateTeam = () => useTeamChange((input: TeamInput) => api.put('/team', input));
 export const useInvite = () =>
   useTeamChange((input: InvitationInput) => api.post<{ data: TeamInvitation }>('/team/invitations', input));

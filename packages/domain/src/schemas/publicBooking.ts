@@ -7,6 +7,7 @@ import { isoDateSchema, requiredText } from './common';
 import { prefillSchema } from './prefill';
 import { propertySchema } from './property';
 import { rescheduleRequestSchema } from './booking';
+import { CONSULTATION_PLACES } from '../teamPlace';
 
 export const CANCEL_REASON_MAX_LENGTH = 1000;
 
@@ -127,6 +128,8 @@ export const publicTeamSchema = z.object({
   color: z.string(),
   /** The zone of the team's dates and times (its first owner's): the consultation calendar's clock. */
   time_zone: z.string(),
+  /** Where a consultation with the team happens (issue 29): the office's address, or by phone or video. */
+  consultation: z.object({ place: z.enum(CONSULTATION_PLACES), address: z.string().nullable() }),
 });
 export type PublicTeam = z.infer<typeof publicTeamSchema>;
 

@@ -5,6 +5,7 @@ import { INVITABLE_ROLES, TEAM_ROLES } from '../teams';
 import { agentProfileSchema, hexColorSchema } from './agent';
 import { emailSchema, requiredText } from './common';
 import { imageRefSchema } from './property';
+import { CONSULTATION_PLACES, TEAM_PLACE_MESSAGES } from '../teamPlace';
 
 export const TEAM_NAME_MAX_LENGTH = 80;
 export const TEAM_SLUG_MAX_LENGTH = 40;
@@ -17,7 +18,9 @@ export const teamSlugSchema = requiredText('URL name is required')
     'Use lowercase letters, digits and single hyphens, not starting or ending with a hyphen',
   );
 
-export const teamInputSchema = z.object({
+export const OFFICE_ADDRESS_MAX_LENGTH = 200;
+
+const teamShape = {
   name: requiredText('Team name is required').max(
     TEAM_NAME_MAX_LENGTH,
     `Team name must be at most ${TEAM_NAME_MAX_LENGTH} characters`,
@@ -25,8 +28,52 @@ export const teamInputSchema = z.object({
   slug: teamSlugSchema,
   logo: imageRefSchema.nullable().default(null),
   color: hexColorSchema.default(DEFAULT_PRIMARY_COLOR),
-});
+  /** Where the team's consultations happen (issue 29): the office (its address) or by phone or video. */
+  consultation_place: z
+    .enum(CONSULTATION_PLACES, { error: TEAM_PLACE_MESSAGES.placeRequired })
+    .default('remote'),
+  office_address: z
+    .string()
+    .trim()
+    .max(OFFICE_ADDRESS_MAX_LENGTH, `Office address must be at most ${OFFICE_ADDRESS_MAX_LENGTH} characters`)
+    .nullable()
+    .default(null)
+    .transform((v) => v || null),
+};
+
+/** A consultation at the office needs the office's address. */
+function checkPlace(
+  value: { consultation_place: string; office_address: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.consultation_place === 'office' && !value.office_address) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['office_address'],
+      message: TEAM_PLACE_MESSAGES.officeAddressRequired,
+    });
+  }
+}
+
+/** PUT /api/team. */
+export const teamInputSchema = z.object(teamShape).superRefine(checkPlace);
 export type TeamInput = z.input<typeof teamInputSchema>;
+
+/** An agent's own listings to move into the team (issue 29): their bookings and history go with them. */
+export const propertyIdsSchema = z
+  .array(z.number({ error: 'Choose your listings' }).int().positive(), { error: 'Choose your listings' })
+  .max(500, 'Choose at most 500 listings at once');
+
+/** POST /api/team: the team's details and, optionally, which of the creator's listings become the team's. */
+export const teamCreateSchema = z
+  .object({ ...teamShape, property_ids: propertyIdsSchema.default([]) })
+  .superRefine(checkPlace);
+export type TeamCreateInput = z.input<typeof teamCreateSchema>;
+
+/** POST /api/team/properties: move some of the caller's own listings into their team. */
+export const moveListingsSchema = z.object({
+  property_ids: propertyIdsSchema.min(1, 'Choose at least one listing'),
+});
 
 export const teamRoleSchema = z.enum(TEAM_ROLES, { error: 'Choose owner, admin or member' });
 
@@ -85,6 +132,8 @@ export const teamSchema = z.object({
   slug: z.string(),
   logo: z.string().nullable(),
   color: z.string(),
+  consultation_place: z.enum(CONSULTATION_PLACES),
+  office_address: z.string().nullable(),
   createdAt: z.string(),
 });
 

@@ -1,6 +1,8 @@
 // The public team page (issue 15, decision 025): what /api/public/teams/{slug} answers, the consultation
 // booked with the team, the member's pool switch and the team's booking links.
 import { z } from 'zod';
+import { CONSULTATION_PURPOSES } from '../enums';
+import { TEAM_PAGE_MESSAGES } from '../teamBooking';
 import { bookingLinkCreateSchema } from './agentBooking';
 import { bookingRequestShape, checkBudgetOrder } from './booking';
 import { propertySchema } from './property';
@@ -28,7 +30,17 @@ export type PublicTeamPage = z.infer<typeof publicTeamResponseSchema>['data'];
 export const teamBookingRequestSchema = z
   .object(bookingRequestShape())
   .omit({ agent_id: true, property_id: true })
-  .superRefine(checkBudgetOrder);
+  .superRefine(checkBudgetOrder)
+  .superRefine((value, ctx) => {
+    // A consultation has no property (issue 29): a viewing or an open house is booked on a property's page.
+    if (!CONSULTATION_PURPOSES.includes(value.booking_purpose)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['booking_purpose'],
+        message: TEAM_PAGE_MESSAGES.consultationPurpose,
+      });
+    }
+  });
 export type TeamBookingRequestInput = z.input<typeof teamBookingRequestSchema>;
 export type TeamBookingRequest = z.output<typeof teamBookingRequestSchema>;
 

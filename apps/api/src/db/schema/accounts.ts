@@ -75,8 +75,17 @@ export const organizations = pgTable(
     color: text().notNull().default('#3B82F6'),
     /** Seats bought beyond the plan's included users (`npm run admin -- set-seats`). */
     extraSeats: integer().notNull().default(0),
+    /** Issue 29: where the team's consultations happen — 'office' (at officeAddress) or 'remote' (phone/video). */
+    consultationPlace: text().notNull().default('remote'),
+    officeAddress: text(),
   },
-  (t) => [check('organizations_extra_seats', sql`${t.extraSeats} >= 0`)],
+  (t) => [
+    check('organizations_extra_seats', sql`${t.extraSeats} >= 0`),
+    check(
+      'organizations_consultation_place',
+      sql`${t.consultationPlace} = 'remote' or (${t.consultationPlace} = 'office' and ${t.officeAddress} is not null)`,
+    ),
+  ],
 );
 
 export const members = pgTable(

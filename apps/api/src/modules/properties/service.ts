@@ -168,6 +168,19 @@ async function visibleProperty(db: Db, access: Access, rawId: string): Promise<P
   return row;
 }
 
+/**
+ * A property the caller may see (their own, their team's), by id or 404 — the same scope as the list. For the
+ * other capabilities about a property (its map position, issue 29).
+ */
+export async function propertyVisibleTo(db: Db, agent: AgentRow, rawId: string | number) {
+  return visibleProperty(db, await accessOf(db, agent), String(rawId));
+}
+
+/** A property the caller may change (403 for a team property they may only read), by id or 404. */
+export async function propertyEditableBy(db: Db, agent: AgentRow, rawId: string | number) {
+  return editableProperty(db, await accessOf(db, agent), String(rawId));
+}
+
 /** A property the caller may change: their own or assigned to them, or any team property for owners/admins. */
 async function editableProperty(db: Db, access: Access, rawId: string): Promise<PropertyRow> {
   const row = await visibleProperty(db, access, rawId);

@@ -5,28 +5,18 @@ import type { PropertyPosition } from '@keyturn/domain/schemas/routes';
 import type { MapsConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { properties } from '../../db/schema';
-import { notFound } from '../../http/errors';
 import type { OutboundPolicy } from '../../http/outbound-url';
 import { geocode } from '../../adapters/geocoder';
 import type { AgentRow } from '../agents/service';
+import { propertyEditableBy, propertyVisibleTo } from '../properties/service';
 
 type Deps = { db: Db; maps: MapsConfig; outbound: OutboundPolicy };
-
-async function ownRow(db: Db, agent: AgentRow, rawId: string | number) {
-  const id = typeof rawId === 'number' ? rawId : /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
-  if (!id) throw notFound('Property not found.');
-  const [row] = await db
-    .select()
-    .from(properties)
-    .where(and(eq(properties.id, id), eq(properties.agentId, agent.id), isNull(properties.deletedAt)));
-  if (!row) throw notFound('Property not found.');
-  return row;
-}
 
 /** Geocodes the property when it has no position yet; a failing or absent geocoder leaves it without one. */
 export async function locateProperty(deps: Deps, agent: AgentRow, propertyId: number): Promise<void> {
   if (!deps.maps.geocoderUrl) return;
-  const row = await ownRow(deps.db, agent, propertyId);
+  // The property was just saved by this caller (their own, or a team property they may edit).
+  const row = await propertyEditableBy(deps.db, agent, propertyId);
   if (isLatLng(row)) return;
   const place = await geocode(deps.db, deps.maps, deps.outbound, row);
   if (!place) return;
@@ -42,7 +32,8 @@ export async function propertyPosition(
   agent: AgentRow,
   rawId: string,
 ): Promise<PropertyPosition> {
-  const row = await ownRow(deps.db, agent, rawId);
+  // Scoped as the property itself (issue 29): the caller's own and their team's, another team's 404.
+  const row = await propertyVisibleTo(deps.db, agent, rawId);
   return {
     property_id: row.id,
     lat: row.lat,
@@ -52,14 +43,14 @@ export async function propertyPosition(
   };
 }
 
-/** The agent's own pin (dragged on the map or typed). */
+/** The pin set by hand (dragged on the map or typed), by whoever may edit the property. */
 export async function placeProperty(
   deps: Deps,
   agent: AgentRow,
   rawId: string,
   place: { lat: number; lng: number },
 ): Promise<PropertyPosition> {
-  const row = await ownRow(deps.db, agent, rawId);
+  const row = await propertyEditableBy(deps.db, agent, rawId);
   await deps.db.update(properties).set({ lat: place.lat, lng: place.lng }).where(eq(properties.id, row.id));
   return propertyPosition(deps, agent, rawId);
 }

@@ -18,6 +18,7 @@ import { readSlotInputs, type SlotInputs } from '../availability/slot-inputs';
 import { toProperty, toPropertyAgent } from '../booking-public/reads';
 import { type PublicContext } from '../booking-public/context';
 import type { TeamRow } from './service';
+import type { ConsultationPlace } from '@keyturn/domain/teamPlace';
 
 export const teamNotFound = () => new AppError(404, 'TEAM_NOT_FOUND', TEAM_PAGE_MESSAGES.teamNotFound);
 
@@ -48,7 +49,17 @@ export function teamZoneOf(teamAgents: readonly { agent: AgentRow; role: string 
 }
 
 export function toPublicTeam(team: TeamRow, timeZone: string): PublicTeam {
-  return { name: team.name, slug: team.slug, logo: team.logo, color: team.color, time_zone: timeZone };
+  return {
+    name: team.name,
+    slug: team.slug,
+    logo: team.logo,
+    color: team.color,
+    time_zone: timeZone,
+    consultation: {
+      place: team.consultationPlace as ConsultationPlace,
+      address: team.consultationPlace === 'office' ? team.officeAddress : null,
+    },
+  };
 }
 
 /**

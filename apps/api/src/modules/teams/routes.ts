@@ -7,7 +7,9 @@ import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import {
   invitationInputSchema,
   invitationPreviewSchema,
+  moveListingsSchema,
   roleChangeSchema,
+  teamCreateSchema,
   teamInputSchema,
   teamInvitationSchema,
   teamOverviewSchema,
@@ -25,6 +27,7 @@ import {
 import { HANDOVER_CHOICES } from '@keyturn/domain/teams';
 import type { BookingNotifier } from '../notifications/scheduler';
 import { requireAgent } from '../agents/service';
+import { moveListingsIn } from './listings';
 import { handOver, reassignBooking, teamBookings, withSlotConflicts } from './bookings';
 import {
   acceptInvitation,
@@ -85,15 +88,41 @@ export async function teamRoutes(
       preValidation: signedIn,
       schema: {
         tags,
-        summary: 'Create a team (Enterprise): the caller becomes its owner',
-        body: teamInputSchema,
+        summary:
+          'Create a team (Enterprise): the caller becomes its owner; property_ids moves some of their listings into it',
+        body: teamCreateSchema,
         response: { 201: teamOverviewSchema, ...errors },
       },
     },
     async (req, reply) => {
       const agent = await requireAgent(db, currentUser(req).id);
-      const data = await createTeam(db, agent, req.body);
+      const data = await createTeam(db, agent, req.body, (tx, ids) => moveListingsIn(tx, agent, ids));
       return reply.status(201).send({ success: true as const, data });
+    },
+  );
+
+  r.post(
+    '/api/team/properties',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "Move some of the caller's own listings into their team (bookings and history kept)",
+        description:
+          'Each id must be a listing of the caller outside any team (404 LISTING_NOT_FOUND otherwise, nothing ' +
+          "moved). The team's plan must include teams (403 PLAN_UPGRADE_REQUIRED) and its property limit holds " +
+          'after the move (403 PROPERTY_LIMIT_REACHED). The listings stay assigned to the caller.',
+        body: moveListingsSchema,
+        response: {
+          200: z.object({ success: z.literal(true), data: z.object({ moved: z.array(z.number()) }) }),
+          ...errors,
+        },
+      },
+    },
+    async (req) => {
+      const agent = await requireAgent(db, currentUser(req).id);
+      const moved = await db.transaction((tx) => moveListingsIn(tx, agent, req.body.property_ids));
+      return { success: true as const, data: { moved } };
     },
   );
 

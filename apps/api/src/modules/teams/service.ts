@@ -16,7 +16,14 @@ import {
   type TeamAction,
   type TeamRole,
 } from '@keyturn/domain/teams';
-import type { TeamInvitation, TeamMember, TeamOverview, teamInputSchema } from '@keyturn/domain/schemas/team';
+import type {
+  TeamInvitation,
+  TeamMember,
+  TeamOverview,
+  teamCreateSchema,
+  teamInputSchema,
+} from '@keyturn/domain/schemas/team';
+import type { ConsultationPlace } from '@keyturn/domain/teamPlace';
 import type { z } from 'zod';
 import type { Db, DbTransaction } from '../../db/client';
 import { constraintName, sqlState } from '../../db/client';
@@ -183,7 +190,22 @@ function toTeam(team: TeamRow) {
     slug: team.slug,
     logo: team.logo,
     color: team.color,
+    consultation_place: team.consultationPlace as ConsultationPlace,
+    office_address: team.officeAddress,
     createdAt: team.createdAt.toISOString(),
+  };
+}
+
+/** The team row's columns a create or an edit writes. */
+function teamColumns(input: z.output<typeof teamInputSchema>) {
+  return {
+    name: input.name,
+    slug: input.slug,
+    logo: input.logo,
+    color: input.color,
+    consultationPlace: input.consultation_place,
+    // Phone or video keeps no address: the place shown is never a stale office.
+    officeAddress: input.consultation_place === 'office' ? input.office_address : null,
   };
 }
 
@@ -220,23 +242,20 @@ export async function teamAgents(
 export async function createTeam(
   db: Db,
   agent: AgentRow,
-  input: z.output<typeof teamInputSchema>,
+  input: z.output<typeof teamCreateSchema>,
+  moveListings: (tx: DbTransaction, ids: readonly number[]) => Promise<unknown>,
 ): Promise<TeamOverview> {
   requirePlanFeature(agent, 'teams');
   const teamId = randomUUID();
   await writeTeam(async () => {
     await db.transaction(async (tx) => {
       if (await membershipOf(tx, agent.userId)) throw alreadyInTeam();
-      await tx.insert(organizations).values({
-        id: teamId,
-        name: input.name,
-        slug: input.slug,
-        logo: input.logo,
-        color: input.color,
-      });
+      await tx.insert(organizations).values({ id: teamId, ...teamColumns(input) });
       await tx
         .insert(members)
         .values({ id: randomUUID(), organizationId: teamId, userId: agent.userId, role: 'owner' });
+      // The creator's chosen listings become the team's in the same transaction (issue 29): all or none.
+      await moveListings(tx, input.property_ids);
     });
   });
   return (await teamOverview(db, agent.userId, new Date()))!;
@@ -250,10 +269,7 @@ export async function updateTeam(
   await writeTeam(() =>
     db.transaction(async (tx) => {
       const { team } = await lockedTeamOf(tx, userId, 'editTeam');
-      await tx
-        .update(organizations)
-        .set({ name: input.name, slug: input.slug, logo: input.logo, color: input.color })
-        .where(eq(organizations.id, team.id));
+      await tx.update(organizations).set(teamColumns(input)).where(eq(organizations.id, team.id));
     }),
   );
 }

@@ -2,6 +2,7 @@
 // agent inside a property answer, or the fallback of spec §8).
 import { DEFAULT_PRIMARY_COLOR, FALLBACK_AGENT_NAME } from '@keyturn/domain/constants';
 import type { PropertyAgent, PublicAgent, PublicTeam } from '@keyturn/domain/schemas/publicBooking';
+import { consultationPlaceText } from '@keyturn/domain/teamPlace';
 import { safeColor } from './format';
 
 export interface DisplayAgent {
@@ -15,6 +16,8 @@ export interface DisplayAgent {
   primaryColor: string;
   /** IANA zone of the agent's wall-clock slots; null when unknown (the fallback agent). */
   timeZone: string | null;
+  /** A team (issue 29): not a person — where its consultations happen (an address, or phone/video). */
+  team?: { place: string; inPerson: boolean };
 }
 
 /** Shown when the public agent fetch fails (spec §7, §8). */
@@ -70,6 +73,10 @@ export function fromTeam(team: PublicTeam): DisplayAgent {
     profilePictureUrl: null,
     primaryColor: safeColor(team.color, DEFAULT_PRIMARY_COLOR),
     timeZone: team.time_zone,
+    team: {
+      place: consultationPlaceText(team.consultation),
+      inPerson: team.consultation.place === 'office' && Boolean(team.consultation.address),
+    },
   };
 }
 

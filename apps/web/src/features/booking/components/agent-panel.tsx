@@ -18,6 +18,7 @@ interface AgentPanelProps {
 
 export function AgentPanel({ agent, property, showPlaceholder }: AgentPanelProps) {
   const brand = agent.companyName ?? agent.name;
+  const withWhom = agent.team ? `our team at ${agent.name}` : agent.name;
   const session = property ? 'Property Viewing' : 'Consultation Session';
   const sessionWords = property ? 'property viewing' : 'consultation';
 
@@ -46,26 +47,29 @@ export function AgentPanel({ agent, property, showPlaceholder }: AgentPanelProps
         ) : null}
       </div>
 
-      <div className="mt-3 flex items-center gap-3 md:mt-4">
-        <SafeImage
-          src={agent.profilePictureUrl}
-          alt={agent.name}
-          className="size-10 shrink-0 rounded-full object-cover md:size-12"
-          fallback={
-            <span
-              aria-hidden="true"
-              data-testid="agent-initial"
-              className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 font-semibold text-slate-600 md:size-12 md:text-lg"
-            >
-              {initialOf(agent.name)}
-            </span>
-          }
-        />
-        <div className="min-w-0">
-          <p className="truncate font-semibold text-slate-900">{agent.name}</p>
-          <p className="text-sm text-slate-500">Real Estate Agent</p>
+      {/* A team is not a person (issue 29): its name is the brand line above, with no portrait or title. */}
+      {agent.team ? null : (
+        <div className="mt-3 flex items-center gap-3 md:mt-4">
+          <SafeImage
+            src={agent.profilePictureUrl}
+            alt={agent.name}
+            className="size-10 shrink-0 rounded-full object-cover md:size-12"
+            fallback={
+              <span
+                aria-hidden="true"
+                data-testid="agent-initial"
+                className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 font-semibold text-slate-600 md:size-12 md:text-lg"
+              >
+                {initialOf(agent.name)}
+              </span>
+            }
+          />
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-slate-900">{agent.name}</p>
+            <p className="text-sm text-slate-500">Real Estate Agent</p>
+          </div>
         </div>
-      </div>
+      )}
 
       <h1 className="mt-3 text-lg font-bold tracking-tight text-slate-900 md:mt-4 md:text-xl">{session}</h1>
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
@@ -75,7 +79,7 @@ export function AgentPanel({ agent, property, showPlaceholder }: AgentPanelProps
         </li>
         <li className="flex items-center gap-1.5">
           <PinIcon />
-          In-person session
+          {agent.team ? agent.team.place : 'In-person session'}
         </li>
       </ul>
 
@@ -90,7 +94,7 @@ export function AgentPanel({ agent, property, showPlaceholder }: AgentPanelProps
 
       {/* One text node: the page's largest paint on a phone, in the server's HTML as one readable sentence. */}
       <p className="mt-3 text-sm text-slate-600 md:mt-4">
-        {`This will be a ${APPOINTMENT_MINUTES}-minute ${sessionWords} session with ${agent.name}.`}
+        {`This will be a ${APPOINTMENT_MINUTES}-minute ${sessionWords} session with ${withWhom}.`}
       </p>
 
       <PoweredBy className="mt-5 hidden border-t border-slate-100 pt-4 md:flex" />

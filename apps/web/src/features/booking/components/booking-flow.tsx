@@ -13,10 +13,11 @@ import {
 } from '@keyturn/domain/bookingFlow';
 import type { BookingStep, FlowContext } from '@keyturn/domain/bookingFlow';
 import { bookableDates } from '@keyturn/domain/bookingWindow';
-import { PROPERTY_PURPOSES } from '@keyturn/domain/enums';
+import { CONSULTATION_PURPOSES, PROPERTY_PURPOSES } from '@keyturn/domain/enums';
 import type { BookingPurpose } from '@keyturn/domain/enums';
 import { MESSAGES } from '@keyturn/domain/messages';
 import type { Property } from '@keyturn/domain/schemas/property';
+import { consultationPlaceText } from '@keyturn/domain/teamPlace';
 import { isoDateInZone, timeZoneName } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { fetchPublicProperties } from '../api';
@@ -226,7 +227,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
         <AgentPanel
           agent={agent}
           property={property}
-          showPlaceholder={!purpose || needsPropertySelection({ hasPropertyId: false, purpose })}
+          showPlaceholder={!team && (!purpose || needsPropertySelection({ hasPropertyId: false, purpose }))}
         />
         <main
           ref={mainRef}
@@ -249,6 +250,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
             <StepSuspense>
               {step === 'purpose' ? (
                 <PurposeStep
+                  purposes={team ? CONSULTATION_PURPOSES : undefined}
                   purpose={purpose}
                   customPurpose={customPurpose}
                   hasPropertyId={hasPropertyId}
@@ -313,8 +315,8 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                     selectedSlot && date
                       ? slotRow(selectedSlot, date)
                       : { label: 'Time', value: 'Not selected' },
-                    propertyRow,
-                    { label: 'Agent', value: agent.name },
+                    team ? placeRow(team) : propertyRow,
+                    { label: team ? 'Team' : 'Agent', value: agent.name },
                   ]}
                 />
               ) : null}
@@ -325,6 +327,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                   rescheduled={reschedule !== null}
                   agentName={assignedAgent ?? agent.name}
                   property={property}
+                  place={agent.team ?? null}
                   purpose={purposeLabel(purpose, customPurpose)}
                   summary={[
                     { label: 'Date', value: formatLongDate(booking.booking_date) },
@@ -332,7 +335,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                       label: 'Time',
                       ...timeSummary(booking.starts_at, booking.booking_date, booking.time_zone, buyerZone),
                     },
-                    propertyRow,
+                    team ? placeRow(team) : propertyRow,
                     { label: 'Agent', value: assignedAgent ?? agent.name },
                     { label: 'Purpose', value: purposeLabel(purpose, customPurpose) },
                   ]}
@@ -355,6 +358,11 @@ function findSlot(slots: readonly TimeSlot[], choice: string): TimeSlot | null {
     slots.find((slot) => slot.available && slot.time === choice) ??
     null
   );
+}
+
+/** A team consultation's place (issue 29): the office's address, or by phone or video. */
+function placeRow(team: NonNullable<BookingSetup['team']>): SummaryRow {
+  return { label: 'Where', value: consultationPlaceText(team.consultation) };
 }
 
 /** Where this page keeps, for the tab's session, the details typed and the result of its submit. */

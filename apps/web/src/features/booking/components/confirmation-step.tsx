@@ -13,6 +13,8 @@ interface ConfirmationStepProps {
   rescheduled: boolean;
   agentName: string;
   property: Property | null;
+  /** A team consultation's place (issue 29): an address to come to, or by phone or video. */
+  place?: { place: string; inPerson: boolean } | null;
   purpose: string;
   summary: SummaryRow[];
 }
@@ -22,6 +24,7 @@ export function ConfirmationStep({
   rescheduled,
   agentName,
   property,
+  place = null,
   purpose,
   summary,
 }: ConfirmationStepProps) {
@@ -29,7 +32,11 @@ export function ConfirmationStep({
   const title = `${purpose} with ${agentName}`;
   const location = property
     ? `${property.address}, ${property.city}, ${property.state} ${property.zip_code}`
-    : undefined;
+    : place?.inPerson
+      ? place.place
+      : undefined;
+  // Nobody arrives at a phone or video call.
+  const arrive = place && !place.inPerson ? '' : ` Please arrive ${ARRIVE_EARLY_MINUTES} minutes early.`;
 
   return (
     <div>
@@ -87,8 +94,8 @@ export function ConfirmationStep({
       <p className="mt-4 text-sm text-slate-600">
         {pending
           ? `You will receive an email once ${agentName} confirms, with all the details.`
-          : 'You will receive a confirmation email shortly with all the details.'}{' '}
-        Please arrive {ARRIVE_EARLY_MINUTES} minutes early.
+          : 'You will receive a confirmation email shortly with all the details.'}
+        {arrive}
       </p>
 
       <AddToCalendar
@@ -98,7 +105,7 @@ export function ConfirmationStep({
         endsAt={booking.ends_at}
         timeZone={booking.time_zone}
         location={location}
-        description={`${purpose} with ${agentName}. Manage your booking: ${booking.manage_url}`}
+        description={`${purpose} with ${agentName}${place ? ` (${place.place})` : ''}. Manage your booking: ${booking.manage_url}`}
         url={booking.manage_url}
         tentative={pending}
       />

@@ -11,6 +11,8 @@ import { BrandButton } from './brand-button';
 import { StepHeading } from './step-heading';
 
 interface PurposeStepProps {
+  /** The purposes offered: all of them, or a consultation's (no property viewing, issue 29). */
+  purposes?: readonly BookingPurpose[];
   purpose: BookingPurpose | '';
   customPurpose: string;
   hasPropertyId: boolean;
@@ -21,6 +23,7 @@ interface PurposeStepProps {
 }
 
 export function PurposeStep({
+  purposes = BOOKING_PURPOSES,
   purpose,
   customPurpose,
   hasPropertyId,
@@ -36,7 +39,7 @@ export function PurposeStep({
       <fieldset aria-describedby={error ? errorId : undefined}>
         <legend className="sr-only">Booking purpose</legend>
         <div className="grid gap-3 sm:grid-cols-2">
-          {BOOKING_PURPOSES.map((value) => (
+          {purposes.map((value) => (
             <label
               key={value}
               className={`flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-[var(--kt-primary)] has-[:focus-visible]:ring-offset-2 ${

@@ -2,9 +2,10 @@
 // page), "Book a consultation with our team" through the booking page's own steps with the team's pool as the
 // slot source and the server's pick named on the confirmation; a team's consultation link opens the same; an
 // unknown team is "Team Not Found".
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { PLACEHOLDER_PROPERTY } from '@keyturn/domain/constants';
 import { propertyBookingPath, teamPagePath } from '@keyturn/domain/links';
 import type { PublicTeamPage } from '@keyturn/domain/schemas/teamPage';
 import { json, renderRoutes, stubApi } from '@/test/utils';
@@ -27,8 +28,15 @@ import { TeamPage } from './team-page';
 withBookingClock();
 
 const team: PublicTeamPage = {
-  team: { name: 'Harbor Homes', slug: 'harbor', logo: null, color: '#7C3AED', time_zone: 'America/New_York' },
-  properties: [{ ...property, agent: propertyAgent }],
+  team: {
+    name: 'Harbor Homes',
+    slug: 'harbor',
+    logo: null,
+    color: '#7C3AED',
+    time_zone: 'America/New_York',
+    consultation: { place: 'office', address: '500 Congress Ave, Austin, TX' },
+  },
+  properties: [{ ...property, images: ['/uploads/photo-12-main.png'], agent: propertyAgent }],
   poolSize: 2,
 };
 
@@ -105,6 +113,50 @@ describe('team page (issue 15)', () => {
     expect((await screen.findAllByText('Harbor Homes')).length).toBeGreaterThan(0);
     await bookConsultation(user);
     expect(api.callsTo('POST', '/public/teams/harbor/booking')).toHaveLength(1);
+  });
+
+  it('issue 29: each property shows its photo, and the consultation says where it happens', async () => {
+    renderTeam(teamPagePath('harbor'));
+    const card = await screen.findByRole('link', { name: /12 Main St/ });
+    expect(within(card).getByRole('img', { name: 'Photo of 12 Main St' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/\/uploads\/photo-12-main\.png$/),
+    );
+    expect(screen.getByText('500 Congress Ave, Austin, TX')).toBeInTheDocument();
+  });
+
+  it('issue 29: the consultation offers no property viewing, presents the team as no person and names its place', async () => {
+    const { user } = renderTeam(teamPagePath('harbor', true));
+    expect(await screen.findByRole('radio', { name: 'Property Valuation' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Property Viewing' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Open House' })).toBeNull();
+    expect(screen.queryByText('Real Estate Agent')).toBeNull();
+    expect(screen.queryByText(PLACEHOLDER_PROPERTY.address)).toBeNull();
+    const panel = screen.getByRole('complementary', { name: 'About this booking' });
+    expect(within(panel).getByText('500 Congress Ave, Austin, TX')).toBeInTheDocument();
+    await bookConsultation(user);
+    expect(screen.queryByText('Real Estate Agent')).toBeNull();
+    const main = screen.getByRole('main');
+    expect(within(main).getByText('Where')).toBeInTheDocument();
+    expect(within(main).getByText('500 Congress Ave, Austin, TX')).toBeInTheDocument();
+  });
+
+  it('issue 29: a team meeting by phone or video says so and asks nobody to arrive early', async () => {
+    const remote = { ...team, team: { ...team.team, consultation: { place: 'remote', address: null } } };
+    stubApi({
+      ...baseRoutes(),
+      ...teamRoutes,
+      'GET /public/teams/harbor': () => json(200, { success: true, data: remote }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(
+      [{ path: '/team/:slug/consultation', element: <TeamPage consultation /> }],
+      teamPagePath('harbor', true),
+    );
+    expect((await screen.findAllByText('By phone or video')).length).toBeGreaterThan(0);
+    await bookConsultation(user);
+    expect(within(screen.getByRole('main')).getByText('By phone or video')).toBeInTheDocument();
+    expect(screen.queryByText(/arrive .* minutes early/)).toBeNull();
   });
 
   it('an unknown team is "Team Not Found"', async () => {

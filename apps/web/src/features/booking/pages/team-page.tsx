@@ -9,6 +9,7 @@ import { MESSAGES } from '@keyturn/domain/messages';
 import { roomsLabel } from '@keyturn/domain/plural';
 import type { PublicTeamPage } from '@keyturn/domain/schemas/teamPage';
 import { TEAM_PAGE_MESSAGES } from '@keyturn/domain/teamBooking';
+import { consultationPlaceText } from '@keyturn/domain/teamPlace';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
@@ -120,6 +121,10 @@ function TeamHome({ page }: { page: PublicTeamPage }) {
             {TEAM_PAGE_MESSAGES.consultationTitle}
           </h2>
           <p className="mt-1 text-sm text-slate-600">{TEAM_PAGE_MESSAGES.consultationBody}</p>
+          <p className="mt-2 text-sm text-slate-700">
+            <span className="font-semibold">{TEAM_PAGE_MESSAGES.whereLabel}:</span>{' '}
+            {consultationPlaceText(team.consultation)}
+          </p>
           <Link
             to={teamPagePath(team.slug, true)}
             className="mt-4 inline-flex min-h-11 items-center justify-center rounded-lg bg-[var(--kt-primary)] px-5 text-sm font-semibold text-[var(--kt-on-primary)] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)] focus-visible:ring-offset-2"
@@ -141,16 +146,26 @@ function TeamHome({ page }: { page: PublicTeamPage }) {
               <li key={property.id}>
                 <Link
                   to={propertyBookingPath(property.agent.username, property.address, property.public_id)}
-                  className="block h-full rounded-2xl border border-slate-200 bg-white p-4 shadow-sm hover:border-[var(--kt-primary)] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
+                  className="block h-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm hover:border-[var(--kt-primary)] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
                 >
-                  <span className="block font-semibold text-slate-900">{property.address}</span>
-                  <span className="block text-sm text-slate-600">
-                    {property.city}, {property.state}
+                  <SafeImage
+                    src={property.images[0]}
+                    alt={`Photo of ${property.address}`}
+                    className="aspect-[16/10] w-full bg-slate-100 object-cover"
+                    fallback={
+                      <span aria-hidden="true" className="block aspect-[16/10] w-full bg-slate-100" />
+                    }
+                  />
+                  <span className="block p-4">
+                    <span className="block font-semibold text-slate-900">{property.address}</span>
+                    <span className="block text-sm text-slate-600">
+                      {property.city}, {property.state}
+                    </span>
+                    <span className="mt-2 block text-sm text-slate-700">
+                      {formatPrice(property.price)} · {roomsLabel(property)}
+                    </span>
+                    <span className="mt-2 block text-xs text-slate-500">With {property.agent.name}</span>
                   </span>
-                  <span className="mt-2 block text-sm text-slate-700">
-                    {formatPrice(property.price)} · {roomsLabel(property)}
-                  </span>
-                  <span className="mt-2 block text-xs text-slate-500">With {property.agent.name}</span>
                 </Link>
               </li>
             ))}

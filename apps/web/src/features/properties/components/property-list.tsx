@@ -18,7 +18,9 @@ export type ListedProperty = Property &
 /** Who a team property can be assigned to: the team's members with an agent profile. */
 export type Assignee = { agentId: string; name: string };
 
-const columns = 'lg:grid-cols-[5rem_minmax(0,1fr)_9rem_17rem]';
+// The details column holds the team's "Assigned to" picker (issue 29: in the actions column it pushed the
+// actions over the details at 1280 px); the actions column fits Copy link, Edit and Delete on one line.
+const columns = 'lg:grid-cols-[5rem_minmax(0,1fr)_11rem_18rem]';
 
 export function PropertyList({
   properties,
@@ -115,7 +117,7 @@ function PropertyRow({
             </p>
           ) : null}
         </div>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm lg:block lg:space-y-0.5">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm lg:block lg:space-y-1">
           <p className="font-semibold text-slate-900 tabular-nums">{formatMoney(property.price)}</p>
           <p className="text-slate-600">{roomsLabel(property)}</p>
           <p>
@@ -137,19 +139,10 @@ function PropertyRow({
           {property.team_id && !(property.can_assign && onAssign) ? (
             <p className="text-xs text-slate-600">Assigned to {property.agent_name}</p>
           ) : null}
-        </div>
-        <div className="flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end">
-          {link ? (
-            <CopyButton
-              text={link}
-              label="Copy link"
-              accessibleLabel={`Copy booking link for ${property.address}`}
-            />
-          ) : null}
           {property.can_assign && onAssign ? (
             <SelectField
               label="Assigned to"
-              className="w-44"
+              className="w-full max-w-44 lg:max-w-none"
               value={property.agent_id}
               onChange={(e) => onAssign(e.target.value)}
             >
@@ -162,6 +155,15 @@ function PropertyRow({
                 </option>
               ))}
             </SelectField>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end">
+          {link ? (
+            <CopyButton
+              text={link}
+              label="Copy link"
+              accessibleLabel={`Copy booking link for ${property.address}`}
+            />
           ) : null}
           {editable ? (
             <>

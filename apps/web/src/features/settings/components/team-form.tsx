@@ -3,15 +3,26 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import { slugify } from '@keyturn/domain/links';
-import { teamInputSchema, TEAM_SLUG_MAX_LENGTH, type TeamOverview } from '@keyturn/domain/schemas/team';
+import {
+  teamCreateSchema,
+  teamInputSchema,
+  TEAM_SLUG_MAX_LENGTH,
+  type TeamOverview,
+} from '@keyturn/domain/schemas/team';
+import {
+  CONSULTATION_PLACE_LABELS,
+  CONSULTATION_PLACES,
+  type ConsultationPlace,
+} from '@keyturn/domain/teamPlace';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ImageUploadField } from '@/components/ui/image-upload-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
 import { firstIssuePerField } from '@/lib/form-errors';
-import { useCreateTeam, useUpdateTeam } from '@/lib/team';
+import { useCreateTeam, useOwnListings, useUpdateTeam } from '@/lib/team';
 import { toast } from '@/lib/toast';
+import { ListingChoice } from './team-listings';
 import { teamCard as card } from './team-parts';
 
 export function TeamForm({ mode, team }: { mode: 'create' | 'edit'; team?: TeamOverview['team'] }) {
@@ -23,18 +34,26 @@ export function TeamForm({ mode, team }: { mode: 'create' | 'edit'; team?: TeamO
   const [slugEdited, setSlugEdited] = useState(mode === 'edit');
   const [logo, setLogo] = useState<string | null>(team?.logo ?? null);
   const [color, setColor] = useState(team?.color ?? DEFAULT_PRIMARY_COLOR);
+  const [place, setPlace] = useState<ConsultationPlace>(team?.consultation_place ?? 'remote');
+  const [officeAddress, setOfficeAddress] = useState(team?.office_address ?? '');
+  const [listingIds, setListingIds] = useState<number[]>([]);
+  const ownListings = useOwnListings();
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = teamInputSchema.safeParse({ name, slug, logo, color });
+    const input = { name, slug, logo, color, consultation_place: place, office_address: officeAddress };
+    const parsed =
+      mode === 'create'
+        ? teamCreateSchema.safeParse({ ...input, property_ids: listingIds })
+        : teamInputSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(firstIssuePerField(parsed.error.issues));
       return;
     }
     setErrors({});
     try {
-      await mutation.mutateAsync(parsed.data);
+      await (mode === 'create' ? create : update).mutateAsync(parsed.data);
       toast.success(mode === 'create' ? 'Team created.' : 'Team saved.');
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
@@ -80,6 +99,39 @@ export function TeamForm({ mode, team }: { mode: 'create' | 'edit'; team?: TeamO
         />
         <ImageUploadField label="Team logo" kind="logo" value={logo} onChange={setLogo} error={errors.logo} />
       </div>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold text-slate-900">Where team consultations happen</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-1">
+          {CONSULTATION_PLACES.map((value) => (
+            <label
+              key={value}
+              className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-800"
+            >
+              <input
+                type="radio"
+                name="consultation-place"
+                className="size-4"
+                checked={place === value}
+                onChange={() => setPlace(value)}
+              />
+              {CONSULTATION_PLACE_LABELS[value]}
+            </label>
+          ))}
+        </div>
+        {place === 'office' ? (
+          <TextField
+            label="Office address"
+            value={officeAddress}
+            onChange={(e) => setOfficeAddress(e.target.value)}
+            hint="Buyers see it on your team page and in their confirmation."
+            error={errors.office_address}
+          />
+        ) : null}
+      </fieldset>
+      {mode === 'create' ? (
+        <ListingChoice listings={ownListings.data ?? []} selected={listingIds} onChange={setListingIds} />
+      ) : null}
+      {errors.property_ids ? <ErrorAlert>{errors.property_ids}</ErrorAlert> : null}
       {mutation.isError &&
       !(mutation.error instanceof ApiError && Object.keys(mutation.error.fields).length) ? (
         <ErrorAlert>{mutation.error.message}</ErrorAlert>

@@ -16,6 +16,7 @@ import { SeatsSummary } from '@/components/team-seats';
 import { TeamBookings } from '@/components/team-bookings';
 import { TeamForm } from './team-form';
 import { InvitationList, InviteForm } from './team-invitations';
+import { MoveListings } from './team-listings';
 import { MemberList } from './team-members';
 import { teamCard as card } from './team-parts';
 
@@ -75,6 +76,7 @@ function TeamView({ team }: { team: TeamOverview }) {
       {manages ? <InviteForm team={team} /> : null}
       {manages ? <InvitationList team={team} /> : null}
       {teamCan(role, 'viewTeamBookings') ? <TeamBookings team={team} /> : null}
+      {team.planIncludesTeams ? <MoveListings /> : null}
       {teamCan(role, 'editTeam') ? <TeamForm mode="edit" team={team.team} /> : null}
     </div>
   );

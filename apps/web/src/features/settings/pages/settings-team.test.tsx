@@ -24,6 +24,8 @@ function overview(role: TeamOverview['role']): TeamOverview {
       name: 'Stone Realty',
       slug: 'stone-realty',
       logo: null,
+      consultation_place: 'remote',
+      office_address: null,
       color: '#10B981',
       createdAt: '2030-01-01T00:00:00.000Z',
     },

@@ -26,7 +26,16 @@ function overview(role: TeamOverview['role']): TeamOverview {
     inPool: true,
   });
   return {
-    team: { id: 't1', name: 'Stone Realty', slug: 'stone', logo: null, color: '#10B981', createdAt: '' },
+    team: {
+      id: 't1',
+      name: 'Stone Realty',
+      slug: 'stone',
+      logo: null,
+      color: '#10B981',
+      consultation_place: 'remote',
+      office_address: null,
+      createdAt: '',
+    },
     role,
     members: [
       member('m1', 'Dana Scully', 'a1', 'America/New_York'),
