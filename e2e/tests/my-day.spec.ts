@@ -1,11 +1,13 @@
 // Issue 16 in the browser: a Professional agent's My day — the map on tiles served from 127.0.0.1 (generated
 // PNGs), numbered markers and the route line, the drive-longer-than-gap warning, Optimise with the saving
-// shown and Apply reordering the day. A Basic agent's call is refused (403). Screenshots at 375 and 1280 px.
+// shown and each buyer named, Apply proposing the new times (issue 29: nothing moves), the buyer accepting from
+// the e-mail's link on a phone, and the day reordered. A Basic agent's call is refused (403). Screenshots at 375 and 1280 px.
 import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
-import { api, newAgent, nextWeekday, query } from '../support/server.ts';
+import { TIME_PROPOSAL_MESSAGES, TIME_PROPOSAL_STATUS_LABELS } from '@keyturn/domain/routes/proposals';
+import { api, BASE_URL, newAgent, nextWeekday, query } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
 
 const tilePort = Number(process.env.E2E_TILE_PORT ?? Number(process.env.E2E_PORT ?? 5123) + 1100);
@@ -54,7 +56,7 @@ const PLACES = {
   c: { address: '3 Ash Rd', lat: 30.2672, lng: -97.7327 },
 };
 
-test('My day: map, route and warning; Optimise shows the saving and Apply reorders the day', async ({
+test('My day: map, route and warning; Optimise names the buyers, Apply proposes their times, a buyer accepts from the e-mail', async ({
   page,
 }, testInfo) => {
   const agent = await newAgent('Morgan');
@@ -88,6 +90,7 @@ test('My day: map, route and warning; Optimise shows the saving and Apply reorde
     expect(placed.status).toBe(200);
   }
   // Booked by three buyers: A 10:00, B 11:00, C 12:00; A is confirmed, B and C await the agent.
+  const emails: Record<string, string> = {};
   for (const [key, time] of [
     ['a', '10:00'],
     ['b', '11:00'],
@@ -97,7 +100,7 @@ test('My day: map, route and warning; Optimise shows the saving and Apply reorde
       property_id: ids[key],
       agent_id: agent.id,
       client_name: `Buyer ${key.toUpperCase()}`,
-      client_email: `buyer.${key}.${Date.now()}@example.com`,
+      client_email: (emails[key] = `buyer.${key}.${Date.now()}@example.com`),
       client_phone: '+1 312 555 0177',
       buyer_type: 'investor',
       budget_min: 300000,
@@ -147,18 +150,76 @@ test('My day: map, route and warning; Optimise shows the saving and Apply reorde
   await page.getByRole('button', { name: 'Optimise' }).click();
   const proposal = page.getByTestId('proposal');
   await expect(proposal).toContainText('Saves 38 min of driving (48%): 79 → 41 min');
-  await expect(proposal).toContainText('12 Oak St: 11:00 am → 12:30 pm');
-  await expect(proposal).toContainText('3 Ash Rd: 12:00 pm → 11:00 am');
+  // Issue 29: each stop names its buyer; the confirmed showing stays, the requests get proposed times that
+  // are free while the others keep theirs (decision 042).
+  const order = proposal.getByRole('list', { name: 'Proposed order' }).getByRole('listitem');
+  await expect(order).toHaveText([
+    '1. Buyer A · 1 Elm St10:00 am (confirmed, stays)',
+    '2. Buyer C · 3 Ash Rd12:00 pm → 11:30 am (proposed to the buyer)',
+    '3. Buyer B · 12 Oak St11:00 am → 1:00 pm (proposed to the buyer)',
+  ]);
   await page.screenshot({ path: testInfo.outputPath('my-day-proposal-1280.png'), fullPage: true });
-  await page.getByRole('button', { name: 'Apply new times' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'New times applied.' })).toBeVisible();
-  await expect(page.getByRole('alert', { name: 'Warnings' })).toHaveCount(0);
+  await page.getByRole('button', { name: TIME_PROPOSAL_MESSAGES.applyButton }).click();
+  await expect(page.getByRole('status').filter({ hasText: TIME_PROPOSAL_MESSAGES.applied(2) })).toBeVisible();
+  // Nothing moved: the day is as booked until a buyer accepts.
+  await expect(page.getByTestId('total-drive')).toHaveText('79 min');
+  const answers = page.getByRole('list', { name: TIME_PROPOSAL_MESSAGES.listHeading }).getByRole('listitem');
+  await expect(answers).toHaveCount(2);
+  await expect(answers.filter({ hasText: 'Buyer B' })).toContainText(TIME_PROPOSAL_STATUS_LABELS.proposed);
+
+  // Buyer B's e-mail (file mode: the .eml the server's worker wrote) carries the proposal's link.
+  type Sent = { id: string; kind: string; status: string; recipient: string };
+  let mail: Sent | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = await api<{ data: Sent[] }>('GET', '/agents/messages', undefined, agent.token);
+        mail = list.json.data.find((m) => m.kind === 'time.proposal' && m.recipient === emails.b);
+        return mail?.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('sent');
+  const raw = await fetch(`${BASE_URL}/api/agents/messages/${mail!.id}/raw`, {
+    headers: { authorization: `Bearer ${agent.token}` },
+  }).then((r) => r.text());
+  const decoded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const link = /\/booking\/proposal\?token=[A-Za-z0-9_-]+/.exec(decoded)?.[0];
+  expect(link, 'the proposal link in the e-mail').toBeTruthy();
+
+  // The buyer opens it on a phone: their requested time, the proposed one (the zone named), in the agent's brand.
+  const buyer = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 390, height: 844 } });
+  await buyer.goto(link!);
+  await expect(buyer.getByRole('heading', { name: TIME_PROPOSAL_MESSAGES.pageTitle })).toBeVisible();
+  await expect(buyer.getByText(/11:00 AM Central Time/)).toBeVisible();
+  await expect(buyer.getByText(/1:00 PM Central Time/)).toBeVisible();
+  await buyer.screenshot({ path: testInfo.outputPath('proposal-390.png'), fullPage: true });
+  await buyer.getByRole('button', { name: TIME_PROPOSAL_MESSAGES.accept }).click();
+  await expect(buyer.getByRole('status')).toContainText(TIME_PROPOSAL_MESSAGES.accepted);
+  await buyer.screenshot({ path: testInfo.outputPath('proposal-accepted-390.png'), fullPage: true });
+  await buyer.setViewportSize({ width: 1280, height: 900 });
+  await buyer.screenshot({ path: testInfo.outputPath('proposal-accepted-1280.png'), fullPage: true });
+  await buyer.close();
+
+  // The agent's day: B moved to 1:00 pm, the proposal accepted, C's still waiting.
+  await page.reload();
   await expect(page.getByTestId('total-drive')).toHaveText('41 min');
+  await expect(answers.filter({ hasText: 'Buyer B' })).toContainText(TIME_PROPOSAL_STATUS_LABELS.accepted);
+  await expect(answers.filter({ hasText: 'Buyer C' })).toContainText(TIME_PROPOSAL_STATUS_LABELS.proposed);
   expect(
     await page
       .locator('.leaflet-tooltip span')
       .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
   ).toEqual(['1. 1 Elm St', '2. 3 Ash Rd', '3. 12 Oak St']);
+  await page.getByRole('list', { name: TIME_PROPOSAL_MESSAGES.listHeading }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('my-day-answers-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('list', { name: TIME_PROPOSAL_MESSAGES.listHeading }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('my-day-answers-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The agent turns on "cluster showings by area" (travel-aware public slots); it is saved.
   await page.getByLabel('Cluster showings by area').check();

@@ -53,6 +53,7 @@ import { leadRoutes } from './modules/leads/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { routeRoutes } from './modules/routes/routes';
 import { publicTourRoutes } from './modules/booking-public/tour-routes';
+import { publicProposalRoutes } from './modules/booking-public/proposal-routes';
 import { locateProperty } from './modules/routes/places';
 import { reportRoutes } from './modules/reports/routes';
 import { crmRoutes } from './modules/crm/routes';
@@ -286,12 +287,14 @@ export async function buildApp({
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
     readLimitPerMinute: config.publicReadLimitPerMinute,
   });
-  // Issue 16: a buyer tour's invitation page and its all-or-nothing booking.
-  await app.register(publicTourRoutes, {
-    ctx: { db, publicUrl: config.publicUrl, now, notify },
-    writeLimitPerMinute: config.publicWriteLimitPerMinute,
-    readLimitPerMinute: config.publicReadLimitPerMinute,
-  });
+  // Issue 16: a buyer tour's invitation page and its all-or-nothing booking; issue 29: Optimise's proposals.
+  for (const routes of [publicTourRoutes, publicProposalRoutes]) {
+    await app.register(routes, {
+      ctx: { db, publicUrl: config.publicUrl, now, notify },
+      writeLimitPerMinute: config.publicWriteLimitPerMinute,
+      readLimitPerMinute: config.publicReadLimitPerMinute,
+    });
+  }
   await app.register(feedbackRoutes, {
     auth,
     db,

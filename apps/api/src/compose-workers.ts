@@ -13,6 +13,7 @@ import { calendarDepsOf } from './modules/integrations/setup';
 import { calendarJobHandler, calendarSyncTicker } from './modules/integrations/worker';
 import { notificationsJobHandler } from './modules/notifications/worker';
 import { tourInvitationMail } from './modules/routes/tour-invitation-mail';
+import { proposalMail } from './modules/routes/proposal-mail';
 import { teamInvitationMail } from './modules/teams/invitation-mail';
 
 export type { WorkerLog, Workers, WorkersState } from './jobs/workers';
@@ -44,6 +45,8 @@ export async function startWorkers(options: {
         // Team invitations (issue 15) and buyer-tour invitations (issue 16) share the notifications queue.
         teamInvitationMail(mail),
         tourInvitationMail(mail),
+        // Optimise's time proposals to buyers (issue 29).
+        proposalMail(mail),
       ]),
       calendarJobHandler(calendarDepsOf(config, db, now, mailer), log),
       webhookJobHandler(

@@ -1,5 +1,5 @@
 // Route optimisation (issue 16) through the real app: the day with drive times and warnings, Optimise and
-// Apply (reschedules with the buyers' normal messages), the Professional plan gate, scoping, and the maps
+// Apply (since issue 29: proposes the new times to the buyers, moving nothing — test/route-proposals.test.ts), the Professional plan gate, scoping, and the maps
 // adapters against a 127.0.0.1 server speaking Nominatim and OSRM — cached, and degrading to the estimate.
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,20 +151,23 @@ describe('route optimisation without a routing service (issue 16)', () => {
     expect(p.optimised_minutes).toBe(3 + 38);
     expect(p.saving_minutes).toBe(38);
     expect(p.saving_percent).toBe(48);
-    // The confirmed showing stays; C right after A (10:30 + 3 min → the 11:00 slot), B after the 38 min
-    // drive (11:30 + 38 → the 12:30 slot).
+    // The confirmed showing stays. Each buyer answers on their own (issue 29, decision 042), so a proposed
+    // time must be free while B still holds 11:00: C right after B's current time (11:30, 3 min from A), B
+    // after the 38 min drive (12:00 + 38 → the 13:00 slot).
     expect(p.moves).toEqual([
       {
         booking_id: ids.b,
-        starts_at: '2030-01-08T17:30:00.000Z',
+        starts_at: '2030-01-08T18:00:00.000Z',
         from_starts_at: '2030-01-08T16:00:00.000Z',
         address: '12 Oak St',
+        client_name: 'Casey Buyer',
       },
       {
         booking_id: ids.c,
-        starts_at: '2030-01-08T16:00:00.000Z',
+        starts_at: '2030-01-08T16:30:00.000Z',
         from_starts_at: '2030-01-08T17:00:00.000Z',
         address: '3 Ash Rd',
+        client_name: 'Casey Buyer',
       },
     ]);
     const stillBooked = await t.database.db.select().from(bookings).where(eq(bookings.id, ids.c!));
@@ -185,7 +188,7 @@ describe('route optimisation without a routing service (issue 16)', () => {
     expect(rows.every((r) => r.status !== 'rescheduled')).toBe(true);
   });
 
-  it('Apply reschedules both moves in one go (a swap of times), with the normal reschedule messages', async () => {
+  it('Apply proposes both new times to the buyers (issue 29): nothing is rescheduled, My day lists the proposals', async () => {
     const p = (await optimise(pro)).json().data;
     const res = await apply(
       pro,
@@ -196,31 +199,31 @@ describe('route optimisation without a routing service (issue 16)', () => {
     );
     expect(res.statusCode).toBe(200);
     const day = res.json().data;
-    expect(day.total_drive_minutes).toBe(41);
-    // A 10:00, C 11:00, B 12:30: every drive fits its gap now.
-    expect(day.warnings).toEqual([]);
+    // The day is as booked until a buyer accepts.
     expect(day.showings.map((s: { property: { address: string } }) => s.property.address)).toEqual([
       '1 Elm St',
-      '3 Ash Rd',
       '12 Oak St',
+      '3 Ash Rd',
     ]);
+    expect(
+      day.proposals.map((x: { booking_id: string; status: string }) => [x.booking_id, x.status]).sort(),
+    ).toEqual(
+      [
+        [ids.b, 'proposed'],
+        [ids.c, 'proposed'],
+      ].sort(),
+    );
     const db = t.database.db;
     for (const id of [ids.b!, ids.c!]) {
-      const [old] = await db.select().from(bookings).where(eq(bookings.id, id));
-      expect(old!.status).toBe('rescheduled');
-      const [moved] = await db.select().from(bookings).where(eq(bookings.rescheduledFromId, id));
-      expect(moved!.status).toBe('pending');
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+      expect(row!.status).toBe('pending');
+      expect(await db.select().from(bookings).where(eq(bookings.rescheduledFromId, id))).toEqual([]);
       const jobs = await db
         .select()
         .from(notificationJobs)
-        .where(
-          and(eq(notificationJobs.bookingId, moved!.id), eq(notificationJobs.event, 'booking_rescheduled')),
-        );
-      expect(jobs).toHaveLength(1);
+        .where(and(eq(notificationJobs.bookingId, id), eq(notificationJobs.event, 'booking_rescheduled')));
+      expect(jobs).toHaveLength(0);
     }
-    // Applying the same (now stale) plan again: the originals are no longer pending.
-    const again = await apply(pro, [{ booking_id: ids.b!, starts_at: at('13:00') }]);
-    expect(again.statusCode).toBe(409);
   });
 
   it('the property pin: placed by hand (validated, scoped), and the form is told no geocoder is configured', async () => {

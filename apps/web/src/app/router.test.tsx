@@ -18,6 +18,7 @@ describe('route table (spec §2.1)', () => {
     expect(leafRouteId('/booking/manage')).toBe('booking-manage');
     expect(leafRouteId('/booking/cancelled')).toBe('booking-cancelled');
     expect(leafRouteId('/booking/reschedule')).toBe('booking-reschedule');
+    expect(leafRouteId('/booking/proposal')).toBe('booking-proposal');
     expect(leafRouteId('/booking/abc123')).toBe('booking-link');
   });
 

@@ -59,6 +59,9 @@ const BookingCancelledPage = lazy(() =>
 const RescheduleBookingPage = lazyPage(() =>
   import('@/features/booking/pages/reschedule-booking-page').then((m) => m.RescheduleBookingPage),
 );
+const TimeProposalPage = lazy(() =>
+  import('@/features/booking/pages/time-proposal-page').then((m) => ({ default: m.TimeProposalPage })),
+);
 const FeedbackFormPage = lazy(() =>
   import('@/features/feedback/pages/feedback-form-page').then((m) => ({ default: m.FeedbackFormPage })),
 );
@@ -172,6 +175,13 @@ export const routes: RouteObject[] = [
         id: 'booking-reschedule',
         path: 'booking/reschedule',
         element: page(<RescheduleBookingPage />),
+        handle: BUYER_PAGE,
+      },
+      // A new time the agent proposed for a buyer's request (Optimise, issue 29): accept, keep, or pick another.
+      {
+        id: 'booking-proposal',
+        path: 'booking/proposal',
+        element: page(<TimeProposalPage />),
         handle: BUYER_PAGE,
       },
       {

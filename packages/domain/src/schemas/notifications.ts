@@ -85,6 +85,9 @@ export const MESSAGE_EVENT_LABELS: Record<string, string> = {
   booking_cancelled: 'Showing cancelled',
   reminder: 'Reminder',
   feedback_request: 'Feedback request',
+  // Messages that are not a booking's (kind `tour.invitation`, `time.proposal`).
+  tour: 'Tour invitation',
+  time: 'New time proposed',
 };
 
 export function messageEventLabel(kind: string): string {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BOOKING_STATUSES } from '../enums';
 import { isoDateSchema } from './common';
 import { propertyInputSchema } from './property';
+import { dayProposalSchema } from './timeProposals';
 
 const travelSource = z.enum(['routed', 'estimated']);
 
@@ -82,6 +83,8 @@ export const agentDaySchema = z.object({
   map: mapTilesSchema,
   /** Whether Optimise may plan this date (tomorrow to the end of the booking window). */
   optimisable: z.boolean(),
+  /** The times Optimise proposed to buyers for this date (issue 29), newest first, with their state. */
+  proposals: z.array(dayProposalSchema),
 });
 export type AgentDay = z.infer<typeof agentDaySchema>;
 export const agentDayResponseSchema = z.object({ success: z.literal(true), data: agentDaySchema });
@@ -99,8 +102,22 @@ export const routeProposalSchema = z.object({
   method: z.enum(['exact', 'heuristic']),
   /** Booking ids in the proposed visiting order. */
   order: z.array(z.string()),
-  /** Only the showings whose time changes. */
-  moves: z.array(routeMoveSchema.extend({ from_starts_at: z.string(), address: z.string() })),
+  /** Only the showings whose time changes (pending requests: proposed to their buyer, never moved). */
+  moves: z.array(
+    routeMoveSchema.extend({ from_starts_at: z.string(), address: z.string(), client_name: z.string() }),
+  ),
+  /** Every stop in the proposed order: who, where, the time now and the time proposed (same when it stays). */
+  stops: z.array(
+    z.object({
+      booking_id: z.string(),
+      client_name: z.string(),
+      address: z.string(),
+      status: z.enum(BOOKING_STATUSES),
+      from_starts_at: z.string(),
+      starts_at: z.string(),
+      moves: z.boolean(),
+    }),
+  ),
   booked_minutes: z.number(),
   optimised_minutes: z.number(),
   saving_minutes: z.number(),

@@ -1,6 +1,8 @@
 // Route optimisation (issue 16): the geocoder's and router's caches (buyer tours sit with the bookings they
 // group, core.ts).
-import { doublePrecision, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TimeProposalStatus } from '@keyturn/domain/routes/proposals';
+import { agentRef, bookings } from './core';
 
 /** Geocoder answers per normalised address (lower case, single spaces): a saved property never asks twice. */
 export const geocodeCache = pgTable('geocode_cache', {
@@ -21,3 +23,33 @@ export const travelCache = pgTable('travel_cache', {
   meters: integer().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Optimise's time proposals (issue 29, decision 042): a pending showing's buyer is offered a new time by
+ * e-mail (`token` opens the page); the booking moves only when they accept (then `moved_booking_id`).
+ * `from_starts_at` is the booking's time when proposed: a booking that moved or changed since makes it stale.
+ */
+export const timeProposals = pgTable(
+  'time_proposals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agentId: agentRef(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    token: text().notNull().unique(),
+    /** The agent-zone date of the day that was optimised. */
+    date: text().notNull(),
+    fromStartsAt: timestamp({ withTimezone: true }).notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    status: text().$type<Exclude<TimeProposalStatus, 'changed'>>().notNull().default('proposed'),
+    movedBookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
+    answeredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('time_proposals_agent_date_idx').on(t.agentId, t.date),
+    index('time_proposals_booking_idx').on(t.bookingId),
+  ],
+);

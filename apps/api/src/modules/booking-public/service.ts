@@ -358,13 +358,13 @@ async function checkProperty(
  * time for the one after (someone may have booked far away next to it since the page loaded) — the same rule
  * as the slots offered, checked under the agent-row lock. Refused like a taken slot: the page offers fresh times.
  */
-type TravelCheck = {
+export type TravelCheck = {
   inputs: SlotInputs;
   date: string;
   place: { lat: number | null; lng: number | null } | null;
 };
 
-async function assertReachable(tx: DbTransaction, travel: TravelCheck, startsAt: Date): Promise<void> {
+export async function assertReachable(tx: DbTransaction, travel: TravelCheck, startsAt: Date): Promise<void> {
   if (!(await slotStillReachable(tx, travel.inputs, travel.date, startsAt.getTime(), travel.place))) {
     throw new AppError(409, 'SLOT_UNREACHABLE', ROUTE_MESSAGES.slotUnreachable, {
       booking_time: ROUTE_MESSAGES.slotUnreachable,
@@ -377,7 +377,7 @@ async function assertReachable(tx: DbTransaction, travel: TravelCheck, startsAt:
  * engine's open slots of that date and wall time — exactly the one starting at `starts_at` when the request
  * names it (which pass of a repeated hour), else the earliest open pass.
  */
-async function checkSlotOpen(
+export async function checkSlotOpen(
   ctx: PublicContext,
   agentId: string,
   input: { booking_date: string; booking_time: string; starts_at: string | null },

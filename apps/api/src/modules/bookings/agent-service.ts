@@ -331,6 +331,8 @@ export async function insertMoved(
   reason: string,
   now: Date,
   notify: BookingNotifier,
+  /** Who moved it: the agent (their reschedule), or the buyer (accepting an Optimise proposal, issue 29). */
+  actor: 'agent' | 'buyer' = 'agent',
 ): Promise<BookingRow> {
   const { id: _id, manageToken: _m, publicId: _p, createdAt: _c, updatedAt: _u, ...rest } = booking;
   const row = await insertBooking(tx, {
@@ -342,7 +344,7 @@ export async function insertMoved(
     rescheduleReason: reason,
     createdAt: now,
   });
-  await notify.rescheduled(tx, booking, row, 'agent');
+  await notify.rescheduled(tx, booking, row, actor);
   return row;
 }
 

@@ -2,6 +2,8 @@
 // and the kept .eml of a message in file mode (the outbox, in the database) — and the SMS provider's inbound webhook (STOP / START).
 import { INVITATION_KIND } from '../teams/invitation-mail';
 import { TOUR_INVITATION_KIND } from '../routes/tour-invitation-mail';
+import { TIME_PROPOSAL_KIND } from '../routes/proposal-mail';
+import { TIME_PROPOSAL_MESSAGES } from '@keyturn/domain/routes/proposals';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
@@ -198,6 +200,9 @@ export async function notificationRoutes(
           }
           if (current.kind === TOUR_INVITATION_KIND) {
             throw new AppError(409, 'NOT_RETRIABLE', ROUTE_MESSAGES.tourInviteRetry);
+          }
+          if (current.kind === TIME_PROPOSAL_KIND) {
+            throw new AppError(409, 'NOT_RETRIABLE', TIME_PROPOSAL_MESSAGES.retry);
           }
           if (!current.bookingId) {
             throw new AppError(409, 'BOOKING_GONE', 'The booking of this message no longer exists.');

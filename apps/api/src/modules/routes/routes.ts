@@ -63,7 +63,7 @@ export async function routeRoutes(
     queue: JobQueue;
   },
 ) {
-  const { db, now, notify } = opts;
+  const { db, now } = opts;
   const deps = { db, maps: opts.maps, outbound: opts.outbound };
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, db);
@@ -112,14 +112,14 @@ export async function routeRoutes(
       schema: {
         tags,
         summary:
-          'Reschedule the showings of a proposal in one transaction; buyers get the reschedule messages',
+          "Propose a plan's new times to the pending showings' buyers (e-mailed; nothing moves until a buyer accepts)",
         body: applyRouteSchema,
         response: { 200: agentDayResponseSchema, ...errors },
       },
     },
     async (req) => ({
       success: true as const,
-      data: await applyRoute(deps, allowed(req), req.body, now(), notify),
+      data: await applyRoute(deps, opts.queue, allowed(req), req.body, now()),
     }),
   );
 

@@ -8,26 +8,19 @@ import { routeSaving, travelWarnings, type Leg } from '@keyturn/domain/routes/da
 import { optimiseRoute, type RouteStop } from '@keyturn/domain/routes/optimiser';
 import { isLatLng, type LatLng } from '@keyturn/domain/routes/travel';
 import type { AgentDay, RouteProposal } from '@keyturn/domain/schemas/routes';
-import {
-  agentToday,
-  daySlots,
-  bookingWindow,
-  findOpenSlot,
-  type BusyInterval,
-} from '@keyturn/domain/slots/engine';
+import { agentToday, daySlots, bookingWindow, type BusyInterval } from '@keyturn/domain/slots/engine';
 import { wallClockInZone } from '@keyturn/domain/time';
 import { startOfDayInZone } from '@keyturn/domain/zoneDays';
 import type { Db } from '../../db/client';
 import { bookings, properties } from '../../db/schema';
-import { lockAgentRow, writeTransaction } from '../../db/transaction';
-import { AppError, notFound } from '../../http/errors';
+import { AppError } from '../../http/errors';
+import type { JobQueue } from '../../jobs/queue';
 import { routeLine, travelMatrix, type Travel } from '../../adapters/router';
-import type { BookingNotifier } from '../notifications/scheduler';
 import type { AgentRow } from '../agents/service';
 import { busyIntervals, slotRulesFor } from '../availability/service';
-import { insertMoved, markRescheduled } from '../bookings/agent-service';
-import { mapSlotConflict, type BookingRow } from '../bookings/service';
+import type { BookingRow } from '../bookings/service';
 import { officePlace, readOffice, type MapsDeps } from './office';
+import { dayProposals, proposeTimes } from './proposals';
 
 type DayRow = {
   booking: BookingRow;
@@ -73,6 +66,19 @@ const placeOf = (row: DayRow): LatLng | null =>
   row.property && isLatLng(row.property) ? { lat: row.property.lat, lng: row.property.lng } : null;
 
 const addressOf = (row: DayRow) => row.property?.address ?? row.booking.clientName;
+
+/** A stop of a proposal: who, where, the time now and the time proposed (`moves` when they differ). */
+function stopOf(row: DayRow, startsAt: number): RouteProposal['stops'][number] {
+  return {
+    booking_id: row.booking.id,
+    client_name: row.booking.clientName,
+    address: addressOf(row),
+    status: row.booking.status,
+    from_starts_at: row.booking.startsAt.toISOString(),
+    starts_at: new Date(startsAt).toISOString(),
+    moves: startsAt !== row.booking.startsAt.getTime(),
+  };
+}
 
 /**
  * Drive times between every pair of the rows that have a position (null for the others), and from the
@@ -171,6 +177,7 @@ export async function agentDay(
     routing_configured: deps.maps.routingUrl !== null,
     map: { tile_url: deps.maps.tileUrl, attribution: deps.maps.tileAttribution },
     optimisable: inWindow(day, agent, now),
+    proposals: await dayProposals(deps.db, agent.id, day),
   };
 }
 
@@ -230,17 +237,18 @@ export async function proposeRoute(
   const travel = await matrixFor(deps, agent, rows, office);
   const movable = rows.filter((row) => isMovable(row, now));
   const rules = await slotRulesFor(deps.db, agent);
-  const busy = withoutBookings(
-    await dayBusy(deps.db, agent, date),
-    movable.map((r) => r.booking),
-  );
-  const open = daySlots(rules, busy, now, date).map((slot) => Math.round(slot.startsAt / MINUTE));
+  const busy = await dayBusy(deps.db, agent, date);
   const stops: RouteStop[] = rows.map((row) => {
     const own = Math.round(row.booking.startsAt.getTime() / MINUTE);
     const duration =
       Math.round((row.booking.endsAt.getTime() - row.booking.startsAt.getTime()) / MINUTE) +
       rules.bufferMinutes;
     if (!isMovable(row, now)) return { windows: [{ from: own, to: own }], duration };
+    // Each buyer answers on their own (decision 042): a proposed time must be free while every other showing
+    // is still where it is, so only the showing's own time is given up — any set of acceptances fits.
+    const open = daySlots(rules, withoutBookings(busy, [row.booking]), now, date).map((slot) =>
+      Math.round(slot.startsAt / MINUTE),
+    );
     const starts = [...new Set([...open, own])].sort((a, b) => a - b);
     return { windows: starts.map((s) => ({ from: s, to: s })), duration };
   });
@@ -251,6 +259,7 @@ export async function proposeRoute(
     .slice(1)
     .reduce((sum, _, k) => sum + matrix[k]![k + 1]!, fromStart && rows.length > 0 ? fromStart[0]! : 0);
   const base = { date, booked_minutes: booked };
+  const stayingStops = rows.map((row) => stopOf(row, row.booking.startsAt.getTime()));
   if (movable.length === 0) {
     return {
       ...base,
@@ -258,6 +267,7 @@ export async function proposeRoute(
       method: 'exact',
       order: rows.map((r) => r.booking.id),
       moves: [],
+      stops: stayingStops,
       optimised_minutes: booked,
       saving_minutes: 0,
       saving_percent: 0,
@@ -272,6 +282,7 @@ export async function proposeRoute(
       method: result.method,
       order: [],
       moves: [],
+      stops: [],
       optimised_minutes: booked,
       saving_minutes: 0,
       saving_percent: 0,
@@ -286,6 +297,7 @@ export async function proposeRoute(
       method: result.method,
       order: rows.map((r) => r.booking.id),
       moves: [],
+      stops: stayingStops,
       optimised_minutes: booked,
       saving_minutes: 0,
       saving_percent: 0,
@@ -299,17 +311,12 @@ export async function proposeRoute(
     method: result.method,
     order: result.order.map((i) => rows[i]!.booking.id),
     moves: rows.flatMap((row, i) => {
-      const start = result.starts[i]! * MINUTE;
-      if (start === row.booking.startsAt.getTime()) return [];
-      return [
-        {
-          booking_id: row.booking.id,
-          starts_at: new Date(start).toISOString(),
-          from_starts_at: row.booking.startsAt.toISOString(),
-          address: addressOf(row),
-        },
-      ];
+      const stop = stopOf(row, result.starts[i]! * MINUTE);
+      if (!stop.moves) return [];
+      const { booking_id, starts_at, from_starts_at, address, client_name } = stop;
+      return [{ booking_id, starts_at, from_starts_at, address, client_name }];
     }),
+    stops: result.order.map((i) => stopOf(rows[i]!, result.starts[i]! * MINUTE)),
     optimised_minutes: result.travelMinutes,
     saving_minutes: saving.minutes,
     saving_percent: saving.percent,
@@ -318,86 +325,16 @@ export async function proposeRoute(
 }
 
 /**
- * Applies a proposal's moves in one transaction: every booking must be the caller's (else 404), still
- * pending and not started (else 409), and every new time an open slot once the moved showings give up their
- * old times and take their new ones (else 409, nothing changes). Buyers get the normal reschedule messages.
+ * Apply (issue 29, decision 042): nothing moves — each pending showing's buyer is proposed the new time
+ * (modules/routes/proposals.ts) and the day comes back with the proposals and their state.
  */
 export async function applyRoute(
   deps: MapsDeps,
+  queue: JobQueue,
   agent: AgentRow,
   input: { date: string; moves: { booking_id: string; starts_at: string }[] },
   now: Date,
-  notify: BookingNotifier,
 ): Promise<AgentDay> {
-  const ids = input.moves.map((m) => m.booking_id);
-  if (new Set(ids).size !== ids.length)
-    throw new AppError(400, 'VALIDATION_ERROR', 'Each showing may move once.', {
-      moves: 'Each showing may move once.',
-    });
-  const rules = await slotRulesFor(deps.db, agent);
-  try {
-    await writeTransaction(deps.db, async (tx) => {
-      await lockAgentRow(tx, agent.id);
-      const rows = await tx
-        .select()
-        .from(bookings)
-        .where(and(eq(bookings.agentId, agent.id), inArray(bookings.id, ids)));
-      if (rows.length !== ids.length) throw notFound('Booking not found.');
-      const byId = new Map(rows.map((b) => [b.id, b]));
-      const planned = input.moves.map((m) => {
-        const booking = byId.get(m.booking_id)!;
-        const startsAt = Date.parse(m.starts_at);
-        return {
-          booking,
-          startsAt,
-          endsAt: startsAt + (booking.endsAt.getTime() - booking.startsAt.getTime()),
-        };
-      });
-      for (const { booking } of planned) {
-        if (booking.status !== 'pending' || !canReschedule(booking.status, booking.startsAt, now))
-          throw new AppError(
-            409,
-            'ILLEGAL_TRANSITION',
-            'A showing of this plan was just changed. Reload and optimise again.',
-          );
-      }
-      const from = startOfDayInZone(input.date, agent.timeZone);
-      const busy = withoutBookings(
-        await busyIntervals(
-          tx as unknown as Db,
-          agent.id,
-          new Date(from.getTime() - 86_400_000),
-          new Date(from.getTime() + 2 * 86_400_000),
-        ),
-        rows,
-      );
-      for (const move of planned) {
-        const others = planned.filter((p) => p !== move).map((p) => ({ start: p.startsAt, end: p.endsAt }));
-        const wall = wallClockInZone(new Date(move.startsAt), agent.timeZone);
-        if (
-          wall.date !== input.date ||
-          !findOpenSlot(rules, [...busy, ...others], now, wall.date, wall.time, move.startsAt)
-        )
-          throw new AppError(
-            409,
-            'SLOT_UNAVAILABLE',
-            'A time of this plan is no longer free. Optimise again.',
-          );
-      }
-      for (const { booking } of planned) await markRescheduled(tx, booking);
-      for (const move of planned) {
-        await insertMoved(
-          tx,
-          move.booking,
-          { startsAt: new Date(move.startsAt), endsAt: new Date(move.endsAt) },
-          ROUTE_MESSAGES.optimisedReason,
-          now,
-          notify,
-        );
-      }
-    });
-  } catch (err) {
-    throw mapSlotConflict(err);
-  }
+  await proposeTimes(deps.db, queue, agent, input, now);
   return agentDay(deps, agent, input.date, now);
 }

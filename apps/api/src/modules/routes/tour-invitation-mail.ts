@@ -8,10 +8,8 @@ import type { Mailer } from '../../adapters/mail';
 import type { Db, DbTransaction } from '../../db/client';
 import { agents, properties, tours } from '../../db/schema';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
-import { deliverOnce } from '../notifications/deliver';
+import { deliverBuyerMail } from '../notifications/buyer-mail';
 import { whenInZone } from '../notifications/format';
-import { fromHeader } from '../notifications/handler';
-import { fileStemFor, mailDomainOf, messageIdFor } from '../notifications/keys';
 import { brandedEmail } from '../notifications/templates';
 import type { QueuedMailHandler } from '../notifications/worker';
 
@@ -112,38 +110,13 @@ export async function runTourInvitationJob(
   );
 
   const key = `${TOUR_INVITATION_KIND}:${tour.id}:${data.email}:${data.sentAt}`;
-  const messageId = messageIdFor(key, mailDomainOf(deps.mailFrom));
-  const outcome = await deliverOnce(
-    db,
-    {
-      key,
-      messageId,
-      agentId: agent.id,
-      bookingId: null,
-      kind: TOUR_INVITATION_KIND,
-      channel: 'email',
-      audience: 'buyer',
-      recipient: data.email,
-      subject: rendered.subject,
-      scheduledFor: new Date(data.sentAt),
-    },
-    {
-      lastAttempt: attempt.retryCount >= attempt.retryLimit,
-      send: () =>
-        deps.mailer.send({
-          from: fromHeader(deps.mailFrom, agentName),
-          to: data.email,
-          // The buyer's answer goes to their agent.
-          replyTo: agent.email,
-          subject: rendered.subject,
-          text: rendered.text,
-          html: rendered.html,
-          messageId,
-          fileStem: fileStemFor(key, TOUR_INVITATION_KIND),
-          headers: { 'X-Keyturn-Idempotency-Key': key },
-        }),
-    },
-  );
-  if (outcome.status === 'failed' && !outcome.final) throw outcome.error;
-  return { sent: outcome.status === 'sent' ? 1 : 0 };
+  return deliverBuyerMail(deps, {
+    key,
+    kind: TOUR_INVITATION_KIND,
+    agent,
+    to: data.email,
+    rendered,
+    scheduledFor: new Date(data.sentAt),
+    attempt,
+  });
 }

@@ -1,7 +1,8 @@
 // My day (issue 16, Professional and above): the day's showings in time order on a map with the route, the
 // drive between each pair and in all, warnings where a drive is longer than the gap, and Optimise — the order
-// and times of the pending showings that drive least, with the saving, applied in one click (the buyers get
-// the normal reschedule messages). Times are the server's instants shown in the agent's zone.
+// and times of the pending showings that drive least, with the saving, each stop naming its buyer; applying
+// proposes the new times to those buyers (issue 29: nothing moves until a buyer accepts), and the proposals'
+// states are listed. Times are the server's instants shown in the agent's zone.
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { planAllows } from '@keyturn/domain/planGates';
@@ -18,6 +19,8 @@ import { useAgentDay, useApplyRoute, useOptimise, useRouteSettings, useSaveRoute
 import { SwitchField } from '@/components/ui/switch-field';
 import { OfficeSetting } from '../components/office-setting';
 import { TourBuilder } from '../components/tour-builder';
+import { DayProposals, ProposalStops } from '../components/proposal-stops';
+import { TIME_PROPOSAL_MESSAGES } from '@keyturn/domain/routes/proposals';
 
 const DayMap = lazy(() => import('../components/day-map'));
 
@@ -220,7 +223,8 @@ function DayView({
           Optimise
         </h2>
         <p className="text-sm text-slate-600">
-          Pending showings may move to other free times of the day; confirmed ones stay where they are.
+          Requested (pending) showings may get other free times of the day, proposed to their buyers;
+          confirmed ones stay where they are.
         </p>
         {day.optimisable ? (
           <Button
@@ -242,22 +246,14 @@ function DayView({
                   Saves {proposal.saving_minutes} min of driving ({proposal.saving_percent}%):{' '}
                   {proposal.booked_minutes} → {proposal.optimised_minutes} min
                 </p>
-                <ul className="list-disc pl-5 text-sm text-slate-700">
-                  {proposal.moves.map((m) => (
-                    <li key={m.booking_id}>
-                      {m.address}: {clock(m.from_starts_at)} → {clock(m.starts_at)}
-                    </li>
-                  ))}
-                </ul>
+                <ProposalStops proposal={proposal} clock={clock} />
+                <p className="text-sm text-slate-600">{TIME_PROPOSAL_MESSAGES.applyNote}</p>
                 <Button
                   onClick={() => apply.mutate(proposal, { onSuccess: () => setProposal(null) })}
                   disabled={apply.isPending}
                 >
-                  {apply.isPending ? 'Applying…' : 'Apply new times'}
+                  {apply.isPending ? 'Sending…' : TIME_PROPOSAL_MESSAGES.applyButton}
                 </Button>
-                <p className="text-xs text-slate-500">
-                  Buyers are told of their new times by the usual reschedule messages.
-                </p>
               </>
             ) : null}
           </div>
@@ -265,9 +261,10 @@ function DayView({
         {apply.isError ? <ErrorAlert>{apply.error.message}</ErrorAlert> : null}
         {apply.isSuccess && !proposal ? (
           <p role="status" className="text-sm text-green-700">
-            New times applied.
+            {TIME_PROPOSAL_MESSAGES.applied(apply.variables.moves.length)}
           </p>
         ) : null}
+        <DayProposals proposals={day.proposals} clock={clock} />
       </section>
 
       {day.optimisable ? (

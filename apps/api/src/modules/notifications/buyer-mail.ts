@@ -1,0 +1,61 @@
+// A queued e-mail to a buyer that is not one of a booking's messages (the buyer-tour invitation, Optimise's
+// time proposal): sent at most once per key through the delivery record every message uses (deliver.ts) —
+// retried, an outbox copy without SMTP, listed in Settings → Messages — from the agent, replies to them.
+import type { Mailer } from '../../adapters/mail';
+import type { Db } from '../../db/client';
+import { deliverOnce } from './deliver';
+import { fromHeader } from './handler';
+import { fileStemFor, mailDomainOf, messageIdFor } from './keys';
+import type { RenderedEmail } from './templates';
+
+export type BuyerMailDeps = { db: Db; mailer: Mailer; mailFrom: string };
+
+export async function deliverBuyerMail(
+  deps: BuyerMailDeps,
+  mail: {
+    key: string;
+    kind: string;
+    agent: { id: string; email: string; firstName: string; lastName: string };
+    to: string;
+    rendered: RenderedEmail;
+    scheduledFor: Date;
+    attempt: { retryCount: number; retryLimit: number };
+  },
+): Promise<{ sent: number }> {
+  const { key, kind, agent, rendered } = mail;
+  const agentName = `${agent.firstName} ${agent.lastName}`.trim();
+  const messageId = messageIdFor(key, mailDomainOf(deps.mailFrom));
+  const outcome = await deliverOnce(
+    deps.db,
+    {
+      key,
+      messageId,
+      agentId: agent.id,
+      bookingId: null,
+      kind,
+      channel: 'email',
+      audience: 'buyer',
+      recipient: mail.to,
+      subject: rendered.subject,
+      scheduledFor: mail.scheduledFor,
+    },
+    {
+      lastAttempt: mail.attempt.retryCount >= mail.attempt.retryLimit,
+      send: () =>
+        deps.mailer.send({
+          from: fromHeader(deps.mailFrom, agentName),
+          to: mail.to,
+          // The buyer's answer goes to their agent.
+          replyTo: agent.email,
+          subject: rendered.subject,
+          text: rendered.text,
+          html: rendered.html,
+          messageId,
+          fileStem: fileStemFor(key, kind),
+          headers: { 'X-Keyturn-Idempotency-Key': key },
+        }),
+    },
+  );
+  if (outcome.status === 'failed' && !outcome.final) throw outcome.error;
+  return { sent: outcome.status === 'sent' ? 1 : 0 };
+}

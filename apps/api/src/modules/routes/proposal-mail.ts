@@ -1,0 +1,101 @@
+// The buyer's e-mail of an Optimise time proposal (issue 29, decision 042): a job of the notifications queue,
+// queued in the transaction that stores the proposal, sent at most once per proposal through the delivery
+// record every message uses (notifications/deliver.ts) — retried, an outbox copy without SMTP, listed in
+// Settings → Messages. Both times are the server's instants in the agent's zone (where the property is),
+// the zone named; the branding is the booking e-mails' (templates.ts `brandedEmail`).
+import { eq } from 'drizzle-orm';
+import { TIME_PROPOSAL_MESSAGES } from '@keyturn/domain/routes/proposals';
+import type { Mailer } from '../../adapters/mail';
+import type { Db, DbTransaction } from '../../db/client';
+import { agents, bookings, properties, timeProposals } from '../../db/schema';
+import { deterministicUuid, type JobQueue } from '../../jobs/queue';
+import { deliverBuyerMail } from '../notifications/buyer-mail';
+import { whenInZone } from '../notifications/format';
+import { brandedEmail } from '../notifications/templates';
+import type { QueuedMailHandler } from '../notifications/worker';
+
+export const TIME_PROPOSAL_KIND = 'time.proposal';
+
+export type ProposalMailJobData = { kind: 'time.proposal'; proposalId: string; sentAt: string };
+
+export function isProposalMailJob(data: object): data is ProposalMailJobData {
+  return (data as { kind?: unknown }).kind === TIME_PROPOSAL_KIND;
+}
+
+/** The proposal page's link: the buyer accepts, keeps their time or picks another from it. */
+export function proposalUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/booking/proposal?token=${encodeURIComponent(token)}`;
+}
+
+export async function queueProposalMail(
+  tx: DbTransaction,
+  queue: JobQueue,
+  proposalId: string,
+  sentAt: Date,
+): Promise<void> {
+  const data: ProposalMailJobData = { kind: TIME_PROPOSAL_KIND, proposalId, sentAt: sentAt.toISOString() };
+  await queue.send(tx, {
+    id: deterministicUuid(`${TIME_PROPOSAL_KIND}:${proposalId}`),
+    data,
+    startAfter: sentAt,
+  });
+}
+
+export type ProposalMailDeps = { db: Db; mailer: Mailer; publicUrl: string; mailFrom: string };
+
+/** The proposal e-mail's place on the notifications queue (registered in src/compose-workers.ts). */
+export function proposalMail(deps: ProposalMailDeps): QueuedMailHandler<ProposalMailJobData> {
+  return { matches: isProposalMailJob, run: (job) => runProposalMailJob(deps, job.data, job) };
+}
+
+export async function runProposalMailJob(
+  deps: ProposalMailDeps,
+  data: ProposalMailJobData,
+  attempt: { retryCount: number; retryLimit: number },
+): Promise<{ sent: number; skipped?: string }> {
+  const { db } = deps;
+  const [row] = await db
+    .select({ proposal: timeProposals, agent: agents, booking: bookings, property: properties })
+    .from(timeProposals)
+    .innerJoin(agents, eq(agents.id, timeProposals.agentId))
+    .innerJoin(bookings, eq(bookings.id, timeProposals.bookingId))
+    .leftJoin(properties, eq(properties.id, bookings.propertyId))
+    .where(eq(timeProposals.id, data.proposalId));
+  if (!row || row.booking.agentId !== row.agent.id)
+    return { sent: 0, skipped: 'the proposal no longer exists' };
+  const { proposal, agent, booking, property } = row;
+  if (proposal.status !== 'proposed') return { sent: 0, skipped: `the proposal is ${proposal.status}` };
+
+  const agentName = `${agent.firstName} ${agent.lastName}`.trim();
+  const now = whenInZone(proposal.fromStartsAt, agent.timeZone);
+  const next = whenInZone(proposal.startsAt, agent.timeZone);
+  const place = property
+    ? `${property.address}, ${property.city}, ${property.state} ${property.zipCode}`
+    : null;
+  const rendered = brandedEmail(
+    { agent, publicUrl: deps.publicUrl },
+    {
+      subject: `${agentName} proposes a new time for your showing on ${next.shortDate}`,
+      heading: TIME_PROPOSAL_MESSAGES.pageTitle,
+      paragraphs: [`Hi ${booking.clientName.split(/\s+/)[0]},`, TIME_PROPOSAL_MESSAGES.intro(agentName)],
+      details: [
+        ...(place ? [['Property', place] as [string, string]] : []),
+        ['Your requested time', `${now.date}, ${now.time} ${now.zone}`],
+        ['Proposed time', `${next.date}, ${next.time} ${next.zone}`],
+      ],
+      notes: [`You can accept it, keep your time, or pick another time from the page.`],
+      action: { label: 'See the proposed time', url: proposalUrl(deps.publicUrl, proposal.token) },
+    },
+  );
+
+  const key = `${TIME_PROPOSAL_KIND}:${proposal.id}`;
+  return deliverBuyerMail(deps, {
+    key,
+    kind: TIME_PROPOSAL_KIND,
+    agent,
+    to: booking.clientEmail,
+    rendered,
+    scheduledFor: new Date(data.sentAt),
+    attempt,
+  });
+}
