@@ -56,6 +56,7 @@ import { publicTourRoutes } from './modules/booking-public/tour-routes';
 import { publicProposalRoutes } from './modules/booking-public/proposal-routes';
 import { locateProperty } from './modules/routes/places';
 import { reportRoutes } from './modules/reports/routes';
+import { figureRoutes } from './modules/figures/routes';
 import { crmRoutes } from './modules/crm/routes';
 import { assistantAgentRoutes, assistantPublicRoutes } from './modules/assistant/routes';
 import { assistantProviderOf } from './modules/assistant/openai-provider';
@@ -312,6 +313,7 @@ export async function buildApp({
     jobs: queue,
   });
   await app.register(reportRoutes, { auth, db });
+  await app.register(figureRoutes, { auth, db, now });
   await app.register(routeRoutes, {
     auth,
     db,

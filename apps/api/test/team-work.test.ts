@@ -13,6 +13,7 @@ import type { NotificationJobData } from '../src/modules/notifications/catalogue
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, type TestAgent } from './fixtures';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server';
+import { makeTeam } from './support/teams';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -32,29 +33,7 @@ const basic = () => makeAgent(t, { availability: null });
 
 let n = 0;
 async function teamOf(owner: TestAgent, ...joiners: [TestAgent, 'admin' | 'member'][]) {
-  n += 1;
-  const made = await t.request({
-    method: 'POST',
-    url: '/api/team',
-    token: owner.token,
-    payload: { name: `Team ${n}`, slug: `work-${n}-${Date.now().toString(36)}` },
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  for (const [who, role] of joiners) {
-    const inv = await t.request({
-      method: 'POST',
-      url: '/api/team/invitations',
-      token: owner.token,
-      payload: { email: who.email, role },
-    });
-    expect(inv.statusCode, inv.body).toBe(201);
-    const ok = await t.request({
-      method: 'POST',
-      url: `/api/team-invitations/${inv.json().data.id}/accept`,
-      token: who.token,
-    });
-    expect(ok.statusCode, ok.body).toBe(200);
-  }
+  await makeTeam(t, owner, joiners, `Team ${++n}`);
   const view = await t.request({ method: 'GET', url: '/api/team', token: owner.token });
   return view.json().data as { members: { id: string; agentId: string; futureBookings: number | null }[] };
 }

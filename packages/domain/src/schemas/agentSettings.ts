@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../enums';
 import { agentBookingSchema } from './agentBooking';
+import { ownCountsSchema, teamCountsSchema } from './figures';
 import { hexColorSchema } from './agent';
 import { imageRefSchema } from './property';
 
@@ -87,9 +88,13 @@ export const acknowledgeDefaultsSchema = z.object({
 
 const usage = z.object({ used: z.number().int(), limit: z.number().int().nullable() });
 
-/** GET /agents/usage-stats. */
+/**
+ * GET /agents/usage-stats: the plan's limits and what they count — the agent's own rows, or the whole team's
+ * on a team whose plan has teams (`scope`, so a screen labels the team's count as the team's).
+ */
 export const usageStatsSchema = z.object({
   plan: z.enum(PLAN_IDS),
+  scope: z.enum(['own', 'team']),
   properties: usage,
   bookingsThisMonth: usage,
 });
@@ -125,5 +130,7 @@ export const dashboardSummarySchema = z.object({
   usage: usageStatsSchema,
   bookingUrl: z.string(),
   pendingCount: z.number().int(),
+  /** The caller's own figures, and the team's for an agent in a team (figures.ts defines each). */
+  figures: z.object({ own: ownCountsSchema, team: teamCountsSchema.nullable() }),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

@@ -1,12 +1,12 @@
 // Settings areas of an agent (notifications, feedback; branding lives on the agent row): stored values or
 // the domain's defaults, and whether the agent has acknowledged the defaults.
-import { and, count, eq, gte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { planFor } from '@keyturn/domain/plans';
 import type { SettingsArea, UsageStats } from '@keyturn/domain/schemas/agentSettings';
-import { startOfMonthInZone } from '@keyturn/domain/zoneDays';
 import type { Db, DbTransaction } from '../../db/client';
-import { agentSettings, bookings, properties } from '../../db/schema';
-import { bookingsInScope, limitContextOf, propertiesInScope } from '../teams/limits';
+import { agentSettings } from '../../db/schema';
+import { bookingsThisMonth, propertiesCount } from '../figures/service';
+import { limitContextOf } from '../teams/limits';
 import type { AgentRow } from './service';
 
 export async function readSettings<T>(db: Db, agentId: string, area: SettingsArea, defaults: T) {
@@ -48,26 +48,20 @@ export async function acknowledgeDefaults(db: Db | DbTransaction, agentId: strin
 
 /**
  * The plan usage figures: counted and limited like the server's checks (modules/teams/limits.ts) — per team
- * on a team whose plan has teams (decision 026), per agent otherwise. `plan` stays the agent's own.
+ * on a team whose plan has teams (decision 026), per agent otherwise, `scope` saying which, so a screen
+ * labels a team's count as the team's. Each count is its figure's one function (modules/figures).
+ * `plan` stays the agent's own.
  */
 export async function usageStats(db: Db, agent: AgentRow, now: Date): Promise<UsageStats> {
   const limits = await limitContextOf(db, agent);
-  const [[props], [month]] = await Promise.all([
-    db.select({ n: count() }).from(properties).where(propertiesInScope(limits, agent.id)),
-    db
-      .select({ n: count() })
-      .from(bookings)
-      .where(
-        and(
-          bookingsInScope(limits, agent.id),
-          gte(bookings.createdAt, startOfMonthInZone(now, agent.timeZone)),
-          notInArray(bookings.status, ['cancelled', 'declined', 'rescheduled']),
-        ),
-      ),
+  const [props, month] = await Promise.all([
+    propertiesCount(db, limits, agent.id),
+    bookingsThisMonth(db, limits, agent, now),
   ]);
   return {
     plan: planFor(agent.plan).id,
-    properties: { used: props?.n ?? 0, limit: limits.plan.maxProperties },
-    bookingsThisMonth: { used: month?.n ?? 0, limit: limits.plan.maxBookingsPerMonth },
+    scope: limits.scope === 'team' ? 'team' : 'own',
+    properties: { used: props, limit: limits.plan.maxProperties },
+    bookingsThisMonth: { used: month, limit: limits.plan.maxBookingsPerMonth },
   };
 }

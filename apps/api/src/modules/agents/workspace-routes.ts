@@ -28,7 +28,8 @@ import type { Db } from '../../db/client';
 import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import { agents } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { pendingCount, upcoming, todaysSchedule } from '../bookings/agent-service';
+import { upcoming, todaysSchedule } from '../bookings/agent-service';
+import { overviewCounts } from '../figures/service';
 import { requireAgentContext } from './context';
 import { markOnboarding, onboardingOf } from './onboarding';
 import { toAgentProfile } from './service';
@@ -82,12 +83,12 @@ export async function agentWorkspaceRoutes(
     async (req) => {
       const agent = agentOf(req);
       const at = now();
-      const [today, next, usage, onboarding, pending] = await Promise.all([
+      const [today, next, usage, onboarding, figures] = await Promise.all([
         todaysSchedule(db, agent, at),
         upcoming(db, agent, UPCOMING_DAYS_DEFAULT, at),
         usageStats(db, agent, at),
         onboardingOf(db, agent.id),
-        pendingCount(db, agent.id),
+        overviewCounts(db, agent, at),
       ]);
       return {
         success: true as const,
@@ -97,7 +98,8 @@ export async function agentWorkspaceRoutes(
           upcoming: next,
           usage,
           bookingUrl: `${opts.publicUrl}${agentBookingPath(agent.id, agent.username)}`,
-          pendingCount: pending,
+          pendingCount: figures.own.pendingRequests,
+          figures,
         },
       };
     },

@@ -1,7 +1,7 @@
 // The public booking flow (spec §2.4, §7): booking, rescheduling and cancelling without an account. What a
 // buyer may read is reads.ts, the free slots of a date slot-pipeline.ts. The slot engine (packages/domain)
 // decides what is free; the database's EXCLUDE constraint settles races.
-import { and, count, eq, gte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { isWithinLimit } from '@keyturn/domain/plans';
 import type { BookingRequest, RescheduleRequest } from '@keyturn/domain/schemas/booking';
@@ -10,11 +10,11 @@ import type { Prefill } from '@keyturn/domain/schemas/prefill';
 import { pickSlot } from '@keyturn/domain/slots/engine';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { wallClockInZone } from '@keyturn/domain/time';
-import { startOfMonthInZone } from '@keyturn/domain/zoneDays';
 import type { Db, DbTransaction } from '../../db/client';
 import { agentWriteTransaction, lockAgentRow, writeTransaction } from '../../db/transaction';
 import { agents, bookingLinks, bookings, idempotencyKeys, properties } from '../../db/schema';
-import { bookingsInScope, limitContextOf } from '../teams/limits';
+import { bookingsThisMonth } from '../figures/service';
+import { limitContextOf } from '../teams/limits';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
@@ -29,9 +29,6 @@ import { publicSlotInputs } from './slot-pipeline';
 import { claimIdempotencyKey, earlierAnswer } from './idempotency';
 
 type PropertyRow = typeof properties.$inferSelect;
-
-// Bookings that no longer hold their place in the month's count (a rescheduled one lives on in its successor).
-const NOT_COUNTED = ['cancelled', 'declined', 'rescheduled'] as const;
 
 const bookingNotFound = () =>
   new AppError(
@@ -416,17 +413,9 @@ export async function checkMonthlyLimit(
   const limits = await limitContextOf(tx, agent);
   const { plan } = limits;
   if (plan.maxBookingsPerMonth === null) return;
-  const [row] = await tx
-    .select({ n: count() })
-    .from(bookings)
-    .where(
-      and(
-        bookingsInScope(limits, agent.id),
-        gte(bookings.createdAt, startOfMonthInZone(now, agent.timeZone)),
-        notInArray(bookings.status, [...NOT_COUNTED]),
-      ),
-    );
-  if (!isWithinLimit(plan.maxBookingsPerMonth, (row?.n ?? 0) + adding - 1)) {
+  // The figure "bookings made this month" (domain figures.ts), counted by its one function.
+  const used = await bookingsThisMonth(tx, limits, agent, now);
+  if (!isWithinLimit(plan.maxBookingsPerMonth, used + adding - 1)) {
     throw new AppError(
       403,
       'BOOKING_LIMIT_REACHED',

@@ -125,18 +125,6 @@ export async function todaysSchedule(db: Db, agent: AgentRow, now: Date): Promis
 }
 
 /** Active bookings from now to `days` days ahead. */
-/**
- * Every pending request of the agent (issue 19: the overview said "Pending requests: 1" while 3 were
- * pending beyond the next 3 days) — the same bookings the list's "Pending" filter shows.
- */
-export async function pendingCount(db: Db, agentId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(bookings)
-    .where(and(eq(bookings.agentId, agentId), eq(bookings.status, 'pending')));
-  return row?.count ?? 0;
-}
-
 export async function upcoming(db: Db, agent: AgentRow, days: number, now: Date): Promise<AgentBooking[]> {
   const rows = await selectRows(db)
     .where(

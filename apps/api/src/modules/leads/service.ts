@@ -3,7 +3,7 @@
 // (Basic), score, sentiment and recommendations from Professional, the predictive model on Enterprise.
 // Everything is scoped to the caller: another agent's lead is simply not found.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { classifyLead, type Classification } from '@keyturn/domain/insights/classify';
+import { classifyLead, type Classification, type LeadClass } from '@keyturn/domain/insights/classify';
 import { recommendFor, type Recommendation } from '@keyturn/domain/insights/recommend';
 import { scoreLead, type LeadScore } from '@keyturn/domain/insights/score';
 import type { LeadSentiment } from '@keyturn/domain/insights/sentiment';
@@ -269,6 +269,21 @@ async function assessAll(db: Db, agent: AgentRow, now: Date) {
   const assessed = (await gather(db, agent.id)).map((g) => assess(g, agent, now));
   const model = hasAnalytics(planFor(agent.plan), 'predictive') ? predictiveModel(agent.id, assessed) : null;
   return { assessed, model };
+}
+
+/**
+ * The caller's leads by their class today — the classes the Feedback page's list shows, from the same
+ * assessment, so its "Hot" filter and the hot buyers figure (figures/service.ts) count the same leads.
+ */
+export async function leadClassCounts(
+  db: Db,
+  agent: AgentRow,
+  now: Date,
+): Promise<Record<LeadClass, number>> {
+  const { assessed } = await assessAll(db, agent, now);
+  const counts: Record<LeadClass, number> = { hot: 0, potential: 0, cold: 0 };
+  for (const a of assessed) counts[a.classification.class] += 1;
+  return counts;
 }
 
 export async function listLeads(db: Db, agent: AgentRow, query: LeadListQuery, now: Date) {

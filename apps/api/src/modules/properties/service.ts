@@ -4,7 +4,7 @@
 // assigned to an agent (`agent_id`); members read the team's properties and edit those assigned to them,
 // owners and admins edit and reassign every team property; an agent's own properties (no team) stay theirs.
 // Another team's property is not found (404).
-import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { isWithinLimit } from '@keyturn/domain/plans';
 import type { AgentProperty, PropertyData } from '@keyturn/domain/schemas/property';
 import { TEAM_MESSAGES, teamCan, type TeamRole } from '@keyturn/domain/teams';
@@ -14,7 +14,8 @@ import { agents, members, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { AgentRow } from '../agents/service';
 import { toProperty } from '../booking-public/reads';
-import { limitContextOf, lockLimitScope, propertiesInScope } from '../teams/limits';
+import { propertiesCount } from '../figures/service';
+import { limitContextOf, lockLimitScope } from '../teams/limits';
 import { membershipOf } from '../teams/service';
 
 const propertyNotFound = () => notFound('Property not found.');
@@ -73,11 +74,8 @@ export async function createProperty(db: Db, agent: AgentRow, input: PropertyDat
     const limits = await limitContextOf(tx, agent);
     await lockLimitScope(tx, limits, agent.id);
     const { plan } = limits;
-    const [used] = await tx
-      .select({ n: count() })
-      .from(properties)
-      .where(propertiesInScope(limits, agent.id));
-    if (!isWithinLimit(plan.maxProperties, used?.n ?? 0)) {
+    // The figure "properties" (domain figures.ts) of the limit's scope, counted by its one function.
+    if (!isWithinLimit(plan.maxProperties, await propertiesCount(tx, limits, agent.id))) {
       throw new AppError(
         403,
         'PROPERTY_LIMIT_REACHED',

@@ -11,6 +11,7 @@ import {
   type BuyerType,
 } from '@keyturn/domain/enums';
 import { LEAD_CLASS_LABELS, LEAD_CLASSES, type LeadClass } from '@keyturn/domain/insights/classify';
+import { FIGURES, reportFigure } from '@keyturn/domain/figures';
 import { LEAD_TIME_BUCKETS } from '@keyturn/domain/insights/reportRules';
 import {
   hourLabel,
@@ -52,6 +53,9 @@ const BLUE = '#2563eb';
 const GREEN = '#10b981';
 const RED = '#dc2626';
 const CLASS_COLORS: Record<LeadClass, string> = { hot: RED, potential: '#f59e0b', cold: '#64748b' };
+
+/** The funnel's steps, each a figure of figures.ts (in showings: the last is not "hot buyers"). */
+const FUNNEL_STEPS = ['booked', 'showed', 'feedback', 'hotShowings'] as const;
 
 const percent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 1000) / 10}%`);
 
@@ -108,25 +112,20 @@ export function coreTables(report: CoreReport): ReportTable[] {
     {
       id: 'funnel',
       title: 'Funnel',
-      description:
-        'Booked → showed (completed, or feedback given) → gave feedback → hot (the buyer is a hot lead by the classification rules of the Feedback page, as of the end of the range).',
+      description: FUNNEL_STEPS.map((id) => `${FIGURES[id].label}: ${FIGURES[id].counts}`).join(' '),
       columns: [
         { key: 'step', label: 'Step' },
         { key: 'count', label: 'Bookings' },
         { key: 'share', label: 'Of booked' },
       ],
-      rows: (
-        [
-          ['Booked', funnel.booked],
-          ['Showed', funnel.showed],
-          ['Feedback', funnel.feedback],
-          ['Hot', funnel.hot],
-        ] as const
-      ).map(([step, count]) => ({
-        step,
-        count,
-        share: percent(funnel.booked ? count / funnel.booked : null),
-      })),
+      rows: FUNNEL_STEPS.map((id) => {
+        const count = reportFigure(report, id) ?? 0;
+        return {
+          step: FIGURES[id].label,
+          count,
+          share: percent(funnel.booked ? count / funnel.booked : null),
+        };
+      }),
       chart: { category: 'step', series: [{ key: 'count', label: 'Bookings', color: BLUE }] },
     },
     {
@@ -199,7 +198,7 @@ const breakdownColumns = (first: string): Column[] => [
   { key: 'group', label: first },
   { key: 'booked', label: 'Booked' },
   { key: 'showed', label: 'Showed' },
-  { key: 'hot', label: 'Hot' },
+  { key: 'hot', label: FIGURES.hotShowings.label },
 ];
 const breakdownChart: ChartSpec = {
   category: 'group',
@@ -207,7 +206,7 @@ const breakdownChart: ChartSpec = {
   series: [
     { key: 'booked', label: 'Booked', color: BLUE },
     { key: 'showed', label: 'Showed', color: GREEN },
-    { key: 'hot', label: 'Hot', color: RED },
+    { key: 'hot', label: FIGURES.hotShowings.label, color: RED },
   ],
 };
 

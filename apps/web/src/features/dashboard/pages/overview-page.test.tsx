@@ -42,9 +42,15 @@ function summary(overrides: Partial<DashboardSummary> = {}): DashboardSummary {
     upcoming: [
       { ...booking, id: 'b2', booking_date: '2030-06-13', client_name: 'Sam Lee', status: 'pending' },
     ],
-    usage: { plan: 'basic', properties: { used: 2, limit: 3 }, bookingsThisMonth: { used: 12, limit: 15 } },
+    usage: {
+      plan: 'basic',
+      scope: 'own',
+      properties: { used: 2, limit: 3 },
+      bookingsThisMonth: { used: 12, limit: 15 },
+    },
     bookingUrl,
     pendingCount: 4,
+    figures: { own: { pendingRequests: 4, bookingsThisMonth: 12, properties: 2 }, team: null },
     onboarding: { property: true, hours: true, link: true, dismissed: false },
     ...overrides,
   };
@@ -89,12 +95,41 @@ describe('dashboard overview', () => {
     expect(router.state.location.search).toBe('?status=pending');
   });
 
-  it("shows this month's bookings against the plan limit", async () => {
+  it("shows this month's bookings against the plan limit, labelled with the figure's window", async () => {
     renderOverview(summary());
-    const bar = await screen.findByRole('progressbar', { name: 'Bookings this month' });
+    const bar = await screen.findByRole('progressbar', { name: 'Bookings made, this month' });
     expect(bar).toHaveAttribute('aria-valuenow', '12');
     expect(bar).toHaveAttribute('aria-valuemax', '15');
     expect(screen.getByText('12 of 15')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Properties, now' })).toHaveAttribute(
+      'aria-valuenow',
+      '2',
+    );
+    expect(screen.getByRole('heading', { name: 'Pending requests, now' })).toBeInTheDocument();
+  });
+
+  it("shows a team member his own figures as his and the team's as the team's", async () => {
+    renderOverview(
+      summary({
+        pendingCount: 2,
+        figures: {
+          own: { pendingRequests: 2, bookingsThisMonth: 6, properties: 2 },
+          team: { bookingsThisMonth: 8, properties: 3 },
+        },
+        usage: {
+          plan: 'basic',
+          scope: 'team',
+          properties: { used: 3, limit: null },
+          bookingsThisMonth: { used: 8, limit: null },
+        },
+      }),
+    );
+    const card = await screen.findByRole('region', { name: 'Yours and your team’s' });
+    const row = (label: string) => within(card).getByText(label).parentElement!;
+    expect(row('Bookings made, this month')).toHaveTextContent(/^Bookings made, this month6$/);
+    expect(row('Properties, now')).toHaveTextContent(/^Properties, now2$/);
+    expect(row("Team's bookings made, this month")).toHaveTextContent('8 · Unlimited');
+    expect(row("Team's properties, now")).toHaveTextContent('3 · Unlimited');
   });
 
   it('offers the booking link to copy and open', async () => {
@@ -160,8 +195,10 @@ describe('dashboard overview', () => {
         today: [],
         upcoming: [],
         pendingCount: 0,
+        figures: { own: { pendingRequests: 0, bookingsThisMonth: 0, properties: 0 }, team: null },
         usage: {
           plan: 'basic',
+          scope: 'own',
           properties: { used: 0, limit: 3 },
           bookingsThisMonth: { used: 0, limit: 15 },
         },

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UPCOMING_DAYS_DEFAULT } from '@keyturn/domain/constants';
+import { figureLabel } from '@keyturn/domain/figures';
 import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
 import {
   showsOnboarding,
@@ -66,8 +67,32 @@ export function DashboardOverviewPage() {
   );
 }
 
+/**
+ * The overview's figures (domain figures.ts): the caller's own, and the team's labelled as the team's; the
+ * plan limit's bar on the figure whose scope the limit counts (the team's on a team whose plan has teams).
+ */
+function figureRows({ figures, usage }: DashboardSummary) {
+  const rows: { key: string; label: string; value: number; limit?: number | null }[] = [];
+  const scopes = [
+    ['own', figures.own],
+    ...(figures.team ? ([['team', figures.team]] as const) : []),
+  ] as const;
+  for (const [scope, counts] of scopes) {
+    for (const id of ['bookingsThisMonth', 'properties'] as const) {
+      const limited = usage.scope === scope;
+      rows.push({
+        key: `${scope}-${id}`,
+        label: figureLabel(id, { scope }),
+        value: counts[id],
+        ...(limited ? { limit: usage[id].limit } : {}),
+      });
+    }
+  }
+  return rows;
+}
+
 function Overview({ summary }: { summary: DashboardSummary }) {
-  const { usage } = summary;
+  const { figures } = summary;
   const mark = useMarkOnboarding();
   const linkShared = () => {
     if (!summary.onboarding.link) mark.mutate('link');
@@ -80,23 +105,27 @@ function Overview({ summary }: { summary: DashboardSummary }) {
       ) : null}
 
       <div className="grid gap-4 md:grid-cols-3">
-        <Card title="Pending requests">
-          <p className="text-3xl font-bold text-slate-900 tabular-nums">{summary.pendingCount}</p>
+        <Card title={figureLabel('pendingRequests')}>
+          <p className="text-3xl font-bold text-slate-900 tabular-nums">{figures.own.pendingRequests}</p>
           <Link
             to="/dashboard/bookings?status=pending"
             className="mt-2 inline-flex text-sm font-semibold text-blue-700 underline-offset-2 hover:underline focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
           >
-            {summary.pendingCount === 0 ? 'See all bookings' : 'Review pending requests'}
+            {figures.own.pendingRequests === 0 ? 'See all bookings' : 'Review pending requests'}
           </Link>
         </Card>
-        <Card title="This month">
+        <Card title={figures.team ? 'Yours and your team’s' : 'Your figures'}>
           <div className="space-y-4">
-            <UsageBar
-              label="Bookings this month"
-              used={usage.bookingsThisMonth.used}
-              limit={usage.bookingsThisMonth.limit}
-            />
-            <UsageBar label="Properties" used={usage.properties.used} limit={usage.properties.limit} />
+            {figureRows(summary).map((row) =>
+              row.limit === undefined ? (
+                <div key={row.key} className="flex items-baseline justify-between gap-3 text-sm">
+                  <span className="font-medium text-slate-700">{row.label}</span>
+                  <span className="font-semibold text-slate-900 tabular-nums">{row.value}</span>
+                </div>
+              ) : (
+                <UsageBar key={row.key} label={row.label} used={row.value} limit={row.limit} />
+              ),
+            )}
           </div>
           <Link
             to="/dashboard/subscription"
@@ -247,7 +276,7 @@ function Step({
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section aria-label={title} className="min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 className="mb-3 text-sm font-semibold text-slate-500">{title}</h2>
       {children}
     </section>

@@ -8,6 +8,7 @@ import type {
   LeadSummary,
   PredictiveModelView,
 } from '@keyturn/domain/schemas/leadResponses';
+import type { Figures } from '@keyturn/domain/schemas/figures';
 import { api } from '@/lib/api';
 
 interface One<T> {
@@ -62,3 +63,9 @@ export async function deleteNote(leadId: string, noteId: string): Promise<void> 
 export async function setOutcome(leadId: string, outcome: LeadOutcome): Promise<void> {
   await api.put(`/leads/${segment(leadId)}/outcome`, { outcome });
 }
+
+/** GET /api/figures: the caller's figures (domain figures.ts); the page shows the buyers by class. */
+export async function fetchFigures(): Promise<Figures> {
+  return (await api.get<One<Figures>>('/figures')).data;
+}
+export const figuresKey = ['figures'] as const;

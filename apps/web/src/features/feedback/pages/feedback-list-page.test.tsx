@@ -96,6 +96,21 @@ function renderPage(path: string, list: { data: LeadSummary[]; locked: string[] 
     ...signedInSessionRoutes(),
     'GET /agents/profile': () => json(200, { success: true, data: TEST_AGENT_PROFILE }),
     'GET /leads': () => json(200, { success: true, ...list }),
+    'GET /figures': () =>
+      json(200, {
+        success: true,
+        data: {
+          own: {
+            pendingRequests: 1,
+            bookingsThisMonth: 4,
+            properties: 2,
+            hotBuyers: 12,
+            potentialBuyers: 5,
+            coldBuyers: 3,
+          },
+          team: null,
+        },
+      }),
     ...routes,
   });
   renderAt(<FeedbackListPage />, { path, routePath: '/dashboard/feedback' });
@@ -123,6 +138,19 @@ describe('Feedback page: leads', () => {
     expect(
       screen.getByText('Hot: wants a second showing and rated 4+', { selector: 'li' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows the buyers by class, all time, from the figures; a class filters the list to those buyers', async () => {
+    const api = renderPage('/dashboard/feedback', { data: [basicLead], locked: ['insights', 'prediction'] });
+    const classes = await screen.findByRole('region', { name: 'Buyers by class' });
+    const hot = await within(classes).findByRole('button', { name: 'Hot buyers, all time: 12' });
+    expect(
+      within(classes).getByRole('button', { name: 'Potential buyers, all time: 5' }),
+    ).toBeInTheDocument();
+    expect(within(classes).getByRole('button', { name: 'Cold buyers, all time: 3' })).toBeInTheDocument();
+    await userEvent.click(hot);
+    await vi.waitFor(() => expect(Object.fromEntries(lastListQuery(api))).toEqual({ class: 'hot' }));
+    expect(hot).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('reads the filters from the URL and writes changes back to it', async () => {

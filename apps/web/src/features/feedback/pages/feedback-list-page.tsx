@@ -3,7 +3,14 @@
 // does not include is shown with an upgrade hint). Filters and the open lead live in the query string.
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { CLASSIFICATION_RULES, LEAD_CLASSES, LEAD_CLASS_LABELS } from '@keyturn/domain/insights/classify';
+import { FIGURES, figureLabel } from '@keyturn/domain/figures';
+import {
+  CLASSIFICATION_RULES,
+  LEAD_CLASSES,
+  LEAD_CLASS_LABELS,
+  type LeadClass,
+} from '@keyturn/domain/insights/classify';
+import type { Figures } from '@keyturn/domain/schemas/figures';
 import { LEAD_OUTCOMES, LEAD_OUTCOME_LABELS } from '@keyturn/domain/schemas/leads';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,7 +21,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { useAgentProfile } from '@/lib/agent-profile';
 import { useUrlText } from '@/lib/use-url-text';
-import { fetchLeads, leadKeys } from '../leads/api';
+import { fetchFigures, fetchLeads, figuresKey, leadKeys } from '../leads/api';
 import { LEAD_PARAM, leadFiltersFromSearch, withParam } from '../leads/filters';
 import { LeadDialog } from '../leads/lead-dialog';
 import { LeadList } from '../leads/lead-list';
@@ -27,6 +34,7 @@ export function FeedbackListPage() {
   const agent = useAgentProfile();
   const timeZone = agent.data?.timeZone;
   const leads = useQuery({ queryKey: leadKeys.list(filters), queryFn: () => fetchLeads(filters) });
+  const figures = useQuery({ queryKey: figuresKey, queryFn: fetchFigures });
   const openLead = search.get(LEAD_PARAM);
   const set = (name: Parameters<typeof withParam>[1], value: string) =>
     setSearch((current) => withParam(current, name, value), { replace: name !== LEAD_PARAM });
@@ -47,6 +55,13 @@ export function FeedbackListPage() {
       />
 
       <div className="mt-8 space-y-6">
+        {figures.data ? (
+          <BuyerClasses
+            figures={figures.data}
+            active={filters.class ?? null}
+            onPick={(c) => set('class', filters.class === c ? '' : c)}
+          />
+        ) : null}
         <section
           aria-label="Filter leads"
           className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:gap-4 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]"
@@ -143,5 +158,45 @@ export function FeedbackListPage() {
         />
       ) : null}
     </>
+  );
+}
+
+const CLASS_FIGURES = { hot: 'hotBuyers', potential: 'potentialBuyers', cold: 'coldBuyers' } as const;
+
+/**
+ * The buyers by class today (domain figures.ts, "all time"): the same leads the list shows under each class
+ * filter — pressing one filters the list to them.
+ */
+function BuyerClasses({
+  figures,
+  active,
+  onPick,
+}: {
+  figures: Figures;
+  active: string | null;
+  onPick: (c: LeadClass) => void;
+}) {
+  return (
+    <section aria-label="Buyers by class" className="grid grid-cols-3 gap-3">
+      {LEAD_CLASSES.map((c) => {
+        const id = CLASS_FIGURES[c];
+        return (
+          <button
+            key={c}
+            type="button"
+            aria-pressed={active === c}
+            aria-label={`${figureLabel(id)}: ${figures.own[id]}`}
+            title={FIGURES[id].counts}
+            onClick={() => onPick(c)}
+            className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 text-left shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 aria-pressed:border-blue-600 aria-pressed:ring-1 aria-pressed:ring-blue-600"
+          >
+            <span className="block text-xs font-medium text-slate-600">{figureLabel(id)}</span>
+            <span className="block text-2xl font-semibold text-slate-900 tabular-nums">
+              {figures.own[id]}
+            </span>
+          </button>
+        );
+      })}
+    </section>
   );
 }

@@ -112,7 +112,13 @@ describe('Reports page', () => {
       within(funnel)
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['StepBookingsOf booked', 'Booked4100%', 'Showed250%', 'Feedback250%', 'Hot125%']);
+    ).toEqual([
+      'StepBookingsOf booked',
+      'Booked4100%',
+      'Showed250%',
+      'With feedback250%',
+      'Showings of hot buyers125%',
+    ]);
     const property = within(section('Showings per property')).getByRole('table');
     expect(property).toHaveTextContent('No property (consultations)');
     expect(within(section('Cancellation reasons')).getByRole('table')).toHaveTextContent(
@@ -161,8 +167,10 @@ describe('Reports page', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderReports('basic');
     await screen.findByRole('heading', { name: 'Lead classes over time' });
-    // The headline counts hot buyers at the end of the range (the last week), not hot showings (funnel: 1).
-    expect(screen.getByText('Hot buyers').nextElementSibling).toHaveTextContent(/^2$/);
+    // The headline counts hot buyers at the end of the range (the last week), not hot showings (funnel: 1),
+    // and says over which range (domain figures.ts).
+    expect(screen.getByText('Hot buyers, 4 Mar – 5 Mar 2030').nextElementSibling).toHaveTextContent(/^2$/);
+    expect(screen.getByText('Booked, 4 Mar – 5 Mar 2030').nextElementSibling).toHaveTextContent(/^4$/);
     const table = within(section('Lead classes over time')).getByRole('table', {
       name: 'Lead classes over time',
     });

@@ -4,6 +4,14 @@
 // comes with its numbers as a table and a CSV download.
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import {
+  FIGURES,
+  figureLabel,
+  formatFigure,
+  REPORT_FIGURES,
+  reportFigure,
+  type FigureRange,
+} from '@keyturn/domain/figures';
 import { lowestPlanWith, planAllows } from '@keyturn/domain/planGates';
 import { defaultReportRange, reportRangeSchema, type ReportRange } from '@keyturn/domain/schemas/reports';
 import { isoDateInZone, timeZoneName } from '@keyturn/domain/time';
@@ -69,7 +77,7 @@ export function ReportsPage() {
           <ErrorAlert>{core.error.message}</ErrorAlert>
         ) : (
           <>
-            <Headline report={core.data} />
+            {range && today ? <Headline report={core.data} range={{ ...range, today }} /> : null}
             <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
               {coreTables(core.data).map((table) => (
                 <ReportSection key={table.id} table={table} fileSuffix={suffix} />
@@ -133,22 +141,27 @@ export function ReportsPage() {
   );
 }
 
-function Headline({ report }: { report: NonNullable<ReturnType<typeof useCoreReport>['data']> }) {
-  const pct = (r: number | null) => (r === null ? '—' : `${Math.round(r * 1000) / 10}%`);
-  const items = [
-    { label: 'Booked', value: String(report.funnel.booked) },
-    { label: 'Showed', value: String(report.funnel.showed) },
-    // Buyers, not showings: the hot leads at the end of the range (the last week of the classes over time).
-    { label: 'Hot buyers', value: String(report.lead_classes_by_week.at(-1)?.hot ?? 0) },
-    { label: 'No-show rate', value: pct(report.rates.no_show.rate) },
-    { label: 'Cancellation rate', value: pct(report.rates.cancellation.rate) },
-  ];
+/**
+ * The headline figures of the range (domain figures.ts): each named with its window ("last 30 days", or the
+ * range's dates) and read from the report by reportFigure — the same mapping the funnel table uses.
+ */
+function Headline({
+  report,
+  range,
+}: {
+  report: NonNullable<ReturnType<typeof useCoreReport>['data']>;
+  range: FigureRange;
+}) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-      {items.map((item) => (
-        <div key={item.label} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
-          <dt className="text-xs font-medium text-slate-600">{item.label}</dt>
-          <dd className="text-2xl font-semibold text-slate-900 tabular-nums">{item.value}</dd>
+      {REPORT_FIGURES.map((id) => (
+        <div key={id} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+          <dt className="text-xs font-medium text-slate-600" title={FIGURES[id].counts}>
+            {figureLabel(id, { range })}
+          </dt>
+          <dd className="text-2xl font-semibold text-slate-900 tabular-nums">
+            {formatFigure(id, reportFigure(report, id))}
+          </dd>
         </div>
       ))}
     </dl>

@@ -18,6 +18,7 @@ function renderSubscription(routes: Routes = {}) {
         success: true,
         data: {
           plan: 'basic',
+          scope: 'own',
           properties: { used: 2, limit: 3 },
           bookingsThisMonth: { used: 15, limit: 15 },
         },
@@ -67,6 +68,7 @@ describe('subscription page', () => {
           success: true,
           data: {
             plan: 'enterprise',
+            scope: 'team',
             properties: { used: 42, limit: null },
             bookingsThisMonth: { used: 7, limit: null },
           },
@@ -74,7 +76,9 @@ describe('subscription page', () => {
     });
     const current = await screen.findByRole('region', { name: 'Current plan' });
     await vi.waitFor(() => expect(within(current).getByTestId('plan-badge')).toHaveTextContent('Enterprise'));
-    await within(current).findByText('Properties');
+    // A team's limits count the team's rows, and say so (domain figures.ts).
+    await within(current).findByText("Team's properties, now");
+    expect(within(current).getByText("Team's bookings made, this month")).toBeInTheDocument();
     expect(within(current).getAllByText('Unlimited')).toHaveLength(2);
     expect(within(current).queryByRole('progressbar')).not.toBeInTheDocument();
   });
@@ -83,6 +87,10 @@ describe('subscription page', () => {
     renderSubscription();
     const bars = await screen.findAllByRole('progressbar');
     expect(bars.map((bar) => bar.getAttribute('aria-valuetext'))).toEqual(['2 of 3', '15 of 15']);
+    expect(bars.map((bar) => bar.getAttribute('aria-label'))).toEqual([
+      'Properties, now',
+      'Bookings made, this month',
+    ]);
     expect(within(screen.getByRole('region', { name: 'Current plan' })).queryByText('Unlimited')).toBeNull();
   });
 

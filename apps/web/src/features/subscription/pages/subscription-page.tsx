@@ -1,3 +1,4 @@
+import { figureLabel } from '@keyturn/domain/figures';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { useQuery } from '@tanstack/react-query';
 import { ANNUAL_DISCOUNT_PERCENT } from '@keyturn/domain/constants';
@@ -59,12 +60,12 @@ export function SubscriptionPage() {
           ) : (
             <>
               <UsageBar
-                label="Properties"
+                label={figureLabel('properties', { scope: usage.data.scope })}
                 used={usage.data.properties.used}
                 limit={usage.data.properties.limit}
               />
               <UsageBar
-                label="Bookings this month"
+                label={figureLabel('bookingsThisMonth', { scope: usage.data.scope })}
                 used={usage.data.bookingsThisMonth.used}
                 limit={usage.data.bookingsThisMonth.limit}
               />
