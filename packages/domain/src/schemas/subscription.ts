@@ -62,3 +62,20 @@ export const planListingsSchema = z.object({
 export const keepListingsSchema = z.object({
   keep: z.array(z.number().int().positive().max(2_147_483_647)).max(1000),
 });
+
+/** The billing of an agent with no billing row (or no profile yet): nothing bought. */
+export function noBilling(configured: boolean): BillingSummary {
+  return {
+    configured,
+    status: 'none',
+    plan: null,
+    interval: null,
+    cancelAtPeriodEnd: false,
+    currentPeriodEnd: null,
+    trialEnd: null,
+    graceUntil: null,
+    waitlistDiscount: false,
+    hiddenListings: 0,
+    canManage: false,
+  };
+}

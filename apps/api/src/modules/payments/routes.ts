@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { planFor } from '@keyturn/domain/plans';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
-import { subscriptionWithBillingSchema } from '@keyturn/domain/schemas/subscription';
+import { noBilling, subscriptionWithBillingSchema } from '@keyturn/domain/schemas/subscription';
 import { billingConfig } from '../../adapters/billing';
 import type { Auth } from '../../auth';
 import type { Config } from '../../config';
@@ -37,21 +37,7 @@ export async function paymentRoutes(
           ? { plan: plan.id, status: 'active' as const, startedAt: agent.createdAt.toISOString() }
           : null,
         plan: { id: plan.id, name: plan.name },
-        billing: agent
-          ? await billingSummary(opts.db, agent, configured)
-          : {
-              configured,
-              status: 'none' as const,
-              plan: null,
-              interval: null,
-              cancelAtPeriodEnd: false,
-              currentPeriodEnd: null,
-              trialEnd: null,
-              graceUntil: null,
-              waitlistDiscount: false,
-              hiddenListings: 0,
-              canManage: false,
-            },
+        billing: agent ? await billingSummary(opts.db, agent, configured) : noBilling(configured),
       };
     },
   );
