@@ -38,6 +38,7 @@ import { agentRoutes } from './modules/agents/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { billingRoutes } from './modules/billing/routes';
 import { publicBookingRoutes } from './modules/booking-public/routes';
 import { agentWorkspaceRoutes } from './modules/agents/workspace-routes';
 import { availabilityRoutes } from './modules/availability/routes';
@@ -257,7 +258,9 @@ export async function buildApp({
     mail: { mailer: accountMailer, from: config.mail.from },
   });
   await app.register(agentRoutes, { auth, db });
-  await app.register(paymentRoutes, { auth, db });
+  await app.register(paymentRoutes, { auth, db, config });
+  // Issue 30: Checkout, the Customer Portal and Stripe's webhook (decision 047).
+  await app.register(billingRoutes, { auth, db, config, now });
   await app.register(agentWorkspaceRoutes, { auth, db, publicUrl: config.publicUrl, now, notify });
   await app.register(propertyRoutes, {
     auth,

@@ -15,6 +15,7 @@ import { notificationsJobHandler } from './modules/notifications/worker';
 import { tourInvitationMail } from './modules/routes/tour-invitation-mail';
 import { proposalMail } from './modules/routes/proposal-mail';
 import { teamInvitationMail } from './modules/teams/invitation-mail';
+import { expireGrace } from './modules/billing/plan-state';
 
 export type { WorkerLog, Workers, WorkersState } from './jobs/workers';
 
@@ -56,6 +57,15 @@ export async function startWorkers(options: {
     ],
     tickers: [
       calendarSyncTicker({ db, queue: calendarQueue, now, syncMinutes: config.calendar.syncMinutes }, log),
+      // Issue 30: a failed payment's grace that ended puts the agent on Basic's limits.
+      {
+        everyMs: 60_000,
+        run: () =>
+          expireGrace(db, now()).then(
+            () => {},
+            (err: unknown) => log.error(`[billing] grace check failed: ${String(err)}`),
+          ),
+      },
     ],
     startedMessage: `[jobs] workers started (${mailer.transport} mail, ${sms.transport} texts)`,
     onStop: () => mailer.close(),

@@ -105,6 +105,11 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^\s]+\{z\}[^\s]*$/, 'an http(s) URL template with {z}, {x} and {y}')
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
+  // Subscriptions with Stripe (issue 30): billing is on when both secrets are set; STRIPE_API_URL points the
+  // client at another host (tests: a 127.0.0.1 server speaking Stripe's API).
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().optional(),
   // The web app's analytics build settings: the CSP admits the tag manager only when a container is set.
   VITE_GTM_ID: z.string().optional(),
   VITE_GTM_SCRIPT_URL: z.url().default('https://www.googletagmanager.com/gtm.js'),
@@ -190,6 +195,8 @@ export type Config = {
   tagManagerOrigin: string | null;
   /** The booking assistant's OpenAI-compatible provider; null = offline understanding only. */
   ai: AiConfig | null;
+  /** Stripe's secrets as the environment gives them; adapters/billing.ts's billingConfig() is what to read. */
+  stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string | null };
 };
 
 export type AiConfig = { baseUrl: string; apiKey: string; model: string; timeoutSeconds: number };
@@ -350,5 +357,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           timeoutSeconds: e.AI_TIMEOUT_SECONDS,
         }
       : null,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY ?? null,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+      apiUrl: e.STRIPE_API_URL ?? null,
+    },
   };
 }

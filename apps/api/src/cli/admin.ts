@@ -4,6 +4,8 @@
 //   lead-classes [--all]                      store the class history of leads that lack one of the current
 //                                             rules version (--all: of every lead again); resumable
 //   set-seats <team> <n>                      a team's extra seats (by URL name or id) beyond the included 5
+//   billing-setup                             create the plan table's products, prices and the waiting-list
+//                                             coupon in the Stripe account (STRIPE_SECRET_KEY); idempotent
 import { eq } from 'drizzle-orm';
 import { PLAN_IDS, type PlanId } from '@keyturn/domain/enums';
 import { planFor } from '@keyturn/domain/plans';
@@ -19,12 +21,15 @@ import { imageBackendFor } from '../modules/uploads/backend';
 import { backfillLeadClasses } from '../modules/leads/classes';
 import { LEAD_CLASS_RULES_VERSION } from '@keyturn/domain/insights/classHistory';
 import { setSeatsCommand } from './set-seats';
+import { billingConfig, stripeClient } from '../adapters/billing';
+import { setUpBilling } from '../modules/billing/setup';
 
 const USAGE = [
   'Usage: npm run admin -- set-plan <email> <basic|pro|enterprise>',
   '       npm run admin -- reset-demo',
   '       npm run admin -- lead-classes [--all]',
   '       npm run admin -- set-seats <team> <n>',
+  '       npm run admin -- billing-setup',
 ].join('\n');
 
 async function main(argv: string[]): Promise<number> {
@@ -33,6 +38,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'lead-classes' && (args.length === 0 || (args.length === 1 && args[0] === '--all'))) {
     return leadClassesCommand(args[0] === '--all');
   }
+  if (command === 'billing-setup' && args.length === 0) return billingSetupCommand();
   if (command === 'set-seats' && args.length === 2) {
     const database = await openForAdmin();
     try {
@@ -68,6 +74,18 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+async function billingSetupCommand(): Promise<number> {
+  const stripe = stripeClient(billingConfig(loadConfig()));
+  if (!stripe) {
+    console.error('Billing is not configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET first.');
+    return 2;
+  }
+  const report = await setUpBilling(stripe);
+  for (const line of report.created) console.log(`created ${line}`);
+  console.log(`${report.created.length} created, ${report.existing.length} already there.`);
+  return 0;
 }
 
 async function resetDemoCommand(): Promise<number> {

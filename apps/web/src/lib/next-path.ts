@@ -6,6 +6,6 @@ export function safeNextPath(value: string | null): string | null {
 }
 
 /** `/sign-in?next=…` for a page that wants the visitor back after signing in or up. */
-export function withNext(path: '/sign-in' | '/sign-up', next: string): string {
+export function withNext(path: '/sign-in' | '/sign-up' | '/profile', next: string): string {
   return `${path}?next=${encodeURIComponent(next)}`;
 }

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { planFor } from '@keyturn/domain/plans';
 import type { Plan } from '@keyturn/domain/plans';
+import type { BillingSummary } from '@keyturn/domain/schemas/subscription';
 import { api } from './api';
 
 export const SUBSCRIPTION_QUERY_KEY = ['payments', 'subscription'] as const;
@@ -12,10 +13,14 @@ export interface SubscriptionResponse {
   success: boolean;
   subscription: unknown;
   plan?: { id?: string | null } | null;
+  /** Issue 30: the plan's billing with Stripe; absent from older servers (read as "not configured"). */
+  billing?: BillingSummary;
 }
 
 export interface PlanState {
   plan: Plan;
+  /** null until loaded, or from a server without billing. */
+  billing: BillingSummary | null;
   /** Fetch the subscription again, e.g. after the plan changed. */
   refresh: () => Promise<void>;
 }
@@ -29,6 +34,7 @@ export function usePlan(enabled: boolean): PlanState {
   const { refetch } = query;
   return {
     plan: planOfSubscription(query.isError ? undefined : query.data),
+    billing: (!query.isError && query.data?.billing) || null,
     refresh: async () => {
       await refetch();
     },

@@ -107,6 +107,8 @@ export const properties = pgTable(
     lng: doublePrecision(),
     // Deleting a property keeps the bookings that reference it: the row is hidden, not removed.
     deletedAt: timestamp({ withTimezone: true }),
+    /** Issue 30: hidden from booking when a drop to Basic left more listings than it allows (billing). */
+    planHiddenAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [index().on(t.agentId), index().on(t.teamId)],

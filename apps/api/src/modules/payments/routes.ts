@@ -2,13 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { planFor } from '@keyturn/domain/plans';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
-import { subscriptionResponseSchema } from '@keyturn/domain/schemas/subscription';
+import { noBilling, subscriptionWithBillingSchema } from '@keyturn/domain/schemas/subscription';
+import { billingConfig } from '../../adapters/billing';
 import type { Auth } from '../../auth';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { currentUser, requireUser } from '../../http/authenticate';
 import { findAgentByUser } from '../agents/service';
+import { billingSummary } from '../billing/summary';
 
-export async function paymentRoutes(app: FastifyInstance, opts: { auth: Auth; db: Db }) {
+export async function paymentRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; db: Db; config: Pick<Config, 'stripe'> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/payments/subscription',
@@ -16,19 +22,22 @@ export async function paymentRoutes(app: FastifyInstance, opts: { auth: Auth; db
       preValidation: requireUser(opts.auth),
       schema: {
         tags: ['payments'],
-        summary: "The caller's plan (spec §3 subscription response); basic until a profile exists",
-        response: { 200: subscriptionResponseSchema, 401: errorResponseSchema },
+        summary:
+          "The caller's plan (spec §3 subscription response) and its billing (issue 30); basic until a profile exists",
+        response: { 200: subscriptionWithBillingSchema, 401: errorResponseSchema },
       },
     },
     async (request) => {
       const agent = await findAgentByUser(opts.db, currentUser(request).id);
       const plan = planFor(agent?.plan);
+      const configured = billingConfig(opts.config).configured;
       return {
         success: true,
         subscription: agent
           ? { plan: plan.id, status: 'active' as const, startedAt: agent.createdAt.toISOString() }
           : null,
         plan: { id: plan.id, name: plan.name },
+        billing: agent ? await billingSummary(opts.db, agent, configured) : noBilling(configured),
       };
     },
   );

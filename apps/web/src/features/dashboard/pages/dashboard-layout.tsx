@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { withNext } from '@/lib/next-path';
 import { Logo } from '@/components/ui/logo';
 import { MenuIcon } from '@/components/ui/icons';
 import { MobileDrawer } from '../components/mobile-drawer';
@@ -37,7 +38,16 @@ export function DashboardLayout() {
   const drawerOpen = drawerPath === location.pathname;
   const closeDrawer = () => setDrawerPath(null);
 
-  if (agentProfile === null) return <Navigate to="/profile" replace />;
+  // A plan chosen on the pricing page (issue 30) survives setting up the profile first.
+  if (agentProfile === null) {
+    const buying = location.pathname === '/dashboard/subscription' && location.search.includes('plan=');
+    return (
+      <Navigate
+        to={buying ? withNext('/profile', `${location.pathname}${location.search}`) : '/profile'}
+        replace
+      />
+    );
+  }
 
   const footerContent = footer ? (
     <UserFooter user={footer} onLogout={() => void logout()} loggingOut={loggingOut} />

@@ -24,7 +24,15 @@ import { UsageBar } from '@/components/ui/usage-bar';
 import { useSession, userNames } from '@/lib/auth';
 import { FailedMessagesNotice } from '../components/failed-messages-notice';
 import { CalendarReconnectNotice } from '../components/calendar-reconnect-notice';
+import { PaymentFailedBanner } from '@/components/payment-failed-banner';
+import { usePlan } from '@/lib/plan';
 import { useDashboard, useMarkOnboarding } from '../hooks/use-dashboard';
+
+/** Issue 30: a failed payment's banner (nothing while billing is fine). */
+function PaymentNotice() {
+  const { plan, billing } = usePlan(true);
+  return <PaymentFailedBanner billing={billing} plan={plan} />;
+}
 
 /**
  * The dashboard's index (spec §2.2): today's showings, the next days, this month's bookings against the
@@ -44,6 +52,7 @@ export function DashboardOverviewPage() {
         description={firstName ? `Welcome back, ${firstName}. Here is your day.` : 'Here is your day.'}
       />
       <div className="mt-6 space-y-3 empty:hidden">
+        <PaymentNotice />
         <FailedMessagesNotice />
         <CalendarReconnectNotice />
       </div>

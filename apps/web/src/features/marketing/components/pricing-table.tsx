@@ -2,16 +2,18 @@
 // monthly/yearly switch (yearly = ANNUAL_DISCOUNT_PERCENT off), Basic and Professional not on sale yet
 // ('Coming Soon', disabled), Enterprise through the sales team.
 import { MESSAGES } from '@keyturn/domain/messages';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { LazySalesDialog } from '@/components/lazy-sales-dialog';
 import { ANNUAL_DISCOUNT_PERCENT, TRIAL_DAYS } from '@keyturn/domain/constants';
 import { PLAN_ORDER } from '@keyturn/domain/plans';
 import type { Plan } from '@keyturn/domain/plans';
-import { Button } from '@/components/ui/button';
+import { useQuery } from '@tanstack/react-query';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { api } from '@/lib/api';
+import { useSession } from '@/lib/auth';
+import { withNext } from '@/lib/next-path';
 import { formatUsd } from '../format';
 import { CheckIcon } from '@/components/marks';
-
-// The enquiry form (react-hook-form, zod) loads when the button is pressed, not with the page.
-const SalesDialog = lazy(() => import('./sales-dialog').then((m) => ({ default: m.SalesDialog })));
 
 export type Billing = 'monthly' | 'yearly';
 
@@ -23,6 +25,14 @@ const taglines: Record<Plan['id'], string> = {
 
 export function PricingTable({ planHeading = 'h3' }: { planHeading?: 'h2' | 'h3' }) {
   const [billing, setBilling] = useState<Billing>('monthly');
+  // Issue 30: once this server sells plans, Basic and Professional start (a trial) instead of 'Coming Soon'.
+  const availability = useQuery({
+    queryKey: ['payments', 'availability'],
+    queryFn: () => api.get<{ configured: boolean }>('/payments/availability'),
+    staleTime: 5 * 60_000,
+  });
+  const signedIn = useSession().status === 'signed-in';
+  const launched = availability.data?.configured === true;
   const [salesOpen, setSalesOpen] = useState(false);
   return (
     <div>
@@ -35,6 +45,7 @@ export function PricingTable({ planHeading = 'h3' }: { planHeading?: 'h2' | 'h3'
               billing={billing}
               heading={planHeading}
               onTalkToSales={() => setSalesOpen(true)}
+              startPath={launched ? startPath(plan.id, billing, signedIn) : null}
             />
           </li>
         ))}
@@ -42,11 +53,7 @@ export function PricingTable({ planHeading = 'h3' }: { planHeading?: 'h2' | 'h3'
       <p className="mt-6 text-center text-sm text-slate-600">
         Prices in US dollars per month. Paid plans start with a {TRIAL_DAYS}-day free trial.
       </p>
-      {salesOpen ? (
-        <Suspense fallback={null}>
-          <SalesDialog open onClose={() => setSalesOpen(false)} />
-        </Suspense>
-      ) : null}
+      <LazySalesDialog open={salesOpen} onClose={() => setSalesOpen(false)} />
     </div>
   );
 }
@@ -86,11 +93,14 @@ function PlanCard({
   billing,
   heading: Heading,
   onTalkToSales,
+  startPath,
 }: {
   plan: Plan;
   billing: Billing;
   heading: 'h2' | 'h3';
   onTalkToSales: () => void;
+  /** Where the plan's button goes once plans are on sale; null keeps the launch-stage button. */
+  startPath: string | null;
 }) {
   const featured = plan.id === 'pro';
   const free = plan.monthlyPriceUsd === 0;
@@ -135,6 +145,10 @@ function PlanCard({
           <Button fullWidth onClick={onTalkToSales}>
             {MESSAGES.talkToSales}
           </Button>
+        ) : startPath ? (
+          <ButtonLink to={startPath} fullWidth variant={free ? 'secondary' : 'primary'}>
+            {free ? 'Get started free' : `Start ${TRIAL_DAYS}-day free trial`}
+          </ButtonLink>
         ) : (
           <Button fullWidth variant="secondary" disabled>
             {MESSAGES.comingSoon}
@@ -143,4 +157,10 @@ function PlanCard({
       </div>
     </article>
   );
+}
+
+/** Basic: an account; a paid plan: Checkout on Subscription, after signing up when signed out. */
+function startPath(plan: Plan['id'], billing: Billing, signedIn: boolean): string {
+  const target = plan === 'basic' ? '/dashboard' : `/dashboard/subscription?plan=${plan}&interval=${billing}`;
+  return signedIn ? target : withNext('/sign-up', target);
 }

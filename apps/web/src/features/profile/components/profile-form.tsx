@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { safeNextPath } from '@/lib/next-path';
 import { toast } from '@/lib/toast';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import { agentProfileInputSchema, hexColorSchema, suggestUsername } from '@keyturn/domain/schemas/agent';
@@ -43,6 +44,8 @@ export function ProfileForm(props: ProfileFormProps) {
   const { mode, defaultValues, images: savedImages = NO_IMAGES } = props;
   const agentId = props.mode === 'edit' ? props.agentId : null;
   const navigate = useNavigate();
+  // ?next= (a plan chosen on the pricing page before signing up): where to continue once the profile exists.
+  const next = safeNextPath(useSearchParams()[0].get('next'));
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
   // A username the agent typed is theirs; until then it follows their name.
@@ -91,7 +94,7 @@ export function ProfileForm(props: ProfileFormProps) {
           );
         }
       }
-      await navigate('/dashboard');
+      await navigate(next ?? '/dashboard');
     } catch (error) {
       const result = applyServerErrors(error, setError, FIELDS);
       setServerError(result.onFields ? null : result.message);

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PLANS } from '@keyturn/domain/plans';
+import { noBilling } from '@keyturn/domain/schemas/subscription';
 import type { RecordedCall } from '@/test/utils';
 import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
 import { SubscriptionPage } from './subscription-page';
@@ -52,7 +53,11 @@ describe('subscription page', () => {
       expect(within(enterprise).getByText(highlight)).toBeInTheDocument();
     }
     expect(within(enterprise).getAllByText('Unlimited').length).toBeGreaterThanOrEqual(2);
-    expect(screen.getByText('To change plans during early access, contact us.')).toBeInTheDocument();
+    const earlyAccess = screen.getByText(/To change plans during early access,/);
+    expect(earlyAccess).toHaveTextContent('To change plans during early access, contact us.');
+    // Issue 30: "contact us" opens the sales form.
+    await userEvent.click(within(earlyAccess).getByRole('button', { name: 'contact us' }));
+    expect(await screen.findByRole('dialog', { name: 'Talk to our sales team' })).toBeInTheDocument();
   });
 
   it('shows usage against the limits, and "Unlimited" where the limit is null', async () => {
@@ -110,5 +115,50 @@ describe('subscription page', () => {
     );
     expect(api.callsTo('GET', '/payments/subscription')).toHaveLength(2);
     expect(api.callsTo('GET', '/agents/usage-stats')).toHaveLength(2);
+  });
+
+  it('once billing is configured: the trial buttons open Checkout, the waiting-list discount is stated', async () => {
+    const billing = { ...noBilling(true), waitlistDiscount: true };
+    const { api } = renderSubscription({
+      'GET /payments/subscription': () =>
+        json(200, { success: true, subscription: null, plan: { id: 'basic', name: 'Basic' }, billing }),
+      'POST /payments/checkout': () =>
+        json(409, { error: 'No.', code: 'BILLING_NOT_CONFIGURED', fields: {} }),
+    });
+    expect(
+      await screen.findByText('Waiting list member: your 25% lifetime discount is applied at checkout.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Coming Soon' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Yearly' }));
+    const pro = screen.getByRole('listitem', { name: 'Professional' });
+    await userEvent.click(
+      within(pro).getByRole('button', { name: 'Start the 14-day free trial of Professional' }),
+    );
+    await vi.waitFor(() => expect(api.callsTo('POST', '/payments/checkout')).toHaveLength(1));
+    expect(api.callsTo('POST', '/payments/checkout')[0]!.body).toEqual({ plan: 'pro', interval: 'yearly' });
+    expect(await screen.findByText('No.')).toBeInTheDocument();
+  });
+
+  it('a failed payment shows the banner with the grace period', async () => {
+    renderSubscription({
+      'GET /payments/subscription': () =>
+        json(200, {
+          success: true,
+          subscription: { status: 'active' },
+          plan: { id: 'pro', name: 'Professional' },
+          billing: {
+            ...noBilling(true),
+            status: 'past_due',
+            plan: 'pro',
+            graceUntil: '2026-03-09T15:00:00.000Z',
+            canManage: true,
+          },
+        }),
+    });
+    const banner = await screen.findByTestId('payment-failed-banner');
+    expect(banner).toHaveTextContent(
+      "Update your payment method by March 9, 2026 to keep Professional; after that your account moves to Basic's limits. Nothing is deleted.",
+    );
+    expect(screen.getByRole('button', { name: 'Manage billing' })).toBeEnabled();
   });
 });

@@ -1,6 +1,9 @@
 import { figureLabel } from '@keyturn/domain/figures';
 import { MESSAGES } from '@keyturn/domain/messages';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { BILLING_MESSAGES, type BillingInterval, type PaidPlanId } from '@keyturn/domain/billing';
 import { ANNUAL_DISCOUNT_PERCENT } from '@keyturn/domain/constants';
 import { PLAN_ORDER } from '@keyturn/domain/plans';
 import type { Plan } from '@keyturn/domain/plans';
@@ -12,18 +15,47 @@ import { Spinner } from '@/components/ui/spinner';
 import { UsageBar } from '@/components/ui/usage-bar';
 import { usePlan } from '@/lib/plan';
 import { SubscriptionTeamSeats } from '@/components/team-seats';
-import { fetchUsageStats } from '../api';
+import { fetchUsageStats, startCheckout } from '../api';
+import { BillingPanel } from '../components/billing-panel';
+import { KeptListings } from '../components/kept-listings';
 
 export const SALES_EMAIL = 'sales@keyturn.app';
 
 /**
- * Subscription (spec §2.2, §4, §9): the current plan, usage against its limits, and the plan table. Plans
- * cannot be bought yet, so Basic and Professional say 'Coming Soon' and Enterprise goes to sales.
+ * Subscription (spec §2.2, §4, §9; issue 30): the current plan, usage against its limits, and the plan table.
+ * Before launch (billing not configured) Basic and Professional say 'Coming Soon' and Enterprise goes to
+ * sales; once configured, a paid plan's button opens Stripe Checkout (with the trial), "Manage billing" the
+ * Customer Portal. `?plan=pro&interval=yearly` (from the pricing page, after sign-up) opens Checkout at once;
+ * `?checkout=done` is Checkout's way back.
  */
 export function SubscriptionPage() {
-  const { plan, refresh } = usePlan(true);
+  const { plan, billing, refresh } = usePlan(true);
   const usage = useQuery({ queryKey: ['agents', 'usage-stats'], queryFn: fetchUsageStats });
   const refreshAll = () => Promise.all([refresh(), usage.refetch()]);
+  const [params, setParams] = useSearchParams();
+  const [interval, setInterval] = useState<BillingInterval>(
+    params.get('interval') === 'yearly' ? 'yearly' : 'monthly',
+  );
+  const checkout = useMutation({
+    mutationFn: (target: PaidPlanId) => startCheckout(target, interval),
+    onSuccess: (answer) => window.location.assign(answer.url),
+  });
+  const configured = billing?.configured === true;
+  const wanted = params.get('plan');
+  const started = useRef(false);
+  useEffect(() => {
+    if (!configured || started.current || (wanted !== 'pro' && wanted !== 'enterprise')) return;
+    started.current = true;
+    checkout.mutate(wanted);
+  }, [configured, wanted, checkout]);
+  const returned = params.get('checkout') === 'done';
+  useEffect(() => {
+    if (!returned) return;
+    // The webhook may land a moment after the browser comes back: ask again a few times.
+    const timers = [1500, 4000, 8000].map((ms) => window.setTimeout(() => void refreshAll(), ms));
+    return () => timers.forEach((t) => window.clearTimeout(t));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [returned]);
 
   return (
     <>
@@ -72,8 +104,18 @@ export function SubscriptionPage() {
             </>
           )}
         </div>
-        <p className="mt-5 text-sm text-slate-600">To change plans during early access, contact us.</p>
+        {returned ? (
+          <p role="status" className="mt-5 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+            {BILLING_MESSAGES.checkoutReturned}{' '}
+            <button type="button" className="font-semibold underline" onClick={() => setParams({})}>
+              Dismiss
+            </button>
+          </p>
+        ) : null}
+        <BillingPanel billing={billing} plan={plan} />
       </section>
+
+      {billing && billing.hiddenListings > 0 ? <KeptListings onSaved={() => void refreshAll()} /> : null}
 
       <SubscriptionTeamSeats enabled={plan.features.teams} />
 
@@ -82,9 +124,26 @@ export function SubscriptionPage() {
           Plans
         </h2>
         <p className="mt-1 text-sm text-slate-600">Billed yearly, you save {ANNUAL_DISCOUNT_PERCENT}%.</p>
+        {configured ? <IntervalSwitch value={interval} onChange={setInterval} /> : null}
+        {checkout.isError ? (
+          <div className="mt-4">
+            <ErrorAlert>{checkout.error.message}</ErrorAlert>
+          </div>
+        ) : null}
         <ul className="mt-4 grid gap-4 md:grid-cols-3">
           {PLAN_ORDER.map((item) => (
-            <PlanCard key={item.id} plan={item} current={item.id === plan.id} />
+            <PlanCard
+              key={item.id}
+              plan={item}
+              current={item.id === plan.id}
+              onBuy={
+                configured && item.id !== 'basic' && item.id !== plan.id
+                  ? () => checkout.mutate(item.id as PaidPlanId)
+                  : null
+              }
+              busy={checkout.isPending && checkout.variables === item.id}
+              launched={configured}
+            />
           ))}
         </ul>
       </section>
@@ -92,7 +151,46 @@ export function SubscriptionPage() {
   );
 }
 
-function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
+function IntervalSwitch({
+  value,
+  onChange,
+}: {
+  value: BillingInterval;
+  onChange: (value: BillingInterval) => void;
+}) {
+  return (
+    <div role="group" aria-label="Billing period" className="mt-3 inline-flex rounded-full bg-slate-100 p-1">
+      {(['monthly', 'yearly'] as const).map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={value === option}
+          onClick={() => onChange(option)}
+          className={`min-h-10 rounded-full px-4 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 ${
+            value === option ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600'
+          }`}
+        >
+          {option === 'monthly' ? 'Monthly' : 'Yearly'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function PlanCard({
+  plan,
+  current,
+  onBuy,
+  busy,
+  launched,
+}: {
+  plan: Plan;
+  current: boolean;
+  /** Opens Checkout (billing configured); null keeps the launch-stage buttons. */
+  onBuy: (() => void) | null;
+  busy: boolean;
+  launched: boolean;
+}) {
   return (
     <li
       aria-label={plan.name}
@@ -149,7 +247,11 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
         ))}
       </ul>
       <div className="mt-5">
-        {plan.id === 'enterprise' ? (
+        {onBuy ? (
+          <Button fullWidth onClick={onBuy} disabled={busy}>
+            {busy ? 'Opening checkout…' : BILLING_MESSAGES.upgrade(plan.name)}
+          </Button>
+        ) : launched && (current || plan.id === 'basic') ? null : plan.id === 'enterprise' ? (
           <a
             href={`mailto:${SALES_EMAIL}?subject=${encodeURIComponent('Keyturn Enterprise')}`}
             className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-blue-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-blue-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2"

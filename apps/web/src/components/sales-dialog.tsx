@@ -13,7 +13,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { CompanyField, EmailField, FullNameField } from '@/components/form-fields';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { applyServerErrors } from '@/lib/form-errors';
-import { sendSalesInquiry } from '../api';
+import { sendSalesInquiry } from '@/lib/sales';
 
 type SalesInquiry = z.output<typeof salesInquirySchema>;
 

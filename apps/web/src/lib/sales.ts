@@ -1,4 +1,4 @@
-// The marketing pages' one call: a "Talk to Sales team" enquiry (POST /api/sales-inquiries → 201).
+// The "Talk to Sales team" enquiry (POST /api/sales-inquiries → 201): the pricing page and Subscription send it.
 import type { SalesInquiryInput } from '@keyturn/domain/schemas/waitlist';
 import { api } from '@/lib/api';
 

@@ -1,0 +1,380 @@
+// Subscriptions with Stripe (issue 30): Checkout, the portal and the setup command against a 127.0.0.1 server
+// speaking Stripe's API (requests asserted), and signed webhooks reaching the plan and its limits.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { PAYMENT_GRACE_DAYS } from '@keyturn/domain/billing';
+import { billingConfig, stripeClient } from '../src/adapters/billing';
+import { agents, billingEvents, properties } from '../src/db/schema';
+import { expireGrace } from '../src/modules/billing/plan-state';
+import { setUpBilling } from '../src/modules/billing/setup';
+import { createTestApp, type TestApp } from './app';
+import { makeAgent, makeProperty, type TestAgent } from './fixtures';
+import { startTestStripe, stripeSignature, type TestStripe } from './support/stripe-server';
+
+const SECRET = 'whsec_test_keyturn';
+const DAY = 24 * 60 * 60 * 1000;
+const clock = new Date('2026-03-02T15:00:00Z');
+let stripe: TestStripe;
+let t: TestApp;
+let off: TestApp;
+
+beforeAll(async () => {
+  stripe = await startTestStripe({ webhookSecret: SECRET });
+  t = await createTestApp({
+    now: () => clock,
+    env: { STRIPE_SECRET_KEY: 'sk_test_keyturn', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stripe.url },
+  });
+  off = await createTestApp({ database: t.database });
+});
+afterAll(async () => {
+  await off?.close();
+  await t?.close();
+  await stripe?.close();
+});
+
+let n = 0;
+/** A Stripe event posted to the app, signed with `secret` (the right one unless told). */
+async function webhook(
+  type: string,
+  object: Record<string, unknown>,
+  opts: { id?: string; secret?: string } = {},
+) {
+  n += 1;
+  const payload = JSON.stringify({
+    id: opts.id ?? `evt_test_${n}_${Date.now()}`,
+    object: 'event',
+    type,
+    created: Math.floor(clock.getTime() / 1000),
+    data: { object },
+  });
+  return t.request({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripeSignature(payload, opts.secret ?? SECRET),
+    },
+    payload,
+  });
+}
+
+async function priceOf(lookupKey: string) {
+  const list = await stripeClient(billingConfig(t.config))!.prices.list({ lookup_keys: [lookupKey] });
+  return list.data[0]!;
+}
+
+async function subscription(
+  customer: string,
+  items: { lookup: string; quantity?: number }[],
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    id: 'sub_test_1',
+    object: 'subscription',
+    customer,
+    status: 'active',
+    cancel_at_period_end: false,
+    trial_end: null,
+    items: {
+      object: 'list',
+      data: await Promise.all(
+        items.map(async (item) => ({
+          id: `si_${item.lookup}`,
+          price: await priceOf(item.lookup),
+          quantity: item.quantity ?? 1,
+          current_period_end: Math.floor(clock.getTime() / 1000) + 30 * 86400,
+        })),
+      ),
+    },
+    ...extra,
+  };
+}
+
+function checkout(app: TestApp, agent: TestAgent, interval: 'monthly' | 'yearly') {
+  return app.request({
+    method: 'POST',
+    url: '/api/payments/checkout',
+    token: agent.token,
+    payload: { plan: 'pro', interval },
+  });
+}
+
+async function planOf(agent: TestAgent) {
+  const res = await t.request({ method: 'GET', url: '/api/payments/subscription', token: agent.token });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ plan: { id: string }; billing: Record<string, unknown> }>();
+}
+
+async function limitOf(agent: TestAgent) {
+  const res = await t.request({ method: 'GET', url: '/api/agents/usage-stats', token: agent.token });
+  return res.json<{ data: { properties: { limit: number | null } } }>().data.properties.limit;
+}
+
+describe('billing before launch (no Stripe keys)', () => {
+  it('says plans cannot be bought, and Checkout answers 409 without calling anyone', async () => {
+    const before = stripe.requests.length;
+    expect((await off.request({ method: 'GET', url: '/api/payments/availability' })).json()).toEqual({
+      configured: false,
+    });
+    const agent = await makeAgent(off);
+    const res = await checkout(off, agent, 'monthly');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'BILLING_NOT_CONFIGURED' });
+    expect(stripe.requests.length).toBe(before);
+    const unsigned = await off.request({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(unsigned.statusCode).toBe(409);
+  });
+});
+
+describe('billing with Stripe', () => {
+  let agent: TestAgent;
+  let customer: string;
+
+  it('the setup command makes the catalogue once: products, prices by lookup key, the waiting-list coupon', async () => {
+    const client = stripeClient(billingConfig(t.config))!;
+    const first = await setUpBilling(client);
+    expect(first.created).toEqual(
+      expect.arrayContaining([
+        'product keyturn_pro',
+        'price keyturn_pro_monthly',
+        'price keyturn_pro_yearly',
+        'price keyturn_enterprise_seat_monthly',
+        'coupon keyturn_waitlist_lifetime',
+      ]),
+    );
+    const prices = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/prices');
+    expect(prices.find((p) => p.form.lookup_key === 'keyturn_pro_yearly')?.form).toMatchObject({
+      unit_amount: '24000',
+      'recurring[interval]': 'year',
+      currency: 'usd',
+    });
+    expect(prices.find((p) => p.form.lookup_key === 'keyturn_enterprise_monthly')?.form.unit_amount).toBe(
+      '9900',
+    );
+    const coupon = stripe.requests.find((r) => r.path === '/v1/coupons' && r.method === 'POST');
+    expect(coupon?.form).toMatchObject({ percent_off: '25', duration: 'forever' });
+    const again = await setUpBilling(client);
+    expect(again.created).toEqual([]);
+    expect(again.existing.length).toBe(first.created.length);
+  });
+
+  it('Checkout: a customer, the right price, the 14-day trial and the waiting-list coupon', async () => {
+    agent = await makeAgent(t);
+    const joined = await t.request({
+      method: 'POST',
+      url: '/api/waitlist',
+      payload: { name: 'Jamie Agent', email: agent.email.toUpperCase(), segment: 'independent_agent' },
+    });
+    expect(joined.statusCode).toBe(201);
+    expect((await planOf(agent)).billing).toMatchObject({
+      configured: true,
+      waitlistDiscount: true,
+      status: 'none',
+    });
+    const from = stripe.requests.length;
+    const res = await checkout(t, agent, 'yearly');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().url).toMatch(new RegExp(`^${stripe.url}/checkout/cs_test_`));
+    const sent = stripe.requests.slice(from);
+    const made = sent.find((r) => r.path === '/v1/customers');
+    expect(made?.form).toMatchObject({ email: agent.email });
+    expect(made?.auth).toBe('Bearer sk_test_keyturn');
+    const session = sent.find((r) => r.path === '/v1/checkout/sessions')!;
+    customer = session.form.customer!;
+    expect(customer).toMatch(/^cus_test_/);
+    expect(session.form).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price]': (await priceOf('keyturn_pro_yearly')).id,
+      'line_items[0][quantity]': '1',
+      'subscription_data[trial_period_days]': '14',
+      'discounts[0][coupon]': 'keyturn_waitlist_lifetime',
+      success_url: `${t.config.publicUrl}/dashboard/subscription?checkout=done`,
+    });
+    expect(session.form['line_items[1][price]']).toBeUndefined();
+  });
+
+  it('an agent not on the waiting list gets no coupon', async () => {
+    const other = await makeAgent(t);
+    const from = stripe.requests.length;
+    await checkout(t, other, 'monthly');
+    const session = stripe.requests.slice(from).find((r) => r.path === '/v1/checkout/sessions')!;
+    expect(session.form['line_items[0][price]']).toBe((await priceOf('keyturn_pro_monthly')).id);
+    expect(session.form['discounts[0][coupon]']).toBeUndefined();
+  });
+
+  it('a wrong signature is refused with 400 and changes nothing', async () => {
+    const sub = await subscription(customer, [{ lookup: 'keyturn_pro_yearly' }], { status: 'trialing' });
+    const res = await webhook('customer.subscription.created', sub, { secret: 'whsec_someone_else' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_SIGNATURE' });
+    const tampered = await t.request({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripeSignature('{"id":"x"}', SECRET),
+      },
+      payload: '{"id":"y"}',
+    });
+    expect(tampered.statusCode).toBe(400);
+    expect((await planOf(agent)).plan.id).toBe('basic');
+  });
+
+  it('trial started: Professional and its limits; the same event again is applied once', async () => {
+    const trialEnd = Math.floor(clock.getTime() / 1000) + 14 * 86400;
+    const sub = await subscription(customer, [{ lookup: 'keyturn_pro_yearly' }], {
+      status: 'trialing',
+      trial_end: trialEnd,
+    });
+    const first = await webhook('customer.subscription.created', sub, { id: 'evt_trial_started' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, applied: true });
+    const state = await planOf(agent);
+    expect(state.plan.id).toBe('pro');
+    expect(state.billing).toMatchObject({
+      status: 'trialing',
+      plan: 'pro',
+      interval: 'yearly',
+      canManage: true,
+    });
+    expect(state.billing.trialEnd).toBe(new Date(trialEnd * 1000).toISOString());
+    expect(await limitOf(agent)).toBe(15);
+
+    // An administrator's set-plan in between; the replayed event must not put Professional back.
+    await t.database.db.update(agents).set({ plan: 'basic' }).where(eq(agents.id, agent.id));
+    const replay = await webhook('customer.subscription.created', sub, { id: 'evt_trial_started' });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ received: true, applied: false });
+    expect((await planOf(agent)).plan.id).toBe('basic');
+    const rows = await t.database.db
+      .select()
+      .from(billingEvents)
+      .where(eq(billingEvents.id, 'evt_trial_started'));
+    expect(rows).toHaveLength(1);
+    await webhook('customer.subscription.updated', sub);
+    expect((await planOf(agent)).plan.id).toBe('pro');
+  });
+
+  it('plan changed to Enterprise (seats as a quantity), cancelled at period end, reactivated', async () => {
+    const enterprise = await subscription(customer, [
+      { lookup: 'keyturn_enterprise_monthly' },
+      { lookup: 'keyturn_enterprise_seat_monthly', quantity: 2 },
+    ]);
+    await webhook('customer.subscription.updated', enterprise);
+    expect((await planOf(agent)).billing).toMatchObject({
+      plan: 'enterprise',
+      status: 'active',
+      interval: 'monthly',
+    });
+    expect(await limitOf(agent)).toBeNull();
+
+    const back = await subscription(customer, [{ lookup: 'keyturn_pro_monthly' }]);
+    await webhook('customer.subscription.updated', { ...back, cancel_at_period_end: true });
+    const cancelling = await planOf(agent);
+    expect(cancelling.plan.id).toBe('pro');
+    expect(cancelling.billing).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
+
+    await webhook('customer.subscription.updated', back);
+    const reactivated = await planOf(agent);
+    expect(reactivated.plan.id).toBe('pro');
+    expect(reactivated.billing.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it('payment failed: a grace period, then Basic limits — listings kept, the extra ones hidden until chosen', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      ids.push(
+        await makeProperty(t, agent.id, {
+          address: `${i + 1} Oak Lane`,
+          createdAt: new Date(clock.getTime() + i * 1000),
+        }),
+      );
+    }
+    const failed = await webhook('invoice.payment_failed', { id: 'in_test_1', object: 'invoice', customer });
+    expect(failed.statusCode).toBe(200);
+    const during = await planOf(agent);
+    expect(during.plan.id).toBe('pro');
+    expect(during.billing).toMatchObject({ status: 'past_due' });
+    expect(during.billing.graceUntil).toBe(
+      new Date(clock.getTime() + PAYMENT_GRACE_DAYS * DAY).toISOString(),
+    );
+
+    // A day before the grace ends nothing changes; after it, Basic.
+    expect(await expireGrace(t.database.db, new Date(clock.getTime() + (PAYMENT_GRACE_DAYS - 1) * DAY))).toBe(
+      0,
+    );
+    expect(await expireGrace(t.database.db, new Date(clock.getTime() + (PAYMENT_GRACE_DAYS + 1) * DAY))).toBe(
+      1,
+    );
+    const after = await planOf(agent);
+    expect(after.plan.id).toBe('basic');
+    expect(after.billing.hiddenListings).toBe(2);
+    expect(await limitOf(agent)).toBe(3);
+    const rows = await t.database.db.select().from(properties).where(eq(properties.agentId, agent.id));
+    expect(rows).toHaveLength(5);
+    expect(
+      rows
+        .filter((p) => p.isPublic)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(ids.slice(0, 3).sort());
+    const page = await t.request({ method: 'GET', url: `/api/properties/public/${agent.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('3 Oak Lane');
+    expect(page.body).not.toContain('4 Oak Lane');
+    expect(page.body).not.toContain('5 Oak Lane');
+    const tooMany = await t.request({
+      method: 'PUT',
+      url: '/api/payments/listings',
+      token: agent.token,
+      payload: { keep: ids.slice(0, 4) },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ code: 'TOO_MANY_LISTINGS', fields: { keep: expect.any(String) } });
+    const chosen = await t.request({
+      method: 'PUT',
+      url: '/api/payments/listings',
+      token: agent.token,
+      payload: { keep: [ids[4], ids[3], ids[0]] },
+    });
+    expect(chosen.statusCode).toBe(200);
+    const bookable = chosen
+      .json<{ listings: { id: number; bookable: boolean }[] }>()
+      .listings.filter((l) => l.bookable);
+    expect(bookable.map((l) => l.id).sort()).toEqual([ids[0], ids[3], ids[4]].sort());
+
+    // Paid again: reactivated, Professional, every hidden listing back.
+    await webhook('invoice.paid', { id: 'in_test_2', object: 'invoice', customer });
+    const paid = await planOf(agent);
+    expect(paid.plan.id).toBe('pro');
+    expect(paid.billing).toMatchObject({ status: 'active', graceUntil: null, hiddenListings: 0 });
+    const all = await t.database.db.select().from(properties).where(eq(properties.agentId, agent.id));
+    expect(all.every((p) => p.isPublic)).toBe(true);
+  });
+
+  it('cancelled: the subscription ends and the agent is on Basic', async () => {
+    const sub = await subscription(customer, [{ lookup: 'keyturn_pro_monthly' }], { status: 'canceled' });
+    await webhook('customer.subscription.deleted', sub);
+    const state = await planOf(agent);
+    expect(state.plan.id).toBe('basic');
+    expect(state.billing.status).toBe('canceled');
+  });
+
+  it('the Customer Portal opens for the customer and returns to Subscription', async () => {
+    const from = stripe.requests.length;
+    const res = await t.request({ method: 'POST', url: '/api/payments/portal', token: agent.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().url).toMatch(new RegExp(`^${stripe.url}/portal/bps_test_`));
+    const portal = stripe.requests.slice(from).find((r) => r.path === '/v1/billing_portal/sessions');
+    expect(portal?.form).toEqual({ customer, return_url: `${t.config.publicUrl}/dashboard/subscription` });
+    const stranger = await makeAgent(t);
+    const none = await t.request({ method: 'POST', url: '/api/payments/portal', token: stranger.token });
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ code: 'NO_SUBSCRIPTION' });
+  });
+});
