@@ -10,3 +10,4 @@ export * from './calendar';
 export * from './crm';
 export * from './assistant';
 export * from './routes';
+export * from './server-settings';
