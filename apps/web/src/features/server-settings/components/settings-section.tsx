@@ -86,6 +86,15 @@ export function SettingsSection({ section, body }: Props) {
       toast.error(error.message);
     },
   });
+  // A stored secret is removed on its own (its field stays empty, so Save cannot say "remove").
+  const remove = useMutation({
+    mutationFn: (key: string) => saveServerSettings({ [key]: null }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(SERVER_SETTINGS_KEY, saved);
+      toast.success(SERVER_SETTINGS_TEXTS.saved);
+    },
+    onError: (error) => toast.error(error.message),
+  });
   const check = useMutation({ mutationFn: () => checkSection(section), onSuccess: setResult });
   const test = useMutation({ mutationFn: sendTestMail, onSuccess: setResult });
   const failed = check.error ?? test.error;
@@ -136,6 +145,7 @@ export function SettingsSection({ section, body }: Props) {
               text={texts[d.key] ?? ''}
               error={fieldErrors[d.key]}
               onChange={(value) => setTexts((t) => ({ ...t, [d.key]: value }))}
+              onRemove={() => remove.mutate(d.key)}
             />
           ))}
         </div>
@@ -175,12 +185,14 @@ function SettingField({
   text,
   error,
   onChange,
+  onRemove,
 }: {
   definition: ServerSettingDefinition;
   setting: ServerSetting | undefined;
   text: string;
   error: string | undefined;
   onChange: (value: string) => void;
+  onRemove: () => void;
 }) {
   const fromEnvironment = setting?.source === 'environment';
   if (definition.kind === 'boolean') {
@@ -208,17 +220,31 @@ function SettingField({
     );
   }
   if (definition.secret) {
+    const stored = setting?.source === 'stored';
     return (
-      <TextField
-        label={definition.label}
-        type="password"
-        autoComplete="new-password"
-        value={text}
-        onChange={(e) => onChange(e.target.value)}
-        placeholder={setting?.set ? '••••••••' : ''}
-        hint={setting?.set ? SERVER_SETTINGS_TEXTS.secretSet : SERVER_SETTINGS_TEXTS.secretUnset}
-        error={error}
-      />
+      <div>
+        <TextField
+          label={definition.label}
+          type="password"
+          autoComplete="new-password"
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder={setting?.set ? '••••••••' : ''}
+          hint={setting?.set ? SERVER_SETTINGS_TEXTS.secretSet : SERVER_SETTINGS_TEXTS.secretUnset}
+          error={error}
+        />
+        {stored ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="mt-1"
+            aria-label={`Remove the stored ${definition.label.toLowerCase()}`}
+            onClick={onRemove}
+          >
+            Remove
+          </Button>
+        ) : null}
+      </div>
     );
   }
   return (

@@ -109,6 +109,19 @@ describe('Server settings', () => {
     );
   });
 
+  it('a stored secret can be removed on its own', async () => {
+    const api = renderPage({
+      'GET /server-settings': () => json(200, START),
+      'PUT /server-settings': () => json(200, body()),
+    });
+    const mail = await sectionNamed('E-mail');
+    await userEvent.click(within(mail).getByRole('button', { name: 'Remove the stored password' }));
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/server-settings')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/server-settings')[0]?.body).toEqual({ values: { SMTP_PASSWORD: null } });
+    expect(await within(mail).findByText(SERVER_SETTINGS_TEXTS.secretUnset)).toBeTruthy();
+    expect(within(mail).queryByRole('button', { name: 'Remove the stored password' })).toBeNull();
+  });
+
   it("a refused value shows the server's message under its field", async () => {
     renderPage({
       'GET /server-settings': () => json(200, START),
