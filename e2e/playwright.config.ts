@@ -90,6 +90,8 @@ export default defineConfig({
         MICROSOFT_AUTHORITY_URL: `${calendarBase}/ms`,
         MICROSOFT_GRAPH_URL: `${calendarBase}/ms/graph/v1.0`,
         JOBS_POLL_SECONDS: '0.5',
+        // Server settings (issue 30): tests/server-settings.spec.ts signs this address up as the administrator.
+        ADMIN_EMAILS: 'server-owner@example.com',
         MAP_TILE_URL: `http://127.0.0.1:${tilePort}/tiles/{z}/{x}/{y}.png`,
       },
     },

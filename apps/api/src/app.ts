@@ -16,7 +16,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createMailer } from './adapters/mail';
+import { createResolvingMailer } from './adapters/mail';
 import { databaseOutbox } from './adapters/outbox';
 import type { Auth } from './auth';
 import type { Config, TrustProxy } from './config';
@@ -60,7 +60,7 @@ import { reportRoutes } from './modules/reports/routes';
 import { figureRoutes } from './modules/figures/routes';
 import { crmRoutes } from './modules/crm/routes';
 import { assistantAgentRoutes, assistantPublicRoutes } from './modules/assistant/routes';
-import { assistantProviderOf } from './modules/assistant/openai-provider';
+import { resolvingAssistantProvider } from './modules/assistant/openai-provider';
 import { teamRoutes } from './modules/teams/routes';
 import { teamLinkRoutes } from './modules/teams/links';
 import { teamPublicRoutes } from './modules/teams/public-routes';
@@ -74,6 +74,9 @@ import { integrationRoutes } from './modules/integrations/routes';
 import { feedbackReceived, withWebhookEvents } from './modules/crm/booking-events';
 import { withLeadClasses } from './modules/leads/classes';
 import { webhookEmitter } from './modules/crm/emit';
+import { serverSettingsRoutes } from './modules/server-settings/routes';
+import { aiConfigOf, mailSettingsOf, oauthAppsOf, serverSettingsOf } from './modules/server-settings/store';
+import { DEMO_AGENT } from './demo/data';
 
 /** Every route the app registered (method, URL, body schema): the fuzz test walks it instead of a hand list. */
 export type RouteEntry = { method: string; url: string; body: unknown };
@@ -247,7 +250,10 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const accountMailer = createMailer({ smtpUrl: config.mail.smtpUrl, outbox: databaseOutbox(db) });
+  // Server settings (decision 048): the adapters read what the administrator saved at each use.
+  const settings = serverSettingsOf(config, db);
+  const outbox = databaseOutbox(db);
+  const accountMailer = createResolvingMailer({ settings: mailSettingsOf(settings.resolver), outbox });
   app.addHook('onClose', async () => accountMailer.close());
   await app.register(healthRoutes, { db, config, dbStatus, workers });
   await app.register(authRoutes, {
@@ -312,8 +318,23 @@ export async function buildApp({
     auth,
     db,
     config,
-    deps: calendarDepsOf(config, db, now),
+    deps: calendarDepsOf(
+      config,
+      db,
+      now,
+      undefined,
+      oauthAppsOf(settings.resolver, config.calendar.endpoints),
+    ),
     jobs: queue,
+  });
+  await app.register(serverSettingsRoutes, {
+    auth,
+    db,
+    box: settings.box,
+    resolver: settings.resolver,
+    rule: { adminEmails: config.adminEmails, notAdministrators: [DEMO_AGENT.email] },
+    publicUrl: config.publicUrl,
+    outbox,
   });
   await app.register(reportRoutes, { auth, db });
   await app.register(figureRoutes, { auth, db, now });
@@ -348,7 +369,7 @@ export async function buildApp({
   await app.register(assistantPublicRoutes, {
     deps: {
       ctx: { db, publicUrl: config.publicUrl, now, notify },
-      provider: assistantProviderOf(config.ai),
+      provider: resolvingAssistantProvider(aiConfigOf(settings.resolver, config.ai?.timeoutSeconds ?? 15)),
     },
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
     readLimitPerMinute: config.publicReadLimitPerMinute,

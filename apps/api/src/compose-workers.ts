@@ -3,9 +3,15 @@
 // (server.ts) and the tests.
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { createMailer, type Mailer } from './adapters/mail';
+import { createResolvingMailer, type Mailer } from './adapters/mail';
 import { databaseOutbox } from './adapters/outbox';
-import { createSmsSender, type SmsSender } from './adapters/sms';
+import { createResolvingSmsSender, type SmsSender } from './adapters/sms';
+import {
+  mailSettingsOf,
+  oauthAppsOf,
+  serverSettingsOf,
+  smsSettingsOf,
+} from './modules/server-settings/store';
 import { jobOptionsOf, openJobQueue } from './jobs/queue';
 import { runWorkers, type WorkerLog, type Workers } from './jobs/workers';
 import { webhookJobHandler } from './modules/crm/worker';
@@ -32,8 +38,13 @@ export async function startWorkers(options: {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? { info: () => {}, error: (m: string) => console.error(m) };
   const outbox = databaseOutbox(db);
-  const mailer = options.adapters?.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, outbox });
-  const sms = options.adapters?.sms ?? createSmsSender({ ...config.sms, outbox });
+  // Server settings (decision 048): each message reads the SMTP server and SMS account in force.
+  const { resolver } = serverSettingsOf(config, db);
+  const mailer =
+    options.adapters?.mailer ?? createResolvingMailer({ settings: mailSettingsOf(resolver), outbox });
+  const sms =
+    options.adapters?.sms ??
+    createResolvingSmsSender({ settings: smsSettingsOf(resolver, config.sms.providerUrl), outbox });
   const mail = { db, mailer, publicUrl: config.publicUrl, mailFrom: config.mail.from, now };
   const calendarQueue = await openJobQueue(db, jobOptionsOf(config));
 
@@ -49,7 +60,10 @@ export async function startWorkers(options: {
         // Optimise's time proposals to buyers (issue 29).
         proposalMail(mail),
       ]),
-      calendarJobHandler(calendarDepsOf(config, db, now, mailer), log),
+      calendarJobHandler(
+        calendarDepsOf(config, db, now, mailer, oauthAppsOf(resolver, config.calendar.endpoints)),
+        log,
+      ),
       webhookJobHandler(
         { db, now, timeoutSeconds: config.webhooks.timeoutSeconds, outbound: config.outbound },
         log,
@@ -67,7 +81,7 @@ export async function startWorkers(options: {
           ),
       },
     ],
-    startedMessage: `[jobs] workers started (${mailer.transport} mail, ${sms.transport} texts)`,
+    startedMessage: '[jobs] workers started (mail and texts as set in Server settings)',
     onStop: () => mailer.close(),
   });
 }

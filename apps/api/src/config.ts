@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { LOCAL_API_PORT } from '@keyturn/domain/constants';
+import { SERVER_SETTING_KEYS } from '@keyturn/domain/schemas/serverSettings';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -110,6 +111,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url().optional(),
+  // Server settings (issue 30, decision 048): e-mails that are the server's administrators (besides the first
+  // account), comma-separated.
+  ADMIN_EMAILS: z.string().optional(),
   // The web app's analytics build settings: the CSP admits the tag manager only when a container is set.
   VITE_GTM_ID: z.string().optional(),
   VITE_GTM_SCRIPT_URL: z.url().default('https://www.googletagmanager.com/gtm.js'),
@@ -197,6 +201,13 @@ export type Config = {
   ai: AiConfig | null;
   /** Stripe's secrets as the environment gives them; adapters/billing.ts's billingConfig() is what to read. */
   stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string | null };
+  /** ADMIN_EMAILS, lower-cased: the server's administrators besides the first account (decision 048). */
+  adminEmails: string[];
+  /**
+   * The environment's values of the settings Server settings also stores (and SMTP_URL): these win over the
+   * stored ones (decision 048). Only the keys that are set, none empty.
+   */
+  settingsEnvironment: Record<string, string>;
 };
 
 export type AiConfig = { baseUrl: string; apiKey: string; model: string; timeoutSeconds: number };
@@ -225,9 +236,13 @@ export type OAuthApp = {
   apiUrl: string;
 };
 
+export type OAuthEndpoints = Omit<OAuthApp, 'clientId' | 'clientSecret'>;
+
 export type CalendarConfig = {
   google: OAuthApp | null;
   microsoft: OAuthApp | null;
+  /** Each provider's addresses, also without an app in the environment (Server settings may hold one). */
+  endpoints: { google: OAuthEndpoints; microsoft: OAuthEndpoints };
   /** CALENDAR_TOKEN_KEY (base64 or hex, 32 bytes), or null: a key generated once in DATA_DIR. */
   tokenKey: string | null;
   syncMinutes: number;
@@ -263,6 +278,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
   ]);
+  const googleEndpoints: OAuthEndpoints = {
+    authUrl: e.GOOGLE_AUTH_URL,
+    tokenUrl: e.GOOGLE_TOKEN_URL,
+    revokeUrl: e.GOOGLE_REVOKE_URL,
+    apiUrl: noSlash(e.GOOGLE_API_URL),
+  };
+  const microsoftAuthority = `${noSlash(e.MICROSOFT_AUTHORITY_URL)}/${e.MICROSOFT_TENANT}/oauth2/v2.0`;
+  const microsoftEndpoints: OAuthEndpoints = {
+    authUrl: `${microsoftAuthority}/authorize`,
+    tokenUrl: `${microsoftAuthority}/token`,
+    revokeUrl: null,
+    apiUrl: noSlash(e.MICROSOFT_GRAPH_URL),
+  };
   return {
     port: e.PORT,
     host: e.HOST,
@@ -309,26 +337,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     calendar: {
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-          ? {
-              clientId: e.GOOGLE_CLIENT_ID,
-              clientSecret: e.GOOGLE_CLIENT_SECRET,
-              authUrl: e.GOOGLE_AUTH_URL,
-              tokenUrl: e.GOOGLE_TOKEN_URL,
-              revokeUrl: e.GOOGLE_REVOKE_URL,
-              apiUrl: noSlash(e.GOOGLE_API_URL),
-            }
+          ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, ...googleEndpoints }
           : null,
       microsoft:
         e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
           ? {
               clientId: e.MICROSOFT_CLIENT_ID,
               clientSecret: e.MICROSOFT_CLIENT_SECRET,
-              authUrl: `${noSlash(e.MICROSOFT_AUTHORITY_URL)}/${e.MICROSOFT_TENANT}/oauth2/v2.0/authorize`,
-              tokenUrl: `${noSlash(e.MICROSOFT_AUTHORITY_URL)}/${e.MICROSOFT_TENANT}/oauth2/v2.0/token`,
-              revokeUrl: null,
-              apiUrl: noSlash(e.MICROSOFT_GRAPH_URL),
+              ...microsoftEndpoints,
             }
           : null,
+      endpoints: { google: googleEndpoints, microsoft: microsoftEndpoints },
       tokenKey: e.CALENDAR_TOKEN_KEY ?? null,
       syncMinutes: e.CALENDAR_SYNC_MINUTES,
     },
@@ -362,5 +381,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
       apiUrl: e.STRIPE_API_URL ?? null,
     },
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    settingsEnvironment: Object.fromEntries(
+      [...SERVER_SETTING_KEYS, 'SMTP_URL'].flatMap((key) => {
+        const value = env[key]?.trim();
+        return value ? [[key, value]] : [];
+      }),
+    ),
   };
 }

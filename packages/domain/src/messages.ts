@@ -64,7 +64,7 @@ export const ROUTE_MESSAGES = {
     'Drive times are estimated from straight-line distance (no routing service is configured): about 1.35× the distance at 30 km/h.',
   noTilesNote: 'No map tiles are configured (MAP_TILE_URL), so the route is drawn without a base map.',
   noGeocoderNote:
-    'No geocoder is configured (GEOCODER_URL): place the pin by hand on the map or enter the coordinates.',
+    "Address search isn't switched on for this Keyturn server yet: place the pin by hand on the map or enter the coordinates.",
   missingPlace: 'No map position for this property: drive times to and from it are not known.',
   infeasible: "No order fits every showing in its allowed times: some can't be reached in time.",
   nothingToOptimise: 'Nothing to optimise: no pending showings on this day that could move.',
@@ -77,7 +77,7 @@ export const ROUTE_MESSAGES = {
     "We couldn't find this address on the map. Place the pin by hand: enter its latitude and longitude.",
   /** No geocoder configured and no pin given. */
   officePinRequired:
-    'No geocoder is configured (GEOCODER_URL): place the pin by hand or enter the coordinates.',
+    "Address search isn't switched on for this Keyturn server yet: place the pin by hand or enter the coordinates.",
   /** What the office is used for, on the settings form. */
   officeHelp:
     'Your day starts here: My day and Optimise count the drive from the office to your first showing, and with "cluster showings by area" buyers are not offered a first time you can\'t reach from it when your hours open.',

@@ -30,17 +30,80 @@ export interface Mailer {
   close(): void;
 }
 
+/** An SMTP server: a smtp(s):// URL, or its parts (Server settings, decision 048). */
+export type SmtpTransport =
+  string | { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
+
+/** What a mailer reads at each send: the SMTP server (null: the outbox) and the sending address. */
+export type MailSettings = { smtp: SmtpTransport | null; from: string | null };
+
 export function createMailer(options: { smtpUrl: string | undefined; outbox: Outbox }): Mailer {
   return options.smtpUrl ? smtpMailer(options.smtpUrl) : fileMailer(options.outbox);
 }
 
-function smtpMailer(url: string): Mailer {
-  const transporter = nodemailer.createTransport(url, {
-    // A send holds its message's lock: bound every wait so a hung server cannot hold it for minutes.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+/**
+ * A mailer that asks `settings` at every send (decision 048): a change saved in Server settings applies to the
+ * next message without a restart. The SMTP connection is kept while the server's settings stay the same; the
+ * configured sender's address replaces the address of each message's From (its display name is kept).
+ */
+export function createResolvingMailer(options: {
+  settings: () => Promise<MailSettings>;
+  outbox: Outbox;
+}): Mailer {
+  const file = fileMailer(options.outbox);
+  let smtp: { key: string; mailer: Mailer } | null = null;
+  let last: Mailer['transport'] = 'file';
+  const pick = (transport: SmtpTransport | null): Mailer => {
+    if (!transport) return file;
+    const key = JSON.stringify(transport);
+    if (smtp?.key !== key) {
+      smtp?.mailer.close();
+      smtp = { key, mailer: smtpMailer(transport) };
+    }
+    return smtp.mailer;
+  };
+  return {
+    get transport() {
+      return last;
+    },
+    send: async (mail) => {
+      const settings = await options.settings();
+      const mailer = pick(settings.smtp);
+      last = mailer.transport;
+      return mailer.send(
+        settings.from ? { ...mail, from: withSenderAddress(mail.from, settings.from) } : mail,
+      );
+    },
+    close: () => {
+      file.close();
+      smtp?.mailer.close();
+    },
+  };
+}
+
+/** `"Jamie via Keyturn" <old@x>` with the sender `Keyturn <new@y>` → `"Jamie via Keyturn" <new@y>`. */
+export function withSenderAddress(from: string, sender: string): string {
+  const address = /<([^>]+)>/.exec(sender)?.[1] ?? sender.trim();
+  return /<[^>]+>/.test(from) ? from.replace(/<[^>]+>/, `<${address}>`) : sender;
+}
+
+/** Connects to the SMTP server and signs in (when it has a user), then hangs up: the settings page's check. */
+export async function verifySmtp(transport: SmtpTransport): Promise<void> {
+  const transporter = nodemailer.createTransport(transport as string, SMTP_TIMEOUTS);
+  try {
+    await transporter.verify();
+  } catch (err) {
+    throw smtpError(err);
+  } finally {
+    transporter.close();
+  }
+}
+
+// A send holds its message's lock: bound every wait so a hung server cannot hold it for minutes.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+function smtpMailer(transport: SmtpTransport): Mailer {
+  const transporter = nodemailer.createTransport(transport as string, SMTP_TIMEOUTS);
   return {
     transport: 'smtp',
     send: async (mail) => {

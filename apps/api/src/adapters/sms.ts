@@ -30,6 +30,27 @@ export function createSmsSender(options: SmsOptions): SmsSender {
   return fileSender(options.outbox);
 }
 
+/**
+ * A sender that reads the provider account at each text (Server settings, decision 048): a saved change
+ * applies to the next text without a restart.
+ */
+export function createResolvingSmsSender(options: {
+  settings: () => Promise<Omit<SmsOptions, 'outbox'>>;
+  outbox: Outbox;
+}): SmsSender {
+  let last: SmsSender['transport'] = 'sms-file';
+  return {
+    get transport() {
+      return last;
+    },
+    send: async (sms) => {
+      const sender = createSmsSender({ ...(await options.settings()), outbox: options.outbox });
+      last = sender.transport;
+      return sender.send(sms);
+    },
+  };
+}
+
 export function smsMessagesUrl(providerUrl: string, accountSid: string): string {
   return `${providerUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
 }

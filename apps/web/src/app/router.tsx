@@ -115,6 +115,11 @@ const TeamPage = lazyPage(() => import('@/features/booking/pages/team-page').the
 const TeamViewPage = lazy(() =>
   import('@/features/team/pages/team-view-page').then((m) => ({ default: m.TeamViewPage })),
 );
+const ServerSettingsPage = lazy(() =>
+  import('@/features/server-settings/pages/server-settings-page').then((m) => ({
+    default: m.ServerSettingsPage,
+  })),
+);
 const SubscriptionPage = lazy(() =>
   import('@/features/subscription/pages/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
 );
@@ -249,6 +254,11 @@ export const routes: RouteObject[] = [
               { id: 'dashboard-feedback', path: 'feedback', element: page(<FeedbackListPage />) },
               { id: 'dashboard-settings', path: 'settings', element: page(<SettingsPage />) },
               { id: 'dashboard-subscription', path: 'subscription', element: page(<SubscriptionPage />) },
+              {
+                id: 'dashboard-server-settings',
+                path: 'server-settings',
+                element: page(<ServerSettingsPage />),
+              },
             ],
           },
         ],

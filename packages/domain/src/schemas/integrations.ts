@@ -2,6 +2,7 @@
 // Microsoft-type, ICS subscriptions), the OAuth exchange {code, redirectUri} and the sync settings object sent
 // under the key syncSettings. Tokens never appear in any of these shapes.
 import { z } from 'zod';
+import { NOT_SWITCHED_ON } from './serverSettings';
 
 export const OAUTH_PROVIDERS = ['google', 'microsoft'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
@@ -22,16 +23,10 @@ export const PROVIDER_NAMES: Record<CalendarProvider, string> = {
   ics: 'ICS subscription',
 };
 
-/** The environment variables an installation sets to offer a provider (README, Configuration). */
-export const PROVIDER_VARIABLES: Record<OAuthProvider, readonly string[]> = {
-  google: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
-  microsoft: ['MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET'],
-};
-
 /** On-screen texts of the calendar settings and callback pages. */
 export const CALENDAR_TEXTS = {
-  notConfigured: (provider: OAuthProvider) =>
-    `This installation has no ${PROVIDER_NAMES[provider]} app configured. An administrator sets ${PROVIDER_VARIABLES[provider].join(' and ')} (see the README) to offer it.`,
+  /** Said to agents where the server has no app for a provider (decision 048: never a variable name). */
+  notConfigured: NOT_SWITCHED_ON.calendar,
   needsReconnect:
     'The calendar provider no longer accepts Keyturn’s access. Buyers are still offered times using the busy times from the last successful sync. Connect the account again to resume syncing.',
   connected: 'Calendar connected.',
@@ -67,8 +62,6 @@ export type Integration = z.infer<typeof integrationSchema>;
 
 export const providerAvailabilitySchema = z.object({
   configured: z.boolean(),
-  /** What to set when not configured. */
-  variables: z.array(z.string()),
 });
 
 export const integrationsResponseSchema = z.object({

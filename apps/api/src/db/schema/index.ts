@@ -11,3 +11,4 @@ export * from './crm';
 export * from './assistant';
 export * from './routes';
 export * from './billing';
+export * from './server-settings';

@@ -76,8 +76,28 @@ export const ASSISTANT_TOOLS: ChatCompletionTool[] = [
   },
 ];
 
+/**
+ * A provider that reads its configuration at each turn (Server settings, decision 048): the client is kept
+ * while the configuration stays the same; with none, the turn is offline ('not-configured').
+ */
+export function resolvingAssistantProvider(resolve: () => Promise<AiConfig | null>): AssistantProvider {
+  let current: { key: string; provider: AssistantProvider } | null = null;
+  return {
+    async turn(t, state, history, text) {
+      const config = await resolve().catch(() => null);
+      if (!config) return 'not-configured';
+      const key = JSON.stringify(config);
+      if (current?.key !== key) current = { key, provider: clientProvider(config) };
+      return current.provider.turn(t, state, history, text);
+    },
+  };
+}
+
 export function assistantProviderOf(config: AiConfig | null): AssistantProvider | null {
-  if (!config) return null;
+  return config ? clientProvider(config) : null;
+}
+
+function clientProvider(config: AiConfig): AssistantProvider {
   const client = new OpenAI({
     baseURL: config.baseUrl,
     apiKey: config.apiKey,

@@ -98,10 +98,13 @@ export async function converse(
   const state = row.state as ConversationState;
   const history = row.messages;
   let result;
-  if (deps.provider && !state.offline) {
-    result = await deps.provider.turn(turn, state, history, text);
+  const provided =
+    deps.provider && !state.offline ? await deps.provider.turn(turn, state, history, text) : null;
+  if (provided && provided !== 'not-configured') {
+    result = provided;
+  } else if (deps.provider && !state.offline && provided === null) {
     // The provider failed (error, timeout, nonsense): this conversation goes on offline, this very message too.
-    if (!result) result = await offlineTurn(turn, { ...state, offline: true }, text);
+    result = await offlineTurn(turn, { ...state, offline: true }, text);
   } else {
     result = await offlineTurn(turn, state, text);
   }

@@ -8,6 +8,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import {
+  CALENDAR_TEXTS,
   connectResponseSchema,
   icsFeedResponseSchema,
   icsSubscribeSchema,
@@ -15,7 +16,6 @@ import {
   integrationsResponseSchema,
   oauthExchangeSchema,
   OAUTH_PROVIDERS,
-  PROVIDER_VARIABLES,
   syncSettingsBodySchema,
   syncSettingsResponseSchema,
   type OAuthProvider,
@@ -40,7 +40,7 @@ import {
   revokeToken,
 } from '../../adapters/oauth';
 import { calendarApiFor } from './providers';
-import { appOf, saveCalendars, showingEventOf, type CalendarDeps } from './sync';
+import { oauthAppOf, saveCalendars, showingEventOf, type CalendarDeps } from './sync';
 import { requireAgentContext } from '../agents/context';
 import { readSyncSettings, serializeIntegrations, writeSyncSettings } from './service';
 
@@ -66,14 +66,10 @@ export async function integrationRoutes(
   const { db, config, deps, jobs } = opts;
   const { box } = deps;
 
-  const configured = (provider: OAuthProvider) => {
-    const oauthApp = appOf(config.calendar, provider);
+  const configured = async (provider: OAuthProvider) => {
+    const oauthApp = await oauthAppOf(deps, provider);
     if (!oauthApp) {
-      throw new AppError(
-        409,
-        'PROVIDER_NOT_CONFIGURED',
-        `This installation has no ${provider === 'google' ? 'Google' : 'Microsoft'} app configured (set ${PROVIDER_VARIABLES[provider].join(' and ')}).`,
-      );
+      throw new AppError(409, 'PROVIDER_NOT_CONFIGURED', CALENDAR_TEXTS.notConfigured);
     }
     return oauthApp;
   };
@@ -115,14 +111,13 @@ export async function integrationRoutes(
       async (req) => {
         const agent = agentOf(req);
         const data = await serializeIntegrations(db, agent.id);
-        const availability = (p: OAuthProvider) => ({
-          configured: appOf(config.calendar, p) !== null,
-          variables: [...PROVIDER_VARIABLES[p]],
+        const availability = async (p: OAuthProvider) => ({
+          configured: (await oauthAppOf(deps, p)) !== null,
         });
         return {
           success: true as const,
           data,
-          providers: { google: availability('google'), microsoft: availability('microsoft') },
+          providers: { google: await availability('google'), microsoft: await availability('microsoft') },
           redirect_uris: {
             google: redirectUriOf(config.publicUrl, 'google'),
             microsoft: redirectUriOf(config.publicUrl, 'microsoft'),
@@ -146,7 +141,7 @@ export async function integrationRoutes(
       async (req) => {
         const agent = agentOf(req);
         const { provider } = req.params;
-        const oauthApp = configured(provider);
+        const oauthApp = await configured(provider);
         const { verifier, state } = newPkce();
         const now = deps.now();
         await db.delete(calendarOauthStates).where(sql`${calendarOauthStates.expiresAt} < ${now}`);
@@ -181,7 +176,7 @@ export async function integrationRoutes(
       async (req) => {
         const agent = agentOf(req);
         const { provider } = req.params;
-        const oauthApp = configured(provider);
+        const oauthApp = await configured(provider);
         const { code, redirectUri, state } = req.body;
         const expected = redirectUriOf(config.publicUrl, provider);
         if (redirectUri !== expected) {
@@ -321,7 +316,7 @@ export async function integrationRoutes(
         const row = await ownIntegration(agent.id, req.params.id);
         let revoked = false;
         if (row.provider !== 'ics') {
-          const oauthApp = appOf(config.calendar, row.provider);
+          const oauthApp = await oauthAppOf(deps, row.provider);
           const token = row.refreshTokenEnc ?? row.accessTokenEnc;
           if (oauthApp && token) revoked = await revokeToken(oauthApp, box.open(token));
         }

@@ -5,7 +5,13 @@ import type { Mailer } from '../../adapters/mail';
 import { loadTokenKey, secretBox } from './crypto';
 import type { CalendarDeps } from './sync';
 
-export function calendarDepsOf(config: Config, db: Db, now: () => Date, mailer?: Mailer): CalendarDeps {
+export function calendarDepsOf(
+  config: Config,
+  db: Db,
+  now: () => Date,
+  mailer?: Mailer,
+  apps?: CalendarDeps['apps'],
+): CalendarDeps {
   return {
     db,
     calendar: config.calendar,
@@ -14,5 +20,6 @@ export function calendarDepsOf(config: Config, db: Db, now: () => Date, mailer?:
     outbound: config.outbound,
     now,
     ...(mailer ? { mailer, mailFrom: config.mail.from } : {}),
+    ...(apps ? { apps } : {}),
   };
 }

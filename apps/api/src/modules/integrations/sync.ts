@@ -43,6 +43,11 @@ export type CalendarDeps = {
   /** Tells the agent once that an integration needs reconnecting; absent: the dashboard notice only. */
   mailer?: Mailer;
   mailFrom?: string;
+  /**
+   * The OAuth app in force for a provider, read at each use (Server settings, decision 048); absent: the
+   * configuration's (`calendar`).
+   */
+  apps?: (provider: OAuthProvider) => Promise<OAuthApp | null>;
 };
 
 /** A token this close to expiry is refreshed before use. */
@@ -51,6 +56,14 @@ const DAY_MS = 86_400_000;
 
 export function appOf(calendar: CalendarConfig, provider: OAuthProvider): OAuthApp | null {
   return calendar[provider];
+}
+
+/** The OAuth app in force (Server settings, else the configuration); null = not switched on. */
+export function oauthAppOf(
+  deps: Pick<CalendarDeps, 'apps' | 'calendar'>,
+  provider: OAuthProvider,
+): Promise<OAuthApp | null> {
+  return deps.apps ? deps.apps(provider) : Promise.resolve(appOf(deps.calendar, provider));
 }
 
 /** The span pulled: from a day ago (a showing under way) to past the booking window, with zone slack. */
@@ -62,9 +75,9 @@ export function syncWindow(now: Date): { from: Date; to: Date } {
 }
 
 /** The provider API of an OAuth integration, with tokens refreshed before expiry and after a 401. */
-export function apiOf(deps: CalendarDeps, row: IntegrationRow): CalendarApi {
+export async function apiOf(deps: CalendarDeps, row: IntegrationRow): Promise<CalendarApi> {
   const provider = row.provider as OAuthProvider;
-  const app = appOf(deps.calendar, provider);
+  const app = await oauthAppOf(deps, provider);
   if (!app) throw new Error(`${provider} is not configured on this installation`);
   let access = row.accessTokenEnc ? deps.box.open(row.accessTokenEnc) : null;
   let expiresAt = row.accessTokenExpiresAt;
@@ -182,7 +195,7 @@ export async function syncIntegration(deps: CalendarDeps, integrationId: string)
       if (!row.icsUrlEnc) throw new Error('The subscription has no address');
       spans = busyFromIcs(await fetchIcs(deps.box.open(row.icsUrlEnc), deps.outbound), from, to);
     } else {
-      const api = apiOf(deps, row);
+      const api = await apiOf(deps, row);
       await saveCalendars(deps.db, row, await api.calendars());
       const chosen = await deps.db
         .select({ externalId: calendarCalendars.externalId })
@@ -368,7 +381,7 @@ export async function pushBooking(
         .from(calendarIntegrations)
         .where(eq(calendarIntegrations.id, integrationId));
       if (!row || row.provider === 'ics' || row.status === 'needs_reconnect') return null;
-      return { row, api: apiOf(deps, row) };
+      return { row, api: await apiOf(deps, row) };
     };
     if (mapped && mapped.agentId !== showing.agentId) {
       // Reassigned to another team member (issue 15): out of the previous agent's calendar, into the new one's.

@@ -8,8 +8,10 @@ import {
   CogIcon,
   HomeIcon,
   PlusIcon,
+  ServerIcon,
   UsersIcon,
 } from '@/components/ui/icons';
+import { SERVER_SETTINGS_PATH, SERVER_SETTINGS_TEXTS } from '@keyturn/domain/schemas/serverSettings';
 
 export interface NavEntry {
   label: string;
@@ -31,6 +33,13 @@ export const SIDEBAR_ENTRIES: readonly NavEntry[] = [
 
 /** The team view (issue 15): listed after Bookings, for a team's owners and admins only. */
 export const TEAM_ENTRY: NavEntry = { label: 'Team', to: '/dashboard/team', icon: UsersIcon };
+
+/** Server settings (issue 30, decision 048): listed last, for the server's administrator only. */
+export const SERVER_SETTINGS_ENTRY: NavEntry = {
+  label: SERVER_SETTINGS_TEXTS.title,
+  to: SERVER_SETTINGS_PATH,
+  icon: ServerIcon,
+};
 
 export const QUICK_ACTIONS: readonly NavEntry[] = [
   { label: 'Schedule Viewing', to: '/dashboard/bookings', icon: CalendarIcon },

@@ -32,6 +32,23 @@ describe('dashboard sidebar (spec §2.2)', () => {
     ]);
   });
 
+  it("lists Server settings last for the server's administrator only", () => {
+    const { unmount } = render(
+      <MemoryRouter initialEntries={['/dashboard/server-settings']}>
+        <SidebarNav admin />
+      </MemoryRouter>,
+    );
+    const links = screen.getAllByRole('link');
+    expect([links.at(-1)?.textContent, links.at(-1)?.getAttribute('href')]).toEqual([
+      'Server settings',
+      '/dashboard/server-settings',
+    ]);
+    expect(activeEntries()).toEqual(['Server settings']);
+    unmount();
+    renderNavAt('/dashboard');
+    expect(screen.queryByRole('link', { name: 'Server settings' })).toBeNull();
+  });
+
   it('marks Dashboard active on the exact path only', () => {
     renderNavAt('/dashboard');
     expect(activeEntries()).toEqual(['Dashboard']);

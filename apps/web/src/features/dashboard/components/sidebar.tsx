@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { QUICK_ACTIONS, SIDEBAR_ENTRIES, TEAM_ENTRY, type NavEntry } from '../navigation';
+import {
+  QUICK_ACTIONS,
+  SERVER_SETTINGS_ENTRY,
+  SIDEBAR_ENTRIES,
+  TEAM_ENTRY,
+  type NavEntry,
+} from '../navigation';
 
 const focusRing = 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500';
 
@@ -8,11 +14,21 @@ const focusRing = 'focus-visible:outline-none focus-visible:ring-2 focus-visible
  * The dashboard's navigation (spec §2.2). NavLink marks the active entry with aria-current="page":
  * Dashboard only on /dashboard itself (`end`), the others on their path prefix.
  */
-export function SidebarNav({ onNavigate, team = false }: { onNavigate?: () => void; team?: boolean }) {
-  // The team view sits after Bookings, for a team's owners and admins (issue 15).
-  const entries: readonly NavEntry[] = team
+export function SidebarNav({
+  onNavigate,
+  team = false,
+  admin = false,
+}: {
+  onNavigate?: () => void;
+  team?: boolean;
+  admin?: boolean;
+}) {
+  // The team view sits after Bookings, for a team's owners and admins (issue 15); Server settings last, for
+  // the server's administrator (issue 30).
+  const withTeam: readonly NavEntry[] = team
     ? SIDEBAR_ENTRIES.flatMap((e) => (e.to === '/dashboard/bookings' ? [e, TEAM_ENTRY] : [e]))
     : SIDEBAR_ENTRIES;
+  const entries = admin ? [...withTeam, SERVER_SETTINGS_ENTRY] : withTeam;
   return (
     <nav aria-label="Dashboard">
       <ul className="space-y-1">
@@ -81,16 +97,19 @@ export function SidebarBody({
   footer,
   onNavigate,
   team = false,
+  admin = false,
 }: {
   footer: ReactNode;
   onNavigate?: () => void;
   /** Show the Team entry (the caller owns or administers a team). */
   team?: boolean;
+  /** Show Server settings (the caller administers the server). */
+  admin?: boolean;
 }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex-1 space-y-8 overflow-y-auto px-3 py-6">
-        <SidebarNav team={team} {...(onNavigate ? { onNavigate } : {})} />
+        <SidebarNav team={team} admin={admin} {...(onNavigate ? { onNavigate } : {})} />
         <QuickActions {...(onNavigate ? { onNavigate } : {})} />
       </div>
       <div className="border-t border-slate-200 p-4">{footer}</div>

@@ -11,6 +11,7 @@ import { useSidebarUser } from '../hooks/use-sidebar-user';
 import { useAnalyticsIdentity } from '../hooks/use-analytics-identity';
 import { useSession } from '@/lib/auth';
 import { useTeam } from '@/lib/team';
+import { useServerAdministrator } from '@/lib/server-admin';
 import { teamCan } from '@keyturn/domain/teams';
 
 const DRAWER_ID = 'dashboard-navigation';
@@ -33,6 +34,7 @@ export function DashboardLayout() {
   useAnalyticsIdentity(session.user?.id ?? null);
   const team = useTeam(session.status === 'signed-in');
   const leadsTeam = Boolean(team.data && teamCan(team.data.role, 'viewTeamBookings'));
+  const admin = useServerAdministrator(session.status === 'signed-in');
   // The drawer belongs to the path it was opened on, so any navigation closes it.
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = drawerPath === location.pathname;
@@ -59,7 +61,7 @@ export function DashboardLayout() {
         <div className="flex h-16 shrink-0 items-center border-b border-slate-200 px-6">
           <Logo />
         </div>
-        <SidebarBody footer={footerContent} team={leadsTeam} />
+        <SidebarBody footer={footerContent} team={leadsTeam} admin={admin} />
       </aside>
 
       <div className="lg:pl-72">
@@ -84,7 +86,7 @@ export function DashboardLayout() {
 
       {drawerOpen ? (
         <MobileDrawer id={DRAWER_ID} label="Navigation" header={<Logo size="sm" />} onClose={closeDrawer}>
-          <SidebarBody footer={footerContent} onNavigate={closeDrawer} team={leadsTeam} />
+          <SidebarBody footer={footerContent} onNavigate={closeDrawer} team={leadsTeam} admin={admin} />
         </MobileDrawer>
       ) : null}
     </div>

@@ -24,6 +24,9 @@ import { TextField } from '@/components/ui/text-field';
 import { useAgentProfile } from '@/lib/agent-profile';
 import { CALENDARS_KEY, type IntegrationsResponse } from '@/lib/calendar-integrations';
 import { SwitchField } from '@/components/ui/switch-field';
+import { useServerAdministrator } from '@/lib/server-admin';
+import { NOT_SWITCHED_ON, SERVER_SETTINGS_PATH } from '@keyturn/domain/schemas/serverSettings';
+import { Link } from 'react-router';
 import {
   connectUrl,
   disconnect,
@@ -101,9 +104,27 @@ function ConnectCard({
             : `${reconnect ? 'Reconnect' : 'Connect'} ${provider === 'google' ? 'Google' : 'Microsoft'}`}
         </Button>
       ) : (
-        <p className="mt-2 text-sm text-slate-600">{CALENDAR_TEXTS.notConfigured(provider)}</p>
+        <NotSwitchedOn />
       )}
     </div>
+  );
+}
+
+/** Calendar sync not switched on: said plainly, and the administrator gets the way to switch it on. */
+function NotSwitchedOn() {
+  const admin = useServerAdministrator();
+  return (
+    <p className="mt-2 text-sm text-slate-600">
+      {CALENDAR_TEXTS.notConfigured}
+      {admin ? (
+        <>
+          {' '}
+          <Link to={SERVER_SETTINGS_PATH} className="font-medium text-blue-700 underline hover:text-blue-800">
+            {NOT_SWITCHED_ON.adminLink}
+          </Link>
+        </>
+      ) : null}
+    </p>
   );
 }
 

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Integration } from '@keyturn/domain/schemas/integrations';
+import { NOT_SWITCHED_ON } from '@keyturn/domain/schemas/serverSettings';
 import { json, renderAt, signedInSessionRoutes, stubApi, TEST_AGENT_PROFILE } from '@/test/utils';
 import type { RecordedCall } from '@/test/utils';
 import { SettingsPage } from './settings-page';
@@ -26,14 +27,10 @@ const google: Integration = {
 };
 
 function listing(configured: boolean, data: Integration[] = []) {
-  const provider = (vars: string[]) => ({ configured, variables: vars });
   return {
     success: true,
     data,
-    providers: {
-      google: provider(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']),
-      microsoft: provider(['MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET']),
-    },
+    providers: { google: { configured }, microsoft: { configured } },
     redirect_uris: { google: 'x', microsoft: 'y' },
     needs_reconnect_count: data.filter((i) => i.status === 'needs_reconnect').length,
   };
@@ -57,13 +54,28 @@ function renderCalendars(routes: Routes) {
 }
 
 describe('Settings → Calendars', () => {
-  it('without an app configured: a plain sentence naming the variables, and no Connect button', async () => {
-    renderCalendars({ 'GET /integrations/calendar': () => json(200, listing(false)) });
-    expect(
-      await screen.findByText(/no Google Calendar app configured.*GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/),
-    ).toBeTruthy();
-    expect(screen.getByText(/no Microsoft Outlook app configured.*MICROSOFT_CLIENT_ID/)).toBeTruthy();
+  it('without an app configured: a plain sentence with no variable names, and no Connect button', async () => {
+    renderCalendars({
+      'GET /integrations/calendar': () => json(200, listing(false)),
+      'GET /server-administrator': () => json(200, { success: true, administrator: false }),
+    });
+    const sentences = await screen.findAllByText(NOT_SWITCHED_ON.calendar);
+    expect(sentences).toHaveLength(2);
+    expect(document.body.textContent).not.toMatch(/GOOGLE_|MICROSOFT_|README/);
     expect(screen.queryByRole('button', { name: /Connect/ })).toBeNull();
+    // An agent who is not the administrator gets no link to a page they may not open.
+    expect(screen.queryByRole('link', { name: NOT_SWITCHED_ON.adminLink })).toBeNull();
+  });
+
+  it("the server's administrator gets the link to Server settings with the sentence", async () => {
+    const api = renderCalendars({
+      'GET /integrations/calendar': () => json(200, listing(false)),
+      'GET /server-administrator': () => json(200, { success: true, administrator: true }),
+    });
+    const links = await screen.findAllByRole('link', { name: NOT_SWITCHED_ON.adminLink });
+    expect(links).toHaveLength(2);
+    expect(links[0]?.getAttribute('href')).toBe('/dashboard/server-settings');
+    expect(api.callsTo('GET', '/server-administrator')).toHaveLength(1);
   });
 
   it('Connect Google asks the server for the consent URL and goes there', async () => {

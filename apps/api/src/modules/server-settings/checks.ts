@@ -1,0 +1,201 @@
+// Each section's "Check" (decision 048): one call to the service with the settings in force, answered in plain
+// words — what worked, or what went wrong and what to look at. Never a stack trace, never a variable name.
+import type { ServerSettingsSection } from '@keyturn/domain/schemas/serverSettings';
+import { verifySmtp } from '../../adapters/mail';
+import { smtpOf, type ResolvedSetting } from './store';
+
+export type CheckResult = { ok: boolean; message: string };
+export type CheckDeps = {
+  settings: Map<string, ResolvedSetting>;
+  smtpUrl: string | null;
+  publicUrl: string;
+  timeoutMs?: number;
+};
+
+const v = (deps: CheckDeps, key: string) => deps.settings.get(key)?.value ?? null;
+const ok = (message: string): CheckResult => ({ ok: true, message });
+const fail = (message: string): CheckResult => ({ ok: false, message });
+
+export async function runCheck(section: ServerSettingsSection, deps: CheckDeps): Promise<CheckResult> {
+  switch (section) {
+    case 'mail':
+      return checkMail(deps);
+    case 'sms':
+      return checkSms(deps);
+    case 'google':
+    case 'microsoft':
+      return checkOAuthApp(section, deps);
+    case 'maps':
+      return checkMaps(deps);
+    case 'billing':
+      return checkStripe(deps);
+    case 'ai':
+      return checkAi(deps);
+  }
+}
+
+async function checkMail(deps: CheckDeps): Promise<CheckResult> {
+  const smtp = smtpOf(deps.settings, deps.smtpUrl);
+  if (!smtp) {
+    return fail('No SMTP server is set: e-mails are kept in Settings → Messages instead of being sent.');
+  }
+  const host = typeof smtp === 'string' ? new URL(smtp).hostname : smtp.host;
+  try {
+    await verifySmtp(smtp);
+    return ok(`Connected to ${host}${typeof smtp !== 'string' && smtp.auth ? ' and signed in' : ''}.`);
+  } catch (err) {
+    return fail(smtpProblem(host, err));
+  }
+}
+
+/** nodemailer's errors, told in plain words. */
+export function smtpProblem(host: string, err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  if (/ECONNREFUSED/.test(text))
+    return `Nothing answered at ${host} on that port: check the server and port.`;
+  if (/ENOTFOUND|EAI_AGAIN/.test(text))
+    return `The address ${host} could not be found: check the server name.`;
+  if (/ETIMEDOUT|timeout/i.test(text))
+    return `${host} did not answer in time: check the server, port and SSL.`;
+  if (/SMTP 535|EAUTH|Invalid login|authentication/i.test(text)) {
+    return `${host} refused the user name or password.`;
+  }
+  if (/wrong version number|ssl|tls|certificate/i.test(text)) {
+    return `The secure connection to ${host} failed: try switching "Connect with SSL/TLS from the start".`;
+  }
+  return `${host} refused the connection: ${text.replace(/^[A-Z_]+: /, '')}`;
+}
+
+/** An HTTP call of a check: the answer's status and JSON, or a plain-words reason it failed. */
+async function call(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<{ status: number; body: unknown } | { problem: string }> {
+  const host = new URL(url).host;
+  try {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    const body: unknown = await res.json().catch(() => null);
+    return { status: res.status, body };
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string } }).cause?.code ?? '';
+    if ((err as Error).name === 'TimeoutError') return { problem: `${host} did not answer in time.` };
+    if (cause === 'ECONNREFUSED') return { problem: `Nothing answered at ${host}.` };
+    if (cause === 'ENOTFOUND' || cause === 'EAI_AGAIN')
+      return { problem: `The address ${host} could not be found.` };
+    return { problem: `${host} could not be reached.` };
+  }
+}
+
+async function checkSms(deps: CheckDeps): Promise<CheckResult> {
+  const sid = v(deps, 'SMS_ACCOUNT_SID');
+  const token = v(deps, 'SMS_AUTH_TOKEN');
+  const base = (v(deps, 'SMS_PROVIDER_URL') ?? '').replace(/\/$/, '');
+  if (!sid || !token)
+    return fail('Enter the account SID and auth token first: texts are not sent without them.');
+  const answer = await call(
+    `${base}/2010-04-01/Accounts/${encodeURIComponent(sid)}.json`,
+    { headers: { authorization: `Basic ${Buffer.from(`${sid}:${token}`).toString('base64')}` } },
+    deps.timeoutMs ?? 10_000,
+  );
+  if ('problem' in answer) return fail(answer.problem);
+  if (answer.status === 401 || answer.status === 403 || answer.status === 404) {
+    return fail('The provider refused the account SID or auth token.');
+  }
+  if (answer.status !== 200) return fail(`The provider answered with an error (${answer.status}).`);
+  return ok(
+    v(deps, 'SMS_FROM')
+      ? 'The provider accepted the account.'
+      : 'The provider accepted the account; add the sending number.',
+  );
+}
+
+function checkOAuthApp(provider: 'google' | 'microsoft', deps: CheckDeps): CheckResult {
+  const prefix = provider === 'google' ? 'GOOGLE' : 'MICROSOFT';
+  const name = provider === 'google' ? 'Google' : 'Microsoft';
+  const id = v(deps, `${prefix}_CLIENT_ID`);
+  const secret = v(deps, `${prefix}_CLIENT_SECRET`);
+  if (!id || !secret) return fail(`Enter the app's client ID and secret from ${name}'s console.`);
+  const site = new URL(deps.publicUrl);
+  const local = site.hostname === 'localhost' || site.hostname === '127.0.0.1';
+  if (site.protocol !== 'https:' && !local) {
+    return fail(
+      `${name} accepts redirect addresses on https only: serve this Keyturn server over https first.`,
+    );
+  }
+  if (provider === 'google' && !/\.apps\.googleusercontent\.com$/.test(id)) {
+    return fail(
+      'A Google client ID ends in .apps.googleusercontent.com: check that you copied the whole ID.',
+    );
+  }
+  if (provider === 'microsoft' && !/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(id)) {
+    return fail(
+      'A Microsoft application (client) ID looks like 00000000-0000-0000-0000-000000000000: check it.',
+    );
+  }
+  return ok(
+    `The ${name} app is set. Agents can connect once the redirect address above is registered with it.`,
+  );
+}
+
+async function checkMaps(deps: CheckDeps): Promise<CheckResult> {
+  const geocoder = v(deps, 'GEOCODER_URL');
+  if (!geocoder) return fail('No address search is set: pins are placed by hand until one is.');
+  const contact = v(deps, 'GEOCODER_EMAIL');
+  const search = new URL(`${geocoder.replace(/\/$/, '')}/search`);
+  search.search = new URLSearchParams({
+    q: 'Congress Avenue, Austin',
+    format: 'jsonv2',
+    limit: '1',
+  }).toString();
+  const answer = await call(
+    search.toString(),
+    { headers: { 'user-agent': `Keyturn showing scheduler${contact ? ` (${contact})` : ''}` } },
+    deps.timeoutMs ?? 10_000,
+  );
+  if ('problem' in answer) return fail(answer.problem);
+  if (answer.status !== 200) return fail(`The address search answered with an error (${answer.status}).`);
+  if (!Array.isArray(answer.body)) return fail('The address search answered, but not with a list of places.');
+  return ok(
+    answer.body.length > 0
+      ? 'The address search found a test address.'
+      : 'The address search answered, but found nothing for a test address.',
+  );
+}
+
+async function checkStripe(deps: CheckDeps): Promise<CheckResult> {
+  const key = v(deps, 'STRIPE_SECRET_KEY');
+  if (!key) return fail('Enter the Stripe secret key first.');
+  const base = (v(deps, 'STRIPE_API_URL') ?? 'https://api.stripe.com').replace(/\/$/, '');
+  const answer = await call(
+    `${base}/v1/balance`,
+    { headers: { authorization: `Bearer ${key}` } },
+    deps.timeoutMs ?? 10_000,
+  );
+  if ('problem' in answer) return fail(answer.problem);
+  if (answer.status === 401) return fail('Stripe refused the secret key.');
+  if (answer.status !== 200) return fail(`Stripe answered with an error (${answer.status}).`);
+  const live = (answer.body as { livemode?: boolean } | null)?.livemode === true;
+  const webhook = v(deps, 'STRIPE_WEBHOOK_SECRET') ? '' : ' Add the webhook signing secret too.';
+  return ok(`Stripe accepted the key (${live ? 'live' : 'test'} mode).${webhook}`);
+}
+
+async function checkAi(deps: CheckDeps): Promise<CheckResult> {
+  const base = v(deps, 'AI_BASE_URL');
+  if (!base) return fail('No AI provider is set: the assistant uses its built-in understanding.');
+  const key = v(deps, 'AI_API_KEY') ?? 'none';
+  const answer = await call(
+    `${base.replace(/\/$/, '')}/models`,
+    { headers: { authorization: `Bearer ${key}` } },
+    deps.timeoutMs ?? 10_000,
+  );
+  if ('problem' in answer) return fail(answer.problem);
+  if (answer.status === 401 || answer.status === 403) return fail('The AI provider refused the API key.');
+  if (answer.status !== 200) return fail(`The AI provider answered with an error (${answer.status}).`);
+  const model = v(deps, 'AI_MODEL');
+  const models = ((answer.body as { data?: { id?: string }[] } | null)?.data ?? []).map((m) => m.id);
+  if (model && models.length > 0 && !models.includes(model)) {
+    return fail(`The AI provider answered, but it does not offer the model "${model}".`);
+  }
+  return ok('The AI provider answered and accepted the key.');
+}

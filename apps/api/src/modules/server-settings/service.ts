@@ -1,0 +1,127 @@
+// Who administers the server, what Server settings shows (never a secret, never a key's environment value for a
+// secret) and what a save may contain (decision 048).
+import { asc, notInArray, sql } from 'drizzle-orm';
+import { EMAIL_PATTERN } from '@keyturn/domain/schemas/common';
+import {
+  SERVER_SETTINGS,
+  SERVER_SETTINGS_TEXTS,
+  type ServerSetting,
+} from '@keyturn/domain/schemas/serverSettings';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { validationError } from '../../http/errors';
+import { SMTP_PARTS, type ResolvedSetting } from './store';
+
+export type AdministratorRule = {
+  /** ADMIN_EMAILS, lower-cased. */
+  adminEmails: readonly string[];
+  /** Accounts that never count as "the first account" (the demo agent, whose password is public). */
+  notAdministrators: readonly string[];
+};
+
+/**
+ * The server's administrators: the e-mails in ADMIN_EMAILS, and the first account made on the server (the
+ * earliest user that is not the demo agent). Read at each call: nothing to claim, nothing to migrate.
+ */
+export async function isAdministrator(
+  db: Db,
+  user: { id: string; email: string },
+  rule: AdministratorRule,
+): Promise<boolean> {
+  const email = user.email.toLowerCase();
+  if (rule.adminEmails.includes(email)) return true;
+  if (rule.notAdministrators.includes(email)) return false;
+  const excluded = rule.notAdministrators.length > 0 ? [...rule.notAdministrators] : ['\u0000'];
+  const [first] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(notInArray(sql`lower(${users.email})`, excluded))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(1);
+  return first?.id === user.id;
+}
+
+const secretKeys = new Set(SERVER_SETTINGS.filter((s) => s.secret).map((s) => s.key));
+
+/** The page's view of the settings: a secret (or a part of the environment's SMTP URL) is only "set". */
+export function publicView(
+  settings: Map<string, ResolvedSetting>,
+  smtpUrlInEnvironment: boolean,
+): ServerSetting[] {
+  return SERVER_SETTINGS.map(({ key }) => {
+    const resolved = settings.get(key) ?? { value: null, source: 'unset' as const };
+    const hidden =
+      secretKeys.has(key) || // The mail transport's parts come from SMTP_URL when the environment has one: its text holds the password.
+      (smtpUrlInEnvironment && SMTP_PARTS.includes(key));
+    return {
+      key,
+      source: resolved.source,
+      value: hidden ? null : resolved.value,
+      set: resolved.value !== null,
+    };
+  });
+}
+
+const TILE_TEMPLATE = /^https?:\/\/[^\s]+\{z\}[^\s]*$/;
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A save's values, checked field by field (400 with every field's message): empty text removes the stored
+ * value, a setting the environment sets cannot be changed here. Returns the values to store (null: remove).
+ */
+export function checkedValues(
+  values: Record<string, string | null>,
+  settings: Map<string, ResolvedSetting>,
+): Record<string, string | null> {
+  const fields: Record<string, string> = {};
+  const out: Record<string, string | null> = {};
+  for (const [key, raw] of Object.entries(values)) {
+    const definition = SERVER_SETTINGS.find((s) => s.key === key);
+    if (!definition) {
+      fields[key] = 'Unknown setting';
+      continue;
+    }
+    if (settings.get(key)?.source === 'environment') {
+      fields[key] = SERVER_SETTINGS_TEXTS.fromEnvironment;
+      continue;
+    }
+    const value = raw?.trim() ?? '';
+    if (value === '') {
+      out[key] = null;
+      continue;
+    }
+    const problem = problemOf(key, definition.kind ?? 'text', value);
+    if (problem) fields[key] = problem;
+    else out[key] = value;
+  }
+  if (Object.keys(fields).length > 0) throw validationError(fields);
+  return out;
+}
+
+function problemOf(key: string, kind: string, value: string): string | null {
+  if (key === 'MAP_TILE_URL') {
+    return TILE_TEMPLATE.test(value) ? null : 'Enter an http(s) address with {z}, {x} and {y} in it';
+  }
+  switch (kind) {
+    case 'url':
+      return isHttpUrl(value) ? null : 'Enter an address starting with http:// or https://';
+    case 'number':
+      return /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535
+        ? null
+        : 'Enter a port number between 1 and 65535';
+    case 'boolean':
+      return value === 'true' || value === 'false' ? null : 'Choose yes or no';
+    case 'email':
+      return EMAIL_PATTERN.test(value) ? null : 'Enter an e-mail address';
+    default:
+      return value.length > 500 ? 'Enter at most 500 characters' : null;
+  }
+}

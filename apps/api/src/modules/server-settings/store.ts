@@ -1,0 +1,192 @@
+// The settings resolution of decision 048, per key: the server's environment wins, else the value stored in
+// Server settings (secrets sealed with the calendar tokens' key), else the default. Adapters get functions made
+// from this resolver at composition (app.ts, compose-workers.ts) and call them at use time, so a saved change
+// applies to the next message, check or request without a restart, on every server sharing the database.
+import { inArray } from 'drizzle-orm';
+import { SERVER_SETTINGS, type SettingSource } from '@keyturn/domain/schemas/serverSettings';
+import type { Db } from '../../db/client';
+import { serverSettings } from '../../db/schema';
+import type { SmtpTransport, MailSettings } from '../../adapters/mail';
+import type { SmsOptions } from '../../adapters/sms';
+import type { AiConfig, CalendarConfig, Config, MapsConfig, OAuthApp } from '../../config';
+import { loadTokenKey, secretBox, type SecretBox } from '../integrations/crypto';
+
+/** Defaults of the settings that have one (the same as config.ts's). */
+export const SETTING_DEFAULTS: Record<string, string> = {
+  MAIL_FROM: 'Keyturn <no-reply@keyturn.app>',
+  SMS_PROVIDER_URL: 'https://api.twilio.com',
+  STRIPE_API_URL: 'https://api.stripe.com',
+  AI_MODEL: 'gpt-4o-mini',
+};
+
+/** The mail transport's parts: SMTP_URL in the environment stands for all of them. */
+export const SMTP_PARTS = ['SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASSWORD', 'SMTP_SECURE'];
+
+export type ResolvedSetting = { value: string | null; source: SettingSource };
+
+export type SettingsResolver = {
+  /** Every setting in force (secrets in clear: for the adapters only, never for an answer). */
+  all: () => Promise<Map<string, ResolvedSetting>>;
+  get: (key: string) => Promise<string | null>;
+  /** The environment's SMTP_URL, which stands for the whole mail transport. */
+  smtpUrlFromEnvironment: string | null;
+};
+
+const secretKeys = new Set(SERVER_SETTINGS.filter((s) => s.secret).map((s) => s.key));
+
+export function settingsResolver(deps: {
+  db: Db;
+  box: SecretBox;
+  environment: Record<string, string>;
+}): SettingsResolver {
+  const { db, box, environment } = deps;
+  const all = async () => {
+    const rows = await db.select().from(serverSettings);
+    const stored = new Map(rows.map((r) => [r.key, r.secret ? openOrNull(box, r.value) : r.value]));
+    const resolved = new Map<string, ResolvedSetting>();
+    for (const { key } of SERVER_SETTINGS) {
+      const fromEnv = environment[key] ?? (SMTP_PARTS.includes(key) ? environment.SMTP_URL : undefined);
+      const own = stored.get(key) ?? null;
+      resolved.set(
+        key,
+        fromEnv !== undefined
+          ? { value: fromEnv, source: 'environment' }
+          : own !== null
+            ? { value: own, source: 'stored' }
+            : SETTING_DEFAULTS[key] !== undefined
+              ? { value: SETTING_DEFAULTS[key], source: 'default' }
+              : { value: null, source: 'unset' },
+      );
+    }
+    return resolved;
+  };
+  return {
+    all,
+    get: async (key) => (await all()).get(key)?.value ?? null,
+    smtpUrlFromEnvironment: environment.SMTP_URL ?? null,
+  };
+}
+
+/** A value sealed under another key (DATA_DIR replaced) reads as not set rather than failing every send. */
+function openOrNull(box: SecretBox, sealed: string): string | null {
+  try {
+    return box.open(sealed);
+  } catch {
+    return null;
+  }
+}
+
+/** Stores (or, for null, removes) the given settings in one transaction; secrets are sealed. */
+export async function storeSettings(
+  db: Db,
+  box: SecretBox,
+  values: Record<string, string | null>,
+  userId: string,
+): Promise<void> {
+  const entries = Object.entries(values);
+  const removed = entries.filter(([, v]) => v === null).map(([k]) => k);
+  const written = entries.filter((e): e is [string, string] => e[1] !== null);
+  await db.transaction(async (tx) => {
+    if (removed.length > 0) await tx.delete(serverSettings).where(inArray(serverSettings.key, removed));
+    for (const [key, plain] of written) {
+      const secret = secretKeys.has(key);
+      const value = secret ? box.seal(plain) : plain;
+      await tx
+        .insert(serverSettings)
+        .values({ key, value, secret, updatedBy: userId })
+        .onConflictDoUpdate({
+          target: serverSettings.key,
+          set: { value, secret, updatedBy: userId, updatedAt: new Date() },
+        });
+    }
+  });
+}
+
+/** The SMTP server in force: the environment's SMTP_URL, else the stored host and its parts; null = none. */
+export function smtpOf(settings: Map<string, ResolvedSetting>, smtpUrl: string | null): SmtpTransport | null {
+  if (smtpUrl) return smtpUrl;
+  const v = (key: string) => settings.get(key)?.value ?? null;
+  const host = v('SMTP_HOST');
+  if (!host) return null;
+  const secure = v('SMTP_SECURE') === 'true';
+  const user = v('SMTP_USER');
+  return {
+    host,
+    port: Number(v('SMTP_PORT') ?? (secure ? 465 : 587)),
+    secure,
+    ...(user ? { auth: { user, pass: v('SMTP_PASSWORD') ?? '' } } : {}),
+  };
+}
+
+/** What the resolving mailer (adapters/mail.ts) reads at each send. */
+export const mailSettingsOf = (resolver: SettingsResolver) => async (): Promise<MailSettings> => {
+  const settings = await resolver.all();
+  return {
+    smtp: smtpOf(settings, resolver.smtpUrlFromEnvironment),
+    from: settings.get('MAIL_FROM')?.value ?? null,
+  };
+};
+
+/** What the resolving SMS sender (adapters/sms.ts) reads at each text. */
+export const smsSettingsOf =
+  (resolver: SettingsResolver, fallbackUrl: string) => async (): Promise<Omit<SmsOptions, 'outbox'>> => {
+    const settings = await resolver.all();
+    const v = (key: string) => settings.get(key)?.value ?? undefined;
+    return {
+      providerUrl: (v('SMS_PROVIDER_URL') ?? fallbackUrl).replace(/\/$/, ''),
+      accountSid: v('SMS_ACCOUNT_SID'),
+      authToken: v('SMS_AUTH_TOKEN'),
+      from: v('SMS_FROM'),
+    };
+  };
+
+/** What the booking assistant's provider reads at each turn; null = offline understanding only. */
+export const aiConfigOf =
+  (resolver: SettingsResolver, timeoutSeconds: number) => async (): Promise<AiConfig | null> => {
+    const settings = await resolver.all();
+    const baseUrl = settings.get('AI_BASE_URL')?.value;
+    if (!baseUrl) return null;
+    return {
+      baseUrl: baseUrl.replace(/\/$/, ''),
+      // Local OpenAI-compatible servers often need no key; the client still sends one.
+      apiKey: settings.get('AI_API_KEY')?.value ?? 'none',
+      model: settings.get('AI_MODEL')?.value ?? 'gpt-4o-mini',
+      timeoutSeconds,
+    };
+  };
+
+/** The resolver of a server process, and the box its secrets are sealed with (the calendar tokens' key). */
+export function serverSettingsOf(config: Config, db: Db): { box: SecretBox; resolver: SettingsResolver } {
+  const box = secretBox(loadTokenKey(config.calendar.tokenKey, config.dataDir));
+  return { box, resolver: settingsResolver({ db, box, environment: config.settingsEnvironment }) };
+}
+
+/** The calendar apps in force (the calendar sync's `apps`): a client id and secret, at the provider's addresses. */
+export const oauthAppsOf =
+  (resolver: SettingsResolver, endpoints: CalendarConfig['endpoints']) =>
+  async (provider: 'google' | 'microsoft'): Promise<OAuthApp | null> => {
+    const settings = await resolver.all();
+    const prefix = provider === 'google' ? 'GOOGLE' : 'MICROSOFT';
+    const clientId = settings.get(`${prefix}_CLIENT_ID`)?.value;
+    const clientSecret = settings.get(`${prefix}_CLIENT_SECRET`)?.value;
+    return clientId && clientSecret ? { clientId, clientSecret, ...endpoints[provider] } : null;
+  };
+
+/**
+ * The maps configuration with Server settings' overrides (tiles, address search, router, contact). Not wired
+ * into the routes capability yet: the maps work of issue 30 changes those adapters; at merge they take
+ * `mapsConfigOf(resolver, config.maps)` like mail and the calendar apps do.
+ */
+export const mapsConfigOf =
+  (resolver: SettingsResolver, base: MapsConfig) => async (): Promise<MapsConfig> => {
+    const settings = await resolver.all();
+    const v = (key: string) => settings.get(key)?.value ?? null;
+    const noSlash = (url: string | null) => (url ? url.replace(/\/$/, '') : null);
+    return {
+      ...base,
+      geocoderUrl: noSlash(v('GEOCODER_URL')) ?? base.geocoderUrl,
+      routingUrl: noSlash(v('ROUTING_URL')) ?? base.routingUrl,
+      tileUrl: v('MAP_TILE_URL') ?? base.tileUrl,
+      geocoderEmail: v('GEOCODER_EMAIL') ?? base.geocoderEmail,
+    };
+  };

@@ -1,0 +1,19 @@
+// Server settings calls (issue 30, decision 048): read, save, a section's check, the test e-mail.
+import type {
+  ServerSettingsCheck,
+  ServerSettingsResponse,
+  ServerSettingsSection,
+} from '@keyturn/domain/schemas/serverSettings';
+import { api } from '@/lib/api';
+
+export const SERVER_SETTINGS_KEY = ['server-settings'] as const;
+
+export const fetchServerSettings = () => api.get<ServerSettingsResponse>('/server-settings');
+
+export const saveServerSettings = (values: Record<string, string | null>) =>
+  api.put<ServerSettingsResponse>('/server-settings', { values });
+
+export const checkSection = (section: ServerSettingsSection) =>
+  api.post<ServerSettingsCheck>(`/server-settings/${section}/check`);
+
+export const sendTestMail = () => api.post<ServerSettingsCheck>('/server-settings/mail/test');

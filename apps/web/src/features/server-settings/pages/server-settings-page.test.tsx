@@ -1,0 +1,168 @@
+// Server settings (issue 30): what the environment sets is read-only and says so, a secret is only "set", a
+// save sends only what changed (a secret only when a new one is typed), Check and Send a test say their answer,
+// and a non-administrator reads the refusal in plain words.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  SERVER_SETTINGS,
+  SERVER_SETTINGS_TEXTS,
+  type ServerSettingsResponse,
+} from '@keyturn/domain/schemas/serverSettings';
+import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
+import type { RecordedCall } from '@/test/utils';
+import { ServerSettingsPage } from './server-settings-page';
+
+function body(overrides: Record<string, Partial<ServerSettingsResponse['settings'][number]>> = {}) {
+  return {
+    success: true as const,
+    settings: SERVER_SETTINGS.map(({ key }) => ({
+      key,
+      source: 'unset' as const,
+      value: null,
+      set: false,
+      ...overrides[key],
+    })),
+    urls: {
+      googleRedirect: 'https://keyturn.example/oauth/google/callback',
+      microsoftRedirect: 'https://keyturn.example/oauth/microsoft/callback',
+      smsInbound: 'https://keyturn.example/api/notifications/sms/inbound',
+      stripeWebhook: 'https://keyturn.example/api/billing/webhook',
+    },
+    adminEmail: 'owner@example.com',
+  };
+}
+
+const START = body({
+  GOOGLE_CLIENT_ID: { source: 'environment', value: 'env-id.apps.googleusercontent.com', set: true },
+  SMTP_HOST: { source: 'stored', value: 'smtp.old.test', set: true },
+  SMTP_PASSWORD: { source: 'stored', value: null, set: true },
+  MAIL_FROM: { source: 'default', value: 'Keyturn <no-reply@keyturn.app>', set: true },
+});
+
+function renderPage(routes: Record<string, (call: RecordedCall) => Response>) {
+  const api = stubApi({ ...signedInSessionRoutes(), ...routes });
+  renderAt(<ServerSettingsPage />, { path: '/dashboard/server-settings' });
+  return api;
+}
+
+const sectionNamed = async (name: string) => screen.findByRole('region', { name });
+
+describe('Server settings', () => {
+  it("shows where each value comes from: the environment's read-only, a secret only as set", async () => {
+    renderPage({ 'GET /server-settings': () => json(200, START) });
+    const google = await sectionNamed('Google Calendar app');
+    const id = within(google).getByLabelText('Client ID');
+    expect((id as HTMLInputElement).value).toBe('env-id.apps.googleusercontent.com');
+    expect((id as HTMLInputElement).disabled).toBe(true);
+    expect(within(google).getByText(SERVER_SETTINGS_TEXTS.fromEnvironment)).toBeTruthy();
+    // The redirect URI to register, with its copy button and the console link.
+    expect(within(google).getByText('https://keyturn.example/oauth/google/callback')).toBeTruthy();
+    expect(within(google).getByRole('button', { name: 'Copy the Google redirect URI' })).toBeTruthy();
+    expect(
+      within(google)
+        .getByRole('link', { name: /Open the provider’s console/ })
+        .getAttribute('href'),
+    ).toBe('https://console.cloud.google.com/apis/credentials');
+
+    const mail = await sectionNamed('E-mail');
+    const password = within(mail).getByLabelText('Password') as HTMLInputElement;
+    expect(password.type).toBe('password');
+    expect(password.value).toBe('');
+    expect(within(mail).getByText(SERVER_SETTINGS_TEXTS.secretSet)).toBeTruthy();
+    expect((within(mail).getByLabelText('SMTP server') as HTMLInputElement).value).toBe('smtp.old.test');
+    // A default is a placeholder, not a value that a save would store.
+    const sender = within(mail).getByLabelText('Sender') as HTMLInputElement;
+    expect(sender.value).toBe('');
+    expect(sender.placeholder).toBe('Keyturn <no-reply@keyturn.app>');
+  });
+
+  it('Save sends only what changed; a secret only when a new one is typed, then forgets it', async () => {
+    const saved = body({
+      SMTP_HOST: { source: 'stored', value: '127.0.0.1', set: true },
+      SMTP_PORT: { source: 'stored', value: '2525', set: true },
+      SMTP_PASSWORD: { source: 'stored', value: null, set: true },
+    });
+    const api = renderPage({
+      'GET /server-settings': () => json(200, START),
+      'PUT /server-settings': () => json(200, saved),
+    });
+    const mail = await sectionNamed('E-mail');
+    const host = within(mail).getByLabelText('SMTP server');
+    await userEvent.clear(host);
+    await userEvent.type(host, '127.0.0.1');
+    await userEvent.type(within(mail).getByLabelText('Port'), '2525');
+    await userEvent.click(within(mail).getByRole('button', { name: 'Save E-mail' }));
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/server-settings')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/server-settings')[0]?.body).toEqual({
+      values: { SMTP_HOST: '127.0.0.1', SMTP_PORT: '2525' },
+    });
+
+    await userEvent.type(within(mail).getByLabelText('Password'), 'new-secret');
+    await userEvent.click(within(mail).getByRole('button', { name: 'Save E-mail' }));
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/server-settings')).toHaveLength(2));
+    expect(api.callsTo('PUT', '/server-settings')[1]?.body).toEqual({
+      values: { SMTP_PASSWORD: 'new-secret' },
+    });
+    await vi.waitFor(() =>
+      expect((within(mail).getByLabelText('Password') as HTMLInputElement).value).toBe(''),
+    );
+  });
+
+  it('a stored secret can be removed on its own', async () => {
+    const api = renderPage({
+      'GET /server-settings': () => json(200, START),
+      'PUT /server-settings': () => json(200, body()),
+    });
+    const mail = await sectionNamed('E-mail');
+    await userEvent.click(within(mail).getByRole('button', { name: 'Remove the stored password' }));
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/server-settings')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/server-settings')[0]?.body).toEqual({ values: { SMTP_PASSWORD: null } });
+    expect(await within(mail).findByText(SERVER_SETTINGS_TEXTS.secretUnset)).toBeTruthy();
+    expect(within(mail).queryByRole('button', { name: 'Remove the stored password' })).toBeNull();
+  });
+
+  it("a refused value shows the server's message under its field", async () => {
+    renderPage({
+      'GET /server-settings': () => json(200, START),
+      'PUT /server-settings': () =>
+        json(400, {
+          error: 'Enter a port number between 1 and 65535',
+          code: 'VALIDATION_ERROR',
+          fields: { SMTP_PORT: 'Enter a port number between 1 and 65535' },
+        }),
+    });
+    const mail = await sectionNamed('E-mail');
+    await userEvent.type(within(mail).getByLabelText('Port'), '99999');
+    await userEvent.click(within(mail).getByRole('button', { name: 'Save E-mail' }));
+    expect(await within(mail).findByText('Enter a port number between 1 and 65535')).toBeTruthy();
+  });
+
+  it('Check and Send a test say what the server answered, in plain words', async () => {
+    const api = renderPage({
+      'GET /server-settings': () => json(200, START),
+      'POST /server-settings/mail/check': () =>
+        json(200, {
+          success: true,
+          ok: false,
+          message: 'Nothing answered at smtp.old.test on that port: check the server and port.',
+        }),
+      'POST /server-settings/mail/test': () =>
+        json(200, { success: true, ok: true, message: 'A test message was sent to owner@example.com.' }),
+    });
+    const mail = await sectionNamed('E-mail');
+    await userEvent.click(within(mail).getByRole('button', { name: 'Check' }));
+    expect(await within(mail).findByText(/Nothing answered at smtp.old.test/)).toBeTruthy();
+    await userEvent.click(within(mail).getByRole('button', { name: 'Send a test' }));
+    expect(await within(mail).findByText(/A test message was sent to owner@example.com./)).toBeTruthy();
+    expect(api.callsTo('POST', '/server-settings/mail/test')).toHaveLength(1);
+  });
+
+  it('a non-administrator reads the refusal, not an error code', async () => {
+    renderPage({
+      'GET /server-settings': () => json(403, { error: SERVER_SETTINGS_TEXTS.forbidden, code: 'FORBIDDEN' }),
+    });
+    expect(await screen.findByText(SERVER_SETTINGS_TEXTS.forbidden)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'E-mail' })).toBeNull();
+  });
+});

@@ -1,0 +1,203 @@
+// Server settings (issue 30, decision 048): what the server's administrator configures on the page instead of
+// in environment variables. Each setting has an internal key (the name of the environment variable that still
+// wins over it); the page shows labels only, never a key. Secrets never come back: only whether they are set.
+import { z } from 'zod';
+
+export const SERVER_SETTINGS_SECTIONS = [
+  'mail',
+  'sms',
+  'google',
+  'microsoft',
+  'maps',
+  'billing',
+  'ai',
+] as const;
+export type ServerSettingsSection = (typeof SERVER_SETTINGS_SECTIONS)[number];
+
+export type ServerSettingDefinition = {
+  key: string;
+  section: ServerSettingsSection;
+  label: string;
+  /** Stored encrypted; answers carry only `set`. */
+  secret: boolean;
+  /** A short hint under the field, in plain words. */
+  hint?: string;
+  kind?: 'text' | 'number' | 'boolean' | 'url' | 'email';
+};
+
+/** Every stored setting, in page order. The key is the environment variable that wins over the stored value. */
+export const SERVER_SETTINGS: readonly ServerSettingDefinition[] = [
+  { key: 'SMTP_HOST', section: 'mail', label: 'SMTP server', secret: false, hint: 'e.g. smtp.example.com' },
+  {
+    key: 'SMTP_PORT',
+    section: 'mail',
+    label: 'Port',
+    secret: false,
+    kind: 'number',
+    hint: '587, or 465 with SSL',
+  },
+  { key: 'SMTP_USER', section: 'mail', label: 'User name', secret: false },
+  { key: 'SMTP_PASSWORD', section: 'mail', label: 'Password', secret: true },
+  {
+    key: 'SMTP_SECURE',
+    section: 'mail',
+    label: 'Connect with SSL/TLS from the start',
+    secret: false,
+    kind: 'boolean',
+  },
+  {
+    key: 'MAIL_FROM',
+    section: 'mail',
+    label: 'Sender',
+    secret: false,
+    hint: 'e.g. Keyturn <no-reply@example.com>',
+  },
+  { key: 'SMS_ACCOUNT_SID', section: 'sms', label: 'Account SID', secret: false },
+  { key: 'SMS_AUTH_TOKEN', section: 'sms', label: 'Auth token', secret: true },
+  { key: 'SMS_FROM', section: 'sms', label: 'Sending number', secret: false, hint: 'e.g. +15125550100' },
+  { key: 'SMS_PROVIDER_URL', section: 'sms', label: 'Provider address', secret: false, kind: 'url' },
+  { key: 'GOOGLE_CLIENT_ID', section: 'google', label: 'Client ID', secret: false },
+  { key: 'GOOGLE_CLIENT_SECRET', section: 'google', label: 'Client secret', secret: true },
+  { key: 'MICROSOFT_CLIENT_ID', section: 'microsoft', label: 'Application (client) ID', secret: false },
+  { key: 'MICROSOFT_CLIENT_SECRET', section: 'microsoft', label: 'Client secret', secret: true },
+  {
+    key: 'MAP_TILE_URL',
+    section: 'maps',
+    label: 'Map tiles address',
+    secret: false,
+    hint: 'with {z}, {x} and {y}',
+  },
+  {
+    key: 'GEOCODER_URL',
+    section: 'maps',
+    label: 'Address search (geocoder) address',
+    secret: false,
+    kind: 'url',
+  },
+  {
+    key: 'ROUTING_URL',
+    section: 'maps',
+    label: 'Driving routes (router) address',
+    secret: false,
+    kind: 'url',
+  },
+  {
+    key: 'GEOCODER_EMAIL',
+    section: 'maps',
+    label: 'Contact e-mail sent to the map services',
+    secret: false,
+    kind: 'email',
+  },
+  { key: 'STRIPE_SECRET_KEY', section: 'billing', label: 'Stripe secret key', secret: true },
+  { key: 'STRIPE_WEBHOOK_SECRET', section: 'billing', label: 'Webhook signing secret', secret: true },
+  { key: 'STRIPE_API_URL', section: 'billing', label: 'Stripe API address', secret: false, kind: 'url' },
+  { key: 'AI_BASE_URL', section: 'ai', label: 'Provider address', secret: false, kind: 'url' },
+  { key: 'AI_API_KEY', section: 'ai', label: 'API key', secret: true },
+  { key: 'AI_MODEL', section: 'ai', label: 'Model', secret: false },
+];
+
+export const SERVER_SETTING_KEYS = SERVER_SETTINGS.map((s) => s.key);
+
+/** Where a setting's value comes from: the server's environment wins, then the page, then the default. */
+export const SETTING_SOURCES = ['environment', 'stored', 'default', 'unset'] as const;
+export type SettingSource = (typeof SETTING_SOURCES)[number];
+
+export const serverSettingSchema = z.object({
+  key: z.string(),
+  source: z.enum(SETTING_SOURCES),
+  /** The value in force; always null for a secret. */
+  value: z.string().nullable(),
+  /** Whether a value is in force (the only thing said about a secret). */
+  set: z.boolean(),
+});
+export type ServerSetting = z.infer<typeof serverSettingSchema>;
+
+export const serverSettingsResponseSchema = z.object({
+  success: z.literal(true),
+  settings: z.array(serverSettingSchema),
+  /** Addresses the administrator pastes into the providers' consoles. */
+  urls: z.object({
+    googleRedirect: z.string(),
+    microsoftRedirect: z.string(),
+    smsInbound: z.string(),
+    stripeWebhook: z.string(),
+  }),
+  /** The administrator's own address, where "Send a test" goes. */
+  adminEmail: z.string(),
+});
+export type ServerSettingsResponse = z.infer<typeof serverSettingsResponseSchema>;
+
+/** A save: a string sets the value, null (or an empty string) removes the stored one. Unknown keys are refused. */
+export const serverSettingsUpdateSchema = z.object({
+  values: z
+    .record(z.string(), z.string().max(2000).nullable())
+    .refine((v) => Object.keys(v).every((k) => SERVER_SETTING_KEYS.includes(k)), 'Unknown setting'),
+});
+export type ServerSettingsUpdate = z.infer<typeof serverSettingsUpdateSchema>;
+
+export const serverSettingsCheckResponseSchema = z.object({
+  success: z.literal(true),
+  ok: z.boolean(),
+  message: z.string(),
+});
+export type ServerSettingsCheck = z.infer<typeof serverSettingsCheckResponseSchema>;
+
+/** GET /api/server-administrator: whether the caller administers the server (any signed-in user may ask). */
+export const serverAdministratorResponseSchema = z.object({
+  success: z.literal(true),
+  administrator: z.boolean(),
+});
+
+/** Where each provider's app is registered (the page links there). */
+export const PROVIDER_CONSOLES = {
+  google: 'https://console.cloud.google.com/apis/credentials',
+  microsoft: 'https://entra.microsoft.com/#view/Microsoft_AAD_RegisteredApps/ApplicationsListBlade',
+  sms: 'https://console.twilio.com/',
+  billing: 'https://dashboard.stripe.com/webhooks',
+} as const;
+
+export const SERVER_SETTINGS_TEXTS = {
+  title: 'Server settings',
+  intro:
+    "Connect this Keyturn server to the services it uses. Only you, as the server's administrator, see this page. Secrets are stored encrypted and never shown again.",
+  fromEnvironment: "Set by the server's environment",
+  secretSet: 'Set — enter a new value to replace it',
+  secretUnset: 'Not set',
+  saved: 'Server settings saved.',
+  sectionTitles: {
+    mail: 'E-mail',
+    sms: 'Texts (SMS)',
+    google: 'Google Calendar app',
+    microsoft: 'Microsoft Outlook app',
+    maps: 'Maps',
+    billing: 'Billing (Stripe)',
+    ai: 'AI provider',
+  } satisfies Record<ServerSettingsSection, string>,
+  sectionIntros: {
+    mail: 'The server sends confirmations, reminders and account e-mails through this SMTP server. Without one, messages are kept in Settings → Messages instead of being sent.',
+    sms: 'Texts to buyers go through this provider account.',
+    google:
+      'Lets agents connect their Google calendars. Register this address as an authorised redirect URI:',
+    microsoft: 'Lets agents connect their Outlook calendars. Register this address as a redirect URI (Web):',
+    maps: 'Where the map pictures, address search and driving routes come from. Leave empty for the defaults.',
+    billing: 'Subscriptions are paid through Stripe. Paste this address as the webhook endpoint:',
+    ai: 'An OpenAI-compatible service the booking assistant uses. Without one the assistant still works, with its built-in understanding.',
+  } satisfies Record<ServerSettingsSection, string>,
+  smsInbound: 'Paste this address as the incoming messages webhook:',
+  openConsole: 'Open the provider’s console',
+  check: 'Check',
+  sendTest: 'Send a test',
+  testSent: (to: string) => `A test message was sent to ${to}.`,
+  testSubject: 'Keyturn test message',
+  testBody: 'This is a test message from your Keyturn server. E-mail is working.',
+  forbidden: "Only the server's administrator can change server settings.",
+} as const;
+
+/** What an agent reads where a capability is not switched on (no variable names, no README). */
+export const NOT_SWITCHED_ON = {
+  calendar:
+    "Calendar sync isn't switched on for this Keyturn server yet — your administrator can switch it on in Server settings",
+  adminLink: 'Open Server settings',
+} as const;
+
+export const SERVER_SETTINGS_PATH = '/dashboard/server-settings';
