@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
-import { availabilitySettings, bookings } from '../src/db/schema';
+import { availabilitySettings, bookings, properties } from '../src/db/schema';
 import { ALREADY_BOOKED_MESSAGE } from '../src/modules/booking-public/own-booking';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, makeProperty } from './fixtures';
@@ -80,5 +80,24 @@ describe('a reschedule link says when it gives up a confirmed time', () => {
     const pending = await book('11:00');
     expect(pending.status).toBe('pending');
     expect((await prefillOf(pending.manage_token)).gives_up_confirmed).toBe(false);
+  });
+});
+
+describe("the feedback page's way to book the property again", () => {
+  it("book_again_path: the property's booking page while it is public, else the agent's page", async () => {
+    const a = await makeAgent(t);
+    const propertyId = await makeProperty(t, a.id);
+    const res = await post(
+      '/api/booking',
+      bookingPayload(a.id, { property_id: propertyId, booking_date: '2030-01-17', booking_time: '10:00' }),
+    );
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, res.json().booking.id));
+    const [property] = await t.database.db.select().from(properties).where(eq(properties.id, propertyId));
+    const view = async () =>
+      (await t.request({ method: 'GET', url: `/api/feedback/public/${row!.publicId}` })).json();
+    expect((await view()).book_again_path).toBe(`/${a.username}/12-elm-street/${property!.publicId}/book`);
+    await t.database.db.update(properties).set({ isPublic: false }).where(eq(properties.id, propertyId));
+    expect((await view()).book_again_path).toBe(`/bookme/${a.id}/${a.username}`);
   });
 });
