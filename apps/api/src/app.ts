@@ -1,5 +1,7 @@
 // buildApp(deps) → the Fastify instance: API under /api, OpenAPI at /api/docs, the built SPA for every other path.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { isAppPath } from '@keyturn/domain/appPaths';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Fastify, {
@@ -443,7 +445,7 @@ async function serveWebApp(
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // `/API/…`, `//api/…`, `/./api/…` are API addresses too: a 404 in the error shape, never the web app.
     const apiPath = new URL(url.replace(/\/{2,}/g, '/'), 'http://keyturn.invalid').pathname.toLowerCase();
@@ -459,6 +461,14 @@ async function serveWebApp(
     // A missing file (script, image, upload) is a 404, not the app: routes of the app have no extension.
     if (path.extname(url)) {
       return reply.status(404).send(new AppError(404, 'NOT_FOUND', 'Not found.').toBody());
+    }
+    // An address the app has no page for (issue 29): 404, and the app, whose router shows its not-found page.
+    if (!isAppPath(url)) {
+      reply.header('cache-control', 'no-cache');
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .send(await readFile(indexHtml));
     }
     return sendApp(request, reply);
   });

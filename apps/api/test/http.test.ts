@@ -214,6 +214,17 @@ describe('serving the built web app (same origin)', () => {
       for (const url of ['/assets/gone.js', '/uploads/gone.png', '/favicon-missing.ico']) {
         expect((await web.request({ method: 'GET', url })).statusCode, url).toBe(404);
       }
+      // An address the app has no page for (issue 29): 404 with the app, whose router shows "Page not found";
+      // the app's own pages, in any letter case and with a trailing slash, stay 200.
+      for (const url of ['/no/such/page', '/dashboard/nope', '/bookme/a/b/c']) {
+        const res = await web.request({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(res.body, url).toContain('<title>Keyturn</title>');
+      }
+      for (const url of ['/Booking/Manage?token=x', '/team/acme/', '/sign-in/factor-one', '/tour/t1']) {
+        expect((await web.request({ method: 'GET', url })).statusCode, url).toBe(200);
+      }
     } finally {
       await web.close();
     }

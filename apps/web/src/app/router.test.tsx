@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { APP_PATHS, isAppPath } from '@keyturn/domain/appPaths';
 import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { json, renderRoutes, signedInSessionRoutes, stubApi } from '@/test/utils';
@@ -84,18 +86,27 @@ describe('rendered routes', () => {
     expect(api.callsTo('GET', '/booking/links/abc123')).toHaveLength(1);
   });
 
-  it('shows the landing page for an unknown path', async () => {
+  it('shows the not-found page for an unknown path, not the landing page (issue 29)', async () => {
     stubApi({});
     renderRoutes(routes, '/no/such/page');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Showings that book themselves' }),
-    ).toBeInTheDocument();
-    const main = within(screen.getByRole('main'));
-    for (const link of main.getAllByRole('link', { name: 'Join Waiting List' })) {
-      expect(link).toHaveAttribute('href', '/waiting-list');
-    }
-    const header = within(screen.getByRole('banner'));
-    expect(header.getAllByRole('link', { name: 'Sign in' })[0]).toHaveAttribute('href', '/sign-in');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Showings that book themselves' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it("lists exactly the router's pages in the domain's APP_PATHS (the server's 404 rule)", () => {
+    const flatten = (table: RouteObject[], base: string): string[] =>
+      table.flatMap((route) => {
+        const here = route.path ? `${base.replace(/\/$/, '')}/${route.path}` : base;
+        const own = route.path && route.path !== '*' ? [here] : route.index ? [base] : [];
+        return [...own, ...(route.children ? flatten(route.children, here) : [])];
+      });
+    expect([...new Set(flatten(routes, '/'))].sort()).toEqual([...APP_PATHS].sort());
+    expect(isAppPath('/dashboard/settings')).toBe(true);
+    expect(isAppPath('/Booking/Manage')).toBe(true);
+    expect(isAppPath('/dana/12-main-st/42/book')).toBe(true);
+    expect(isAppPath('/no/such/page')).toBe(false);
+    expect(isAppPath('/dashboard/nope')).toBe(false);
   });
 
   it('sends a signed-in visitor from / to /dashboard', async () => {

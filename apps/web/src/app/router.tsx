@@ -16,6 +16,9 @@ const PublicLayout = lazyPage(() => import('@/components/site-chrome').then((m) 
 const LandingPage = lazyPage(() =>
   import('@/features/marketing/pages/landing-page').then((m) => m.LandingPage),
 );
+const NotFoundPage = lazy(() =>
+  import('@/features/marketing/pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
 const TestPage = lazy(() =>
   import('@/features/marketing/pages/test-page').then((m) => ({ default: m.TestPage })),
 );
@@ -264,7 +267,8 @@ export const routes: RouteObject[] = [
         ],
       },
 
-      { id: 'not-found', path: '*', element: page(<LandingPage />) },
+      // Any other address: the not-found page (the server answers these with 404, domain appPaths.ts).
+      { id: 'not-found', path: '*', element: page(<NotFoundPage />) },
     ],
   },
 ];

@@ -10,6 +10,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
 import { setConsent, useConsent } from '@/lib/consent';
+import { keepFocusClearOf } from '@/lib/focus-clear';
 import { useRouteHandles } from '@/lib/route-table';
 import { Button } from './ui/button';
 import { CloseIcon } from './ui/icons';
@@ -44,6 +45,13 @@ export function CookieBanner() {
       observer?.disconnect();
       root.style.removeProperty(BANNER_SPACE_VARIABLE);
     };
+  }, [showing, compact]);
+
+  // A field that takes the focus under the banner is scrolled clear of it (WCAG 2.4.11, issue 29).
+  useEffect(() => {
+    const element = ref.current;
+    if (!showing || !element) return;
+    return keepFocusClearOf(element);
   }, [showing, compact]);
 
   if (!showing) return null;

@@ -35,7 +35,7 @@ export const ASSISTANT_UI = {
   areaDay: (area: string, weekday: number) => `${area} on ${WEEKDAY_PLURALS[weekday] ?? ''}`,
   suggestToggle: 'Mark my best times "Suggested" on my booking page',
   suggestDescription:
-    'The day\'s best times by what was learned are listed first and marked "Suggested" (at most 3 a day). Buyers still see every free time.',
+    'The day\'s best times by what was learned are marked "Suggested" (at most 3 a day). Buyers still see every free time, in time order.',
   learnedSaved: 'Scheduling preferences saved',
   learnedReset: 'Learning starts again from now',
 } as const;

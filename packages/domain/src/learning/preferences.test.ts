@@ -15,13 +15,7 @@ import {
   slotScore,
   type HistoryEvent,
 } from './preferences';
-import {
-  RECOMMENDED_WEIGHT,
-  slotBadge,
-  suggestDaySlots,
-  suggestedFirst,
-  SUGGESTED_PER_DAY,
-} from './slotMarks';
+import { RECOMMENDED_WEIGHT, slotBadge, suggestDaySlots, SUGGESTED_PER_DAY } from './slotMarks';
 
 function prng(seed: number) {
   let a = seed;
@@ -346,12 +340,5 @@ describe('suggested public slots and areas', () => {
     expect(slotBadge({ recommended: true, suggested: true })).toBe('recommended');
     expect(slotBadge({ suggested: true })).toBe('suggested');
     expect(slotBadge({})).toBeNull();
-    const grid = [
-      { time: '09:00' },
-      { time: '09:30', recommended: true },
-      { time: '15:00', suggested: true },
-      { time: '14:00', suggested: true },
-    ];
-    expect(suggestedFirst(grid).map((s) => s.time)).toEqual(['15:00', '14:00', '09:00', '09:30']);
   });
 });

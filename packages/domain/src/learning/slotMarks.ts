@@ -3,8 +3,8 @@
 //   about today's diary, given only with the agent's "cluster showings by area" on;
 // - "suggested" (this file): one of the day's best slots by what Keyturn learned about the agent.
 // How they combine: a recommended slot weighs RECOMMENDED_WEIGHT more when the suggestions are chosen (the route
-// saving is a preference too); a slot shows ONE badge, "Recommended" winning (it says why); the grid lists the
-// suggested slots first, then the others, each group in time order. Pure. Marks only order and label the slots
+// saving is a preference too); a slot shows ONE badge, "Recommended" winning (it says why); the grid keeps
+// every slot in time order (issue 29: a suggested 15:00 listed before 09:00 broke the order a buyer scans). Pure. Marks only order and label the slots
 // the agent's rules produced: none is added or dropped.
 import { RECOMMENDED_SLOT } from '../messages';
 import {
@@ -63,9 +63,4 @@ export function suggestDaySlots<T extends { date: string; time: string; recommen
 export function slotBadge(slot: MarkedSlot): 'recommended' | 'suggested' | null {
   if (slot.recommended) return 'recommended';
   return slot.suggested ? 'suggested' : null;
-}
-
-/** The order the time grid shows: suggested slots first, then the rest (each group keeps its order). */
-export function suggestedFirst<T extends MarkedSlot>(slots: readonly T[]): T[] {
-  return [...slots.filter((s) => s.suggested), ...slots.filter((s) => !s.suggested)];
 }

@@ -97,6 +97,11 @@ export const publicFeedbackViewSchema = z.object({
   submitted_at: z.string().nullable(),
   /** False for a showing that was cancelled, declined or moved: there is nothing to give feedback on. */
   open: z.boolean(),
+  /**
+   * Where the buyer books this property again (issue 29: "I'd like to see it again" had no way to): its
+   * booking page while it is listed publicly, else the agent's booking page.
+   */
+  book_again_path: z.string(),
 });
 export type PublicFeedbackView = z.infer<typeof publicFeedbackViewSchema>;
 

@@ -22,5 +22,11 @@ export const prefillSchema = z.object({
   booking_id: z.string().nullish(),
   booking_date: z.string().nullish(),
   booking_time: z.string().nullish(),
+  /**
+   * A reschedule of a CONFIRMED booking with an agent who approves each booking (issue 29, WCAG 3.3.7): the
+   * confirmed time is given up when the new one is requested, and the new one waits for the agent. The page
+   * says so before the buyer sends it.
+   */
+  gives_up_confirmed: z.boolean().nullish(),
 });
 export type Prefill = z.infer<typeof prefillSchema>;

@@ -105,7 +105,13 @@ export type TourBookingInput = z.input<typeof tourBookingSchema>;
 
 /** GET /api/tour/{token}: what the buyer's tour page shows (the server's instants, the agent's zone). */
 export const publicTourSchema = z.object({
-  agent: z.object({ name: z.string(), company_name: z.string().nullable(), phone: z.string().nullable() }),
+  agent: z.object({
+    name: z.string(),
+    company_name: z.string().nullable(),
+    phone: z.string().nullable(),
+    primary_color: z.string(),
+    logo_url: z.string().nullable(),
+  }),
   date: isoDateSchema,
   time_zone: z.string(),
   stops: z.array(

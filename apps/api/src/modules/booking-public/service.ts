@@ -12,7 +12,14 @@ import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { wallClockInZone } from '@keyturn/domain/time';
 import type { Db, DbTransaction } from '../../db/client';
 import { agentWriteTransaction, lockAgentRow, writeTransaction } from '../../db/transaction';
-import { agents, bookingLinks, bookings, idempotencyKeys, properties } from '../../db/schema';
+import {
+  agents,
+  availabilitySettings,
+  bookingLinks,
+  bookings,
+  idempotencyKeys,
+  properties,
+} from '../../db/schema';
 import { bookingsThisMonth } from '../figures/service';
 import { limitContextOf } from '../teams/limits';
 import { AppError } from '../../http/errors';
@@ -27,6 +34,7 @@ import { agentNotFound, propertyNotFound, type PublicContext } from './context';
 import { findPublicAgent, findPublicProperty, toProperty, toPropertyAgent } from './reads';
 import { publicSlotInputs } from './slot-pipeline';
 import { claimIdempotencyKey, earlierAnswer } from './idempotency';
+import { ownBookingConflict } from './own-booking';
 
 type PropertyRow = typeof properties.$inferSelect;
 
@@ -56,13 +64,17 @@ export async function createBooking(
     // A retry racing its own first attempt finds the slot taken by that attempt: answer its result.
     const earlier = idempotencyKey ? await earlierAnswer(ctx.db, 'booking', idempotencyKey, input) : null;
     if (earlier) return earlier as BuyerBooking;
-    throw err;
+    throw await ownBookingConflict(ctx.db, input, err);
   }
-  return writeBooking(ctx, {
-    ...checked,
-    input,
-    key: idempotencyKey ? { scope: 'booking', value: idempotencyKey, body: input } : null,
-  });
+  try {
+    return await writeBooking<BuyerBooking>(ctx, {
+      ...checked,
+      input,
+      key: idempotencyKey ? { scope: 'booking', value: idempotencyKey, body: input } : null,
+    });
+  } catch (err) {
+    throw await ownBookingConflict(ctx.db, input, err);
+  }
 }
 
 /**
@@ -277,7 +289,13 @@ export async function prefillFor(db: Db, token: string) {
   const [booking] = token ? await db.select().from(bookings).where(eq(bookings.manageToken, token)) : [];
   if (booking) {
     assertActive(booking);
-    const [agent] = await db.select().from(agents).where(eq(agents.id, booking.agentId));
+    const [[agent], [settings]] = await Promise.all([
+      db.select().from(agents).where(eq(agents.id, booking.agentId)),
+      db
+        .select({ requiresApproval: availabilitySettings.requiresApproval })
+        .from(availabilitySettings)
+        .where(eq(availabilitySettings.agentId, booking.agentId)),
+    ]);
     const wall = wallClockInZone(booking.startsAt, agent?.timeZone ?? 'UTC');
     const prefill: Prefill = {
       buyer_name: booking.clientName,
@@ -294,6 +312,7 @@ export async function prefillFor(db: Db, token: string) {
       booking_id: booking.id,
       booking_date: wall.date,
       booking_time: wall.time,
+      gives_up_confirmed: booking.status === 'confirmed' && (settings?.requiresApproval ?? false),
     };
     return { success: true as const, agent_id: booking.agentId, property_id: booking.propertyId, prefill };
   }

@@ -52,6 +52,9 @@ export async function publicTour(ctx: PublicContext, token: string): Promise<Pub
       name: `${agent.firstName} ${agent.lastName}`,
       company_name: agent.companyName,
       phone: agent.phone,
+      // The page is the agent's (issue 29): their colour and logo, as on the booking page.
+      primary_color: agent.primaryColor,
+      logo_url: agent.logoUrl,
     },
     date: tour.date,
     time_zone: agent.timeZone,

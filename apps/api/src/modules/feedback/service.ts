@@ -17,6 +17,7 @@ import { AppError, fieldErrors, notFound, validationError } from '../../http/err
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
 import { reclassifyBookingLead } from '../leads/classes';
+import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
 import { purposeLabel } from '../notifications/format';
 import { notificationSettingsOf } from '../notifications/settings';
 
@@ -57,6 +58,10 @@ export async function publicFeedbackView(db: Db, publicId: string): Promise<Publ
     feedback: given ? answersOf(given) : null,
     submitted_at: given ? given.updatedAt.toISOString() : null,
     open: OPEN_STATUSES.includes(booking.status),
+    book_again_path:
+      property && property.isPublic && !property.deletedAt
+        ? propertyBookingPath(agent.username, property.address, property.publicId)
+        : agentBookingPath(agent.id, agent.username),
   };
 }
 

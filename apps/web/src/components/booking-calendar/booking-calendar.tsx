@@ -28,7 +28,7 @@ import {
 import type { DayState } from '@keyturn/domain/calendar';
 import { AVAILABLE_DAY_BORDER_COLOR, DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import { MESSAGES } from '@keyturn/domain/messages';
-import { SLOT_BADGES, slotBadge, suggestedFirst } from '@keyturn/domain/learning/slotMarks';
+import { SLOT_BADGES, slotBadge } from '@keyturn/domain/learning/slotMarks';
 import { textColorOn } from './contrast';
 
 /** A slot: `value` is what selection reports (e.g. '14:00'), `label` what the buyer reads ('2:00 PM'). */
@@ -39,7 +39,7 @@ export interface CalendarTimeSlot {
   available?: boolean;
   /** Issue 16: marked "Recommended" (next to one of the agent's showings nearby). */
   recommended?: boolean;
-  /** Issue 17: marked "Suggested" and listed first (the day's best by the agent's learned preferences). */
+  /** Issue 17: marked "Suggested" in its time-order place (the day's best by the agent's learned preferences). */
   suggested?: boolean;
 }
 
@@ -263,8 +263,8 @@ export function BookingCalendar({
 }
 
 /**
- * The slots as a 2-column grid of buttons; unavailable ones are disabled (spec §2.4 "Time", §2.8). Suggested
- * slots come first; a marked slot names its one badge inside the button, so screen readers read it with the
+ * The slots as a 2-column grid of buttons in time order; unavailable ones are disabled (spec §2.4 "Time", §2.8).
+ * A suggested slot keeps its place (issue 29); a marked slot names its one badge inside the button, so screen readers read it with the
  * time (learning/slotMarks.ts decides the order and the badge).
  */
 export function TimeSlotGrid({
@@ -281,7 +281,7 @@ export function TimeSlotGrid({
   const marksId = useId();
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-2">
-      {suggestedFirst(slots.map(toSlot)).map((slot, index) => {
+      {slots.map(toSlot).map((slot, index) => {
         const available = slot.available !== false;
         const selected = slot.value === selectedValue;
         const badge = slotBadge(slot);

@@ -60,4 +60,50 @@ describe('ScrollToTop (spec §2.1)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
     expect(screen.getByRole('button', { name: 'Scroll to top' })).toBeInTheDocument();
   });
+
+  it('never covers a time slot or the focused element under its place (issue 29, WCAG 2.4.11)', () => {
+    render(
+      <ul>
+        <li>
+          <button type="button">2:00 PM</button>
+        </li>
+      </ul>,
+    );
+    render(<ScrollToTop />);
+    const slot = screen.getByRole('button', { name: '2:00 PM' });
+    // What lies under the button's place, as the browser answers it.
+    let under: Element[] = [document.body];
+    const original = document.elementsFromPoint;
+    document.elementsFromPoint = () => under;
+    try {
+      scrollTo(900);
+      expect(screen.getByRole('button', { name: 'Scroll to top' })).toBeInTheDocument();
+      under = [slot, document.body];
+      scrollTo(950);
+      expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
+      under = [document.body];
+      scrollTo(1000);
+      expect(screen.getByRole('button', { name: 'Scroll to top' })).toBeInTheDocument();
+    } finally {
+      document.elementsFromPoint = original;
+    }
+  });
+
+  it("takes the agent's colour on an agent's page, Keyturn blue elsewhere (issue 29)", () => {
+    const { unmount } = render(<ScrollToTop />);
+    scrollTo(900);
+    const plain = screen.getByRole('button', { name: 'Scroll to top' });
+    expect(plain.className).toContain('bg-[var(--kt-primary,#2563eb)]');
+    expect(plain.style.getPropertyValue('--kt-primary')).toBe('');
+    unmount();
+    render(
+      <div style={{ '--kt-primary': '#0F766E', '--kt-on-primary': '#ffffff' } as React.CSSProperties}>
+        <ScrollToTop />
+      </div>,
+    );
+    scrollTo(901);
+    const branded = screen.getByRole('button', { name: 'Scroll to top' });
+    expect(branded.style.getPropertyValue('--kt-primary')).toBe('#0F766E');
+    expect(branded.style.getPropertyValue('--kt-on-primary')).toBe('#ffffff');
+  });
 });

@@ -1,6 +1,6 @@
 // Tabs after the WAI-ARIA pattern: one tab stop for the list, arrow keys (and Home/End) move between tabs
 // and select them, each panel is labelled by its tab. The caller owns the selected value (e.g. in the URL).
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 
 export interface TabItem<T extends string> {
@@ -28,11 +28,6 @@ export function Tabs<T extends string>({
   const tabId = (v: T) => `${baseId}-tab-${v}`;
   const panelId = `${baseId}-panel`;
 
-  // On a narrow screen the list scrolls sideways: keep the selected tab in sight.
-  useEffect(() => {
-    tabRefs.current.get(value)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [value]);
-
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = items.findIndex((item) => item.value === value);
     const next =
@@ -54,40 +49,40 @@ export function Tabs<T extends string>({
 
   return (
     <div>
-      <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <div
-          role="tablist"
-          aria-label={label}
-          onKeyDown={onKeyDown}
-          className="flex min-w-max gap-1 border-b border-slate-200"
-        >
-          {items.map((item) => {
-            const selected = item.value === value;
-            return (
-              <button
-                key={item.value}
-                ref={(el) => {
-                  if (el) tabRefs.current.set(item.value, el);
-                  else tabRefs.current.delete(item.value);
-                }}
-                type="button"
-                role="tab"
-                id={tabId(item.value)}
-                aria-selected={selected}
-                aria-controls={selected ? panelId : undefined}
-                tabIndex={selected ? 0 : -1}
-                onClick={() => onChange(item.value)}
-                className={`-mb-px min-h-11 border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:rounded-t-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 ${
-                  selected
-                    ? 'border-blue-600 text-blue-700'
-                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
-                }`}
-              >
-                {item.label}
-              </button>
-            );
-          })}
-        </div>
+      {/* The tabs wrap onto a second row on a narrow screen (issue 29: at 390 px a sideways-scrolling row cut
+          the last tabs off with nothing to say they were there). */}
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="flex flex-wrap gap-x-1 border-b border-slate-200"
+      >
+        {items.map((item) => {
+          const selected = item.value === value;
+          return (
+            <button
+              key={item.value}
+              ref={(el) => {
+                if (el) tabRefs.current.set(item.value, el);
+                else tabRefs.current.delete(item.value);
+              }}
+              type="button"
+              role="tab"
+              id={tabId(item.value)}
+              aria-selected={selected}
+              aria-controls={selected ? panelId : undefined}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => onChange(item.value)}
+              className={`-mb-px min-h-11 border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:rounded-t-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 ${
+                selected
+                  ? 'border-blue-600 text-blue-700'
+                  : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+              }`}
+            >
+              {item.label}
+            </button>
+          );
+        })}
       </div>
       <div
         role="tabpanel"

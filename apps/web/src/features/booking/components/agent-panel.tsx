@@ -14,13 +14,17 @@ interface AgentPanelProps {
   property: Property | null;
   /** Show the placeholder property while none is chosen (a viewing still to be matched to a property). */
   showPlaceholder: boolean;
+  /** The label of the purpose the buyer chose, or null before a choice. */
+  purpose?: string | null;
 }
 
-export function AgentPanel({ agent, property, showPlaceholder }: AgentPanelProps) {
+export function AgentPanel({ agent, property, showPlaceholder, purpose = null }: AgentPanelProps) {
   const brand = agent.companyName ?? agent.name;
   const withWhom = agent.team ? `our team at ${agent.name}` : agent.name;
-  const session = property ? 'Property Viewing' : 'Consultation Session';
-  const sessionWords = property ? 'property viewing' : 'consultation';
+  // The purpose the buyer chose names the session (issue 29: "Consultation Session" stayed after "Property
+  // Viewing" was chosen); before a choice, a property makes it a viewing.
+  const session = purpose ?? (property ? 'Property Viewing' : 'Consultation Session');
+  const sessionWords = purpose ? purpose.toLowerCase() : property ? 'property viewing' : 'consultation';
 
   return (
     <aside

@@ -161,6 +161,10 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
     : selectedSlot
       ? slotValue(selectedSlot)
       : '';
+  // A details link (or Back) whose time was taken or has passed (issue 29): say so and offer the date's times
+  // instead of a form whose submit could only answer "Please complete all required fields".
+  const hasTime = choices.time !== '' || choices.startsAt !== null;
+  const timeGone = step === 'details' && hasTime && !slotsState.loading && selectedSlot === null;
   const showMonth = useCallback((month: string) => setVisibleMonth(month), []);
   const { submit, submitting, assignedAgent } = useBookingSubmit({
     setup,
@@ -228,6 +232,11 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
           agent={agent}
           property={property}
           showPlaceholder={!team && (!purpose || needsPropertySelection({ hasPropertyId: false, purpose }))}
+          purpose={
+            purpose && (purpose !== 'custom' || customPurpose.trim())
+              ? purposeLabel(purpose, customPurpose)
+              : null
+          }
         />
         <main
           ref={mainRef}
@@ -302,7 +311,33 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                 />
               ) : null}
 
-              {step === 'details' ? (
+              {timeGone && date ? (
+                <>
+                  <p
+                    role="alert"
+                    className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800"
+                  >
+                    The time you picked is no longer available. Please pick a new time.
+                  </p>
+                  <TimeStep
+                    date={date}
+                    slots={slotsState.slots}
+                    loading={false}
+                    viewZone={viewZone}
+                    selected=""
+                    onSelect={(value) => move(slotPatch(value))}
+                  />
+                  <button
+                    type="button"
+                    onClick={() => move({ time: '', startsAt: null }, 'calendar')}
+                    className="mt-4 min-h-11 text-sm font-medium text-slate-900 underline decoration-[var(--kt-primary)] decoration-2 underline-offset-2"
+                  >
+                    Choose another date
+                  </button>
+                </>
+              ) : null}
+
+              {step === 'details' && !timeGone ? (
                 <DetailsPanel
                   storageKey={storageKeys.details}
                   prefill={prefill}

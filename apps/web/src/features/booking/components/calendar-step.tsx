@@ -2,7 +2,7 @@
 // picked 'Selected: {time}' with 'Change' and 'Continue to Details'. Times are the server's instants, shown on
 // the agent's clock or, if the buyer asks, on their own; the marked days are the server's (month call).
 import { useCallback, useId } from 'react';
-import { timeZoneLabel } from '@keyturn/domain/time';
+import { timeZoneLabel, timeZoneName } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { BookingCalendar } from '@/components/booking-calendar/booking-calendar';
 import type { CalendarTimeSlot } from '@/components/booking-calendar/booking-calendar';
@@ -79,16 +79,16 @@ export function CalendarStep({
           zonesDiffer && slots.length > 0 ? (
             <label
               htmlFor={toggleId}
-              className="flex cursor-pointer items-start gap-2 text-sm text-slate-600"
+              className="flex min-h-6 cursor-pointer items-center gap-2 text-sm text-slate-600"
             >
               <input
                 id={toggleId}
                 type="checkbox"
                 checked={showInBuyerZone}
                 onChange={(event) => onShowInBuyerZoneChange(event.target.checked)}
-                className="mt-0.5 size-4 shrink-0 accent-[var(--kt-primary)]"
+                className="size-6 shrink-0 accent-[var(--kt-primary)]"
               />
-              <span>Show times in my time zone ({buyerZone})</span>
+              <span>Show times in my time zone: {timeZoneName(buyerZone)}</span>
             </label>
           ) : null
         }

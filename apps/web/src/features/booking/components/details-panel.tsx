@@ -26,6 +26,10 @@ const FORM_FIELD_OF: Record<string, keyof BookingDetailsFormInput> = {
   reschedule_reason: 'rescheduleReason',
 };
 
+/** A reschedule of a confirmed showing with an agent who approves each booking (issue 29, WCAG 3.3.7). */
+export const GIVES_UP_CONFIRMED =
+  'Your agent approves each booking: when you confirm, your current confirmed time is released and the new time is a request, not booked until the agent confirms it.';
+
 export interface DetailsPanelProps {
   /** The session-storage key of what the buyer typed on this booking page. */
   storageKey: string;
@@ -70,7 +74,15 @@ export function DetailsPanel({ storageKey, prefill, reschedule, onSubmit, ...sho
     }
   });
 
-  return <DetailsStep form={form} reschedule={reschedule} onSubmit={() => void submit()} {...shown} />;
+  return (
+    <DetailsStep
+      form={form}
+      reschedule={reschedule}
+      onSubmit={() => void submit()}
+      notice={reschedule && prefill?.gives_up_confirmed ? GIVES_UP_CONFIRMED : null}
+      {...shown}
+    />
+  );
 }
 
 /** Only the form's own text fields, as text: anything else kept under the key is ignored. */

@@ -25,6 +25,8 @@ interface DetailsStepProps {
   knownBuyer?: boolean;
   submitting: boolean;
   onSubmit: () => void;
+  /** Said before the submit button (issue 29, WCAG 3.3.7): what sending this costs the buyer. */
+  notice?: string | null;
 }
 
 const BUYER_FIELDS = ['name', 'email', 'phone', 'buyerType', 'budgetRange', 'incomeRange', 'notes'] as const;
@@ -36,6 +38,7 @@ export function DetailsStep({
   knownBuyer = false,
   submitting,
   onSubmit,
+  notice = null,
 }: DetailsStepProps) {
   const { register, formState } = form;
   const { errors } = formState;
@@ -139,8 +142,22 @@ export function DetailsStep({
             {...register('rescheduleReason')}
           />
         ) : null}
+        {notice ? (
+          <p
+            id="details-notice"
+            className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800 sm:col-span-2"
+          >
+            {notice}
+          </p>
+        ) : null}
         <div className="sm:col-span-2">
-          <BrandButton type="submit" fullWidth disabled={submitting} aria-busy={submitting || undefined}>
+          <BrandButton
+            aria-describedby={notice ? 'details-notice' : undefined}
+            type="submit"
+            fullWidth
+            disabled={submitting}
+            aria-busy={submitting || undefined}
+          >
             {submitting ? <SpinnerCircle size="sm" /> : null}
             {reschedule ? 'Confirm Reschedule' : 'Confirm Booking'}
           </BrandButton>

@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import { MESSAGES } from '@keyturn/domain/messages';
 import type { ManagedBooking } from '@keyturn/domain/schemas/publicBooking';
-import { Logo } from '@/components/ui/logo';
-import { SafeImage, initialOf } from '@/components/ui/safe-image';
+import { BrandMark, PoweredByKeyturn } from '@/components/branded-page';
 import { brandStyle, formatLongDate, purposeLabel, timeSummary } from '../format';
 import type { SummaryRow } from './booking-summary';
 
@@ -31,34 +30,14 @@ export function ManageLayout({
         <h1 className="mb-5 text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
         {children}
       </main>
-      <div className="mt-6 flex items-center justify-center gap-2 text-xs text-slate-500">
-        <span>Powered by</span>
-        <Logo size="sm" />
-      </div>
+      <PoweredByKeyturn />
     </div>
   );
 }
 
 /** The agent's logo (or initial) and company or name, as on the booking page. */
 export function AgentBrand({ agent }: { agent: ManagedBooking['agent'] }) {
-  return (
-    <div className="flex items-center gap-3">
-      <SafeImage
-        src={agent.logoUrl}
-        alt={`${agent.companyName ?? agent.name} logo`}
-        className="h-9 max-w-32 object-contain"
-        fallback={
-          <span
-            aria-hidden="true"
-            className="inline-flex size-9 items-center justify-center rounded-lg bg-[var(--kt-primary)] font-bold text-[var(--kt-on-primary)]"
-          >
-            {initialOf(agent.companyName ?? agent.name)}
-          </span>
-        }
-      />
-      <span className="text-sm font-semibold text-slate-700">{agent.companyName ?? agent.name}</span>
-    </div>
-  );
+  return <BrandMark name={agent.companyName ?? agent.name} logoUrl={agent.logoUrl} />;
 }
 
 /** The booking's facts, its time read off the server's instant (and on the buyer's clock when it differs). */

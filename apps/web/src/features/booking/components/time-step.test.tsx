@@ -1,4 +1,5 @@
-// Issue 17 (decision 028): the time step shows the server's "suggested" slots first, each marked "Suggested"
+// Issue 17 (decision 028): the time step marks the server's "suggested" slots "Suggested" and keeps every slot
+// in time order (issue 29, decision 044: listing them first broke the order a buyer scans), each marked
 // inside its button (seen, and read as the button's description after the time that names it), one badge a
 // slot ("Recommended" wins), the step's spec texts unchanged, and picking a suggested slot reports its instant.
 import { render, screen, within } from '@testing-library/react';
@@ -35,7 +36,7 @@ function renderStep(response: AvailabilityForDateResponse, onSelect = vi.fn()) {
 }
 
 describe('time step: suggested slots', () => {
-  it('lists the suggested slots first, marked "Suggested" for the eye and for screen readers', async () => {
+  it('keeps time order with suggested slots marked "Suggested" for the eye and for screen readers', async () => {
     const onSelect = vi.fn();
     const grid = renderStep(
       answer([
@@ -49,10 +50,10 @@ describe('time step: suggested slots', () => {
     );
     const buttons = grid.getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual([
-      '2:00 PMSuggested',
-      '2:30 PMSuggested',
       '9:00 AM',
       '9:30 AM',
+      '2:00 PMSuggested',
+      '2:30 PMSuggested',
       '3:00 PM',
     ]);
     // The time names the button (as before: the spec's labels); the mark is its description, the title explains it.
@@ -65,7 +66,7 @@ describe('time step: suggested slots', () => {
     expect(onSelect).toHaveBeenCalledWith(`${DATE}T14:30:00-05:00`);
   });
 
-  it('one badge a slot: a slot both recommended and suggested reads "Recommended"; without marks the order is the server’s', () => {
+  it('one badge a slot: a slot both recommended and suggested reads "Recommended"; the order stays the time order', () => {
     const grid = renderStep(
       answer([
         offered('09:00', { recommended: true }),
@@ -73,8 +74,8 @@ describe('time step: suggested slots', () => {
       ]),
     );
     expect(grid.getAllByRole('button').map((b) => b.textContent)).toEqual([
-      '10:00 AMRecommended',
       '9:00 AMRecommended',
+      '10:00 AMRecommended',
     ]);
     expect(grid.queryByText(SLOT_BADGES.suggested.label)).toBeNull();
     expect(grid.getByRole('button', { name: '10:00 AM' })).toHaveAccessibleDescription('Recommended');

@@ -60,7 +60,7 @@ export function BookingCancelledPage() {
           new time.
         </p>
         <div className="mt-6">
-          <ButtonLink to={agentBookingPath(agent.id, agent.username)} size="lg">
+          <ButtonLink to={agentBookingPath(agent.id, agent.username)} variant="brand" size="lg">
             Book a new time
           </ButtonLink>
         </div>

@@ -333,7 +333,9 @@ describe('booking page: calendar and times (spec §2.4, §5, §8, §9)', () => {
     await user.click(await screen.findByRole('button', { name: TOMORROW_LABEL }));
     await screen.findByRole('button', { name: '2:00 PM' });
 
-    await user.click(screen.getByRole('checkbox', { name: 'Show times in my time zone (Europe/London)' }));
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Show times in my time zone: United Kingdom Time (London)' }),
+    );
     // March 4, 2031: New York is UTC-5, London UTC+0.
     const times = within(screen.getByRole('list', { name: 'Available Times' }));
     expect(times.getAllByRole('button').map((b) => b.textContent)).toEqual(['2:00 PM', '3:00 PM', '7:00 PM']);
@@ -499,10 +501,9 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     const ics = screen.getByRole('link', { name: 'Download .ics file' }).getAttribute('href') ?? '';
     expect(decodeURIComponent(ics)).toContain('STATUS:TENTATIVE');
     expect(decodeURIComponent(ics)).not.toContain('STATUS:CONFIRMED');
+    // The toast says what happened (issue 29): requested, not "submitted successfully".
     expect(
-      await screen.findByText(
-        `${MESSAGES.bookingSubmitted} Your request is awaiting the agent's confirmation.`,
-      ),
+      await screen.findByText('Request sent. It is not booked until the agent confirms it.'),
     ).toBeInTheDocument();
   });
 

@@ -97,7 +97,9 @@ describe("a London agent's repeated hour, booked by a buyer in New York (25 Octo
       '1:00 AM GMT',
       '2:00 AM',
     ]);
-    await user.click(screen.getByRole('checkbox', { name: 'Show times in my time zone (America/New_York)' }));
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Show times in my time zone: Eastern Time (New York)' }),
+    );
     expect(times.getAllByRole('button').map((b) => b.textContent)).toEqual([
       '7:30 PM (Sat, Oct 24)',
       '8:00 PM (Sat, Oct 24)',

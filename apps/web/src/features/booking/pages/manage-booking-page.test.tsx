@@ -107,6 +107,10 @@ describe('manage booking page (/booking/manage)', () => {
       'href',
       `/bookme/${AGENT_ID}/dana`,
     );
+    // Issue 29: its button is in the agent's colour, not Keyturn blue.
+    const again = screen.getByRole('link', { name: 'Book a new time' });
+    expect(again.className).toContain('bg-[var(--kt-primary');
+    expect(again.className).not.toContain('bg-blue-600');
   });
 
   it('the cancelled page of a consultation says so; without a token it stays plain', async () => {

@@ -51,7 +51,7 @@ export function ChoiceGroup({ legend, choices, registration, error, hint, column
             <span
               className={`flex min-h-11 flex-col items-center justify-center rounded-lg border px-1 py-2 sm:px-3 text-center text-sm font-medium shadow-sm transition-colors ${
                 error ? 'border-red-400' : 'border-slate-300'
-              } bg-white text-slate-800 hover:bg-slate-50 peer-checked:border-blue-600 peer-checked:bg-blue-50 peer-checked:text-blue-900 peer-focus-visible:ring-2 peer-focus-visible:ring-blue-500 peer-focus-visible:ring-offset-2`}
+              } bg-white text-slate-800 hover:bg-slate-50 peer-checked:border-[var(--kt-primary,#2563eb)] peer-checked:bg-[color-mix(in_srgb,var(--kt-primary,#2563eb)_12%,white)] peer-checked:text-slate-900 peer-checked:ring-1 peer-checked:ring-[var(--kt-primary,#2563eb)] peer-focus-visible:ring-2 peer-focus-visible:ring-[var(--kt-primary,#3b82f6)] peer-focus-visible:ring-offset-2`}
             >
               {choice.badge ? (
                 <>

@@ -153,7 +153,7 @@ export function FeedbackForm({ questions, initial, submitting, serverError, onSu
         {...register('comments')}
       />
       {serverError ? <ErrorAlert>{serverError.message}</ErrorAlert> : null}
-      <Button type="submit" size="lg" fullWidth disabled={submitting}>
+      <Button type="submit" variant="brand" size="lg" fullWidth disabled={submitting}>
         {submitting ? <SpinnerCircle size="sm" /> : null}
         {submitting ? 'Sending…' : initial ? 'Update my feedback' : 'Send feedback'}
       </Button>

@@ -28,6 +28,7 @@ function view(overrides: Partial<PublicFeedbackView> = {}): PublicFeedbackView {
     feedback: null,
     submitted_at: null,
     open: true,
+    book_again_path: '/dana/12-main-st/4f2a9c0e8b7d6a5f4e3d2c1b0a998877/book',
     ...overrides,
   };
 }
@@ -81,6 +82,11 @@ describe('feedback page (/feedback/:bookingId)', () => {
     await user.click(screen.getByRole('button', { name: 'Send feedback' }));
 
     expect(await screen.findByRole('heading', { name: 'Thank you for your feedback!' })).toBeInTheDocument();
+    // "I'd like to see it again" (issue 29): the thank-you offers the property's booking page.
+    expect(screen.getByRole('link', { name: 'Book another showing' })).toHaveAttribute(
+      'href',
+      '/dana/12-main-st/4f2a9c0e8b7d6a5f4e3d2c1b0a998877/book',
+    );
     expect(api.callsTo('PUT', '/feedback/public/pub-1')[0]?.body).toEqual({
       rating: 5,
       interest_level: 'very_interested',
@@ -126,6 +132,7 @@ describe('feedback page (/feedback/:bookingId)', () => {
     expect(screen.getByLabelText('What did you not like? (optional)')).toHaveValue('Too small');
     await user.click(screen.getByRole('button', { name: 'Update my feedback' }));
     await screen.findByRole('heading', { name: 'Thank you for your feedback!' });
+    expect(screen.queryByRole('link', { name: 'Book another showing' })).toBeNull();
     expect(api.callsTo('PUT', '/feedback/public/pub-1')[0]?.body).toMatchObject({
       rating: 3,
       price_opinion: null,
@@ -170,5 +177,19 @@ describe('feedback page (/feedback/:bookingId)', () => {
       await screen.findByRole('heading', { name: 'This showing is closed for feedback' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it("is the agent's page (issue 29): their name heads it, their colour on the page, the choices and the button", async () => {
+    const { user } = renderPage({ 'GET /feedback/public/pub-1': () => json(200, view()) });
+    const send = await screen.findByRole('button', { name: 'Send feedback' });
+    const main = screen.getByRole('main');
+    expect(within(main).getByText('Scully Homes')).toBeInTheDocument();
+    expect(main.parentElement?.style.getPropertyValue('--kt-primary')).toBe('#0F766E');
+    expect(send.className).toContain('bg-[var(--kt-primary');
+    expect(send.className).not.toContain('bg-blue-600');
+    await user.click(screen.getByRole('radio', { name: 'Very interested' }));
+    const choice = screen.getByRole('radio', { name: 'Very interested' }).nextElementSibling;
+    expect(choice?.className).toContain('peer-checked:border-[var(--kt-primary');
+    expect(choice?.className).not.toContain('blue-600');
   });
 });

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { FeedbackAnswers, PublicFeedbackView } from '@keyturn/domain/schemas/feedback';
-import { CenteredPage } from '@/components/centered-page';
-import { Button } from '@/components/ui/button';
+import { BrandedPage } from '@/components/branded-page';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -22,8 +22,20 @@ export function FeedbackFormPage() {
     enabled: publicId !== '',
   });
 
+  const agent = query.data?.agent;
   return (
-    <CenteredPage wide>
+    <BrandedPage
+      wide
+      brand={
+        agent
+          ? {
+              name: agent.companyName ?? agent.name,
+              logoUrl: agent.logoUrl,
+              primaryColor: agent.primaryColor,
+            }
+          : null
+      }
+    >
       <title>Share your feedback · Keyturn</title>
       {query.isPending ? (
         <div className="flex justify-center py-10">
@@ -34,7 +46,7 @@ export function FeedbackFormPage() {
       ) : (
         <FeedbackScreen publicId={publicId} view={query.data} />
       )}
-    </CenteredPage>
+    </BrandedPage>
   );
 }
 
@@ -69,9 +81,19 @@ function FeedbackScreen({ publicId, view }: { publicId: string; view: PublicFeed
       <div className="text-center" role="status">
         <PageHeader
           title="Thank you for your feedback!"
-          description={`${view.agent.name} will see your answers. If you asked for a second showing, they will be in touch.`}
+          description={
+            saved.second_showing
+              ? `${view.agent.name} will see your answers. To see it again, pick a time now.`
+              : `${view.agent.name} will see your answers.`
+          }
         />
-        <Button variant="secondary" className="mt-6" onClick={() => setEditing(true)}>
+        {/* "I'd like to see it again" (issue 29): the way to book it, not only a promise to be in touch. */}
+        {saved.second_showing ? (
+          <ButtonLink to={view.book_again_path} variant="brand" size="lg" className="mt-6">
+            Book another showing
+          </ButtonLink>
+        ) : null}
+        <Button variant="secondary" className="mt-6 ml-3" onClick={() => setEditing(true)}>
           Change my answers
         </Button>
       </div>

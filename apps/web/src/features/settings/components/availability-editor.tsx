@@ -133,16 +133,19 @@ export function AvailabilityEditor({ availability }: { availability: AgentAvaila
                     <p className="text-sm text-slate-500 sm:pt-2.5">Unavailable</p>
                   )}
                 </div>
-                <div className="sm:pt-1">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => copyToWeekdays(day)}
-                    aria-label={`Copy ${name} to all weekdays`}
-                  >
-                    Copy to all weekdays
-                  </Button>
-                </div>
+                {/* A day marked unavailable has no hours to copy (issue 29). */}
+                {day.is_available ? (
+                  <div className="sm:pt-1">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => copyToWeekdays(day)}
+                      aria-label={`Copy ${name} to all weekdays`}
+                    >
+                      Copy to all weekdays
+                    </Button>
+                  </div>
+                ) : null}
               </li>
             );
           })}

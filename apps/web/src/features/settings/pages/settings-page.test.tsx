@@ -61,6 +61,11 @@ describe('settings tabs', () => {
     expect(screen.getByRole('tab', { name: 'Branding' })).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Branding' })).toHaveAttribute('aria-selected', 'true');
     expect(router.state.location.search).toBe('?tab=branding');
+    // Issue 29: the tab row wraps on a narrow screen instead of scrolling its last tabs out of reach (the
+    // browser spec buyer-wcag.spec.ts measures it at 390 px).
+    const list = screen.getByRole('tablist');
+    expect(list.className).toContain('flex-wrap');
+    expect(list.parentElement?.className ?? '').not.toContain('overflow-x-auto');
   });
 });
 
@@ -91,6 +96,9 @@ describe('availability editor', () => {
     fireEvent.change(screen.getByLabelText('Monday range 2 start'), { target: { value: '15:00' } });
     fireEvent.change(screen.getByLabelText('Monday range 2 end'), { target: { value: '18:00' } });
 
+    // A day marked unavailable has no hours to copy: no such button (issue 29).
+    expect(screen.queryByRole('button', { name: 'Copy Sunday to all weekdays' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy Saturday to all weekdays' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Copy Monday to all weekdays' }));
     expect(screen.getByLabelText('Friday range 2 end')).toHaveValue('18:00');
     await userEvent.click(screen.getByRole('button', { name: 'Save availability' }));

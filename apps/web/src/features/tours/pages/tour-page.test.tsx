@@ -6,7 +6,13 @@ import { json, renderAt, stubApi } from '@/test/utils';
 import { TourPage } from './tour-page';
 
 const tour = {
-  agent: { name: 'Dana Agent', company_name: 'Keyturn Realty', phone: '+1 512 555 0100' },
+  agent: {
+    name: 'Dana Agent',
+    company_name: 'Keyturn Realty',
+    phone: '+1 512 555 0100',
+    primary_color: '#0F766E',
+    logo_url: null,
+  },
   date: '2030-01-08',
   time_zone: 'America/Chicago',
   stops: [
@@ -78,5 +84,16 @@ describe('the buyer tour page (issue 16)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Book all 2 showings' }));
     expect(await screen.findByText(`${unreachable} Dana Agent: +1 512 555 0100.`)).toBeTruthy();
     expect(within(stops).getAllByRole('listitem')[0]!.textContent).toContain('No longer free');
+  });
+
+  it("is the agent's page (issue 29): their name heads it, their colour on the page and its button", async () => {
+    stubApi({ 'GET /tour/tok': () => json(200, { success: true, data: tour }) });
+    renderAt(<TourPage />, { path: '/tour/tok', routePath: '/tour/:token' });
+    const button = await screen.findByRole('button', { name: 'Book all 2 showings' });
+    const main = screen.getByRole('main');
+    expect(within(main).getByText('Keyturn Realty')).toBeInTheDocument();
+    expect(main.parentElement?.style.getPropertyValue('--kt-primary')).toBe('#0F766E');
+    expect(button.className).toContain('bg-[var(--kt-primary');
+    expect(button.className).not.toContain('bg-blue-600');
   });
 });

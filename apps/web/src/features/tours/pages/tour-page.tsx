@@ -8,7 +8,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { BUYER_TYPES, BUYER_TYPE_LABELS } from '@keyturn/domain/enums';
 import type { PublicTour, TourBookingInput } from '@keyturn/domain/schemas/tours';
 import { clockLabel, timeZoneName } from '@keyturn/domain/time';
-import { CenteredPage } from '@/components/centered-page';
+import { BrandedPage } from '@/components/branded-page';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -30,8 +30,20 @@ export function TourPage() {
     queryKey: ['tour', token],
     queryFn: () => api.get<{ data: PublicTour }>(`/tour/${encodeURIComponent(token)}`).then((r) => r.data),
   });
+  const agent = tour.data?.agent;
   return (
-    <CenteredPage wide>
+    <BrandedPage
+      wide
+      brand={
+        agent
+          ? {
+              name: agent.company_name ?? agent.name,
+              logoUrl: agent.logo_url,
+              primaryColor: agent.primary_color,
+            }
+          : null
+      }
+    >
       <title>Your tour · Keyturn</title>
       {tour.isPending ? (
         <div className="flex justify-center py-10">
@@ -42,7 +54,7 @@ export function TourPage() {
       ) : (
         <TourView token={token} tour={tour.data} />
       )}
-    </CenteredPage>
+    </BrandedPage>
   );
 }
 
@@ -139,7 +151,7 @@ function TourView({ token, tour }: { token: string; tour: PublicTour }) {
                 : ''}
             </ErrorAlert>
           ) : null}
-          <Button type="submit" disabled={book.isPending} className="w-full sm:w-auto">
+          <Button type="submit" variant="brand" disabled={book.isPending} className="w-full sm:w-auto">
             {book.isPending ? 'Booking…' : `Book all ${tour.stops.length} showings`}
           </Button>
         </form>

@@ -1,0 +1,81 @@
+// The buyer's one-off pages in the agent's brand (issue 29): feedback, its thank-you and a tour were drawn in
+// Keyturn blue under the Keyturn logo. The agent's logo (or initial) and name head the card, every accent
+// takes the agent's colour (the --kt-primary variables the booking page sets), "Powered by Keyturn" below.
+// Until the agent is known (loading, a bad link) the page is Keyturn's, as CenteredPage.
+import type { ReactNode } from 'react';
+import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
+import { textColorOn } from '@/components/booking-calendar/contrast';
+import { CenteredPage } from '@/components/centered-page';
+import { Logo } from '@/components/ui/logo';
+import { SafeImage, initialOf } from '@/components/ui/safe-image';
+
+export type PageBrand = { name: string; logoUrl: string | null; primaryColor: string | null };
+
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** The CSS variables of `color` (an agent's hex colour; anything else is Keyturn's). */
+export function brandVariables(color: string | null): Record<string, string> {
+  const primary = color && HEX_COLOR.test(color.trim()) ? color.trim() : DEFAULT_PRIMARY_COLOR;
+  return { '--kt-primary': primary, '--kt-on-primary': textColorOn(primary) };
+}
+
+export function BrandedPage({
+  brand,
+  wide = false,
+  children,
+}: {
+  brand: PageBrand | null;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  if (!brand) return <CenteredPage wide={wide}>{children}</CenteredPage>;
+  return (
+    <div
+      style={brandVariables(brand.primaryColor)}
+      className="flex min-h-screen flex-col items-center bg-slate-50 px-4 py-10 sm:justify-center sm:py-16"
+    >
+      <main
+        id="main"
+        className={`w-full ${wide ? 'max-w-2xl' : 'max-w-md'} rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8`}
+      >
+        <div className="mb-5">
+          <BrandMark name={brand.name} logoUrl={brand.logoUrl} />
+        </div>
+        {children}
+      </main>
+      <PoweredByKeyturn />
+    </div>
+  );
+}
+
+/** The agent's logo (or initial on their colour) and their company or name. */
+export function BrandMark({ name, logoUrl }: { name: string; logoUrl: string | null }) {
+  return (
+    <div className="flex items-center gap-3">
+      <SafeImage
+        src={logoUrl}
+        alt={`${name} logo`}
+        className="h-9 max-w-32 object-contain"
+        fallback={
+          <span
+            aria-hidden="true"
+            className="inline-flex size-9 items-center justify-center rounded-lg bg-[var(--kt-primary)] font-bold text-[var(--kt-on-primary)]"
+          >
+            {initialOf(name)}
+          </span>
+        }
+      />
+      <span className="text-sm font-semibold text-slate-700">{name}</span>
+    </div>
+  );
+}
+
+/** "Powered by" and the product logo, under a buyer page in an agent's brand. */
+export function PoweredByKeyturn() {
+  return (
+    <div className="mt-6 flex items-center justify-center gap-2 text-xs text-slate-500">
+      <span>Powered by</span>
+      <Logo size="sm" />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// The web app's addresses (issue 29): the server answers any other non-API path with 404 and the app's
+// not-found page, instead of the landing page with 200. The web router's table must list exactly these
+// (apps/web/src/app/router.test.tsx compares them), so a new page cannot be forgotten here.
+// React Router's syntax: ':name' is one segment, a trailing '*' the rest; static segments ignore case.
+
+export const APP_PATHS = [
+  '/',
+  '/test',
+  '/sign-in/*',
+  '/sign-up/*',
+  '/user-profile/*',
+  '/bookme/:agentId/:agentName',
+  '/bookme/:agentId',
+  '/bookme',
+  '/booking/:linkId',
+  '/:username/:address/:propertyId/book',
+  '/team/:slug',
+  '/team/:slug/consultation',
+  '/booking/manage',
+  '/booking/cancelled',
+  '/booking/reschedule',
+  '/feedback/:bookingId',
+  '/tour/:token',
+  '/team-invitation/:id',
+  '/oauth/google/callback',
+  '/oauth/microsoft/callback',
+  '/waiting-list',
+  '/waiting-list/waitlist-thankyou',
+  '/waitlist-thankyou',
+  '/about',
+  '/features',
+  '/success-stories',
+  '/pricing',
+  '/privacy-policy',
+  '/profile',
+  '/dashboard',
+  '/dashboard/properties',
+  '/dashboard/bookings',
+  '/dashboard/reports',
+  '/dashboard/day',
+  '/dashboard/team',
+  '/dashboard/feedback',
+  '/dashboard/settings',
+  '/dashboard/subscription',
+] as const;
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+function matches(pattern: string, segments: string[]): boolean {
+  const parts = segmentsOf(pattern);
+  for (const [index, part] of parts.entries()) {
+    if (part === '*') return true;
+    const segment = segments[index];
+    if (segment === undefined) return false;
+    if (!part.startsWith(':') && part.toLowerCase() !== segment.toLowerCase()) return false;
+  }
+  return parts.length === segments.length;
+}
+
+/** Whether `pathname` (no query) is one of the app's pages. */
+export function isAppPath(pathname: string): boolean {
+  let segments: string[];
+  try {
+    segments = segmentsOf(pathname).map((segment) => decodeURIComponent(segment));
+  } catch {
+    return false;
+  }
+  return APP_PATHS.some((pattern) => matches(pattern, segments));
+}
