@@ -310,6 +310,7 @@ export async function buildApp({
   await app.register(feedbackRoutes, {
     auth,
     db,
+    now,
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
     onFeedbackSaved: (agentId, bookingId) =>
       db.transaction((tx) => feedbackReceived(webhooks, tx, agentId, bookingId)),

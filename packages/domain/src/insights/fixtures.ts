@@ -16,11 +16,19 @@ export function signals(overrides: Partial<LeadSignals> = {}): LeadSignals {
     sentiment: null,
     sentimentScore: 0,
     idleDays: 0,
+    answersAgeDays: null,
     ...overrides,
   };
 }
 
 /** Answers as a lead who came to one showing and answered. */
 export function answered(overrides: Partial<LeadSignals> = {}): LeadSignals {
-  return signals({ feedbackCount: 1, showed: 1, rating: 3, interest: 'somewhat_interested', ...overrides });
+  return signals({
+    feedbackCount: 1,
+    showed: 1,
+    rating: 3,
+    interest: 'somewhat_interested',
+    answersAgeDays: 1,
+    ...overrides,
+  });
 }

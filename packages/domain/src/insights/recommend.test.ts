@@ -79,3 +79,22 @@ describe('recommendation rules (Professional)', () => {
     expect(ids({ ...keen, outcome: 'offer_made' })).toContain('call-within-24h');
   });
 });
+
+describe('urgency needs recent answers', () => {
+  it('a hot lead whose answers are weeks old is not "call within 24 hours", even after a new booking', () => {
+    const stale = answered({ rating: 5, interest: 'very_interested', answersAgeDays: 70, idleDays: 2 });
+    const recs = recommendFor({ signals: stale, class: 'hot', negativePhrases: [], outcome: 'open' });
+    expect(recs.map((r) => r.id)).not.toContain('call-within-24h');
+    expect(recs[0]).toEqual({
+      id: 'check-in-hot',
+      action: 'Check they are still looking',
+      reason: 'Keen when they answered 70 days ago: ask whether they are still looking before anything else',
+    });
+    expect(ids({ signals: answered({ answersAgeDays: 7, rating: 5 }), class: 'hot' })).toContain(
+      'call-within-24h',
+    );
+    expect(ids({ signals: answered({ answersAgeDays: 8, rating: 5 }), class: 'hot' })).not.toContain(
+      'call-within-24h',
+    );
+  });
+});

@@ -29,15 +29,27 @@ export interface Recommendation {
   reason: string;
 }
 
+const answersWithin = (s: LeadSignals, days: number) => s.answersAgeDays !== null && s.answersAgeDays <= days;
+
 const quote = (phrases: readonly string[]) => phrases.map((p) => `“${p}”`).join(', ');
 
 export const RECOMMENDATION_RULES: readonly RecommendationRule[] = [
   {
     id: 'call-within-24h',
     action: 'Call within 24 hours',
+    // Urgent only while it is news: answers of the last week (a booking last week does not make September's
+    // answers urgent).
     reason: ({ class: cls, signals: s }) =>
-      cls === 'hot' && s.idleDays <= 7
+      cls === 'hot' && s.idleDays <= 7 && answersWithin(s, 7)
         ? `A hot lead${s.rating ? ` who rated the property ${s.rating}/5` : ''}: buyers this keen decide within days`
+        : null,
+  },
+  {
+    id: 'check-in-hot',
+    action: 'Check they are still looking',
+    reason: ({ class: cls, signals: s }) =>
+      cls === 'hot' && s.answersAgeDays !== null && !answersWithin(s, 7)
+        ? `Keen when they answered ${s.answersAgeDays} days ago: ask whether they are still looking before anything else`
         : null,
   },
   {

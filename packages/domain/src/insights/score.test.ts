@@ -102,3 +102,32 @@ describe('lead score factors (Professional)', () => {
     expect(gone.score).toBe(0);
   });
 });
+
+describe('the score weighs answers by their age and is 100 only with nothing against the lead', () => {
+  const keen = { interest: 'very_interested', rating: 5, secondShowing: true, price: 'good_value' } as const;
+
+  it('answers of the last two weeks count in full; older ones less, down to a quarter after 90 days', () => {
+    expect(pointsOf(answered({ ...keen, answersAgeDays: 14 }), 'interest')).toBe(20);
+    const old = scoreLead(answered({ ...keen, answersAgeDays: 90, idleDays: 5 }));
+    expect(old.factors.find((f) => f.id === 'interest')).toEqual({
+      id: 'interest',
+      points: 5,
+      reason: 'Said they are very interested (answered 12 weeks ago)',
+    });
+    expect(pointsOf(answered({ ...keen, answersAgeDays: 200 }), 'rating')).toBe(4);
+    // Halfway between: 14 + 38 days → 0.625 of the points.
+    expect(pointsOf(answered({ ...keen, answersAgeDays: 52 }), 'second-showing')).toBe(9);
+    expect(old.score).toBeLessThan(scoreLead(answered({ ...keen, answersAgeDays: 2 })).score);
+    // Facts that are not answers keep their points whatever the answers' age.
+    expect(pointsOf(answered({ ...keen, answersAgeDays: 200, upcoming: 1 }), 'upcoming')).toBe(6);
+  });
+
+  it('mixed words keep a lead whose good signals overflow below 100, by their own points', () => {
+    const all = { ...keen, showed: 2, upcoming: 1 };
+    expect(scoreLead(answered({ ...all, sentiment: 'positive' })).score).toBe(100);
+    const mixed = scoreLead(answered({ ...all, sentiment: 'mixed' }));
+    expect(mixed.score).toBe(98);
+    expect(mixed.factors.find((f) => f.id === 'sentiment')?.points).toBe(-2);
+    expect(scoreLead(answered({ ...all, sentiment: 'positive', cancelled: 1 })).score).toBe(95);
+  });
+});

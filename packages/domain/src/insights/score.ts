@@ -1,6 +1,6 @@
 // Professional plan — the 0–100 lead score (issue 13). It starts at SCORE_BASE and each factor below that
 // applies adds or takes its points; the agent sees every factor that moved the score, signed, with why.
-import type { LeadSignals } from './signals';
+import { answerFreshness, type LeadSignals } from './signals';
 
 export const SCORE_BASE = 50;
 
@@ -13,6 +13,17 @@ export interface ScoreFactor {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The factors read from the buyer's latest answers: weighed by how recent those answers are. */
+const ANSWER_FACTORS: ReadonlySet<string> = new Set(['interest', 'rating', 'second-showing', 'price']);
+
+/** "(answered 9 weeks ago)" after the reason of an answer factor that no longer counts in full. */
+function answersAge(s: LeadSignals): string {
+  const days = s.answersAgeDays ?? 0;
+  return days >= 14
+    ? ` (answered ${plural(Math.floor(days / 7), 'week')} ago)`
+    : ` (answered ${plural(days, 'day')} ago)`;
+}
 
 export const SCORE_FACTORS: readonly ScoreFactor[] = [
   {
@@ -92,11 +103,24 @@ export interface LeadScore {
   factors: ScoreContribution[];
 }
 
+/**
+ * The base, then the factors. The answers' factors count by `answerFreshness` (what a buyer said months ago
+ * is worth a quarter of what they said this week) and say how old the answers are. The good factors can fill
+ * the score up to 100 and no further; the bad ones then take their points off, so a lead with anything
+ * against it (mixed words, a price too high, a no-show) is never at 100 (decision 045).
+ */
 export function scoreLead(signals: LeadSignals): LeadScore {
+  const freshness = answerFreshness(signals);
   const factors = SCORE_FACTORS.flatMap((f) => {
-    const points = f.points(signals);
-    return points === 0 ? [] : [{ id: f.id, points, reason: f.explain(signals) }];
+    const full = f.points(signals);
+    const answer = ANSWER_FACTORS.has(f.id);
+    const points = answer ? Math.round(full * freshness) : full;
+    if (points === 0) return [];
+    const reason = f.explain(signals) + (answer && freshness < 1 ? answersAge(signals) : '');
+    return [{ id: f.id, points, reason }];
   }).sort((a, b) => Math.abs(b.points) - Math.abs(a.points));
-  const total = SCORE_BASE + factors.reduce((sum, f) => sum + f.points, 0);
-  return { score: Math.max(0, Math.min(100, total)), base: SCORE_BASE, factors };
+  const sum = (sign: 1 | -1) =>
+    factors.reduce((t, f) => t + (Math.sign(f.points) === sign ? f.points : 0), 0);
+  const total = Math.min(100, SCORE_BASE + sum(1)) + sum(-1);
+  return { score: Math.max(0, total), base: SCORE_BASE, factors };
 }

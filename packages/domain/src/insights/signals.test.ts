@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadSignals, type LeadFacts } from './signals';
+import { answerFreshness, leadSignals, type LeadFacts } from './signals';
 
 const now = new Date('2026-06-10T12:00:00Z');
 
@@ -84,5 +84,35 @@ describe('lead signals', () => {
       sentimentScore: 0.1,
       idleDays: 0,
     });
+  });
+});
+
+describe('the age of the latest answers', () => {
+  it('is whole days since the answers about the latest showing were saved, null without answers', () => {
+    const at = new Date('2026-06-09T13:00:00Z');
+    const answer = (showing_at: string, answered_at: string) => ({
+      rating: 4,
+      interest_level: 'very_interested' as const,
+      price_opinion: null,
+      second_showing: null,
+      showing_at,
+      answered_at,
+    });
+    const base = { bookings: [], sentiment: null, last_activity_at: '2026-06-08T13:00:00Z' };
+    expect(leadSignals({ ...base, feedback: [] }, at).answersAgeDays).toBeNull();
+    const s = leadSignals(
+      {
+        ...base,
+        feedback: [
+          answer('2026-03-01T15:00:00Z', '2026-06-08T10:00:00Z'),
+          answer('2026-04-01T15:00:00Z', '2026-04-02T12:00:00Z'),
+        ],
+      },
+      at,
+    );
+    expect(s.answersAgeDays).toBe(68);
+    expect(answerFreshness(s)).toBeCloseTo(1 - (0.75 * (68 - 14)) / 76, 5);
+    expect(answerFreshness({ answersAgeDays: 3 })).toBe(1);
+    expect(answerFreshness({ answersAgeDays: 400 })).toBe(0.25);
   });
 });

@@ -54,9 +54,32 @@ export interface LeadSignals {
   sentimentScore: number;
   /** Whole days since the last activity. */
   idleDays: number;
+  /**
+   * Whole days since the latest answers (the ones `rating`, `interest`, `secondShowing` and `price` come from)
+   * were saved; null without answers. What a buyer said in September is not what they think today: the score
+   * weighs those answers by it (`answerFreshness`) and the urgent next steps need them recent.
+   */
+  answersAgeDays: number | null;
 }
 
 const DAY_MS = 86_400_000;
+
+const wholeDaysSince = (iso: string, now: Date) =>
+  Math.max(0, Math.floor((now.getTime() - Date.parse(iso)) / DAY_MS));
+
+/** Answers at most this many days old count in full (the score) and can make a lead urgent (next steps). */
+export const FRESH_ANSWER_DAYS = 14;
+
+/**
+ * How much the latest answers still count, by their age: in full for FRESH_ANSWER_DAYS, then less by the same
+ * amount each day down to a quarter at 90 days and after. No answers → 1 (there is nothing to weigh).
+ */
+export function answerFreshness(s: Pick<LeadSignals, 'answersAgeDays'>): number {
+  const age = s.answersAgeDays;
+  if (age === null || age <= FRESH_ANSWER_DAYS) return 1;
+  const t = Math.min(1, (age - FRESH_ANSWER_DAYS) / (90 - FRESH_ANSWER_DAYS));
+  return 1 - 0.75 * t;
+}
 
 export function leadSignals(facts: LeadFacts, now: Date): LeadSignals {
   const answers = [...facts.feedback].sort((a, b) => Date.parse(b.showing_at) - Date.parse(a.showing_at));
@@ -80,6 +103,7 @@ export function leadSignals(facts: LeadFacts, now: Date): LeadSignals {
     ).length,
     sentiment: facts.sentiment?.label ?? null,
     sentimentScore: facts.sentiment?.score ?? 0,
-    idleDays: Math.max(0, Math.floor((now.getTime() - Date.parse(facts.last_activity_at)) / DAY_MS)),
+    idleDays: wholeDaysSince(facts.last_activity_at, now),
+    answersAgeDays: latest ? wholeDaysSince(latest.answered_at, now) : null,
   };
 }

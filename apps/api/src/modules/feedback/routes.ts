@@ -43,6 +43,8 @@ export async function feedbackRoutes(
     auth: Auth;
     db: Db;
     writeLimitPerMinute: number;
+    /** The server's clock (answers are stamped with it). */
+    now?: () => Date;
     /** After a feedback was saved (webhooks: feedback.received, lead.updated). */
     onFeedbackSaved?: (agentId: string, bookingId: string) => Promise<void>;
   },
@@ -76,7 +78,12 @@ export async function feedbackRoutes(
         },
       },
       async (req, reply) => {
-        const saved = await submitPublicFeedback(db, req.params.publicId, req.body);
+        const saved = await submitPublicFeedback(
+          db,
+          req.params.publicId,
+          req.body,
+          (opts.now ?? (() => new Date()))(),
+        );
         await opts.onFeedbackSaved?.(saved.agentId, saved.bookingId);
         return reply
           .status(saved.created ? 201 : 200)

@@ -65,11 +65,15 @@ export async function publicFeedbackView(db: Db, publicId: string): Promise<Publ
   };
 }
 
-/** Stores the buyer's answers; a second submit replaces them. `created` says which happened. */
+/**
+ * Stores the buyer's answers; a second submit replaces them. `created` says which happened. Stamped with the
+ * server's clock (`now`): the lead score weighs answers by their age.
+ */
 export async function submitPublicFeedback(
   db: Db,
   publicId: string,
   body: unknown,
+  now: Date = new Date(),
 ): Promise<{ created: boolean; feedback: FeedbackAnswers; agentId: string; bookingId: string }> {
   const { booking, agent } = await byPublicId(db, publicId);
   if (!OPEN_STATUSES.includes(booking.status)) {
@@ -86,10 +90,17 @@ export async function submitPublicFeedback(
   const row = await writeTransaction(db, async (tx) => {
     const [saved] = await tx
       .insert(feedback)
-      .values({ bookingId: booking.id, agentId: agent.id, source: 'buyer', ...columnsOf(answers) })
+      .values({
+        bookingId: booking.id,
+        agentId: agent.id,
+        source: 'buyer',
+        ...columnsOf(answers),
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoUpdate({
         target: feedback.bookingId,
-        set: { ...columnsOf(answers), source: 'buyer', updatedAt: new Date() },
+        set: { ...columnsOf(answers), source: 'buyer', updatedAt: now },
       })
       // xmax = 0 only for a freshly inserted row version: the first submit.
       .returning({ id: feedback.id, inserted: sql<boolean>`(xmax = 0)` });

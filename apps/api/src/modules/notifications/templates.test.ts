@@ -117,6 +117,39 @@ describe('templates', () => {
     expect(renderBuyerEmail('confirmation', ctx).subject).toMatch(/^Confirmed: 12 Main St on /);
   });
 
+  it('a purpose typed under Other reads as a quoted appointment in every sentence, never lower-cased into it (issue 29)', () => {
+    const typed = {
+      ...ctx,
+      property: null,
+      booking: {
+        ...booking,
+        propertyId: null,
+        bookingPurpose: 'custom',
+        customPurpose: 'Selling my condo first',
+        cancelReason: null,
+      },
+    };
+    const phrase = 'appointment (“Selling my condo first”)';
+    expect(renderBuyerEmail('confirmation', typed).text).toContain(
+      `Your ${phrase} with Dana Scully is booked.`,
+    );
+    expect(renderBuyerEmail('request_received', typed).text).toContain(
+      `Dana Scully will confirm your ${phrase} shortly.`,
+    );
+    expect(renderBuyerEmail('reminder', typed).text).toContain(
+      `A reminder of your ${phrase} with Dana Scully.`,
+    );
+    expect(renderAgentEmail('new_booking', typed).text).toContain(`booked an ${phrase} with you.`);
+    expect(renderAgentEmail('approval_needed', typed).text).toContain(`asked for an ${phrase}.`);
+    expect(renderAgentEmail('cancelled', typed).text).toContain(`cancelled their ${phrase} on `);
+    for (const t of ['confirmation', 'request_received', 'reminder', 'cancelled', 'rescheduled'] as const) {
+      expect(renderBuyerEmail(t, typed).text).not.toContain('selling my condo first');
+    }
+    // A listed purpose keeps its plain words and the right article.
+    const openHouse = { ...ctx, booking: { ...booking, bookingPurpose: 'open_house' } };
+    expect(renderAgentEmail('new_booking', openHouse).text).toContain('booked an open house with you.');
+  });
+
   it('keeps buyer text in subjects on one clean line: no CR/LF or control characters, bounded length', () => {
     const sneaky = {
       ...ctx,

@@ -4,6 +4,7 @@ import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
 import { googleCalendarUrl } from '@keyturn/domain/calendarLinks';
 import { bookingEventUid, buildIcsEvent, ICS_CONTENT_TYPE } from '@keyturn/domain/ics';
 import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
+import { purposeInSentence, purposeTitle, purposeWithArticle } from '@keyturn/domain/purposeText';
 import type { MailAttachment } from '../../adapters/mail';
 import type { agents, bookings, properties } from '../../db/schema';
 import type { AgentEmailTemplate, BuyerEmailTemplate, SmsTemplate } from './catalogue';
@@ -69,8 +70,8 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
         paragraphs: [
           hi,
           template === 'approved'
-            ? `${f.agentName} has confirmed your ${f.purpose.toLowerCase()}.`
-            : `Your ${f.purpose.toLowerCase()} with ${f.agentName} is booked.`,
+            ? `${f.agentName} has confirmed your ${purposeInSentence(f.purpose)}.`
+            : `Your ${purposeInSentence(f.purpose)} with ${f.agentName} is booked.`,
         ],
         details: f.details,
         notes: [arrive, 'The attached calendar file adds it to your calendar.'],
@@ -84,7 +85,7 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
         heading: 'We have received your request',
         paragraphs: [
           hi,
-          `${f.agentName} will confirm your ${f.purpose.toLowerCase()} shortly. You will get another e-mail once it is confirmed.`,
+          `${f.agentName} will confirm your ${purposeInSentence(f.purpose)} shortly. You will get another e-mail once it is confirmed.`,
         ],
         details: f.details,
         notes: [],
@@ -112,8 +113,8 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
         paragraphs: [
           hi,
           before
-            ? `Your ${f.purpose.toLowerCase()} with ${f.agentName} has moved from ${before.date} at ${before.time} ${before.zone} to the time below.`
-            : `Your ${f.purpose.toLowerCase()} with ${f.agentName} has moved to the time below.`,
+            ? `Your ${purposeInSentence(f.purpose)} with ${f.agentName} has moved from ${before.date} at ${before.time} ${before.zone} to the time below.`
+            : `Your ${purposeInSentence(f.purpose)} with ${f.agentName} has moved to the time below.`,
           ...(pending ? [`The new time is awaiting ${f.agentName}'s confirmation.`] : []),
         ],
         details: f.details,
@@ -132,8 +133,8 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
         paragraphs: [
           hi,
           before
-            ? `Your ${f.purpose.toLowerCase()} on ${f.when.date} at ${f.when.time} ${f.when.zone} is now with ${f.agentName} instead of ${before}. The time is unchanged.`
-            : `Your ${f.purpose.toLowerCase()} on ${f.when.date} at ${f.when.time} ${f.when.zone} is now with ${f.agentName}. The time is unchanged.`,
+            ? `Your ${purposeInSentence(f.purpose)} on ${f.when.date} at ${f.when.time} ${f.when.zone} is now with ${f.agentName} instead of ${before}. The time is unchanged.`
+            : `Your ${purposeInSentence(f.purpose)} on ${f.when.date} at ${f.when.time} ${f.when.zone} is now with ${f.agentName}. The time is unchanged.`,
           `Replies to this e-mail reach ${f.agentName}.`,
         ],
         details: f.details,
@@ -149,8 +150,8 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
         paragraphs: [
           hi,
           ctx.booking.cancelReason
-            ? `Your ${f.purpose.toLowerCase()} with ${f.agentName} on ${f.when.date} at ${f.when.time} ${f.when.zone} has been cancelled. Reason given: “${ctx.booking.cancelReason}”`
-            : `Your ${f.purpose.toLowerCase()} with ${f.agentName} on ${f.when.date} at ${f.when.time} ${f.when.zone} has been cancelled.`,
+            ? `Your ${purposeInSentence(f.purpose)} with ${f.agentName} on ${f.when.date} at ${f.when.time} ${f.when.zone} has been cancelled. Reason given: “${ctx.booking.cancelReason}”`
+            : `Your ${purposeInSentence(f.purpose)} with ${f.agentName} on ${f.when.date} at ${f.when.time} ${f.when.zone} has been cancelled.`,
         ],
         details: f.details,
         notes: ['The attached calendar file removes it from your calendar.'],
@@ -162,7 +163,7 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
       return email(ctx, {
         subject: `Reminder: ${f.what} ${soon} — ${f.when.shortDate} at ${f.when.time}`,
         heading: `Your ${f.noun} is ${soon}`,
-        paragraphs: [hi, `A reminder of your ${f.purpose.toLowerCase()} with ${f.agentName}.`],
+        paragraphs: [hi, `A reminder of your ${purposeInSentence(f.purpose)} with ${f.agentName}.`],
         details: f.details,
         notes: [arrive],
         action: manage,
@@ -201,7 +202,7 @@ export function renderAgentEmail(template: AgentEmailTemplate, ctx: TemplateCont
       return email(ctx, {
         subject: `New booking: ${client} — ${f.when.shortDate} at ${f.when.time}`,
         heading: 'New booking',
-        paragraphs: [hi, `${client} booked a ${f.purpose.toLowerCase()} with you.`],
+        paragraphs: [hi, `${client} booked ${purposeWithArticle(f.purpose)} with you.`],
         details: [...f.details.filter(([k]) => k !== 'Agent'), ...buyerRows],
         notes: [],
         action: open,
@@ -212,7 +213,7 @@ export function renderAgentEmail(template: AgentEmailTemplate, ctx: TemplateCont
         heading: 'A booking request is waiting for you',
         paragraphs: [
           hi,
-          `${client} asked for a ${f.purpose.toLowerCase()}. Confirm or decline it in your dashboard; the buyer hears from us either way.`,
+          `${client} asked for ${purposeWithArticle(f.purpose)}. Confirm or decline it in your dashboard; the buyer hears from us either way.`,
         ],
         details: [...f.details.filter(([k]) => k !== 'Agent'), ...buyerRows],
         notes: [],
@@ -226,8 +227,8 @@ export function renderAgentEmail(template: AgentEmailTemplate, ctx: TemplateCont
         paragraphs: [
           hi,
           before
-            ? `${client} moved their ${f.purpose.toLowerCase()} from ${before.date} at ${before.time} ${before.zone} to the time below.`
-            : `${client} moved their ${f.purpose.toLowerCase()} to the time below.`,
+            ? `${client} moved their ${purposeInSentence(f.purpose)} from ${before.date} at ${before.time} ${before.zone} to the time below.`
+            : `${client} moved their ${purposeInSentence(f.purpose)} to the time below.`,
           ...(b.rescheduleReason ? [`Reason given: “${b.rescheduleReason}”`] : []),
         ],
         details: [...f.details.filter(([k]) => k !== 'Agent'), ...buyerRows],
@@ -241,7 +242,7 @@ export function renderAgentEmail(template: AgentEmailTemplate, ctx: TemplateCont
         heading: 'A booking was cancelled',
         paragraphs: [
           hi,
-          `${client} cancelled their ${f.purpose.toLowerCase()} on ${f.when.date} at ${f.when.time} ${f.when.zone}. The time is free again.`,
+          `${client} cancelled their ${purposeInSentence(f.purpose)} on ${f.when.date} at ${f.when.time} ${f.when.zone}. The time is free again.`,
           ...(b.cancelReason ? [`Reason given: “${b.cancelReason}”`] : []),
         ],
         details: [...f.details.filter(([k]) => k !== 'Agent'), ...buyerRows],
@@ -322,14 +323,14 @@ function googleLink(ctx: TemplateContext, f: Facts): string {
     startsAt: ctx.booking.startsAt,
     endsAt: ctx.booking.endsAt,
     title: eventTitle(f),
-    details: `${f.purpose} with ${f.agentName}. Manage: ${bookingLinks(ctx).manage}`,
+    details: `${purposeTitle(f.purpose, f.agentName)}. Manage: ${bookingLinks(ctx).manage}`,
     ...(f.location ? { location: f.location } : {}),
     timeZone: ctx.agent.timeZone,
   });
 }
 
 function eventTitle(f: Facts): string {
-  return f.location ? `${f.purpose}: ${f.what}` : `${f.purpose} with ${f.agentName}`;
+  return f.location ? `${f.purpose}: ${f.what}` : purposeTitle(f.purpose, f.agentName);
 }
 
 function eventOf(ctx: TemplateContext, f: Facts, booking: BookingRow, cancelled: boolean) {
@@ -339,7 +340,7 @@ function eventOf(ctx: TemplateContext, f: Facts, booking: BookingRow, cancelled:
     endsAt: booking.endsAt,
     timeZone: ctx.agent.timeZone,
     summary: eventTitle(f),
-    description: `${f.purpose} with ${f.agentName}. Please arrive ${ARRIVE_EARLY_MINUTES} minutes early. Manage your booking: ${bookingLinks({ ...ctx, booking }).manage}`,
+    description: `${purposeTitle(f.purpose, f.agentName)}. Please arrive ${ARRIVE_EARLY_MINUTES} minutes early. Manage your booking: ${bookingLinks({ ...ctx, booking }).manage}`,
     ...(f.location ? { location: f.location } : {}),
     url: bookingLinks({ ...ctx, booking }).manage,
     organizer: { name: f.agentName, email: ctx.agent.email },

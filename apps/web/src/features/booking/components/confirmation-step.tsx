@@ -2,6 +2,7 @@
 // the appointment to a calendar and the link to manage it.
 import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
 import { MESSAGES } from '@keyturn/domain/messages';
+import { purposeTitle } from '@keyturn/domain/purposeText';
 import type { Property } from '@keyturn/domain/schemas/property';
 import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
 import { AddToCalendar } from './add-to-calendar';
@@ -29,7 +30,7 @@ export function ConfirmationStep({
   summary,
 }: ConfirmationStepProps) {
   const pending = booking.status === 'pending';
-  const title = `${purpose} with ${agentName}`;
+  const title = purposeTitle(purpose, agentName);
   const location = property
     ? `${property.address}, ${property.city}, ${property.state} ${property.zip_code}`
     : place?.inPerson
@@ -105,7 +106,7 @@ export function ConfirmationStep({
         endsAt={booking.ends_at}
         timeZone={booking.time_zone}
         location={location}
-        description={`${purpose} with ${agentName}${place ? ` (${place.place})` : ''}. Manage your booking: ${booking.manage_url}`}
+        description={`${title}${place ? ` (${place.place})` : ''}. Manage your booking: ${booking.manage_url}`}
         url={booking.manage_url}
         tentative={pending}
       />

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { purposeInSentence } from '@keyturn/domain/purposeText';
 import type { FeedbackAnswers, PublicFeedbackView } from '@keyturn/domain/schemas/feedback';
 import { BrandedPage } from '@/components/branded-page';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -119,10 +120,13 @@ function FeedbackScreen({ publicId, view }: { publicId: string; view: PublicFeed
   );
 }
 
-/** "88 Riverside Drive with Dana Scully (Scully Homes), Tuesday, March 4 at 2:00 PM". */
+/**
+ * "Your viewing of 88 Riverside Drive with Dana Scully (Scully Homes), Tuesday, March 4 at 2:00 PM"; without a
+ * property, the purpose as a sentence reads it ("Your appointment (“Selling my condo first”) with …").
+ */
 function ShowingLine({ view }: { view: PublicFeedbackView }) {
   const { showing, agent } = view;
-  const what = showing.property ? showing.property.address : showing.purpose;
+  const what = showing.property ? showing.property.address : purposeInSentence(showing.purpose);
   const who = agent.companyName ? `${agent.name} (${agent.companyName})` : agent.name;
   return (
     <>
