@@ -3,6 +3,7 @@
 // shown and each buyer named, Apply proposing the new times (issue 29: nothing moves), the buyer accepting from
 // the e-mail's link on a phone, and the day reordered. A Basic agent's call is refused (403). Screenshots at 375 and 1280 px.
 import { createServer, type Server } from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
@@ -188,21 +189,39 @@ test('My day: map, route and warning; Optimise names the buyers, Apply proposes 
   expect(link, 'the proposal link in the e-mail').toBeTruthy();
 
   // The buyer opens it on a phone: their requested time, the proposed one (the zone named), in the agent's brand.
-  const buyer = await page
+  // Their own browser (a new context: axe needs one), the cookie choice made as in playwright.config.ts.
+  const buyerContext = await page
     .context()
     .browser()!
-    .newPage({ viewport: { width: 390, height: 844 } });
-  await buyer.goto(link!);
+    .newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: {
+        cookies: [],
+        origins: [{ origin: BASE_URL, localStorage: [{ name: 'cookie-consent', value: 'rejected' }] }],
+      },
+    });
+  const buyer = await buyerContext.newPage();
+  await buyer.goto(`${BASE_URL}${link!}`);
   await expect(buyer.getByRole('heading', { name: TIME_PROPOSAL_MESSAGES.pageTitle })).toBeVisible();
   await expect(buyer.getByText(/11:00 AM Central Time/)).toBeVisible();
   await expect(buyer.getByText(/1:00 PM Central Time/)).toBeVisible();
   await buyer.screenshot({ path: testInfo.outputPath('proposal-390.png'), fullPage: true });
-  await buyer.getByRole('button', { name: TIME_PROPOSAL_MESSAGES.accept }).click();
+  // WCAG 2.2 AA as the other buyer pages are held to (a11y.spec.ts): no serious or critical violation.
+  const { violations } = await new AxeBuilder({ page: buyer })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+  // Keyboard: the first control after the links above is "Accept the new time", and Enter answers.
+  await buyer.getByRole('button', { name: TIME_PROPOSAL_MESSAGES.accept }).focus();
+  await expect(buyer.getByRole('button', { name: TIME_PROPOSAL_MESSAGES.accept })).toBeFocused();
+  await buyer.keyboard.press('Enter');
   await expect(buyer.getByRole('status')).toContainText(TIME_PROPOSAL_MESSAGES.accepted);
   await buyer.screenshot({ path: testInfo.outputPath('proposal-accepted-390.png'), fullPage: true });
   await buyer.setViewportSize({ width: 1280, height: 900 });
   await buyer.screenshot({ path: testInfo.outputPath('proposal-accepted-1280.png'), fullPage: true });
-  await buyer.close();
+  await buyerContext.close();
 
   // The agent's day: B moved to 1:00 pm, the proposal accepted, C's still waiting.
   await page.reload();

@@ -333,3 +333,23 @@ describe('stale proposals and scoping (issue 29)', () => {
     expect(theirs.json().data.proposals).toEqual([]);
   });
 });
+
+describe('two accepts at once (issue 29)', () => {
+  it('both answer 200 with the same moved booking; the booking moves once', async () => {
+    const DAY3 = '2026-01-08';
+    const id = await seedBooking(h.t.database.db, pro.id, {
+      startsAt: at('10:00', DAY3),
+      status: 'pending',
+      propertyId: pa,
+      clientEmail: 'fay@buyers.test',
+    });
+    expect((await apply(pro, [{ booking_id: id, starts_at: at('14:00', DAY3) }], DAY3)).statusCode).toBe(200);
+    const token = await tokenFor(id);
+    const [one, two] = await Promise.all([answer('accept', token), answer('accept', token)]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    expect(one.json().data.booking.id).toBe(two.json().data.booking.id);
+    const moved = await h.t.database.db.select().from(bookings).where(eq(bookings.rescheduledFromId, id));
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.startsAt).toEqual(new Date(at('14:00', DAY3)));
+  });
+});

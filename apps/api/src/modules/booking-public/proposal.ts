@@ -81,6 +81,19 @@ function assertOpen(proposal: ProposalRow, booking: BookingRow, answer: 'accept'
 }
 
 export async function acceptProposal(ctx: PublicContext, token: string): Promise<PublicProposal> {
+  try {
+    return await acceptOnce(ctx, token);
+  } catch (err) {
+    // A second click racing the first: the first one moved it (its booking now holds the time), same answer.
+    if (err instanceof AppError && err.statusCode === 409) {
+      const again = await proposalByToken(ctx, token);
+      if (again.proposal.status === 'accepted') return publicProposal(ctx, token);
+    }
+    throw err;
+  }
+}
+
+async function acceptOnce(ctx: PublicContext, token: string): Promise<PublicProposal> {
   const first = await proposalByToken(ctx, token);
   if (first.proposal.status === 'accepted') return publicProposal(ctx, token);
   assertOpen(first.proposal, first.booking, 'accept');
