@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { isLatLng, type LatLng } from '@keyturn/domain/routes/travel';
-import type { officeInputSchema, Office, RouteSettingsView } from '@keyturn/domain/schemas/routes';
+import type { MapTiles, officeInputSchema, Office, RouteSettingsView } from '@keyturn/domain/schemas/routes';
 import type { z } from 'zod';
 import type { MapsConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -31,6 +31,13 @@ export async function readOffice(db: Db, agentId: string): Promise<Office | null
   return { address: row.address, lat: row.lat, lng: row.lng };
 }
 
+/** The map's tiles and attribution as every map-showing answer carries them. */
+export const mapTilesView = (maps: MapsConfig): MapTiles => ({
+  tile_url: maps.tileUrl,
+  attribution: maps.tileAttribution,
+  attribution_url: maps.tileAttributionUrl,
+});
+
 export const officePlace = (office: Office | null): LatLng | null =>
   office ? { lat: office.lat, lng: office.lng } : null;
 
@@ -43,7 +50,7 @@ export async function routeSettingsView(
     cluster_by_area: clusterByArea,
     office: await readOffice(deps.db, agentId),
     geocoder_configured: deps.maps.geocoderUrl !== null,
-    map: { tile_url: deps.maps.tileUrl, attribution: deps.maps.tileAttribution },
+    map: mapTilesView(deps.maps),
   };
 }
 

@@ -27,7 +27,7 @@ import type { AgentRow } from '../agents/service';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import { insertMoved, markRescheduled } from '../bookings/agent-service';
 import { mapSlotConflict, type BookingRow } from '../bookings/service';
-import { officePlace, readOffice, type MapsDeps } from './office';
+import { mapTilesView, officePlace, readOffice, type MapsDeps } from './office';
 
 type DayRow = {
   booking: BookingRow;
@@ -169,7 +169,7 @@ export async function agentDay(
     line: line.line,
     line_source: line.source,
     routing_configured: deps.maps.routingUrl !== null,
-    map: { tile_url: deps.maps.tileUrl, attribution: deps.maps.tileAttribution },
+    map: mapTilesView(deps.maps),
     optimisable: inWindow(day, agent, now),
   };
 }
