@@ -16,6 +16,22 @@ const CONTACT = 'maps-contact@keyturn.example';
 const PUBLIC_URL = 'https://showings.example.com';
 const USER_AGENT = `Keyturn showing scheduler (+${PUBLIC_URL}; ${CONTACT})`;
 
+/** A call carrying an Austin address (finding it, or saving the office at it). */
+const withAddress = (
+  app: TestApp,
+  token: string,
+  method: 'POST' | 'PUT',
+  url: string,
+  address: string,
+  rest: Record<string, string> = {},
+) =>
+  app.request({
+    method,
+    url,
+    token,
+    payload: { address, city: 'Austin', state: 'TX', zip_code: '78701', ...rest },
+  });
+
 describe('the maps configuration (issue 30)', () => {
   it("defaults to OpenStreetMap's geocoder and standard tiles, attributed and linked; off switches either off", () => {
     const maps = loadConfig({ PUBLIC_URL, KEYTURN_CONTACT_EMAIL: CONTACT }).maps;
@@ -64,7 +80,7 @@ describe('geocoding against a 127.0.0.1 Nominatim (issue 30)', () => {
     t = await createTestApp({ env });
     // A second server on the same database: the one-a-second limit holds across both.
     second = await createTestApp({ env, database: t.database });
-    agent = await makeAgent(t, { plan: 'basic', timeZone: 'America/Chicago' });
+    agent = await makeAgent(t, { plan: 'pro', timeZone: 'America/Chicago' });
   });
   afterAll(async () => {
     await second?.close();
@@ -73,12 +89,7 @@ describe('geocoding against a 127.0.0.1 Nominatim (issue 30)', () => {
   });
 
   const find = (app: TestApp, address: string, rest: Record<string, string> = {}) =>
-    app.request({
-      method: 'POST',
-      url: '/api/routes/find-address',
-      token: agent.token,
-      payload: { address, city: 'Austin', state: 'TX', zip_code: '78701', ...rest },
-    });
+    withAddress(app, agent.token, 'POST', '/api/routes/find-address', address, rest);
 
   it('finds an address with an identifying User-Agent and the contact e-mail; the same address again is a cache hit', async () => {
     maps.places.set('100 congress ave', { lat: 30.2672, lon: -97.7431 });
@@ -149,6 +160,10 @@ describe('geocoding against a 127.0.0.1 Nominatim (issue 30)', () => {
     const failed = await find(t, '5 Fifth St');
     expect(failed.statusCode).toBe(503);
     expect(failed.json()).toMatchObject({ code: 'MAPS_UNAVAILABLE', error: ROUTE_MESSAGES.mapsUnavailable });
+    // Saving the office without a pin while the geocoder fails: 503 (not "not found"), nothing saved.
+    const office = await withAddress(t, agent.token, 'PUT', '/api/routes/office', '6 Sixth St');
+    expect(office.statusCode).toBe(503);
+    expect(office.json()).toMatchObject({ code: 'MAPS_UNAVAILABLE' });
     maps.mode = 'ok';
     maps.places.set('5 fifth st', { lat: 30.31, lon: -97.71 });
     const retried = await find(t, '5 Fifth St');
@@ -178,12 +193,7 @@ describe('finding addresses switched off (issue 30)', () => {
 
   it('answers 409 GEOCODER_OFF in plain words, and the maps answers say the street map is off', async () => {
     const agent = await makeAgent(t, { plan: 'pro', timeZone: 'America/Chicago' });
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/routes/find-address',
-      token: agent.token,
-      payload: { address: '1 A St', city: 'Austin', state: 'TX', zip_code: '78701' },
-    });
+    const res = await withAddress(t, agent.token, 'POST', '/api/routes/find-address', '1 A St');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'GEOCODER_OFF', error: ROUTE_MESSAGES.geocoderOff });
     expect(ROUTE_MESSAGES.geocoderOff).not.toMatch(/[A-Z]{3,}_[A-Z]/);

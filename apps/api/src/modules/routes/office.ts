@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { OutboundPolicy } from '../../http/outbound-url';
 import { availabilitySettings } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { geocode } from '../../adapters/geocoder';
+import { lookUpAddress } from '../../adapters/geocoder';
 import type { AgentRow } from '../agents/service';
 
 /** What placing things on the map needs: the database (its caches), the geocoder and router, the outbound policy. */
@@ -68,17 +68,21 @@ export async function saveOffice(
         lat: ROUTE_MESSAGES.officePinRequired,
       });
     }
-    place = await geocode(deps.db, deps.maps, deps.outbound, {
+    const answer = await lookUpAddress(deps.db, deps.maps, deps.outbound, {
       address: address.address,
       city: address.city,
       state: address.state,
       zipCode: address.zip_code,
     });
-    if (!place) {
+    // A geocoder that failed or is busy is not "not found": the agent is told to try again or use the pin.
+    if (answer.status === 'unavailable')
+      throw new AppError(503, 'MAPS_UNAVAILABLE', ROUTE_MESSAGES.mapsUnavailable);
+    if (answer.status !== 'found') {
       throw new AppError(400, 'OFFICE_NOT_FOUND', ROUTE_MESSAGES.officeNotFound, {
         address: ROUTE_MESSAGES.officeNotFound,
       });
     }
+    place = answer.place;
   }
   const set = { officeAddress: address, officeLat: place.lat, officeLng: place.lng };
   await deps.db

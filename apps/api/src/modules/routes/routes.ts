@@ -174,7 +174,7 @@ export async function routeRoutes(
         tags,
         summary: "Set the agent's office: geocoded from the address, or the pin given by hand",
         body: officeInputSchema,
-        response: { 200: routeSettingsResponseSchema, ...errors },
+        response: { 200: routeSettingsResponseSchema, ...errors, 503: errorResponseSchema },
       },
     },
     async (req) => {
