@@ -28,6 +28,7 @@ import { connect } from '../apps/api/src/db/client';
 import { ensureDatabase } from '../apps/api/src/db/database';
 import { freePort, startEmbeddedPostgres } from '../apps/api/src/db/embedded';
 import { runMigrations } from '../apps/api/src/db/migrate';
+import { OFFLINE_MAPS_ENV } from '../apps/api/test/support/offline-maps';
 import { generateScale, seedBench, type BenchAgent } from './api-data';
 
 type Print = (figure: Record<string, unknown> & { name: string; value: number; unit: string }) => void;
@@ -90,6 +91,8 @@ export async function apiBench(print: Print): Promise<void> {
           // The supervisor's probe opens a connection; on a loaded machine a slow one would turn every answer
           // into a 503 for a while (the figures would then be refused, not wrong).
           DATABASE_PROBE_SECONDS: '60',
+          // No public maps service is called from a measurement (issue 30: they are the defaults).
+          ...OFFLINE_MAPS_ENV,
           ...env,
         },
         port,

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { createAuth } from '../apps/api/src/auth';
 import { loadConfig } from '../apps/api/src/config';
+import { OFFLINE_MAPS_ENV } from '../apps/api/test/support/offline-maps';
 import { connect } from '../apps/api/src/db/client';
 import { ensureDatabase } from '../apps/api/src/db/database';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded';
@@ -99,6 +100,7 @@ async function conversationFigure(print: Print): Promise<void> {
       PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000',
       PUBLIC_READ_LIMIT_PER_MINUTE: '100000',
       AUTH_LIMIT_PER_MINUTE: '100000',
+      ...OFFLINE_MAPS_ENV,
     });
     const app = await buildApp({ config, db: handle.db, auth: createAuth(handle.db, config), logger: false });
     await app.ready();

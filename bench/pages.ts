@@ -26,6 +26,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium';
+import { OFFLINE_MAPS_ENV } from '../apps/api/test/support/offline-maps';
 
 export type PageFigure = {
   name: string;
@@ -350,6 +351,8 @@ async function startServer(
       WEB_DIST: distDir,
       SEED_DEMO: 'true',
       NODE_ENV: 'production',
+      // No public maps service is called from a measurement (issue 30: they are the defaults).
+      ...OFFLINE_MAPS_ENV,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

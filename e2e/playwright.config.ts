@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
 import { TAG_MANAGER, TAG_MANAGER_SCRIPT_URL } from './support/tag-manager.ts';
+import { MAPS_BASE, MAPS_CONTACT, MAPS_PORT } from './support/maps.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 5123);
@@ -19,8 +20,10 @@ export const baseURL = `http://localhost:${port}`;
 /** The 127.0.0.1 server speaking Google's and Microsoft's calendar protocols (apps/api/test/support). */
 const calendarPort = Number(process.env.E2E_CALENDAR_PORT ?? port + 1000);
 const calendarBase = `http://127.0.0.1:${calendarPort}`;
-/** My day's map tiles (issue 16): tests/my-day.spec.ts serves generated PNGs on this 127.0.0.1 port. */
-export const tilePort = Number(process.env.E2E_TILE_PORT ?? port + 1100);
+// The maps provider on 127.0.0.1 (support/maps.ts): the server's maps default to OpenStreetMap's public
+// services (issue 30), so both the tiles and the geocoder are pointed at it here.
+const mapsPort = MAPS_PORT;
+const mapsBase = MAPS_BASE;
 
 export default defineConfig({
   testDir: './tests',
@@ -53,6 +56,14 @@ export default defineConfig({
       timeout: 60_000,
       reuseExistingServer: false,
       env: { CALENDAR_PROVIDER_PORT: String(calendarPort) },
+    },
+    {
+      command: `node --import tsx ${path.join(here, '../apps/api/test/support/maps-provider-main.ts')}`,
+      cwd: path.join(here, '../apps/api'),
+      url: `${mapsBase}/tiles/0/0/0.png`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { MAPS_PROVIDER_PORT: String(mapsPort) },
     },
     {
       command: `node --import tsx ${path.join(here, '../apps/api/src/server.ts')}`,
@@ -92,7 +103,11 @@ export default defineConfig({
         JOBS_POLL_SECONDS: '0.5',
         // Server settings (issue 30): tests/server-settings.spec.ts signs this address up as the administrator.
         ADMIN_EMAILS: 'server-owner@example.com',
-        MAP_TILE_URL: `http://127.0.0.1:${tilePort}/tiles/{z}/{x}/{y}.png`,
+        // Maps (issue 30): every URL at the 127.0.0.1 provider above; routing stays the straight-line estimate.
+        MAP_TILE_URL: `${mapsBase}/tiles/{z}/{x}/{y}.png`,
+        GEOCODER_URL: mapsBase,
+        ROUTING_URL: '',
+        KEYTURN_CONTACT_EMAIL: MAPS_CONTACT,
       },
     },
   ],

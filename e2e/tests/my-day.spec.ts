@@ -1,52 +1,37 @@
 // Issue 16 in the browser: a Professional agent's My day — the map on tiles served from 127.0.0.1 (generated
 // PNGs), numbered markers and the route line, the drive-longer-than-gap warning, Optimise with the saving
 // shown and each buyer named, Apply proposing the new times (issue 29: nothing moves), the buyer accepting from
-// the e-mail's link on a phone, and the day reordered. A Basic agent's call is refused (403). Screenshots at 375 and 1280 px.
-import { createServer, type Server } from 'node:http';
+// the e-mail's link on a phone, and the day reordered. A Basic agent's call is refused (403). Screenshots at 390 and 1280 px.
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { PNG } from 'pngjs';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { TIME_PROPOSAL_MESSAGES, TIME_PROPOSAL_STATUS_LABELS } from '@keyturn/domain/routes/proposals';
+import { MAPS_BASE, MAPS_CONTACT } from '../support/maps.ts';
 import { api, BASE_URL, newAgent, nextWeekday, query } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
 
-const tilePort = Number(process.env.E2E_TILE_PORT ?? Number(process.env.E2E_PORT ?? 5123) + 1100);
-let tiles: Server;
-const tileRequests: string[] = [];
+/** The 127.0.0.1 maps provider the server and the browser use (tiles, Nominatim): playwright.config.ts. */
+const mapsBase = MAPS_BASE;
+type MapsRequest = {
+  path: string;
+  query: Record<string, string>;
+  userAgent: string | null;
+  referer: string | null;
+};
+const mapsRequests = async () => (await (await fetch(`${mapsBase}/__requests`)).json()) as MapsRequest[];
+const addPlace = (street: string, lat: number, lon: number) =>
+  fetch(`${mapsBase}/__places`, { method: 'POST', body: JSON.stringify({ street, lat, lon }) });
 
-/** A 256 × 256 tile: light grey with a darker border, so the map is visibly tiled in the screenshots. */
-function tilePng(): Buffer {
-  const png = new PNG({ width: 256, height: 256 });
-  for (let y = 0; y < 256; y++) {
-    for (let x = 0; x < 256; x++) {
-      const edge = x === 0 || y === 0;
-      const i = (y * 256 + x) * 4;
-      png.data[i] = edge ? 180 : 232;
-      png.data[i + 1] = edge ? 190 : 238;
-      png.data[i + 2] = edge ? 200 : 228;
-      png.data[i + 3] = 255;
-    }
-  }
-  return PNG.sync.write(png);
+/** Screenshots go to SHOTS_DIR when set (the issue's review), else to the test's output folder. */
+const shot = (testInfo: TestInfo, name: string) =>
+  process.env.SHOTS_DIR ? path.join(process.env.SHOTS_DIR, name) : testInfo.outputPath(name);
+
+/** No configuration language on the page: agents never see a variable name. */
+async function expectPlainWords(page: Page) {
+  const text = await page.locator('main').innerText();
+  expect(text).not.toMatch(/GEOCODER_URL|MAP_TILE_URL|ROUTING_URL|[A-Z]{3,}_[A-Z]{3,}/);
 }
-
-test.beforeAll(async () => {
-  const body = tilePng();
-  tiles = createServer((req, res) => {
-    tileRequests.push(req.url ?? '');
-    if (!/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(req.url ?? '')) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' }).end(body);
-  });
-  await new Promise<void>((resolve) => tiles.listen(tilePort, '127.0.0.1', resolve));
-});
-test.afterAll(async () => {
-  tiles.closeAllConnections();
-  await new Promise<void>((resolve) => tiles.close(() => resolve()));
-});
 
 // The consent choice is made up front (playwright.config.ts storageState), so no banner covers the map.
 
@@ -128,9 +113,25 @@ test('My day: map, route and warning; Optimise names the buyers, Apply proposes 
   const warnings = page.getByRole('alert', { name: 'Warnings' });
   await expect(warnings).toContainText("You can't be at 12 Oak St by 11:00 am: 41 min drive, 30 min gap");
   await expect(page.getByTestId('total-drive')).toHaveText('79 min');
-  // The base map's tiles came from the 127.0.0.1 tile server; three markers and the route line are drawn.
+  // The base map's tiles came from the 127.0.0.1 tile server, straight to the browser with the page's origin
+  // as Referer (OpenStreetMap's tile policy); three markers and the route line are drawn; the map is
+  // attributed, linked to OpenStreetMap's copyright page.
   await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
-  expect(tileRequests.some((url) => /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(url))).toBe(true);
+  // (The browser's: the test runner's own readiness check asks for a tile too.)
+  const tileRequests = (await mapsRequests()).filter(
+    (r) => /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(r.path) && /Chrom/.test(r.userAgent ?? ''),
+  );
+  expect(tileRequests.length).toBeGreaterThan(0);
+  expect(tileRequests.every((r) => r.referer === `${BASE_URL}/`)).toBe(true);
+  // Every map on the page (the day's and the office's) carries it.
+  const attribution = page.locator('.leaflet-control-attribution a');
+  await expect(attribution).toHaveCount(2);
+  const dayAttribution = page.getByRole('region', { name: 'Map' }).locator('.leaflet-control-attribution a');
+  await expect(dayAttribution).toHaveText('© OpenStreetMap contributors');
+  await expect(dayAttribution).toHaveAttribute('href', 'https://www.openstreetmap.org/copyright');
+  // Road routing is not set here: the page says the drive times are estimated, in plain words.
+  await expect(page.getByText(ROUTE_MESSAGES.estimatedNote)).toBeVisible();
+  await expectPlainWords(page);
   await expect(page.locator('path.leaflet-interactive')).toHaveCount(4);
   await expect(page.locator('.leaflet-tooltip span')).toHaveText(['1', '2', '3']);
   expect(
@@ -140,11 +141,11 @@ test('My day: map, route and warning; Optimise names the buyers, Apply proposes 
   ).toEqual(['1. 1 Elm St', '2. 12 Oak St', '3. 3 Ash Rd']);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath('my-day-1280.png'), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: shot(testInfo, 'my-day-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(page.locator('path.leaflet-interactive')).toHaveCount(4);
-  await page.screenshot({ path: testInfo.outputPath('my-day-375.png'), fullPage: true });
+  await page.screenshot({ path: shot(testInfo, 'my-day-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.reload();
 
@@ -159,7 +160,7 @@ test('My day: map, route and warning; Optimise names the buyers, Apply proposes 
     '2. Buyer C · 3 Ash Rd12:00 pm → 11:30 am (proposed to the buyer)',
     '3. Buyer B · 12 Oak St11:00 am → 1:00 pm (proposed to the buyer)',
   ]);
-  await page.screenshot({ path: testInfo.outputPath('my-day-proposal-1280.png'), fullPage: true });
+  await page.screenshot({ path: shot(testInfo, 'my-day-proposal-1280.png'), fullPage: true });
   await page.getByRole('button', { name: TIME_PROPOSAL_MESSAGES.applyButton }).click();
   await expect(page.getByRole('status').filter({ hasText: TIME_PROPOSAL_MESSAGES.applied(2) })).toBeVisible();
   // Nothing moved: the day is as booked until a buyer accepts.
@@ -205,7 +206,7 @@ test('My day: map, route and warning; Optimise names the buyers, Apply proposes 
   await expect(buyer.getByRole('heading', { name: TIME_PROPOSAL_MESSAGES.pageTitle })).toBeVisible();
   await expect(buyer.getByText(/11:00 AM Central Time/)).toBeVisible();
   await expect(buyer.getByText(/1:00 PM Central Time/)).toBeVisible();
-  await buyer.screenshot({ path: testInfo.outputPath('proposal-390.png'), fullPage: true });
+  await buyer.screenshot({ path: shot(testInfo, 'proposal-390.png'), fullPage: true });
   // WCAG 2.2 AA as the other buyer pages are held to (a11y.spec.ts): no serious or critical violation.
   const { violations } = await new AxeBuilder({ page: buyer })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
@@ -218,9 +219,9 @@ test('My day: map, route and warning; Optimise names the buyers, Apply proposes 
   await expect(buyer.getByRole('button', { name: TIME_PROPOSAL_MESSAGES.accept })).toBeFocused();
   await buyer.keyboard.press('Enter');
   await expect(buyer.getByRole('status')).toContainText(TIME_PROPOSAL_MESSAGES.accepted);
-  await buyer.screenshot({ path: testInfo.outputPath('proposal-accepted-390.png'), fullPage: true });
+  await buyer.screenshot({ path: shot(testInfo, 'proposal-accepted-390.png'), fullPage: true });
   await buyer.setViewportSize({ width: 1280, height: 900 });
-  await buyer.screenshot({ path: testInfo.outputPath('proposal-accepted-1280.png'), fullPage: true });
+  await buyer.screenshot({ path: shot(testInfo, 'proposal-accepted-1280.png'), fullPage: true });
   await buyerContext.close();
 
   // The agent's day: B moved to 1:00 pm, the proposal accepted, C's still waiting.
@@ -234,10 +235,10 @@ test('My day: map, route and warning; Optimise names the buyers, Apply proposes 
       .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
   ).toEqual(['1. 1 Elm St', '2. 3 Ash Rd', '3. 12 Oak St']);
   await page.getByRole('list', { name: TIME_PROPOSAL_MESSAGES.listHeading }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('my-day-answers-1280.png'), fullPage: true });
+  await page.screenshot({ path: shot(testInfo, 'my-day-answers-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('list', { name: TIME_PROPOSAL_MESSAGES.listHeading }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('my-day-answers-390.png'), fullPage: true });
+  await page.screenshot({ path: shot(testInfo, 'my-day-answers-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The agent turns on "cluster showings by area" (travel-aware public slots); it is saved.
@@ -250,22 +251,129 @@ test('My day: map, route and warning; Optimise names the buyers, Apply proposes 
     )
     .toBe(true);
 
-  // The property form shows the pin on the same tiles (no geocoder here: the form says pins are placed by hand).
+  // The property form shows the pin on the same tiles, attributed; addresses can be found (a geocoder is set).
   await page.goto('/dashboard/properties');
   await page.getByRole('button', { name: 'Edit 12 Oak St' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit property' });
-  await expect(dialog.getByText(ROUTE_MESSAGES.noGeocoderNote)).toBeVisible();
   await expect(dialog.locator('.leaflet-marker-icon')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: ROUTE_MESSAGES.findOnMap })).toBeVisible();
+  await expect(dialog.locator('.leaflet-control-attribution a')).toHaveText('© OpenStreetMap contributors');
+  await dialog.getByText(ROUTE_MESSAGES.enterCoordinates).click();
   await expect(dialog.getByLabel('Latitude')).toHaveValue('30.267200');
-  await dialog.getByLabel('Latitude').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('property-pin-1280.png') });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await dialog.locator('.leaflet-container').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('property-pin-375.png') });
+  await page.keyboard.press('Escape');
 
   // A Basic agent: the server refuses the day (the page shows the upgrade hint instead of calling it).
   const basic = await newAgent('Quinn');
   const refused = await api<{ code: string }>('GET', `/routes/day?date=${date}`, undefined, basic.token);
   expect(refused.status).toBe(403);
   expect(refused.json.code).toBe('PLAN_UPGRADE_REQUIRED');
+});
+
+test('the office and a property placed by address and by dragging the pin, on the default-style maps', async ({
+  page,
+}, testInfo) => {
+  await addPlace('500 Congress Ave', 30.2686, -97.7425);
+  await addPlace('77 Rainey St', 30.2589, -97.7386);
+  const agent = await newAgent('Rowan');
+  await query("update agents set plan = 'pro' where id = $1", [agent.id]);
+  // A property saved with an address the geocoder knows is placed on save, asked once.
+  const created = await api<{ data: { id: number } }>(
+    'POST',
+    '/properties',
+    {
+      address: '77 Rainey St',
+      city: 'Austin',
+      state: 'TX',
+      zip_code: '78701',
+      price: 450000,
+      bedrooms: 2,
+      bathrooms: 2,
+      property_type: 'Residential',
+    },
+    agent.token,
+  );
+  expect(created.status).toBe(201);
+  const position = async () =>
+    (
+      await api<{ data: { lat: number | null; lng: number | null } }>(
+        'GET',
+        `/properties/${created.json.data.id}/position`,
+        undefined,
+        agent.token,
+      )
+    ).json.data;
+  expect(await position()).toMatchObject({ lat: 30.2589, lng: -97.7386 });
+  // The geocoding request named this server and its contact (Nominatim's usage policy).
+  const searches = (await mapsRequests()).filter((r) => r.path === '/search');
+  const rainey = searches.find((r) => r.query.street === '77 Rainey St')!;
+  expect(rainey.userAgent).toBe(`Keyturn showing scheduler (+${BASE_URL}; ${MAPS_CONTACT})`);
+  expect(rainey.query.email).toBe(MAPS_CONTACT);
+
+  await signIn(page, agent);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/day');
+  const office = page.getByRole('form', { name: 'Office (start of your day)' });
+  await expect(office.getByText(ROUTE_MESSAGES.enterCoordinates)).toBeVisible();
+  await expect(office.getByLabel('Office latitude')).toBeHidden();
+  await office.getByLabel('Office address').fill('500 Congress Ave');
+  await office.getByLabel('City').fill('Austin');
+  await office.getByLabel('State').fill('TX');
+  await office.getByLabel('ZIP code').fill('78701');
+  await office.getByRole('button', { name: ROUTE_MESSAGES.findOnMap }).click();
+  await expect(office.getByRole('status')).toContainText('Pin placed at the address');
+  await expect(office.locator('.leaflet-marker-icon')).toBeVisible();
+  await expect(office.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  await expect(office.locator('.leaflet-control-attribution a')).toHaveAttribute(
+    'href',
+    'https://www.openstreetmap.org/copyright',
+  );
+  await expectPlainWords(page);
+  await office.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot(testInfo, 'office-placement-1280.png'), fullPage: true });
+  await office.getByRole('button', { name: 'Save office' }).click();
+  await expect(office.getByRole('status').filter({ hasText: 'Office saved.' })).toBeVisible();
+  const saved = await api<{ data: { office: { lat: number; lng: number } } }>(
+    'GET',
+    '/routes/settings',
+    undefined,
+    agent.token,
+  );
+  expect(saved.json.data.office).toMatchObject({ lat: 30.2686, lng: -97.7425 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(office.locator('.leaflet-marker-icon')).toBeVisible();
+  await office.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot(testInfo, 'office-placement-390.png'), fullPage: true });
+
+  // The property's pin dragged in the browser: the new place is saved by "Save changes".
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/properties');
+  await page.getByRole('button', { name: 'Edit 77 Rainey St' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit property' });
+  const pin = dialog.locator('.leaflet-marker-icon');
+  await expect(pin).toBeVisible();
+  await expect(dialog.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  await pin.scrollIntoViewIfNeeded();
+  const box = (await pin.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 30, box.y + box.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 20, { steps: 5 });
+  await page.mouse.up();
+  await page.screenshot({ path: shot(testInfo, 'property-placement-1280.png') });
+  await dialog.getByText(ROUTE_MESSAGES.enterCoordinates).click();
+  const lng = Number(await dialog.getByLabel('Longitude').inputValue());
+  const lat = Number(await dialog.getByLabel('Latitude').inputValue());
+  // Dragged right and down: east and south of the geocoded place.
+  expect(lng).toBeGreaterThan(-97.7386);
+  expect(lat).toBeLessThan(30.2589);
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await position()).toMatchObject({ lat, lng });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Edit 77 Rainey St' }).click();
+  await expect(dialog.locator('.leaflet-marker-icon')).toBeVisible();
+  await dialog.locator('.leaflet-container').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot(testInfo, 'property-placement-390.png') });
 });

@@ -8,6 +8,12 @@ import { SERVER_SETTING_KEYS } from '@keyturn/domain/schemas/serverSettings';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** OpenStreetMap's public geocoder and standard tiles: the defaults when GEOCODER_URL / MAP_TILE_URL are unset. */
+export const OSM_NOMINATIM_URL = 'https://nominatim.openstreetmap.org';
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+/** Nominatim's usage policy: at most one request a second (from all of this server's processes together). */
+export const GEOCODER_INTERVAL_MS = 1000;
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -95,16 +101,24 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(15),
-  // Route optimisation (issue 16): a Nominatim-compatible geocoder, an OSRM router and the map's tiles.
-  GEOCODER_URL: z.url().optional(),
+  // Maps (issues 16, 30): a Nominatim-compatible geocoder, an OSRM router and the map's tiles. The geocoder and
+  // the tiles default to OpenStreetMap's public services (used within their usage policies: an identifying
+  // User-Agent, at most one geocoding request a second, answers cached, attribution on every map); `off`
+  // switches either off. Without ROUTING_URL drive times are the straight-line estimate.
+  GEOCODER_URL: z.union([z.literal('off'), z.url()]).default(OSM_NOMINATIM_URL),
+  KEYTURN_CONTACT_EMAIL: z.email().optional(),
   GEOCODER_EMAIL: z.email().optional(),
-  GEOCODER_USER_AGENT: z.string().min(3).default('Keyturn showing scheduler'),
+  GEOCODER_USER_AGENT: z.string().min(3).optional(),
   ROUTING_URL: z.url().optional(),
   ROUTING_TIMEOUT_SECONDS: z.coerce.number().min(0.2).max(60).default(5),
   MAP_TILE_URL: z
-    .string()
-    .regex(/^https?:\/\/[^\s]+\{z\}[^\s]*$/, 'an http(s) URL template with {z}, {x} and {y}')
-    .optional(),
+    .union([
+      z.literal('off'),
+      z
+        .string()
+        .regex(/^https?:\/\/[^\s]+\{z\}[^\s]*$/, 'an http(s) URL template with {z}, {x} and {y}, or off'),
+    ])
+    .default(OSM_TILE_URL),
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
   // Subscriptions with Stripe (issue 30): billing is on when both secrets are set; STRIPE_API_URL points the
   // client at another host (tests: a 127.0.0.1 server speaking Stripe's API).
@@ -114,6 +128,7 @@ const envSchema = z.object({
   // Server settings (issue 30, decision 048): e-mails that are the server's administrators (besides the first
   // account), comma-separated.
   ADMIN_EMAILS: z.string().optional(),
+  MAP_TILE_ATTRIBUTION_URL: z.url().default('https://www.openstreetmap.org/copyright'),
   // The web app's analytics build settings: the CSP admits the tag manager only when a container is set.
   VITE_GTM_ID: z.string().optional(),
   VITE_GTM_SCRIPT_URL: z.url().default('https://www.googletagmanager.com/gtm.js'),
@@ -212,18 +227,28 @@ export type Config = {
 
 export type AiConfig = { baseUrl: string; apiKey: string; model: string; timeoutSeconds: number };
 export type MapsConfig = {
-  /** Nominatim search API base (…/search is appended); null = pins are placed by hand. */
+  /** Nominatim search API base (…/search is appended); null = switched off, pins are placed by hand. */
   geocoderUrl: string | null;
-  /** Nominatim's usage policy asks for an identifying User-Agent and, for bulk use, an e-mail. */
+  /** The server's contact, sent as Nominatim's `email` and named in the User-Agent (its usage policy). */
   geocoderEmail: string | null;
+  /** Identifies this server to the geocoder and router: the product, the server's address and its contact. */
   userAgent: string;
+  /** The least time between two geocoding requests, across every process on the database. */
+  geocoderIntervalMs: number;
   /** OSRM HTTP API base (…/table/v1/driving, …/route/v1/driving); null = the offline estimate. */
   routingUrl: string | null;
   timeoutMs: number;
-  /** Leaflet tile URL template ({z}/{x}/{y}); null = the route is drawn without a base map. */
+  /** Leaflet tile URL template ({z}/{x}/{y}), loaded by the browser; null = drawn without a base map. */
   tileUrl: string | null;
+  /** The attribution every map shows (text and the page it links to). */
   tileAttribution: string;
+  tileAttributionUrl: string;
 };
+
+/** The User-Agent the maps adapters send: who runs this server and how to reach them (Nominatim's policy). */
+export function mapsUserAgent(publicUrl: string, contact: string | null): string {
+  return `Keyturn showing scheduler (+${publicUrl}${contact ? `; ${contact}` : ''})`;
+}
 
 export type OAuthApp = {
   clientId: string;
@@ -249,6 +274,21 @@ export type CalendarConfig = {
 };
 
 const noSlash = (u: string) => u.replace(/\/$/, '');
+
+function mapsConfig(e: z.output<typeof envSchema>, publicUrl: string): MapsConfig {
+  const contact = e.KEYTURN_CONTACT_EMAIL ?? e.GEOCODER_EMAIL ?? null;
+  return {
+    geocoderUrl: e.GEOCODER_URL === 'off' ? null : noSlash(e.GEOCODER_URL),
+    geocoderEmail: contact,
+    userAgent: e.GEOCODER_USER_AGENT ?? mapsUserAgent(publicUrl, contact),
+    geocoderIntervalMs: GEOCODER_INTERVAL_MS,
+    routingUrl: e.ROUTING_URL ? noSlash(e.ROUTING_URL) : null,
+    timeoutMs: Math.round(e.ROUTING_TIMEOUT_SECONDS * 1000),
+    tileUrl: e.MAP_TILE_URL === 'off' ? null : e.MAP_TILE_URL,
+    tileAttribution: e.MAP_TILE_ATTRIBUTION,
+    tileAttributionUrl: e.MAP_TILE_ATTRIBUTION_URL,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set" (e.g. DATABASE_URL= to force the embedded database).
@@ -357,15 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
       timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
     },
-    maps: {
-      geocoderUrl: e.GEOCODER_URL ? noSlash(e.GEOCODER_URL) : null,
-      geocoderEmail: e.GEOCODER_EMAIL ?? null,
-      userAgent: e.GEOCODER_USER_AGENT,
-      routingUrl: e.ROUTING_URL ? noSlash(e.ROUTING_URL) : null,
-      timeoutMs: Math.round(e.ROUTING_TIMEOUT_SECONDS * 1000),
-      tileUrl: e.MAP_TILE_URL ?? null,
-      tileAttribution: e.MAP_TILE_ATTRIBUTION,
-    },
+    maps: mapsConfig(e, publicUrl),
     tagManagerOrigin: e.VITE_GTM_ID ? new URL(e.VITE_GTM_SCRIPT_URL).origin : null,
     ai: e.AI_BASE_URL
       ? {

@@ -9,6 +9,7 @@ import { createAuth, type Auth } from '../src/auth';
 import { loadConfig, type Config } from '../src/config';
 import type { DatabaseStatus } from '../src/db/supervisor';
 import { createTestDatabase, type TestDatabase } from './db';
+import { assertLoopbackMaps, OFFLINE_MAPS_ENV } from './support/offline-maps';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -50,8 +51,12 @@ export async function createTestApp(
     PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000',
     PUBLIC_READ_LIMIT_PER_MINUTE: '100000',
     AUTH_LIMIT_PER_MINUTE: '100000',
+    // The maps default to OpenStreetMap's public services: a test switches them off or points them at its
+    // own 127.0.0.1 server (test/support/maps-server.ts), never at a public host.
+    ...OFFLINE_MAPS_ENV,
     ...options.env,
   });
+  assertLoopbackMaps(config);
   const auth = createAuth(database.db, config);
   const app = await buildApp({
     config,

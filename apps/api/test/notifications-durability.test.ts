@@ -26,6 +26,7 @@ import {
   testClock,
 } from './support/notify';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './support/smtp-server';
+import { OFFLINE_MAPS_ENV } from './support/offline-maps';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clock = testClock();
@@ -66,6 +67,7 @@ function spawnApi(entry: 'src/server.ts' | 'src/worker.ts', port: number, logLev
     JOBS_POLL_SECONDS: '0.5',
     JOBS_MAINTENANCE_SECONDS: '1',
     AUTH_SECRET: 'durability-secret-durability-secret-0123',
+    ...OFFLINE_MAPS_ENV,
   };
   delete env.INIT_CWD;
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: apiDir, env });

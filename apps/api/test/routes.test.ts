@@ -935,7 +935,9 @@ describe('maps adapters against 127.0.0.1 Nominatim and OSRM servers (issue 16)'
       limit: '1',
       email: 'ops@keyturn.example',
     });
-    expect(req!.headers['user-agent']).toBe('Keyturn showing scheduler');
+    expect(req!.headers['user-agent']).toBe(
+      'Keyturn showing scheduler (+http://localhost:5001; ops@keyturn.example)',
+    );
     expect(await position(first.json().data.id)).toMatchObject({
       lat: A.lat,
       lng: A.lng,
@@ -1000,7 +1002,9 @@ describe('maps adapters against 127.0.0.1 Nominatim and OSRM servers (issue 16)'
       `/table/v1/driving/${A.lng.toFixed(6)},${A.lat.toFixed(6)};${B.lng.toFixed(6)},${B.lat.toFixed(6)}`,
     );
     expect(table.query.get('annotations')).toBe('duration,distance');
-    expect(table.headers['user-agent']).toBe('Keyturn showing scheduler');
+    expect(table.headers['user-agent']).toBe(
+      'Keyturn showing scheduler (+http://localhost:5001; ops@keyturn.example)',
+    );
     const route = maps.requests.find((r) => r.path.startsWith('/route/'))!;
     expect(route.path).toBe(table.path.replace('/table/', '/route/'));
     expect(Object.fromEntries(route.query)).toMatchObject({ overview: 'full', geometries: 'geojson' });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AGENT } from '../src/demo/seed';
+import { OFFLINE_MAPS_ENV } from './support/offline-maps';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let dataDir: string;
@@ -28,6 +29,7 @@ function startServer(port: number): Running {
     PORT: String(port),
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
+    ...OFFLINE_MAPS_ENV,
   };
   delete env.DATABASE_URL;
   delete env.INIT_CWD;

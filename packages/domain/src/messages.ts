@@ -2,6 +2,7 @@
 // toasts all show these exact strings, so they are written once here.
 
 import { SHELL_MESSAGES } from './shellMessages';
+import { CITY_SPEED_KMH, DETOUR_FACTOR } from './routes/travel';
 
 export const MESSAGES = {
   // The app shell's two (its loading and its error screen), in their own file for the first load.
@@ -60,11 +61,24 @@ export const ROUTE_MESSAGES = {
   cannotReach: (address: string, clock: string, driveMinutes: number, gapMinutes: number) =>
     `You can't be at ${address} by ${clock}: ${driveMinutes} min drive, ${gapMinutes} min gap`,
   estimatedLabel: 'estimated',
-  estimatedNote:
-    'Drive times are estimated from straight-line distance (no routing service is configured): about 1.35× the distance at 30 km/h.',
-  noTilesNote: 'No map tiles are configured (MAP_TILE_URL), so the route is drawn without a base map.',
-  noGeocoderNote:
-    "Address search isn't switched on for this Keyturn server yet: place the pin by hand on the map or enter the coordinates.",
+  /** Road routing off: the drive times on screen are the estimate (its numbers are routes/travel.ts's). */
+  estimatedNote: `Drive times are estimated from the straight-line distance (${DETOUR_FACTOR} times it, at ${CITY_SPEED_KMH} km/h). Road routing isn't switched on for this Keyturn server — your administrator can switch it on in Server settings.`,
+  /** The street map (tiles) off: places are drawn on a blank background. */
+  tilesOff:
+    "The street map isn't switched on for this Keyturn server — your administrator can switch it on in Server settings. Until then, places are drawn without streets.",
+  /** Finding addresses (the geocoder) off: pins are placed by hand. */
+  geocoderOff:
+    "Finding addresses on the map isn't switched on for this Keyturn server — your administrator can switch it on in Server settings. Until then, drag the pin or click the map to place it.",
+  /** POST /api/routes/find-address: the geocoder found nothing. */
+  addressNotFound:
+    "We couldn't find this address on the map. Check it, or drag the pin (or click the map) to place it.",
+  /** The geocoder failed, did not answer in time, or is busy with other requests. */
+  mapsUnavailable:
+    "The map search didn't answer just now. Try again in a moment, or drag the pin (or click the map) to place it.",
+  findOnMap: 'Find the address on the map',
+  findingOnMap: 'Finding…',
+  /** The coordinates: a fallback, collapsed. */
+  enterCoordinates: 'Enter coordinates instead',
   missingPlace: 'No map position for this property: drive times to and from it are not known.',
   infeasible: "No order fits every showing in its allowed times: some can't be reached in time.",
   nothingToOptimise: 'Nothing to optimise: no pending showings on this day that could move.',
@@ -74,10 +88,10 @@ export const ROUTE_MESSAGES = {
   notInWindow: 'Route optimisation plans days from tomorrow to the end of the booking window.',
   /** The office address the geocoder could not place. */
   officeNotFound:
-    "We couldn't find this address on the map. Place the pin by hand: enter its latitude and longitude.",
-  /** No geocoder configured and no pin given. */
+    "We couldn't find this address on the map. Drag the pin (or click the map) to place it, or enter its coordinates.",
+  /** Finding addresses is off and no pin was given. */
   officePinRequired:
-    "Address search isn't switched on for this Keyturn server yet: place the pin by hand or enter the coordinates.",
+    "Finding addresses on the map isn't switched on for this Keyturn server: drag the pin (or click the map) to place the office, or enter its coordinates.",
   /** What the office is used for, on the settings form. */
   officeHelp:
     'Your day starts here: My day and Optimise count the drive from the office to your first showing, and with "cluster showings by area" buyers are not offered a first time you can\'t reach from it when your hours open.',

@@ -1,7 +1,10 @@
-// The geocoder adapter (issue 16): the Nominatim search API (https://nominatim.org/release-docs/latest/api/Search/)
-// at GEOCODER_URL, with the structured query (street, city, state, postalcode) limited to the US. Nominatim's
-// usage policy asks for an identifying User-Agent and, where known, a contact e-mail (`email`), at most one
-// request a second: properties are geocoded once when saved and the answer is cached per normalised address.
+// The geocoder adapter (issues 16, 30): the Nominatim search API
+// (https://nominatim.org/release-docs/latest/api/Search/) at GEOCODER_URL — OpenStreetMap's public Nominatim
+// unless configured otherwise — with the structured query (street, city, state, postalcode) limited to the
+// US. Its usage policy (https://operations.osmfoundation.org/policies/nominatim/) is kept: an identifying
+// User-Agent naming the server and its contact, the contact as `email`, at most one request a second from
+// all of the server's processes (geocoder-turns.ts), and every answer cached in the database per normalised
+// address, so an address is asked once (concurrent asks for one address in a process share one request).
 import { eq } from 'drizzle-orm';
 import type { LatLng } from '@keyturn/domain/routes/travel';
 import { isLatLng } from '@keyturn/domain/routes/travel';
@@ -9,13 +12,24 @@ import type { MapsConfig } from '../config';
 import type { Db } from '../db/client';
 import { geocodeCache } from '../db/schema';
 import { outboundFetch, type OutboundPolicy } from '../http/outbound-url';
+import { takeGeocoderTurn } from './geocoder-turns';
 
 export type PostalAddress = { address: string; city: string; state: string; zipCode: string };
 
-/** The cache key: one line, lower case, single spaces. */
+const normalisePart = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[.,;#"']/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The cache key: each part lower case, without punctuation, single spaces; the parts joined by "|". */
 export function normaliseAddress(a: PostalAddress): string {
-  return `${a.address}, ${a.city}, ${a.state} ${a.zipCode}`.toLowerCase().replace(/\s+/g, ' ').trim();
+  return [a.address, a.city, a.state, a.zipCode].map(normalisePart).join('|');
 }
+
+/** How long a request may wait for its turn before the geocoder counts as busy (a queue of ten). */
+const MAX_TURN_WAIT_MS = 10_000;
 
 /** The service failed (network, timeout, non-2xx, unreadable answer): the caller carries on without it. */
 export class MapsServiceUnavailable extends Error {}
@@ -61,30 +75,86 @@ export async function nominatimSearch(
   return place;
 }
 
-/**
- * The address's coordinates: from the cache, else the geocoder (and cached, a "not found" too). null when
- * no geocoder is configured, it found nothing, or it failed (then nothing is cached: a later save retries).
- */
-export async function geocode(
+export type GeocodeResult =
+  | { status: 'found'; place: LatLng }
+  | { status: 'not_found' }
+  /** The geocoder failed or is busy (nothing cached: a later ask tries again). */
+  | { status: 'unavailable' }
+  /** No geocoder is configured. */
+  | { status: 'off' };
+
+const fromRow = (row: { lat: number | null; lng: number | null }): GeocodeResult =>
+  row.lat !== null && row.lng !== null
+    ? { status: 'found', place: { lat: row.lat, lng: row.lng } }
+    : { status: 'not_found' };
+
+async function cachedAnswer(db: Db, key: string): Promise<GeocodeResult | null> {
+  const [cached] = await db.select().from(geocodeCache).where(eq(geocodeCache.addressKey, key));
+  return cached ? fromRow(cached) : null;
+}
+
+/** Asks for one address in this process at a time (a second ask for it shares the first's answer). */
+const inFlight = new Map<string, Promise<GeocodeResult>>();
+
+async function askGeocoder(
   db: Db,
-  maps: MapsConfig,
+  maps: MapsConfig & { geocoderUrl: string },
   outbound: OutboundPolicy,
   address: PostalAddress,
-): Promise<LatLng | null> {
-  if (!maps.geocoderUrl) return null;
-  const key = normaliseAddress(address);
-  const [cached] = await db.select().from(geocodeCache).where(eq(geocodeCache.addressKey, key));
-  if (cached) return cached.lat !== null && cached.lng !== null ? { lat: cached.lat, lng: cached.lng } : null;
+  key: string,
+): Promise<GeocodeResult> {
+  if (!(await takeGeocoderTurn(db, maps.geocoderUrl, maps.geocoderIntervalMs, MAX_TURN_WAIT_MS)))
+    return { status: 'unavailable' };
+  // Another process may have asked while this one waited for its turn: its answer is in the cache.
+  const meanwhile = await cachedAnswer(db, key);
+  if (meanwhile) return meanwhile;
   let found: LatLng | null;
   try {
     found = await nominatimSearch(maps, outbound, address);
   } catch (err) {
-    if (err instanceof MapsServiceUnavailable) return null;
+    if (err instanceof MapsServiceUnavailable) return { status: 'unavailable' };
     throw err;
   }
   await db
     .insert(geocodeCache)
     .values({ addressKey: key, lat: found?.lat ?? null, lng: found?.lng ?? null })
     .onConflictDoNothing();
-  return found;
+  return found ? { status: 'found', place: found } : { status: 'not_found' };
+}
+
+/**
+ * The address looked up: from the cache, else the geocoder in its turn (and cached, a "not found" too; a
+ * failure is not, so a later ask retries).
+ */
+export async function lookUpAddress(
+  db: Db,
+  maps: MapsConfig,
+  outbound: OutboundPolicy,
+  address: PostalAddress,
+): Promise<GeocodeResult> {
+  const geocoderUrl = maps.geocoderUrl;
+  if (!geocoderUrl) return { status: 'off' };
+  const key = normaliseAddress(address);
+  const cached = await cachedAnswer(db, key);
+  if (cached) return cached;
+  const flightKey = `${geocoderUrl} ${key}`;
+  let asking = inFlight.get(flightKey);
+  if (!asking) {
+    asking = askGeocoder(db, { ...maps, geocoderUrl }, outbound, address, key).finally(() =>
+      inFlight.delete(flightKey),
+    );
+    inFlight.set(flightKey, asking);
+  }
+  return asking;
+}
+
+/** The address's coordinates, or null (no geocoder, not found, or the geocoder failed or was busy). */
+export async function geocode(
+  db: Db,
+  maps: MapsConfig,
+  outbound: OutboundPolicy,
+  address: PostalAddress,
+): Promise<LatLng | null> {
+  const answer = await lookUpAddress(db, maps, outbound, address);
+  return answer.status === 'found' ? answer.place : null;
 }

@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { OFFLINE_MAPS_ENV } from './offline-maps';
+
 export { freePort } from '../../src/db/embedded';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,7 +18,13 @@ export type Running = {
 };
 
 export function spawnApi(entry: 'src/server.ts' | 'src/worker.ts', env: Record<string, string>): Running {
-  const full: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
+  const full: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...OFFLINE_MAPS_ENV,
+    ...env,
+  };
   if (!env.DATABASE_URL) delete full.DATABASE_URL;
   delete full.INIT_CWD;
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: apiDir, env: full });

@@ -1,8 +1,12 @@
-// A property's pin on the map (issue 16): click the map or drag the pin to place it. Loaded lazily with
-// Leaflet, only when the property form shows the position section.
+// A pin on the map (issues 16, 30): the office's or a property's. Click the map or drag the pin to place it;
+// a place found from the address moves the map there. Loaded lazily with Leaflet, only by the forms that
+// show a position.
 import 'leaflet/dist/leaflet.css';
+import { useEffect } from 'react';
 import { divIcon } from 'leaflet';
-import { MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
+import type { MapTiles } from '@keyturn/domain/schemas/routes';
+import { MapBase } from './map-base';
 
 const PIN = divIcon({
   className: '',
@@ -11,50 +15,68 @@ const PIN = divIcon({
   iconAnchor: [11, 11],
 });
 
-/** The middle of the contiguous United States, for a property with no position yet. */
+/** The middle of the contiguous United States, for a place with no position yet. */
 const US_CENTRE: [number, number] = [39.8, -98.6];
+/** Close enough to see the street the pin is on. */
+const STREET_ZOOM = 16;
 
 function ClickToPlace({ onPlace }: { onPlace: (lat: number, lng: number) => void }) {
   useMapEvents({ click: (e) => onPlace(e.latlng.lat, e.latlng.lng) });
   return null;
 }
 
+/** Brings a pin placed from outside (found from the address, typed) into view, close up. */
+function FollowPin({ lat, lng }: { lat: number; lng: number }) {
+  const map = useMap();
+  useEffect(() => {
+    if (map.getZoom() < 12 || !map.getBounds().contains([lat, lng]))
+      map.setView([lat, lng], Math.max(map.getZoom(), STREET_ZOOM));
+  }, [map, lat, lng]);
+  return null;
+}
+
 export default function PinMap({
   lat,
   lng,
-  tileUrl,
-  attribution,
+  map,
+  label,
   onPlace,
 }: {
   lat: number | null;
   lng: number | null;
-  tileUrl: string | null;
-  attribution: string;
+  map: MapTiles;
+  /** The map's accessible name: what the pin places. */
+  label: string;
   onPlace: (lat: number, lng: number) => void;
 }) {
   const placed = lat !== null && lng !== null;
   return (
     <MapContainer
       center={placed ? [lat, lng] : US_CENTRE}
-      zoom={placed ? 15 : 4}
+      zoom={placed ? STREET_ZOOM : 4}
       scrollWheelZoom={false}
-      className="h-56 w-full rounded-lg border border-slate-200 bg-slate-100"
-      aria-label="Map: click or drag the pin to place the property"
+      attributionControl={false}
+      className="h-64 w-full rounded-lg border border-slate-200 bg-slate-100"
+      aria-label={label}
     >
-      {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} /> : null}
+      <MapBase map={map} />
       <ClickToPlace onPlace={onPlace} />
       {placed ? (
-        <Marker
-          position={[lat, lng]}
-          icon={PIN}
-          draggable
-          eventHandlers={{
-            dragend: (e) => {
-              const p = (e.target as { getLatLng: () => { lat: number; lng: number } }).getLatLng();
-              onPlace(p.lat, p.lng);
-            },
-          }}
-        />
+        <>
+          <FollowPin lat={lat} lng={lng} />
+          <Marker
+            position={[lat, lng]}
+            icon={PIN}
+            draggable
+            title="Drag to the exact place"
+            eventHandlers={{
+              dragend: (e) => {
+                const p = (e.target as { getLatLng: () => { lat: number; lng: number } }).getLatLng();
+                onPlace(p.lat, p.lng);
+              },
+            }}
+          />
+        </>
       ) : null}
     </MapContainer>
   );

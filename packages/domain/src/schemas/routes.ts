@@ -7,8 +7,16 @@ import { dayProposalSchema } from './timeProposals';
 
 const travelSource = z.enum(['routed', 'estimated']);
 
-/** The configured map tiles (MAP_TILE_URL; null: none) and their attribution. */
-const mapTilesSchema = z.object({ tile_url: z.string().nullable(), attribution: z.string() });
+/**
+ * The map's tiles, loaded by the browser from tile_url (null: the street map is switched off), and the
+ * attribution every map shows, linked to attribution_url (OpenStreetMap's copyright page by default).
+ */
+const mapTilesSchema = z.object({
+  tile_url: z.string().nullable(),
+  attribution: z.string(),
+  attribution_url: z.string().nullable(),
+});
+export type MapTiles = z.infer<typeof mapTilesSchema>;
 
 export const dayQuerySchema = z.object({ date: isoDateSchema.optional() });
 
@@ -165,6 +173,12 @@ export const postalAddressSchema = propertyInputSchema.pick({
   city: true,
   state: true,
   zip_code: true,
+});
+
+/** POST /api/routes/find-address: where the geocoder places an address (the pin then moves there). */
+export const foundPlaceResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ lat: z.number(), lng: z.number() }),
 });
 
 export const OFFICE_PIN_MESSAGE = 'Enter both the latitude and the longitude, or neither';

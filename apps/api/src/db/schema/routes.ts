@@ -53,3 +53,12 @@ export const timeProposals = pgTable(
     index('time_proposals_booking_idx').on(t.bookingId),
   ],
 );
+
+/**
+ * The geocoder's turns (issue 30): per geocoder, the earliest instant the next request may go. Every process on
+ * the database takes its turn from this row, so all of them together stay at one request a second.
+ */
+export const geocoderTurns = pgTable('geocoder_turns', {
+  geocoder: text().primaryKey(),
+  nextAt: timestamp({ withTimezone: true }).notNull(),
+});

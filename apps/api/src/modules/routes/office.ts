@@ -4,14 +4,14 @@
 import { eq } from 'drizzle-orm';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { isLatLng, type LatLng } from '@keyturn/domain/routes/travel';
-import type { officeInputSchema, Office, RouteSettingsView } from '@keyturn/domain/schemas/routes';
+import type { MapTiles, officeInputSchema, Office, RouteSettingsView } from '@keyturn/domain/schemas/routes';
 import type { z } from 'zod';
 import type { MapsConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { OutboundPolicy } from '../../http/outbound-url';
 import { availabilitySettings } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { geocode } from '../../adapters/geocoder';
+import { lookUpAddress } from '../../adapters/geocoder';
 import type { AgentRow } from '../agents/service';
 
 /** What placing things on the map needs: the database (its caches), the geocoder and router, the outbound policy. */
@@ -31,6 +31,13 @@ export async function readOffice(db: Db, agentId: string): Promise<Office | null
   return { address: row.address, lat: row.lat, lng: row.lng };
 }
 
+/** The map's tiles and attribution as every map-showing answer carries them. */
+export const mapTilesView = (maps: MapsConfig): MapTiles => ({
+  tile_url: maps.tileUrl,
+  attribution: maps.tileAttribution,
+  attribution_url: maps.tileAttributionUrl,
+});
+
 export const officePlace = (office: Office | null): LatLng | null =>
   office ? { lat: office.lat, lng: office.lng } : null;
 
@@ -43,7 +50,7 @@ export async function routeSettingsView(
     cluster_by_area: clusterByArea,
     office: await readOffice(deps.db, agentId),
     geocoder_configured: deps.maps.geocoderUrl !== null,
-    map: { tile_url: deps.maps.tileUrl, attribution: deps.maps.tileAttribution },
+    map: mapTilesView(deps.maps),
   };
 }
 
@@ -61,17 +68,21 @@ export async function saveOffice(
         lat: ROUTE_MESSAGES.officePinRequired,
       });
     }
-    place = await geocode(deps.db, deps.maps, deps.outbound, {
+    const answer = await lookUpAddress(deps.db, deps.maps, deps.outbound, {
       address: address.address,
       city: address.city,
       state: address.state,
       zipCode: address.zip_code,
     });
-    if (!place) {
+    // A geocoder that failed or is busy is not "not found": the agent is told to try again or use the pin.
+    if (answer.status === 'unavailable')
+      throw new AppError(503, 'MAPS_UNAVAILABLE', ROUTE_MESSAGES.mapsUnavailable);
+    if (answer.status !== 'found') {
       throw new AppError(400, 'OFFICE_NOT_FOUND', ROUTE_MESSAGES.officeNotFound, {
         address: ROUTE_MESSAGES.officeNotFound,
       });
     }
+    place = answer.place;
   }
   const set = { officeAddress: address, officeLat: place.lat, officeLng: place.lng };
   await deps.db

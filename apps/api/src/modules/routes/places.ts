@@ -6,7 +6,11 @@ import type { MapsConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { properties } from '../../db/schema';
 import type { OutboundPolicy } from '../../http/outbound-url';
-import { geocode } from '../../adapters/geocoder';
+import { geocode, lookUpAddress } from '../../adapters/geocoder';
+import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import type { LatLng } from '@keyturn/domain/routes/travel';
+import { AppError } from '../../http/errors';
+import { mapTilesView } from './office';
 import type { AgentRow } from '../agents/service';
 import { propertyEditableBy, propertyVisibleTo } from '../properties/service';
 
@@ -39,7 +43,7 @@ export async function propertyPosition(
     lat: row.lat,
     lng: row.lng,
     geocoder_configured: deps.maps.geocoderUrl !== null,
-    map: { tile_url: deps.maps.tileUrl, attribution: deps.maps.tileAttribution },
+    map: mapTilesView(deps.maps),
   };
 }
 
@@ -53,4 +57,33 @@ export async function placeProperty(
   const row = await propertyEditableBy(deps.db, agent, rawId);
   await deps.db.update(properties).set({ lat: place.lat, lng: place.lng }).where(eq(properties.id, row.id));
   return propertyPosition(deps, agent, rawId);
+}
+
+/**
+ * Where the geocoder places an address (issue 30: "Find the address on the map" moves the form's pin there;
+ * the form saves it). 400 ADDRESS_NOT_FOUND, 409 GEOCODER_OFF when finding addresses is switched off, 503
+ * MAPS_UNAVAILABLE when the geocoder failed or is busy (nothing cached: asking again retries).
+ */
+export async function findAddress(
+  deps: Deps,
+  address: { address: string; city: string; state: string; zip_code: string },
+): Promise<LatLng> {
+  const answer = await lookUpAddress(deps.db, deps.maps, deps.outbound, {
+    address: address.address,
+    city: address.city,
+    state: address.state,
+    zipCode: address.zip_code,
+  });
+  switch (answer.status) {
+    case 'found':
+      return answer.place;
+    case 'not_found':
+      throw new AppError(400, 'ADDRESS_NOT_FOUND', ROUTE_MESSAGES.addressNotFound, {
+        address: ROUTE_MESSAGES.addressNotFound,
+      });
+    case 'off':
+      throw new AppError(409, 'GEOCODER_OFF', ROUTE_MESSAGES.geocoderOff);
+    case 'unavailable':
+      throw new AppError(503, 'MAPS_UNAVAILABLE', ROUTE_MESSAGES.mapsUnavailable);
+  }
 }

@@ -7,9 +7,11 @@ import {
   agentDayResponseSchema,
   applyRouteSchema,
   dayQuerySchema,
+  foundPlaceResponseSchema,
   officeInputSchema,
   optimiseRequestSchema,
   placePropertySchema,
+  postalAddressSchema,
   propertyPositionResponseSchema,
   routeProposalResponseSchema,
   routeSettingsResponseSchema,
@@ -25,7 +27,7 @@ import type { OutboundPolicy } from '../../http/outbound-url';
 import { requirePlanFeature } from '../../http/plan-gate';
 import type { BookingNotifier } from '../notifications/scheduler';
 import { requireAgentContext } from '../agents/context';
-import { placeProperty, propertyPosition } from './places';
+import { findAddress, placeProperty, propertyPosition } from './places';
 import { clearOffice, routeSettingsView, saveOffice } from './office';
 import { checkTourFor, inviteTourFor, proposeTourFor, saveTourFor } from './tours';
 import type { JobQueue } from '../../jobs/queue';
@@ -48,6 +50,8 @@ const errors = {
   409: errorResponseSchema,
 };
 const tags = ['routes'];
+/** Finding addresses, per caller: typing and retrying, never a bulk lookup. */
+const FIND_ADDRESS_LIMIT_PER_MINUTE = 20;
 
 export async function routeRoutes(
   app: FastifyInstance,
@@ -170,7 +174,7 @@ export async function routeRoutes(
         tags,
         summary: "Set the agent's office: geocoded from the address, or the pin given by hand",
         body: officeInputSchema,
-        response: { 200: routeSettingsResponseSchema, ...errors },
+        response: { 200: routeSettingsResponseSchema, ...errors, 503: errorResponseSchema },
       },
     },
     async (req) => {
@@ -294,5 +298,24 @@ export async function routeRoutes(
       success: true as const,
       data: await placeProperty(deps, agentOf(req), req.params.id, req.body),
     }),
+  );
+
+  // Finding an address for a pin (the office's, a property's): every plan. Each call may cost a request to
+  // the geocoder (one a second for the whole server), so an agent's calls are limited too.
+  r.post(
+    '/api/routes/find-address',
+    {
+      schema: {
+        tags,
+        summary: 'Where the geocoder places an address (the form moves its pin there; nothing is saved)',
+        body: postalAddressSchema,
+        response: { 200: foundPlaceResponseSchema, ...errors, 503: errorResponseSchema },
+      },
+      config: { rateLimit: { max: FIND_ADDRESS_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+    },
+    async (req) => {
+      agentOf(req);
+      return { success: true as const, data: await findAddress(deps, req.body) };
+    },
   );
 }

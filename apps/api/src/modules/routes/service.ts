@@ -19,7 +19,7 @@ import { routeLine, travelMatrix, type Travel } from '../../adapters/router';
 import type { AgentRow } from '../agents/service';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import type { BookingRow } from '../bookings/service';
-import { officePlace, readOffice, type MapsDeps } from './office';
+import { mapTilesView, officePlace, readOffice, type MapsDeps } from './office';
 import { dayProposals, proposeTimes } from './proposals';
 
 type DayRow = {
@@ -175,7 +175,7 @@ export async function agentDay(
     line: line.line,
     line_source: line.source,
     routing_configured: deps.maps.routingUrl !== null,
-    map: { tile_url: deps.maps.tileUrl, attribution: deps.maps.tileAttribution },
+    map: mapTilesView(deps.maps),
     optimisable: inWindow(day, agent, now),
     proposals: await dayProposals(deps.db, agent.id, day),
   };

@@ -136,6 +136,10 @@ function PropertyFormDialogOpen({ property, onClose }: { property: Property | nu
           <div className="mt-5">
             <PropertyPinField
               propertyId={property.id}
+              address={() => {
+                const { address, city, state, zip_code } = form.getValues();
+                return { address, city, state, zip_code };
+              }}
               draft={pin}
               errors={pinErrors}
               onDraft={(draft) => {

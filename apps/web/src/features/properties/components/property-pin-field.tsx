@@ -1,15 +1,12 @@
-// Where a saved property is on the map (issue 16): geocoded from its address when a geocoder is configured;
-// the agent corrects the pin by dragging it, clicking the map or typing the coordinates — and without a
-// geocoder places it that way (the section says so). It is part of the property form's one save (issue 29):
-// the dialog's "Save changes" saves the property, then the position typed or placed here (its own endpoint).
-import { lazy, Suspense } from 'react';
+// Where a saved property is on the map (issues 16, 30): placed from its address (on save when it has no
+// position, or "Find the address on the map" in the form) or by dragging the pin / clicking the map; typing
+// the coordinates is the collapsed fallback (components/place-on-map.tsx). It is part of the property form's
+// one save (issue 29): the dialog's "Save changes" saves the property, then the position placed here (its
+// own endpoint).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import { placePropertySchema, type PropertyPosition } from '@keyturn/domain/schemas/routes';
-import { TextField } from '@/components/ui/text-field';
+import { PlaceOnMap, type PostalAddress } from '@/components/place-on-map';
 import { api } from '@/lib/api';
-
-const PinMap = lazy(() => import('@/components/pin-map'));
 
 /** The coordinates as typed or placed, not yet saved; null: unchanged. */
 export type PinDraft = { lat: string; lng: string } | null;
@@ -44,11 +41,14 @@ export function useSavePosition(propertyId: number | null) {
 
 export function PropertyPinField({
   propertyId,
+  address,
   draft,
   errors,
   onDraft,
 }: {
   propertyId: number;
+  /** The form's address as typed now. */
+  address: () => PostalAddress;
   draft: PinDraft;
   errors: PinErrors | null;
   onDraft: (draft: NonNullable<PinDraft>) => void;
@@ -62,42 +62,30 @@ export function PropertyPinField({
   const p = position.data;
   const lat = draft ? draft.lat : (p.lat?.toFixed(6) ?? '');
   const lng = draft ? draft.lng : (p.lng?.toFixed(6) ?? '');
-  const place = checkPin({ lat, lng }).place;
 
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-sm font-medium text-slate-800">Map position</legend>
-      <p className="text-sm text-slate-600">
-        {p.geocoder_configured
-          ? 'Placed from the address when the property is saved. Drag the pin or click the map to correct it; "Save changes" keeps it.'
-          : ROUTE_MESSAGES.noGeocoderNote}
-      </p>
-      <Suspense fallback={<div className="h-56 rounded-lg bg-slate-100" />}>
-        <PinMap
-          lat={place?.lat ?? null}
-          lng={place?.lng ?? null}
-          tileUrl={p.map.tile_url}
-          attribution={p.map.attribution}
-          onPlace={(la, ln) => onDraft({ lat: la.toFixed(6), lng: ln.toFixed(6) })}
-        />
-      </Suspense>
-      {p.map.tile_url ? null : <p className="text-xs text-slate-500">{ROUTE_MESSAGES.noTilesNote}</p>}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label="Latitude"
-          inputMode="decimal"
-          value={lat}
-          error={errors?.lat}
-          onChange={(e) => onDraft({ lat: e.target.value, lng })}
-        />
-        <TextField
-          label="Longitude"
-          inputMode="decimal"
-          value={lng}
-          error={errors?.lng}
-          onChange={(e) => onDraft({ lat, lng: e.target.value })}
-        />
-      </div>
+      {p.geocoder_configured ? (
+        <p className="text-sm text-slate-600">
+          Without a pin, saving places the property from its address. &ldquo;Save changes&rdquo; keeps the
+          pin.
+        </p>
+      ) : null}
+      <PlaceOnMap
+        address={address}
+        geocoderOn={p.geocoder_configured}
+        map={p.map}
+        lat={lat}
+        lng={lng}
+        errors={errors}
+        onChange={(la, ln) => onDraft({ lat: la, lng: ln })}
+        labels={{
+          map: 'Map: drag the pin or click the map to place the property',
+          lat: 'Latitude',
+          lng: 'Longitude',
+        }}
+      />
     </fieldset>
   );
 }

@@ -1,21 +1,22 @@
-// The day's map (issue 16): numbered markers in visiting order and the route line, on the configured tiles.
+// The day's map (issue 16): numbered markers in visiting order and the route line, on the configured tiles
+// with their attribution (issue 30).
 // Leaflet and react-leaflet load with this module only (the My day page imports it lazily).
 import 'leaflet/dist/leaflet.css';
-import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip } from 'react-leaflet';
+import { CircleMarker, MapContainer, Polyline, Tooltip } from 'react-leaflet';
 import type { LatLngBoundsExpression } from 'leaflet';
+import type { MapTiles } from '@keyturn/domain/schemas/routes';
+import { MapBase } from '@/components/map-base';
 
 export type MapStop = { id: string; label: string; lat: number; lng: number; warn: boolean };
 
 export default function DayMap({
   stops,
   line,
-  tileUrl,
-  attribution,
+  map,
 }: {
   stops: MapStop[];
   line: [number, number][];
-  tileUrl: string | null;
-  attribution: string;
+  map: MapTiles;
 }) {
   const points: [number, number][] = [...stops.map((s) => [s.lat, s.lng] as [number, number]), ...line];
   const bounds: LatLngBoundsExpression =
@@ -30,10 +31,11 @@ export default function DayMap({
       bounds={bounds}
       boundsOptions={{ padding: [24, 24] }}
       scrollWheelZoom={false}
+      attributionControl={false}
       className="h-72 w-full rounded-xl border border-slate-200 bg-slate-100 sm:h-96"
       aria-label="Map of the day's showings"
     >
-      {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} /> : null}
+      <MapBase map={map} />
       {line.length > 1 ? <Polyline positions={line} pathOptions={{ color: '#2563eb', weight: 4 }} /> : null}
       {stops.map((stop, k) => (
         <CircleMarker

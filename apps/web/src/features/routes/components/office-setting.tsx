@@ -1,17 +1,17 @@
-// The agent's office (issue 16): where each working day starts — My day's first leg, Optimise's start point,
-// and (with "cluster showings by area") the reachability of the day's first public slot. Geocoded from the
-// address when a geocoder is configured; otherwise, or to correct it, the pin is placed by hand (the form
-// says so). The server validates and places it; its field messages show under the inputs.
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+// The agent's office (issues 16, 30): where each working day starts — My day's first leg, Optimise's start
+// point, and (with "cluster showings by area") the reachability of the day's first public slot. Placed by its
+// address (found on the map, or on save when no pin is placed) or by dragging the pin; the coordinates are
+// the collapsed fallback. One save: "Save office" sends the address and the pin together. The server
+// validates and places it; its field messages show under the inputs.
+import { useState, type FormEvent } from 'react';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
 import type { RouteSettingsView } from '@keyturn/domain/schemas/routes';
+import { PlaceOnMap } from '@/components/place-on-map';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
 import { useSaveOffice } from '../api';
-
-const PinMap = lazy(() => import('@/components/pin-map'));
 
 export function OfficeSetting({ settings }: { settings: RouteSettingsView }) {
   const save = useSaveOffice();
@@ -30,7 +30,6 @@ export function OfficeSetting({ settings }: { settings: RouteSettingsView }) {
   const coordinate = (text: string) => (text.trim() === '' ? null : Number(text));
   const lat = coordinate(form.lat);
   const lng = coordinate(form.lng);
-  const pinned = lat !== null && lng !== null && Number.isFinite(lat) && Number.isFinite(lng);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -54,11 +53,6 @@ export function OfficeSetting({ settings }: { settings: RouteSettingsView }) {
         Office (start of your day)
       </h2>
       <p className="text-sm text-slate-600">{ROUTE_MESSAGES.officeHelp}</p>
-      <p className="text-sm text-slate-600">
-        {settings.geocoder_configured
-          ? 'Placed from the address when saved. Click the map or enter the coordinates to place the pin yourself.'
-          : ROUTE_MESSAGES.noGeocoderNote}
-      </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label="Office address"
@@ -75,31 +69,28 @@ export function OfficeSetting({ settings }: { settings: RouteSettingsView }) {
           error={fields.zip_code}
         />
       </div>
-      <Suspense fallback={<div className="h-56 rounded-lg bg-slate-100" />}>
-        <PinMap
-          lat={pinned ? lat : null}
-          lng={pinned ? lng : null}
-          tileUrl={settings.map.tile_url}
-          attribution={settings.map.attribution}
-          onPlace={(la, ln) => setForm((f) => ({ ...f, lat: la.toFixed(6), lng: ln.toFixed(6) }))}
-        />
-      </Suspense>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label="Office latitude"
-          inputMode="decimal"
-          value={form.lat}
-          onChange={set('lat')}
-          error={fields.lat}
-        />
-        <TextField
-          label="Office longitude"
-          inputMode="decimal"
-          value={form.lng}
-          onChange={set('lng')}
-          error={fields.lng}
-        />
-      </div>
+      <PlaceOnMap
+        address={() => ({
+          address: form.address,
+          city: form.city,
+          state: form.state,
+          zip_code: form.zip_code,
+        })}
+        geocoderOn={settings.geocoder_configured}
+        map={settings.map}
+        lat={form.lat}
+        lng={form.lng}
+        errors={{ lat: fields.lat, lng: fields.lng }}
+        onChange={(la, ln) => setForm((f) => ({ ...f, lat: la, lng: ln }))}
+        labels={{
+          map: 'Map: drag the pin or click the map to place your office',
+          lat: 'Office latitude',
+          lng: 'Office longitude',
+        }}
+      />
+      {settings.geocoder_configured ? (
+        <p className="text-sm text-slate-600">Without a pin, saving places the office from its address.</p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save office'}

@@ -18,7 +18,7 @@ const emptyDay = {
   line: [],
   line_source: 'estimated',
   routing_configured: false,
-  map: { tile_url: null, attribution: '' },
+  map: { tile_url: null, attribution: '', attribution_url: null },
   optimisable: true,
   proposals: [],
 };

@@ -163,14 +163,9 @@ function DayView({
       {located.length > 0 ? (
         <section aria-label="Map" className="space-y-2">
           <Suspense fallback={<div className="h-72 rounded-xl bg-slate-100 sm:h-96" />}>
-            <DayMap
-              stops={located}
-              line={day.line}
-              tileUrl={day.map.tile_url}
-              attribution={day.map.attribution}
-            />
+            <DayMap stops={located} line={day.line} map={day.map} />
           </Suspense>
-          {day.map.tile_url ? null : <p className="text-sm text-slate-600">{ROUTE_MESSAGES.noTilesNote}</p>}
+          {day.map.tile_url ? null : <p className="text-sm text-slate-600">{ROUTE_MESSAGES.tilesOff}</p>}
         </section>
       ) : null}
       {day.routing_configured ? null : (
