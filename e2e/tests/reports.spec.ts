@@ -63,7 +63,7 @@ test('a booking with enthusiastic feedback appears in the Reports charts; Enterp
 
   const funnel = page.getByRole('table', { name: 'Funnel' });
   await expect(funnel.getByRole('row', { name: /Booked 1 100%/ })).toBeVisible();
-  await expect(funnel.getByRole('row', { name: /Hot 1 100%/ })).toBeVisible();
+  await expect(funnel.getByRole('row', { name: /Showings of hot buyers 1 100%/ })).toBeVisible();
   const overTime = page.getByRole('table', { name: 'Bookings over time' });
   await expect(overTime.getByRole('row', { name: new RegExp(`^${bookingDate} `) })).toContainText('1');
   // The charts are drawn (recharts' SVG surfaces), next to their tables.

@@ -9,7 +9,7 @@ export function UsageBar({ label, used, limit }: { label: string; used: number; 
     <div>
       <div className="flex items-baseline justify-between gap-3 text-sm">
         <span className="font-medium text-slate-700">{label}</span>
-        <span className="text-slate-600 tabular-nums">
+        <span className="shrink-0 whitespace-nowrap text-slate-600 tabular-nums">
           {limit === null ? (
             <>
               {used} · <span className="font-medium text-slate-800">Unlimited</span>

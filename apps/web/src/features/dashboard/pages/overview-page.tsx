@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UPCOMING_DAYS_DEFAULT } from '@keyturn/domain/constants';
-import { figureLabel } from '@keyturn/domain/figures';
+import { figureLabel, TEAM_FIGURES } from '@keyturn/domain/figures';
 import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
 import {
   showsOnboarding,
@@ -87,7 +87,7 @@ function figureRows({ figures, usage }: DashboardSummary) {
     ...(figures.team ? ([['team', figures.team]] as const) : []),
   ] as const;
   for (const [scope, counts] of scopes) {
-    for (const id of ['bookingsThisMonth', 'properties'] as const) {
+    for (const id of TEAM_FIGURES) {
       const limited = usage.scope === scope;
       rows.push({
         key: `${scope}-${id}`,

@@ -188,7 +188,7 @@ function BuyerClasses({
             aria-label={`${figureLabel(id)}: ${figures.own[id]}`}
             title={FIGURES[id].counts}
             onClick={() => onPick(c)}
-            className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 text-left shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 aria-pressed:border-blue-600 aria-pressed:ring-1 aria-pressed:ring-blue-600"
+            className="flex min-w-0 flex-col justify-between rounded-xl border border-slate-200 bg-white p-3 text-left shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 aria-pressed:border-blue-600 aria-pressed:ring-1 aria-pressed:ring-blue-600"
           >
             <span className="block text-xs font-medium text-slate-600">{figureLabel(id)}</span>
             <span className="block text-2xl font-semibold text-slate-900 tabular-nums">
