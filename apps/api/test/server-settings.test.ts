@@ -286,10 +286,26 @@ describe('checks and the test e-mail', () => {
       ok: true,
       message: `A test message was sent to ${admin.email}.`,
     });
-    const [mail] = await smtp.waitFor(() => smtp.to(admin.email).length === 1);
+    await smtp.waitFor(() => smtp.to(admin.email).length === 1);
+    const [mail] = smtp.to(admin.email);
     expect(mail?.subject).toBe('Keyturn test message');
     expect(mail?.envelopeFrom).toBe('office@keyturn.test');
     expect(mail?.parsed.text).toContain('E-mail is working.');
+  });
+
+  it("the server's own e-mails take the saved SMTP server at once, without a restart", async () => {
+    // The app was built with no SMTP server at all; the settings above were saved while it ran.
+    const existing = await t.signUp();
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { firstName: 'Avery', lastName: 'Stone', email: existing.email, password: 'another-pass-1' },
+    });
+    expect(again.statusCode).toBe(400);
+    await smtp.waitFor(() => smtp.to(existing.email).length === 1);
+    const [notice] = smtp.to(existing.email);
+    expect(notice?.subject).toBe('Someone tried to sign up with your e-mail address');
+    expect(notice?.envelopeFrom).toBe('office@keyturn.test');
   });
 
   it('a closed port is said in plain words, both in the check and the test', async () => {

@@ -31,11 +31,11 @@ export async function isAdministrator(
   const email = user.email.toLowerCase();
   if (rule.adminEmails.includes(email)) return true;
   if (rule.notAdministrators.includes(email)) return false;
-  const excluded = rule.notAdministrators.length > 0 ? [...rule.notAdministrators] : ['\u0000'];
+  const excluded = [...rule.notAdministrators];
   const [first] = await db
     .select({ id: users.id })
     .from(users)
-    .where(notInArray(sql`lower(${users.email})`, excluded))
+    .where(excluded.length > 0 ? notInArray(sql`lower(${users.email})`, excluded) : undefined)
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(1);
   return first?.id === user.id;
