@@ -1,6 +1,7 @@
 // The team view's steps (issue 15, decision 026), for journeys that reach it: open it on a date, find a
 // member's column and a booking in it, and hand the booking to another member through the dialog.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { api, nextWeekday } from './server.ts';
 
 /** Opens the team view (Dashboard → Team) on `date` (yyyy-MM-dd), day view. */
 export async function openTeamView(page: Page, date: string): Promise<Locator> {
@@ -37,4 +38,19 @@ export async function reassignInTeamView(
   await dialog.getByRole('button', { name: 'Reassign' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`Now with ${to}.`)).toBeVisible();
+}
+
+/** A weekday from three days ahead with a team consultation time: the date and its first time's label. */
+export async function firstTeamSlot(slug: string): Promise<{ date: string; label: string }> {
+  let date = '';
+  let label = '';
+  for (let skip = 0; skip < 5 && !label; skip++) {
+    date = nextWeekday(3, skip);
+    const slots = await api<{ slots: { label: string }[] }>(
+      'GET',
+      `/public/teams/${slug}/availability/${date}`,
+    );
+    label = slots.json.slots[0]?.label ?? '';
+  }
+  return { date, label };
 }

@@ -6,7 +6,9 @@
 // Screenshots under /work/shots/teams when E2E_SHOTS is set (the test's output folder otherwise).
 import { expect, test, type Page } from '@playwright/test';
 import { teamPagePath } from '@keyturn/domain/links';
+import { pickDate } from '../support/calendar.ts';
 import { api, CONSENT_DECIDED, newAgent, query } from '../support/server.ts';
+import { firstTeamSlot } from '../support/team-view.ts';
 import { signIn } from '../support/sign-in.ts';
 
 test.use({ storageState: CONSENT_DECIDED, viewport: { width: 1280, height: 800 } });
@@ -140,4 +142,24 @@ test('listings moved into a new team, laid out at 1280 px, with photos and a pla
   await shot(page, 'consultation-390.png', out);
   await page.setViewportSize({ width: 1280, height: 800 });
   await shot(page, 'consultation-1280.png', out);
+
+  // Booked: the confirmation names the place (the office's address) and the member it went to.
+  const { date, label } = await firstTeamSlot(team!.slug);
+  await page.getByRole('radio', { name: 'Property Valuation' }).check();
+  await page.getByRole('button', { name: 'Continue to Date Selection' }).click();
+  await pickDate(page, date);
+  await page.getByRole('button', { name: label, exact: true }).click();
+  await page.getByRole('button', { name: 'Continue to Details' }).click();
+  await page.getByLabel('Full name').fill('Quinn Buyer');
+  await page.getByLabel('Email').fill(`quinn.${Date.now().toString(36)}@example.com`);
+  await page.getByLabel('Phone').fill('+1 312 555 0143');
+  await page.getByLabel('Buyer type').selectOption('investor');
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: /Booking Confirmed!|Request sent/ })).toBeVisible();
+  await expect(main.getByText(OFFICE)).toBeVisible();
+  await expect(page.getByText('Real Estate Agent')).toHaveCount(0);
+  await shot(page, 'confirmation-1280.png', out);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'confirmation-390.png', out);
 });

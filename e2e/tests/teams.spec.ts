@@ -7,9 +7,9 @@
 // team page and the team view.
 import { expect, test } from '@playwright/test';
 import { teamPagePath } from '@keyturn/domain/links';
-import { api, CONSENT_DECIDED, DEMO, newAgent, nextWeekday, query } from '../support/server.ts';
+import { api, CONSENT_DECIDED, DEMO, newAgent, query } from '../support/server.ts';
 import { pickDate } from '../support/calendar.ts';
-import { memberCell, openTeamView, reassignInTeamView } from '../support/team-view.ts';
+import { firstTeamSlot, memberCell, openTeamView, reassignInTeamView } from '../support/team-view.ts';
 
 test.use({ storageState: CONSENT_DECIDED });
 
@@ -113,16 +113,7 @@ test('an owner invites by e-mail; the invitee signs up from the link in a second
   // A buyer on a phone books a consultation with the team; the server picks the member.
   const [team] = await query<{ slug: string }>(`select slug from organizations where name = 'Morgan Realty'`);
   const slug = team!.slug;
-  let date = '';
-  let label = '';
-  for (let skip = 0; skip < 5 && !label; skip++) {
-    date = nextWeekday(3, skip);
-    const slots = await api<{ slots: { label: string }[] }>(
-      'GET',
-      `/public/teams/${slug}/availability/${date}`,
-    );
-    label = slots.json.slots[0]?.label ?? '';
-  }
+  const { date, label } = await firstTeamSlot(slug);
   let bookedName = '';
   const buyer = await browser.newContext({
     storageState: CONSENT_DECIDED,

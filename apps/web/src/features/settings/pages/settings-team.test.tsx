@@ -214,4 +214,48 @@ describe('Settings → Team: removing a member with future bookings (decision 02
     await waitFor(() => expect(api.callsTo('DELETE', '/team/members/m2')).toHaveLength(2));
     expect(api.callsTo('DELETE', '/team/members/m2')[1]!.url).toMatch(/\?bookings=cancel$/);
   });
+
+  it('issue 29: creating a team chooses the place (an office needs its address) and the listings that come along', async () => {
+    // What the listing choice reads of GET /properties: the id, the address and whether it is the team's.
+    const listing = (id: number, address: string, team_id: string | null) => ({
+      id,
+      address,
+      city: 'Austin',
+      state: 'TX',
+      team_id,
+    });
+    const api = renderTeam('enterprise', null, {
+      'GET /properties': () =>
+        json(200, {
+          success: true,
+          data: [
+            listing(1, '1 Own Lane', null),
+            listing(2, '2 Team Road', 't9'),
+            listing(3, '3 Own Street', null),
+          ],
+        }),
+      'POST /team': () => json(201, { success: true, data: overview('owner') }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('Team name'), 'Stone Realty');
+    // Only the agent's own listings outside a team are offered.
+    expect(await screen.findByLabelText(/1 Own Lane/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/2 Team Road/)).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('At our office'));
+    await user.click(screen.getByRole('button', { name: 'Create team' }));
+    expect(
+      await screen.findByText('Enter the office address where the team meets buyers'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/team')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Office address'), '500 Congress Ave');
+    await user.click(screen.getByLabelText(/3 Own Street/));
+    await user.click(screen.getByRole('button', { name: 'Create team' }));
+    await waitFor(() => expect(api.callsTo('POST', '/team')).toHaveLength(1));
+    expect(api.callsTo('POST', '/team')[0]?.body).toMatchObject({
+      name: 'Stone Realty',
+      consultation_place: 'office',
+      office_address: '500 Congress Ave',
+      property_ids: [3],
+    });
+  });
 });
