@@ -48,9 +48,14 @@ export async function api<T>(
 
 type PublicProperty = { id: number; public_id: string; address: string };
 
+/**
+ * The demo agent, to book on as a buyer. The seeded demo has "Require my approval" on (decision 045); the tests
+ * that book on her pages expect an instant confirmation, so it is switched off here, as an agent would.
+ */
 export async function demoAgent(): Promise<{ id: string; properties: PublicProperty[] }> {
   const [agent] = await query<{ id: string }>('select id from agents where username = $1', [DEMO.username]);
   if (!agent) throw new Error('demo agent missing');
+  await query('update availability_settings set requires_approval = false where agent_id = $1', [agent.id]);
   const { json } = await api<{ properties: PublicProperty[] }>('GET', `/properties/public/${agent.id}`);
   return { id: agent.id, properties: json.properties };
 }

@@ -16,9 +16,8 @@ import {
 } from '../src/db/schema';
 import { DEMO_AGENT, DEMO_PROPERTIES, FEEDBACK_TONES, DEMO_FEEDBACK } from '../src/demo/data';
 import { resetDemo, seedDemoIfEmpty, type DemoDeps } from '../src/demo/seed';
-import { jobOptionsOf, openJobQueue } from '../src/jobs/queue';
-import { databaseImageStore } from '../src/modules/uploads/storage';
 import { createTestApp, type TestApp } from './app';
+import { demoDepsOf } from './support/demo';
 import { makeAgent, makeProperty } from './fixtures';
 
 // A Wednesday, 10:20 in Austin, three days after the spring DST change.
@@ -29,14 +28,7 @@ let agentId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  deps = {
-    db: t.database.db,
-    auth: t.auth,
-    queue: await openJobQueue(t.database.db, jobOptionsOf(t.config)),
-    images: databaseImageStore(t.database.db),
-    config: t.config,
-    now: () => NOW,
-  };
+  deps = await demoDepsOf(t, NOW);
   const seeded = await seedDemoIfEmpty(deps);
   expect(seeded).not.toBeNull();
   agentId = seeded!.agentId;

@@ -3,6 +3,8 @@
 // history relative to today; seed.ts writes it. Insights, reports, routes and the assistant use it as their
 // fixture, so tests may name anything here.
 import type { BudgetRange, BuyerType, IncomeRange } from '@keyturn/domain/enums';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@keyturn/domain/schemas/agentSettings';
+import { DEFAULT_AVAILABILITY, type AgentAvailability } from '@keyturn/domain/schemas/availability';
 import type { InterestLevel, PriceOpinion } from '@keyturn/domain/schemas/feedback';
 
 export const DEMO_AGENT = {
@@ -21,6 +23,22 @@ export const DEMO_AGENT = {
 /** Whitfield Realty's logo colour (the logo is drawn by images.ts). */
 export const DEMO_BRAND_RGB: [number, number, number] = [30, 64, 124];
 
+/**
+ * Her hours (Monday to Friday 09:00–17:00) and "Require my approval" on: every booking a buyer makes is a
+ * request she confirms or declines, so the requests still waiting and the setting tell the same story
+ * (decision 045). generate.ts reads the hours from here.
+ */
+export const DEMO_AVAILABILITY: AgentAvailability = { ...DEFAULT_AVAILABILITY, requires_approval: true };
+
+/** Her messages: the defaults, and texts next to e-mails. */
+export const DEMO_NOTIFICATION_SETTINGS = { ...DEFAULT_NOTIFICATION_SETTINGS, sms_reminders: true };
+
+/**
+ * When people act in the demo — buyers book, answer and cancel, the agent approves (on weekdays) — as wall
+ * times in her zone: the day, not the night. The showings themselves keep her hours.
+ */
+export const DEMO_ACTIVE_HOURS = { from: '08:00', to: '19:00' } as const;
+
 /** The seed of the dataset's random choices: same seed, same day → the same demo. */
 export const DEMO_SEED = 20_260_412;
 
@@ -28,7 +46,23 @@ export const DEMO_SEED = 20_260_412;
 export const DEMO_PAST_DAYS = 90;
 export const DEMO_FUTURE_DAYS = 14;
 
+/** What the street photo shows: the building's form and its setting (exterior.ts draws each differently). */
+export type DemoForm = {
+  /** A detached house, a row of townhouses, a mid-rise with balconies, a flat-roofed loft block. */
+  kind: 'house' | 'row' | 'midrise' | 'loft';
+  roof: 'gable' | 'hip' | 'gambrel' | 'flat';
+  windows: 'square' | 'tall' | 'wide' | 'arched';
+  garage: boolean;
+  porch: boolean;
+  fence: boolean;
+  tree: 'oak' | 'cedar' | 'myrtle' | 'none';
+  sky: 'noon' | 'morning' | 'evening';
+  /** Seen from the other side: the pictures are mirrored. */
+  mirror: boolean;
+};
+
 export type DemoScene = {
+  form: DemoForm;
   /** Exterior palette: walls, roof, door, trim. */
   walls: [number, number, number];
   roof: [number, number, number];
@@ -73,8 +107,9 @@ function listing(
     reception: DemoProperty['reception'],
   ],
   [walls, roof, door, storeys, room, floor]: [Rgb, Rgb, Rgb, DemoScene['storeys'], Rgb, Rgb],
+  form: DemoForm,
 ): DemoProperty {
-  const scene = { walls, roof, door, storeys, room, floor };
+  const scene = { form, walls, roof, door, storeys, room, floor };
   return {
     address,
     city: 'Austin',
@@ -94,36 +129,113 @@ function listing(
 
 /**
  * The listings: address, ZIP code, price, bedrooms, bathrooms, type, [lat, lng], demand, reception; then the
- * pictures' colours: walls, roof, door, storeys, living-room walls, floor.
+ * pictures' colours: walls, roof, door, storeys, living-room walls, floor; then the street photo's form.
  */
 export const DEMO_PROPERTIES: readonly DemoProperty[] = [
   listing(
     ['1420 Maple Grove Lane', '78704', 685000, 4, 3, 'Residential', [30.2449, -97.7697], 5, 'loved'],
     [[236, 226, 206], [92, 64, 51], [30, 64, 124], 2, [240, 234, 222], [166, 124, 82]],
+    {
+      kind: 'house',
+      roof: 'gable',
+      windows: 'square',
+      garage: true,
+      porch: true,
+      fence: false,
+      tree: 'oak',
+      sky: 'noon',
+      mirror: false,
+    },
   ),
   listing(
     ['88 Riverside Drive, Unit 12B', '78701', 429000, 2, 2, 'Condo', [30.2588, -97.7431], 4, 'mixed'],
     [[176, 190, 204], [71, 85, 105], [15, 118, 110], 3, [226, 232, 240], [120, 113, 108]],
+    {
+      kind: 'midrise',
+      roof: 'flat',
+      windows: 'wide',
+      garage: false,
+      porch: false,
+      fence: false,
+      tree: 'none',
+      sky: 'evening',
+      mirror: false,
+    },
   ),
   listing(
     ['305 Live Oak Court', '78745', 512500, 3, 2.5, 'Townhouse', [30.2072, -97.7953], 3, 'pricey'],
     [[214, 168, 140], [68, 64, 60], [127, 29, 29], 2, [245, 240, 230], [140, 98, 64]],
+    {
+      kind: 'row',
+      roof: 'gable',
+      windows: 'tall',
+      garage: false,
+      porch: false,
+      fence: false,
+      tree: 'cedar',
+      sky: 'morning',
+      mirror: true,
+    },
   ),
   listing(
     ['2211 Bluebonnet Trail', '78759', 574000, 3, 2, 'Residential', [30.4021, -97.7526], 3, 'loved'],
     [[250, 246, 236], [51, 65, 85], [180, 83, 9], 1, [236, 242, 236], [180, 140, 100]],
+    {
+      kind: 'house',
+      roof: 'hip',
+      windows: 'wide',
+      garage: true,
+      porch: false,
+      fence: false,
+      tree: 'myrtle',
+      sky: 'morning',
+      mirror: false,
+    },
   ),
   listing(
     ['4807 Avenue H', '78751', 799000, 3, 2, 'Residential', [30.3155, -97.7239], 2, 'pricey'],
     [[196, 214, 196], [120, 53, 15], [21, 94, 117], 1, [250, 245, 235], [150, 110, 70]],
+    {
+      kind: 'house',
+      roof: 'gable',
+      windows: 'tall',
+      garage: false,
+      porch: true,
+      fence: true,
+      tree: 'oak',
+      sky: 'evening',
+      mirror: true,
+    },
   ),
   listing(
     ['1100 East 5th Street, Unit 408', '78702', 365000, 1, 1, 'Condo', [30.2637, -97.7313], 2, 'cool'],
     [[203, 213, 225], [30, 41, 59], [190, 18, 60], 3, [241, 245, 249], [100, 116, 139]],
+    {
+      kind: 'loft',
+      roof: 'flat',
+      windows: 'wide',
+      garage: false,
+      porch: false,
+      fence: false,
+      tree: 'myrtle',
+      sky: 'noon',
+      mirror: true,
+    },
   ),
   listing(
     ['9316 Sweetwater River Drive', '78748', 459000, 4, 2.5, 'Residential', [30.1664, -97.8273], 3, 'mixed'],
     [[231, 214, 186], [87, 83, 78], [22, 101, 52], 2, [250, 243, 230], [186, 150, 110]],
+    {
+      kind: 'house',
+      roof: 'gambrel',
+      windows: 'arched',
+      garage: true,
+      porch: false,
+      fence: true,
+      tree: 'cedar',
+      sky: 'noon',
+      mirror: true,
+    },
   ),
 ];
 

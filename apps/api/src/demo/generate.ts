@@ -1,13 +1,18 @@
 // The demo's history as plain data: every booking of the last DEMO_PAST_DAYS days and the next
-// DEMO_FUTURE_DAYS, in the agent's working hours, with what happened to it (approved, cancelled, shown,
-// no-show) and when, and the buyer's feedback. Pure and deterministic: the same `now` and seed always give the
-// same list (tests assert on it; seed.ts writes it). Times are the agent's wall clock turned into instants.
+// DEMO_FUTURE_DAYS, in the agent's working hours (DEMO_AVAILABILITY), with what happened to it (requested,
+// approved or declined, cancelled, shown, no-show) and when, and the buyer's feedback. "Require my approval" is
+// on, so every booking starts as a request; the ones still waiting were made in the last two days. Everything
+// people do happens at plausible times of day in the agent's zone (activity.ts). Pure and deterministic: the
+// same `now` and seed always give the same list (tests assert on it; seed.ts writes it).
 import { seededRandom } from '@keyturn/domain/random';
 import type { BookingPurpose, BookingStatus } from '@keyturn/domain/enums';
+import { DEFAULT_FEEDBACK_SETTINGS } from '@keyturn/domain/schemas/agentSettings';
 import { agentToday, slotInstant } from '@keyturn/domain/slots/engine';
+import { activityBetween, addDays, weekdayOf } from './activity';
 import {
   CANCEL_REASONS,
   DEMO_AGENT,
+  DEMO_AVAILABILITY,
   DEMO_BOOKING_MESSAGES,
   DEMO_BUYERS,
   DEMO_CUSTOM_PURPOSES,
@@ -25,11 +30,23 @@ import {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** Half-hour starts of the demo's Mon–Fri 9:00–17:00 hours. */
-const DAY_STARTS = Array.from({ length: 16 }, (_, i) => {
-  const minutes = 9 * 60 + i * 30;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-});
+/** A request still waiting for the agent was made at most this long ago. */
+const PENDING_WITHIN = 2 * DAY;
+
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** The half-hour starts of the demo agent's hours on a weekday (none on a day off). */
+function dayStarts(dow: number): string[] {
+  const day = DEMO_AVAILABILITY.days.find((d) => d.day_of_week === dow);
+  if (!day?.is_available) return [];
+  return day.intervals.flatMap(({ start, end }) => {
+    const starts: string[] = [];
+    for (let m = minutesOf(start); m + 30 <= minutesOf(end); m += 30) starts.push(hhmm(m));
+    return starts;
+  });
+}
 
 export type DemoFeedback = DemoFeedbackText & { tone: FeedbackTone; at: Date };
 
@@ -58,14 +75,6 @@ export type DemoBooking = {
 
 /** A small seeded PRNG (mulberry32): the dataset must be the same on every run. */
 export { seededRandom };
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-}
-
-function weekday(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
-}
 
 export function generateDemo(now: Date, options: { seed?: number; timeZone?: string } = {}): DemoBooking[] {
   const random = seededRandom(options.seed ?? DEMO_SEED);
@@ -129,10 +138,39 @@ export function generateDemo(now: Date, options: { seed?: number; timeZone?: str
   };
   const propertyWeights = DEMO_PROPERTIES.map((p, i) => [i, p.demand] as const);
 
+  const approval = DEMO_AVAILABILITY.requires_approval;
+  const feedbackDelay = DEFAULT_FEEDBACK_SETTINGS.delay_minutes_after_showing * MINUTE;
+  const nowMs = now.getTime();
+  /** A moment somebody acted in [lo, hi), in the day's active hours; the agent's answers on weekdays. */
+  const actedBetween = (lo: number, hi: number, weekdaysOnly = false) =>
+    activityBetween(random, lo, hi, timeZone, weekdaysOnly);
+  /** When the agent answered a request: before the showing (an hour, or at least minutes ahead) and now. */
+  const answeredAt = (createdAt: Date, startsAt: Date): Date => {
+    const from = createdAt.getTime() + 10 * MINUTE;
+    return (
+      actedBetween(from, Math.min(startsAt.getTime() - HOUR, nowMs - 10 * MINUTE), true) ??
+      actedBetween(createdAt.getTime() + MINUTE, Math.min(startsAt.getTime(), nowMs)) ??
+      new Date(createdAt.getTime() + MINUTE)
+    );
+  };
+  const cancelledAt = (after: Date, startsAt: Date): Date =>
+    actedBetween(
+      after.getTime() + 10 * MINUTE,
+      Math.min(startsAt.getTime() - 2 * HOUR, nowMs - 10 * MINUTE),
+    ) ??
+    actedBetween(after.getTime() + MINUTE, Math.min(startsAt.getTime(), nowMs)) ??
+    new Date(after.getTime() + MINUTE);
+  /** When the buyer booked: one to ten days ahead (a request still waiting: in the last two days). */
+  const bookedAt = (startsAt: Date, waiting: boolean): Date => {
+    const hi = Math.min(nowMs - 10 * MINUTE, startsAt.getTime() - 12 * HOUR);
+    const recent = waiting ? actedBetween(nowMs - PENDING_WITHIN, hi) : null;
+    return recent ?? actedBetween(Math.min(startsAt.getTime() - 10 * DAY, hi - 3 * DAY), hi)!;
+  };
+
   for (let offset = -DEMO_PAST_DAYS; offset <= DEMO_FUTURE_DAYS; offset += 1) {
     const date = addDays(today, offset);
-    const dow = weekday(date);
-    if (dow === 0 || dow === 6) continue;
+    const hours = dayStarts(weekdayOf(date));
+    if (hours.length === 0) continue;
     const future = offset > 0;
     const count = future
       ? between(1, 3)
@@ -145,7 +183,7 @@ export function generateDemo(now: Date, options: { seed?: number; timeZone?: str
             [3, 1],
           ] as const);
     // Distinct half-hour starts on one day: bookings never overlap.
-    const starts = [...DAY_STARTS]
+    const starts = [...hours]
       .sort(() => random() - 0.5)
       .slice(0, count)
       .sort();
@@ -166,46 +204,46 @@ export function generateDemo(now: Date, options: { seed?: number; timeZone?: str
       const propertyIndex = aboutProperty ? weighted(propertyWeights) : null;
       const customPurpose = purpose === 'custom' ? pick(DEMO_CUSTOM_PURPOSES) : null;
       const message = random() < 0.5 ? pick(DEMO_BOOKING_MESSAGES) : null;
-      // Booked one to ten days ahead, around the same time of day, and always before now.
-      let createdAt = new Date(startsAt.getTime() - between(1, 10) * DAY + between(-180, 180) * MINUTE);
-      if (createdAt.getTime() > now.getTime() - HOUR) {
-        createdAt = new Date(now.getTime() - between(2, 40) * HOUR);
-      }
-      const requested = random() < 0.2;
-      const past = endsAt.getTime() <= now.getTime();
-      const started = startsAt.getTime() <= now.getTime();
-      const latestDecision = Math.min(startsAt.getTime() - HOUR, now.getTime() - 30 * MINUTE);
-      const decisionAt = new Date(Math.min(createdAt.getTime() + between(1, 6) * HOUR, latestDecision));
+      const requested = approval;
+      const past = endsAt.getTime() <= nowMs;
+      const started = startsAt.getTime() <= nowMs;
+      // Ahead: most are confirmed, some requests still wait for the agent, a few were called off.
+      const ahead = started
+        ? null
+        : weighted([
+            ['confirmed', 14],
+            ['pending', requested ? 4 : 0],
+            ['cancelled', 2],
+          ] as const);
+      const createdAt = bookedAt(startsAt, ahead === 'pending');
 
       let decision: DemoBooking['decision'] = null;
       let cancellation: DemoBooking['cancellation'] = null;
       let status: BookingStatus;
       let feedback: DemoFeedback | null = null;
+      const approved = (): DemoBooking['decision'] =>
+        requested ? { approved: true, at: answeredAt(createdAt, startsAt) } : null;
 
-      if (!started) {
-        // Ahead: most are confirmed, some requests still wait for the agent, a few were called off.
-        const ahead = weighted([
-          ['confirmed', 14],
-          ['pending', requested ? 10 : 3],
-          ['cancelled', 2],
-        ] as const);
-        if (ahead === 'pending') {
-          status = 'pending';
-        } else {
-          if (requested) decision = { approved: true, at: decisionAt };
-          status = ahead;
-          if (ahead === 'cancelled') {
-            const at = new Date(Math.min(createdAt.getTime() + between(4, 48) * HOUR, now.getTime() - HOUR));
-            cancellation = { at, by: random() < 0.7 ? 'buyer' : 'agent', reason: pick(CANCEL_REASONS) };
-          }
+      if (ahead === 'pending') {
+        status = 'pending';
+      } else if (ahead) {
+        decision = approved();
+        status = ahead;
+        if (ahead === 'cancelled') {
+          const by = random() < 0.7 ? 'buyer' : 'agent';
+          cancellation = {
+            at: cancelledAt(decision?.at ?? createdAt, startsAt),
+            by,
+            reason: pick(CANCEL_REASONS),
+          };
         }
       } else if (!past) {
         // Under way right now.
-        if (requested) decision = { approved: true, at: decisionAt };
+        decision = approved();
         status = 'confirmed';
       } else {
         const outcome =
-          requested && random() < 0.3
+          requested && random() < 0.12
             ? 'declined'
             : weighted([
                 ['completed', 14],
@@ -213,23 +251,22 @@ export function generateDemo(now: Date, options: { seed?: number; timeZone?: str
                 ['no_show', 2],
               ] as const);
         if (outcome === 'declined') {
-          decision = { approved: false, at: decisionAt };
+          decision = { approved: false, at: answeredAt(createdAt, startsAt) };
           status = 'declined';
         } else {
-          if (requested) decision = { approved: true, at: decisionAt };
+          decision = approved();
           status = outcome;
           if (outcome === 'cancelled') {
-            const from = (decision?.at ?? createdAt).getTime();
-            const at = new Date(Math.min(from + between(2, 72) * HOUR, startsAt.getTime() - 2 * HOUR));
             cancellation = {
-              at: at.getTime() > from ? at : new Date(from + MINUTE),
+              at: cancelledAt(decision?.at ?? createdAt, startsAt),
               by: random() < 0.7 ? 'buyer' : 'agent',
               reason: random() < 0.75 ? pick(CANCEL_REASONS) : null,
             };
           } else if (outcome === 'completed' && random() < 0.75) {
-            // The buyer answers the feedback request (sent an hour after the showing) within two days.
-            const at = new Date(endsAt.getTime() + HOUR + between(20, 48 * 60) * MINUTE);
-            if (at.getTime() < now.getTime()) {
+            // The buyer answers the feedback request (sent after the agent's delay) within three days.
+            const asked = endsAt.getTime() + feedbackDelay;
+            const at = actedBetween(asked + 20 * MINUTE, Math.min(asked + 3 * DAY, nowMs - 10 * MINUTE));
+            if (at) {
               const tone = toneFor(propertyIndex);
               feedback = { ...pick(DEMO_FEEDBACK[tone]), tone, at };
             }
@@ -254,28 +291,42 @@ export function generateDemo(now: Date, options: { seed?: number; timeZone?: str
       });
     }
   }
-  guaranteeEveryStatus(bookings, now);
+  guaranteeEveryStatus(bookings, now, { bookedAt, answeredAt, cancelledAt });
   return bookings;
 }
 
 /**
  * Whatever the day, the demo shows every state a booking can be in: if chance left one out, the latest booking
- * that can carry it takes it (an upcoming confirmed one becomes a request, a past showing without feedback a
- * no-show or a cancellation).
+ * that can carry it takes it (an upcoming confirmed one becomes a request made in the last two days, a waiting
+ * request an approved one, a past showing without feedback a no-show or a cancellation).
  */
-function guaranteeEveryStatus(bookings: DemoBooking[], now: Date): void {
+function guaranteeEveryStatus(
+  bookings: DemoBooking[],
+  now: Date,
+  acted: {
+    bookedAt: (startsAt: Date, waiting: boolean) => Date;
+    answeredAt: (createdAt: Date, startsAt: Date) => Date;
+    cancelledAt: (after: Date, startsAt: Date) => Date;
+  },
+): void {
   const has = (status: BookingStatus) => bookings.some((b) => b.status === status);
   const latest = (test: (b: DemoBooking) => boolean) => [...bookings].reverse().find(test);
   const upcomingConfirmed = (b: DemoBooking) =>
     b.status === 'confirmed' && b.startsAt.getTime() > now.getTime() && b.cancellation === null;
   const pastShown = (b: DemoBooking) => b.status === 'completed' && b.feedback === null;
-  if (!has('pending')) {
+  if (!has('pending') && DEMO_AVAILABILITY.requires_approval) {
     const b = latest(upcomingConfirmed);
-    if (b) Object.assign(b, { status: 'pending', requested: true, decision: null });
+    if (b) {
+      const createdAt = acted.bookedAt(b.startsAt, true);
+      Object.assign(b, { status: 'pending', requested: true, decision: null, createdAt });
+    }
   }
   if (!has('confirmed')) {
     const b = latest((x) => x.status === 'pending');
-    if (b) Object.assign(b, { status: 'confirmed', requested: false, decision: null });
+    if (b) {
+      const decision = b.requested ? { approved: true, at: acted.answeredAt(b.createdAt, b.startsAt) } : null;
+      Object.assign(b, { status: 'confirmed', decision });
+    }
   }
   if (!has('no_show')) {
     const b = latest(pastShown);
@@ -286,7 +337,7 @@ function guaranteeEveryStatus(bookings: DemoBooking[], now: Date): void {
     if (b) {
       b.status = 'cancelled';
       b.cancellation = {
-        at: new Date(b.startsAt.getTime() - 3 * HOUR),
+        at: acted.cancelledAt(b.decision?.at ?? b.createdAt, b.startsAt),
         by: 'buyer',
         reason: CANCEL_REASONS[0]!,
       };

@@ -1,5 +1,6 @@
 // Writes the demo dataset (data.ts, generate.ts) for the demo agent: her profile on the Professional plan,
-// seven Austin listings with photos saved through the ImageStore, Mon–Fri hours, texts switched on, and the
+// seven Austin listings with photos saved through the ImageStore, Mon–Fri hours with "Require my approval" on,
+// texts switched on (all from data.ts), and the
 // generated bookings. Each booking's past is replayed through the real notification pipeline with the clock
 // set to when each event happened (runNotificationJob: the same templates, idempotency keys and stored copies
 // as a live send; always written as files, never to a real mailbox); what lies ahead — reminders, feedback
@@ -7,8 +8,6 @@
 // builds it again (`npm run admin -- reset-demo`).
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { splitBudgetRange } from '@keyturn/domain/budget';
-import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '@keyturn/domain/schemas/agentSettings';
 import { createMailer, type Mailer } from '../adapters/mail';
 import { databaseOutbox } from '../adapters/outbox';
 import { createSmsSender, type SmsSender } from '../adapters/sms';
@@ -40,7 +39,13 @@ import type { Actor, NotificationEvent, NotificationJobData } from '../modules/n
 import { runNotificationJob, type NotificationDeps } from '../modules/notifications/handler';
 import { bookingNotifier, jobIdOf } from '../modules/notifications/scheduler';
 import { notificationSettingsOf } from '../modules/notifications/settings';
-import { DEMO_AGENT, DEMO_BRAND_RGB, DEMO_PROPERTIES } from './data';
+import {
+  DEMO_AGENT,
+  DEMO_AVAILABILITY,
+  DEMO_BRAND_RGB,
+  DEMO_NOTIFICATION_SETTINGS,
+  DEMO_PROPERTIES,
+} from './data';
 import { generateDemo, type DemoBooking } from './generate';
 import { exteriorPhoto, interiorPhoto, logoImage, portraitImage } from './images';
 
@@ -178,11 +183,8 @@ async function buildDemo(deps: DemoDeps): Promise<SeedResult> {
       .returning({ id: properties.id });
     propertyIds.push(row!.id);
   }
-  await replaceAvailability(db, agent.id, DEFAULT_AVAILABILITY);
-  await writeSettings(db, agent.id, 'notifications', {
-    ...DEFAULT_NOTIFICATION_SETTINGS,
-    sms_reminders: true,
-  });
+  await replaceAvailability(db, agent.id, DEMO_AVAILABILITY);
+  await writeSettings(db, agent.id, 'notifications', DEMO_NOTIFICATION_SETTINGS);
   await acknowledgeDefaults(db, agent.id, 'notifications');
   await acknowledgeDefaults(db, agent.id, 'feedback');
 
