@@ -142,6 +142,11 @@ export function SubscriptionPage() {
               }
               busy={checkout.isPending && checkout.variables === item.id}
               launched={configured}
+              subscribed={
+                billing?.status === 'trialing' ||
+                billing?.status === 'active' ||
+                billing?.status === 'past_due'
+              }
             />
           ))}
         </ul>
@@ -182,6 +187,7 @@ function PlanCard({
   onBuy,
   busy,
   launched,
+  subscribed,
 }: {
   plan: Plan;
   current: boolean;
@@ -189,6 +195,8 @@ function PlanCard({
   onBuy: (() => void) | null;
   busy: boolean;
   launched: boolean;
+  /** Already paying: the button says "Switch to …" (the portal), not a trial. */
+  subscribed: boolean;
 }) {
   return (
     <li
@@ -248,7 +256,11 @@ function PlanCard({
       <div className="mt-5">
         {onBuy ? (
           <Button fullWidth onClick={onBuy} disabled={busy}>
-            {busy ? 'Opening checkout…' : BILLING_MESSAGES.upgrade(plan.name)}
+            {busy
+              ? 'Opening checkout…'
+              : subscribed
+                ? BILLING_MESSAGES.switchTo(plan.name)
+                : BILLING_MESSAGES.upgrade(plan.name)}
           </Button>
         ) : launched && (current || plan.id === 'basic') ? null : plan.id === 'enterprise' ? (
           <a
