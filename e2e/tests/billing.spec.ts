@@ -116,6 +116,16 @@ test('a Basic agent upgrades through Checkout; the dashboard shows Professional;
 
   // The analytics choice made (rejected) on this origin too, so its banner covers nothing.
   await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'rejected'));
+  // Plans on sale: the pricing page's Basic and Professional start (signed out: sign-up first, then Checkout).
+  await page.goto(`${base}/pricing`);
+  const trial = page.getByRole('link', { name: 'Start 14-day free trial' });
+  await expect(trial).toHaveAttribute(
+    'href',
+    `/sign-up?next=${encodeURIComponent('/dashboard/subscription?plan=pro&interval=monthly')}`,
+  );
+  await expect(page.getByRole('button', { name: 'Coming Soon' })).toHaveCount(0);
+  await page.screenshot({ path: path.join(shots, 'pricing-on-sale-1280.png') });
+
   await page.goto(`${base}/sign-in`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
