@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { agentPreviousUsernames, bookings } from '../src/db/schema';
+import { noBilling } from '@keyturn/domain/schemas/subscription';
 import { createTestApp, type TestApp } from './app';
 
 let t: TestApp;
@@ -356,7 +357,13 @@ describe('GET /api/payments/subscription (plan badge, spec §4)', () => {
     expect((await t.request({ method: 'GET', url: '/api/payments/subscription' })).statusCode).toBe(401);
     const { token } = await t.signUp();
     const none = await t.request({ method: 'GET', url: '/api/payments/subscription', token });
-    expect(none.json()).toEqual({ success: true, subscription: null, plan: { id: 'basic', name: 'Basic' } });
+    expect(none.json()).toEqual({
+      success: true,
+      subscription: null,
+      plan: { id: 'basic', name: 'Basic' },
+      // Issue 30: no profile, nothing bought; this server has no Stripe keys.
+      billing: noBilling(false),
+    });
     await t.request({ method: 'POST', url: '/api/agents', token, payload: profileBody() });
     const res = await t.request({ method: 'GET', url: '/api/payments/subscription', token });
     expect(res.json()).toMatchObject({

@@ -111,6 +111,8 @@ const day = new Intl.DateTimeFormat('en-US', {
 
 export const BILLING_MESSAGES = {
   upgrade: (plan: string) => `Start the ${TRIAL_DAYS}-day free trial of ${plan}`,
+  /** An agent who already subscribes changes plan in the Customer Portal. */
+  switchTo: (plan: string) => `Switch to ${plan}`,
   manage: 'Manage billing',
   manageHint: 'Change plan, cancel, update your payment method or download invoices.',
   trialUntil: (end: Date) => `Free trial until ${day.format(end)}.`,

@@ -143,6 +143,11 @@ export function SubscriptionPage() {
               }
               busy={checkout.isPending && checkout.variables === item.id}
               launched={configured}
+              subscribed={
+                billing?.status === 'trialing' ||
+                billing?.status === 'active' ||
+                billing?.status === 'past_due'
+              }
             />
           ))}
         </ul>
@@ -183,6 +188,7 @@ function PlanCard({
   onBuy,
   busy,
   launched,
+  subscribed,
 }: {
   plan: Plan;
   current: boolean;
@@ -190,6 +196,8 @@ function PlanCard({
   onBuy: (() => void) | null;
   busy: boolean;
   launched: boolean;
+  /** Already paying: the button says "Switch to …" (the portal), not a trial. */
+  subscribed: boolean;
 }) {
   return (
     <li
@@ -249,7 +257,11 @@ function PlanCard({
       <div className="mt-5">
         {onBuy ? (
           <Button fullWidth onClick={onBuy} disabled={busy}>
-            {busy ? 'Opening checkout…' : BILLING_MESSAGES.upgrade(plan.name)}
+            {busy
+              ? 'Opening checkout…'
+              : subscribed
+                ? BILLING_MESSAGES.switchTo(plan.name)
+                : BILLING_MESSAGES.upgrade(plan.name)}
           </Button>
         ) : launched && (current || plan.id === 'basic') ? null : plan.id === 'enterprise' ? (
           <a
