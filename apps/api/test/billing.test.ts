@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PAYMENT_GRACE_DAYS } from '@keyturn/domain/billing';
 import { billingConfig, stripeClient } from '../src/adapters/billing';
-import { agents, billingEvents, properties } from '../src/db/schema';
+import { agents, billingEvents, organizations, properties } from '../src/db/schema';
 import { expireGrace } from '../src/modules/billing/plan-state';
 import { setUpBilling } from '../src/modules/billing/setup';
 import { createTestApp, type TestApp } from './app';
@@ -272,6 +272,22 @@ describe('billing with Stripe', () => {
       interval: 'monthly',
     });
     expect(await limitOf(agent)).toBeNull();
+    // The team the agent owns gets the subscription's seat quantity as its extra seats.
+    const team = await t.request({
+      method: 'POST',
+      url: '/api/team',
+      token: agent.token,
+      payload: { name: 'Stone Realty', slug: `stone-${Date.now().toString(36)}`, color: '#10B981' },
+    });
+    expect(team.statusCode, team.body).toBe(201);
+    const teamId = team.json().data.team.id as string;
+    const threeSeats = await subscription(customer, [
+      { lookup: 'keyturn_enterprise_monthly' },
+      { lookup: 'keyturn_enterprise_seat_monthly', quantity: 3 },
+    ]);
+    await webhook('customer.subscription.updated', threeSeats);
+    const [org] = await t.database.db.select().from(organizations).where(eq(organizations.id, teamId));
+    expect(org?.extraSeats).toBe(3);
 
     const back = await subscription(customer, [{ lookup: 'keyturn_pro_monthly' }]);
     await webhook('customer.subscription.updated', { ...back, cancel_at_period_end: true });
