@@ -1,11 +1,10 @@
 // Writes the demo dataset (data.ts, generate.ts) for the demo agent: her profile on the Professional plan,
 // seven Austin listings with photos saved through the ImageStore, Mon–Fri hours with "Require my approval" on,
-// texts switched on (all from data.ts), and the
-// generated bookings. Each booking's past is replayed through the real notification pipeline with the clock
-// set to when each event happened (runNotificationJob: the same templates, idempotency keys and stored copies
-// as a live send; always written as files, never to a real mailbox); what lies ahead — reminders, feedback
-// requests — is put on the job queue by the real scheduler. `resetDemo` removes only the demo agent's data and
-// builds it again (`npm run admin -- reset-demo`).
+// texts switched on (all from data.ts), and the generated bookings. Each booking's past is replayed through
+// the real notification pipeline with the clock set to when each event happened (runNotificationJob: the same
+// templates, idempotency keys and stored copies as a live send; always written as files, never to a real
+// mailbox); what lies ahead — reminders, feedback requests — is put on the job queue by the real scheduler.
+// `resetDemo` removes only the demo agent's data and builds it again (`npm run admin -- reset-demo`).
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { splitBudgetRange } from '@keyturn/domain/budget';
 import { createMailer, type Mailer } from '../adapters/mail';
