@@ -77,7 +77,13 @@ import { feedbackReceived, withWebhookEvents } from './modules/crm/booking-event
 import { withLeadClasses } from './modules/leads/classes';
 import { webhookEmitter } from './modules/crm/emit';
 import { serverSettingsRoutes } from './modules/server-settings/routes';
-import { aiConfigOf, mailSettingsOf, oauthAppsOf, serverSettingsOf } from './modules/server-settings/store';
+import {
+  aiConfigOf,
+  billingOf,
+  mailSettingsOf,
+  oauthAppsOf,
+  serverSettingsOf,
+} from './modules/server-settings/store';
 import { DEMO_AGENT } from './demo/data';
 
 /** Every route the app registered (method, URL, body schema): the fuzz test walks it instead of a hand list. */
@@ -266,9 +272,10 @@ export async function buildApp({
     mail: { mailer: accountMailer, from: config.mail.from },
   });
   await app.register(agentRoutes, { auth, db });
-  await app.register(paymentRoutes, { auth, db, config });
+  const billing = billingOf(settings.resolver, config);
+  await app.register(paymentRoutes, { auth, db, billing });
   // Issue 30: Checkout, the Customer Portal and Stripe's webhook (decision 047).
-  await app.register(billingRoutes, { auth, db, config, now });
+  await app.register(billingRoutes, { auth, db, config, now, billing });
   await app.register(agentWorkspaceRoutes, { auth, db, publicUrl: config.publicUrl, now, notify });
   await app.register(propertyRoutes, {
     auth,

@@ -21,7 +21,8 @@ import { imageBackendFor } from '../modules/uploads/backend';
 import { backfillLeadClasses } from '../modules/leads/classes';
 import { LEAD_CLASS_RULES_VERSION } from '@keyturn/domain/insights/classHistory';
 import { setSeatsCommand } from './set-seats';
-import { billingConfig, stripeClient } from '../adapters/billing';
+import { stripeClient } from '../adapters/billing';
+import { billingOf, serverSettingsOf } from '../modules/server-settings/store';
 import { setUpBilling } from '../modules/billing/setup';
 
 const USAGE = [
@@ -77,15 +78,24 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function billingSetupCommand(): Promise<number> {
-  const stripe = stripeClient(billingConfig(loadConfig()));
-  if (!stripe) {
-    console.error('Billing is not configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET first.');
-    return 2;
+  const config = loadConfig();
+  const database = await openForAdmin();
+  try {
+    // The keys in force: the environment's, else those saved in Server settings (decision 048).
+    const stripe = stripeClient(await billingOf(serverSettingsOf(config, database.db).resolver, config)());
+    if (!stripe) {
+      console.error(
+        'Billing is not configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or save them in Server settings) first.',
+      );
+      return 2;
+    }
+    const report = await setUpBilling(stripe);
+    for (const line of report.created) console.log(`created ${line}`);
+    console.log(`${report.created.length} created, ${report.existing.length} already there.`);
+    return 0;
+  } finally {
+    await database.close();
   }
-  const report = await setUpBilling(stripe);
-  for (const line of report.created) console.log(`created ${line}`);
-  console.log(`${report.created.length} created, ${report.existing.length} already there.`);
-  return 0;
 }
 
 async function resetDemoCommand(): Promise<number> {

@@ -13,7 +13,7 @@ import {
   planListingsSchema,
   redirectResponseSchema,
 } from '@keyturn/domain/schemas/subscription';
-import { billingConfig, stripeClient, verifiedEvent } from '../../adapters/billing';
+import { stripeClient, verifiedEvent, type BillingConfig } from '../../adapters/billing';
 import type { Auth } from '../../auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -23,7 +23,14 @@ import { billingOff, openPortal, startCheckout } from './checkout';
 import { applyStripeEvent } from './events';
 import { choosableListings, keepListings } from './plan-state';
 
-export type BillingRouteOptions = { auth: Auth; db: Db; config: Config; now: () => Date };
+export type BillingRouteOptions = {
+  auth: Auth;
+  db: Db;
+  config: Config;
+  now: () => Date;
+  /** Billing in force at each call (Server settings, the environment winning). */
+  billing: () => Promise<BillingConfig>;
+};
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
@@ -31,8 +38,8 @@ export async function billingRoutes(app: FastifyInstance, opts: BillingRouteOpti
   const { db, config, now } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, db);
-  const stripe = () => {
-    const client = stripeClient(billingConfig(config));
+  const stripe = async () => {
+    const client = stripeClient(await opts.billing());
     if (!client) throw billingOff();
     return client;
   };
@@ -48,7 +55,7 @@ export async function billingRoutes(app: FastifyInstance, opts: BillingRouteOpti
         response: { 200: billingAvailabilitySchema },
       },
     },
-    async () => ({ configured: billingConfig(config).configured }),
+    async () => ({ configured: (await opts.billing()).configured }),
   );
 
   r.post(
@@ -63,7 +70,7 @@ export async function billingRoutes(app: FastifyInstance, opts: BillingRouteOpti
       },
     },
     async (request) => {
-      const result = await startCheckout(db, stripe(), agentOf(request), request.body, {
+      const result = await startCheckout(db, await stripe(), agentOf(request), request.body, {
         success: `${subscriptionPage}?checkout=done`,
         cancel: subscriptionPage,
       });
@@ -82,7 +89,7 @@ export async function billingRoutes(app: FastifyInstance, opts: BillingRouteOpti
       },
     },
     async (request) => {
-      const result = await openPortal(db, stripe(), agentOf(request), subscriptionPage);
+      const result = await openPortal(db, await stripe(), agentOf(request), subscriptionPage);
       return { success: true as const, url: result.url };
     },
   );
@@ -150,7 +157,7 @@ export async function billingRoutes(app: FastifyInstance, opts: BillingRouteOpti
         },
       },
       async (request) => {
-        const billing = billingConfig(config);
+        const billing = await opts.billing();
         if (!billing.configured) throw billingOff();
         const signature = request.headers['stripe-signature'];
         let event;

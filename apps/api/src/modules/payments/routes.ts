@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { planFor } from '@keyturn/domain/plans';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import { noBilling, subscriptionWithBillingSchema } from '@keyturn/domain/schemas/subscription';
-import { billingConfig } from '../../adapters/billing';
+import type { BillingConfig } from '../../adapters/billing';
 import type { Auth } from '../../auth';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { currentUser, requireUser } from '../../http/authenticate';
 import { findAgentByUser } from '../agents/service';
@@ -13,7 +12,7 @@ import { billingSummary } from '../billing/summary';
 
 export async function paymentRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; db: Db; config: Pick<Config, 'stripe'> },
+  opts: { auth: Auth; db: Db; billing: () => Promise<BillingConfig> },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -30,7 +29,7 @@ export async function paymentRoutes(
     async (request) => {
       const agent = await findAgentByUser(opts.db, currentUser(request).id);
       const plan = planFor(agent?.plan);
-      const configured = billingConfig(opts.config).configured;
+      const configured = (await opts.billing()).configured;
       return {
         success: true,
         subscription: agent

@@ -26,7 +26,7 @@ import { checkedValues, isAdministrator, publicView, type AdministratorRule } fr
 import { mailSettingsOf, smtpOf, storeSettings, type SettingsResolver } from './store';
 
 /** Where Stripe's events arrive (the billing capability serves it). */
-export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
+export const STRIPE_WEBHOOK_PATH = '/api/payments/webhook';
 
 export type ServerSettingsDeps = {
   auth: Auth;

@@ -9,6 +9,7 @@ import { serverSettings } from '../../db/schema';
 import type { SmtpTransport, MailSettings } from '../../adapters/mail';
 import type { SmsOptions } from '../../adapters/sms';
 import type { AiConfig, CalendarConfig, Config, MapsConfig, OAuthApp } from '../../config';
+import { billingConfig, type BillingConfig } from '../../adapters/billing';
 import { loadTokenKey, secretBox, type SecretBox } from '../integrations/crypto';
 
 /** Defaults of the settings that have one (the same as config.ts's). */
@@ -189,4 +190,23 @@ export const mapsConfigOf =
       tileUrl: v('MAP_TILE_URL') ?? base.tileUrl,
       geocoderEmail: v('GEOCODER_EMAIL') ?? base.geocoderEmail,
     };
+  };
+
+/**
+ * Billing in force (decision 047's billingConfig): Stripe's keys and address as Server settings resolve them —
+ * the environment still wins, then what the administrator saved. Read at each use, so saved keys switch billing
+ * on (Checkout, the portal, the webhook, the pricing page's buttons) without a restart.
+ */
+export const billingOf =
+  (resolver: SettingsResolver, config: Pick<Config, 'stripe'>) => async (): Promise<BillingConfig> => {
+    const settings = await resolver.all();
+    const stored = (key: string) => {
+      const s = settings.get(key);
+      return s && s.source !== 'default' ? s.value : null;
+    };
+    return billingConfig(config, {
+      secretKey: stored('STRIPE_SECRET_KEY'),
+      webhookSecret: stored('STRIPE_WEBHOOK_SECRET'),
+      apiUrl: stored('STRIPE_API_URL'),
+    });
   };
