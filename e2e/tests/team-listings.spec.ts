@@ -123,6 +123,11 @@ test('listings moved into a new team, laid out at 1280 px, with photos and a pla
     expect(layout).toEqual({ overlaps: [], outside: [], pickerCut: false });
   }
 
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('combobox', { name: 'Assigned to' }).first()).toBeVisible();
+  await shot(page, 'properties-390.png', out);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // The public team page: photos and the consultation's place, at 1280 and 390 px.
   await page.goto(teamPagePath(team!.slug));
   await expect(page.getByRole('img', { name: 'Photo of 77 Rainey Street' })).toBeVisible();

@@ -222,7 +222,11 @@ describe('the team consultation’s place', () => {
     });
     expect(made.json().data.team).toMatchObject({ consultation_place: 'remote', office_address: null });
     const page = () => call({ method: 'GET', url: `/api/public/teams/${teamSlug}` });
-    expect((await page()).json().data.team.consultation).toEqual({ place: 'remote', address: null });
+    expect((await page()).json().data.team.consultation).toEqual({
+      place: 'remote',
+      address: null,
+      text: 'By phone or video',
+    });
 
     const edit = (payload: object) =>
       call({
@@ -244,10 +248,15 @@ describe('the team consultation’s place', () => {
     expect((await page()).json().data.team.consultation).toEqual({
       place: 'office',
       address: '500 Congress Ave, Austin, TX',
+      text: '500 Congress Ave, Austin, TX',
     });
     // Back to phone or video: the address is not kept to be shown by mistake.
     await edit({ consultation_place: 'remote', office_address: '500 Congress Ave, Austin, TX' });
-    expect((await page()).json().data.team.consultation).toEqual({ place: 'remote', address: null });
+    expect((await page()).json().data.team.consultation).toEqual({
+      place: 'remote',
+      address: null,
+      text: 'By phone or video',
+    });
   });
 
   it('a consultation is not a property viewing: 400 on the booking_purpose field, nothing booked', async () => {

@@ -7,7 +7,7 @@ import { isoDateSchema, requiredText } from './common';
 import { prefillSchema } from './prefill';
 import { propertySchema } from './property';
 import { rescheduleRequestSchema } from './booking';
-import { CONSULTATION_PLACES } from '../teamPlace';
+import type { ConsultationPlace } from '../teamPlace';
 
 export const CANCEL_REASON_MAX_LENGTH = 1000;
 
@@ -129,7 +129,14 @@ export const publicTeamSchema = z.object({
   /** The zone of the team's dates and times (its first owner's): the consultation calendar's clock. */
   time_zone: z.string(),
   /** Where a consultation with the team happens (issue 29): the office's address, or by phone or video. */
-  consultation: z.object({ place: z.enum(CONSULTATION_PLACES), address: z.string().nullable() }),
+  // The places spelled here (type-checked against teamPlace.ts) and the text given by the server, so the booking
+  // page, which shares this schema, loads none of teamPlace.ts.
+  consultation: z.object({
+    place: z.enum(['office', 'remote'] as const satisfies readonly ConsultationPlace[]),
+    address: z.string().nullable(),
+    /** What the buyer reads (consultationPlaceText): the office's address, or "By phone or video". */
+    text: z.string(),
+  }),
 });
 export type PublicTeam = z.infer<typeof publicTeamSchema>;
 

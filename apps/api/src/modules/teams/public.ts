@@ -18,7 +18,7 @@ import { readSlotInputs, type SlotInputs } from '../availability/slot-inputs';
 import { toProperty, toPropertyAgent } from '../booking-public/reads';
 import { type PublicContext } from '../booking-public/context';
 import type { TeamRow } from './service';
-import type { ConsultationPlace } from '@keyturn/domain/teamPlace';
+import { consultationPlaceText, type ConsultationPlace } from '@keyturn/domain/teamPlace';
 
 export const teamNotFound = () => new AppError(404, 'TEAM_NOT_FOUND', TEAM_PAGE_MESSAGES.teamNotFound);
 
@@ -48,6 +48,13 @@ export function teamZoneOf(teamAgents: readonly { agent: AgentRow; role: string 
   return (teamAgents.find((m) => m.role === 'owner') ?? teamAgents[0])?.agent.timeZone ?? 'UTC';
 }
 
+/** Where the team's consultations happen, with the text a buyer reads (decision 043). */
+function consultationOf(team: TeamRow): PublicTeam['consultation'] {
+  const place = team.consultationPlace as ConsultationPlace;
+  const address = place === 'office' ? team.officeAddress : null;
+  return { place, address, text: consultationPlaceText({ place, address }) };
+}
+
 export function toPublicTeam(team: TeamRow, timeZone: string): PublicTeam {
   return {
     name: team.name,
@@ -55,10 +62,7 @@ export function toPublicTeam(team: TeamRow, timeZone: string): PublicTeam {
     logo: team.logo,
     color: team.color,
     time_zone: timeZone,
-    consultation: {
-      place: team.consultationPlace as ConsultationPlace,
-      address: team.consultationPlace === 'office' ? team.officeAddress : null,
-    },
+    consultation: consultationOf(team),
   };
 }
 

@@ -2,7 +2,6 @@
 // agent inside a property answer, or the fallback of spec §8).
 import { DEFAULT_PRIMARY_COLOR, FALLBACK_AGENT_NAME } from '@keyturn/domain/constants';
 import type { PropertyAgent, PublicAgent, PublicTeam } from '@keyturn/domain/schemas/publicBooking';
-import { consultationPlaceText } from '@keyturn/domain/teamPlace';
 import { safeColor } from './format';
 
 export interface DisplayAgent {
@@ -74,7 +73,7 @@ export function fromTeam(team: PublicTeam): DisplayAgent {
     primaryColor: safeColor(team.color, DEFAULT_PRIMARY_COLOR),
     timeZone: team.time_zone,
     team: {
-      place: consultationPlaceText(team.consultation),
+      place: team.consultation.text,
       inPerson: team.consultation.place === 'office' && Boolean(team.consultation.address),
     },
   };

@@ -17,7 +17,6 @@ import { CONSULTATION_PURPOSES, PROPERTY_PURPOSES } from '@keyturn/domain/enums'
 import type { BookingPurpose } from '@keyturn/domain/enums';
 import { MESSAGES } from '@keyturn/domain/messages';
 import type { Property } from '@keyturn/domain/schemas/property';
-import { consultationPlaceText } from '@keyturn/domain/teamPlace';
 import { isoDateInZone, timeZoneName } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { fetchPublicProperties } from '../api';
@@ -397,7 +396,7 @@ function findSlot(slots: readonly TimeSlot[], choice: string): TimeSlot | null {
 
 /** A team consultation's place (issue 29): the office's address, or by phone or video. */
 function placeRow(team: NonNullable<BookingSetup['team']>): SummaryRow {
-  return { label: 'Where', value: consultationPlaceText(team.consultation) };
+  return { label: 'Where', value: team.consultation.text };
 }
 
 /** Where this page keeps, for the tab's session, the details typed and the result of its submit. */

@@ -34,7 +34,11 @@ const team: PublicTeamPage = {
     logo: null,
     color: '#7C3AED',
     time_zone: 'America/New_York',
-    consultation: { place: 'office', address: '500 Congress Ave, Austin, TX' },
+    consultation: {
+      place: 'office',
+      address: '500 Congress Ave, Austin, TX',
+      text: '500 Congress Ave, Austin, TX',
+    },
   },
   properties: [{ ...property, images: ['/uploads/photo-12-main.png'], agent: propertyAgent }],
   poolSize: 2,
@@ -142,7 +146,10 @@ describe('team page (issue 15)', () => {
   });
 
   it('issue 29: a team meeting by phone or video says so and asks nobody to arrive early', async () => {
-    const remote = { ...team, team: { ...team.team, consultation: { place: 'remote', address: null } } };
+    const remote = {
+      ...team,
+      team: { ...team.team, consultation: { place: 'remote', address: null, text: 'By phone or video' } },
+    };
     stubApi({
       ...baseRoutes(),
       ...teamRoutes,

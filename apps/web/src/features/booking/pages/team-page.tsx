@@ -9,7 +9,6 @@ import { MESSAGES } from '@keyturn/domain/messages';
 import { roomsLabel } from '@keyturn/domain/plural';
 import type { PublicTeamPage } from '@keyturn/domain/schemas/teamPage';
 import { TEAM_PAGE_MESSAGES } from '@keyturn/domain/teamBooking';
-import { consultationPlaceText } from '@keyturn/domain/teamPlace';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
@@ -122,8 +121,7 @@ function TeamHome({ page }: { page: PublicTeamPage }) {
           </h2>
           <p className="mt-1 text-sm text-slate-600">{TEAM_PAGE_MESSAGES.consultationBody}</p>
           <p className="mt-2 text-sm text-slate-700">
-            <span className="font-semibold">{TEAM_PAGE_MESSAGES.whereLabel}:</span>{' '}
-            {consultationPlaceText(team.consultation)}
+            <span className="font-semibold">{TEAM_PAGE_MESSAGES.whereLabel}:</span> {team.consultation.text}
           </p>
           <Link
             to={teamPagePath(team.slug, true)}

@@ -142,7 +142,7 @@ function PropertyRow({
           {property.can_assign && onAssign ? (
             <SelectField
               label="Assigned to"
-              className="w-full max-w-44 lg:max-w-none"
+              className="w-full sm:max-w-44 lg:max-w-none"
               value={property.agent_id}
               onChange={(e) => onAssign(e.target.value)}
             >
