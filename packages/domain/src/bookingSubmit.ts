@@ -78,3 +78,13 @@ function tryTo24Hour(slot: string): string | null {
     return null;
   }
 }
+
+/**
+ * What the toast after a submit says happened (issue 29): a request that awaits the agent is "requested",
+ * never "successfully rescheduled" over a page that says it is not booked yet. Here, with the builder the
+ * booking page loads lazily, so its texts are not on the page's first load.
+ */
+export function submittedToast(pending: boolean, rescheduled: boolean): string {
+  if (!pending) return rescheduled ? MESSAGES.bookingRescheduled : MESSAGES.bookingSubmitted;
+  return `${rescheduled ? 'New time requested' : 'Request sent'}. It is not booked until the agent confirms it.`;
+}

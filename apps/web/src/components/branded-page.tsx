@@ -4,19 +4,27 @@
 // Until the agent is known (loading, a bad link) the page is Keyturn's, as CenteredPage.
 import type { ReactNode } from 'react';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
-import { textColorOn } from '@/components/booking-calendar/contrast';
 import { CenteredPage } from '@/components/centered-page';
 import { Logo } from '@/components/ui/logo';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';
 
-export type PageBrand = { name: string; logoUrl: string | null; primaryColor: string | null };
+/** The agent's brand as a page's answer carries it; the server names the text colour on it (domain contrast.ts). */
+export type PageBrand = {
+  name: string;
+  logoUrl: string | null;
+  primaryColor: string | null;
+  onPrimaryColor: string;
+};
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-/** The CSS variables of `color` (an agent's hex colour; anything else is Keyturn's). */
-export function brandVariables(color: string | null): Record<string, string> {
-  const primary = color && HEX_COLOR.test(color.trim()) ? color.trim() : DEFAULT_PRIMARY_COLOR;
-  return { '--kt-primary': primary, '--kt-on-primary': textColorOn(primary) };
+/** The CSS variables of the brand (an agent's hex colour; anything else is Keyturn's, white text on it). */
+function brandVariables({ primaryColor, onPrimaryColor }: PageBrand): Record<string, string> {
+  const valid = primaryColor !== null && HEX_COLOR.test(primaryColor.trim());
+  return {
+    '--kt-primary': valid ? primaryColor.trim() : DEFAULT_PRIMARY_COLOR,
+    '--kt-on-primary': valid ? onPrimaryColor : '#ffffff',
+  };
 }
 
 export function BrandedPage({
@@ -31,7 +39,7 @@ export function BrandedPage({
   if (!brand) return <CenteredPage wide={wide}>{children}</CenteredPage>;
   return (
     <div
-      style={brandVariables(brand.primaryColor)}
+      style={brandVariables(brand)}
       className="flex min-h-screen flex-col items-center bg-slate-50 px-4 py-10 sm:justify-center sm:py-16"
     >
       <main

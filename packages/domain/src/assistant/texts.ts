@@ -24,7 +24,7 @@ export const ASSISTANT_UI = {
   conversationHeading: 'Booked through the assistant',
   learnedTitle: 'What Keyturn learned about your schedule',
   learnedDescription:
-    'From the showings you kept, declined and moved. It orders the times offered (best first, marked "suggested"); your hours, notice and buffers always come first.',
+    'From the showings you kept, declined and moved. It marks the best times offered "suggested" (they keep their place in time order); your hours, notice and buffers always come first.',
   correctPeriods: 'Times of day you prefer',
   correctMax: 'At most this many showings a day',
   correctMaxHint: 'Leave empty to use what was learned.',

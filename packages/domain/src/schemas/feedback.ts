@@ -91,6 +91,8 @@ export const publicFeedbackViewSchema = z.object({
     logoUrl: z.string().nullable(),
     profilePictureUrl: z.string().nullable(),
     primaryColor: z.string(),
+    /** The text colour on primaryColor (contrast.ts). */
+    onPrimaryColor: z.string(),
   }),
   questions: z.object({ ask_price_opinion: z.boolean(), ask_second_showing: z.boolean() }),
   feedback: feedbackAnswersSchema.nullable(),

@@ -110,6 +110,8 @@ export const publicTourSchema = z.object({
     company_name: z.string().nullable(),
     phone: z.string().nullable(),
     primary_color: z.string(),
+    /** The text colour on primary_color (contrast.ts). */
+    on_primary_color: z.string(),
     logo_url: z.string().nullable(),
   }),
   date: isoDateSchema,

@@ -6,6 +6,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { textColorOn } from '@keyturn/domain/contrast';
 import type { PublicTour, tourBookingSchema } from '@keyturn/domain/schemas/tours';
 import { findOpenSlot } from '@keyturn/domain/slots/engine';
 import { formatClock, wallClockInZone } from '@keyturn/domain/time';
@@ -54,6 +55,7 @@ export async function publicTour(ctx: PublicContext, token: string): Promise<Pub
       phone: agent.phone,
       // The page is the agent's (issue 29): their colour and logo, as on the booking page.
       primary_color: agent.primaryColor,
+      on_primary_color: textColorOn(agent.primaryColor),
       logo_url: agent.logoUrl,
     },
     date: tour.date,

@@ -17,6 +17,7 @@ import { AppError, fieldErrors, notFound, validationError } from '../../http/err
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
 import { reclassifyBookingLead } from '../leads/classes';
+import { textColorOn } from '@keyturn/domain/contrast';
 import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
 import { purposeLabel } from '../notifications/format';
 import { notificationSettingsOf } from '../notifications/settings';
@@ -53,6 +54,7 @@ export async function publicFeedbackView(db: Db, publicId: string): Promise<Publ
       logoUrl: agent.logoUrl,
       profilePictureUrl: agent.profilePictureUrl,
       primaryColor: agent.primaryColor,
+      onPrimaryColor: textColorOn(agent.primaryColor),
     },
     questions,
     feedback: given ? answersOf(given) : null,

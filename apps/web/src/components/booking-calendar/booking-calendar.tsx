@@ -29,7 +29,7 @@ import type { DayState } from '@keyturn/domain/calendar';
 import { AVAILABLE_DAY_BORDER_COLOR, DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { SLOT_BADGES, slotBadge } from '@keyturn/domain/learning/slotMarks';
-import { textColorOn } from './contrast';
+import { textColorOn } from '@keyturn/domain/contrast';
 
 /** A slot: `value` is what selection reports (e.g. '14:00'), `label` what the buyer reads ('2:00 PM'). */
 export interface CalendarTimeSlot {

@@ -5,7 +5,7 @@
 import { BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
 import type { BookingPurpose } from '@keyturn/domain/enums';
 import { clockLabel, dateInZone, timeZoneName } from '@keyturn/domain/time';
-import { textColorOn } from '@/components/booking-calendar/contrast';
+import { textColorOn } from '@keyturn/domain/contrast';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 

@@ -24,7 +24,7 @@ export function AgentPanel({ agent, property, showPlaceholder, purpose = null }:
   // The purpose the buyer chose names the session (issue 29: "Consultation Session" stayed after "Property
   // Viewing" was chosen); before a choice, a property makes it a viewing.
   const session = purpose ?? (property ? 'Property Viewing' : 'Consultation Session');
-  const sessionWords = purpose ? purpose.toLowerCase() : property ? 'property viewing' : 'consultation';
+  const sessionWords = session === 'Consultation Session' ? 'consultation' : session.toLowerCase();
 
   return (
     <aside

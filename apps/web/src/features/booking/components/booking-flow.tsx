@@ -39,6 +39,7 @@ import {
   PropertyStep,
   StepLoading,
   StepSuspense,
+  TimeGoneStep,
   TimeStep,
   loadBuyerBookingSchema,
   prefetchLaterSteps,
@@ -77,13 +78,14 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
   const waitForResult = restoring && flowUrl.url.requestedStep === 'confirmation';
   // The later steps' chunks, warmed while the buyer reads the first one.
   useEffect(() => prefetchLaterSteps(), []);
+  const hasTime = choices.time !== '' || choices.startsAt !== null;
   const step = resumeStep(
     flowUrl.url.requestedStep,
     {
       hasPropertyId,
       purpose,
       hasDate: date !== null,
-      hasTime: choices.time !== '' || choices.startsAt !== null,
+      hasTime,
       hasBooking: booking !== null,
     },
     initialStep({ hasPropertyId, hasValidDate: setup.initialDate !== null }),
@@ -162,7 +164,6 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
       : '';
   // A details link (or Back) whose time was taken or has passed (issue 29): say so and offer the date's times
   // instead of a form whose submit could only answer "Please complete all required fields".
-  const hasTime = choices.time !== '' || choices.startsAt !== null;
   const timeGone = step === 'details' && hasTime && !slotsState.loading && selectedSlot === null;
   const showMonth = useCallback((month: string) => setVisibleMonth(month), []);
   const { submit, submitting, assignedAgent } = useBookingSubmit({
@@ -311,29 +312,12 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
               ) : null}
 
               {timeGone && date ? (
-                <>
-                  <p
-                    role="alert"
-                    className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800"
-                  >
-                    The time you picked is no longer available. Please pick a new time.
-                  </p>
-                  <TimeStep
-                    date={date}
-                    slots={slotsState.slots}
-                    loading={false}
-                    viewZone={viewZone}
-                    selected=""
-                    onSelect={(value) => move(slotPatch(value))}
-                  />
-                  <button
-                    type="button"
-                    onClick={() => move({ time: '', startsAt: null }, 'calendar')}
-                    className="mt-4 min-h-11 text-sm font-medium text-slate-900 underline decoration-[var(--kt-primary)] decoration-2 underline-offset-2"
-                  >
-                    Choose another date
-                  </button>
-                </>
+                <TimeGoneStep
+                  date={date}
+                  slots={slotsState.slots}
+                  viewZone={viewZone}
+                  onSelect={(value) => move(slotPatch(value))}
+                />
               ) : null}
 
               {step === 'details' && !timeGone ? (

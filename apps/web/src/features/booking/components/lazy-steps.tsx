@@ -39,6 +39,7 @@ const loadConfirmation = once(() => import('./confirmation-step'));
 export const PropertyStep = lazyPart(loadProperty, (m) => m.PropertyStep);
 export const CalendarStep = lazyPart(loadCalendar, (m) => m.CalendarStep);
 export const TimeStep = lazyPart(loadTime, (m) => m.TimeStep);
+export const TimeGoneStep = lazyPart(loadTime, (m) => m.TimeGoneStep);
 export const DetailsPanel = lazyPart(loadDetails, (m) => m.DetailsPanel);
 export const ConfirmationStep = lazyPart(loadConfirmation, (m) => m.ConfirmationStep);
 

@@ -37,3 +37,31 @@ export function TimeStep({ date, slots, loading, viewZone, selected, onSelect }:
     </div>
   );
 }
+
+/**
+ * A details link (or Back) whose time was taken or has passed (issue 29): says so and offers the date's times
+ * instead of a form whose submit could only answer "Please complete all required fields" (another date: the
+ * page's Back button).
+ */
+export function TimeGoneStep({
+  date,
+  slots,
+  viewZone,
+  onSelect,
+}: Pick<TimeStepProps, 'date' | 'slots' | 'viewZone' | 'onSelect'>) {
+  return (
+    <>
+      <p role="alert" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800">
+        The time you picked is no longer available. Please pick a new time.
+      </p>
+      <TimeStep
+        date={date}
+        slots={slots}
+        loading={false}
+        viewZone={viewZone}
+        selected=""
+        onSelect={onSelect}
+      />
+    </>
+  );
+}

@@ -140,7 +140,7 @@ export function useBookingSubmit({
       onBooked(result);
       writeSession(resultKey, result);
       move({}, 'confirmation');
-      toast.success(submittedToast(result.status === 'pending', reschedule !== null));
+      toast.success(builder.submittedToast(result.status === 'pending', reschedule !== null));
       return {};
     } catch (error) {
       return handleSubmitError(error, await loadAnalytics());
@@ -168,15 +168,6 @@ export function useBookingSubmit({
   }
 
   return { submit, submitting: submitMutation.isPending, assignedAgent };
-}
-
-/**
- * What the toast says happened (issue 29): a request that awaits the agent is "requested", never "successfully
- * rescheduled" over a page that says it is not booked yet.
- */
-export function submittedToast(pending: boolean, rescheduled: boolean): string {
-  if (!pending) return rescheduled ? MESSAGES.bookingRescheduled : MESSAGES.bookingSubmitted;
-  return `${rescheduled ? 'New time requested' : 'Request sent'}. It is not booked until the agent confirms it.`;
 }
 
 /** The `error` field of the server's answer, when there was one (spec §8); null for a network failure. */

@@ -23,6 +23,7 @@ function view(overrides: Partial<PublicFeedbackView> = {}): PublicFeedbackView {
       logoUrl: null,
       profilePictureUrl: null,
       primaryColor: '#0F766E',
+      onPrimaryColor: '#ffffff',
     },
     questions: { ask_price_opinion: true, ask_second_showing: true },
     feedback: null,

@@ -25,18 +25,7 @@ export function FeedbackFormPage() {
 
   const agent = query.data?.agent;
   return (
-    <BrandedPage
-      wide
-      brand={
-        agent
-          ? {
-              name: agent.companyName ?? agent.name,
-              logoUrl: agent.logoUrl,
-              primaryColor: agent.primaryColor,
-            }
-          : null
-      }
-    >
+    <BrandedPage wide brand={agent ? { ...agent, name: agent.companyName ?? agent.name } : null}>
       <title>Share your feedback · Keyturn</title>
       {query.isPending ? (
         <div className="flex justify-center py-10">

@@ -11,6 +11,7 @@ const tour = {
     company_name: 'Keyturn Realty',
     phone: '+1 512 555 0100',
     primary_color: '#0F766E',
+    on_primary_color: '#ffffff',
     logo_url: null,
   },
   date: '2030-01-08',

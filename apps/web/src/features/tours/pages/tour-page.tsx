@@ -40,6 +40,7 @@ export function TourPage() {
               name: agent.company_name ?? agent.name,
               logoUrl: agent.logo_url,
               primaryColor: agent.primary_color,
+              onPrimaryColor: agent.on_primary_color,
             }
           : null
       }

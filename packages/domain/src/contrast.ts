@@ -1,4 +1,5 @@
-// Text on the agent's brand colour must stay readable whatever colour the agent picked.
+// Text on the agent's brand colour must stay readable whatever colour the agent picked (the booking page
+// computes it; the feedback and tour views carry it from the server).
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
