@@ -19,6 +19,7 @@ export const APP_PATHS = [
   '/booking/manage',
   '/booking/cancelled',
   '/booking/reschedule',
+  '/booking/proposal',
   '/feedback/:bookingId',
   '/tour/:token',
   '/team-invitation/:id',
@@ -42,6 +43,7 @@ export const APP_PATHS = [
   '/dashboard/feedback',
   '/dashboard/settings',
   '/dashboard/subscription',
+  '/dashboard/server-settings',
 ] as const;
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
