@@ -3,7 +3,7 @@
 // second from all processes on the database, every answer cached per normalised address. "Find the address
 // on the map" (POST /api/routes/find-address) places a pin by address. Against a 127.0.0.1 Nominatim.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import { takeGeocoderTurn } from '../src/adapters/geocoder-turns';
 import { normaliseAddress } from '../src/adapters/geocoder';
 import { loadConfig, OSM_NOMINATIM_URL, OSM_TILE_URL } from '../src/config';

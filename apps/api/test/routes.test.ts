@@ -3,7 +3,7 @@
 // adapters against a 127.0.0.1 server speaking Nominatim and OSRM — cached, and degrading to the estimate.
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
 import { estimateTravel } from '@keyturn/domain/routes/travel';
 import { OFFICE_PIN_MESSAGE } from '@keyturn/domain/schemas/routes';

@@ -4,7 +4,7 @@
 // agent's booking details — only the caller's own.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import { isoDateInZone } from '@keyturn/domain/time';
 import { startOfDayInZone } from '@keyturn/domain/zoneDays';
 import { agents, bookings, notificationMessages } from '../src/db/schema';

@@ -5,7 +5,7 @@
 // addresses or the street map is switched off on the server, it says so in plain words.
 import { lazy, Suspense, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import type { MapTiles } from '@keyturn/domain/schemas/routes';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 // The agent's day on the road (issue 16): legs between consecutive showings, the warnings where a drive is
 // longer than the gap, and what an optimised order saves. Pure; the API fills in drive times.
-import { ROUTE_MESSAGES } from '../messages';
+import { ROUTE_MESSAGES } from './messages';
 import { formatClock } from '../time';
 import type { TravelSource } from './travel';
 

@@ -2,7 +2,7 @@
 // buyer may read is reads.ts, the free slots of a date slot-pipeline.ts. The slot engine (packages/domain)
 // decides what is free; the database's EXCLUDE constraint settles races.
 import { and, eq, sql } from 'drizzle-orm';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import { isWithinLimit } from '@keyturn/domain/plans';
 import type { BookingRequest, RescheduleRequest } from '@keyturn/domain/schemas/booking';
 import type { BuyerBooking, ManagedBooking } from '@keyturn/domain/schemas/publicBooking';

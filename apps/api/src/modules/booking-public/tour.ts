@@ -5,7 +5,7 @@
 // free, nothing is booked and the answer names the stop.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import { textColorOn } from '@keyturn/domain/contrast';
 import type { PublicTour, tourBookingSchema } from '@keyturn/domain/schemas/tours';
 import { findOpenSlot } from '@keyturn/domain/slots/engine';

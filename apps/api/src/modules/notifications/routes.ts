@@ -4,7 +4,7 @@ import { INVITATION_KIND } from '../teams/invitation-mail';
 import { TOUR_INVITATION_KIND } from '../routes/tour-invitation-mail';
 import { TIME_PROPOSAL_KIND } from '../routes/proposal-mail';
 import { TIME_PROPOSAL_MESSAGES } from '@keyturn/domain/routes/proposals';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';

@@ -2,7 +2,7 @@
 // geocoder adapter, or placed by hand (always possible; required without a geocoder). Read by My day (the
 // first leg), Optimise (the start point) and the travel-aware slots (the first slot's reachability).
 import { eq } from 'drizzle-orm';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import { isLatLng, type LatLng } from '@keyturn/domain/routes/travel';
 import type { MapTiles, officeInputSchema, Office, RouteSettingsView } from '@keyturn/domain/schemas/routes';
 import type { z } from 'zod';

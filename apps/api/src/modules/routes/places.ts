@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { properties } from '../../db/schema';
 import type { OutboundPolicy } from '../../http/outbound-url';
 import { geocode, lookUpAddress } from '../../adapters/geocoder';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import type { LatLng } from '@keyturn/domain/routes/travel';
 import { AppError } from '../../http/errors';
 import { mapTilesView } from './office';

@@ -3,7 +3,7 @@
 // the estimate; the optimiser is the domain's (routes/optimiser.ts).
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { canReschedule } from '@keyturn/domain/bookingStatus';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import { routeSaving, travelWarnings, type Leg } from '@keyturn/domain/routes/day';
 import { optimiseRoute, type RouteStop } from '@keyturn/domain/routes/optimiser';
 import { isLatLng, type LatLng } from '@keyturn/domain/routes/travel';

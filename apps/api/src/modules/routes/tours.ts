@@ -4,7 +4,7 @@
 // re-validates every adjustment the agent makes. Rules in packages/domain routes/tour.ts.
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import { checkTour, proposeTour, type TourStopProblem } from '@keyturn/domain/routes/tour';
 import { isLatLng, type LatLng } from '@keyturn/domain/routes/travel';
 import type { Tour, tourCheckSchema, tourProposeSchema, tourSaveSchema } from '@keyturn/domain/schemas/tours';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
-import { MESSAGES, ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import { PHONE_CHARACTERS_MESSAGE } from '@keyturn/domain/phone';
 import { json } from '@/test/utils';
 import {

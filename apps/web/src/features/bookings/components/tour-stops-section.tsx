@@ -1,7 +1,7 @@
 // "Part of a tour" in the agent's booking details (issue 16): the buyer booked this showing with others in
 // one tour; every stop is listed in time order (the server's instants, shown as its wall-clock labels) and
 // each other stop opens its own booking.
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import type { BookingTour } from '@keyturn/domain/schemas/agentBooking';
 import { formatTime } from '@/components/ui/format';
 

@@ -4,7 +4,7 @@
 // the collapsed fallback. One save: "Save office" sends the address and the pin together. The server
 // validates and places it; its field messages show under the inputs.
 import { useState, type FormEvent } from 'react';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import type { RouteSettingsView } from '@keyturn/domain/schemas/routes';
 import { PlaceOnMap } from '@/components/place-on-map';
 import { ErrorAlert } from '@/components/ui/alert';

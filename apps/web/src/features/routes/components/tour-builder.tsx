@@ -5,7 +5,7 @@
 // with the refusal shown at the stop; saving answers the ONE invitation link (/tour/:token).
 import { useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import type { Property } from '@keyturn/domain/schemas/property';
 import type { SavedTour, Tour } from '@keyturn/domain/schemas/tours';
 import { clockLabel } from '@keyturn/domain/time';

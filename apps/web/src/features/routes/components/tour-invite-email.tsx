@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';

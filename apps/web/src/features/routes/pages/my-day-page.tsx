@@ -6,7 +6,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { planAllows } from '@keyturn/domain/planGates';
-import { ROUTE_MESSAGES } from '@keyturn/domain/messages';
+import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import type { AgentDay, RouteProposal } from '@keyturn/domain/schemas/routes';
 import { formatClock, isValidIsoDate, timeZoneName } from '@keyturn/domain/time';
 import { ErrorAlert } from '@/components/ui/alert';
