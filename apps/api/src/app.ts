@@ -12,7 +12,6 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -26,6 +25,7 @@ import type { Db } from './db/client';
 import { AppError, registerErrorHandling, type ErrorBody } from './http/errors';
 import { registerDatabaseGate } from './http/database-gate';
 import { registerInputBoundary } from './http/input-boundary';
+import { securityHeaders } from './http/security-headers';
 import {
   firstScreenHtml,
   rendererFileOf,
@@ -81,6 +81,7 @@ import {
   aiConfigOf,
   billingOf,
   mailSettingsOf,
+  mapsConfigOf,
   oauthAppsOf,
   serverSettingsOf,
 } from './modules/server-settings/store';
@@ -134,6 +135,9 @@ class OneLinePerRequest extends LogController {
     }
   }
 }
+
+/** How long the CSP's tile origin is used before Server settings is read again (other servers' saves). */
+const TILE_ORIGIN_CACHE_MS = 5_000;
 
 export async function buildApp({
   config,
@@ -190,38 +194,19 @@ export async function buildApp({
   registerDatabaseGate(app, dbStatus);
   registerInputBoundary(app);
 
-  // The analytics tag manager (loaded by the web app only after consent) when a container is configured.
-  const tagManager = config.tagManagerOrigin ? [config.tagManagerOrigin] : [];
-  // The map's tiles (issue 16) come from MAP_TILE_URL's origin, which may be plain http on-premises.
-  const tileOrigin = config.maps.tileUrl
-    ? [new URL(config.maps.tileUrl.replace(/\{[a-z]\}/g, '0')).origin]
-    : [];
-  // Helmet's headers, built once: @fastify/helmet built the middleware again on every request (its directive
-  // parsing alone was 1–2 % of the API's CPU under load, issue 18); no route uses per-route helmet options.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...tagManager],
-        // react-hot-toast injects its keyframes as a <style> element.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tagManager, ...tileOrigin],
-        connectSrc: ["'self'", ...tagManager],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Behind TLS (an https PUBLIC_URL) browsers are told to stay on https; on plain http (localhost) HSTS
-    // would pin them to an https that is not there.
-    strictTransportSecurity: config.publicUrl.startsWith('https://')
-      ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false }
-      : false,
+  // Server settings (decision 048): the adapters read what the administrator saved at each use.
+  const settings = serverSettingsOf(config, db);
+  // The maps configuration in force (Server settings' overrides of config.maps), resolved once per request.
+  const mapsOf = mapsConfigOf(settings.resolver, config.maps, config.publicUrl);
+  // Helmet's headers; the CSP's img-src admits the tile server in force, read at most every few seconds.
+  const headers = securityHeaders({
+    tagManagerOrigin: config.tagManagerOrigin,
+    publicUrl: config.publicUrl,
+    tileUrl: async () => (await mapsOf()).tileUrl,
+    fallbackTileUrl: config.maps.tileUrl,
+    cacheMs: TILE_ORIGIN_CACHE_MS,
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
-  );
+  app.addHook('onRequest', headers.hook);
   // API answers are personal or live (a buyer's contact details on the manage call, an agent's bookings):
   // no browser or proxy keeps a copy, unless a route set its own caching.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -258,8 +243,6 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // Server settings (decision 048): the adapters read what the administrator saved at each use.
-  const settings = serverSettingsOf(config, db);
   const outbox = databaseOutbox(db);
   const accountMailer = createResolvingMailer({ settings: mailSettingsOf(settings.resolver), outbox });
   app.addHook('onClose', async () => accountMailer.close());
@@ -280,7 +263,8 @@ export async function buildApp({
   await app.register(propertyRoutes, {
     auth,
     db,
-    locate: (agent, id) => locateProperty({ db, maps: config.maps, outbound: config.outbound }, agent, id),
+    locate: async (agent, id) =>
+      locateProperty({ db, maps: await mapsOf(), outbound: config.outbound }, agent, id),
   });
   await app.register(bookingRoutes, { auth, db, now, notify });
   await app.register(availabilityRoutes, { auth, db });
@@ -345,13 +329,14 @@ export async function buildApp({
     rule: { adminEmails: config.adminEmails, notAdministrators: [DEMO_AGENT.email] },
     publicUrl: config.publicUrl,
     outbox,
+    onSaved: headers.forget,
   });
   await app.register(reportRoutes, { auth, db });
   await app.register(figureRoutes, { auth, db, now });
   await app.register(routeRoutes, {
     auth,
     db,
-    maps: config.maps,
+    maps: mapsOf,
     outbound: config.outbound,
     now,
     notify,

@@ -38,6 +38,12 @@ export async function createTestApp(
     logger?: object;
     /** The booking page's server renderer (decision 034); the web build's, if any, when not given. */
     firstScreen?: FirstScreenRenderer | null;
+    /**
+     * Settings the environment leaves to Server settings (decision 048): their start-up values (off or a
+     * 127.0.0.1 server) stand for the defaults a real server would have (OpenStreetMap's), and a saved value
+     * applies.
+     */
+    defaultSettings?: string[];
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -57,6 +63,7 @@ export async function createTestApp(
     ...options.env,
   });
   assertLoopbackMaps(config);
+  for (const key of options.defaultSettings ?? []) delete config.settingsEnvironment[key];
   const auth = createAuth(database.db, config);
   const app = await buildApp({
     config,

@@ -55,7 +55,9 @@ let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp();
+  // The maps are off in every test's environment; here, as on a server that leaves them to Server settings,
+  // the administrator can save them.
+  t = await createTestApp({ defaultSettings: ['GEOCODER_URL', 'MAP_TILE_URL', 'ROUTING_URL'] });
   // The demo agent signs up first (its password is public): it never counts as the first account.
   await t.signUp({ email: 'demo@keyturn.app' });
   admin = await t.signUp();
@@ -364,7 +366,11 @@ describe('checks and the test e-mail', () => {
         message: 'The address search found a test address.',
       });
       expect(
-        stub.calls.some((c) => c.startsWith('GET /geo/search?') && c.includes('(owner@keyturn.test)')),
+        stub.calls.some(
+          (c) =>
+            c.startsWith('GET /geo/search?') &&
+            c.endsWith(` Keyturn showing scheduler (+${t.config.publicUrl}; owner@keyturn.test)`),
+        ),
       ).toBe(true);
       await save({ STRIPE_SECRET_KEY: 'sk_test_wrong', AI_MODEL: 'other-model' });
       expect(await check('billing')).toMatchObject({ ok: false, message: 'Stripe refused the secret key.' });

@@ -65,7 +65,7 @@ export const SERVER_SETTINGS: readonly ServerSettingDefinition[] = [
     section: 'maps',
     label: 'Map tiles address',
     secret: false,
-    hint: 'with {z}, {x} and {y}',
+    hint: 'with {z}, {x} and {y}; off for no street map',
   },
   {
     key: 'GEOCODER_URL',
@@ -73,6 +73,7 @@ export const SERVER_SETTINGS: readonly ServerSettingDefinition[] = [
     label: 'Address search (geocoder) address',
     secret: false,
     kind: 'url',
+    hint: 'off to place pins by hand only',
   },
   {
     key: 'ROUTING_URL',

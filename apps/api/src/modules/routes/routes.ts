@@ -58,7 +58,8 @@ export async function routeRoutes(
   opts: {
     auth: Auth;
     db: Db;
-    maps: MapsConfig;
+    /** The maps configuration in force (Server settings' overrides, decision 048): resolved once per request. */
+    maps: () => Promise<MapsConfig>;
     outbound: OutboundPolicy;
     now: () => Date;
     notify: BookingNotifier;
@@ -68,7 +69,7 @@ export async function routeRoutes(
   },
 ) {
   const { db, now } = opts;
-  const deps = { db, maps: opts.maps, outbound: opts.outbound };
+  const depsOf = async () => ({ db, maps: await opts.maps(), outbound: opts.outbound });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, db);
   r.addHook('preValidation', agentOf.hook);
@@ -90,7 +91,7 @@ export async function routeRoutes(
     },
     async (req) => ({
       success: true as const,
-      data: await agentDay(deps, allowed(req), req.query.date, now()),
+      data: await agentDay(await depsOf(), allowed(req), req.query.date, now()),
     }),
   );
 
@@ -106,7 +107,7 @@ export async function routeRoutes(
     },
     async (req) => ({
       success: true as const,
-      data: await proposeRoute(deps, allowed(req), req.body.date, now()),
+      data: await proposeRoute(await depsOf(), allowed(req), req.body.date, now()),
     }),
   );
 
@@ -123,13 +124,13 @@ export async function routeRoutes(
     },
     async (req) => ({
       success: true as const,
-      data: await applyRoute(deps, opts.queue, allowed(req), req.body, now()),
+      data: await applyRoute(await depsOf(), opts.queue, allowed(req), req.body, now()),
     }),
   );
 
   const settingsAnswer = async (agent: ReturnType<typeof allowed>) => ({
     success: true as const,
-    data: await routeSettingsView(deps, agent.id, await clusterByAreaOn(db, agent)),
+    data: await routeSettingsView(await depsOf(), agent.id, await clusterByAreaOn(db, agent)),
   });
 
   r.get(
@@ -179,7 +180,7 @@ export async function routeRoutes(
     },
     async (req) => {
       const agent = allowed(req);
-      await saveOffice(deps, agent, req.body);
+      await saveOffice(await depsOf(), agent, req.body);
       return settingsAnswer(agent);
     },
   );
@@ -213,7 +214,7 @@ export async function routeRoutes(
     },
     async (req) => ({
       success: true as const,
-      data: await proposeTourFor(deps, allowed(req), req.body, now()),
+      data: await proposeTourFor(await depsOf(), allowed(req), req.body, now()),
     }),
   );
   r.post(
@@ -228,7 +229,7 @@ export async function routeRoutes(
     },
     async (req) => ({
       success: true as const,
-      data: await checkTourFor(deps, allowed(req), req.body, now()),
+      data: await checkTourFor(await depsOf(), allowed(req), req.body, now()),
     }),
   );
 
@@ -245,7 +246,7 @@ export async function routeRoutes(
     async (req, reply) =>
       reply.code(201).send({
         success: true as const,
-        data: await saveTourFor(deps, allowed(req), req.body, now(), opts.publicUrl, opts.queue),
+        data: await saveTourFor(await depsOf(), allowed(req), req.body, now(), opts.publicUrl, opts.queue),
       }),
   );
   r.post(
@@ -262,7 +263,14 @@ export async function routeRoutes(
     async (req, reply) =>
       reply.code(202).send({
         success: true as const,
-        data: await inviteTourFor(deps, allowed(req), req.params.id, req.body.email, now(), opts.queue),
+        data: await inviteTourFor(
+          await depsOf(),
+          allowed(req),
+          req.params.id,
+          req.body.email,
+          now(),
+          opts.queue,
+        ),
       }),
   );
 
@@ -280,7 +288,7 @@ export async function routeRoutes(
     },
     async (req) => ({
       success: true as const,
-      data: await propertyPosition(deps, agentOf(req), req.params.id),
+      data: await propertyPosition(await depsOf(), agentOf(req), req.params.id),
     }),
   );
   r.put(
@@ -296,7 +304,7 @@ export async function routeRoutes(
     },
     async (req) => ({
       success: true as const,
-      data: await placeProperty(deps, agentOf(req), req.params.id, req.body),
+      data: await placeProperty(await depsOf(), agentOf(req), req.params.id, req.body),
     }),
   );
 
@@ -315,7 +323,7 @@ export async function routeRoutes(
     },
     async (req) => {
       agentOf(req);
-      return { success: true as const, data: await findAddress(deps, req.body) };
+      return { success: true as const, data: await findAddress(await depsOf(), req.body) };
     },
   );
 }

@@ -2,6 +2,7 @@
 // words — what worked, or what went wrong and what to look at. Never a stack trace, never a variable name.
 import type { ServerSettingsSection } from '@keyturn/domain/schemas/serverSettings';
 import { verifySmtp } from '../../adapters/mail';
+import { mapsUserAgent } from '../../config';
 import { smtpOf, type ResolvedSetting } from './store';
 
 export type CheckResult = { ok: boolean; message: string };
@@ -141,6 +142,7 @@ function checkOAuthApp(provider: 'google' | 'microsoft', deps: CheckDeps): Check
 async function checkMaps(deps: CheckDeps): Promise<CheckResult> {
   const geocoder = v(deps, 'GEOCODER_URL');
   if (!geocoder) return fail('No address search is set: pins are placed by hand until one is.');
+  if (geocoder === 'off') return fail('Address search is switched off: pins are placed by hand.');
   const contact = v(deps, 'GEOCODER_EMAIL');
   const search = new URL(`${geocoder.replace(/\/$/, '')}/search`);
   search.search = new URLSearchParams({
@@ -150,7 +152,8 @@ async function checkMaps(deps: CheckDeps): Promise<CheckResult> {
   }).toString();
   const answer = await call(
     search.toString(),
-    { headers: { 'user-agent': `Keyturn showing scheduler${contact ? ` (${contact})` : ''}` } },
+    // The User-Agent the address search itself sends (Nominatim's usage policy: the server and its contact).
+    { headers: { 'user-agent': mapsUserAgent(deps.publicUrl, contact) } },
     deps.timeoutMs ?? 10_000,
   );
   if ('problem' in answer) return fail(answer.problem);

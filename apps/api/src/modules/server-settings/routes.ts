@@ -36,6 +36,8 @@ export type ServerSettingsDeps = {
   rule: AdministratorRule;
   publicUrl: string;
   outbox: Outbox;
+  /** Told after each save: what this process keeps of the settings (the CSP's tile origin) is read again. */
+  onSaved?: () => void;
 };
 
 const tags = ['server settings'];
@@ -117,6 +119,7 @@ export async function serverSettingsRoutes(app: FastifyInstance, opts: ServerSet
       async (request) => {
         const values = checkedValues(request.body.values, await resolver.all());
         await storeSettings(db, box, values, currentUser(request).id);
+        opts.onSaved?.();
         return view(request);
       },
     );

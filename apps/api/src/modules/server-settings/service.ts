@@ -107,9 +107,13 @@ export function checkedValues(
 }
 
 function problemOf(key: string, kind: string, value: string): string | null {
+  // config.ts's rules for the same variables: `off` switches the tiles or the address search off.
   if (key === 'MAP_TILE_URL') {
-    return TILE_TEMPLATE.test(value) ? null : 'Enter an http(s) address with {z}, {x} and {y} in it';
+    return value === 'off' || TILE_TEMPLATE.test(value)
+      ? null
+      : 'Enter an http(s) address with {z}, {x} and {y} in it, or off';
   }
+  if (key === 'GEOCODER_URL' && value === 'off') return null;
   switch (kind) {
     case 'url':
       return isHttpUrl(value) ? null : 'Enter an address starting with http:// or https://';

@@ -8,7 +8,14 @@ import type { Db } from '../../db/client';
 import { serverSettings } from '../../db/schema';
 import type { SmtpTransport, MailSettings } from '../../adapters/mail';
 import type { SmsOptions } from '../../adapters/sms';
-import type { AiConfig, CalendarConfig, Config, MapsConfig, OAuthApp } from '../../config';
+import {
+  mapsUserAgent,
+  type AiConfig,
+  type CalendarConfig,
+  type Config,
+  type MapsConfig,
+  type OAuthApp,
+} from '../../config';
 import { billingConfig, type BillingConfig } from '../../adapters/billing';
 import { loadTokenKey, secretBox, type SecretBox } from '../integrations/crypto';
 
@@ -174,21 +181,35 @@ export const oauthAppsOf =
   };
 
 /**
- * The maps configuration with Server settings' overrides (tiles, address search, router, contact). Not wired
- * into the routes capability yet: the maps work of issue 30 changes those adapters; at merge they take
- * `mapsConfigOf(resolver, config.maps)` like mail and the calendar apps do.
+ * The maps configuration in force (decision 048 as amended for decision 049): per key the environment (already
+ * parsed into `base` by config.ts) wins, else the value stored in Server settings, read with config.ts's rules
+ * (`off` switches the geocoder or the tiles off, an address loses its trailing slash), else `base`'s default.
+ * The contact is KEYTURN_CONTACT_EMAIL from the environment, else GEOCODER_EMAIL (environment, then stored); the
+ * User-Agent names the contact in force unless GEOCODER_USER_AGENT set it. The routes capability resolves it
+ * once per request (app.ts), the Content-Security-Policy's img-src once per few seconds.
  */
 export const mapsConfigOf =
-  (resolver: SettingsResolver, base: MapsConfig) => async (): Promise<MapsConfig> => {
+  (resolver: SettingsResolver, base: MapsConfig, publicUrl: string) => async (): Promise<MapsConfig> => {
     const settings = await resolver.all();
-    const v = (key: string) => settings.get(key)?.value ?? null;
-    const noSlash = (url: string | null) => (url ? url.replace(/\/$/, '') : null);
+    const stored = (key: string) => {
+      const setting = settings.get(key);
+      return setting?.source === 'stored' && setting.value ? setting.value : null;
+    };
+    const address = (value: string) => (value === 'off' ? null : value.replace(/\/$/, ''));
+    const geocoder = stored('GEOCODER_URL');
+    const router = stored('ROUTING_URL');
+    const tiles = stored('MAP_TILE_URL');
+    const email = stored('GEOCODER_EMAIL');
+    // Without GEOCODER_EMAIL in the environment, base's contact is KEYTURN_CONTACT_EMAIL's (or none).
+    const contact = base.geocoderEmail ?? email;
+    const generatedAgent = base.userAgent === mapsUserAgent(publicUrl, base.geocoderEmail);
     return {
       ...base,
-      geocoderUrl: noSlash(v('GEOCODER_URL')) ?? base.geocoderUrl,
-      routingUrl: noSlash(v('ROUTING_URL')) ?? base.routingUrl,
-      tileUrl: v('MAP_TILE_URL') ?? base.tileUrl,
-      geocoderEmail: v('GEOCODER_EMAIL') ?? base.geocoderEmail,
+      geocoderUrl: geocoder !== null ? address(geocoder) : base.geocoderUrl,
+      routingUrl: router !== null ? address(router) : base.routingUrl,
+      tileUrl: tiles !== null ? (tiles === 'off' ? null : tiles) : base.tileUrl,
+      geocoderEmail: contact,
+      userAgent: generatedAgent ? mapsUserAgent(publicUrl, contact) : base.userAgent,
     };
   };
 
