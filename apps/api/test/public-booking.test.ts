@@ -309,9 +309,17 @@ describe('POST /api/booking', () => {
 
   it('the race loser gets the SLOT_TAKEN message from the database constraint', async () => {
     const a = await makeAgent(t, { plan: 'enterprise' });
+    // Ten different buyers (the same buyer's second try is told they already have it: buyer-messages.test.ts).
     const results = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        post('/api/booking', bookingPayload(a.id, { booking_date: '2030-01-16', booking_time: '13:00' })),
+      Array.from({ length: 10 }, (_, i) =>
+        post(
+          '/api/booking',
+          bookingPayload(a.id, {
+            booking_date: '2030-01-16',
+            booking_time: '13:00',
+            client_email: `racer${i}@example.com`,
+          }),
+        ),
       ),
     );
     const taken = results.filter((r) => r.statusCode === 409 && r.json().code === 'SLOT_TAKEN');
