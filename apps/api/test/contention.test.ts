@@ -61,13 +61,18 @@ describe('contention on one slot', () => {
             },
           }),
       );
+      // Five different buyers (the same buyer's repeat is told they already have it: buyer-messages.test.ts).
       const publicOnes = Array.from(
         { length: 5 },
-        () => () =>
+        (_, i) => () =>
           t.request({
             method: 'POST',
             url: '/api/booking',
-            payload: bookingPayload(agent.id, { booking_date: date, booking_time: '10:00' }),
+            payload: bookingPayload(agent.id, {
+              booking_date: date,
+              booking_time: '10:00',
+              client_email: `racer.${date}.${i}@example.com`,
+            }),
           }),
       );
       const answers = await Promise.all([...agentMade, ...publicOnes].map((run) => timed(run, latencies)));
