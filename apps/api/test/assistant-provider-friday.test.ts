@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wallClockInZone } from '@keyturn/domain/time';
 import { createTestApp, type TestApp } from './app';
-import { sayTo } from './assistant/talk';
+import { sayTo, startConversation } from './assistant/talk';
 import { makeAgent, makeProperty, type TestAgent } from './fixtures';
 import { recordingKey, replayEnv, startReplayServer, type ReplayServer } from './support/openai-replay';
 
@@ -48,15 +48,7 @@ afterAll(async () => {
   await replay.close();
 });
 
-async function start(): Promise<string> {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/assistant/conversations',
-    payload: { agent_id: agent.id },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().conversation_id;
-}
+const start = () => startConversation(t, agent.id);
 type ToolResult = { error?: string; note?: string; slots?: { starts_at: string }[] };
 const toolResultOf = (i: number): ToolResult =>
   JSON.parse(replay.requests[i]!.body.messages.find((m) => m.role === 'tool')!.content!) as ToolResult;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANT_SAYS } from '@keyturn/domain/assistant/texts';
 import { createTestApp, type TestApp } from './app';
-import { sayTo } from './assistant/talk';
+import { sayTo, startConversation } from './assistant/talk';
 import { makeAgent, makeProperty, type TestAgent } from './fixtures';
 import { recordingKey, replayEnv, startReplayServer, type ReplayServer } from './support/openai-replay';
 
@@ -72,15 +72,7 @@ afterAll(async () => {
   await replay.close();
 });
 
-async function start(): Promise<string> {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/assistant/conversations',
-    payload: { agent_id: agent.id },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().conversation_id;
-}
+const start = () => startConversation(t, agent.id);
 const lastReply = (c: { messages: { text: string }[] }) => c.messages[c.messages.length - 1]!.text;
 const systemOf = (i: number) => replay.requests[i]!.body.messages[0]!.content ?? '';
 

@@ -12,3 +12,14 @@ export async function sayTo(t: TestApp, id: string, text: string): Promise<Conve
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
+
+/** A new conversation with the agent's assistant; its id. */
+export async function startConversation(t: TestApp, agentId: string): Promise<string> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/assistant/conversations',
+    payload: { agent_id: agentId },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().conversation_id;
+}
