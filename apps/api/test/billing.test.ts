@@ -344,6 +344,32 @@ describe('billing with Stripe', () => {
     expect(page.body).toContain('3 Oak Lane');
     expect(page.body).not.toContain('4 Oak Lane');
     expect(page.body).not.toContain('5 Oak Lane');
+    // The property form cannot publish a listing the plan hid: only Subscription's choice (within the limit) can.
+    const published = await t.request({
+      method: 'PUT',
+      url: `/api/properties/${ids[4]}`,
+      token: agent.token,
+      payload: {
+        address: '5 Oak Lane',
+        city: 'Austin',
+        state: 'TX',
+        zip_code: '78701',
+        price: 500000,
+        bedrooms: 3,
+        bathrooms: 2,
+        property_type: 'Residential',
+        images: [],
+        is_public: true,
+      },
+    });
+    expect(published.statusCode, published.body).toBe(403);
+    expect(published.json()).toMatchObject({
+      code: 'PROPERTY_LIMIT_REACHED',
+      fields: { is_public: expect.any(String) },
+    });
+    const [still] = await t.database.db.select().from(properties).where(eq(properties.id, ids[4]!));
+    expect(still).toMatchObject({ isPublic: false, address: '5 Oak Lane' });
+    expect(still!.planHiddenAt).not.toBeNull();
     const tooMany = await t.request({
       method: 'PUT',
       url: '/api/payments/listings',

@@ -127,6 +127,9 @@ export const BILLING_MESSAGES = {
   waitlistDiscount: `Waiting list member: your ${WAITLIST.discountPercent}% lifetime discount is applied at checkout.`,
   chooseListings: (limit: number) => `Choose the ${limit} listings buyers can book`,
   keepListings: 'Keep these listings',
+  /** Publishing a listing the plan hid, through the property form: the choice is made in Subscription. */
+  hiddenByPlan:
+    'This listing was hidden when your plan changed. Choose which listings buyers can book in Subscription.',
   notConfigured: 'To change plans during early access,',
   contactUs: 'contact us',
   checkoutReturned: 'Thanks! Your plan changes as soon as the payment is confirmed.',

@@ -6,6 +6,7 @@
 // Another team's property is not found (404).
 import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { isWithinLimit } from '@keyturn/domain/plans';
+import { BILLING_MESSAGES } from '@keyturn/domain/billing';
 import type { AgentProperty, PropertyData } from '@keyturn/domain/schemas/property';
 import { TEAM_MESSAGES, teamCan, type TeamRole } from '@keyturn/domain/teams';
 import type { Db } from '../../db/client';
@@ -100,6 +101,13 @@ export async function updateProperty(
   const access = await accessOf(db, agent);
   const existing = await editableProperty(db, access, rawId);
   const values = columns(input);
+  // A listing a drop to Basic hid (issue 30) comes back only through Subscription's choice, which keeps the
+  // plan's limit: the property form cannot publish it.
+  if (existing.planHiddenAt !== null && input.is_public) {
+    throw new AppError(403, 'PROPERTY_LIMIT_REACHED', BILLING_MESSAGES.hiddenByPlan, {
+      is_public: BILLING_MESSAGES.hiddenByPlan,
+    });
+  }
   // A new address makes the old map position wrong (issue 16): it is cleared and geocoded again.
   const moved = (['address', 'city', 'state', 'zipCode'] as const).some((k) => values[k] !== existing[k]);
   await db
