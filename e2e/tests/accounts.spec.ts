@@ -83,9 +83,14 @@ test('visiting /dashboard signed out redirects to /sign-in', async ({ page }) =>
   await expect(page).toHaveURL(/\/sign-in$/);
 });
 
-test('an unknown path shows the landing page', async ({ page }) => {
+test('an unknown path says the page is not there and leads home (issue 29: it was the landing page)', async ({
+  page,
+}) => {
   await page.goto('/nope');
   await expect(page).toHaveURL(/\/nope$/);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: /join waiting list/i }).first()).toBeVisible();
 });
 
