@@ -14,8 +14,11 @@ interface AgentPanelProps {
   property: Property | null;
   /** Show the placeholder property while none is chosen (a viewing still to be matched to a property). */
   showPlaceholder: boolean;
-  /** The label of the purpose the buyer chose, or null before a choice. */
-  purpose?: string | null;
+  /**
+   * What the buyer chose, as the spec's two session names ('Property Viewing' for a viewing or open house, else
+   * 'Consultation Session'), or null before a choice.
+   */
+  purpose?: 'Property Viewing' | 'Consultation Session' | null;
 }
 
 export function AgentPanel({ agent, property, showPlaceholder, purpose = null }: AgentPanelProps) {
@@ -24,7 +27,7 @@ export function AgentPanel({ agent, property, showPlaceholder, purpose = null }:
   // The purpose the buyer chose names the session (issue 29: "Consultation Session" stayed after "Property
   // Viewing" was chosen); before a choice, a property makes it a viewing.
   const session = purpose ?? (property ? 'Property Viewing' : 'Consultation Session');
-  const sessionWords = session === 'Consultation Session' ? 'consultation' : session.toLowerCase();
+  const sessionWords = session === 'Consultation Session' ? 'consultation' : 'property viewing';
 
   return (
     <aside

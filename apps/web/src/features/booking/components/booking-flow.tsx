@@ -233,8 +233,10 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
           property={property}
           showPlaceholder={!team && (!purpose || needsPropertySelection({ hasPropertyId: false, purpose }))}
           purpose={
-            purpose && (purpose !== 'custom' || customPurpose.trim())
-              ? purposeLabel(purpose, customPurpose)
+            purpose
+              ? PROPERTY_PURPOSES.includes(purpose)
+                ? 'Property Viewing'
+                : 'Consultation Session'
               : null
           }
         />

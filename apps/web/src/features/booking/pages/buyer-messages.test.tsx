@@ -22,7 +22,7 @@ withBookingClock();
 const panel = () => within(screen.getByRole('complementary', { name: 'About this booking' }));
 
 describe('the panel header follows the purpose chosen', () => {
-  it('"Consultation Session" until a purpose is chosen, then that purpose', async () => {
+  it('"Consultation Session" until a viewing is chosen, then "Property Viewing"; any other purpose is a consultation (the spec\'s two names)', async () => {
     const { user } = renderBooking(`/bookme/${AGENT_ID}`);
     expect(await screen.findByRole('heading', { name: 'What would you like to book?' })).toBeInTheDocument();
     expect(panel().getByRole('heading', { name: 'Consultation Session' })).toBeInTheDocument();
@@ -32,7 +32,10 @@ describe('the panel header follows the purpose chosen', () => {
       panel().getByText('This will be a 30-minute property viewing session with Dana Scully.'),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Property Valuation' }));
-    expect(panel().getByRole('heading', { name: 'Property Valuation' })).toBeInTheDocument();
+    expect(panel().getByRole('heading', { name: 'Consultation Session' })).toBeInTheDocument();
+    expect(
+      panel().getByText('This will be a 30-minute consultation session with Dana Scully.'),
+    ).toBeInTheDocument();
   });
 });
 
