@@ -61,6 +61,22 @@ describe('ScrollToTop (spec §2.1)', () => {
     expect(screen.getByRole('button', { name: 'Scroll to top' })).toBeInTheDocument();
   });
 
+  it('stays while it has the focus itself: pressing it focuses it first, and it must not step aside before the click', () => {
+    // Everything at one spot, as in a browser where the pressed button lies exactly on its own place.
+    const rect = vi
+      .spyOn(Element.prototype, 'getBoundingClientRect')
+      .mockReturnValue(DOMRect.fromRect({ x: 300, y: 700, width: 48, height: 48 }));
+    try {
+      render(<ScrollToTop />);
+      scrollTo(900);
+      const button = screen.getByRole('button', { name: 'Scroll to top' });
+      act(() => button.focus());
+      expect(screen.getByRole('button', { name: 'Scroll to top' })).toHaveFocus();
+    } finally {
+      rect.mockRestore();
+    }
+  });
+
   it('never covers a time slot or the focused element under its place (issue 29, WCAG 2.4.11)', () => {
     render(
       <ul>

@@ -74,7 +74,9 @@ export function ScrollToTop() {
 /** The focused element, or anything pressable, lies (partly) under `place`. */
 function covers(place: DOMRect): boolean {
   const focused = document.activeElement;
-  if (focused && focused !== document.body && boxesOverlap(focused.getBoundingClientRect(), place))
+  // The button itself takes the focus when pressed: that must not make it step aside before its click lands.
+  const own = focused?.getAttribute('aria-label') === 'Scroll to top';
+  if (focused && focused !== document.body && !own && boxesOverlap(focused.getBoundingClientRect(), place))
     return true;
   if (typeof document.elementsFromPoint !== 'function') return false;
   const points: [number, number][] = [
