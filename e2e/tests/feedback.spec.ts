@@ -104,7 +104,7 @@ test('the feedback page from a real feedback link: validation, submit, thank-you
 
   await page.goto(link!);
   await expect(page.getByRole('heading', { name: 'How was your visit?' })).toBeVisible();
-  await expect(page.getByText(/Property Valuation/)).toBeVisible();
+  await expect(page.getByText(/property valuation/i)).toBeVisible();
 
   // Validation: nothing answered.
   await page.getByRole('button', { name: 'Send feedback' }).click();

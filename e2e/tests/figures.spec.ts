@@ -113,7 +113,7 @@ test("a team member's figures are his own, the team's are labelled the team's; e
   await shoot(page, 'overview-member', testInfo);
 
   await page.goto('/dashboard/feedback');
-  const classes = page.getByRole('region', { name: 'Buyers by class' });
+  const classes = page.getByRole('region', { name: 'Hot, potential and cold buyers' });
   await expect(classes.getByRole('button', { name: 'Hot buyers, all time: 1' })).toBeVisible();
   await classes.getByRole('button', { name: 'Hot buyers, all time: 1' }).click();
   await expect(page.getByText('1 lead', { exact: true })).toBeVisible();

@@ -6,13 +6,13 @@ import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { SERVER_SETTINGS_TEXTS } from '@keyturn/domain/schemas/serverSettings';
-import { api, CONSENT_DECIDED, DEMO, newAgent } from '../support/server.ts';
+import { api, CONSENT_DECIDED, DEMO, newAgent, query } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: CONSENT_DECIDED });
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/work/shots/admin';
+const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/server-settings-shots';
 const OWNER = { email: 'server-owner@example.com', password: 'e2e-password-1' };
 
 type Received = { from: string; to: string[]; raw: string };
@@ -66,6 +66,9 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  // The suite's server is shared: the specs after this one send their mail where they did before (file mode),
+  // not to this spec's SMTP server, which closes now.
+  await query('delete from server_settings');
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 

@@ -142,7 +142,7 @@ describe('Feedback page: leads', () => {
 
   it('shows the buyers by class, all time, from the figures; a class filters the list to those buyers', async () => {
     const api = renderPage('/dashboard/feedback', { data: [basicLead], locked: ['insights', 'prediction'] });
-    const classes = await screen.findByRole('region', { name: 'Buyers by class' });
+    const classes = await screen.findByRole('region', { name: 'Hot, potential and cold buyers' });
     const hot = await within(classes).findByRole('button', { name: 'Hot buyers, all time: 12' });
     expect(
       within(classes).getByRole('button', { name: 'Potential buyers, all time: 5' }),

@@ -177,7 +177,7 @@ function BuyerClasses({
   onPick: (c: LeadClass) => void;
 }) {
   return (
-    <section aria-label="Buyers by class" className="grid grid-cols-3 gap-3">
+    <section aria-label="Hot, potential and cold buyers" className="grid grid-cols-3 gap-3">
       {LEAD_CLASSES.map((c) => {
         const id = CLASS_FIGURES[c];
         return (
