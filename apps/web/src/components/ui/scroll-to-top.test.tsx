@@ -70,8 +70,15 @@ describe('ScrollToTop (spec §2.1)', () => {
       render(<ScrollToTop />);
       scrollTo(900);
       const button = screen.getByRole('button', { name: 'Scroll to top' });
-      act(() => button.focus());
-      expect(screen.getByRole('button', { name: 'Scroll to top' })).toHaveFocus();
+      // Under its place lies now the button itself, its icon first.
+      const original = document.elementsFromPoint;
+      document.elementsFromPoint = () => [button.querySelector('svg')!, button, document.body];
+      try {
+        act(() => button.focus());
+        expect(screen.getByRole('button', { name: 'Scroll to top' })).toHaveFocus();
+      } finally {
+        document.elementsFromPoint = original;
+      }
     } finally {
       rect.mockRestore();
     }

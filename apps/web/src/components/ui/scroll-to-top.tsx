@@ -87,11 +87,10 @@ function covers(place: DOMRect): boolean {
     [place.left + place.width / 2, place.top + place.height / 2],
   ];
   return points.some(([x, y]) =>
-    document
-      .elementsFromPoint(x, y)
-      .some(
-        (element) => element.getAttribute('aria-label') !== 'Scroll to top' && element.closest(INTERACTIVE),
-      ),
+    document.elementsFromPoint(x, y).some(
+      // The button itself (and its icon) is not something it covers.
+      (element) => !element.closest('[aria-label="Scroll to top"]') && element.closest(INTERACTIVE),
+    ),
   );
 }
 
