@@ -123,6 +123,15 @@ export const DEFAULT_AVAILABILITY: AgentAvailability = {
   requires_approval: false,
 };
 
+/**
+ * The weekly hours from the stored rows. Hours are saved all seven days at once, so no row means never saved:
+ * the default hours, even when another setting (the office, the route settings) already wrote the agent's
+ * settings row (found walking issue 29's journeys: an office wiped a new agent's every time).
+ */
+export function weeklyOrDefault(days: readonly WeeklyDay[]): WeeklyDay[] {
+  return days.length === 0 ? DEFAULT_AVAILABILITY.days : [...days];
+}
+
 /** One offered slot as an instant (decision 010): the page shows and books exactly it. */
 export const offeredSlotSchema = z.object({
   /** The agent's wall time, 'HH:mm:ss' (one of availableSlots). */

@@ -2,7 +2,11 @@
 // intervals, date overrides, and the settings (minimum notice, buffer, approval).
 import { and, asc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
-import { DEFAULT_AVAILABILITY, type AgentAvailability } from '@keyturn/domain/schemas/availability';
+import {
+  DEFAULT_AVAILABILITY,
+  weeklyOrDefault,
+  type AgentAvailability,
+} from '@keyturn/domain/schemas/availability';
 import type { AvailabilityForDateResponse } from '@keyturn/domain/schemas/availability';
 import {
   dayIsAvailable,
@@ -80,11 +84,9 @@ export async function readAvailability(db: Db, agentId: string): Promise<AgentAv
   ]);
   if (days.length === 0 && !settings) return null;
   return {
-    days: days.map((d) => ({
-      day_of_week: d.dayOfWeek,
-      is_available: d.isAvailable,
-      intervals: d.intervals,
-    })),
+    days: weeklyOrDefault(
+      days.map((d) => ({ day_of_week: d.dayOfWeek, is_available: d.isAvailable, intervals: d.intervals })),
+    ),
     overrides: overrides.map((o) => ({ date: o.date, is_available: o.isAvailable, intervals: o.intervals })),
     minimum_notice_minutes: settings?.minimumNoticeMinutes ?? 0,
     buffer_minutes: settings?.bufferMinutes ?? 0,

@@ -5,7 +5,11 @@
 // returns is what slotRulesFor + requiresApproval + busyIntervals in service.ts return (the API tests hold
 // both to the same answers). The statement is named, so each pooled connection parses and plans it once.
 import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
-import { DEFAULT_AVAILABILITY, type AgentAvailability } from '@keyturn/domain/schemas/availability';
+import {
+  DEFAULT_AVAILABILITY,
+  weeklyOrDefault,
+  type AgentAvailability,
+} from '@keyturn/domain/schemas/availability';
 import type { BusyInterval, SlotRules } from '@keyturn/domain/slots/engine';
 import type { Pool } from 'pg';
 import type { Db } from '../../db/client';
@@ -148,7 +152,7 @@ export async function readSlotInputs(
     row.days.length === 0 && !row.has_settings
       ? DEFAULT_AVAILABILITY
       : {
-          days: row.days,
+          days: weeklyOrDefault(row.days),
           overrides: row.overrides,
           minimum_notice_minutes: row.minimum_notice_minutes ?? 0,
           buffer_minutes: row.buffer_minutes ?? 0,

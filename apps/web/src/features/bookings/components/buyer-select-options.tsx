@@ -8,6 +8,7 @@ import {
   INCOME_RANGES,
   budgetRangeLabel,
   incomeRangeLabel,
+  type BookingPurpose,
 } from '@keyturn/domain/enums';
 
 export function BuyerTypeOptions() {
@@ -18,8 +19,9 @@ export function BuyerTypeOptions() {
   ));
 }
 
-export function PurposeOptions() {
-  return BOOKING_PURPOSES.map((purpose) => (
+/** The purposes offered: all of them, or a consultation's (no property: no viewing nor open house). */
+export function PurposeOptions({ purposes = BOOKING_PURPOSES }: { purposes?: readonly BookingPurpose[] }) {
+  return purposes.map((purpose) => (
     <option key={purpose} value={purpose}>
       {BOOKING_PURPOSE_LABELS[purpose]}
     </option>

@@ -2,6 +2,7 @@
 // one of their free times from today on — or a typed time for a showing arranged by phone or already held
 // (the server saves one that has started as completed and refuses a time another booking holds) — the
 // buyer's contact and answers.
+import { CONSULTATION_PURPOSES, PROPERTY_PURPOSES } from '@keyturn/domain/enums';
 import { planAllows } from '@keyturn/domain/planGates';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { useEffect, useState } from 'react';
@@ -74,10 +75,20 @@ export function NewBookingDialog({
   });
   const { control, register, setValue, setError, formState } = form;
   const { errors, isSubmitting } = formState;
-  const [purpose, date, time, budgetMin, budgetMax] = useWatch({
+  const [propertyId, purpose, date, time, budgetMin, budgetMax] = useWatch({
     control,
-    name: ['booking_purpose', 'booking_date', 'booking_time', 'budget_min', 'budget_max'],
+    name: ['property_id', 'booking_purpose', 'booking_date', 'booking_time', 'budget_min', 'budget_max'],
   });
+  // Without a property it is a consultation: no "Property Viewing" nor "Open House" (issue 29). Choosing a
+  // property brings the viewing back unless the agent picked a purpose themselves.
+  const consultation = propertyId == null;
+  useEffect(() => {
+    const current = form.getValues('booking_purpose');
+    if (consultation && PROPERTY_PURPOSES.includes(current))
+      setValue('booking_purpose', CONSULTATION_PURPOSES[0]!);
+    if (!consultation && !form.getFieldState('booking_purpose').isDirty)
+      setValue('booking_purpose', 'property_viewing');
+  }, [consultation, form, setValue]);
   // Opened before the agent's profile has loaded (a slow phone, a busy server), the dialog has no "today" yet:
   // the date fills in when it arrives, unless the agent has typed one meanwhile.
   useEffect(() => {
@@ -119,7 +130,7 @@ export function NewBookingDialog({
           <PropertyOptions properties={properties} none="No property (consultation)" />
         </SelectField>
         <SelectField label="Purpose" error={errors.booking_purpose?.message} {...register('booking_purpose')}>
-          <PurposeOptions />
+          <PurposeOptions purposes={consultation ? CONSULTATION_PURPOSES : undefined} />
         </SelectField>
       </div>
       {purpose === 'custom' ? (

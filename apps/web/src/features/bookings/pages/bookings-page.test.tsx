@@ -573,6 +573,24 @@ describe('new booking and invitations', () => {
     expect(within(basic).queryByRole('link', { name: 'Plan a tour' })).not.toBeInTheDocument();
   });
 
+  it('a booking without a property is not offered as a "Property Viewing" (the journeys walk, issue 29)', async () => {
+    const { dialog } = await openNewBooking(booking({ id: 'b9', status: 'confirmed' }), '11:00:00');
+    const purposes = () =>
+      within(within(dialog).getByLabelText('Purpose'))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(within(dialog).getByLabelText('Property')).toHaveValue('');
+    expect(purposes()).not.toContain('Property Viewing');
+    expect(purposes()).not.toContain('Open House');
+    expect(within(dialog).getByLabelText('Purpose')).toHaveValue('private_showing');
+    await vi.waitFor(() =>
+      expect(within(dialog).getAllByRole('option', { name: '88 Riverside Drive' })).toHaveLength(1),
+    );
+    await userEvent.selectOptions(within(dialog).getByLabelText('Property'), '7');
+    expect(within(dialog).getByLabelText('Purpose')).toHaveValue('property_viewing');
+    expect(purposes()).toContain('Property Viewing');
+  });
+
   it('books a buyer in with agentBookingCreateSchema', async () => {
     const { api, dialog } = await openNewBooking(booking({ id: 'b9', status: 'confirmed' }), '11:00:00');
 

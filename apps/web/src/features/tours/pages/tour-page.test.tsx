@@ -87,6 +87,15 @@ describe('the buyer tour page (issue 16)', () => {
     expect(within(stops).getAllByRole('listitem')[0]!.textContent).toContain('No longer free');
   });
 
+  it('names the day of the tour, not only its times (the journeys walk, issue 29)', async () => {
+    stubApi({ 'GET /tour/tok': () => json(200, { success: true, data: tour }) });
+    renderAt(<TourPage />, { path: '/tour/tok', routePath: '/tour/:token' });
+    await screen.findByRole('list', { name: 'Tour stops' });
+    expect(
+      screen.getByText(/^Tuesday, January 8, 2030, with Dana Agent, Keyturn Realty\./),
+    ).toBeInTheDocument();
+  });
+
   it("is the agent's page (issue 29): their name heads it, their colour on the page and its button", async () => {
     stubApi({ 'GET /tour/tok': () => json(200, { success: true, data: tour }) });
     renderAt(<TourPage />, { path: '/tour/tok', routePath: '/tour/:token' });

@@ -11,6 +11,7 @@ import { clockLabel, timeZoneName } from '@keyturn/domain/time';
 import { BrandedPage } from '@/components/branded-page';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { formatIsoDate } from '@/components/ui/format';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { SelectField, TextField } from '@/components/ui/text-field';
@@ -89,7 +90,7 @@ function TourView({ token, tour }: { token: string; tour: PublicTour }) {
     <div className="space-y-6">
       <PageHeader
         title={booked ? 'Your tour is booked' : 'Your property tour'}
-        description={`With ${tour.agent.name}${tour.agent.company_name ? `, ${tour.agent.company_name}` : ''}. Times in ${timeZoneName(tour.time_zone)}.`}
+        description={`${formatIsoDate(tour.date, 'long')}, with ${tour.agent.name}${tour.agent.company_name ? `, ${tour.agent.company_name}` : ''}. Times in ${timeZoneName(tour.time_zone)}.`}
       />
       <ol aria-label="Tour stops" className="space-y-2">
         {tour.stops.map((stop, k) => (
