@@ -40,7 +40,10 @@ const team: PublicTeamPage = {
       text: '500 Congress Ave, Austin, TX',
     },
   },
-  properties: [{ ...property, images: ['/uploads/photo-12-main.png'], agent: propertyAgent }],
+  properties: [
+    { ...property, images: ['/uploads/photo-12-main.png'], agent: propertyAgent },
+    { ...property, id: 43, public_id: 'p-no-photo', address: '9 Bare Lot', images: [], agent: propertyAgent },
+  ],
   poolSize: 2,
 };
 
@@ -127,6 +130,10 @@ describe('team page (issue 15)', () => {
       expect.stringMatching(/\/uploads\/photo-12-main\.png$/),
     );
     expect(screen.getByText('500 Congress Ave, Austin, TX')).toBeInTheDocument();
+    // A listing without a photo says so in a short band, not a large empty box.
+    const bare = screen.getByRole('link', { name: /9 Bare Lot/ });
+    expect(within(bare).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(bare).getByText('No photo')).toBeInTheDocument();
   });
 
   it('issue 29: the consultation offers no property viewing, presents the team as no person and names its place', async () => {

@@ -151,7 +151,10 @@ function TeamHome({ page }: { page: PublicTeamPage }) {
                     alt={`Photo of ${property.address}`}
                     className="aspect-[16/10] w-full bg-slate-100 object-cover"
                     fallback={
-                      <span aria-hidden="true" className="block aspect-[16/10] w-full bg-slate-100" />
+                      // No photo: a short band that says so, not a large empty box (the dashboard says the same).
+                      <span className="flex h-16 w-full items-center justify-center bg-slate-100 text-sm text-slate-500">
+                        No photo
+                      </span>
                     }
                   />
                   <span className="block p-4">
