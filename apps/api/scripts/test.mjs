@@ -1,0 +1,25 @@
+// `npm test` of the API (decision 050): the suite in two runs of vitest.
+// 1. The files that mostly wait — for the workers' polling, for spawned servers and workers, for a database
+//    restart — run three at a time: each has its own database (or its own embedded PostgreSQL) and ports, and
+//    waiting does not compete for the CPU.
+// 2. Everything else one file at a time, as vitest chooses on a two-core machine.
+// Extra arguments (say, a file name) are passed to one plain vitest run instead.
+import { spawnSync } from 'node:child_process';
+
+const WAITING = [
+  'test/notifications.test.ts',
+  'test/notifications-durability.test.ts',
+  'test/multi-server.test.ts',
+  'test/database-supervision.test.ts',
+  'test/webhooks.test.ts',
+  'test/calendar-sync.test.ts',
+];
+
+const vitest = (args) =>
+  spawnSync('npx', ['vitest', 'run', ...args], { stdio: 'inherit', env: process.env }).status ?? 1;
+
+const extra = process.argv.slice(2);
+if (extra.length > 0) process.exit(vitest(extra));
+const waiting = vitest(['--maxWorkers=3', ...WAITING]);
+const rest = vitest(WAITING.flatMap((file) => ['--exclude', file]));
+process.exit(waiting || rest);
