@@ -30,8 +30,6 @@ export const ROUTE_MESSAGES = {
   infeasible: "No order fits every showing in its allowed times: some can't be reached in time.",
   nothingToOptimise: 'Nothing to optimise: no pending showings on this day that could move.',
   alreadyOptimal: 'Your order is already the shortest drive.',
-  /** The reschedule reason buyers read when Optimise moves their showing. */
-  optimisedReason: "Your agent reordered the day's showings to cut driving time.",
   notInWindow: 'Route optimisation plans days from tomorrow to the end of the booking window.',
   /** The office address the geocoder could not place. */
   officeNotFound:
