@@ -12,3 +12,4 @@ export * from './assistant';
 export * from './routes';
 export * from './billing';
 export * from './server-settings';
+export * from './listing';

@@ -1,0 +1,57 @@
+// The listing side (issue 32): each property's showing rules and its contacts (sellers, occupants, tenants,
+// co-listing agents). A property without a rules row follows its agent's settings. Shapes and allowed values:
+// packages/domain/src/listing/showingRules.ts.
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type {
+  ApprovalMode,
+  ContactChannel,
+  ContactGets,
+  ContactRole,
+  ShowingBlock,
+} from '@keyturn/domain/listing/showingRules';
+import { timestamps } from './columns';
+import { properties } from './core';
+
+export const propertyShowingRules = pgTable('property_showing_rules', {
+  propertyId: integer()
+    .primaryKey()
+    .references(() => properties.id, { onDelete: 'cascade' }),
+  /** null = the agent's setting (requires approval → 'agent', else 'instant'). */
+  approval: text().$type<ApprovalMode>(),
+  instructions: text(),
+  minNoticeMinutes: integer(),
+  suggestedNoticeMinutes: integer(),
+  noSameDay: boolean().notNull().default(false),
+  windows: jsonb().$type<{ weekday: number; start: string; end: string }[]>(),
+  blocks: jsonb().$type<ShowingBlock[]>().notNull().default([]),
+  maxPerDay: integer(),
+  gapMinutes: integer(),
+  accessReleaseMinutes: integer().notNull().default(60),
+  ...timestamps,
+});
+
+export const propertyContacts = pgTable(
+  'property_contacts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    propertyId: integer()
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    email: text(),
+    phone: text(),
+    role: text().$type<ContactRole>().notNull(),
+    gets: jsonb().$type<ContactGets>().notNull(),
+    channel: text().$type<ContactChannel>().notNull().default('email'),
+    smsConsentAt: timestamp({ withTimezone: true }),
+    /** Opens the contact's live seller report (/seller/:token) and their approval pages' block link. */
+    reportToken: text()
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`),
+    reportRevokedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('property_contacts_property_id_index').on(t.propertyId)],
+);
