@@ -141,6 +141,9 @@ export const bookings = pgTable(
     tourId: uuid().references((): AnyPgColumn => tours.id, { onDelete: 'set null' }),
     rescheduleReason: text(),
     cancelReason: text(),
+    // Issue 33: the buyer confirmed the showing themselves — replying Y to a text, or on their manage page.
+    buyerConfirmedAt: timestamp({ withTimezone: true }),
+    buyerConfirmedVia: text().$type<'text' | 'page'>(),
     ...timestamps,
   },
   (t) => [
