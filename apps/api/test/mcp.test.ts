@@ -71,7 +71,14 @@ describe('MCP: tools and the profile resource', () => {
     expect(book.inputSchema.required).toEqual(
       expect.arrayContaining(['agent_id', 'client_name', 'client_email', 'booking_date', 'booking_time']),
     );
-    expect(tools.find((tool) => tool.name === 'find_open_times')!.annotations?.readOnlyHint).toBe(true);
+    const find = tools.find((tool) => tool.name === 'find_open_times')!;
+    expect(find.annotations?.readOnlyHint).toBe(true);
+    expect(find.inputSchema.properties?.part_of_day).toMatchObject({
+      anyOf: expect.arrayContaining([{ type: 'string', enum: ['morning', 'afternoon', 'evening'] }]),
+    });
+    const unknown = await call('no_such_tool', {});
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toBe('There is no tool called no_such_tool.');
   });
 
   it('lists the agent’s public properties only, and refuses an unknown agent as a tool error', async () => {
@@ -165,9 +172,9 @@ describe('MCP: open times', () => {
       to: '2030-01-08',
     });
     expect(reversed.isError).toBe(true);
-    expect(textOf(reversed)).toContain(MCP_MESSAGES.rangeOrder);
+    expect(textOf(reversed)).toBe(MCP_MESSAGES.rangeOrder);
     const long = await call('find_open_times', { agent_id: agent.id, from: '2030-01-08', to: '2030-02-08' });
-    expect(textOf(long)).toContain(MCP_MESSAGES.rangeTooLong);
+    expect(textOf(long)).toBe(MCP_MESSAGES.rangeTooLong);
     const other = await makeAgent(t);
     const foreign = await call('find_open_times', {
       agent_id: other.id,
@@ -225,8 +232,8 @@ describe('MCP: booking, rescheduling and cancelling', () => {
   it('refuses a bad e-mail, a missing name and an unknown agent with the booking page’s messages', async () => {
     const bad = await call('book_showing', buyer({ client_email: 'not-an-email', client_name: '' }));
     expect(bad.isError).toBe(true);
-    expect(textOf(bad)).toContain(MESSAGES.emailInvalid);
-    expect(textOf(bad)).toContain(MESSAGES.fullNameRequired);
+    // The page's messages, word for word: the first field's, then each other field's by name.
+    expect(textOf(bad)).toBe(`${MESSAGES.fullNameRequired}\nclient_email: ${MESSAGES.emailInvalid}`);
     const unknown = await call('book_showing', {
       ...bookingPayload('00000000-0000-4000-8000-000000000000'),
     });
