@@ -42,6 +42,7 @@ import { healthRoutes } from './modules/health/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { publicBookingRoutes } from './modules/booking-public/routes';
+import { mcpRoutes } from './modules/mcp/routes';
 import { agentWorkspaceRoutes } from './modules/agents/workspace-routes';
 import { availabilityRoutes } from './modules/availability/routes';
 import { bookingLinkRoutes } from './modules/booking-links/routes';
@@ -276,20 +277,16 @@ export async function buildApp({
   await importImageFolder(images, legacyUploads);
   await app.register(uploadRoutes, { auth, db, store: images, legacyFolder: legacyUploads });
   await app.register(waitlistRoutes, { db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
-  await app.register(publicBookingRoutes, {
-    ctx: {
-      db,
-      publicUrl: config.publicUrl,
-      now,
-      notify,
-      dateAnswers:
-        config.publicDateAnswersKept > 0
-          ? new DateAnswers<DateAnswer>(config.publicDateAnswersKept)
-          : undefined,
-    },
+  const publicLimits = {
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
     readLimitPerMinute: config.publicReadLimitPerMinute,
-  });
+  };
+  const dateAnswers =
+    config.publicDateAnswersKept > 0 ? new DateAnswers<DateAnswer>(config.publicDateAnswersKept) : undefined;
+  const publicCtx = { db, publicUrl: config.publicUrl, now, notify, dateAnswers };
+  await app.register(publicBookingRoutes, { ctx: publicCtx, ...publicLimits });
+  // Issue 34 §3: the MCP server for AI assistants at /mcp, over the same public booking flow (decision 059).
+  await app.register(mcpRoutes, { ctx: publicCtx, ...publicLimits });
   // Issue 16: a buyer tour's invitation page and its all-or-nothing booking; issue 29: Optimise's proposals.
   for (const routes of [publicTourRoutes, publicProposalRoutes]) {
     await app.register(routes, {

@@ -38,7 +38,7 @@ import { ownBookingConflict } from './own-booking';
 
 type PropertyRow = typeof properties.$inferSelect;
 
-const bookingNotFound = () =>
+export const bookingNotFound = () =>
   new AppError(
     404,
     'BOOKING_NOT_FOUND',

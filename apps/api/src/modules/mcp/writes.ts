@@ -1,0 +1,64 @@
+// The MCP server's writes (issue 34 §3, decision 059): book, reschedule and cancel through the booking page's
+// own services (booking-public/service.ts), so validation, plan limits, the taken-slot check, idempotency and
+// the messages to the buyer and the agent are the page's.
+import type { z } from 'zod';
+import type { mcpBookInput, mcpRescheduleInput } from '@keyturn/domain/schemas/mcp';
+import { rescheduleWithTokenSchema } from '@keyturn/domain/schemas/publicBooking';
+import { fieldErrors, validationError } from '../../http/errors';
+import type { PublicContext } from '../booking-public/context';
+import {
+  bookingNotFound,
+  cancelBooking,
+  createBooking,
+  findByToken,
+  manageView,
+  prefillFor,
+  rescheduleBooking,
+} from '../booking-public/service';
+import { managedAnswer } from './answers';
+
+export async function bookShowing(ctx: PublicContext, input: z.output<typeof mcpBookInput>) {
+  const { idempotency_key: key, ...request } = input;
+  return createBooking(ctx, request, key ?? undefined);
+}
+
+export async function bookingByToken(ctx: PublicContext, token: string) {
+  return managedAnswer(await manageView(ctx, await findByToken(ctx.db, token)));
+}
+
+export async function cancelByToken(ctx: PublicContext, token: string, reason: string | null) {
+  return managedAnswer(await cancelBooking(ctx, token, reason));
+}
+
+/**
+ * A new time for the booking the token manages: the booking page's reschedule request, built as the page
+ * builds it from the token's prefill (the buyer's details as stored), checked by the page's schema.
+ */
+export async function rescheduleByToken(ctx: PublicContext, input: z.output<typeof mcpRescheduleInput>) {
+  const found = await prefillFor(ctx.db, input.token);
+  const { prefill } = found;
+  // An agent's invitation link is a token too, but it manages no booking.
+  if (prefill.action !== 'reschedule' || !prefill.booking_id) throw bookingNotFound();
+  const parsed = rescheduleWithTokenSchema.safeParse({
+    token: input.token,
+    original_booking_id: prefill.booking_id,
+    reschedule_reason: input.reschedule_reason,
+    agent_id: found.agent_id,
+    property_id: found.property_id,
+    client_name: prefill.buyer_name,
+    client_email: prefill.buyer_email,
+    client_phone: prefill.buyer_phone,
+    buyer_type: prefill.buyer_type,
+    budget_min: prefill.budget_min,
+    budget_max: prefill.budget_max,
+    income_range: prefill.income_range,
+    booking_purpose: prefill.booking_purpose,
+    custom_purpose: prefill.custom_purpose,
+    booking_date: input.booking_date,
+    booking_time: input.booking_time,
+    starts_at: input.starts_at ?? null,
+    message: prefill.notes,
+  });
+  if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
+  return rescheduleBooking(ctx, parsed.data);
+}
