@@ -82,7 +82,7 @@ const HEADING_ALIASES: Record<CsvImportField, string[]> = {
   bedrooms: ['bedrooms', 'beds', 'bedroomstotal', 'br'],
   bathrooms: ['bathrooms', 'baths', 'bathroomstotalinteger', 'bathroomstotal', 'ba'],
   property_type: ['propertytype', 'type', 'propertysubtype'],
-  remarks: ['remarks', 'description', 'publicremarks'],
+  remarks: ['remarks', 'description', 'publicremarks', 'notes'],
 };
 
 const headingKey = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]/g, '');
