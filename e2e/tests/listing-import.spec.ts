@@ -3,7 +3,7 @@
 // number and problems, and the import adds the good rows to Properties. Nothing is wider than the screen.
 // Screenshots at 390 and 1280 px under $E2E_SHOTS when set (the test's output folder otherwise).
 import { expect, test, type Page } from '@playwright/test';
-import { CONSENT_DECIDED, newAgent } from '../support/server.ts';
+import { CONSENT_DECIDED, newAgent, query } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
 
 test.use({ storageState: CONSENT_DECIDED, viewport: { width: 390, height: 844 } });
@@ -73,4 +73,33 @@ test('a CSV file: columns matched, a preview by line number, then the import —
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await noSidewaysScroll(page)).toBe(true);
   await shot(page, 'properties-with-import-390.png', out);
+
+  // The MLS took one listing off the market while a showing was booked (the state a sync leaves): Properties asks
+  // what to do with it; keeping it leaves the showing booked and the question goes away.
+  const [listing] = await query<{ id: number }>(
+    `update properties set is_public = false, status_hidden_at = now(), mls_status = 'Pending',
+       showings_decision_pending = true where agent_id = $1 and mls_number = 'E2E-1' returning id`,
+    [agent.id],
+  );
+  await query(
+    `insert into bookings (agent_id, property_id, client_name, client_email, client_phone, buyer_type,
+       booking_purpose, starts_at, ends_at, status, manage_token, public_id)
+     values ($1, $2, 'Casey Buyer', 'casey@example.com', '+13125550100', 'first_time_buyer', 'property_viewing',
+       now() + interval '3 days', now() + interval '3 days 30 minutes', 'confirmed', md5(random()::text), md5(random()::text))`,
+    [agent.id, listing!.id],
+  );
+  await page.reload();
+  const prompt = page.getByRole('region', { name: 'Off the market, with showings booked' });
+  await expect(prompt).toContainText('410 Lakeview Drive');
+  await expect(prompt).toContainText('Pending');
+  await expect(prompt).toContainText('1 showing ahead');
+  expect(await noSidewaysScroll(page)).toBe(true);
+  await shot(page, 'off-market-question-390.png', out);
+  await prompt.getByRole('button', { name: 'Keep them' }).click();
+  await expect(page.getByText('The showings stay booked.')).toBeVisible();
+  await expect(prompt).toHaveCount(0);
+  const [kept] = await query<{ status: string }>(`select status from bookings where property_id = $1`, [
+    listing!.id,
+  ]);
+  expect(kept!.status).toBe('confirmed');
 });
