@@ -34,7 +34,7 @@ export function StatusChanges({ className = '' }: { className?: string }) {
       </h2>
       <p className="mt-1 text-sm text-amber-950">
         The MLS took these listings off the market, so buyers can no longer book them. What should happen to
-        the showings already booked?
+        the showings already booked? Cancelling sends each buyer the usual cancellation message.
       </p>
       <ul className="mt-3 space-y-3">
         {changes.data.map((change) => (
