@@ -5,9 +5,8 @@
 // pipeline's checks (type from the bytes, dimensions, 5 MB) into the image store; they are fetched again only
 // when the MLS's list of photo addresses changed. The high-water mark moves only after a whole run.
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { isOffMarket, type MlsSyncSummary } from '@keyturn/domain/listing/imports';
+import { isOffMarket, propertyTypeOf, type MlsSyncSummary } from '@keyturn/domain/listing/imports';
 import { MAX_PROPERTY_IMAGES, propertyInputSchema } from '@keyturn/domain/schemas/property';
-import { propertyTypeOf } from '@keyturn/domain/listing/imports';
 import type { ResoClient, ResoProperty } from '../../adapters/reso';
 import type { Db } from '../../db/client';
 import { agents, bookings, mlsConnections } from '../../db/schema';
