@@ -385,6 +385,15 @@ describe('MLS import through the RESO Web API', () => {
     expect(bad.json().fields).toHaveProperty('action');
   });
 
+  it('Server settings’ Check for the MLS signs the client in at the token endpoint (the first account administers)', async () => {
+    const before = mls.tokensIssued();
+    const check = await call({ method: 'POST', url: '/api/server-settings/mls/check', token: agent.token });
+    expect(check.json()).toEqual({ success: true, ok: true, message: 'The MLS signed the client in.' });
+    expect(mls.tokensIssued()).toBe(before + 1);
+    const refused = await call({ method: 'POST', url: '/api/server-settings/mls/check', token: other.token });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('the plan’s property limit applies as for hand-made properties; the result says what did not fit', async () => {
     const basic = await makeAgent(t, { plan: 'basic' });
     await makeProperty(t, basic.id, { address: '1 Own Street' });
