@@ -78,12 +78,14 @@ import { feedbackReceived, withWebhookEvents } from './modules/crm/booking-event
 import { withLeadClasses } from './modules/leads/classes';
 import { webhookEmitter } from './modules/crm/emit';
 import { serverSettingsRoutes } from './modules/server-settings/routes';
+import { listingImportRoutes } from './modules/listing-import/routes';
 import {
   aiConfigOf,
   billingOf,
   mailSettingsOf,
   mapsConfigOf,
   oauthAppsOf,
+  resoSettingsOf,
   serverSettingsOf,
 } from './modules/server-settings/store';
 import { DEMO_AGENT } from './demo/data';
@@ -317,6 +319,16 @@ export async function buildApp({
       oauthAppsOf(settings.resolver, config.calendar.endpoints),
     ),
     jobs: queue,
+  });
+  // Issue 34: listings imported from the MLS (Server settings' RESO Web API) or a CSV file.
+  const reso = resoSettingsOf(settings.resolver);
+  await app.register(listingImportRoutes, {
+    auth,
+    db,
+    now,
+    notify,
+    queue,
+    mlsAvailable: async () => (await reso()) !== null,
   });
   await app.register(serverSettingsRoutes, {
     auth,

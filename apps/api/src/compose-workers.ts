@@ -9,9 +9,13 @@ import { createResolvingSmsSender, type SmsSender } from './adapters/sms';
 import {
   mailSettingsOf,
   oauthAppsOf,
+  resoSettingsOf,
   serverSettingsOf,
   smsSettingsOf,
 } from './modules/server-settings/store';
+import { resoClient } from './adapters/reso';
+import { listingsJobHandler, mlsSyncTicker } from './modules/listing-import/jobs';
+import { imageBackendFor } from './modules/uploads/backend';
 import { jobOptionsOf, openJobQueue } from './jobs/queue';
 import { runWorkers, type WorkerLog, type Workers } from './jobs/workers';
 import { webhookJobHandler } from './modules/crm/worker';
@@ -47,6 +51,16 @@ export async function startWorkers(options: {
     createResolvingSmsSender({ settings: smsSettingsOf(resolver, config.sms.providerUrl), outbox });
   const mail = { db, mailer, publicUrl: config.publicUrl, mailFrom: config.mail.from, now };
   const calendarQueue = await openJobQueue(db, jobOptionsOf(config));
+  // Issue 34: MLS syncs read the RESO Web API in force (Server settings) at each run.
+  const reso = resoSettingsOf(resolver);
+  const mlsAvailable = async () => (await reso()) !== null;
+  const mlsSync = {
+    db,
+    now,
+    reso: resoClient({ settings: reso, outbound: config.outbound }),
+    images: imageBackendFor(config, db),
+    available: mlsAvailable,
+  };
 
   return runWorkers({
     config,
@@ -68,8 +82,13 @@ export async function startWorkers(options: {
         { db, now, timeoutSeconds: config.webhooks.timeoutSeconds, outbound: config.outbound },
         log,
       ),
+      listingsJobHandler(mlsSync, log),
     ],
     tickers: [
+      mlsSyncTicker(
+        { db, queue: calendarQueue, now, minutes: config.mls.syncMinutes, available: mlsAvailable },
+        log,
+      ),
       calendarSyncTicker({ db, queue: calendarQueue, now, syncMinutes: config.calendar.syncMinutes }, log),
       // Issue 30: a failed payment's grace that ended puts the agent on Basic's limits.
       {

@@ -91,6 +91,8 @@ const envSchema = z.object({
   MICROSOFT_GRAPH_URL: z.url().default('https://graph.microsoft.com/v1.0'),
   CALENDAR_TOKEN_KEY: z.string().optional(),
   CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /** Issue 34: how often each connected agent's MLS listings are synced. */
+  MLS_SYNC_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   // ICS subscriptions and webhooks may call loopback/private hosts only when allowed (tests, on-premises).
   ALLOW_PRIVATE_OUTBOUND_HOSTS: booleanFlag.default(false),
   WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
@@ -206,6 +208,8 @@ export type Config = {
   calendar: CalendarConfig;
   /** Addresses the server calls for agents (ICS subscriptions, webhooks): private networks only if allowed. */
   outbound: { allowPrivateHosts: boolean };
+  /** MLS listing import (issue 34): minutes between syncs (the MLS itself is set in Server settings). */
+  mls: { syncMinutes: number };
   /** Outbound webhooks (Enterprise): retries with doubling delays, and how long a receiver may take. */
   webhooks: { retryLimit: number; retryDelaySeconds: number; timeoutSeconds: number };
   /** Route optimisation (issue 16): null URLs fall back to the estimate / the hand-placed pin / no base map. */
@@ -392,6 +396,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       syncMinutes: e.CALENDAR_SYNC_MINUTES,
     },
     outbound: { allowPrivateHosts: e.ALLOW_PRIVATE_OUTBOUND_HOSTS },
+    mls: { syncMinutes: e.MLS_SYNC_MINUTES },
     webhooks: {
       retryLimit: e.WEBHOOK_RETRY_LIMIT,
       retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,

@@ -36,6 +36,7 @@ export const APP_PATHS = [
   '/profile',
   '/dashboard',
   '/dashboard/properties',
+  '/dashboard/properties/import',
   '/dashboard/bookings',
   '/dashboard/reports',
   '/dashboard/day',

@@ -11,6 +11,8 @@ import { retryStartupRace, withStartupLock } from '../db/migrate';
 export const NOTIFICATIONS_QUEUE = 'notifications';
 /** Calendar sync (issue 14): pulling busy times and pushing showings (integrations/jobs.ts). */
 export const CALENDAR_QUEUE = 'calendar';
+/** MLS listing syncs (issue 34): one job per agent's sync (listing-import/jobs.ts). */
+export const LISTINGS_QUEUE = 'listings';
 /** Outbound webhook deliveries (one job per delivery row, job id = the row's id). */
 export const WEBHOOKS_QUEUE = 'webhooks';
 /** pg-boss's own tables live in this schema, next to ours. */
@@ -37,7 +39,7 @@ export type QueuedJob<T extends object> = {
   data: T;
   startAfter: Date;
   /** The queue it goes on: notifications unless said. */
-  queue?: typeof NOTIFICATIONS_QUEUE | typeof CALENDAR_QUEUE;
+  queue?: typeof NOTIFICATIONS_QUEUE | typeof CALENDAR_QUEUE | typeof LISTINGS_QUEUE;
 };
 
 export type JobQueue = {
@@ -175,7 +177,7 @@ export function jobOptionsOf(config: Config): JobOptions {
 }
 
 export async function ensureQueue(boss: PgBoss): Promise<void> {
-  for (const name of [NOTIFICATIONS_QUEUE, CALENDAR_QUEUE, WEBHOOKS_QUEUE]) {
+  for (const name of [NOTIFICATIONS_QUEUE, CALENDAR_QUEUE, WEBHOOKS_QUEUE, LISTINGS_QUEUE]) {
     if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'standard' });
   }
 }

@@ -95,6 +95,9 @@ const DashboardOverviewPage = lazy(() =>
 const PropertiesPage = lazy(() =>
   import('@/features/properties/pages/properties-page').then((m) => ({ default: m.PropertiesPage })),
 );
+const ImportListingsPage = lazy(() =>
+  import('@/features/properties/pages/import-listings-page').then((m) => ({ default: m.ImportListingsPage })),
+);
 const BookingsPage = lazy(() =>
   import('@/features/bookings/pages/bookings-page').then((m) => ({ default: m.BookingsPage })),
 );
@@ -250,6 +253,11 @@ export const routes: RouteObject[] = [
             children: [
               { id: 'dashboard-overview', index: true, element: page(<DashboardOverviewPage />) },
               { id: 'dashboard-properties', path: 'properties', element: page(<PropertiesPage />) },
+              {
+                id: 'dashboard-properties-import',
+                path: 'properties/import',
+                element: page(<ImportListingsPage />),
+              },
               { id: 'dashboard-bookings', path: 'bookings', element: page(<BookingsPage />) },
               { id: 'dashboard-reports', path: 'reports', element: page(<ReportsPage />) },
               { id: 'dashboard-day', path: 'day', element: page(<MyDayPage />) },

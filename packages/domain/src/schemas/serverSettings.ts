@@ -11,6 +11,7 @@ export const SERVER_SETTINGS_SECTIONS = [
   'maps',
   'billing',
   'ai',
+  'mls',
 ] as const;
 export type ServerSettingsSection = (typeof SERVER_SETTINGS_SECTIONS)[number];
 
@@ -95,6 +96,17 @@ export const SERVER_SETTINGS: readonly ServerSettingDefinition[] = [
   { key: 'AI_BASE_URL', section: 'ai', label: 'Provider address', secret: false, kind: 'url' },
   { key: 'AI_API_KEY', section: 'ai', label: 'API key', secret: true },
   { key: 'AI_MODEL', section: 'ai', label: 'Model', secret: false },
+  {
+    key: 'RESO_BASE_URL',
+    section: 'mls',
+    label: 'RESO Web API address',
+    secret: false,
+    kind: 'url',
+    hint: 'the address before /Property, from your MLS',
+  },
+  { key: 'RESO_TOKEN_URL', section: 'mls', label: 'Token address', secret: false, kind: 'url' },
+  { key: 'RESO_CLIENT_ID', section: 'mls', label: 'Client ID', secret: false },
+  { key: 'RESO_CLIENT_SECRET', section: 'mls', label: 'Client secret', secret: true },
 ];
 
 export const SERVER_SETTING_KEYS = SERVER_SETTINGS.map((s) => s.key);
@@ -173,6 +185,7 @@ export const SERVER_SETTINGS_TEXTS = {
     maps: 'Maps',
     billing: 'Billing (Stripe)',
     ai: 'AI provider',
+    mls: 'MLS listing import',
   } satisfies Record<ServerSettingsSection, string>,
   sectionIntros: {
     mail: 'The server sends confirmations, reminders and account e-mails through this SMTP server. Without one, messages are kept in Settings → Messages instead of being sent.',
@@ -183,6 +196,7 @@ export const SERVER_SETTINGS_TEXTS = {
     maps: 'Where the map pictures, address search and driving routes come from. Leave empty for the defaults.',
     billing: 'Subscriptions are paid through Stripe. Paste this address as the webhook endpoint:',
     ai: 'An OpenAI-compatible service the booking assistant uses. Without one the assistant still works, with its built-in understanding.',
+    mls: 'Lets agents import their listings from your MLS (RESO Web API). Your MLS gives the addresses and the client credentials with its data licence.',
   } satisfies Record<ServerSettingsSection, string>,
   smsInbound: 'Paste this address as the incoming messages webhook:',
   openConsole: 'Open the provider’s console',

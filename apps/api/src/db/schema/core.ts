@@ -109,6 +109,21 @@ export const properties = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
     /** Issue 30: hidden from booking when a drop to Basic left more listings than it allows (billing). */
     planHiddenAt: timestamp({ withTimezone: true }),
+    /** Issue 34: where the listing came from — typed in, the MLS (RESO Web API) or a CSV file. */
+    source: text().$type<'manual' | 'mls' | 'csv'>().notNull().default('manual'),
+    /** The MLS's ListingKey: a sync updates the agent's listing with this key in place. */
+    mlsListingKey: text(),
+    /** The MLS number agents know (ListingId; a CSV's key when it has one). */
+    mlsNumber: text(),
+    /** The MLS's StandardStatus at the last sync. */
+    mlsStatus: text(),
+    /** The photo addresses the MLS gave at the last sync (photos are downloaded again only when they change). */
+    mlsMediaUrls: jsonb().$type<string[]>(),
+    remarks: text(),
+    /** Hidden from booking because the MLS says it is off the market (pending, closed, withdrawn…). */
+    statusHiddenAt: timestamp({ withTimezone: true }),
+    /** The agent has yet to say whether the hidden listing's future showings are cancelled or kept. */
+    showingsDecisionPending: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [index().on(t.agentId), index().on(t.teamId)],

@@ -10,8 +10,9 @@ import type {
   ContactRole,
   ShowingBlock,
 } from '@keyturn/domain/listing/showingRules';
+import type { MlsSyncSummary } from '@keyturn/domain/listing/imports';
 import { timestamps } from './columns';
-import { properties } from './core';
+import { agents, properties } from './core';
 
 export const propertyShowingRules = pgTable('property_showing_rules', {
   propertyId: integer()
@@ -55,3 +56,20 @@ export const propertyContacts = pgTable(
   },
   (t) => [index('property_contacts_property_id_index').on(t.propertyId)],
 );
+
+/**
+ * Issue 34: an agent's MLS import — their MLS agent id (ListAgentMlsId) and the sync's state. The high-water mark
+ * is the newest ModificationTimestamp a finished sync read: the next one asks only for listings changed after it.
+ */
+export const mlsConnections = pgTable('mls_connections', {
+  agentId: uuid()
+    .primaryKey()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  mlsAgentId: text().notNull(),
+  highWaterMark: timestamp({ withTimezone: true }),
+  status: text().$type<'idle' | 'syncing'>().notNull().default('idle'),
+  lastSyncAt: timestamp({ withTimezone: true }),
+  lastResult: jsonb().$type<MlsSyncSummary>(),
+  lastError: text(),
+  ...timestamps,
+});

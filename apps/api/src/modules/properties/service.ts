@@ -7,9 +7,10 @@
 import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { isWithinLimit } from '@keyturn/domain/plans';
 import { BILLING_MESSAGES } from '@keyturn/domain/billing';
+import { IMPORT_TEXTS } from '@keyturn/domain/listing/imports';
 import type { AgentProperty, PropertyData } from '@keyturn/domain/schemas/property';
 import { TEAM_MESSAGES, teamCan, type TeamRole } from '@keyturn/domain/teams';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { writeTransaction } from '../../db/transaction';
 import { agents, members, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
@@ -71,25 +72,37 @@ export async function getProperty(db: Db, agent: AgentRow, rawId: string): Promi
 }
 
 export async function createProperty(db: Db, agent: AgentRow, input: PropertyData): Promise<AgentProperty> {
-  const id = await writeTransaction(db, async (tx) => {
-    const limits = await limitContextOf(tx, agent);
-    await lockLimitScope(tx, limits, agent.id);
-    const { plan } = limits;
-    // The figure "properties" (domain figures.ts) of the limit's scope, counted by its one function.
-    if (!isWithinLimit(plan.maxProperties, await propertiesCount(tx, limits, agent.id))) {
-      throw new AppError(
-        403,
-        'PROPERTY_LIMIT_REACHED',
-        `Your ${plan.name} plan includes up to ${plan.maxProperties} properties. Upgrade your plan to add more.`,
-      );
-    }
-    const [row] = await tx
-      .insert(properties)
-      .values({ agentId: agent.id, teamId: limits.teamId, ...columns(input) })
-      .returning({ id: properties.id });
-    return row!.id;
-  });
+  const id = await writeTransaction(db, (tx) => insertWithinLimit(tx, agent, columns(input)));
   return describe(db, await accessOf(db, agent), id);
+}
+
+export type NewPropertyColumns = Omit<typeof properties.$inferInsert, 'agentId' | 'teamId'>;
+
+/**
+ * Inserts a property for `agent` (in their team when they are in one) if the plan's property limit has room:
+ * the one check for hand-made and imported listings (issue 34). 403 PROPERTY_LIMIT_REACHED otherwise.
+ */
+export async function insertWithinLimit(
+  tx: DbTransaction,
+  agent: AgentRow,
+  values: NewPropertyColumns,
+): Promise<number> {
+  const limits = await limitContextOf(tx, agent);
+  await lockLimitScope(tx, limits, agent.id);
+  const { plan } = limits;
+  // The figure "properties" (domain figures.ts) of the limit's scope, counted by its one function.
+  if (!isWithinLimit(plan.maxProperties, await propertiesCount(tx, limits, agent.id))) {
+    throw new AppError(
+      403,
+      'PROPERTY_LIMIT_REACHED',
+      `Your ${plan.name} plan includes up to ${plan.maxProperties} properties. Upgrade your plan to add more.`,
+    );
+  }
+  const [row] = await tx
+    .insert(properties)
+    .values({ ...values, agentId: agent.id, teamId: limits.teamId })
+    .returning({ id: properties.id });
+  return row!.id;
 }
 
 export async function updateProperty(
@@ -106,6 +119,12 @@ export async function updateProperty(
   if (existing.planHiddenAt !== null && input.is_public) {
     throw new AppError(403, 'PROPERTY_LIMIT_REACHED', BILLING_MESSAGES.hiddenByPlan, {
       is_public: BILLING_MESSAGES.hiddenByPlan,
+    });
+  }
+  // A listing the MLS took off the market (issue 34) stays hidden until the MLS lists it again.
+  if (existing.statusHiddenAt !== null && input.is_public) {
+    throw new AppError(409, 'LISTING_OFF_MARKET', IMPORT_TEXTS.hiddenByStatus, {
+      is_public: IMPORT_TEXTS.hiddenByStatus,
     });
   }
   // A new address makes the old map position wrong (issue 16): it is cleared and geocoded again.
@@ -194,7 +213,7 @@ async function editableProperty(db: Db, access: Access, rawId: string): Promise<
   return row;
 }
 
-function columns(input: PropertyData) {
+export function columns(input: PropertyData) {
   return {
     address: input.address,
     city: input.city,

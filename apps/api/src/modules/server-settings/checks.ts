@@ -3,7 +3,7 @@
 import type { ServerSettingsSection } from '@keyturn/domain/schemas/serverSettings';
 import { verifySmtp } from '../../adapters/mail';
 import { mapsUserAgent } from '../../config';
-import { smtpOf, type ResolvedSetting } from './store';
+import { resoSettingsFrom, smtpOf, type ResolvedSetting } from './store';
 
 export type CheckResult = { ok: boolean; message: string };
 export type CheckDeps = {
@@ -32,6 +32,8 @@ export async function runCheck(section: ServerSettingsSection, deps: CheckDeps):
       return checkStripe(deps);
     case 'ai':
       return checkAi(deps);
+    case 'mls':
+      return checkMls(deps);
   }
 }
 
@@ -201,4 +203,30 @@ async function checkAi(deps: CheckDeps): Promise<CheckResult> {
     return fail(`The AI provider answered, but it does not offer the model "${model}".`);
   }
   return ok('The AI provider answered and accepted the key.');
+}
+
+/** The MLS's token endpoint signs the client in (client credentials); the listings are not read. */
+async function checkMls(deps: CheckDeps): Promise<CheckResult> {
+  const reso = resoSettingsFrom(deps.settings);
+  if (!reso) return fail('Enter the four MLS values first: agents cannot import from the MLS without them.');
+  const answer = await call(
+    reso.tokenUrl,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: reso.clientId,
+        client_secret: reso.clientSecret,
+      }).toString(),
+    },
+    deps.timeoutMs ?? 10_000,
+  );
+  if ('problem' in answer) return fail(answer.problem);
+  if (answer.status === 400 || answer.status === 401) return fail('The MLS refused the client ID or secret.');
+  const token = (answer.body as { access_token?: unknown } | null)?.access_token;
+  if (answer.status !== 200 || typeof token !== 'string') {
+    return fail(`The MLS's token address answered with an error (${answer.status}).`);
+  }
+  return ok('The MLS signed the client in.');
 }

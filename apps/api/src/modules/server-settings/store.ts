@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { serverSettings } from '../../db/schema';
 import type { SmtpTransport, MailSettings } from '../../adapters/mail';
 import type { SmsOptions } from '../../adapters/sms';
+import type { ResoSettings } from '../../adapters/reso';
 import {
   mapsUserAgent,
   type AiConfig,
@@ -179,6 +180,23 @@ export const oauthAppsOf =
     const clientSecret = settings.get(`${prefix}_CLIENT_SECRET`)?.value;
     return clientId && clientSecret ? { clientId, clientSecret, ...endpoints[provider] } : null;
   };
+
+/** The MLS's RESO Web API in force (issue 34): all four parts set, else null (importing from the MLS is off). */
+export function resoSettingsFrom(settings: Map<string, ResolvedSetting>): ResoSettings | null {
+  const v = (key: string) => settings.get(key)?.value ?? null;
+  const [baseUrl, tokenUrl, clientId, clientSecret] = [
+    v('RESO_BASE_URL'),
+    v('RESO_TOKEN_URL'),
+    v('RESO_CLIENT_ID'),
+    v('RESO_CLIENT_SECRET'),
+  ];
+  return baseUrl && tokenUrl && clientId && clientSecret
+    ? { baseUrl, tokenUrl, clientId, clientSecret }
+    : null;
+}
+
+export const resoSettingsOf = (resolver: SettingsResolver) => async () =>
+  resoSettingsFrom(await resolver.all());
 
 /**
  * The maps configuration in force (decision 048 as amended for decision 049): per key the environment (already

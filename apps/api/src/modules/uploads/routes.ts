@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { imageSize } from 'image-size';
 import { z } from 'zod';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
@@ -12,17 +11,8 @@ import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError } from '../../http/errors';
 import { currentUser, requireUser } from '../../http/authenticate';
 import { requireAgent } from '../agents/service';
-import { isCompleteImage } from './image-structure';
-import { findImage, IMAGE_CONTENT_TYPES, UPLOADS_URL_PREFIX, type ImageBackend } from './storage';
-
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-const MAX_SIDE = 6000;
-const MIN_SIDE = 16;
-
-const notImage = () =>
-  new AppError(400, 'UPLOAD_NOT_IMAGE', "That file isn't a PNG, JPEG, WebP or GIF image.", {
-    file: "That file isn't a PNG, JPEG, WebP or GIF image.",
-  });
+import { checkImage, MAX_UPLOAD_BYTES, notImage } from './image-check';
+import { findImage, UPLOADS_URL_PREFIX, type ImageBackend } from './storage';
 
 export async function uploadRoutes(
   app: FastifyInstance,
@@ -98,27 +88,9 @@ export async function uploadRoutes(
         throw tooLarge();
       }
       if (file.file.truncated) throw tooLarge();
-      let size: { width?: number; height?: number; type?: string };
-      try {
-        size = imageSize(bytes);
-      } catch {
-        throw notImage();
-      }
-      const extension = size.type && IMAGE_CONTENT_TYPES[size.type] ? size.type : undefined;
-      if (!extension || !size.width || !size.height) throw notImage();
-      // The header alone is not an image: the container must be whole (a truncated PNG is refused).
-      if (!isCompleteImage(bytes, size.type)) throw notImage();
-      if (
-        size.width > MAX_SIDE ||
-        size.height > MAX_SIDE ||
-        size.width < MIN_SIDE ||
-        size.height < MIN_SIDE
-      ) {
-        const message = `Images must be between ${MIN_SIDE} and ${MAX_SIDE} pixels on each side.`;
-        throw new AppError(400, 'UPLOAD_DIMENSIONS', message, { file: message });
-      }
+      const { extension, width, height } = checkImage(bytes);
       const url = await opts.store.save(bytes, extension).catch(storeUnavailable);
-      return reply.status(201).send({ success: true as const, url, width: size.width, height: size.height });
+      return reply.status(201).send({ success: true as const, url, width, height });
     },
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { ErrorAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BuildingIcon, PlusIcon } from '@/components/ui/icons';
@@ -12,6 +12,7 @@ import { useAgentProfile } from '@/lib/agent-profile';
 import { useTeam } from '@/lib/team';
 import { PropertyFormDialog } from '../components/property-form-dialog';
 import { PropertyList } from '../components/property-list';
+import { StatusChanges } from '../import/status-changes';
 import { useAssignProperty, useDeleteProperty, useProperties } from '../hooks/use-properties';
 
 type Editing = { property: Property | null } | null;
@@ -57,8 +58,15 @@ export function PropertiesPage() {
           title="Properties"
           description="The homes buyers can book viewings of, each with its own link."
         />
-        <div className="shrink-0">{addButton}</div>
+        <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+          <ButtonLink to="/dashboard/properties/import" variant="secondary">
+            Import listings
+          </ButtonLink>
+          {addButton}
+        </div>
       </div>
+
+      <StatusChanges className="mt-6" />
 
       <div className="mt-8">
         {properties.isPending ? (
