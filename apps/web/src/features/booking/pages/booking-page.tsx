@@ -1,6 +1,6 @@
 // The public booking page (spec §2.4) under every address of §2.1: /bookme/:agentId/:agentName,
 // /bookme/:agentId, /bookme?agent=, /booking/:linkId, /:username/:address/:propertyId/book, and in
-// reschedule mode /booking/reschedule?token=.
+// reschedule mode /booking/reschedule?token=; embedded in another site's frame on /embed/… (decision 057).
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Params } from 'react-router';
@@ -19,14 +19,46 @@ const AssistantLauncher = lazy(() =>
   import('../components/assistant-launcher').then((m) => ({ default: m.AssistantLauncher })),
 );
 
-export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' }) {
+// The embedded page's messages to the host page: its own chunk, loaded only on the embed addresses.
+const EmbedBridge = lazy(() =>
+  import('../components/embed-bridge').then((m) => ({ default: m.EmbedBridge })),
+);
+
+/** @param embedded on /embed/…: inside another site's frame, with its bridge and without the assistant. */
+export function BookingPage({
+  mode = 'book',
+  embedded = false,
+}: {
+  mode?: 'book' | 'reschedule';
+  embedded?: boolean;
+}) {
+  const mounted = useMounted();
+  return (
+    <>
+      <BookingScreen mode={mode} embedded={embedded} mounted={mounted} />
+      {embedded && mounted ? (
+        <Suspense fallback={null}>
+          <EmbedBridge />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function BookingScreen({
+  mode,
+  embedded,
+  mounted,
+}: {
+  mode: 'book' | 'reschedule';
+  embedded: boolean;
+  mounted: boolean;
+}) {
   const state = useBookingSetup(mode);
   const location = useLocation();
   const [search] = useSearchParams();
   const params = useParams();
   const navigate = useNavigate();
-  // The assistant's chunk loads after the first render: the server renders the first screen without it.
-  const mounted = useMounted();
   // A link with a username the agent no longer uses (issue 19) still opens the page, which moves to the
   // current name: /old-name/… → /new-name/…, /bookme/:id/old-name → /bookme/:id/new-name, query kept.
   const canonical = state.status === 'ready' ? canonicalPath(params, state.setup) : null;
@@ -89,7 +121,8 @@ export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' })
         >
           <title>{`Book with ${setup.agent.name} · Keyturn`}</title>
           <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />
-          {mounted && setup.agentId && !setup.reschedule ? (
+          {/* The assistant's chunk loads after the first render: the server renders the first screen without it. */}
+          {mounted && !embedded && setup.agentId && !setup.reschedule ? (
             <Suspense fallback={null}>
               <AssistantLauncher
                 agentId={setup.agentId}
