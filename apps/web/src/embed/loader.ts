@@ -128,31 +128,37 @@ function scan() {
   document.querySelectorAll<HTMLScriptElement>('script[data-keyturn-button]').forEach(floatingButton);
 }
 
-document.addEventListener('click', (event) => {
-  const opener = (event.target as Element | null)?.closest?.<HTMLElement>('[data-keyturn-open]');
-  const target = opener && targetOf(opener);
-  if (!opener || !target) return;
-  event.preventDefault();
-  openDialog(opener, target);
-});
+// A page that pastes two snippets runs this file twice: the second run only looks for new widgets.
+const loaded = window as Window & { keyturnEmbedScan?: () => void };
+if (loaded.keyturnEmbedScan) {
+  loaded.keyturnEmbedScan();
+} else {
+  loaded.keyturnEmbedScan = scan;
+  document.addEventListener('click', (event) => {
+    const opener = (event.target as Element | null)?.closest?.<HTMLElement>('[data-keyturn-open]');
+    const target = opener && targetOf(opener);
+    if (!opener || !target) return;
+    event.preventDefault();
+    openDialog(opener, target);
+  });
 
-window.addEventListener('message', (event: MessageEvent<EmbedMessage>) => {
-  if (event.origin !== keyturnOrigin) return;
-  const frame = [...frames.keys()].find((candidate) => candidate.contentWindow === event.source);
-  const data = event.data;
-  if (!frame || typeof data !== 'object' || data === null) return;
-  const entry = frames.get(frame);
-  if (data.type === 'keyturn:resize') {
-    if (entry?.inline && Number.isFinite(data.height))
-      frame.style.height = `${Math.min(Math.max(Math.ceil(data.height), 200), 20000)}px`;
-  } else if (data.type === 'keyturn:close') {
-    entry?.close?.();
-  } else if ((EMBED_HOST_EVENTS as readonly string[]).includes(data.type)) {
-    // Only the step's name crosses over, whatever else a message might carry.
-    const detail = data.type === 'keyturn:step' ? { step: String(data.step) } : {};
-    frame.dispatchEvent(new CustomEvent(data.type, { bubbles: true, detail }));
-  }
-});
-
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', scan);
-else scan();
+  window.addEventListener('message', (event: MessageEvent<EmbedMessage>) => {
+    if (event.origin !== keyturnOrigin) return;
+    const frame = [...frames.keys()].find((candidate) => candidate.contentWindow === event.source);
+    const data = event.data;
+    if (!frame || typeof data !== 'object' || data === null) return;
+    const entry = frames.get(frame);
+    if (data.type === 'keyturn:resize') {
+      if (entry?.inline && Number.isFinite(data.height))
+        frame.style.height = `${Math.min(Math.max(Math.ceil(data.height), 200), 20000)}px`;
+    } else if (data.type === 'keyturn:close') {
+      entry?.close?.();
+    } else if ((EMBED_HOST_EVENTS as readonly string[]).includes(data.type)) {
+      // Only the step's name crosses over, whatever else a message might carry.
+      const detail = data.type === 'keyturn:step' ? { step: String(data.step) } : {};
+      frame.dispatchEvent(new CustomEvent(data.type, { bubbles: true, detail }));
+    }
+  });
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', scan);
+  else scan();
+}
