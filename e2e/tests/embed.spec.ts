@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { BASE_URL, demoAgent, freeSlot, query } from '../support/server.ts';
+import { BASE_URL, DEMO, demoAgent, freeSlot, query } from '../support/server.ts';
+import { signIn } from '../support/sign-in.ts';
 import { pickDate } from '../support/calendar.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -175,12 +176,11 @@ test('the popup opens the agent’s booking page in a dialog: focus moves in, Es
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
   const frame = dialog.frameLocator('iframe');
   await expect(frame.getByRole('heading', { name: 'What would you like to book?' })).toBeVisible();
-  await expect
-    .poll(async () => (await hostEvents(page)).at(-1))
-    .toEqual({
-      type: 'keyturn:step',
-      detail: { step: 'purpose' },
-    });
+  const purposeSteps = async () =>
+    (await hostEvents(page)).filter(
+      (event) => event.type === 'keyturn:step' && (event.detail as { step: string }).step === 'purpose',
+    ).length;
+  await expect.poll(purposeSteps).toBe(1);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/popup-375.png` });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -190,9 +190,7 @@ test('the popup opens the agent’s booking page in a dialog: focus moves in, Es
   await opener.click();
   await expect(dialog).toBeVisible();
   // Once the new frame's bridge has spoken (its first step), it listens for the key too.
-  await expect
-    .poll(async () => (await hostEvents(page)).filter((event) => event.type === 'keyturn:step').length)
-    .toBe(2);
+  await expect.poll(purposeSteps).toBe(2);
   await frame.getByRole('heading', { name: 'What would you like to book?' }).click();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -236,4 +234,25 @@ test('a dashboard page framed on the other origin is refused', async ({ page }) 
   const framed = page.frames().find((candidate) => candidate !== page.mainFrame())!;
   expect(framed.url()).not.toContain('/dashboard');
   await expect(page.frameLocator('#dash').locator('#root')).toHaveCount(0);
+});
+
+test('Settings → Embed: the agent’s snippets, and a live preview of the embedded page', async ({ page }) => {
+  const agent = await demoAgent();
+  await signIn(page, DEMO);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/dashboard/settings?tab=embed');
+    await expect(page.getByRole('heading', { name: 'Embed on your website' })).toBeVisible();
+    await expect(page.getByText(`<div data-keyturn-agent="${agent.id}"></div>`)).toBeVisible();
+    await page.getByRole('button', { name: 'Show preview' }).click();
+    const preview = page.frameLocator('iframe[title="Book a showing (preview)"]');
+    await expect(preview.getByRole('heading', { name: 'What would you like to book?' })).toBeVisible();
+    // Sized by the embedded page's own messages, as the loader sizes it on the agent's site.
+    await expect
+      .poll(() =>
+        page.locator('iframe[title="Book a showing (preview)"]').evaluate((frame) => frame.clientHeight),
+      )
+      .not.toBe(640);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-embed-${width}.png`, fullPage: true });
+  }
 });

@@ -19,12 +19,12 @@ const AssistantLauncher = lazy(() =>
   import('../components/assistant-launcher').then((m) => ({ default: m.AssistantLauncher })),
 );
 
-// The embedded page's messages to the host page: its own chunk, loaded only on the embed addresses.
+// The embedded page's messages to the host page (decision 057): its own chunk, only on the embed addresses.
 const EmbedBridge = lazy(() =>
   import('../components/embed-bridge').then((m) => ({ default: m.EmbedBridge })),
 );
 
-/** @param embedded on /embed/…: inside another site's frame, with its bridge and without the assistant. */
+/** @param embedded on /embed/…: in another site's frame, with the bridge to it instead of the assistant. */
 export function BookingPage({
   mode = 'book',
   embedded = false,
@@ -32,33 +32,13 @@ export function BookingPage({
   mode?: 'book' | 'reschedule';
   embedded?: boolean;
 }) {
-  const mounted = useMounted();
-  return (
-    <>
-      <BookingScreen mode={mode} embedded={embedded} mounted={mounted} />
-      {embedded && mounted ? (
-        <Suspense fallback={null}>
-          <EmbedBridge />
-        </Suspense>
-      ) : null}
-    </>
-  );
-}
-
-function BookingScreen({
-  mode,
-  embedded,
-  mounted,
-}: {
-  mode: 'book' | 'reschedule';
-  embedded: boolean;
-  mounted: boolean;
-}) {
   const state = useBookingSetup(mode);
   const location = useLocation();
   const [search] = useSearchParams();
   const params = useParams();
   const navigate = useNavigate();
+  // The assistant's chunk loads after the first render: the server renders the first screen without it.
+  const mounted = useMounted();
   // A link with a username the agent no longer uses (issue 19) still opens the page, which moves to the
   // current name: /old-name/… → /new-name/…, /bookme/:id/old-name → /bookme/:id/new-name, query kept.
   const canonical = state.status === 'ready' ? canonicalPath(params, state.setup) : null;
@@ -121,14 +101,17 @@ function BookingScreen({
         >
           <title>{`Book with ${setup.agent.name} · Keyturn`}</title>
           <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />
-          {/* The assistant's chunk loads after the first render: the server renders the first screen without it. */}
-          {mounted && !embedded && setup.agentId && !setup.reschedule ? (
+          {mounted && (embedded || (setup.agentId && !setup.reschedule)) ? (
             <Suspense fallback={null}>
-              <AssistantLauncher
-                agentId={setup.agentId}
-                propertyId={setup.property?.id ?? null}
-                brand={brandStyle(setup.agent.primaryColor)}
-              />
+              {embedded ? (
+                <EmbedBridge />
+              ) : (
+                <AssistantLauncher
+                  agentId={setup.agentId ?? ''}
+                  propertyId={setup.property?.id ?? null}
+                  brand={brandStyle(setup.agent.primaryColor)}
+                />
+              )}
             </Suspense>
           ) : null}
         </div>

@@ -6,7 +6,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { embedPath, embedSnippet, EMBED_ORIGIN_PARAM, EMBED_TEXTS } from '@keyturn/domain/embed';
 import type { EmbedMessage, EmbedSnippetKind, EmbedTarget } from '@keyturn/domain/embed';
-import { textColorOn } from '@keyturn/domain/contrast';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { api } from '@/lib/api';
@@ -122,11 +121,13 @@ function EmbedPreview({ target, color }: { target: EmbedTarget; color: string })
         <Button variant="secondary" size="sm" onClick={() => setShown((now) => !now)} aria-expanded={shown}>
           {shown ? 'Hide preview' : 'Show preview'}
         </Button>
-        <span
-          className="rounded-full px-4 py-2 text-sm font-semibold shadow"
-          style={{ background: color, color: textColorOn(color) }}
-        >
-          {EMBED_TEXTS.button}
+        <span className="flex items-center gap-2 text-sm text-slate-600">
+          <span
+            aria-hidden="true"
+            className="size-4 rounded-full border border-slate-300"
+            style={{ background: color }}
+          />
+          The floating button uses your brand colour ({color}).
         </span>
       </div>
       {shown ? (
