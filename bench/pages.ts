@@ -9,6 +9,9 @@
 //    profile (390 px, 4× CPU slowdown, 150 ms RTT, 1.6 Mbps down) through the real server with its demo data.
 //    Baseline: a minimal static HTML page (a heading and a paragraph) served by the same server. Subject and
 //    baseline alternate (A B A B A B) on a cold cache; the medians are printed.
+// 4. embeds (issue 34, decision 057): the loader /embed.js gzipped (baseline: its 3 KB budget), and the embedded
+//    booking page's route JS (/embed/bookme/:id, the same page module as /bookme/:id) against /bookme/:id's,
+//    with the bridge chunk it loads after start beside it.
 // 3. TBT: total blocking time of the same loads, printed beside each LCP — the part over 50 ms of every long
 //    task (Chromium's longtask entries) from the first contentful paint until the page is idle, i.e. what the
 //    app's start and hydration keep the main thread from answering a tap. Baseline: the static page's.
@@ -27,6 +30,7 @@ import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium';
 import { OFFLINE_MAPS_ENV } from '../apps/api/test/support/offline-maps';
+import { FIRST_PAINT_PAGES } from '../apps/web/src/app/first-paint-pages';
 
 export type PageFigure = {
   name: string;
@@ -39,6 +43,8 @@ export type PageFigure = {
   runs?: number[];
   baseline_runs?: number[];
   contents_kb?: Record<string, number>;
+  /** JS a page loads after it has started (not before its first paint). */
+  after_start_bytes?: number;
   dashboard_modules?: number;
 };
 type Print = (figure: PageFigure) => void;
@@ -50,12 +56,17 @@ const distDir = process.env.BENCH_WEB_DIST
   ? path.resolve(process.env.BENCH_WEB_DIST)
   : path.join(webDir, 'dist');
 
+const BOOKING_PAGE_SRC = 'src/features/booking/pages/booking-page.tsx';
+const EMBED_BRIDGE_SRC = 'src/features/booking/components/embed-bridge.tsx';
+/** Issue 34's budget for /embed.js: 3 KB gzip. */
+const EMBED_LOADER_BUDGET_BYTES = 3 * 1024;
+
 /** The public routes: their page module (manifest key) and how the LCP run opens them. */
 const PUBLIC_ROUTES = [
   { route: 'landing', src: 'src/features/marketing/pages/landing-page.tsx', path: '/' },
   { route: 'pricing', src: 'src/features/marketing/pages/pricing-page.tsx', path: '/pricing' },
   { route: 'waiting_list', src: 'src/features/waitlist/pages/waiting-list-page.tsx', path: '/waiting-list' },
-  { route: 'booking_page', src: 'src/features/booking/pages/booking-page.tsx', path: '/bookme/:id' },
+  { route: 'booking_page', src: BOOKING_PAGE_SRC, path: '/bookme/:id' },
 ] as const;
 
 /** Dashboard-only code: none of it may reach a public page (issue 13). */
@@ -123,6 +134,37 @@ export function routeJsFigures(print: Print): void {
       ...(contents ? { contents_kb: contents.kb, dashboard_modules: contents.dashboardModules } : {}),
     });
   }
+  // Embeds: the module the embed route loads first is the one first-paint-pages.ts preloads for it; its
+  // closure against /bookme/:id's. The bridge to the host page comes after start, in its own chunk.
+  const embedModule = FIRST_PAINT_PAGES.find((page) => page.routeId === 'embed-agent')?.module;
+  if (!embedModule) throw new Error('first-paint-pages.ts names no module for the embed route');
+  const bookingKeys = staticClosure([entryKey, BOOKING_PAGE_SRC]);
+  const bookingBytes = gzipped(files(bookingKeys));
+  const embedKeys = staticClosure([entryKey, embedModule]);
+  const embedBytes = gzipped(files(embedKeys));
+  const bridgeKeys = [...staticClosure([EMBED_BRIDGE_SRC])].filter((key) => !embedKeys.has(key));
+  const gzipFigure = (name: string, value: number, baseline: { name: string; value: number }) => ({
+    name,
+    value,
+    unit: 'bytes gzip',
+    baseline,
+    ratio: Number((value / baseline.value).toFixed(2)),
+  });
+  print({
+    ...gzipFigure('route_js_embed_booking', embedBytes, {
+      name: 'route_js_booking_page',
+      value: bookingBytes,
+    }),
+    chunks: embedKeys.size,
+    after_start_bytes: gzipped(files(new Set(bridgeKeys))),
+  });
+  const loaderBytes = gzipSync(readFileSync(path.join(distDir, 'embed.js')), { level: 9 }).length;
+  print(
+    gzipFigure('embed_loader_js', loaderBytes, {
+      name: 'embed_loader_budget',
+      value: EMBED_LOADER_BUDGET_BYTES,
+    }),
+  );
 }
 
 type Stats = {

@@ -15,6 +15,9 @@ const srcDir = decodeURIComponent(new URL('./src', import.meta.url).pathname);
 // preloading: public pages carry no dashboard file names; a dashboard page's own imports load with it.
 const DASHBOARD_PAGE_CHUNK =
   /(^|\/)(dashboard-layout|overview-page|properties-page|bookings-page|reports-page|feedback-list-page|settings-page|subscription-page|profile-setup-page|user-profile-page)-[\w-]+\.js$/;
+// The embedded booking page's bridge (decision 057): loaded only by the booking page, whose files it imports are
+// already there — no preload list for it in the booking page's chunk.
+const LOADED_BY_ITS_IMPORTER = /(^|\/)embed-bridge-[\w-]+\.js$/;
 // The bundle visualiser's output: next to the build, never inside dist/ (the server serves dist/ to users).
 const statsDir = decodeURIComponent(new URL('./build-stats', import.meta.url).pathname);
 
@@ -83,7 +86,8 @@ const clientBuild = {
     // build targets but Safari 16.4–16.6 follows <link rel="modulepreload"> itself; there the files still load,
     // only without the head start.
     polyfill: false,
-    resolveDependencies: (filename, deps) => (DASHBOARD_PAGE_CHUNK.test(filename) ? [] : deps),
+    resolveDependencies: (filename, deps) =>
+      DASHBOARD_PAGE_CHUNK.test(filename) || LOADED_BY_ITS_IMPORTER.test(filename) ? [] : deps,
   },
   // One chunk for the libraries every page runs (React, React DOM and its scheduler, the router, TanStack Query):
   // fewer, larger files than rolldown's automatic split, measurably smaller on every public route (npm run bench),

@@ -1,11 +1,12 @@
 // Picking a date on the booking page's calendar, shared by the booking journeys. The calendar is its own lazily
 // loaded chunk (issue 18): wait until it is on screen before deciding whether the date is in this month, or a
 // check made while it is still loading pages on past the date.
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { dayLabel } from './server.ts';
 
+/** @param page the booking page, or the frame it is embedded in (embed.spec.ts). */
 export async function pickDate(
-  page: Page,
+  page: Page | FrameLocator,
   isoDate: string,
   click: (target: Locator) => Promise<void> = (target) => target.click(),
 ): Promise<void> {

@@ -141,6 +141,9 @@ class OneLinePerRequest extends LogController {
 
 /** How long the CSP's tile origin is used before Server settings is read again (other servers' saves). */
 const TILE_ORIGIN_CACHE_MS = 5_000;
+/** The embed loader's file in the web build (vite.embed.config.ts), or its .gz/.br copy, and its caching (decision 057). */
+const EMBED_LOADER_FILE = /^embed\.js(\.gz|\.br)?$/;
+const EMBED_LOADER_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
 export async function buildApp({
   config,
@@ -444,6 +447,12 @@ async function serveWebApp(
         // Vite fingerprints everything under assets/: those files never change; the rest is checked each time.
         const fingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The embed loader (decision 057): other sites load it, under an address that never changes — cached
+        // for a day, then revalidated in the background for a week, so a fix reaches every site within a day.
+        if (EMBED_LOADER_FILE.test(path.basename(filePath))) {
+          res.setHeader('cache-control', EMBED_LOADER_CACHE);
+          res.setHeader('cross-origin-resource-policy', 'cross-origin');
+        }
       },
     });
   }

@@ -22,6 +22,8 @@ export const APP_PATHS = [
   '/booking/proposal',
   '/feedback/:bookingId',
   '/tour/:token',
+  '/embed/bookme/:agentId',
+  '/embed/property/:propertyId',
   '/team-invitation/:id',
   '/oauth/google/callback',
   '/oauth/microsoft/callback',

@@ -69,6 +69,9 @@ export const FIRST_PAINT_PAGES: FirstPaintPage[] = [
     data: AGENT_PAGE_DATA,
   },
   { path: '/booking/:linkId', routeId: 'booking-link', module: BOOKING_PAGE },
+  // The embedded booking page (decision 057): its code preloaded, its first screen not rendered in.
+  { path: '/embed/bookme/:agentId', routeId: 'embed-agent', module: BOOKING_PAGE },
+  { path: '/embed/property/:propertyId', routeId: 'embed-property', module: BOOKING_PAGE },
   { path: '/:username/:address/:propertyId/book', routeId: 'property-booking', module: BOOKING_PAGE },
 ];
 

@@ -161,6 +161,20 @@ export const routes: RouteObject[] = [
         element: page(<BookingPage />),
         handle: BUYER_PAGE,
       },
+      // The booking page inside an agent's own website (issue 34, decision 057): the only pages any site may
+      // frame (the server's security headers), loaded by /embed.js.
+      {
+        id: 'embed-agent',
+        path: 'embed/bookme/:agentId',
+        element: page(<BookingPage embedded />),
+        handle: BUYER_PAGE,
+      },
+      {
+        id: 'embed-property',
+        path: 'embed/property/:propertyId',
+        element: page(<BookingPage embedded />),
+        handle: BUYER_PAGE,
+      },
       // A team's public page and its consultation (issue 15), outside /bookme (whose /:agentId/:agentName
       // would take it).
       { id: 'team-page', path: 'team/:slug', element: page(<TeamPage />), handle: BUYER_PAGE },
@@ -293,6 +307,8 @@ export const FIRST_PAINT_LOADS: Record<string, () => Promise<unknown>> = {
   'bookme-agent-name': BookingPage.preload,
   'booking-link': BookingPage.preload,
   'property-booking': BookingPage.preload,
+  'embed-agent': BookingPage.preload,
+  'embed-property': BookingPage.preload,
   'team-page': TeamPage.preload,
 };
 /**

@@ -1,6 +1,6 @@
 // The public booking page (spec §2.4) under every address of §2.1: /bookme/:agentId/:agentName,
 // /bookme/:agentId, /bookme?agent=, /booking/:linkId, /:username/:address/:propertyId/book, and in
-// reschedule mode /booking/reschedule?token=.
+// reschedule mode /booking/reschedule?token=; embedded in another site's frame on /embed/… (decision 057).
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Params } from 'react-router';
@@ -19,7 +19,19 @@ const AssistantLauncher = lazy(() =>
   import('../components/assistant-launcher').then((m) => ({ default: m.AssistantLauncher })),
 );
 
-export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' }) {
+// The embedded page's messages to the host page (decision 057): its own chunk, only on the embed addresses.
+const EmbedBridge = lazy(() =>
+  import('../components/embed-bridge').then((m) => ({ default: m.EmbedBridge })),
+);
+
+/** @param embedded on /embed/…: in another site's frame, with the bridge to it instead of the assistant. */
+export function BookingPage({
+  mode = 'book',
+  embedded = false,
+}: {
+  mode?: 'book' | 'reschedule';
+  embedded?: boolean;
+}) {
   const state = useBookingSetup(mode);
   const location = useLocation();
   const [search] = useSearchParams();
@@ -89,13 +101,17 @@ export function BookingPage({ mode = 'book' }: { mode?: 'book' | 'reschedule' })
         >
           <title>{`Book with ${setup.agent.name} · Keyturn`}</title>
           <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />
-          {mounted && setup.agentId && !setup.reschedule ? (
+          {mounted && (embedded || (setup.agentId && !setup.reschedule)) ? (
             <Suspense fallback={null}>
-              <AssistantLauncher
-                agentId={setup.agentId}
-                propertyId={setup.property?.id ?? null}
-                brand={brandStyle(setup.agent.primaryColor)}
-              />
+              {embedded ? (
+                <EmbedBridge />
+              ) : (
+                <AssistantLauncher
+                  agentId={setup.agentId ?? ''}
+                  propertyId={setup.property?.id ?? null}
+                  brand={brandStyle(setup.agent.primaryColor)}
+                />
+              )}
             </Suspense>
           ) : null}
         </div>

@@ -36,9 +36,13 @@ const TeamSection = lazy(() =>
   import('../components/team-section').then((m) => ({ default: m.TeamSection })),
 );
 
+// The embed snippets and preview (issue 34): their own chunk, with the tab.
+const EmbedPanel = lazy(() => import('../components/embed-panel').then((m) => ({ default: m.EmbedPanel })));
+
 const TABS = [
   { value: 'availability', label: 'Availability' },
   { value: 'branding', label: 'Branding' },
+  { value: 'embed', label: 'Embed' },
   { value: 'notifications', label: 'Notifications' },
   { value: 'messages', label: 'Messages' },
   { value: 'feedback', label: 'Feedback' },
@@ -78,6 +82,7 @@ export function SettingsPage() {
         >
           {tab === 'availability' ? <AvailabilityTab /> : null}
           {tab === 'branding' ? <BrandingTab /> : null}
+          {tab === 'embed' ? <EmbedTab /> : null}
           {tab === 'notifications' ? <NotificationsTab /> : null}
           {tab === 'messages' ? <MessagesTab /> : null}
           {tab === 'feedback' ? <FeedbackTab /> : null}
@@ -118,6 +123,22 @@ function BrandingTab() {
           <BrandingForm branding={body.data} agentName={agentName || 'Your name'} />
         </div>
       )}
+    </Loaded>
+  );
+}
+
+/** Settings → Embed: the snippets for the agent's own website, in their brand colour. */
+function EmbedTab() {
+  const agent = useAgentProfile();
+  return (
+    <Loaded query={agent}>
+      {(profile) =>
+        profile ? (
+          <Suspense fallback={<Spinner />}>
+            <EmbedPanel agentId={profile.id} color={profile.primaryColor} />
+          </Suspense>
+        ) : null
+      }
     </Loaded>
   );
 }
