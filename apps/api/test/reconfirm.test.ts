@@ -6,7 +6,7 @@
 // is moved to the past to make bookings whose messages are due now (pg-boss starts jobs by the real clock).
 import { TZDate } from '@date-fns/tz';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CONFIRMATION_FIGURES, figureLabel, reportFigure } from '@keyturn/domain/figures';
 import type { BookingStatus } from '@keyturn/domain/enums';
 import type { CoreReport } from '@keyturn/domain/schemas/reports';
@@ -24,22 +24,16 @@ import {
   jobsOf,
   MINUTE,
   minutesFromNow,
-  notifyHarness,
+  notifyHarnessPerFile,
+  remindersOnly,
   sleep,
   type NotifyHarness,
 } from './support/notify';
 
+const harness = notifyHarnessPerFile();
 let h: NotifyHarness;
-
-beforeAll(async () => {
-  h = await notifyHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
-afterEach(async () => {
-  await h.stopWorkers();
-  h.clock.set(null);
+beforeEach(() => {
+  h = harness();
 });
 
 /** Zones without daylight saving time, by their UTC offset in hours (−11 … +12). */
@@ -78,22 +72,20 @@ function afternoonZone(): string {
   return FIXED_ZONES[offset]!;
 }
 
-async function textingAgent(timeZone: string, extra: Record<string, unknown> = {}): Promise<TestAgent> {
+/** Texts on, reminder e-mails 24 h and 1 h before, and `extra`: the agent's notification settings saved. */
+function saveTextSettings(agent: TestAgent, extra: Record<string, unknown> = {}) {
+  const payload = {
+    ...remindersOnly([1440, 60]),
+    sms_reminders: true,
+    feedback_request_email: true,
+    ...extra,
+  };
+  return h.t.request({ method: 'PUT', url: '/api/agents/notifications', token: agent.token, payload });
+}
+
+async function textingAgent(timeZone: string): Promise<TestAgent> {
   const agent = await makeAgent(h.t, { timeZone, plan: 'pro', availability: ALL_DAY });
-  const res = await h.t.request({
-    method: 'PUT',
-    url: '/api/agents/notifications',
-    token: agent.token,
-    payload: {
-      buyer_confirmation_email: false,
-      agent_new_booking_email: false,
-      reminder_emails: true,
-      reminder_offsets_minutes: [1440, 60],
-      sms_reminders: true,
-      feedback_request_email: true,
-      ...extra,
-    },
-  });
+  const res = await saveTextSettings(agent);
   expect(res.statusCode, res.body).toBe(200);
   return agent;
 }
@@ -180,20 +172,7 @@ describe('re-confirmation (issue 33)', () => {
 
   it('the second text’s time is a setting, at least 3 hours before', async () => {
     const agent = await makeAgent(h.t, { plan: 'pro' });
-    const res = await h.t.request({
-      method: 'PUT',
-      url: '/api/agents/notifications',
-      token: agent.token,
-      payload: {
-        buyer_confirmation_email: true,
-        agent_new_booking_email: true,
-        reminder_emails: true,
-        reminder_offsets_minutes: [1440],
-        sms_reminders: true,
-        feedback_request_email: true,
-        reconfirm_minutes_before: 60,
-      },
-    });
+    const res = await saveTextSettings(agent, { reconfirm_minutes_before: 60 });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('reconfirm_minutes_before');
   });
