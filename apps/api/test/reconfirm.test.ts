@@ -305,7 +305,7 @@ describe('no-show rates by confirmation state (issue 33)', () => {
     expect(CONFIRMATION_FIGURES.map((id) => reportFigure(report, id))).toEqual([0.25, 0, 0.5]);
     expect(report.rates.no_show).toEqual({ count: 3, of: 9, rate: 0.3333 });
     expect(
-      figureLabel('noShowRateConfirmedByText', {
+      figureLabel('confirmedByTextNoShowRate', {
         range: { from: '2030-04-01', to: '2030-04-30', today: '2030-05-10' },
       }),
     ).toBe('No-show rate when confirmed by text, 1 Apr – 30 Apr 2030');

@@ -65,7 +65,7 @@ describe('figure definitions', () => {
     expect(reportFigure(report, 'hotShowings')).toBe(3);
     expect(CONFIRMATION_FIGURES.map((id) => reportFigure(report, id))).toEqual([0, null, 0.25]);
     expect(
-      figureLabel('noShowRateNotConfirmed', {
+      figureLabel('notConfirmedNoShowRate', {
         range: { from: '2026-10-29', to: '2026-11-27', today: '2026-11-27' },
       }),
     ).toBe('No-show rate when not confirmed, last 30 days');

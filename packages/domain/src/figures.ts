@@ -112,21 +112,21 @@ export const FIGURES = {
     window: 'report_range',
     scopes: ['own'],
   },
-  noShowRateConfirmedByText: {
+  confirmedByTextNoShowRate: {
     label: 'No-show rate when confirmed by text',
     counts:
       'Of the showings in the range with an outcome whose buyer confirmed by replying to a text: the share that were no-shows.',
     window: 'report_range',
     scopes: ['own'],
   },
-  noShowRateConfirmedOnPage: {
+  confirmedOnPageNoShowRate: {
     label: 'No-show rate when confirmed on their page',
     counts:
       'Of the showings in the range with an outcome whose buyer confirmed on their booking page: the share that were no-shows.',
     window: 'report_range',
     scopes: ['own'],
   },
-  noShowRateNotConfirmed: {
+  notConfirmedNoShowRate: {
     label: 'No-show rate when not confirmed',
     counts:
       'Of the showings in the range with an outcome whose buyer never confirmed: the share that were no-shows.',
@@ -205,9 +205,9 @@ export const REPORT_FIGURES = [
 ] as const satisfies readonly FigureId[];
 /** Issue 33: the no-show rate by how the buyer confirmed (Reports' "Confirmations" section). */
 export const CONFIRMATION_FIGURES = [
-  'noShowRateConfirmedByText',
-  'noShowRateConfirmedOnPage',
-  'noShowRateNotConfirmed',
+  'confirmedByTextNoShowRate',
+  'confirmedOnPageNoShowRate',
+  'notConfirmedNoShowRate',
 ] as const satisfies readonly FigureId[];
 export type ReportFigureId =
   (typeof REPORT_FIGURES)[number] | (typeof CONFIRMATION_FIGURES)[number] | 'feedback' | 'hotShowings';
@@ -234,11 +234,11 @@ export function reportFigure(report: CoreReport, id: ReportFigureId): number | n
       return report.rates.no_show.rate;
     case 'cancellationRate':
       return report.rates.cancellation.rate;
-    case 'noShowRateConfirmedByText':
+    case 'confirmedByTextNoShowRate':
       return report.rates.no_show_by_confirmation.text.rate;
-    case 'noShowRateConfirmedOnPage':
+    case 'confirmedOnPageNoShowRate':
       return report.rates.no_show_by_confirmation.page.rate;
-    case 'noShowRateNotConfirmed':
+    case 'notConfirmedNoShowRate':
       return report.rates.no_show_by_confirmation.none.rate;
   }
 }

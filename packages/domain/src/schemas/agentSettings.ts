@@ -57,6 +57,7 @@ export const notificationSettingsSchema = z.object({
     .default(DEFAULT_RECONFIRM_MINUTES),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export type NotificationSettingsInput = z.input<typeof notificationSettingsSchema>;
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   buyer_confirmation_email: true,
   agent_new_booking_email: true,
