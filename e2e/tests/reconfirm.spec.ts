@@ -4,7 +4,7 @@
 // 390 and 1280 px go to /work/shots/reconfirm for a person to look at.
 import { expect, test, type Page } from '@playwright/test';
 import { CONSENT_STORAGE_KEY } from '@keyturn/domain/constants';
-import { api, DEMO, newAgent, nextWeekday, query } from '../support/server.ts';
+import { api, bookAsBuyer, DEMO, newAgent, nextWeekday, query } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
 
 const SHOTS = '/work/shots/reconfirm';
@@ -21,22 +21,7 @@ async function shots(page: Page, name: string) {
 }
 
 async function book(agentId: string, date: string, time: string, name: string): Promise<string> {
-  const res = await api<{ booking: { id: string } }>('POST', '/booking', {
-    property_id: null,
-    agent_id: agentId,
-    client_name: name,
-    client_email: `${name.split(' ')[0]!.toLowerCase()}.${Date.now()}@example.com`,
-    client_phone: '+1 312 555 0177',
-    buyer_type: 'first_time_buyer',
-    budget_min: 300000,
-    budget_max: 400000,
-    income_range: null,
-    booking_purpose: 'property_viewing',
-    custom_purpose: null,
-    booking_date: date,
-    booking_time: time,
-    message: null,
-  });
+  const res = await bookAsBuyer(agentId, date, time, { client_name: name });
   expect(res.status).toBe(201);
   return res.json.booking.id;
 }
