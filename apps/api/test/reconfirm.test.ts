@@ -178,6 +178,38 @@ describe('re-confirmation (issue 33)', () => {
   });
 });
 
+describe('"Confirm I\'m coming" on the manage page (issue 33)', () => {
+  it('marks an upcoming confirmed showing buyer-confirmed on the page, once; refuses what cannot be confirmed', async () => {
+    const agent = await textingAgent('America/Chicago');
+    const b = await bookAt(h.t, agent, minutesFromNow(3 * DAY), { client_phone: '+16465550205' });
+    const confirm = (token: unknown) =>
+      h.t.request({ method: 'POST', url: '/api/booking/confirm', payload: { token } });
+    const before = await h.t.request({ method: 'GET', url: `/api/booking/manage?token=${b.manage_token}` });
+    expect(before.json().booking).toMatchObject({ can_confirm: true, buyer_confirmed_at: null });
+
+    const first = await confirm(b.manage_token);
+    expect(first.statusCode, first.body).toBe(200);
+    const booking = first.json().booking as { buyer_confirmed_at: string; buyer_confirmed_via: string };
+    expect(booking).toMatchObject({ buyer_confirmed_via: 'page', can_confirm: false });
+    const again = await confirm(b.manage_token);
+    expect(again.json().booking.buyer_confirmed_at).toBe(booking.buyer_confirmed_at);
+    const [row] = await h.t.database.db.select().from(bookings).where(eq(bookings.id, b.id));
+    expect([row!.buyerConfirmedVia, row!.buyerConfirmedAt?.toISOString()]).toEqual([
+      'page',
+      booking.buyer_confirmed_at,
+    ]);
+
+    const cancelled = await bookAt(h.t, agent, minutesFromNow(4 * DAY), { client_phone: '+16465550205' });
+    await h.t.database.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, cancelled.id));
+    const refused = await confirm(cancelled.manage_token);
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'NOT_CONFIRMABLE']);
+    expect((await confirm('no-such-token')).statusCode).toBe(404);
+    const empty = await confirm('');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields).toHaveProperty('token');
+  });
+});
+
 describe('quiet hours (issue 33)', () => {
   it('texts due between 9 PM and 8 AM New York time wait for 8 AM, or become e-mails when 8 AM is too late', async () => {
     const zone = 'America/New_York';
