@@ -87,4 +87,18 @@ test('Not confirmed on the bookings list, no-show rates by confirmation in Repor
   await page.goto('/dashboard/settings?tab=notifications');
   await expect(page.getByLabel('Ask again when the buyer has not confirmed')).toHaveValue('360');
   await shots(page, 'settings-second-text');
+
+  // The buyer's manage page: "Confirm I'm coming", then the confirmation with its time; the mark goes.
+  const [row] = await query<{ manage_token: string }>('select manage_token from bookings where id = $1', [
+    unconfirmed,
+  ]);
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(`/booking/manage?token=${row!.manage_token}`);
+  await shots(page, 'manage-confirm-button');
+  await page.getByRole('button', { name: 'Confirm I’m coming' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'You confirmed you' })).toBeVisible();
+  await shots(page, 'manage-confirmed');
+  await page.goto('/dashboard/bookings');
+  await expect(page.getByText('Morgan Late').first()).toBeVisible();
+  await expect(page.getByText('Not confirmed', { exact: true })).toHaveCount(0);
 });
