@@ -46,6 +46,32 @@ export async function api<T>(
   return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
 }
 
+/** A buyer books `agentId` at `date` `time` through the public booking API (POST /booking); `fields` override. */
+export function bookAsBuyer(
+  agentId: string,
+  date: string,
+  time: string,
+  fields: Record<string, unknown> = {},
+) {
+  return api<{ booking: { id: string } }>('POST', '/booking', {
+    property_id: null,
+    agent_id: agentId,
+    client_name: 'Casey Buyer',
+    client_email: `buyer.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
+    client_phone: '+1 312 555 0177',
+    buyer_type: 'first_time_buyer',
+    budget_min: 300000,
+    budget_max: 400000,
+    income_range: null,
+    booking_purpose: 'property_viewing',
+    custom_purpose: null,
+    booking_date: date,
+    booking_time: time,
+    message: null,
+    ...fields,
+  });
+}
+
 type PublicProperty = { id: number; public_id: string; address: string };
 
 /**

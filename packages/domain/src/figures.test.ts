@@ -4,6 +4,7 @@ import {
   figureLabel,
   formatFigure,
   OWN_FIGURES,
+  CONFIRMATION_FIGURES,
   REPORT_FIGURES,
   reportFigure,
   TEAM_FIGURES,
@@ -49,6 +50,11 @@ describe('figure definitions', () => {
       rates: {
         no_show: { count: 1, of: 8, rate: 0.125 },
         cancellation: { count: 2, of: 10, rate: 0.2 },
+        no_show_by_confirmation: {
+          text: { count: 0, of: 4, rate: 0 },
+          page: { count: 0, of: 0, rate: null },
+          none: { count: 1, of: 4, rate: 0.25 },
+        },
       },
       lead_classes_by_week: [
         { week_start: '2026-11-16', week_end: '2026-11-22', hot: 1, potential: 0, cold: 0 },
@@ -57,6 +63,12 @@ describe('figure definitions', () => {
     } as unknown as CoreReport;
     expect(REPORT_FIGURES.map((id) => reportFigure(report, id))).toEqual([10, 7, 2, 0.125, 0.2]);
     expect(reportFigure(report, 'hotShowings')).toBe(3);
+    expect(CONFIRMATION_FIGURES.map((id) => reportFigure(report, id))).toEqual([0, null, 0.25]);
+    expect(
+      figureLabel('notConfirmedNoShowRate', {
+        range: { from: '2026-10-29', to: '2026-11-27', today: '2026-11-27' },
+      }),
+    ).toBe('No-show rate when not confirmed, last 30 days');
     expect(formatFigure('noShowRate', 0.125)).toBe('12.5%');
     expect(formatFigure('booked', 10)).toBe('10');
     expect(formatFigure('cancellationRate', null)).toBe('—');

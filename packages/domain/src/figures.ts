@@ -112,6 +112,27 @@ export const FIGURES = {
     window: 'report_range',
     scopes: ['own'],
   },
+  confirmedByTextNoShowRate: {
+    label: 'No-show rate when confirmed by text',
+    counts:
+      'Of the showings in the range with an outcome whose buyer confirmed by replying to a text: the share that were no-shows.',
+    window: 'report_range',
+    scopes: ['own'],
+  },
+  confirmedOnPageNoShowRate: {
+    label: 'No-show rate when confirmed on their page',
+    counts:
+      'Of the showings in the range with an outcome whose buyer confirmed on their booking page: the share that were no-shows.',
+    window: 'report_range',
+    scopes: ['own'],
+  },
+  notConfirmedNoShowRate: {
+    label: 'No-show rate when not confirmed',
+    counts:
+      'Of the showings in the range with an outcome whose buyer never confirmed: the share that were no-shows.',
+    window: 'report_range',
+    scopes: ['own'],
+  },
   cancellationRate: {
     label: 'Cancellation rate',
     counts: 'Cancelled ÷ booked showings in the range.',
@@ -182,7 +203,14 @@ export const REPORT_FIGURES = [
   'noShowRate',
   'cancellationRate',
 ] as const satisfies readonly FigureId[];
-export type ReportFigureId = (typeof REPORT_FIGURES)[number] | 'feedback' | 'hotShowings';
+/** Issue 33: the no-show rate by how the buyer confirmed (Reports' "Confirmations" section). */
+export const CONFIRMATION_FIGURES = [
+  'confirmedByTextNoShowRate',
+  'confirmedOnPageNoShowRate',
+  'notConfirmedNoShowRate',
+] as const satisfies readonly FigureId[];
+export type ReportFigureId =
+  (typeof REPORT_FIGURES)[number] | (typeof CONFIRMATION_FIGURES)[number] | 'feedback' | 'hotShowings';
 
 /**
  * A report figure's value from the core report: a count, or a rate (0–1, null with nothing to divide by).
@@ -206,6 +234,12 @@ export function reportFigure(report: CoreReport, id: ReportFigureId): number | n
       return report.rates.no_show.rate;
     case 'cancellationRate':
       return report.rates.cancellation.rate;
+    case 'confirmedByTextNoShowRate':
+      return report.rates.no_show_by_confirmation.text.rate;
+    case 'confirmedOnPageNoShowRate':
+      return report.rates.no_show_by_confirmation.page.rate;
+    case 'notConfirmedNoShowRate':
+      return report.rates.no_show_by_confirmation.none.rate;
   }
 }
 

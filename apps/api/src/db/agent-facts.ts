@@ -16,6 +16,8 @@ import type { Db, DbTransaction } from './client';
 export type AgentFacts = {
   agentId: string;
   plan: string;
+  /** The agent's IANA zone: the booking's zone, where quiet hours are kept (issue 33). */
+  timeZone: string;
   /** Every agent_settings row of the agent (area → its stored settings). */
   settings: { area: string; settings: unknown }[];
   /** The agent's webhook endpoints, whatever the plan (crm/emit.ts decides who is sent to). */
@@ -32,12 +34,13 @@ const read = new WeakMap<Db | DbTransaction, AgentFacts>();
 export async function readAgentFacts(tx: DbTransaction, agentId: string): Promise<AgentFacts> {
   const { rows } = await tx.execute<{
     plan: string;
+    time_zone: string;
     settings: AgentFacts['settings'];
     webhooks: AgentFacts['webhookEndpoints'];
     calendar_target: boolean;
     team: { id: string; owner_plans: string[] | null } | null;
   }>(sql`
-    select a.plan,
+    select a.plan, a.time_zone,
       coalesce((select json_agg(json_build_object('area', g.area, 'settings', g.settings))
                 from agent_settings g where g.agent_id = a.id), '[]') as settings,
       coalesce((select json_agg(json_build_object('id', e.id, 'events', e.events))
@@ -55,6 +58,7 @@ export async function readAgentFacts(tx: DbTransaction, agentId: string): Promis
   const facts: AgentFacts = {
     agentId,
     plan: row.plan,
+    timeZone: row.time_zone,
     settings: row.settings,
     webhookEndpoints: row.webhooks,
     calendarTarget: row.calendar_target,

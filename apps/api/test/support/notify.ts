@@ -2,6 +2,7 @@
 // whose texts go to a Twilio-shaped server (both on 127.0.0.1), in-process workers started on demand, a clock
 // the test sets, and slot arithmetic for bookings at a chosen instant.
 import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { AgentAvailability } from '@keyturn/domain/schemas/availability';
 import { wallClockInZone } from '@keyturn/domain/time';
 import { agents, bookings, notificationJobs } from '../../src/db/schema';
@@ -169,6 +170,27 @@ export async function notifyHarness(env: Record<string, string> = {}): Promise<N
       await sms.close();
     },
   };
+}
+
+/**
+ * One harness for a test file: made before its tests, closed after them, and after each test its workers
+ * stopped, the clock back to real time and the SMS server answering again. Read it through the getter.
+ */
+export function notifyHarnessPerFile(): () => NotifyHarness {
+  let h: NotifyHarness | undefined;
+  beforeAll(async () => {
+    h = await notifyHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  afterEach(async () => {
+    await h!.stopWorkers();
+    h!.clock.set(null);
+    h!.sms.failAlways(false);
+    h!.sms.failNext(0);
+  });
+  return () => h!;
 }
 
 export async function agentEmail(t: TestApp, agentId: string): Promise<string> {

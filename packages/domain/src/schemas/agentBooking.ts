@@ -37,6 +37,11 @@ export const agentBookingSchema = z.object({
   created_at: z.string(),
   allowed_actions: z.array(z.enum(BOOKING_ACTIONS)),
   can_reschedule: z.boolean(),
+  /**
+   * Issue 33 (decision 056): the buyer was texted twice and had not confirmed 2 hours before, so the agent was
+   * alerted — the "Not confirmed" badge — and has not confirmed since (texts/reconfirm.ts showsNotConfirmed).
+   */
+  not_confirmed: z.boolean().optional(),
 });
 export type AgentBooking = z.infer<typeof agentBookingSchema>;
 

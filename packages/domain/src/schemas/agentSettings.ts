@@ -6,6 +6,7 @@ import { agentBookingSchema } from './agentBooking';
 import { ownCountsSchema, teamCountsSchema } from './figures';
 import { hexColorSchema } from './agent';
 import { imageRefSchema } from './property';
+import { DEFAULT_RECONFIRM_MINUTES, RECONFIRM_MINUTES_MAX, RECONFIRM_MINUTES_MIN } from '../texts/reconfirm';
 
 export const SETTINGS_AREAS = ['branding', 'notifications', 'feedback', 'assistant', 'scheduling'] as const;
 export type SettingsArea = (typeof SETTINGS_AREAS)[number];
@@ -47,8 +48,16 @@ export const notificationSettingsSchema = z.object({
     .refine((a) => new Set(a).size === a.length, 'Each reminder time once'),
   sms_reminders: z.boolean(),
   feedback_request_email: z.boolean(),
+  /** Texts on: an unconfirmed showing's second text, minutes before it (issue 33); left out of a save, 6 hours. */
+  reconfirm_minutes_before: z
+    .number()
+    .int()
+    .min(RECONFIRM_MINUTES_MIN, 'The second text goes at least 3 hours before')
+    .max(RECONFIRM_MINUTES_MAX, 'The second text goes at most 2 days before')
+    .default(DEFAULT_RECONFIRM_MINUTES),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export type NotificationSettingsInput = z.input<typeof notificationSettingsSchema>;
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   buyer_confirmation_email: true,
   agent_new_booking_email: true,
@@ -56,6 +65,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   reminder_offsets_minutes: [1440, 60],
   sms_reminders: false,
   feedback_request_email: true,
+  reconfirm_minutes_before: DEFAULT_RECONFIRM_MINUTES,
 };
 
 export const feedbackSettingsSchema = z.object({

@@ -102,11 +102,21 @@ export const managedBookingSchema = z.object({
   can_reschedule: z.boolean(),
   /** Where a rescheduled booking went: the new booking's manage token. */
   rescheduled_to_token: z.string().nullable(),
+  /** Issue 33: when the buyer confirmed they are coming (a Y reply or "Confirm I'm coming"), and how. */
+  buyer_confirmed_at: z.string().nullable().optional(),
+  buyer_confirmed_via: z.enum(['text', 'page']).nullable().optional(),
+  /** An upcoming confirmed showing the buyer has not confirmed yet: "Confirm I'm coming" is offered. */
+  can_confirm: z.boolean().optional(),
 });
 export type ManagedBooking = z.infer<typeof managedBookingSchema>;
 export const manageBookingResponseSchema = z.object({
   success: z.literal(true),
   booking: managedBookingSchema,
+});
+
+/** POST /api/booking/confirm (issue 33): the buyer confirms they are coming, from the manage link. */
+export const confirmAttendanceRequestSchema = z.object({
+  token: requiredText('The confirmation link is incomplete'),
 });
 
 /** POST /api/booking/cancel. */

@@ -62,6 +62,15 @@ export const coreReportSchema = z.object({
   rates: z.object({
     no_show: z.object({ count, of: count, rate: fraction }),
     cancellation: z.object({ count, of: count, rate: fraction }),
+    /**
+     * Issue 33: the no-show rate of the range's showings by how the buyer confirmed — by a text reply, on the
+     * manage page, or not at all (bookings.buyer_confirmed_via); each no-shows ÷ completed or no-show.
+     */
+    no_show_by_confirmation: z.object({
+      text: z.object({ count, of: count, rate: fraction }),
+      page: z.object({ count, of: count, rate: fraction }),
+      none: z.object({ count, of: count, rate: fraction }),
+    }),
   }),
   /** The reasons buyers or the agent gave; null = none given. */
   cancellation_reasons: z.array(z.object({ reason: z.string().nullable(), count })),

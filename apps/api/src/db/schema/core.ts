@@ -159,6 +159,8 @@ export const bookings = pgTable(
     // Issue 33: the buyer confirmed the showing themselves — replying Y to a text, or on their manage page.
     buyerConfirmedAt: timestamp({ withTimezone: true }),
     buyerConfirmedVia: text().$type<'text' | 'page'>(),
+    // Issue 33 (decision 056): the agent was alerted that the buyer had not confirmed 2 hours before.
+    unconfirmedAlertAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

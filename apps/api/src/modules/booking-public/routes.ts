@@ -16,6 +16,7 @@ import {
   bookingLinkResponseSchema,
   bookingResultResponseSchema,
   cancelBookingRequestSchema,
+  confirmAttendanceRequestSchema,
   manageBookingResponseSchema,
   prefillResponseSchema,
   propertyDetailsResponseSchema,
@@ -43,6 +44,7 @@ import {
   toPropertyAgent,
   toPublicAgent,
 } from './reads';
+import { confirmAttendance } from './confirm';
 import { type PublicContext } from './context';
 
 /** The error answers of every public route (the team page's too, modules/teams/public-routes.ts). */
@@ -266,6 +268,20 @@ export async function publicBookingRoutes(
       success: true as const,
       booking: await manageView(ctx, await findByToken(ctx.db, req.query.token)),
     }),
+  );
+
+  r.post(
+    '/api/booking/confirm',
+    {
+      config: writeLimit,
+      schema: {
+        tags,
+        summary: 'The buyer confirms they are coming, from the manage link (issue 33)',
+        body: confirmAttendanceRequestSchema,
+        response: { 200: manageBookingResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ success: true as const, booking: await confirmAttendance(ctx, req.body.token) }),
   );
 
   r.post(

@@ -278,6 +278,9 @@ export async function manageView(ctx: PublicContext, booking: BookingRow): Promi
     can_cancel: open,
     can_reschedule: open,
     rescheduled_to_token: successor?.manageToken ?? null,
+    buyer_confirmed_at: booking.buyerConfirmedAt?.toISOString() ?? null,
+    buyer_confirmed_via: booking.buyerConfirmedVia,
+    can_confirm: open && booking.status === 'confirmed' && booking.buyerConfirmedAt === null,
   };
 }
 

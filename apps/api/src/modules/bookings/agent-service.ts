@@ -17,6 +17,7 @@ import {
 } from '@keyturn/domain/schemas/booking';
 import type { BookingListFilters } from '@keyturn/domain/schemas/booking';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
+import { showsNotConfirmed } from '@keyturn/domain/texts/reconfirm';
 import { agentDaySlots, findOpenSlot, slotInstant } from '@keyturn/domain/slots/engine';
 import { isoDateInZone, wallClockInZone } from '@keyturn/domain/time';
 import { startOfDayInZone } from '@keyturn/domain/zoneDays';
@@ -364,6 +365,7 @@ export function toAgentBooking({ booking: b, property }: Row, agent: AgentRow, n
     created_at: b.createdAt.toISOString(),
     allowed_actions: allowedActions(b.status, b.startsAt, now),
     can_reschedule: canReschedule(b.status, b.startsAt, now),
+    not_confirmed: showsNotConfirmed(b),
   };
 }
 

@@ -10,6 +10,8 @@ const base: PlanInput = {
   feedbackEnabled: true,
   hasFeedback: false,
   textsOn: false,
+  buyerConfirmed: false,
+  quietNow: false,
   now: new Date('2030-01-07T15:00:00Z'),
 };
 const plan = (over: Omit<Partial<PlanInput>, 'data'> & { data?: Partial<NotificationJobData> }) =>
@@ -102,6 +104,75 @@ describe('the message catalogue', () => {
     );
     expect(plan({ data: request, hasFeedback: true }).skipped).toBe('the buyer has already given feedback');
     expect(plan({ data: request, feedbackEnabled: false }).skipped).toBe(
+      'the agent does not ask for feedback',
+    );
+  });
+});
+
+describe('issue 33: reply-asking texts, quiet hours, re-confirmation, feedback by reply', () => {
+  const reminder = { event: 'reminder' as const, offsetMinutes: 1440, startsAt: start.toISOString() };
+
+  it('in quiet hours a reminder’s text is held: the e-mail goes, or the reminder e-mail replaces it', () => {
+    expect(names(plan({ textsOn: true, data: reminder }))).toEqual([
+      'buyer.email.reminder',
+      'buyer.sms.reminder',
+    ]);
+    expect(names(plan({ textsOn: true, quietNow: true, data: reminder }))).toEqual(['buyer.email.reminder']);
+    const noEmails = { ...DEFAULT_NOTIFICATION_SETTINGS, reminder_emails: false };
+    expect(
+      names(plan({ textsOn: true, settings: noEmails, data: { ...reminder, textByEmail: true } })),
+    ).toEqual(['buyer.email.reminder']);
+  });
+
+  it('a job for one channel keeps only that channel (the e-mail at the due time, the text at 8 AM)', () => {
+    expect(names(plan({ textsOn: true, data: { ...reminder, channel: 'email' } }))).toEqual([
+      'buyer.email.reminder',
+    ]);
+    expect(names(plan({ textsOn: true, data: { ...reminder, channel: 'sms' } }))).toEqual([
+      'buyer.sms.reminder',
+    ]);
+    expect(plan({ textsOn: true, quietNow: true, data: { ...reminder, channel: 'sms' } }).skipped).toBe(
+      'quiet hours: nothing to send now',
+    );
+  });
+
+  it('the second text and the alert: only while texts are on and the buyer has not confirmed', () => {
+    const reconfirm = { event: 'reconfirm' as const, offsetMinutes: 360, startsAt: start.toISOString() };
+    const alert = { event: 'unconfirmed_alert' as const, offsetMinutes: 360, startsAt: start.toISOString() };
+    expect(names(plan({ textsOn: true, data: reconfirm }))).toEqual(['buyer.sms.reconfirm']);
+    expect(names(plan({ textsOn: true, data: alert }))).toEqual(['agent.email.unconfirmed']);
+    expect(plan({ textsOn: true, buyerConfirmed: true, data: reconfirm }).skipped).toBe(
+      'the buyer has confirmed',
+    );
+    expect(plan({ textsOn: true, buyerConfirmed: true, data: alert }).skipped).toBe(
+      'the buyer has confirmed',
+    );
+    expect(plan({ textsOn: false, data: alert }).skipped).toBe('the agent does not send texts');
+    expect(plan({ textsOn: true, data: { ...reconfirm, offsetMinutes: 720 } }).skipped).toBe(
+      'the agent changed the re-confirmation time',
+    );
+    expect(plan({ textsOn: true, data: { ...alert, startsAt: '2030-01-09T15:00:00Z' } }).skipped).toBe(
+      'the showing has moved',
+    );
+    expect(names(plan({ textsOn: true, data: { ...reconfirm, textByEmail: true } }))).toEqual([
+      'buyer.email.reminder',
+    ]);
+  });
+
+  it('the feedback ask goes by text too when texts are on, and waits out quiet hours', () => {
+    const feedback = { event: 'feedback_request' as const };
+    expect(names(plan({ textsOn: true, data: feedback }))).toEqual([
+      'buyer.email.feedback_request',
+      'buyer.sms.feedback_ask',
+    ]);
+    expect(names(plan({ textsOn: true, quietNow: true, data: feedback }))).toEqual([
+      'buyer.email.feedback_request',
+    ]);
+    const textOnly = { ...DEFAULT_NOTIFICATION_SETTINGS, feedback_request_email: false };
+    expect(names(plan({ textsOn: true, settings: textOnly, data: feedback }))).toEqual([
+      'buyer.sms.feedback_ask',
+    ]);
+    expect(plan({ textsOn: false, settings: textOnly, data: feedback }).skipped).toBe(
       'the agent does not ask for feedback',
     );
   });

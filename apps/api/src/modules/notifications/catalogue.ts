@@ -11,6 +11,9 @@ export const NOTIFICATION_EVENTS = [
   'booking_reassigned',
   'reminder',
   'feedback_request',
+  /** Issue 33: the second text to a buyer who has not confirmed, and the agent's alert when still not. */
+  'reconfirm',
+  'unconfirmed_alert',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -33,6 +36,12 @@ export type NotificationJobData = {
   previousBookingId?: string;
   /** booking_reassigned (issue 15): the team member's agent the booking was with before. */
   previousAgentId?: string;
+  /**
+   * Quiet hours (issue 33): a reminder, re-confirmation or feedback ask whose text fell in them is two jobs —
+   * 'email' at the due time and 'sms' at 8 AM — or one with `textByEmail` (the morning is too late).
+   */
+  channel?: 'email' | 'sms';
+  textByEmail?: boolean;
 };
 
 /** The templates (templates.ts renders each for its audience and channel). */
@@ -48,11 +57,18 @@ export const EMAIL_TEMPLATES = {
     'reminder',
     'feedback_request',
   ],
-  agent: ['new_booking', 'approval_needed', 'rescheduled', 'cancelled'],
+  agent: ['new_booking', 'approval_needed', 'rescheduled', 'cancelled', 'unconfirmed'],
 } as const;
 export type BuyerEmailTemplate = (typeof EMAIL_TEMPLATES.buyer)[number];
 export type AgentEmailTemplate = (typeof EMAIL_TEMPLATES.agent)[number];
-export const SMS_TEMPLATES = ['confirmation', 'rescheduled', 'cancelled', 'reminder'] as const;
+export const SMS_TEMPLATES = [
+  'confirmation',
+  'rescheduled',
+  'cancelled',
+  'reminder',
+  'reconfirm',
+  'feedback_ask',
+] as const;
 export type SmsTemplate = (typeof SMS_TEMPLATES)[number];
 
 export type PlannedMessage =
@@ -69,11 +85,16 @@ export type PlanInput = {
     reminder_emails: boolean;
     reminder_offsets_minutes: number[];
     feedback_request_email: boolean;
+    reconfirm_minutes_before: number;
   };
   feedbackEnabled: boolean;
   hasFeedback: boolean;
   /** The agent's plan includes SMS and the agent has texts switched on. */
   textsOn: boolean;
+  /** The buyer confirmed the showing (a Y reply or the manage page). */
+  buyerConfirmed: boolean;
+  /** `now` falls in the recipient's quiet hours (texts/quietHours.ts). */
+  quietNow: boolean;
   now: Date;
 };
 
@@ -84,6 +105,11 @@ export type Plan = { messages: PlannedMessage[]; skipped?: string };
  * approved since, and the agent's settings are read as they are now.
  */
 export function planMessages(input: PlanInput): Plan {
+  const plan = eventPlan(input);
+  return QUIET_EVENTS.has(input.data.event) ? quietRules(plan, input) : plan;
+}
+
+function eventPlan(input: PlanInput): Plan {
   const { data, booking, settings, textsOn } = input;
   const active = booking.status === 'pending' || booking.status === 'confirmed';
   const buyerEmail = (template: BuyerEmailTemplate): PlannedMessage => ({
@@ -152,24 +178,69 @@ export function planMessages(input: PlanInput): Plan {
       if (!active) return skip(`the booking is ${booking.status}`);
       return { messages: [buyerEmail('reassigned')] };
     case 'reminder': {
-      if (booking.status !== 'confirmed') return skip(`the booking is ${booking.status}`);
-      if (data.startsAt && Date.parse(data.startsAt) !== booking.startsAt.getTime())
-        return skip('the showing has moved');
-      if (booking.startsAt.getTime() <= input.now.getTime()) return skip('the showing has already started');
+      const ended = upcomingShowingEnded(input);
+      if (ended) return ended;
       if (data.offsetMinutes !== undefined && !settings.reminder_offsets_minutes.includes(data.offsetMinutes))
         return skip('the agent no longer sends this reminder');
       return {
         messages: [...(settings.reminder_emails ? [buyerEmail('reminder')] : []), ...text('reminder')],
       };
     }
-    case 'feedback_request':
+    case 'reconfirm':
+    case 'unconfirmed_alert': {
+      const ended = upcomingShowingEnded(input);
+      if (ended) return ended;
+      if (input.buyerConfirmed) return skip('the buyer has confirmed');
+      if (!textsOn) return skip('the agent does not send texts');
+      if (data.offsetMinutes !== undefined && data.offsetMinutes !== settings.reconfirm_minutes_before)
+        return skip('the agent changed the re-confirmation time');
+      return { messages: data.event === 'reconfirm' ? text('reconfirm') : [agentEmail('unconfirmed')] };
+    }
+    case 'feedback_request': {
       if (booking.status !== 'confirmed' && booking.status !== 'completed')
         return skip(`the booking is ${booking.status}`);
-      if (!input.feedbackEnabled || !settings.feedback_request_email)
+      if (!input.feedbackEnabled || (!settings.feedback_request_email && !textsOn))
         return skip('the agent does not ask for feedback');
       if (input.hasFeedback) return skip('the buyer has already given feedback');
-      return { messages: [buyerEmail('feedback_request')] };
+      return {
+        messages: [
+          ...(settings.feedback_request_email ? [buyerEmail('feedback_request')] : []),
+          ...text('feedback_ask'),
+        ],
+      };
+    }
   }
+}
+
+/** A reminder's or re-confirmation's showing that is no longer ahead as it was planned: why nothing is sent. */
+function upcomingShowingEnded({ data, booking, now }: PlanInput): Plan | null {
+  if (booking.status !== 'confirmed') return skip(`the booking is ${booking.status}`);
+  if (data.startsAt && Date.parse(data.startsAt) !== booking.startsAt.getTime())
+    return skip('the showing has moved');
+  if (booking.startsAt.getTime() <= now.getTime()) return skip('the showing has already started');
+  return null;
+}
+
+/** The events whose texts keep quiet hours (texts/quietHours.ts); confirmations and changes do not wait. */
+const QUIET_EVENTS: ReadonlySet<NotificationEvent> = new Set(['reminder', 'reconfirm', 'feedback_request']);
+
+/**
+ * Quiet hours on a planned event: a job for one channel keeps that channel's messages; a text whose morning
+ * is too late (`textByEmail`), or that would go out in quiet hours anyway (a job that ran late), becomes the
+ * buyer's reminder e-mail — the feedback ask has its e-mail already, and simply waits for its morning job.
+ */
+function quietRules(plan: Plan, { data, quietNow }: PlanInput): Plan {
+  if (plan.skipped) return plan;
+  let messages = plan.messages.filter((m) => !data.channel || m.channel === data.channel);
+  const textHeld = messages.some((m) => m.channel === 'sms') && (data.textByEmail || quietNow);
+  if (textHeld) {
+    messages = messages.filter((m) => m.channel !== 'sms');
+    // A morning text job held again (it ran late) is not turned into a second e-mail.
+    const remindable = data.channel !== 'sms' && (data.event === 'reminder' || data.event === 'reconfirm');
+    if (remindable && !messages.some((m) => m.channel === 'email' && m.audience === 'buyer'))
+      messages.push({ audience: 'buyer', channel: 'email', template: 'reminder' });
+  }
+  return messages.length === 0 ? skip('quiet hours: nothing to send now') : { messages };
 }
 
 function skip(reason: string): Plan {

@@ -1,7 +1,8 @@
 // Runs one job of the notifications queue: re-reads the booking, decides what its event still means
 // (catalogue.ts), renders each message and delivers it at most once (deliver.ts). A temporary failure of any
 // message throws, so pg-boss retries the job with backoff; messages already sent are not sent again.
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like } from 'drizzle-orm';
+import { inQuietHours } from '@keyturn/domain/texts/quietHours';
 import { planFor } from '@keyturn/domain/plans';
 import type { Mailer } from '../../adapters/mail';
 import type { SmsSender } from '../../adapters/sms';
@@ -54,6 +55,9 @@ export async function runNotificationJob(
     feedbackEnabled: settings.feedback.enabled,
     hasFeedback: Boolean(given),
     textsOn: planFor(agent.plan).features.sms && settings.notifications.sms_reminders,
+    buyerConfirmed: booking.buyerConfirmedAt !== null,
+    // The buyer's zone is the booking's (the agent's): decision 056.
+    quietNow: inQuietHours(now, agent.timeZone),
     now,
   });
   const scheduledFor = new Date(data.scheduledFor);
@@ -87,6 +91,7 @@ export async function runNotificationJob(
   for (const message of plan.messages) {
     outcomes.push(await deliverMessage(deps, ctx, data, scheduledFor, message, lastAttempt));
   }
+  if (data.event === 'unconfirmed_alert') await markUnconfirmed(db, booking.id, now);
   const failures = outcomes.flatMap((o) => (o.status === 'failed' && !o.final ? [o.error] : []));
   if (failures.length > 0) {
     // Back to the queue: pg-boss retries the job later; the messages already sent are skipped then.
@@ -173,6 +178,14 @@ export function fromHeader(mailFrom: string, displayName: string): string {
   const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
   const name = displayName === 'Keyturn' ? 'Keyturn' : `${displayName} via Keyturn`;
   return `"${name.replace(/["\\\r\n]/g, '')}" <${address}>`;
+}
+
+/** The dashboard's "Not confirmed" mark (decision 056): set once, when the alert's job first decides to alert. */
+async function markUnconfirmed(db: Db, bookingId: string, now: Date): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ unconfirmedAlertAt: now })
+    .where(and(eq(bookings.id, bookingId), isNull(bookings.unconfirmedAlertAt)));
 }
 
 /** A retried job whose event no longer applies: its messages still waiting for a retry are closed. */

@@ -1,12 +1,16 @@
 // What a booking change puts on the queue, written in the change's own transaction: the event itself (due
-// now), and for a new booking its reminders (the agent's offsets, only those still ahead) and its feedback
-// request (after the showing ends). Moving or ending a booking cancels its jobs that have not run.
+// now), and for a new booking its reminders (the agent's offsets, only those still ahead), with texts on its
+// re-confirmation and the agent's alert (issue 33), and its feedback request (after the showing ends); texts
+// keep quiet hours. Moving or ending a booking cancels its jobs that have not run.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbTransaction } from '../../db/client';
-import { bookings, notificationJobs } from '../../db/schema';
+import { agentFactsIn } from '../../db/agent-facts';
+import { agents, bookings, notificationJobs } from '../../db/schema';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
 import type { BookingAction } from '@keyturn/domain/bookingStatus';
+import { textTiming } from '@keyturn/domain/texts/quietHours';
+import { reconfirmTimes } from '@keyturn/domain/texts/reconfirm';
 import type { Actor, NotificationEvent, NotificationJobData } from './catalogue';
 import { notificationSettingsOf } from './settings';
 
@@ -108,33 +112,70 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
     data: Partial<NotificationJobData> & { actor: Actor },
   ) => scheduleAll(tx, [{ booking, event, at, data }]);
 
+  /**
+   * One event whose buyer text keeps quiet hours (texts/quietHours.ts, decision 056): at `due` when that is
+   * daytime in the agent's zone; else the e-mail at `due` and the text at 8 AM, or — the morning too late
+   * for `deadline` — an e-mail instead of the text. With texts off there is nothing to hold.
+   */
+  const quietAware = (
+    booking: Booking,
+    event: NotificationEvent,
+    due: Date,
+    data: Planned['data'],
+    texts: TextsContext,
+    deadline?: Date,
+  ): Planned[] => {
+    if (!texts.on) return [{ booking, event, at: due, data }];
+    const timing = textTiming(due, texts.timeZone, deadline);
+    if (timing.by === 'email') return [{ booking, event, at: due, data: { ...data, textByEmail: true } }];
+    if (!timing.deferred) return [{ booking, event, at: due, data }];
+    return [
+      { booking, event, at: due, data: { ...data, channel: 'email' } },
+      { booking, event, at: timing.at, data: { ...data, channel: 'sms' } },
+    ];
+  };
+
   /** Reminders at the agent's offsets that are still ahead (a job already queued for a time is kept). */
-  const remindersOf = (booking: Booking, actor: Actor, offsets: number[]): Planned[] => {
+  const remindersOf = (booking: Booking, actor: Actor, offsets: number[], texts: TextsContext): Planned[] => {
     const at = now();
+    const startsAt = booking.startsAt.toISOString();
     return offsets.flatMap((offset): Planned[] => {
       const due = new Date(booking.startsAt.getTime() - offset * 60_000);
       // A booking made inside a reminder's window gets no late reminder.
       if (due.getTime() <= at.getTime()) return [];
-      return [
-        {
-          booking,
-          event: 'reminder',
-          at: due,
-          data: { actor, offsetMinutes: offset, startsAt: booking.startsAt.toISOString() },
-        },
-      ];
+      return quietAware(
+        booking,
+        'reminder',
+        due,
+        { actor, offsetMinutes: offset, startsAt },
+        texts,
+        booking.startsAt,
+      );
     });
   };
 
-  /** Reminders, and the feedback request after the showing (read from the agent's settings in `tx`). */
+  /** Texts on: the second text to a buyer who has not confirmed, and the agent's alert (texts/reconfirm.ts). */
+  const reconfirmOf = (booking: Booking, actor: Actor, minutes: number, texts: TextsContext): Planned[] => {
+    const times = texts.on ? reconfirmTimes(booking.startsAt, minutes, now()) : null;
+    if (!times) return [];
+    const data = { actor, offsetMinutes: minutes, startsAt: booking.startsAt.toISOString() };
+    return [
+      ...quietAware(booking, 'reconfirm', times.reconfirmAt, data, texts, times.alertAt),
+      { booking, event: 'unconfirmed_alert', at: times.alertAt, data },
+    ];
+  };
+
+  /** Reminders, re-confirmation and the feedback request after the showing (the agent's settings in `tx`). */
   const aheadOf = async (tx: DbTransaction, booking: Booking, actor: Actor): Promise<Planned[]> => {
     const settings = await notificationSettingsOf(tx, booking.agentId);
+    const texts = await textsContextOf(tx, booking.agentId, settings.notifications.sms_reminders);
     const feedbackAt = new Date(
       booking.endsAt.getTime() + settings.feedback.delay_minutes_after_showing * 60_000,
     );
     return [
-      ...remindersOf(booking, actor, settings.notifications.reminder_offsets_minutes),
-      { booking, event: 'feedback_request', at: feedbackAt, data: { actor } },
+      ...remindersOf(booking, actor, settings.notifications.reminder_offsets_minutes, texts),
+      ...reconfirmOf(booking, actor, settings.notifications.reconfirm_minutes_before, texts),
+      ...quietAware(booking, 'feedback_request', feedbackAt, { actor }, texts),
     ];
   };
 
@@ -163,7 +204,7 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
       .where(
         and(
           eq(notificationJobs.bookingId, bookingId),
-          inArray(notificationJobs.event, ['reminder', 'feedback_request']),
+          inArray(notificationJobs.event, ['reminder', 'reconfirm', 'unconfirmed_alert', 'feedback_request']),
           isNull(notificationJobs.cancelledAt),
         ),
       )
@@ -237,10 +278,14 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
       }
     },
     recordedAfterwards: async (tx, booking) => {
-      const [request] = (await aheadOf(tx, booking, 'agent')).filter((p) => p.event === 'feedback_request');
-      if (!request) return;
-      const at = new Date(Math.max(request.at.getTime(), now().getTime()));
-      await scheduleAll(tx, [{ ...request, at }]);
+      const requests = (await aheadOf(tx, booking, 'agent')).filter((p) => p.event === 'feedback_request');
+      await scheduleAll(
+        tx,
+        requests.map((request) => ({
+          ...request,
+          at: new Date(Math.max(request.at.getTime(), now().getTime())),
+        })),
+      );
     },
     remindersChanged: async (tx, agentId) => {
       const settings = await notificationSettingsOf(tx, agentId);
@@ -255,14 +300,31 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
           ),
         );
       const offsets = settings.notifications.reminder_offsets_minutes;
+      const minutes = settings.notifications.reconfirm_minutes_before;
+      const texts = await textsContextOf(tx, agentId, settings.notifications.sms_reminders);
       await scheduleAll(
         tx,
-        upcoming.flatMap((booking) => remindersOf(booking, 'agent', offsets)),
+        upcoming.flatMap((booking) => [
+          ...remindersOf(booking, 'agent', offsets, texts),
+          ...reconfirmOf(booking, 'agent', minutes, texts),
+        ]),
       );
     },
     // A fresh id: the original job has ended. Messages already sent for the event are not sent again.
     retry: sendFresh,
   };
+}
+
+/** Whether the agent texts buyers (the plan is checked when a job runs) and the zone quiet hours are kept in. */
+type TextsContext = { on: boolean; timeZone: string };
+
+async function textsContextOf(tx: DbTransaction, agentId: string, smsOn: boolean): Promise<TextsContext> {
+  if (!smsOn) return { on: false, timeZone: 'UTC' };
+  // In a buyer's booking transaction the agent's row was read already (db/agent-facts.ts).
+  const known = agentFactsIn(tx, agentId)?.timeZone;
+  if (known) return { on: true, timeZone: known };
+  const [row] = await tx.select({ timeZone: agents.timeZone }).from(agents).where(eq(agents.id, agentId));
+  return { on: true, timeZone: row?.timeZone ?? 'UTC' };
 }
 
 /** The job of one event of one booking at one time: scheduling it twice stores it once. */

@@ -207,6 +207,24 @@ describe('templates', () => {
     expect(text).toContain('Reply STOP to opt out.');
     expect(text.length).toBeLessThan(320);
   });
+
+  it('reminders and the second text end with the reply line; the feedback ask names the street (issue 33)', () => {
+    const reply = 'Reply Y to confirm or N to cancel this showing; STOP to stop texts';
+    expect(renderSms('reminder', ctx).endsWith(reply)).toBe(true);
+    const second = renderSms('reconfirm', { ...ctx, offsetMinutes: 360 });
+    expect(second).toMatch(
+      /Are you still coming to your viewing of 12 Main St at Tue, Jan 8 at 10:00 AM EST\?/,
+    );
+    expect(second.endsWith(reply)).toBe(true);
+    expect(renderSms('feedback_ask', ctx)).toBe(
+      `Scully & "Partners": How was 12 Main St? Reply 1–5 (5 = loved it). Tell us more: https://app.example.com/feedback/${booking.publicId}`,
+    );
+    const alert = renderAgentEmail('unconfirmed', ctx);
+    expect(alert.subject).toMatch(/^Not confirmed: /);
+    expect(alert.text).toContain(
+      'Casey has not confirmed their property viewing on Tuesday, January 8, 2030 at',
+    );
+  });
 });
 
 describe('message identity', () => {

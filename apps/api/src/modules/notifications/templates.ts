@@ -5,6 +5,7 @@ import { googleCalendarUrl } from '@keyturn/domain/calendarLinks';
 import { bookingEventUid, buildIcsEvent, ICS_CONTENT_TYPE } from '@keyturn/domain/ics';
 import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
 import { purposeInSentence, purposeTitle, purposeWithArticle } from '@keyturn/domain/purposeText';
+import { feedbackAskText, REPLY_PROMPT } from '@keyturn/domain/texts/reconfirm';
 import type { MailAttachment } from '../../adapters/mail';
 import type { agents, bookings, properties } from '../../db/schema';
 import type { AgentEmailTemplate, BuyerEmailTemplate, SmsTemplate } from './catalogue';
@@ -196,6 +197,11 @@ export function renderAgentEmail(template: AgentEmailTemplate, ctx: TemplateCont
     ...(b.message ? ([['Message', b.message]] as [string, string][]) : []),
   ];
   const open = { label: 'Open your bookings', url: links.dashboard };
+  const rest = {
+    details: [...f.details.filter(([k]) => k !== 'Agent'), ...buyerRows],
+    notes: [],
+    action: open,
+  };
   const hi = `Hi ${ctx.agent.firstName},`;
   switch (template) {
     case 'new_booking':
@@ -203,9 +209,7 @@ export function renderAgentEmail(template: AgentEmailTemplate, ctx: TemplateCont
         subject: `New booking: ${client} — ${f.when.shortDate} at ${f.when.time}`,
         heading: 'New booking',
         paragraphs: [hi, `${client} booked ${purposeWithArticle(f.purpose)} with you.`],
-        details: [...f.details.filter(([k]) => k !== 'Agent'), ...buyerRows],
-        notes: [],
-        action: open,
+        ...rest,
       });
     case 'approval_needed':
       return email(ctx, {
@@ -215,9 +219,7 @@ export function renderAgentEmail(template: AgentEmailTemplate, ctx: TemplateCont
           hi,
           `${client} asked for ${purposeWithArticle(f.purpose)}. Confirm or decline it in your dashboard; the buyer hears from us either way.`,
         ],
-        details: [...f.details.filter(([k]) => k !== 'Agent'), ...buyerRows],
-        notes: [],
-        action: open,
+        ...rest,
       });
     case 'rescheduled': {
       const before = ctx.previous ? whenInZone(ctx.previous.startsAt, ctx.agent.timeZone) : null;
@@ -231,11 +233,19 @@ export function renderAgentEmail(template: AgentEmailTemplate, ctx: TemplateCont
             : `${client} moved their ${purposeInSentence(f.purpose)} to the time below.`,
           ...(b.rescheduleReason ? [`Reason given: “${b.rescheduleReason}”`] : []),
         ],
-        details: [...f.details.filter(([k]) => k !== 'Agent'), ...buyerRows],
-        notes: [],
-        action: open,
+        ...rest,
       });
     }
+    case 'unconfirmed': // issue 33: texted twice, not confirmed 2 hours before
+      return email(ctx, {
+        subject: `Not confirmed: ${client} — ${f.when.shortDate} at ${f.when.time}`,
+        heading: 'A buyer has not confirmed',
+        paragraphs: [
+          hi,
+          `${client} has not confirmed their ${purposeInSentence(f.purpose)} on ${f.when.date} at ${f.when.time} ${f.when.zone}, though we texted them a reminder and asked again. You may want to call them before you go.`,
+        ],
+        ...rest,
+      });
     case 'cancelled':
       return email(ctx, {
         subject: `Cancelled: ${client} — ${f.when.shortDate} at ${f.when.time}`,
@@ -245,9 +255,7 @@ export function renderAgentEmail(template: AgentEmailTemplate, ctx: TemplateCont
           `${client} cancelled their ${purposeInSentence(f.purpose)} on ${f.when.date} at ${f.when.time} ${f.when.zone}. The time is free again.`,
           ...(b.cancelReason ? [`Reason given: “${b.cancelReason}”`] : []),
         ],
-        details: [...f.details.filter(([k]) => k !== 'Agent'), ...buyerRows],
-        notes: [],
-        action: open,
+        ...rest,
       });
   }
 }
@@ -266,8 +274,12 @@ export function renderSms(template: SmsTemplate, ctx: TemplateContext): string {
       return `${f.brand}: Your ${f.noun} of ${f.what} on ${at} has been cancelled. ${optOut}`;
     case 'reminder': {
       const soon = ctx.offsetMinutes ? inHowLong(ctx.offsetMinutes) : 'soon';
-      return `${f.brand}: Reminder, your ${f.noun} of ${f.what} is ${soon} (${at}). Please arrive ${ARRIVE_EARLY_MINUTES} min early. Manage: ${links.manage} ${optOut}`;
+      return `${f.brand}: Reminder, your ${f.noun} of ${f.what} is ${soon} (${at}). Please arrive ${ARRIVE_EARLY_MINUTES} min early. Manage: ${links.manage} ${REPLY_PROMPT}`;
     }
+    case 'reconfirm':
+      return `${f.brand}: Are you still coming to your ${f.noun} of ${f.what} at ${at}? Manage: ${links.manage} ${REPLY_PROMPT}`;
+    case 'feedback_ask':
+      return `${f.brand}: ${feedbackAskText(ctx.property?.address ?? f.what, links.feedback)}`;
   }
 }
 

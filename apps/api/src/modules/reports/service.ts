@@ -16,6 +16,7 @@ import {
   rate,
 } from '@keyturn/domain/insights/reportRules';
 import type { Benchmarks, CoreReport, ReportBreakdowns, ReportRange } from '@keyturn/domain/schemas/reports';
+import { CONFIRMATION_STATES, type ConfirmationState } from '@keyturn/domain/texts/reconfirm';
 import type { Db } from '../../db/client';
 import { classAt } from '../leads/classes';
 
@@ -139,6 +140,7 @@ type RawCore = {
   no_shows: number;
   outcomes: number;
   cancellations: number;
+  no_show_by_confirmation: Record<ConfirmationState, { count: number; of: number }>;
   cancellation_reasons: CoreReport['cancellation_reasons'];
   weekdays: CoreReport['weekdays'];
   hours: CoreReport['hours'];
@@ -146,8 +148,17 @@ type RawCore = {
 };
 
 /** Sum of `n` over the cube's rows of one grouping set matching `where`, as an int (0 when none). */
-const total = (set: string, where: string) =>
-  sql.raw(`(select coalesce(sum(c.n), 0)::int from cube c where c.set = '${set}' and ${where})`);
+const totalText = (set: string, where: string) =>
+  `(select coalesce(sum(c.n), 0)::int from cube c where c.set = '${set}' and ${where})`;
+const total = (set: string, where: string) => sql.raw(totalText(set, where));
+/** Issue 33: per confirmation state (text / page / none), no-shows and outcomes as one JSON object. */
+const noShowsByConfirmation = sql.raw(
+  `json_build_object(${CONFIRMATION_STATES.map((state) => {
+    const of = `c.confirmed = '${state}'`;
+    return `'${state}', json_build_object('count', ${totalText('detail', `c.status = 'no_show' and ${of}`)},
+      'of', ${totalText('detail', `c.status in ('completed', 'no_show') and ${of}`)})`;
+  }).join(', ')})`,
+);
 const bookedStatus = `c.status = any('${list(BOOKED_STATUSES)}'::text[])`;
 const heldStatus = `c.status = any('${list(HELD_STATUSES)}'::text[])`;
 /** Per-status sums of a grouping set's rows grouped by its key, then each status read back (0 for none). */
@@ -171,16 +182,18 @@ export async function coreReport(db: Db, agent: ReportAgent, range: ReportRange)
     with cube as materialized (
       select case when grouping(r.day) = 0 then 'day' when grouping(r.status) = 0 then 'detail'
                   else 'lead' end as set,
-             r.status, r.day, r.property_id, r.dow, r.hour, r.reason, r.has_feedback, r.email,
+             r.status, r.day, r.property_id, r.dow, r.hour, r.reason, r.has_feedback, r.confirmed, r.email,
              count(*)::int as n, ${leadAggregates(agent, range)}
       from ${rangeRows(
         agent,
         range,
         sql`nullif(btrim(r0.cancel_reason), '') as reason, r0.local_start::date as day,
-            extract(dow from r0.local_start)::int as dow, extract(hour from r0.local_start)::int as hour`,
+            extract(dow from r0.local_start)::int as dow, extract(hour from r0.local_start)::int as hour,
+            coalesce(r0.buyer_confirmed_via, 'none') as confirmed`,
       )}
       group by grouping sets ((r.day, r.status),
-                             (r.dow, r.hour, r.status, r.property_id, r.has_feedback, r.reason), (r.email))
+                             (r.dow, r.hour, r.status, r.property_id, r.has_feedback, r.reason, r.confirmed),
+                             (r.email))
     ),
     ${rangeLeads(agent, range)},
     ${classesByWeek(agent, range)}
@@ -208,6 +221,7 @@ export async function coreReport(db: Db, agent: ReportAgent, range: ReportRange)
       ${total('detail', `c.status = 'no_show'`)} as no_shows,
       ${total('detail', `c.status in ('completed', 'no_show')`)} as outcomes,
       ${total('detail', `c.status = 'cancelled'`)} as cancellations,
+      ${noShowsByConfirmation} as no_show_by_confirmation,
       (select coalesce(json_agg(x order by x.count desc, x.reason nulls last), '[]'::json) from (
          select c.reason, sum(c.n)::int as count
          from cube c where c.set = 'detail' and c.status = 'cancelled' group by c.reason) x) as cancellation_reasons,
@@ -236,12 +250,21 @@ export async function coreReport(db: Db, agent: ReportAgent, range: ReportRange)
     rates: {
       no_show: { count: row.no_shows, of: row.outcomes, rate: rate(row.no_shows, row.outcomes) },
       cancellation: { count: row.cancellations, of: booked, rate: rate(row.cancellations, booked) },
+      no_show_by_confirmation: {
+        text: withRate(row.no_show_by_confirmation.text),
+        page: withRate(row.no_show_by_confirmation.page),
+        none: withRate(row.no_show_by_confirmation.none),
+      },
     },
     cancellation_reasons: row.cancellation_reasons,
     weekdays: row.weekdays,
     hours: row.hours,
     lead_classes_by_week: row.lead_classes_by_week,
   };
+}
+
+function withRate(x: { count: number; of: number }) {
+  return { count: x.count, of: x.of, rate: rate(x.count, x.of) };
 }
 
 type RawBreakdowns = Omit<ReportBreakdowns, 'success' | 'range'>;

@@ -4,7 +4,8 @@ import { MESSAGES } from '@keyturn/domain/messages';
 import { BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
 import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
 import { formatIsoDate, formatTime } from './format';
-import { BookingStatusBadge } from './status-badge';
+import { NOT_CONFIRMED_BADGE } from '@keyturn/domain/texts/reconfirm';
+import { BookingStatusBadge, StatusPill } from './status-badge';
 
 /** What the showing is for: the purpose's label, or the buyer's own words for "Other". */
 export function purposeLabel(booking: Pick<AgentBooking, 'booking_purpose' | 'custom_purpose'>): string {
@@ -44,8 +45,11 @@ export function BookingSummary({
         <p className="truncate text-sm text-slate-600">{placeLabel(booking)}</p>
         <p className="truncate text-xs text-slate-500">{purposeLabel(booking)}</p>
       </div>
-      <div className="col-start-2 row-start-1 justify-self-end sm:col-start-3">
+      <div className="col-start-2 row-start-1 flex flex-col items-end gap-1 justify-self-end sm:col-start-3">
         <BookingStatusBadge status={booking.status} />
+        {booking.not_confirmed ? (
+          <StatusPill tone="bg-red-50 text-red-800 ring-red-300">{NOT_CONFIRMED_BADGE}</StatusPill>
+        ) : null}
       </div>
     </div>
   );

@@ -140,6 +140,11 @@ export async function fetchManagedBooking(token: string): Promise<ManagedBooking
   return body.booking;
 }
 
+/** POST /booking/confirm { token } (issue 33): the buyer confirms they are coming. */
+export async function confirmAttendance(token: string): Promise<void> {
+  await api.post('/booking/confirm', { token });
+}
+
 /** POST /booking/cancel { token, reason? }; 409 BOOKING_NOT_ACTIVE when it is already cancelled. */
 export async function cancelBooking(token: string, reason: string): Promise<void> {
   const trimmed = reason.trim();

@@ -181,6 +181,35 @@ describe('manage booking page (/booking/manage)', () => {
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
   });
 
+  it('"Confirm I’m coming" confirms once and then says so with the time (issue 33)', async () => {
+    let confirmed = false;
+    const { api, user } = renderManage('/booking/manage?token=mt-1', {
+      'GET /booking/manage': () =>
+        json(200, {
+          success: true,
+          booking: managed(
+            confirmed
+              ? {
+                  can_confirm: false,
+                  buyer_confirmed_at: '2031-03-03T15:00:00Z',
+                  buyer_confirmed_via: 'page',
+                }
+              : { can_confirm: true, buyer_confirmed_at: null, buyer_confirmed_via: null },
+          ),
+        }),
+      'POST /booking/confirm': () => {
+        confirmed = true;
+        return json(200, { success: true, booking: managed() });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Confirm I’m coming' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /^You confirmed you're coming \(here, Mar 3, 2031/,
+    );
+    expect(api.callsTo('POST', '/booking/confirm')[0]?.body).toEqual({ token: 'mt-1' });
+    expect(screen.queryByRole('button', { name: 'Confirm I’m coming' })).not.toBeInTheDocument();
+  });
+
   it('says when the booking does not exist', async () => {
     renderManage('/booking/manage?token=nope', {
       'GET /booking/manage': () => json(404, { error: 'Not found', code: 'BOOKING_NOT_FOUND' }),

@@ -19,6 +19,7 @@ import { trackBooking, trackCancellation } from '@/lib/analytics';
 import { cancelBooking, fetchManagedBooking } from '../api';
 import { BookingSummary } from '../components/booking-summary';
 import { BrandButton } from '../components/brand-button';
+import { ConfirmAttendance } from '../components/confirm-attendance';
 import { browserTimeZone, formatLongDate, safeColor } from '../format';
 import { AgentBrand, ManageLayout, managedBookingRows } from '../components/managed-booking-layout';
 import { bookingKeys } from '../hooks/use-booking-setup';
@@ -156,6 +157,8 @@ function ManagedBookingView({
           ) : null}
         </p>
       ) : null}
+
+      <ConfirmAttendance booking={booking} token={token} buyerZone={buyerZone} onChanged={onChanged} />
 
       <BookingSummary rows={rows} />
 

@@ -28,7 +28,15 @@ const core: CoreReport = {
     { property_id: null, address: null, bookings: 1, completed: 0, no_show: 0, cancelled: 0 },
   ],
   funnel: { booked: 4, showed: 2, feedback: 2, hot: 1 },
-  rates: { no_show: { count: 0, of: 2, rate: 0 }, cancellation: { count: 1, of: 4, rate: 0.25 } },
+  rates: {
+    no_show: { count: 0, of: 2, rate: 0 },
+    cancellation: { count: 1, of: 4, rate: 0.25 },
+    no_show_by_confirmation: {
+      text: { count: 0, of: 1, rate: 0 },
+      page: { count: 0, of: 0, rate: null },
+      none: { count: 1, of: 2, rate: 0.5 },
+    },
+  },
   cancellation_reasons: [{ reason: 'Found another home', count: 1 }],
   weekdays: [0, 3, 1, 0, 0, 0, 0].map((count, day) => ({ day, count })),
   hours: Array.from({ length: 24 }, (_, hour) => ({ hour, count: hour === 23 ? 1 : hour === 10 ? 2 : 0 })),
@@ -188,6 +196,15 @@ describe('Reports page', () => {
       ['2030-03-04 – 2030-03-10', '2', '1', '0'],
       ['2030-03-11 – 2030-03-17', '2', '1', '3'],
     ]);
+  });
+
+  it('the no-show rate by how the buyer confirmed, each labelled with its window (issue 33)', async () => {
+    renderReports('basic');
+    await screen.findByRole('heading', { name: 'Confirmations and no-shows' });
+    const value = (label: string) => screen.getByText(`${label}, 4 Mar – 5 Mar 2030`).nextElementSibling;
+    expect(value('No-show rate when confirmed by text')).toHaveTextContent(/^0%$/);
+    expect(value('No-show rate when confirmed on their page')).toHaveTextContent(/^—$/);
+    expect(value('No-show rate when not confirmed')).toHaveTextContent(/^50%$/);
   });
 
   it('Download CSV gives the table as a CSV file that parses back to the same numbers', async () => {

@@ -8,9 +8,12 @@ import {
   FIGURES,
   figureLabel,
   formatFigure,
+  CONFIRMATION_FIGURES,
   REPORT_FIGURES,
   reportFigure,
+  type FigureId,
   type FigureRange,
+  type ReportFigureId,
 } from '@keyturn/domain/figures';
 import { lowestPlanWith, planAllows } from '@keyturn/domain/planGates';
 import { defaultReportRange, reportRangeSchema, type ReportRange } from '@keyturn/domain/schemas/reports';
@@ -78,6 +81,7 @@ export function ReportsPage() {
         ) : (
           <>
             {range && today ? <Headline report={core.data} range={{ ...range, today }} /> : null}
+            {range && today ? <Confirmations report={core.data} range={{ ...range, today }} /> : null}
             <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
               {coreTables(core.data).map((table) => (
                 <ReportSection key={table.id} table={table} fileSuffix={suffix} />
@@ -145,16 +149,42 @@ export function ReportsPage() {
  * The headline figures of the range (domain figures.ts): each named with its window ("last 30 days", or the
  * range's dates) and read from the report by reportFigure — the same mapping the funnel table uses.
  */
-function Headline({
-  report,
-  range,
-}: {
+function Headline({ report, range }: FigureCardsProps) {
+  return <FigureCards ids={REPORT_FIGURES} report={report} range={range} grid="grid-cols-2 sm:grid-cols-5" />;
+}
+
+/** Issue 33: the no-show rate by how the buyer confirmed (figures.ts CONFIRMATION_FIGURES), with its window. */
+function Confirmations({ report, range }: FigureCardsProps) {
+  return (
+    <section aria-labelledby="confirmations-heading" className="space-y-2">
+      <h2 id="confirmations-heading" className="text-base font-semibold text-slate-900">
+        Confirmations and no-shows
+      </h2>
+      <FigureCards
+        ids={CONFIRMATION_FIGURES}
+        report={report}
+        range={range}
+        grid="grid-cols-1 sm:grid-cols-3"
+      />
+    </section>
+  );
+}
+
+type FigureCardsProps = {
   report: NonNullable<ReturnType<typeof useCoreReport>['data']>;
   range: FigureRange;
-}) {
+};
+
+/** Report figures as cards: each labelled with its window, its value read by reportFigure. */
+function FigureCards({
+  ids,
+  report,
+  range,
+  grid,
+}: FigureCardsProps & { ids: readonly ReportFigureId[] & readonly FigureId[]; grid: string }) {
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-      {REPORT_FIGURES.map((id) => (
+    <dl className={`grid gap-3 ${grid}`}>
+      {ids.map((id) => (
         <div key={id} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
           <dt className="text-xs font-medium text-slate-600" title={FIGURES[id].counts}>
             {figureLabel(id, { range })}

@@ -6,7 +6,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
 import { PLAN_ORDER } from '@keyturn/domain/plans';
 import { notificationSettingsSchema } from '@keyturn/domain/schemas/agentSettings';
-import type { NotificationSettings } from '@keyturn/domain/schemas/agentSettings';
+import type { NotificationSettings, NotificationSettingsInput } from '@keyturn/domain/schemas/agentSettings';
+import {
+  NOT_CONFIRMED_BADGE,
+  RECONFIRM_MINUTES_MAX,
+  RECONFIRM_MINUTES_MIN,
+  UNCONFIRMED_ALERT_MINUTES,
+} from '@keyturn/domain/texts/reconfirm';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PlusIcon } from '@/components/ui/icons';
@@ -19,13 +25,17 @@ import { messageOf } from './form-messages';
 
 /** Choices for "how long before": common offsets; a saved value outside them is listed too. */
 const OFFSET_CHOICES = [15, 30, 60, 120, 180, 360, 720, 1440, 2880, 4320, 10_080];
+/** Choices for the second text (issue 33): between the domain's bounds. */
+const RECONFIRM_CHOICES = [180, 240, 360, 720, 1440, 2880].filter(
+  (m) => m >= RECONFIRM_MINUTES_MIN && m <= RECONFIRM_MINUTES_MAX,
+);
 
 export function NotificationsForm({ settings }: { settings: NotificationSettings }) {
   const save = useSaveNotificationSettings();
   const { plan } = usePlan(true);
   const smsPlans = PLAN_ORDER.filter((p) => p.features.sms).map((p) => p.name);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<NotificationSettings>({
+  const form = useForm<NotificationSettingsInput, unknown, NotificationSettings>({
     resolver: zodResolver(notificationSettingsSchema),
     defaultValues: settings,
   });
@@ -55,6 +65,7 @@ export function NotificationsForm({ settings }: { settings: NotificationSettings
         'reminder_offsets_minutes',
         'sms_reminders',
         'feedback_request_email',
+        'reconfirm_minutes_before',
       ]);
       if (!result.onFields) setFailure(result.message);
     }
@@ -101,6 +112,32 @@ export function NotificationsForm({ settings }: { settings: NotificationSettings
           disabled={!smsAllowed}
           {...register('sms_reminders')}
         />
+        {sms ? (
+          <div className="max-w-xs">
+            <label htmlFor="reconfirm-minutes" className="mb-1 block text-sm font-medium text-slate-700">
+              Ask again when the buyer has not confirmed
+            </label>
+            <select
+              id="reconfirm-minutes"
+              aria-describedby="reconfirm-minutes-help"
+              className={`${inputClasses} border-slate-300`}
+              {...register('reconfirm_minutes_before', { valueAsNumber: true })}
+            >
+              {RECONFIRM_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {offsetLabel(choice)} before
+                </option>
+              ))}
+            </select>
+            <p id="reconfirm-minutes-help" className="mt-1 text-sm text-slate-600">
+              A second text to a buyer who has not replied Y. No answer {UNCONFIRMED_ALERT_MINUTES / 60} hours
+              before the showing, we e-mail you and mark it “{NOT_CONFIRMED_BADGE}”.
+            </p>
+            {errors.reconfirm_minutes_before?.message ? (
+              <p className="mt-1 text-sm text-red-600">{errors.reconfirm_minutes_before.message}</p>
+            ) : null}
+          </div>
+        ) : null}
         {reminders || sms ? (
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-slate-700">Remind before the showing</legend>

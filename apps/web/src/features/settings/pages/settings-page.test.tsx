@@ -378,6 +378,33 @@ describe('notifications and feedback', () => {
     });
   });
 
+  it('with texts on, the second text’s time is a choice saved as minutes (issue 33)', async () => {
+    const { api } = renderSettings('notifications', {
+      'GET /payments/subscription': () =>
+        json(200, { success: true, subscription: null, plan: { id: 'pro' } }),
+      'GET /agents/notifications': () =>
+        json(200, {
+          success: true,
+          data: { ...DEFAULT_NOTIFICATION_SETTINGS, sms_reminders: true },
+          isDefault: false,
+          acknowledged: true,
+        }),
+      'PUT /agents/notifications': (call) =>
+        json(200, { success: true, data: call.body, isDefault: false, acknowledged: true }),
+    });
+    const choice = await screen.findByLabelText('Ask again when the buyer has not confirmed');
+    expect(choice).toHaveValue('360');
+    expect(choice).toHaveAccessibleDescription(/No answer 2 hours before the showing, we e-mail you/);
+    await userEvent.selectOptions(choice, '12 hours before');
+    await userEvent.click(screen.getByRole('button', { name: 'Save notifications' }));
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/agents/notifications')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/agents/notifications')[0]?.body).toEqual({
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      sms_reminders: true,
+      reconfirm_minutes_before: 720,
+    });
+  });
+
   it('saves feedback settings with the delay as a number', async () => {
     const { api } = renderSettings('feedback', {
       'GET /agents/feedback-settings': () =>
