@@ -144,6 +144,10 @@ export const bookings = pgTable(
     // Issue 33: the buyer confirmed the showing themselves — replying Y to a text, or on their manage page.
     buyerConfirmedAt: timestamp({ withTimezone: true }),
     buyerConfirmedVia: text().$type<'text' | 'page'>(),
+    // Issue 33 (migration 0033): the buyer ticked "Text me about this showing" — the wording version and when.
+    // Without it, the booking's buyer gets e-mail only.
+    smsConsentVersion: text(),
+    smsConsentAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
