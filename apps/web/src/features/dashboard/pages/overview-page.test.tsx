@@ -29,6 +29,9 @@ const booking: AgentBooking = {
   reschedule_reason: null,
   cancel_reason: null,
   rescheduled_from_id: null,
+  buyer_confirmed_at: null,
+  buyer_confirmed_via: null,
+  sms_consent: false,
   created_at: '2030-06-01T12:00:00.000Z',
   allowed_actions: ['cancel'],
   can_reschedule: true,
@@ -68,6 +71,7 @@ function renderOverview(data: DashboardSummary, { failedCount = 0 }: { failedCou
       return json(200, { success: true, data: onboarding });
     },
     'GET /agents/messages': () => json(200, { success: true, data: [], failedCount: failed }),
+    'GET /agents/buyer-texts': () => json(200, { success: true, data: [] }),
     'POST /agents/messages/dismiss-failures': () => {
       const dismissed = failed;
       failed = 0;
