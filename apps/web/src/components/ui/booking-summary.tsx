@@ -44,10 +44,10 @@ export function BookingSummary({
         <p className="truncate font-semibold text-slate-900">{booking.client_name}</p>
         <p className="truncate text-sm text-slate-600">{placeLabel(booking)}</p>
         <p className="truncate text-xs text-slate-500">{purposeLabel(booking)}</p>
-      </div>
-      <div className="col-start-2 row-start-1 flex flex-col items-end gap-1 justify-self-end sm:col-start-3">
-        <BookingStatusBadge status={booking.status} />
         <BuyerConfirmedMark booking={booking} compact />
+      </div>
+      <div className="col-start-2 row-start-1 justify-self-end sm:col-start-3">
+        <BookingStatusBadge status={booking.status} />
       </div>
     </div>
   );
@@ -62,14 +62,14 @@ export function BuyerConfirmedMark({
   compact = false,
 }: {
   booking: Pick<AgentBooking, 'buyer_confirmed_at' | 'buyer_confirmed_via' | 'time_zone'>;
-  /** In a list line: the label with the time as its tooltip-free second line kept short. */
+  /** In a list line: the smaller type. */
   compact?: boolean;
 }) {
   if (!booking.buyer_confirmed_at || !booking.buyer_confirmed_via) return null;
   const when = formatInstant(booking.buyer_confirmed_at, booking.time_zone);
   return (
     <p
-      className={`inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800 ring-1 ring-emerald-200 ${compact ? 'text-xs' : 'text-sm'}`}
+      className={`mt-1 inline-flex max-w-full items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800 ring-1 ring-emerald-200 ${compact ? 'text-xs' : 'text-sm'}`}
     >
       <span aria-hidden="true">✓</span>
       <span>
