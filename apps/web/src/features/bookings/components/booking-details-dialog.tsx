@@ -119,7 +119,7 @@ function BookingDetails({
             {timeZoneName(booking.time_zone, new Date(booking.starts_at))}
           </p>
         </div>
-        <div className="flex flex-col items-end gap-1.5">
+        <div className="flex flex-col items-start gap-1.5">
           <BookingStatusBadge status={booking.status} />
           <BuyerConfirmedMark booking={booking} />
         </div>
