@@ -55,6 +55,7 @@ import { waitlistRoutes } from './modules/waitlist/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { leadRoutes } from './modules/leads/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { textRoutes } from './modules/texts/routes';
 import { routeRoutes } from './modules/routes/routes';
 import { publicTourRoutes } from './modules/booking-public/tour-routes';
 import { publicProposalRoutes } from './modules/booking-public/proposal-routes';
@@ -288,7 +289,14 @@ export async function buildApp({
   };
   const dateAnswers =
     config.publicDateAnswersKept > 0 ? new DateAnswers<DateAnswer>(config.publicDateAnswersKept) : undefined;
-  const publicCtx = { db, publicUrl: config.publicUrl, now, notify, dateAnswers };
+  const publicCtx = {
+    db,
+    publicUrl: config.publicUrl,
+    now,
+    notify,
+    smsDefaultCountry: config.sms.defaultCountry,
+    dateAnswers,
+  };
   await app.register(publicBookingRoutes, { ctx: publicCtx, ...publicLimits });
   // Issue 34 §3: the MCP server for AI assistants at /mcp, over the same public booking flow (decision 059).
   await app.register(mcpRoutes, { ctx: publicCtx, ...publicLimits });
@@ -309,6 +317,8 @@ export async function buildApp({
       db.transaction((tx) => feedbackReceived(webhooks, tx, agentId, bookingId)),
   });
   await app.register(notificationRoutes, { auth, db, config, notify });
+  // Issue 33: the provider's inbound texts, Messages from buyers, the consent ledger.
+  await app.register(textRoutes, { auth, db, config, notify, queue, now });
   await app.register(leadRoutes, { auth, db, now });
   await app.register(integrationRoutes, {
     auth,

@@ -1,6 +1,7 @@
 // Composition of the worker process: each capability hands in its job handlers here, so the queue
 // (jobs/workers.ts) knows none of them. Used by `npm run worker` (worker.ts), the server's in-process workers
 // (server.ts) and the tests.
+import { textJobs } from './modules/texts/outgoing';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { createResolvingMailer, type Mailer } from './adapters/mail';
@@ -73,6 +74,8 @@ export async function startWorkers(options: {
         tourInvitationMail(mail),
         // Optimise's time proposals to buyers (issue 29).
         proposalMail(mail),
+        // Issue 33: buyers' text replies forwarded to their agent, and the agent's answers by text.
+        textJobs({ ...mail, sms }),
       ]),
       calendarJobHandler(
         calendarDepsOf(config, db, now, mailer, oauthAppsOf(resolver, config.calendar.endpoints)),

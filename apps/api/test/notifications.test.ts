@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agents, bookings, notificationJobs, notificationMessages } from '../src/db/schema';
 import { openJobQueue, jobOptionsOf } from '../src/jobs/queue';
 import { insertBooking } from '../src/modules/bookings/service';
-import { twilioSignature } from '../src/modules/notifications/routes';
+import { twilioSignature } from '../src/modules/texts/routes';
 import { bookingNotifier } from '../src/modules/notifications/scheduler';
 import { createMailer, type Mailer } from '../src/adapters/mail';
 import { databaseOutbox } from '../src/adapters/outbox';
@@ -20,6 +20,7 @@ import {
   minutesFromNow,
   type Booked,
   DAY,
+  enableTexts as enableTextsFor,
   HOUR,
   icsUtc,
   jobsOf,
@@ -638,24 +639,11 @@ describe('the one window: a crash after the provider accepted, before our record
 });
 
 describe('SMS through a Twilio-shaped server', () => {
-  const enableTexts = async (agent: TestAgent) => {
-    const res = await h.t.request({
-      method: 'PUT',
-      url: '/api/agents/notifications',
-      token: agent.token,
-      payload: {
-        buyer_confirmation_email: true,
-        agent_new_booking_email: false,
-        reminder_emails: true,
-        reminder_offsets_minutes: [1440, 60],
-        sms_reminders: true,
-        feedback_request_email: true,
-      },
-    });
-    expect(res.statusCode).toBe(200);
-  };
-  const inbound = (params: Record<string, string>, signature?: string) =>
-    h.t.request({
+  const enableTexts = (agent: TestAgent) => enableTextsFor(h.t, agent);
+  // The provider sends a MessageSid with every inbound text (issue 33: the webhook is idempotent by it).
+  const inbound = (fields: Record<string, string>, signature?: string) => {
+    const params = { MessageSid: `SM${randomUUID().replace(/-/g, '')}`, ...fields };
+    return h.t.request({
       method: 'POST',
       url: '/api/notifications/sms/inbound',
       headers: {
@@ -666,6 +654,7 @@ describe('SMS through a Twilio-shaped server', () => {
       },
       payload: new URLSearchParams(params).toString(),
     });
+  };
   const slot = (days: number) =>
     slotBetween(new Date(Date.now() + days * DAY), new Date(Date.now() + (days + 1) * DAY), 'UTC');
 
@@ -677,8 +666,12 @@ describe('SMS through a Twilio-shaped server', () => {
     await enableTexts(basic);
     const proEmail = buyer('ira');
     const basicEmail = buyer('jo');
-    await book(pro, slot(2), { client_email: proEmail, client_phone: '(646) 555-0111' });
-    await book(basic, slot(2), { client_email: basicEmail, client_phone: '(646) 555-0112' });
+    await book(pro, slot(2), { client_email: proEmail, client_phone: '(646) 555-0111', sms_consent: true });
+    await book(basic, slot(2), {
+      client_email: basicEmail,
+      client_phone: '(646) 555-0112',
+      sms_consent: true,
+    });
     await h.sms.waitFor((m) => m.some((s) => s.to === '+16465550111'));
     await h.smtp.waitFor(() => h.smtp.to(basicEmail).length === 1 && h.smtp.to(proEmail).length === 1);
     await sleep(1500);
@@ -694,7 +687,7 @@ describe('SMS through a Twilio-shaped server', () => {
     const pro = await makeAgent(h.t, { timeZone: 'UTC', plan: 'enterprise', availability: ALL_DAY });
     await enableTexts(pro);
     const phone = '+1 646 555 0133';
-    await book(pro, slot(2), { client_email: buyer('kim'), client_phone: phone });
+    await book(pro, slot(2), { client_email: buyer('kim'), client_phone: phone, sms_consent: true });
     await h.sms.waitFor((m) => m.some((s) => s.to === '+16465550133'));
 
     const forged = await inbound({ From: '+16465550133', To: SMS_FROM, Body: 'STOP' }, 'not-a-signature');
@@ -709,7 +702,7 @@ describe('SMS through a Twilio-shaped server', () => {
     expect(stop.headers['content-type']).toContain('text/xml');
 
     const email = buyer('kim');
-    const second = await book(pro, slot(3), { client_email: email, client_phone: phone });
+    const second = await book(pro, slot(3), { client_email: email, client_phone: phone, sms_consent: true });
     await h.smtp.waitFor(() => h.smtp.to(email).length === 1);
     await sleep(1500);
     expect(h.sms.messages.filter((s) => s.to === '+16465550133')).toHaveLength(1);
@@ -727,7 +720,7 @@ describe('SMS through a Twilio-shaped server', () => {
 
     // START opts back in.
     expect((await inbound({ From: '+16465550133', To: SMS_FROM, Body: 'START' })).statusCode).toBe(200);
-    await book(pro, slot(4), { client_email: buyer('kim'), client_phone: phone });
+    await book(pro, slot(4), { client_email: buyer('kim'), client_phone: phone, sms_consent: true });
     await h.sms.waitFor((m) => m.filter((s) => s.to === '+16465550133').length === 2);
   });
 
@@ -738,7 +731,11 @@ describe('SMS through a Twilio-shaped server', () => {
     const attemptsBefore = h.sms.attempts;
     h.sms.failNext(2);
     const leeEmail = buyer('lee');
-    const ok = await book(pro, slot(2), { client_email: leeEmail, client_phone: '+1 646 555 0144' });
+    const ok = await book(pro, slot(2), {
+      client_email: leeEmail,
+      client_phone: '+1 646 555 0144',
+      sms_consent: true,
+    });
     await h.sms.waitFor((m) => m.some((s) => s.to === '+16465550144'), 30_000);
     expect(h.sms.attempts - attemptsBefore).toBe(3);
     const list = async (bookingId: string) =>
@@ -758,7 +755,11 @@ describe('SMS through a Twilio-shaped server', () => {
     expect(h.smtp.to(leeEmail)).toHaveLength(1);
 
     h.sms.failAlways(true);
-    const doomed = await book(pro, slot(3), { client_email: buyer('max'), client_phone: '+1 646 555 0155' });
+    const doomed = await book(pro, slot(3), {
+      client_email: buyer('max'),
+      client_phone: '+1 646 555 0155',
+      sms_consent: true,
+    });
     const failed = await eventually(
       async () => (await list(doomed.id)).data.find((m) => m.channel === 'sms' && m.status === 'failed'),
       30_000,

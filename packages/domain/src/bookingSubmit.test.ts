@@ -13,6 +13,7 @@ const state: BookingPageState = {
     incomeRange: '75000-100000',
     notes: 'Parking?',
     rescheduleReason: '',
+    smsConsent: true,
   },
   hasPropertyId: false,
   property: { id: 12 },
@@ -43,6 +44,7 @@ describe('buildBookingRequest (spec §5 on submit)', () => {
         booking_date: '2025-06-02',
         booking_time: '14:00',
         message: 'Parking?',
+        sms_consent: true,
       },
     });
     if (result.ok) expect(bookingRequestSchema.safeParse(result.request).success).toBe(true);

@@ -7,6 +7,8 @@
 // `resetDemo` removes only the demo agent's data and builds it again (`npm run admin -- reset-demo`).
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { splitBudgetRange } from '@keyturn/domain/budget';
+import { SMS_CONSENT_VERSION } from '@keyturn/domain/texts/consent';
+import { toE164 } from '../modules/notifications/phone';
 import { createMailer, type Mailer } from '../adapters/mail';
 import { databaseOutbox } from '../adapters/outbox';
 import { createSmsSender, type SmsSender } from '../adapters/sms';
@@ -26,6 +28,7 @@ import {
   notificationJobs,
   notificationMessages,
   properties,
+  smsConsentLedger,
   users,
 } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
@@ -95,6 +98,7 @@ async function clearDemo(deps: DemoDeps, agentId: string): Promise<void> {
       waiting.map((j) => j.id),
     );
     await tx.delete(notificationMessages).where(eq(notificationMessages.agentId, agentId));
+    await tx.delete(smsConsentLedger).where(eq(smsConsentLedger.agentId, agentId));
     await tx.delete(bookings).where(eq(bookings.agentId, agentId));
     await tx.delete(bookingLinks).where(eq(bookingLinks.agentId, agentId));
     await tx.delete(properties).where(eq(properties.agentId, agentId));
@@ -207,8 +211,21 @@ async function buildDemo(deps: DemoDeps): Promise<SeedResult> {
       status: item.requested ? 'pending' : 'confirmed',
       startsAt: item.startsAt,
       endsAt: item.endsAt,
+      // Issue 33: the demo's buyers ticked "Text me about this showing", so its text reminders hold up.
+      smsConsentVersion: SMS_CONSENT_VERSION,
+      smsConsentAt: item.createdAt,
       createdAt: item.createdAt,
       updatedAt: item.createdAt,
+    });
+    await db.insert(smsConsentLedger).values({
+      phone: toE164(item.buyer.phone, config.sms.defaultCountry) ?? item.buyer.phone,
+      agentId: agent.id,
+      bookingId: row.id,
+      event: 'consent',
+      wordingVersion: SMS_CONSENT_VERSION,
+      userAgent: 'Keyturn demo data',
+      page: `/${agent.username}`,
+      createdAt: item.createdAt,
     });
     for (const step of historyOf(item, settings, now)) {
       if (step.status) await db.update(bookings).set({ status: step.status }).where(eq(bookings.id, row.id));

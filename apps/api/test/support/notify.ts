@@ -254,3 +254,21 @@ export function icsUtc(date: Date): string {
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}Z$/, 'Z');
 }
+
+/** Switches texts on for a Professional/Enterprise agent (Settings → Notifications), reminders a day and an hour ahead. */
+export async function enableTexts(t: TestApp, agent: { token: string }): Promise<void> {
+  const res = await t.request({
+    method: 'PUT',
+    url: '/api/agents/notifications',
+    token: agent.token,
+    payload: {
+      buyer_confirmation_email: true,
+      agent_new_booking_email: false,
+      reminder_emails: true,
+      reminder_offsets_minutes: [1440, 60],
+      sms_reminders: true,
+      feedback_request_email: true,
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`texts not switched on: ${res.statusCode} ${res.body}`);
+}

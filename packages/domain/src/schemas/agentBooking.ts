@@ -34,6 +34,11 @@ export const agentBookingSchema = z.object({
   reschedule_reason: z.string().nullable(),
   cancel_reason: z.string().nullable(),
   rescheduled_from_id: z.string().nullable(),
+  /** Issue 33: when the buyer confirmed the showing themselves, and how ('text': replied Y; 'page'). */
+  buyer_confirmed_at: z.string().nullable(),
+  buyer_confirmed_via: z.enum(['text', 'page']).nullable(),
+  /** Issue 33: the buyer ticked "Text me about this showing" when booking (else e-mail only). */
+  sms_consent: z.boolean(),
   created_at: z.string(),
   allowed_actions: z.array(z.enum(BOOKING_ACTIONS)),
   can_reschedule: z.boolean(),

@@ -35,7 +35,21 @@ const validRequest = {
 
 describe('bookingRequestSchema (spec §3 payload)', () => {
   it('accepts the payload of spec §3 unchanged (a phone already in international form)', () => {
-    expect(bookingRequestSchema.parse(validRequest)).toEqual({ ...validRequest, starts_at: null });
+    // Issue 33: without the box ticked, no consent to texts.
+    expect(bookingRequestSchema.parse(validRequest)).toEqual({
+      ...validRequest,
+      starts_at: null,
+      sms_consent: false,
+    });
+  });
+
+  it('sms_consent (issue 33) is true only when the buyer ticked the box; anything but a boolean is refused', () => {
+    expect(bookingRequestSchema.parse({ ...validRequest, sms_consent: true }).sms_consent).toBe(true);
+    expect(bookingRequestSchema.parse({ ...validRequest, sms_consent: false }).sms_consent).toBe(false);
+    expect(bookingRequestSchema.parse({ ...validRequest, sms_consent: null }).sms_consent).toBe(false);
+    expect(fieldMessages(bookingRequestSchema, { ...validRequest, sms_consent: 'yes' })).toEqual({
+      sms_consent: 'Text consent must be true or false',
+    });
   });
 
   it('starts_at (the slot instant of the availability answer) is optional and must be ISO 8601 with an offset', () => {
@@ -216,6 +230,8 @@ describe('bookingDetailsFormSchema', () => {
       incomeRange: '',
       notes: '',
       rescheduleReason: '',
+      // Issue 33: texts only when the buyer ticks the box.
+      smsConsent: false,
     });
   });
 

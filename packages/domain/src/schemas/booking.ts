@@ -19,7 +19,18 @@ export const SLOT_INSTANT_MESSAGE = 'Start must be an ISO 8601 date and time wit
 
 export const buyerTypeSchema = z.enum(BUYER_TYPES, { error: MESSAGES.buyerTypeRequired });
 
-export const bookingRequestSchema = z.object(bookingRequestShape()).superRefine(checkBudgetOrder);
+/**
+ * Issue 33: the buyer ticked "Text me about this showing" (unticked by default). Only the buyer's own booking
+ * form sends it; without it the buyer gets e-mail only (texts need prior express consent).
+ */
+export const smsConsentField = z
+  .boolean({ error: 'Text consent must be true or false' })
+  .nullish()
+  .transform((v) => v === true);
+
+export const bookingRequestSchema = z
+  .object({ ...bookingRequestShape(), sms_consent: smsConsentField })
+  .superRefine(checkBudgetOrder);
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
 
@@ -65,6 +76,8 @@ export function bookingDetailsFormSchema(reschedule: boolean) {
       .max(RESCHEDULE_REASON_MAX_LENGTH, `Reason must be at most ${RESCHEDULE_REASON_MAX_LENGTH} characters`)
       .default('')
       .refine((reason) => !reschedule || reason.length > 0, MESSAGES.rescheduleReasonRequired),
+    // Issue 33: "Text me about this showing", unticked until the buyer ticks it.
+    smsConsent: z.boolean().default(false),
   });
 }
 export type BookingDetailsFormInput = z.input<ReturnType<typeof bookingDetailsFormSchema>>;

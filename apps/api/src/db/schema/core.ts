@@ -161,6 +161,10 @@ export const bookings = pgTable(
     buyerConfirmedVia: text().$type<'text' | 'page'>(),
     // Issue 33 (decision 056): the agent was alerted that the buyer had not confirmed 2 hours before.
     unconfirmedAlertAt: timestamp({ withTimezone: true }),
+    // Issue 33 (migration 0033): the buyer ticked "Text me about this showing" — the wording version and when.
+    // Without it, the booking's buyer gets e-mail only.
+    smsConsentVersion: text(),
+    smsConsentAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  primaryKey,
   check,
   index,
   integer,
@@ -13,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import { agentRef, bookings } from './core';
+import { agentRef, agents, bookings } from './core';
 import { timestamps } from './columns';
 
 /**
@@ -85,6 +86,70 @@ export const smsOptOuts = pgTable('sms_opt_outs', {
   phone: text().primaryKey(),
   optedOutAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Issue 33: every inbound text the provider delivered, once (the provider retries with the same MessageSid).
+ * `action` is what the reply did (packages/domain/src/texts/replies.ts); `reply` is the answer we sent back, so a
+ * retried delivery gets the same answer and changes nothing. Action 'other' rows are the agent's "Messages from
+ * buyers"; `agentReply` is what the agent texted back.
+ */
+export const smsInboundMessages = pgTable(
+  'sms_inbound_messages',
+  {
+    messageSid: text().primaryKey(),
+    fromPhone: text().notNull(),
+    toPhone: text().notNull(),
+    body: text().notNull(),
+    action: text().notNull(),
+    agentId: uuid().references(() => agents.id, { onDelete: 'cascade' }),
+    bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
+    reply: text(),
+    agentReply: text(),
+    agentRepliedAt: timestamp({ withTimezone: true }),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.agentId, t.receivedAt)],
+);
+
+/** "Which showing?" asked of a number with several upcoming showings: the next digit answers it. */
+export const smsPendingQuestions = pgTable(
+  'sms_pending_questions',
+  {
+    phone: text().notNull(),
+    agentId: agentRef(),
+    /** The reply's action waiting for its showing: 'yes' or 'no'. */
+    action: text().notNull(),
+    bookingIds: jsonb().$type<string[]>().notNull(),
+    askedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'sms_pending_questions_pk', columns: [t.phone, t.agentId] })],
+);
+
+/**
+ * The consent ledger: each "Text me about this showing" given on the booking form (wording version, IP, user
+ * agent, page), and each opt-out and opt-in by text. Append-only; the agent exports it as CSV.
+ */
+export const smsConsentLedger = pgTable(
+  'sms_consent_ledger',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    phone: text().notNull(),
+    agentId: uuid().references(() => agents.id, { onDelete: 'cascade' }),
+    bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
+    event: text().$type<'consent' | 'opt_out' | 'opt_in'>().notNull(),
+    wordingVersion: text(),
+    ip: text(),
+    userAgent: text(),
+    page: text(),
+    messageSid: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.agentId, t.createdAt),
+    index().on(t.phone),
+    check('sms_consent_ledger_event', sql`${t.event} in ('consent', 'opt_out', 'opt_in')`),
+  ],
+);
 
 /** A buyer's feedback on one showing: at most one per booking (a second submit updates it). */
 export const feedback = pgTable(

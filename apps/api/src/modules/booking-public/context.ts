@@ -13,6 +13,8 @@ export type PublicContext = {
   notify: BookingNotifier;
   /** The public date call's kept answers (decision 035); without it every call computes. */
   dateAnswers?: DateAnswers<DateAnswer>;
+  /** The SMS default country: the consent ledger stores the buyer's number in E.164 (issue 33). */
+  smsDefaultCountry?: string;
 };
 /** What GET /api/booking/availability/…/:date answers. */
 export type DateAnswer = ReturnType<typeof dateSlotsAnswer>;

@@ -220,7 +220,11 @@ export async function publicBookingRoutes(
       },
     },
     async (req, reply) => {
-      const booking = await createBooking(ctx, req.body, req.headers['idempotency-key']);
+      const booking = await createBooking(ctx, req.body, req.headers['idempotency-key'], {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? null,
+        page: req.headers.referer ?? null,
+      });
       return reply.status(201).send({ success: true as const, booking });
     },
   );

@@ -35,6 +35,8 @@ import { findPublicAgent, findPublicProperty, toProperty, toPropertyAgent } from
 import { publicSlotInputs } from './slot-pipeline';
 import { claimIdempotencyKey, earlierAnswer } from './idempotency';
 import { ownBookingConflict } from './own-booking';
+import { recordConsent, type ConsentEvidence } from '../texts/consent';
+import { SMS_CONSENT_VERSION } from '@keyturn/domain/texts/consent';
 
 type PropertyRow = typeof properties.$inferSelect;
 
@@ -52,6 +54,7 @@ export async function createBooking(
   ctx: PublicContext,
   input: BookingRequest,
   idempotencyKey: string | undefined,
+  consent: ConsentEvidence | null = null,
 ): Promise<BuyerBooking> {
   if (idempotencyKey) {
     const earlier = await earlierAnswer(ctx.db, 'booking', idempotencyKey, input);
@@ -71,6 +74,7 @@ export async function createBooking(
       ...checked,
       input,
       key: idempotencyKey ? { scope: 'booking', value: idempotencyKey, body: input } : null,
+      consent: input.sms_consent ? consent : null,
     });
   } catch (err) {
     throw await ownBookingConflict(ctx.db, input, err);
@@ -95,6 +99,8 @@ export async function writeBooking<T>(
     key: { scope: string; value: string; body: unknown } | null;
     /** What the travel re-check needs (issue 16), for a showing at a place; none for a team consultation. */
     travel?: TravelCheck;
+    /** Issue 33: the buyer ticked "Text me about this showing" — where and how (the consent ledger). */
+    consent?: ConsentEvidence | null;
   },
   answerOf: (booking: BuyerBooking, agent: AgentRow) => T = (b) => b as T,
 ): Promise<T> {
@@ -112,12 +118,21 @@ export async function writeBooking<T>(
     await checkMonthlyLimit(tx, agent, ctx.now());
     const row = await insertBooking(tx, {
       ...bookingColumns(input, propertyId),
+      ...(booking.consent ? { smsConsentVersion: SMS_CONSENT_VERSION, smsConsentAt: ctx.now() } : {}),
       agentId: agent.id,
       status: pending ? 'pending' : 'confirmed',
       startsAt: slot.startsAt,
       endsAt: slot.endsAt,
       createdAt: ctx.now(),
     });
+    if (booking.consent) {
+      await recordConsent(tx, {
+        ...booking.consent,
+        booking: row,
+        country: ctx.smsDefaultCountry,
+        at: ctx.now(),
+      });
+    }
     await ctx.notify.created(tx, row, 'buyer');
     const answer = answerOf(toBuyerBooking(ctx, row, agent), agent);
     if (key) {
@@ -203,6 +218,9 @@ export async function rescheduleBooking(
       endsAt: slot.endsAt,
       rescheduledFromId: original.id,
       rescheduleReason: input.reschedule_reason,
+      // The consent given for the showing carries over to its new time (issue 33).
+      smsConsentVersion: original.smsConsentVersion,
+      smsConsentAt: original.smsConsentAt,
       createdAt: ctx.now(),
     });
     await ctx.notify.rescheduled(tx, original, row, 'buyer');

@@ -10,7 +10,7 @@ import {
   type FeedbackAnswers,
   type PublicFeedbackView,
 } from '@keyturn/domain/schemas/feedback';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { writeTransaction } from '../../db/transaction';
 import { agents, bookings, feedback, properties } from '../../db/schema';
 import { AppError, fieldErrors, notFound, validationError } from '../../http/errors';
@@ -110,6 +110,35 @@ export async function submitPublicFeedback(
     return saved;
   });
   return { created: Boolean(row?.inserted), feedback: answers, agentId: agent.id, bookingId: booking.id };
+}
+
+/**
+ * Issue 33: a rating 1–5 texted back after the feedback ask. It becomes the booking's feedback rating; answers
+ * already given on the web form keep their other fields. Without any, the interest level is read off the
+ * rating (4–5 very, 3 somewhat, 1–2 not interested) until the buyer fills the form (its link still works, and
+ * replaces it). The lead's class is stored again in the same transaction, as for the web form.
+ */
+export async function rateShowingByText(
+  tx: DbTransaction,
+  booking: { id: string; agentId: string },
+  rating: number,
+  now: Date,
+): Promise<void> {
+  const interestLevel =
+    rating >= 4 ? 'very_interested' : rating === 3 ? 'somewhat_interested' : 'not_interested';
+  await tx
+    .insert(feedback)
+    .values({
+      bookingId: booking.id,
+      agentId: booking.agentId,
+      source: 'buyer',
+      rating,
+      interestLevel,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({ target: feedback.bookingId, set: { rating, updatedAt: now } });
+  await reclassifyBookingLead(tx, booking.agentId, booking.id);
 }
 
 // ---- the agent ----

@@ -135,11 +135,14 @@ async function deliverMessage(
     const body = renderSms(message.template, ctx);
     return deliverOnce(deps.db, record, {
       lastAttempt,
-      skipReason: !phone
-        ? 'Not a valid mobile number for texts'
-        : optedOut
-          ? 'The buyer replied STOP to our texts'
-          : null,
+      // Issue 33: texts only to a buyer who ticked "Text me about this showing" on the booking form.
+      skipReason: !booking.smsConsentVersion
+        ? 'The buyer did not agree to texts when booking'
+        : !phone
+          ? 'Not a valid mobile number for texts'
+          : optedOut
+            ? 'The buyer replied STOP to our texts'
+            : null,
       send: () => deps.sms.send({ to: phone!, body, fileStem: fileStemFor(key, kind) }),
       onOptedOut: async (tx) => {
         if (phone) await tx.insert(smsOptOuts).values({ phone }).onConflictDoNothing();

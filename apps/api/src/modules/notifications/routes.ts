@@ -1,11 +1,11 @@
 // Notifications as the agent sees them — GET /api/agents/messages, the "Sent messages" list with failures,
-// and the kept .eml of a message in file mode (the outbox, in the database) — and the SMS provider's inbound webhook (STOP / START).
+// and the kept .eml of a message in file mode (the outbox, in the database). The SMS provider's inbound webhook
+// is the texts module's (modules/texts/routes.ts, issue 33).
 import { INVITATION_KIND } from '../teams/invitation-mail';
 import { TOUR_INVITATION_KIND } from '../routes/tour-invitation-mail';
 import { TIME_PROPOSAL_KIND } from '../routes/proposal-mail';
 import { TIME_PROPOSAL_MESSAGES } from '@keyturn/domain/routes/proposals';
 import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,12 +26,11 @@ import type { Auth } from '../../auth';
 import type { Config } from '../../config';
 import { databaseOutbox } from '../../adapters/outbox';
 import type { Db } from '../../db/client';
-import { notificationJobs, notificationMessages, smsOptOuts } from '../../db/schema';
+import { notificationJobs, notificationMessages } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { NOTIFICATION_EVENTS, type NotificationJobData } from './catalogue';
 import { previewHtml } from './format';
-import { replyIntent, toE164 } from './phone';
 import { jobIdOf, type BookingNotifier } from './scheduler';
 import { requireAgentContext } from '../agents/context';
 
@@ -42,8 +41,6 @@ const errors = {
   409: errorResponseSchema,
 };
 type MessageRow = typeof notificationMessages.$inferSelect;
-/** Where the inbound webhook is served; the provider signs the full public URL of it. */
-export const SMS_INBOUND_PATH = '/api/notifications/sms/inbound';
 
 export async function notificationRoutes(
   app: FastifyInstance,
@@ -255,58 +252,6 @@ export async function notificationRoutes(
       },
     );
   });
-
-  await app.register(async (scope) => {
-    // The provider posts form-encoded fields (From, To, Body, AccountSid, …).
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
-    scope.post(
-      SMS_INBOUND_PATH,
-      { schema: { tags: ['notifications'], summary: 'Inbound texts from the SMS provider: STOP and START' } },
-      async (req, reply) => {
-        const token = config.sms.authToken;
-        if (!token) throw new AppError(404, 'NOT_FOUND', 'Texts are not configured.');
-        const params = (req.body ?? {}) as Record<string, string>;
-        const signature = req.headers['x-twilio-signature'];
-        const url = `${config.publicUrl}${SMS_INBOUND_PATH}`;
-        if (typeof signature !== 'string' || !validSignature(token, url, params, signature)) {
-          throw new AppError(403, 'BAD_SIGNATURE', 'The request signature does not match.');
-        }
-        if (config.sms.accountSid && params.AccountSid && params.AccountSid !== config.sms.accountSid) {
-          throw new AppError(403, 'BAD_SIGNATURE', 'Unknown account.');
-        }
-        const phone = toE164(params.From ?? '', config.sms.defaultCountry);
-        const intent = replyIntent(params.Body ?? '');
-        if (phone && intent === 'stop') {
-          await db.insert(smsOptOuts).values({ phone }).onConflictDoNothing();
-        } else if (phone && intent === 'start') {
-          await db.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
-        }
-        // Empty TwiML: the provider itself confirms STOP/START to the sender.
-        return reply.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
-      },
-    );
-  });
-}
-
-/**
- * Twilio's request signature: base64 HMAC-SHA1, keyed by the auth token, of the full URL followed by every
- * POST parameter name and value, sorted by name.
- */
-export function twilioSignature(token: string, url: string, params: Record<string, string>): string {
-  const data = Object.keys(params)
-    .sort()
-    .reduce((acc, key) => acc + key + params[key], url);
-  return createHmac('sha1', token).update(data).digest('base64');
-}
-
-function validSignature(token: string, url: string, params: Record<string, string>, given: string): boolean {
-  const expected = Buffer.from(twilioSignature(token, url, params));
-  const actual = Buffer.from(given);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
 /** `reminder.buyer.email` → `reminder`, when it is one of ours. */

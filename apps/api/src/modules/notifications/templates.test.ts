@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { agents, bookings, properties } from '../../db/schema';
 import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
 import { inHowLong, previewHtml, textOn, whenInZone } from './format';
-import { toE164, replyIntent } from './phone';
+import { classifyReply } from '@keyturn/domain/texts/replies';
+import { toE164 } from './phone';
 import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';
 
 const booking = {
@@ -246,10 +247,11 @@ describe('message identity', () => {
     expect(toE164('(646) 555-0199', 'US')).toBe('+16465550199');
     expect(toE164('+44 20 7946 0958', 'US')).toBe('+442079460958');
     expect(toE164('12345', 'US')).toBeNull();
-    expect(replyIntent(' stop ')).toBe('stop');
-    expect(replyIntent('Unsubscribe.')).toBe('stop');
-    expect(replyIntent('START')).toBe('start');
-    expect(replyIntent('Stop by at 5?')).toBeNull();
+    // What a reply asks for moved to the domain (issue 33): the same cases, with its actions.
+    expect(classifyReply(' stop ').action).toBe('opt_out');
+    expect(classifyReply('Unsubscribe.').action).toBe('opt_out');
+    expect(classifyReply('START').action).toBe('opt_in');
+    expect(classifyReply('Stop by at 5?').action).toBe('other');
   });
 
   it('button text stays readable on any agent colour', () => {

@@ -20,7 +20,7 @@ import { currentUser, requireUser } from '../../http/authenticate';
 import { createResolvingMailer } from '../../adapters/mail';
 import type { Outbox } from '../../adapters/outbox';
 import type { SecretBox } from '../integrations/crypto';
-import { SMS_INBOUND_PATH } from '../notifications/routes';
+import { SMS_INBOUND_PATH } from '../texts/routes';
 import { runCheck, smtpProblem } from './checks';
 import { checkedValues, isAdministrator, publicView, type AdministratorRule } from './service';
 import { mailSettingsOf, smtpOf, storeSettings, type SettingsResolver } from './store';

@@ -3,8 +3,9 @@
 import { MESSAGES } from '@keyturn/domain/messages';
 import { BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
 import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
-import { formatIsoDate, formatTime } from './format';
+import { formatInstant, formatIsoDate, formatTime } from './format';
 import { NOT_CONFIRMED_BADGE } from '@keyturn/domain/texts/reconfirm';
+import { BUYER_CONFIRMED_LABELS } from '@keyturn/domain/texts/replies';
 import { BookingStatusBadge, StatusPill } from './status-badge';
 
 /** What the showing is for: the purpose's label, or the buyer's own words for "Other". */
@@ -44,6 +45,7 @@ export function BookingSummary({
         <p className="truncate font-semibold text-slate-900">{booking.client_name}</p>
         <p className="truncate text-sm text-slate-600">{placeLabel(booking)}</p>
         <p className="truncate text-xs text-slate-500">{purposeLabel(booking)}</p>
+        <BuyerConfirmedMark booking={booking} compact />
       </div>
       <div className="col-start-2 row-start-1 flex flex-col items-end gap-1 justify-self-end sm:col-start-3">
         <BookingStatusBadge status={booking.status} />
@@ -52,5 +54,32 @@ export function BookingSummary({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * Issue 33: the buyer confirmed the showing themselves — "Confirmed by text" and when (in the agent's zone).
+ * Nothing when they have not.
+ */
+export function BuyerConfirmedMark({
+  booking,
+  compact = false,
+}: {
+  booking: Pick<AgentBooking, 'buyer_confirmed_at' | 'buyer_confirmed_via' | 'time_zone'>;
+  /** In a list line: the smaller type. */
+  compact?: boolean;
+}) {
+  if (!booking.buyer_confirmed_at || !booking.buyer_confirmed_via) return null;
+  const when = formatInstant(booking.buyer_confirmed_at, booking.time_zone);
+  return (
+    <p
+      className={`mt-1 inline-flex max-w-full items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800 ring-1 ring-emerald-200 ${compact ? 'text-xs' : 'text-sm'}`}
+    >
+      <span aria-hidden="true">✓</span>
+      <span>
+        {BUYER_CONFIRMED_LABELS[booking.buyer_confirmed_via]}
+        <span className="font-normal"> · {when}</span>
+      </span>
+    </p>
   );
 }

@@ -5,6 +5,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { BUDGET_RANGES, BUYER_TYPES, BUYER_TYPE_LABELS, INCOME_RANGES } from '@keyturn/domain/enums';
 import { budgetRangeLabel, incomeRangeLabel } from '@keyturn/domain/enums';
 import type { BookingDetailsForm, BookingDetailsFormInput } from '@keyturn/domain/schemas/booking';
+import { SMS_CONSENT_LABEL, SMS_CONSENT_WORDING } from '@keyturn/domain/texts/consent';
 import { SelectField, TextAreaField, PhoneField, TextField } from '@/components/ui/text-field';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { BrandButton } from './brand-button';
@@ -132,6 +133,21 @@ export function DetailsStep({
             >
               Edit my details
             </button>
+          </div>
+        )}
+        {reschedule ? null : (
+          // Issue 33: consent to texts, unticked; the exact wording is what the ledger records by version.
+          <div className="flex items-start gap-3 sm:col-span-2">
+            <input
+              id="sms-consent"
+              type="checkbox"
+              className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-[var(--kt-primary)] focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
+              {...register('smsConsent')}
+            />
+            <label htmlFor="sms-consent" className="text-sm text-slate-700">
+              <span className="font-semibold text-slate-900">{SMS_CONSENT_LABEL}.</span>{' '}
+              {SMS_CONSENT_WORDING.slice(SMS_CONSENT_LABEL.length + 2)}
+            </label>
           </div>
         )}
         {reschedule ? (

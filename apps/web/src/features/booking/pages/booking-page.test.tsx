@@ -1,3 +1,4 @@
+import { SMS_CONSENT_LABEL, SMS_CONSENT_WORDING } from '@keyturn/domain/texts/consent';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
@@ -415,6 +416,11 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     await user.selectOptions(screen.getByLabelText('Budget range'), '1000000+');
     await user.selectOptions(screen.getByLabelText('Income range'), '200000-300000');
     await user.type(screen.getByLabelText('Additional notes'), 'Gate code 1234');
+    // Issue 33: consent to texts is an explicit, unticked choice with its full wording.
+    const consent = screen.getByRole('checkbox', { name: new RegExp(`^${SMS_CONSENT_LABEL}\\.`) });
+    expect(consent).not.toBeChecked();
+    expect(consent.closest('div')).toHaveTextContent(SMS_CONSENT_WORDING);
+    await user.click(consent);
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
 
     expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
@@ -436,6 +442,7 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
       // The instant the server offered: it books exactly that one (issue 10).
       starts_at: '2031-03-04T14:00:00-05:00',
       message: 'Gate code 1234',
+      sms_consent: true,
     });
     expect(post?.headers.get('idempotency-key')).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,

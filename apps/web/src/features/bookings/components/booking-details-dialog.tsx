@@ -18,6 +18,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { formatIsoDate, formatMoney, formatTime } from '@/components/ui/format';
 import { Spinner } from '@/components/ui/spinner';
 import { BookingStatusBadge } from '@/components/ui/status-badge';
+import { BuyerConfirmedMark } from '@/components/ui/booking-summary';
 import { useAgentProfile } from '@/lib/agent-profile';
 import { useBooking, useBookingAction } from '../hooks/use-bookings';
 import { ReasonDialog } from './reason-dialog';
@@ -118,7 +119,10 @@ function BookingDetails({
             {timeZoneName(booking.time_zone, new Date(booking.starts_at))}
           </p>
         </div>
-        <BookingStatusBadge status={booking.status} />
+        <div className="flex flex-col items-start gap-1.5">
+          <BookingStatusBadge status={booking.status} />
+          <BuyerConfirmedMark booking={booking} />
+        </div>
       </div>
 
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
@@ -166,6 +170,9 @@ function BookingDetails({
           >
             {booking.client_phone}
           </a>
+        </Row>
+        <Row label="Texts">
+          {booking.sms_consent ? 'Agreed to texts about this showing' : 'E-mail only (no consent to texts)'}
         </Row>
       </Section>
 

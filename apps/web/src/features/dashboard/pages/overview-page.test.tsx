@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
+import type { BuyerText } from '@keyturn/domain/schemas/texts';
 import type { DashboardSummary } from '@keyturn/domain/schemas/agentSettings';
 import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
 import { DashboardOverviewPage } from './overview-page';
@@ -29,6 +30,9 @@ const booking: AgentBooking = {
   reschedule_reason: null,
   cancel_reason: null,
   rescheduled_from_id: null,
+  buyer_confirmed_at: null,
+  buyer_confirmed_via: null,
+  sms_consent: false,
   created_at: '2030-06-01T12:00:00.000Z',
   allowed_actions: ['cancel'],
   can_reschedule: true,
@@ -56,8 +60,12 @@ function summary(overrides: Partial<DashboardSummary> = {}): DashboardSummary {
   };
 }
 
-function renderOverview(data: DashboardSummary, { failedCount = 0 }: { failedCount?: number } = {}) {
+function renderOverview(
+  data: DashboardSummary,
+  { failedCount = 0, buyerTexts = [] }: { failedCount?: number; buyerTexts?: BuyerText[] } = {},
+) {
   let failed = failedCount;
+  let texts = buyerTexts;
   let onboarding = { ...data.onboarding };
   const api = stubApi({
     ...signedInSessionRoutes(),
@@ -68,6 +76,12 @@ function renderOverview(data: DashboardSummary, { failedCount = 0 }: { failedCou
       return json(200, { success: true, data: onboarding });
     },
     'GET /agents/messages': () => json(200, { success: true, data: [], failedCount: failed }),
+    'GET /agents/buyer-texts': () => json(200, { success: true, data: texts }),
+    'POST /agents/buyer-texts/SM1/reply': (req) => {
+      const { text } = req.body as { text: string };
+      texts = texts.map((t) => ({ ...t, reply: text, replied_at: '2030-06-12T15:00:00.000Z' }));
+      return json(200, { success: true, data: texts[0] });
+    },
     'POST /agents/messages/dismiss-failures': () => {
       const dismissed = failed;
       failed = 0;
@@ -78,6 +92,47 @@ function renderOverview(data: DashboardSummary, { failedCount = 0 }: { failedCou
 }
 
 describe('dashboard overview', () => {
+  it('issue 33: "Confirmed by text" with its time, and Messages from buyers answered by text', async () => {
+    const user = userEvent.setup();
+    const confirmed = {
+      ...booking,
+      buyer_confirmed_at: '2030-06-12T13:05:00.000Z',
+      buyer_confirmed_via: 'text' as const,
+    };
+    const { api } = renderOverview(summary({ today: [confirmed] }), {
+      buyerTexts: [
+        {
+          id: 'SM1',
+          from: '+16465550199',
+          body: 'Is there parking nearby?',
+          received_at: '2030-06-12T13:10:00.000Z',
+          booking_id: 'b1',
+          client_name: 'Jane Buyer',
+          starts_at: '2030-06-12T18:30:00.000Z',
+          reply: null,
+          replied_at: null,
+        },
+      ],
+    });
+    const today = await screen.findByRole('region', { name: "Today's schedule" });
+    expect(within(today).getByRole('link', { name: /Jane Buyer/ })).toHaveTextContent(
+      'Confirmed by text · Wed, Jun 12, 2030, 9:05 AM',
+    );
+    const inbox = await screen.findByRole('region', { name: 'Messages from buyers' });
+    expect(await within(inbox).findByText('Is there parking nearby?')).toBeInTheDocument();
+    await user.click(within(inbox).getByRole('button', { name: 'Reply by text' }));
+    await user.click(within(inbox).getByRole('button', { name: 'Send text' }));
+    expect(within(inbox).getByText('Write a reply')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/agents/buyer-texts/SM1/reply')).toHaveLength(0);
+    await user.type(within(inbox).getByLabelText('Reply to Jane Buyer by text'), 'Yes, in the driveway.');
+    await user.click(within(inbox).getByRole('button', { name: 'Send text' }));
+    expect(await within(inbox).findByText('You replied:')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/agents/buyer-texts/SM1/reply')[0]?.body).toEqual({
+      text: 'Yes, in the driveway.',
+    });
+    expect(within(inbox).queryByRole('button', { name: 'Reply by text' })).not.toBeInTheDocument();
+  });
+
   it("shows today's schedule, the next days, and the pending count linking to the filtered list", async () => {
     const { router } = renderOverview(summary());
     const today = await screen.findByRole('region', { name: "Today's schedule" });

@@ -23,6 +23,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { UsageBar } from '@/components/ui/usage-bar';
 import { useSession, userNames } from '@/lib/auth';
 import { FailedMessagesNotice } from '../components/failed-messages-notice';
+import { BuyerTexts } from '../components/buyer-texts';
 import { CalendarReconnectNotice } from '../components/calendar-reconnect-notice';
 import { PaymentFailedBanner } from '@/components/payment-failed-banner';
 import { usePlan } from '@/lib/plan';
@@ -169,6 +170,7 @@ function Overview({ summary }: { summary: DashboardSummary }) {
           emptyText="Share your booking link to get requests."
         />
       </div>
+      <BuyerTexts />
     </div>
   );
 }

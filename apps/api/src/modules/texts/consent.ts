@@ -1,0 +1,102 @@
+// Issue 33, consent you can prove: the ledger of "Text me about this showing" given on the booking form (which
+// wording version, when, from which IP, browser and page) and of opt-outs / opt-ins by text. Append-only.
+import { asc, eq } from 'drizzle-orm';
+import { SMS_CONSENT_VERSION } from '@keyturn/domain/texts/consent';
+import type { Db, DbTransaction } from '../../db/client';
+import { bookings, smsConsentLedger, smsOptOuts } from '../../db/schema';
+import { toE164 } from '../notifications/phone';
+
+/** Where the buyer ticked the box: read off their booking request. */
+export type ConsentEvidence = { ip: string | null; userAgent: string | null; page: string | null };
+
+export async function recordConsent(
+  tx: DbTransaction,
+  input: ConsentEvidence & {
+    booking: { id: string; agentId: string; clientPhone: string };
+    country: string | undefined;
+    at: Date;
+  },
+): Promise<void> {
+  const phone = toE164(input.booking.clientPhone, input.country ?? 'US') ?? input.booking.clientPhone;
+  await tx.insert(smsConsentLedger).values({
+    phone,
+    agentId: input.booking.agentId,
+    bookingId: input.booking.id,
+    event: 'consent',
+    wordingVersion: SMS_CONSENT_VERSION,
+    ip: input.ip,
+    userAgent: input.userAgent?.slice(0, 500) ?? null,
+    page: input.page?.slice(0, 500) ?? null,
+    createdAt: input.at,
+  });
+  // A STOP stands over a later tick on the form (the provider blocks the number too): START by text opts back in.
+}
+
+/** An opt-out or opt-in by text, in the same ledger; an opt-out also switches the number off for every send. */
+export async function recordOptChange(
+  tx: DbTransaction,
+  input: { phone: string; agentId: string | null; bookingId: string | null; messageSid: string; at: Date },
+  event: 'opt_out' | 'opt_in',
+): Promise<void> {
+  await tx.insert(smsConsentLedger).values({
+    phone: input.phone,
+    agentId: input.agentId,
+    bookingId: input.bookingId,
+    event,
+    messageSid: input.messageSid,
+    page: 'text reply',
+    createdAt: input.at,
+  });
+  if (event === 'opt_out') {
+    await tx.insert(smsOptOuts).values({ phone: input.phone, optedOutAt: input.at }).onConflictDoNothing();
+  } else {
+    await tx.delete(smsOptOuts).where(eq(smsOptOuts.phone, input.phone));
+  }
+}
+
+const CSV_COLUMNS = [
+  'time',
+  'event',
+  'phone',
+  'booking_id',
+  'client_name',
+  'wording_version',
+  'ip',
+  'user_agent',
+  'page',
+  'message_sid',
+] as const;
+
+/** One CSV field: quoted when needed; a leading =, +, - or @ is defused so a spreadsheet never runs it. */
+function csvField(value: string | null): string {
+  if (value === null) return '';
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The agent's ledger as CSV, oldest first. */
+export async function consentLedgerCsv(db: Db, agentId: string): Promise<string> {
+  const rows = await db
+    .select({ entry: smsConsentLedger, clientName: bookings.clientName })
+    .from(smsConsentLedger)
+    .leftJoin(bookings, eq(bookings.id, smsConsentLedger.bookingId))
+    .where(eq(smsConsentLedger.agentId, agentId))
+    .orderBy(asc(smsConsentLedger.createdAt), asc(smsConsentLedger.id));
+  const lines = rows.map(({ entry, clientName }) =>
+    [
+      entry.createdAt.toISOString(),
+      entry.event,
+      entry.phone,
+      entry.bookingId,
+      clientName,
+      entry.wordingVersion,
+      entry.ip,
+      entry.userAgent,
+      entry.page,
+      entry.messageSid,
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
+}

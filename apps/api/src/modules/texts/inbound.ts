@@ -1,0 +1,280 @@
+// Issue 33, replies that act (decision 055): one inbound text from the provider's webhook, acted on once.
+// The whole of it runs in one transaction that starts by claiming the MessageSid: a retried delivery waits for
+// the first, then finds it claimed and answers the same reply, changing nothing. An error rolls everything
+// back (the claim too), so the provider's retry acts then.
+//
+// Who the buyer is talking to: every agent texts from the one configured sender number, so `To` names Keyturn,
+// not an agent. The agent is the one of the most recent text we sent to the `From` number; the showing is that
+// buyer's next upcoming one with that agent (the bookings whose phone, in E.164, is the `From` number).
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import {
+  classifyReply,
+  REPLY_TEXTS,
+  type ReplyClass,
+  type ReplyContext,
+} from '@keyturn/domain/texts/replies';
+import type { DbTransaction } from '../../db/client';
+import {
+  agents,
+  bookings,
+  notificationMessages,
+  properties,
+  smsInboundMessages,
+  smsPendingQuestions,
+} from '../../db/schema';
+import { lockAgentRow } from '../../db/transaction';
+import type { JobQueue } from '../../jobs/queue';
+import { rateShowingByText } from '../feedback/service';
+import { whenInZone } from '../notifications/format';
+import { toE164 } from '../notifications/phone';
+import type { BookingNotifier } from '../notifications/scheduler';
+import { recordOptChange } from './consent';
+import { queueTextJob } from './outgoing';
+
+export type InboundDeps = {
+  db: { transaction: <T>(fn: (tx: DbTransaction) => Promise<T>) => Promise<T> };
+  now: () => Date;
+  notify: BookingNotifier;
+  queue: JobQueue;
+  defaultCountry: string;
+};
+
+export type InboundText = { messageSid: string; from: string; to: string; body: string };
+
+type AgentRow = typeof agents.$inferSelect;
+type BookingRow = typeof bookings.$inferSelect;
+type Acted = { action: string; reply: string | null; agentId: string | null; bookingId: string | null };
+
+/** The kinds of our texts that ask for a 1–5 rating (the feedback ask, sent by the outbound side). */
+const FEEDBACK_ASK_KIND = /^feedback/;
+
+/** Acts on one inbound text; answers the reply text to send back (null: none). */
+export async function receiveText(deps: InboundDeps, text: InboundText): Promise<string | null> {
+  const phone = toE164(text.from, deps.defaultCountry) ?? text.from.trim();
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(smsInboundMessages)
+      .values({
+        messageSid: text.messageSid,
+        fromPhone: phone,
+        toPhone: text.to,
+        body: text.body,
+        action: 'received',
+        receivedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ sid: smsInboundMessages.messageSid });
+    if (!claimed) {
+      const [earlier] = await tx
+        .select({ reply: smsInboundMessages.reply })
+        .from(smsInboundMessages)
+        .where(eq(smsInboundMessages.messageSid, text.messageSid));
+      return earlier?.reply ?? null;
+    }
+    const acted = await act(tx, deps, { ...text, phone }, now);
+    await tx
+      .update(smsInboundMessages)
+      .set({ action: acted.action, reply: acted.reply, agentId: acted.agentId, bookingId: acted.bookingId })
+      .where(eq(smsInboundMessages.messageSid, text.messageSid));
+    if (acted.action === 'other' && acted.agentId) {
+      await queueTextJob(tx, deps.queue, { kind: 'texts.forward', messageSid: text.messageSid }, now);
+    }
+    return acted.reply;
+  });
+}
+
+async function act(
+  tx: DbTransaction,
+  deps: InboundDeps,
+  text: InboundText & { phone: string },
+  now: Date,
+): Promise<Acted> {
+  const { phone } = text;
+  const last = await lastTextTo(tx, phone);
+  const agent = last ? await agentById(tx, last.agentId) : null;
+  const pending = agent ? await pendingQuestion(tx, phone, agent.id) : null;
+  const context: ReplyContext = {
+    pendingChoices: pending?.bookingIds.length,
+    feedbackAsked: Boolean(last && FEEDBACK_ASK_KIND.test(last.kind)),
+  };
+  const reply: ReplyClass = classifyReply(text.body, context);
+  const base = { agentId: agent?.id ?? null, bookingId: null };
+  const agentName = agent ? `${agent.firstName} ${agent.lastName}`.trim() : 'your agent';
+
+  switch (reply.action) {
+    case 'opt_out':
+    case 'opt_in':
+      if (agent) await clearQuestion(tx, phone, agent.id);
+      await recordOptChange(
+        tx,
+        {
+          phone,
+          agentId: agent?.id ?? null,
+          bookingId: last?.bookingId ?? null,
+          messageSid: text.messageSid,
+          at: now,
+        },
+        reply.action,
+      );
+      return {
+        ...base,
+        action: reply.action,
+        reply: reply.action === 'opt_out' ? REPLY_TEXTS.optedOut : REPLY_TEXTS.optedIn,
+      };
+    case 'help':
+      return { ...base, action: 'help', reply: REPLY_TEXTS.help(agentName, agent?.phone || null) };
+    case 'rating': {
+      const booking = last?.bookingId ? await bookingById(tx, last.bookingId) : null;
+      if (!booking) break;
+      await rateShowingByText(tx, booking, reply.value, now);
+      return { ...base, action: 'rating', bookingId: booking.id, reply: REPLY_TEXTS.ratingThanks };
+    }
+    case 'choice': {
+      if (!agent || !pending) break;
+      await clearQuestion(tx, phone, agent.id);
+      const chosen = pending.bookingIds[reply.value - 1];
+      const booking = chosen ? await bookingById(tx, chosen) : null;
+      if (!booking || !isUpcoming(booking, now)) {
+        return { ...base, action: 'choice', reply: REPLY_TEXTS.noShowing };
+      }
+      return answerFor(tx, deps, agent, booking, pending.action === 'no' ? 'no' : 'yes', now);
+    }
+    case 'yes':
+    case 'no': {
+      if (!agent) return { ...base, action: reply.action, reply: REPLY_TEXTS.noShowing };
+      const upcoming = await upcomingOf(tx, agent.id, phone, deps.defaultCountry, now);
+      if (upcoming.length === 0) return { ...base, action: reply.action, reply: REPLY_TEXTS.noShowing };
+      if (upcoming.length === 1) return answerFor(tx, deps, agent, upcoming[0]!.booking, reply.action, now);
+      const choices = upcoming.slice(0, 9);
+      await tx
+        .insert(smsPendingQuestions)
+        .values({
+          phone,
+          agentId: agent.id,
+          action: reply.action,
+          bookingIds: choices.map((c) => c.booking.id),
+          askedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [smsPendingQuestions.phone, smsPendingQuestions.agentId],
+          set: { action: reply.action, bookingIds: choices.map((c) => c.booking.id), askedAt: now },
+        });
+      return {
+        ...base,
+        action: 'asked',
+        reply: REPLY_TEXTS.which(choices.map((c) => describe(agent, c.booking, c.address))),
+      };
+    }
+    case 'other':
+      break;
+  }
+  // Anything else goes to the agent: e-mailed, and listed in their "Messages from buyers".
+  if (!agent) return { ...base, action: 'unmatched', reply: REPLY_TEXTS.noShowing };
+  const next = await upcomingOf(tx, agent.id, phone, deps.defaultCountry, now);
+  return {
+    ...base,
+    action: 'other',
+    bookingId: next[0]?.booking.id ?? last?.bookingId ?? null,
+    reply: REPLY_TEXTS.forwarded(agentName, agent.phone || null),
+  };
+}
+
+/** Y confirms the showing; N cancels it as the buyer, with the usual notices. */
+async function answerFor(
+  tx: DbTransaction,
+  deps: InboundDeps,
+  agent: AgentRow,
+  booking: BookingRow,
+  action: 'yes' | 'no',
+  now: Date,
+): Promise<Acted> {
+  const when = describe(agent, booking, null);
+  const base = { agentId: agent.id, bookingId: booking.id };
+  if (action === 'yes') {
+    await tx
+      .update(bookings)
+      .set({ buyerConfirmedAt: now, buyerConfirmedVia: 'text' })
+      .where(eq(bookings.id, booking.id));
+    return { ...base, action: 'confirmed', reply: REPLY_TEXTS.confirmed(when) };
+  }
+  // No cancellation cut-off exists in the product yet: a "no" before the start cancels (decision 055).
+  await lockAgentRow(tx, agent.id);
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'cancelled', cancelReason: 'Cancelled by the buyer by text' })
+    .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ['pending', 'confirmed'])))
+    .returning();
+  if (!row) return { ...base, action: 'no', reply: REPLY_TEXTS.noShowing };
+  await deps.notify.cancelled(tx, row, 'buyer');
+  return { ...base, action: 'cancelled', reply: REPLY_TEXTS.cancelled(when) };
+}
+
+function describe(agent: AgentRow, booking: BookingRow, address: string | null): string {
+  const w = whenInZone(booking.startsAt, agent.timeZone);
+  return `${w.shortDate} ${w.time}${address ? ` at ${address}` : ''}`;
+}
+
+const isUpcoming = (b: BookingRow, now: Date) =>
+  (b.status === 'pending' || b.status === 'confirmed') && b.startsAt.getTime() > now.getTime();
+
+async function lastTextTo(tx: DbTransaction, phone: string) {
+  const [row] = await tx
+    .select({
+      agentId: notificationMessages.agentId,
+      bookingId: notificationMessages.bookingId,
+      kind: notificationMessages.kind,
+    })
+    .from(notificationMessages)
+    .where(
+      and(
+        eq(notificationMessages.channel, 'sms'),
+        eq(notificationMessages.recipient, phone),
+        eq(notificationMessages.status, 'sent'),
+      ),
+    )
+    .orderBy(desc(notificationMessages.sentAt), desc(notificationMessages.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+async function agentById(tx: DbTransaction, id: string): Promise<AgentRow | null> {
+  const [row] = await tx.select().from(agents).where(eq(agents.id, id));
+  return row ?? null;
+}
+
+async function bookingById(tx: DbTransaction, id: string): Promise<BookingRow | null> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id));
+  return row ?? null;
+}
+
+async function pendingQuestion(tx: DbTransaction, phone: string, agentId: string) {
+  const [row] = await tx
+    .select()
+    .from(smsPendingQuestions)
+    .where(and(eq(smsPendingQuestions.phone, phone), eq(smsPendingQuestions.agentId, agentId)));
+  return row ?? null;
+}
+
+async function clearQuestion(tx: DbTransaction, phone: string, agentId: string): Promise<void> {
+  await tx
+    .delete(smsPendingQuestions)
+    .where(and(eq(smsPendingQuestions.phone, phone), eq(smsPendingQuestions.agentId, agentId)));
+}
+
+/** The buyer's upcoming showings with the agent, soonest first: bookings whose phone is this number. */
+async function upcomingOf(tx: DbTransaction, agentId: string, phone: string, country: string, now: Date) {
+  const rows = await tx
+    .select({ booking: bookings, address: properties.address })
+    .from(bookings)
+    .leftJoin(properties, eq(properties.id, bookings.propertyId))
+    .where(
+      and(
+        eq(bookings.agentId, agentId),
+        inArray(bookings.status, ['pending', 'confirmed']),
+        gt(bookings.startsAt, now),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt));
+  return rows.filter((r) => toE164(r.booking.clientPhone, country) === phone);
+}

@@ -1,0 +1,226 @@
+// Issue 33: what a buyer's text reply asks for. Shared by the API (the provider's inbound webhook acts on it)
+// and its tests. Pure: no clock, no storage.
+//
+// CANCEL vs "cancel the showing" (decision 055): carriers and the provider treat a bare `CANCEL` as an opt-out
+// keyword and stop delivering our texts whatever we do, so a message that is only the word CANCEL (any case,
+// punctuation ignored) is an opt-out here too. "cancel the showing", "cancel my appointment", "please cancel it",
+// "cancelar la cita" — CANCEL with an object — is no-like: the showing is cancelled and texts go on.
+
+export const REPLY_ACTIONS = ['yes', 'no', 'opt_out', 'opt_in', 'help', 'rating', 'choice', 'other'] as const;
+export type ReplyAction = (typeof REPLY_ACTIONS)[number];
+
+export type ReplyClass =
+  | { action: 'yes' | 'no' | 'opt_out' | 'opt_in' | 'help' | 'other' }
+  /** A digit 1–5 after a feedback ask: the rating. */
+  | { action: 'rating'; value: number }
+  /** A number answering "which showing?" (1–9). */
+  | { action: 'choice'; value: number };
+
+/** What the classifier knows of the conversation: the question last asked of this number, if any. */
+export type ReplyContext = {
+  /** Our last text to the number asked "which showing?" with this many numbered choices. */
+  pendingChoices?: number;
+  /** Our last text to the number was a feedback ask ("Reply 1–5"). */
+  feedbackAsked?: boolean;
+};
+
+/** The carriers' opt-out keywords (CTIA) plus the ones the issue names; the whole message, any case. */
+const OPT_OUT_KEYWORDS = new Set([
+  'STOP',
+  'STOPALL',
+  'STOP ALL',
+  'UNSUBSCRIBE',
+  'CANCEL',
+  'END',
+  'QUIT',
+  'REVOKE',
+  'OPT OUT',
+  'OPTOUT',
+  'OPT-OUT',
+  'ALTO',
+  'BAJA',
+  'PARAR',
+  'DETENER',
+  'CANCELAR',
+]);
+const OPT_IN_KEYWORDS = new Set(['START', 'UNSTOP', 'OPT IN', 'OPTIN', 'SUBSCRIBE', 'RESUME', 'ALTA']);
+const HELP_KEYWORDS = new Set(['HELP', 'INFO', 'AYUDA']);
+
+/**
+ * The keywords the provider itself acts on and confirms (Twilio's default opt-out and opt-in handling): we
+ * record them, but send no answer of our own — the provider has, and blocks texts to an opted-out number.
+ */
+const PROVIDER_KEYWORDS = new Set([
+  'STOP',
+  'STOPALL',
+  'UNSUBSCRIBE',
+  'CANCEL',
+  'END',
+  'QUIT',
+  'REVOKE',
+  'OPTOUT',
+  'START',
+  'UNSTOP',
+]);
+
+/** Whether the provider answers this reply itself (then our answer would be a second, blocked one). */
+export function providerAnswers(body: string): boolean {
+  return PROVIDER_KEYWORDS.has(keywordOf(body));
+}
+
+/** "Any reasonable means" (FCC, April 2025): sentences that revoke consent without the keyword. */
+const OPT_OUT_SENTENCES = [
+  /\b(stop|quit|no more|quit) (texting|messaging|sending( me)? (texts|messages))\b/,
+  /\b(don'?t|do not|never) (text|message|sms) me\b/,
+  /\bstop (the )?(texts|messages|sms)\b/,
+  /\b(unsubscribe|remove) me\b/,
+  /\btake me off\b/,
+  /\bno (more )?(texts|messages)\b/,
+  /\bleave me alone\b/,
+  /\bwrong number\b/,
+  /\b(no|deja de|dejen de|deje de) (me )?(mand(ar|en|e)|envi(ar|en|e))(me)? (mensajes|textos)\b/,
+  /\bno (me )?(mand|envi)\w* (mas )?(mensajes|textos)\b/,
+  /\bdar(me)? de baja\b/,
+  /\b(ya )?no quiero (recibir )?(mas )?(mensajes|textos)\b/,
+];
+
+const CANCEL_SHOWING = [
+  /\bcancel+(ed)? (the|my|this|our|it|that|showing|appointment|visit|tour)\b/,
+  /\b(please|pls|plz) cancel\b/,
+  /\bcancel (it|please|pls)\b/,
+  /\bcancelar (la|mi|esta|el) (cita|visita|muestra|showing)\b/,
+  /\bcancel(o|a|e|en)? la cita\b/,
+];
+
+const NO_WORDS = new Set([
+  'N',
+  'NO',
+  'NOPE',
+  'NAH',
+  'NO THANKS',
+  'NO THANK YOU',
+  'DECLINE',
+  'NEGATIVE',
+  'NO GRACIAS',
+  'NO PUEDO',
+]);
+const NO_SENTENCES = [
+  /\b(can'?t|cannot|can not|won'?t|will not|wont) (make it|come|go|attend|be there|do it)\b/,
+  /\bnot (coming|going to make it|gonna make it|able to (make it|come|attend))\b/,
+  /\bsomething came up\b/,
+  /\bno (podre|puedo|voy a poder) (ir|asistir|llegar)\b/,
+  /\bno (voy|ire)\b/,
+  /^(no|nope|nah)[,.!]+ (?!problem)/,
+];
+
+const YES_WORDS = new Set([
+  'Y',
+  'YES',
+  'YEP',
+  'YEAH',
+  'YEA',
+  'YUP',
+  'YA',
+  'OK',
+  'OKAY',
+  'K',
+  'SURE',
+  'CONFIRM',
+  'CONFIRMED',
+  'SI',
+  'SÍ',
+  'CLARO',
+  'CONFIRMO',
+  'CONFIRMADO',
+  'VALE',
+  'DE ACUERDO',
+  'OF COURSE',
+  'ABSOLUTELY',
+  'YES PLEASE',
+  'SI CLARO',
+  'SÍ CLARO',
+  'SI CONFIRMO',
+  'SÍ CONFIRMO',
+]);
+const YES_SENTENCES = [
+  /^(yes|yep|yeah|yup|sure|ok|okay|si|sí|confirmed?)\b[^?]*$/,
+  /\b(i'?ll|i will|we'?ll|we will) be there\b/,
+  /\bsee you (then|there|tomorrow|soon)\b/,
+  /\b(ahi|alli) estare\b/,
+  /\bsounds good\b/,
+  /^(no problem|no hay problema)\b/,
+];
+const THUMBS_UP = /^(\u{1F44D}[\u{1F3FB}-\u{1F3FF}]?|\u{2705}|\u{1F44C}|\u{2714}\u{FE0F}?)+$/u;
+
+/** Upper case, accents kept, punctuation and surrounding spaces dropped, inner runs of spaces squeezed. */
+function keywordOf(body: string): string {
+  return body
+    .normalize('NFC')
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Lower case with accents dropped (so "podré" and "podre" read alike), curly apostrophes straightened. */
+function sentenceOf(body: string): string {
+  return body
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The action a reply asks for. Order matters: opt-out first (the law's "reasonable means"), then HELP/START. */
+export function classifyReply(body: string, context: ReplyContext = {}): ReplyClass {
+  const keyword = keywordOf(body);
+  const sentence = sentenceOf(body);
+  if (OPT_OUT_KEYWORDS.has(keyword)) return { action: 'opt_out' };
+  if (OPT_OUT_SENTENCES.some((re) => re.test(sentence))) return { action: 'opt_out' };
+  if (OPT_IN_KEYWORDS.has(keyword)) return { action: 'opt_in' };
+  if (HELP_KEYWORDS.has(keyword)) return { action: 'help' };
+
+  const digit = /^#?\s*([0-9])\s*(\/\s*5|stars?|estrellas?)?$/i.exec(sentence.replace(/[.!]+$/, ''));
+  if (digit) {
+    const value = Number(digit[1]);
+    if (context.pendingChoices && value >= 1 && value <= context.pendingChoices) {
+      return { action: 'choice', value };
+    }
+    if (context.feedbackAsked && value >= 1 && value <= 5) return { action: 'rating', value };
+    return { action: 'other' };
+  }
+
+  if (/^(no problem|no hay problema)\b/.test(sentence)) return { action: 'yes' };
+  if (CANCEL_SHOWING.some((re) => re.test(sentence))) return { action: 'no' };
+  if (NO_WORDS.has(keyword)) return { action: 'no' };
+  if (NO_SENTENCES.some((re) => re.test(sentence))) return { action: 'no' };
+  if (THUMBS_UP.test(body.trim())) return { action: 'yes' };
+  if (YES_WORDS.has(keyword)) return { action: 'yes' };
+  if (YES_SENTENCES.some((re) => re.test(sentence))) return { action: 'yes' };
+  return { action: 'other' };
+}
+
+/** Our answers to a reply (the text goes back to the buyer). `{agent}` and `{phone}` are filled in. */
+export const REPLY_TEXTS = {
+  confirmed: (when: string) => `Thanks — your showing ${when} is confirmed.`,
+  cancelled: (when: string) => `Your showing ${when} is cancelled. Your agent has been told.`,
+  optedOut:
+    'You are unsubscribed from Keyturn showing texts and will get no more texts from this number. ' +
+    'Reply START to opt back in.',
+  optedIn: 'You are opted back in to Keyturn showing texts. Reply STOP to stop, HELP for help.',
+  help: (agent: string, phone: string | null) =>
+    `Keyturn showing texts for ${agent}${phone ? ` (${phone})` : ''}. ` +
+    'Reply Y to confirm, N to cancel, STOP to stop texts.',
+  forwarded: (agent: string, phone: string | null) =>
+    `Thanks, your message was passed to ${agent}.` + (phone ? ` To reach them directly call ${phone}.` : ''),
+  noShowing: 'We could not find an upcoming showing for this number. Reply STOP to stop texts.',
+  which: (choices: string[]) =>
+    `Which showing? Reply ${choices.map((_, i) => i + 1).join(', ')}: ` +
+    choices.map((c, i) => `${i + 1}) ${c}`).join('; '),
+  ratingThanks: 'Thanks for rating the showing!',
+} as const;
+
+/** How the dashboard and the booking details name a buyer's own confirmation (with its time). */
+export const BUYER_CONFIRMED_LABELS = { text: 'Confirmed by text', page: 'Confirmed by the buyer' } as const;
