@@ -115,7 +115,7 @@ export function startsPending(mode: ApprovalMode): boolean {
 }
 
 /** Whether a seller's answer is part of the approval (the "seller" helper's approval chain takes it from there). */
-export function needsSeller(mode: ApprovalMode): boolean {
+export function needsSeller(mode: ApprovalMode): mode is 'seller' | 'agent_then_seller' {
   return mode === 'seller' || mode === 'agent_then_seller';
 }
 

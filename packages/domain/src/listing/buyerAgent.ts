@@ -28,7 +28,7 @@ export const buyerAgentSchema = z.object({
 export type BuyerAgent = z.output<typeof buyerAgentSchema>;
 
 /** The booking form's field: absent or null when the buyer books for themselves. */
-export const optionalBuyerAgentSchema = buyerAgentSchema.nullish().transform((agent) => agent ?? null);
+export const optionalBuyerAgentSchema = buyerAgentSchema.nullish();
 
 /** A booking as far as its parties go (the API's row, or its JSON). */
 export type BookingParties = {

@@ -34,6 +34,16 @@ export const agentBookingSchema = z.object({
   reschedule_reason: z.string().nullable(),
   cancel_reason: z.string().nullable(),
   rescheduled_from_id: z.string().nullable(),
+  /** Issue 32 §5: the buyer's agent who booked for the client above (null when the buyer booked themselves). */
+  buyer_agent: z
+    .object({
+      name: z.string(),
+      brokerage: z.string(),
+      licence_number: z.string(),
+      phone: z.string(),
+      email: z.string().nullable(),
+    })
+    .nullable(),
   created_at: z.string(),
   allowed_actions: z.array(z.enum(BOOKING_ACTIONS)),
   can_reschedule: z.boolean(),

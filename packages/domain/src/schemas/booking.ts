@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CUSTOM_PURPOSE_MAX_LENGTH, UPCOMING_DAYS_DEFAULT } from '../constants';
 import { BOOKING_PURPOSES, BOOKING_STATUSES, BUDGET_RANGES, BUYER_TYPES, INCOME_RANGES } from '../enums';
 import type { BookingStatus } from '../enums';
+import { optionalBuyerAgentSchema } from '../listing/buyerAgent';
 import { MESSAGES } from '../messages';
 import { emailSchema, isoDateSchema, requiredText, time24Schema } from './common';
 import { int4, queryInt4 } from './numbers';
@@ -138,6 +139,8 @@ export function bookingRequestShape() {
       .nullish()
       .transform((instant) => instant ?? null),
     message: optionalText(MESSAGE_MAX_LENGTH, 'Message'),
+    // Issue 32 §5: "I'm a buyer's agent booking for my client" — the client is the buyer above.
+    buyer_agent: optionalBuyerAgentSchema,
   };
 }
 

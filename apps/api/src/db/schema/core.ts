@@ -144,6 +144,12 @@ export const bookings = pgTable(
     // Issue 33: the buyer confirmed the showing themselves — replying Y to a text, or on their manage page.
     buyerConfirmedAt: timestamp({ withTimezone: true }),
     buyerConfirmedVia: text().$type<'text' | 'page'>(),
+    // Issue 32 §5: a buyer's agent booking for their client (all four, e-mail optional, or none).
+    buyerAgentName: text(),
+    buyerAgentBrokerage: text(),
+    buyerAgentLicence: text(),
+    buyerAgentPhone: text(),
+    buyerAgentEmail: text(),
     ...timestamps,
   },
   (t) => [

@@ -361,6 +361,16 @@ export function toAgentBooking({ booking: b, property }: Row, agent: AgentRow, n
     reschedule_reason: b.rescheduleReason,
     cancel_reason: b.cancelReason,
     rescheduled_from_id: b.rescheduledFromId,
+    buyer_agent:
+      b.buyerAgentName === null
+        ? null
+        : {
+            name: b.buyerAgentName,
+            brokerage: b.buyerAgentBrokerage ?? '',
+            licence_number: b.buyerAgentLicence ?? '',
+            phone: b.buyerAgentPhone ?? '',
+            email: b.buyerAgentEmail,
+          },
     created_at: b.createdAt.toISOString(),
     allowed_actions: allowedActions(b.status, b.startsAt, now),
     can_reschedule: canReschedule(b.status, b.startsAt, now),

@@ -51,6 +51,7 @@ function booking(overrides: Partial<AgentBooking> = {}): AgentBooking {
     reschedule_reason: null,
     cancel_reason: null,
     rescheduled_from_id: null,
+    buyer_agent: null,
     created_at: '2030-06-01T12:00:00.000Z',
     allowed_actions: ['confirm', 'decline', 'cancel'],
     can_reschedule: true,

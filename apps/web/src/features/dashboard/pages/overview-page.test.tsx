@@ -29,6 +29,7 @@ const booking: AgentBooking = {
   reschedule_reason: null,
   cancel_reason: null,
   rescheduled_from_id: null,
+  buyer_agent: null,
   created_at: '2030-06-01T12:00:00.000Z',
   allowed_actions: ['cancel'],
   can_reschedule: true,

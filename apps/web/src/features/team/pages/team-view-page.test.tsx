@@ -72,6 +72,7 @@ function rileysBooking(date: string): TeamBooking {
     reschedule_reason: null,
     cancel_reason: null,
     rescheduled_from_id: null,
+    buyer_agent: null,
     created_at: '2030-01-01T00:00:00.000Z',
     allowed_actions: ['cancel'],
     can_reschedule: true,
