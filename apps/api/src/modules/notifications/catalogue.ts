@@ -58,7 +58,9 @@ export type SmsTemplate = (typeof SMS_TEMPLATES)[number];
 export type PlannedMessage =
   | { audience: 'buyer'; channel: 'email'; template: BuyerEmailTemplate }
   | { audience: 'agent'; channel: 'email'; template: AgentEmailTemplate }
-  | { audience: 'buyer'; channel: 'sms'; template: SmsTemplate };
+  | { audience: 'buyer'; channel: 'sms'; template: SmsTemplate }
+  /** Issue 32 §5: the buyer's agent who booked for their client gets the feedback request too. */
+  | { audience: 'buyer_agent'; channel: 'email'; template: 'feedback_request' };
 
 export type PlanInput = {
   data: NotificationJobData;
@@ -74,6 +76,8 @@ export type PlanInput = {
   hasFeedback: boolean;
   /** The agent's plan includes SMS and the agent has texts switched on. */
   textsOn: boolean;
+  /** Issue 32 §5: the booking names a buyer's agent with an e-mail address. */
+  buyerAgentEmail?: boolean;
   now: Date;
 };
 
@@ -168,7 +172,20 @@ export function planMessages(input: PlanInput): Plan {
       if (!input.feedbackEnabled || !settings.feedback_request_email)
         return skip('the agent does not ask for feedback');
       if (input.hasFeedback) return skip('the buyer has already given feedback');
-      return { messages: [buyerEmail('feedback_request')] };
+      return {
+        messages: [
+          buyerEmail('feedback_request'),
+          ...(input.buyerAgentEmail
+            ? [
+                {
+                  audience: 'buyer_agent' as const,
+                  channel: 'email' as const,
+                  template: 'feedback_request' as const,
+                },
+              ]
+            : []),
+        ],
+      };
   }
 }
 
