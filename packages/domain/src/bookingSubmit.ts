@@ -52,6 +52,7 @@ export function buildBookingRequest(state: BookingPageState): SubmitResult<Booki
       booking_date: date,
       booking_time: time,
       message: form.notes.trim() || null,
+      ...(form.buyerAgent ? { buyer_agent: form.buyerAgent } : {}),
     },
   };
 }

@@ -266,3 +266,14 @@ const DATE_WORDS = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   timeZone: 'UTC',
 });
+
+/** How each approval mode reads on the agent's "Showing rules" form. */
+export const APPROVAL_MODE_LABELS: Record<ApprovalMode, string> = {
+  instant: 'Instant: confirmed at once',
+  agent: 'You approve each request',
+  seller: 'The seller approves (instead of you)',
+  agent_then_seller: 'You approve, then the seller',
+  instructions: 'Instructions only: no online booking',
+};
+
+export const WEEKDAY_NAMES = WEEKDAYS;

@@ -103,6 +103,8 @@ export const showingRulesSchema = z
     check(rules.blocks, 'blocks');
   });
 export type ShowingRules = z.infer<typeof showingRulesSchema>;
+/** What a client sends (defaults may be left out). */
+export type ShowingRulesInput = z.input<typeof showingRulesSchema>;
 
 /** The rules of a property that never had any saved: every field follows the agent. */
 export const DEFAULT_SHOWING_RULES: ShowingRules = showingRulesSchema.parse({});

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CUSTOM_PURPOSE_MAX_LENGTH, UPCOMING_DAYS_DEFAULT } from '../constants';
 import { BOOKING_PURPOSES, BOOKING_STATUSES, BUDGET_RANGES, BUYER_TYPES, INCOME_RANGES } from '../enums';
 import type { BookingStatus } from '../enums';
-import { optionalBuyerAgentSchema } from '../listing/buyerAgent';
+import { buyerAgentSchema, optionalBuyerAgentSchema } from '../listing/buyerAgent';
 import { MESSAGES } from '../messages';
 import { emailSchema, isoDateSchema, requiredText, time24Schema } from './common';
 import { int4, queryInt4 } from './numbers';
@@ -66,6 +66,8 @@ export function bookingDetailsFormSchema(reschedule: boolean) {
       .max(RESCHEDULE_REASON_MAX_LENGTH, `Reason must be at most ${RESCHEDULE_REASON_MAX_LENGTH} characters`)
       .default('')
       .refine((reason) => !reschedule || reason.length > 0, MESSAGES.rescheduleReasonRequired),
+    // Issue 32 §5: present only when "I'm a buyer's agent booking for my client" is ticked.
+    buyerAgent: buyerAgentSchema.optional(),
   });
 }
 export type BookingDetailsFormInput = z.input<ReturnType<typeof bookingDetailsFormSchema>>;
