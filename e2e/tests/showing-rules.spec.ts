@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { propertyBookingPath } from '@keyturn/domain/links';
 import { pickDate } from '../support/calendar.ts';
-import { api, CONSENT_DECIDED, newAgent } from '../support/server.ts';
+import { api, CONSENT_DECIDED, newAgent, query } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
 
 test.use({ storageState: CONSENT_DECIDED, viewport: { width: 390, height: 844 } });
@@ -101,6 +101,39 @@ test('showing rules set at 390 px change what the buyer page offers, and say why
   await expect(page.getByRole('button', { name: /^9:00 AM/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^12:00 PM/ }).first()).toBeVisible();
   await shot(page, 'buyer-page-why-390.png', out);
+
+  // §5: a buyer's agent books for their client; the agent's booking details show both.
+  await page
+    .getByRole('button', { name: /^12:00 PM/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Continue to Details' }).click();
+  await page.getByLabel('Full name').fill('Casey Client');
+  await page.getByLabel('Email', { exact: true }).fill(`casey.${Date.now()}@example.com`);
+  await page.getByLabel('Phone', { exact: true }).fill('+1 312 555 0142');
+  await page.getByLabel('Buyer type').selectOption('first_time_buyer');
+  await page.getByLabel("I'm a buyer's agent booking for my client").check();
+  await page.getByLabel('Your name').fill('Robin Realtor');
+  await page.getByLabel('Brokerage').fill('Harbor Homes');
+  await page.getByLabel('Licence number').fill('NY-10492');
+  await page.getByLabel('Your phone').fill('+1 212 555 0142');
+  await page.getByLabel(/^Your e-mail/).fill('robin@harbor.example');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'buyer-agent-form-390.png', out);
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+  const [booked] = await query<{ id: string; buyer_agent_name: string; client_name: string }>(
+    `select id, buyer_agent_name, client_name from bookings where property_id = $1`,
+    [home.id],
+  );
+  expect(booked).toMatchObject({ buyer_agent_name: 'Robin Realtor', client_name: 'Casey Client' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/dashboard/bookings?booking=${booked!.id}`);
+  const details = page.getByRole('dialog', { name: 'Booking details' });
+  await expect(details.getByRole('heading', { name: "Buyer's agent" })).toBeVisible();
+  await expect(details.getByText('NY-10492')).toBeVisible();
+  await shot(page, 'booking-details-buyer-agent-1280.png', out);
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // Instructions only: no calendar, the instructions and the agent's contact.
   const put = await api(
