@@ -48,6 +48,7 @@ import { availabilityRoutes } from './modules/availability/routes';
 import { bookingLinkRoutes } from './modules/booking-links/routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { propertyRoutes } from './modules/properties/routes';
+import { showingRulesRoutes } from './modules/showing-rules/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { imageBackendFor } from './modules/uploads/backend';
 import { importImageFolder } from './modules/uploads/storage';
@@ -273,6 +274,7 @@ export async function buildApp({
     locate: async (agent, id) =>
       locateProperty({ db, maps: await mapsOf(), outbound: config.outbound }, agent, id),
   });
+  await app.register(showingRulesRoutes, { auth, db });
   await app.register(bookingRoutes, { auth, db, now, notify });
   await app.register(availabilityRoutes, { auth, db });
   await app.register(bookingLinkRoutes, { auth, db, publicUrl: config.publicUrl });

@@ -778,7 +778,19 @@ describe('the feedback request and the feedback it leads to', () => {
     const realNow = Date.now();
     h.clock.set(new Date(realNow - 2 * DAY));
     const showing = slotBetween(new Date(realNow - 3 * HOUR), new Date(realNow - 2 * HOUR), agent.timeZone);
-    const booked = await book(agent, showing, { client_email: email, property_id: propertyId });
+    // Booked by a buyer's agent for their client (issue 32 §5): the request goes to both.
+    const buyerAgentEmail = buyer('robin-agent');
+    const booked = await book(agent, showing, {
+      client_email: email,
+      property_id: propertyId,
+      buyer_agent: {
+        name: 'Robin Realtor',
+        brokerage: 'Harbor Homes',
+        licence_number: 'NY-10492',
+        phone: '+1 212 555 0142',
+        email: buyerAgentEmail,
+      },
+    });
     const [job] = (await jobsOf(h.t, booked.id)).filter((j) => j.event === 'feedback_request');
     expect(job!.startAfter!.getTime()).toBe(Date.parse(booked.starts_at) + 30 * MINUTE + HOUR);
 
@@ -787,7 +799,8 @@ describe('the feedback request and the feedback it leads to', () => {
     await h.smtp.waitFor(
       () =>
         h.smtp.to(email).some((m) => m.subject.startsWith('How was')) &&
-        h.smtp.to(email).some((m) => m.subject.startsWith('Confirmed')),
+        h.smtp.to(email).some((m) => m.subject.startsWith('Confirmed')) &&
+        h.smtp.to(buyerAgentEmail).some((m) => m.subject.startsWith('How was')),
     );
     await sleep(1500);
     const request = h.smtp.to(email).find((m) => m.subject.startsWith('How was'))!;
@@ -799,6 +812,13 @@ describe('the feedback request and the feedback it leads to', () => {
         .map((m) => m.subject.split(':')[0])
         .sort(),
     ).toEqual(['Confirmed', 'How was your visit to 9 Harbor Lane?']);
+    // The buyer's agent gets the feedback request alone, addressed to them, with the same link.
+    const forAgent = h.smtp.to(buyerAgentEmail);
+    expect(forAgent.map((m) => m.subject)).toEqual(['How was your visit to 9 Harbor Lane?']);
+    expect(textOf(forAgent[0]!)).toContain('Robin');
+    expect(textOf(forAgent[0]!)).toContain(
+      textOf(request).match(/http:\/\/keyturn\.test\/feedback\/\S+/)![0],
+    );
     const link = /http:\/\/keyturn\.test\/feedback\/([A-Za-z0-9_-]+)/.exec(textOf(request));
     expect(link).not.toBeNull();
     const publicId = link![1]!;

@@ -1,6 +1,7 @@
 // The public paths' one-statement read (issue 18, decision 019): readSlotInputs answers exactly what the
 // step-by-step reads of the agent's own pages answer (slotRulesFor, busyIntervals, requiresApproval), for an
 // agent found by id, by property id and by property public id, and nothing for an unknown or hidden subject.
+import { DEFAULT_SHOWING_RULES } from '@keyturn/domain/listing/showingRules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
@@ -107,7 +108,23 @@ describe('readSlotInputs: the slot inputs in one statement', () => {
     ];
     for (const subject of [{ agentId: agent.id }, { propertyId }, { propertyPublicId: publicId }]) {
       const inputs = await readSlotInputs(db, subject, from, to);
-      const { plan, clusterByArea, place, office, scheduling, placeArea, scheduleVersion, ...rest } = inputs!;
+      const {
+        plan,
+        clusterByArea,
+        place,
+        office,
+        scheduling,
+        placeArea,
+        scheduleVersion,
+        showingRules,
+        propertyShowings,
+        ...rest
+      } = inputs!;
+      // Issue 32: a property's showing rules (the defaults: it has none saved) and its own showings.
+      expect(showingRules).toEqual('agentId' in subject ? null : DEFAULT_SHOWING_RULES);
+      expect(propertyShowings.map((s) => s.start)).toEqual(
+        'agentId' in subject ? [] : [Date.parse('2030-03-09T15:00:00Z')],
+      );
       expect({ ...rest, busy: sortBusy(rest.busy), showings: rest.showings }).toEqual({
         ...expected,
         showings: expect.arrayContaining(showings),

@@ -185,3 +185,31 @@ describe("a tour's bookings shown linked in the agent's booking details (issue 1
     expect(plain.json().data.tour).toBeNull();
   });
 });
+
+describe("a tour's stops follow their properties' showing rules (issue 32)", () => {
+  it('a stop at a property whose seller blocked that evening refuses the whole tour with the rule', async () => {
+    const pc = await makeProperty(h.t, agent.id, { address: '3 Ash St', city: 'Austin', ...A });
+    const saved = await save({
+      stops: [
+        { property_id: pa, starts_at: at(14) },
+        { property_id: pc, starts_at: at(15.5) },
+      ],
+    });
+    expect(saved.statusCode).toBe(201);
+    const put = await h.t.request({
+      method: 'PUT',
+      url: `/api/properties/${pc}/showing-rules`,
+      token: agent.token,
+      payload: { blocks: [{ kind: 'once', date, start: '15:00', end: '17:00', by: 'contact' }] },
+    });
+    expect(put.statusCode).toBe(200);
+    const booked = await bookTour(saved.json().data.invite_url, 'blocked@buyers.test');
+    expect(booked.statusCode).toBe(409);
+    expect(booked.json().code).toBe('PROPERTY_NOT_SHOWN');
+    const rows = await h.t.database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.clientEmail, 'blocked@buyers.test'));
+    expect(rows).toEqual([]);
+  });
+});

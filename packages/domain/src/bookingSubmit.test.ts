@@ -50,6 +50,20 @@ describe('buildBookingRequest (spec §5 on submit)', () => {
     if (result.ok) expect(bookingRequestSchema.safeParse(result.request).success).toBe(true);
   });
 
+  it("carries the buyer's agent booking for their client (issue 32 §5), and the server schema accepts it", () => {
+    const buyerAgent = {
+      name: 'Robin Realtor',
+      brokerage: 'Harbor Homes',
+      licence_number: 'NY-10492',
+      phone: '+1 212 555 0142',
+      email: null,
+    };
+    const result = buildBookingRequest({ ...state, form: { ...state.form, buyerAgent } });
+    expect(result.ok && result.request.buyer_agent).toEqual(buyerAgent);
+    expect(result.ok && result.request.client_name).toBe('Sam Buyer');
+    if (result.ok) expect(bookingRequestSchema.parse(result.request).buyer_agent).toEqual(buyerAgent);
+  });
+
   it("converts a 12-hour slot to 24-hour HH:mm: '12:30 PM' stays 12:30, '12:00 AM' becomes 00:00", () => {
     const at = (timeSlot: string) => {
       const result = buildBookingRequest({ ...state, timeSlot });

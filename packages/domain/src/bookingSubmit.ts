@@ -53,6 +53,7 @@ export function buildBookingRequest(state: BookingPageState): SubmitResult<Booki
       booking_time: time,
       message: form.notes.trim() || null,
       sms_consent: form.smsConsent,
+      ...(form.buyerAgent ? { buyer_agent: form.buyerAgent } : {}),
     },
   };
 }

@@ -16,7 +16,8 @@ export type FeatureId =
   | 'ai_assistant'
   | 'route_optimisation'
   | 'calendar_sync'
-  | 'teams';
+  | 'teams'
+  | 'showing_rules';
 
 export type Feature = { id: FeatureId; title: string; summary: string; built: boolean };
 
@@ -108,6 +109,13 @@ export const FEATURE_CATALOGUE: readonly Feature[] = [
     title: 'Team management',
     summary:
       'Several agents under one agency account: roles, invitations and seats, a team booking page that shares consultations fairly, and every member’s schedule side by side.',
+    built: true,
+  },
+  {
+    id: 'showing_rules',
+    title: 'Showing rules per listing',
+    summary:
+      'Each listing says how it is shown — instantly, approved by you, or by instructions only — with its own notice, hours, blocked times, a daily limit and a gap, and buyers see why a time is missing. On every plan.',
     built: true,
   },
 ];

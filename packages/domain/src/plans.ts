@@ -42,6 +42,7 @@ export const PLANS: Record<PlanId, Plan> = {
       'Branded booking links',
       'Email reminders and notifications',
       'Basic analytics: simple lead classification',
+      'Showing rules per listing',
     ],
   },
   pro: {
@@ -61,6 +62,7 @@ export const PLANS: Record<PlanId, Plan> = {
       'SMS and email reminders',
       'Route optimisation',
       'Advanced scoring, sentiment and recommendations',
+      'Showing rules per listing',
     ],
   },
   enterprise: {
@@ -80,6 +82,7 @@ export const PLANS: Record<PlanId, Plan> = {
       '+$15 per extra user per month',
       'Team management with multiple agents',
       'Predictive scoring, CRM integration and benchmarking',
+      'Showing rules per listing',
     ],
   },
 };

@@ -53,40 +53,58 @@ export type ShowingBlock = z.infer<typeof showingBlockSchema>;
 /** The property's own weekly windows, inside the agent's hours; null = the agent's hours. */
 export const propertyWindowsSchema = z.array(z.object({ weekday, ...span.shape })).max(70);
 
-export const showingRulesSchema = z.object({
-  approval: z.enum(APPROVAL_MODES).nullable().default(null),
-  /** Shown to buyers when `approval` is `instructions` (and kept for the agent otherwise). */
-  instructions: z.string().trim().max(2000).nullable().default(null),
-  /** Hard minimum notice: a later start is refused. null = the agent's minimum notice. */
-  minNoticeMinutes: z
-    .number()
-    .int()
-    .min(0)
-    .max(60 * 24 * 14)
-    .nullable()
-    .default(null),
-  /** Suggested notice: allowed, with a visible note to the buyer. */
-  suggestedNoticeMinutes: z
-    .number()
-    .int()
-    .min(0)
-    .max(60 * 24 * 14)
-    .nullable()
-    .default(null),
-  noSameDay: z.boolean().default(false),
-  windows: propertyWindowsSchema.nullable().default(null),
-  blocks: z.array(showingBlockSchema).max(200).default([]),
-  maxPerDay: z.number().int().min(1).max(50).nullable().default(null),
-  gapMinutes: z.number().int().min(0).max(240).nullable().default(null),
-  /** Access details (lockbox code …) are released this many minutes before the showing. */
-  accessReleaseMinutes: z
-    .number()
-    .int()
-    .min(5)
-    .max(60 * 24)
-    .default(60),
-});
+export const showingRulesSchema = z
+  .object({
+    approval: z.enum(APPROVAL_MODES).nullable().default(null),
+    /** Shown to buyers when `approval` is `instructions` (and kept for the agent otherwise). */
+    instructions: z.string().trim().max(2000).nullable().default(null),
+    /** Hard minimum notice: a later start is refused. null = the agent's minimum notice. */
+    minNoticeMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(60 * 24 * 14)
+      .nullable()
+      .default(null),
+    /** Suggested notice: allowed, with a visible note to the buyer. */
+    suggestedNoticeMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(60 * 24 * 14)
+      .nullable()
+      .default(null),
+    noSameDay: z.boolean().default(false),
+    windows: propertyWindowsSchema.nullable().default(null),
+    blocks: z.array(showingBlockSchema).max(200).default([]),
+    maxPerDay: z.number().int().min(1).max(50).nullable().default(null),
+    gapMinutes: z.number().int().min(0).max(240).nullable().default(null),
+    /** Access details (lockbox code …) are released this many minutes before the showing. */
+    accessReleaseMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(60 * 24)
+      .default(60),
+  })
+  // The spans' own start < end check does not survive spreading their shape: checked here, per item.
+  .superRefine((rules, ctx) => {
+    const check = (list: readonly { start: string; end: string }[] | null, field: string) =>
+      list?.forEach((s, i) => {
+        if (s.start >= s.end) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [field, i, 'end'],
+            message: 'The end must be after the start',
+          });
+        }
+      });
+    check(rules.windows, 'windows');
+    check(rules.blocks, 'blocks');
+  });
 export type ShowingRules = z.infer<typeof showingRulesSchema>;
+/** What a client sends (defaults may be left out). */
+export type ShowingRulesInput = z.input<typeof showingRulesSchema>;
 
 /** The rules of a property that never had any saved: every field follows the agent. */
 export const DEFAULT_SHOWING_RULES: ShowingRules = showingRulesSchema.parse({});
@@ -105,3 +123,17 @@ export const contactGetsSchema = z.object({
   weeklyReport: z.boolean().default(false),
 });
 export type ContactGets = z.infer<typeof contactGetsSchema>;
+
+/**
+ * GET/PUT /api/properties/:id/showing-rules (issue 32): the property's rules and the agent's own settings that
+ * a null field follows (the form's "Same as your settings").
+ */
+export const showingRulesViewSchema = z.object({
+  rules: showingRulesSchema,
+  defaults: z.object({
+    approval: z.enum(APPROVAL_MODES),
+    minNoticeMinutes: z.number().int(),
+    bufferMinutes: z.number().int(),
+  }),
+});
+export type ShowingRulesView = z.infer<typeof showingRulesViewSchema>;

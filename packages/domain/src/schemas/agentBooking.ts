@@ -39,6 +39,16 @@ export const agentBookingSchema = z.object({
   buyer_confirmed_via: z.enum(['text', 'page']).nullable(),
   /** Issue 33: the buyer ticked "Text me about this showing" when booking (else e-mail only). */
   sms_consent: z.boolean(),
+  /** Issue 32 §5: the buyer's agent who booked for the client above (null when the buyer booked themselves). */
+  buyer_agent: z
+    .object({
+      name: z.string(),
+      brokerage: z.string(),
+      licence_number: z.string(),
+      phone: z.string(),
+      email: z.string().nullable(),
+    })
+    .nullable(),
   created_at: z.string(),
   allowed_actions: z.array(z.enum(BOOKING_ACTIONS)),
   can_reschedule: z.boolean(),

@@ -144,6 +144,8 @@ export const offeredSlotSchema = z.object({
   recommended: z.boolean().optional(),
   /** Issue 17: one of the day's best slots by the agent's learned preferences (learning/slotMarks.ts). */
   suggested: z.boolean().optional(),
+  /** Issue 32: inside the property's suggested notice (allowed; the answer's notice_note says so). */
+  short_notice: z.boolean().optional(),
 });
 export type OfferedSlot = z.infer<typeof offeredSlotSchema>;
 
@@ -156,6 +158,10 @@ export const availabilityForDateResponseSchema = z.object({
   agentAvailability: z.object({ isAvailable: z.boolean() }),
   time_zone: z.string(),
   slots: z.array(offeredSlotSchema),
+  /** Issue 32, a property's showing rules: "The seller prefers 24 hours' notice" (only when it has one). */
+  notice_note: z.string().optional(),
+  /** Issue 32: why the property's rules removed times of this date, each reason once, in plain words. */
+  removed_why: z.array(z.string()).optional(),
 });
 export type AvailabilityForDateResponse = z.infer<typeof availabilityForDateResponseSchema>;
 

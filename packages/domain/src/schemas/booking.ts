@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CUSTOM_PURPOSE_MAX_LENGTH, UPCOMING_DAYS_DEFAULT } from '../constants';
 import { BOOKING_PURPOSES, BOOKING_STATUSES, BUDGET_RANGES, BUYER_TYPES, INCOME_RANGES } from '../enums';
 import type { BookingStatus } from '../enums';
+import { buyerAgentSchema, optionalBuyerAgentSchema } from '../listing/buyerAgent';
 import { MESSAGES } from '../messages';
 import { emailSchema, isoDateSchema, requiredText, time24Schema } from './common';
 import { int4, queryInt4 } from './numbers';
@@ -78,6 +79,8 @@ export function bookingDetailsFormSchema(reschedule: boolean) {
       .refine((reason) => !reschedule || reason.length > 0, MESSAGES.rescheduleReasonRequired),
     // Issue 33: "Text me about this showing", unticked until the buyer ticks it.
     smsConsent: z.boolean().default(false),
+    // Issue 32 §5: present only when "I'm a buyer's agent booking for my client" is ticked.
+    buyerAgent: buyerAgentSchema.optional(),
   });
 }
 export type BookingDetailsFormInput = z.input<ReturnType<typeof bookingDetailsFormSchema>>;
@@ -151,6 +154,8 @@ export function bookingRequestShape() {
       .nullish()
       .transform((instant) => instant ?? null),
     message: optionalText(MESSAGE_MAX_LENGTH, 'Message'),
+    // Issue 32 §5: "I'm a buyer's agent booking for my client" — the client is the buyer above.
+    buyer_agent: optionalBuyerAgentSchema,
   };
 }
 

@@ -44,6 +44,18 @@ export type PropertyAgent = z.infer<typeof propertyAgentSchema>;
 export const propertyDetailsResponseSchema = z.object({
   property: propertySchema,
   agent: propertyAgentSchema,
+  /**
+   * Issue 32: how the property is shown. `instructions_only`: no calendar — the page shows the instructions
+   * and the agent's contact; `notice_note`: the suggested notice ("The seller prefers 24 hours' notice").
+   */
+  showing: z
+    .object({
+      instructions_only: z.boolean(),
+      instructions: z.string().nullable(),
+      notice_note: z.string().nullable(),
+      contact: z.object({ phone: z.string().nullable(), email: z.string() }).nullable(),
+    })
+    .optional(),
 });
 
 /** A booking as its buyer sees it after booking or rescheduling. */

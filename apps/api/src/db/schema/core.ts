@@ -165,6 +165,12 @@ export const bookings = pgTable(
     // Without it, the booking's buyer gets e-mail only.
     smsConsentVersion: text(),
     smsConsentAt: timestamp({ withTimezone: true }),
+    // Issue 32 §5: a buyer's agent booking for their client (all four, e-mail optional, or none).
+    buyerAgentName: text(),
+    buyerAgentBrokerage: text(),
+    buyerAgentLicence: text(),
+    buyerAgentPhone: text(),
+    buyerAgentEmail: text(),
     ...timestamps,
   },
   (t) => [

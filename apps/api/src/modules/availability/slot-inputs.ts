@@ -10,9 +10,11 @@ import {
   weeklyOrDefault,
   type AgentAvailability,
 } from '@keyturn/domain/schemas/availability';
+import { DEFAULT_SHOWING_RULES, type ShowingRules } from '@keyturn/domain/listing/showingRules';
 import type { BusyInterval, SlotRules } from '@keyturn/domain/slots/engine';
 import type { Pool } from 'pg';
 import type { Db } from '../../db/client';
+import { SHOWING_RULES_JSON } from '../showing-rules/rules-sql';
 
 /** Whose inputs: an agent by id, or the agent of a public, not deleted property (numeric or public id). */
 export type SlotSubject = { agentId: string } | { propertyId: number } | { propertyPublicId: string };
@@ -39,6 +41,10 @@ export type SlotInputs = {
   showings: { startsAt: number; city: string | null; zip_code: string | null }[];
   /** The agent's schedule version these inputs were read at (decision 035), in the same snapshot. */
   scheduleVersion: number;
+  /** Issue 32: the property's showing rules (null for an agent subject; the defaults for a property without
+   * any saved) and its own active showings of the span (the daily cap and the gap count them). */
+  showingRules: ShowingRules | null;
+  propertyShowings: BusyInterval[];
 };
 
 type Row = {
@@ -56,12 +62,14 @@ type Row = {
   minimum_notice_minutes: number | null;
   buffer_minutes: number | null;
   requires_approval: boolean | null;
-  /** [start ms, end ms, is a booking, its property's city, zip]. */
-  busy: [number | string, number | string, boolean, string | null, string | null][];
+  /** [start ms, end ms, is a booking, its property's city, zip, its property's id]. */
+  busy: [number | string, number | string, boolean, string | null, string | null, number | null][];
   city: string | null;
   zip_code: string | null;
   scheduling: unknown;
   schedule_version: string | null;
+  property_id: number | null;
+  showing_rules: ShowingRules | null;
 };
 
 // The partial index of bookings_no_overlap covers exactly these statuses; written out as literals so the
@@ -70,12 +78,13 @@ const ACTIVE = ACTIVE_BOOKING_STATUSES.map((status) => `'${status}'`).join(', ')
 
 const SUBJECTS = {
   agent: `select a.id as agent_id, a.time_zone, a.plan, null::float8 as lat, null::float8 as lng,
-                 null::text as city, null::text as zip_code
+                 null::text as city, null::text as zip_code, null::int as property_id
           from agents a where a.id = $1::uuid`,
-  property: `select p.agent_id, a.time_zone, a.plan, p.lat, p.lng, p.city, p.zip_code
+  property: `select p.agent_id, a.time_zone, a.plan, p.lat, p.lng, p.city, p.zip_code, p.id as property_id
              from properties p join agents a on a.id = p.agent_id
              where p.id = $1::int and p.is_public and p.deleted_at is null`,
-  propertyPublic: `select p.agent_id, a.time_zone, a.plan, p.lat, p.lng, p.city, p.zip_code
+  propertyPublic: `select p.agent_id, a.time_zone, a.plan, p.lat, p.lng, p.city, p.zip_code,
+                          p.id as property_id
                    from properties p join agents a on a.id = p.agent_id
                    where p.public_id = $1::text and p.is_public and p.deleted_at is null`,
 } as const;
@@ -88,7 +97,10 @@ const SUBJECTS = {
 export function slotInputsStatement(kind: keyof typeof SUBJECTS): string {
   return `
 with s as (${SUBJECTS[kind]})
-select s.agent_id, s.time_zone, s.plan, s.lat, s.lng, s.city, s.zip_code,
+select s.agent_id, s.time_zone, s.plan, s.lat, s.lng, s.city, s.zip_code, s.property_id,
+  case when s.property_id is null then null
+       else coalesce((select ${SHOWING_RULES_JSON} from property_showing_rules r
+                      where r.property_id = s.property_id), '{}') end as showing_rules,
   coalesce(st.cluster_by_area, false) as cluster_by_area, st.office_lat, st.office_lng,
   (select g.settings from agent_settings g where g.agent_id = s.agent_id and g.area = 'scheduling') as scheduling,
   (select v.version from schedule_versions v where v.agent_id = s.agent_id) as schedule_version,
@@ -101,14 +113,15 @@ select s.agent_id, s.time_zone, s.plan, s.lat, s.lng, s.city, s.zip_code,
   st.agent_id is not null as has_settings,
   st.minimum_notice_minutes, st.buffer_minutes, st.requires_approval,
   coalesce((select json_agg(json_build_array(extract(epoch from x.starts_at) * 1000,
-                                             extract(epoch from x.ends_at) * 1000, x.showing, x.city, x.zip_code))
-            from (select b.starts_at, b.ends_at, true as showing, bp.city, bp.zip_code from bookings b
+                                             extract(epoch from x.ends_at) * 1000, x.showing, x.city, x.zip_code,
+                                             x.property_id))
+            from (select b.starts_at, b.ends_at, true as showing, bp.city, bp.zip_code, b.property_id from bookings b
                   left join properties bp on bp.id = b.property_id
                   where b.agent_id = s.agent_id and b.status in (${ACTIVE})
                     and tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange($2, $3, '[)')
                     and ($4::uuid is null or b.id <> $4::uuid)
                   union all
-                  select c.starts_at, c.ends_at, false, null, null from calendar_busy c
+                  select c.starts_at, c.ends_at, false, null, null, null from calendar_busy c
                   where c.agent_id = s.agent_id and c.starts_at < $3 and c.ends_at > $2) x), '[]') as busy
 from s left join availability_settings st on st.agent_id = s.agent_id`;
 }
@@ -183,7 +196,19 @@ export async function readSlotInputs(
       .filter(([, , showing]) => showing)
       .map(([start, , , city, zip]) => ({ startsAt: Number(start), city, zip_code: zip })),
     scheduleVersion: Number(row.schedule_version ?? 0),
+    showingRules: showingRulesOf(row),
+    propertyShowings: row.busy
+      .filter(
+        ([, , showing, , , propertyId]) => showing && propertyId !== null && propertyId === row.property_id,
+      )
+      .map(([start, end]) => ({ start: Number(start), end: Number(end) })),
   };
+}
+
+/** The statement's rules object ('{}' for a property without a saved row) as the domain's rules. */
+function showingRulesOf(row: Row): ShowingRules | null {
+  if (row.property_id === null || row.showing_rules === null) return null;
+  return { ...DEFAULT_SHOWING_RULES, ...row.showing_rules };
 }
 
 // The same subjects as SUBJECTS (public, not deleted properties), answering only the agent's schedule version.

@@ -36,6 +36,7 @@ import {
   prefillFor,
   rescheduleBooking,
 } from './service';
+import { publicShowing } from '../showing-rules/public';
 import {
   findPublicAgent,
   findPublicProperty,
@@ -143,7 +144,8 @@ export async function publicBookingRoutes(
     },
     async (req) => {
       const { property, agent } = await findPublicProperty(ctx.db, req.params.propertyId);
-      return { property: toProperty(property), agent: toPropertyAgent(agent) };
+      const showing = await publicShowing(ctx.db, property.id, agent);
+      return { property: toProperty(property), agent: toPropertyAgent(agent), showing };
     },
   );
 

@@ -7,8 +7,8 @@ import { isWithinLimit } from '@keyturn/domain/plans';
 import type { BookingRequest, RescheduleRequest } from '@keyturn/domain/schemas/booking';
 import type { BuyerBooking, ManagedBooking } from '@keyturn/domain/schemas/publicBooking';
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
-import { pickSlot } from '@keyturn/domain/slots/engine';
-import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
+import { needsSeller } from '@keyturn/domain/listing/applyRules';
+import type { ApprovalMode } from '@keyturn/domain/listing/showingRules';
 import { wallClockInZone } from '@keyturn/domain/time';
 import type { Db, DbTransaction } from '../../db/client';
 import { agentWriteTransaction, lockAgentRow, writeTransaction } from '../../db/transaction';
@@ -26,13 +26,16 @@ import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
 import { slotStillReachable } from '../routes/cluster';
-import { openSlotsOfDate } from '../availability/open-slots';
+import { assertShowingRules } from '../showing-rules/service';
+import { sellerApprovalRequested } from '../showing-rules/seller-approval';
 import { readAgentFacts } from '../../db/agent-facts';
 import { type SlotInputs } from '../availability/slot-inputs';
-import { bookingColumns, insertBooking, SLOT_TAKEN_MESSAGE, type BookingRow } from '../bookings/service';
+
+export { checkSlotOpen } from './slot-check';
+import { bookingColumns, insertBooking, type BookingRow } from '../bookings/service';
 import { agentNotFound, propertyNotFound, type PublicContext } from './context';
 import { findPublicAgent, findPublicProperty, toProperty, toPropertyAgent } from './reads';
-import { publicSlotInputs } from './slot-pipeline';
+import { checkSlotOpen } from './slot-check';
 import { claimIdempotencyKey, earlierAnswer } from './idempotency';
 import { ownBookingConflict } from './own-booking';
 import { recordConsent, type ConsentEvidence } from '../texts/consent';
@@ -46,8 +49,6 @@ export const bookingNotFound = () =>
     'BOOKING_NOT_FOUND',
     'This booking link is not valid. Please check the link in your e-mail.',
   );
-const slotUnavailable = () =>
-  new AppError(409, 'SLOT_UNAVAILABLE', 'This time is not available. Please pick another time.');
 // ---- booking ----
 
 export async function createBooking(
@@ -101,6 +102,8 @@ export async function writeBooking<T>(
     travel?: TravelCheck;
     /** Issue 33: the buyer ticked "Text me about this showing" — where and how (the consent ledger). */
     consent?: ConsentEvidence | null;
+    /** Issue 32: how the property is shown (checkSlotOpen's), for a showing; a seller's approval is asked. */
+    approval?: ApprovalMode;
   },
   answerOf: (booking: BuyerBooking, agent: AgentRow) => T = (b) => b as T,
 ): Promise<T> {
@@ -115,6 +118,16 @@ export async function writeBooking<T>(
     // limit, the messages, the webhooks and the calendar push below read them instead of a query each.
     await readAgentFacts(tx, agent.id);
     if (booking.travel) await assertReachable(tx, booking.travel, slot.startsAt);
+    // Issue 32: the property's rules as saved now, against its showings now (the daily cap, the gap).
+    if (propertyId !== null && booking.travel) {
+      await assertShowingRules(tx, {
+        propertyId,
+        timeZone: agent.timeZone,
+        date: booking.travel.date,
+        startsAt: slot.startsAt,
+        now: ctx.now(),
+      });
+    }
     await checkMonthlyLimit(tx, agent, ctx.now());
     const row = await insertBooking(tx, {
       ...bookingColumns(input, propertyId),
@@ -134,6 +147,9 @@ export async function writeBooking<T>(
       });
     }
     await ctx.notify.created(tx, row, 'buyer');
+    if (booking.approval && needsSeller(booking.approval)) {
+      await sellerApprovalRequested(tx, row, booking.approval);
+    }
     const answer = answerOf(toBuyerBooking(ctx, row, agent), agent);
     if (key) {
       await tx
@@ -156,8 +172,8 @@ async function prepareBooking(ctx: PublicContext, input: BookingRequest) {
       checkSlotOpen(ctx, input.agent_id, input),
     ]);
     const agent = settled(agentRead);
-    const { slot, pending, travel } = settled(slotRead);
-    return { agent, propertyId: null, slot, pending, travel: { ...travel, place: null } };
+    const { slot, pending, travel, approval } = settled(slotRead);
+    return { agent, propertyId: null, slot, pending, approval, travel: { ...travel, place: null } };
   }
   const [propertyRead, slotRead] = await Promise.allSettled([
     findPublicProperty(ctx.db, input.property_id),
@@ -169,12 +185,13 @@ async function prepareBooking(ctx: PublicContext, input: BookingRequest) {
     await findPublicAgent(ctx.db, input.agent_id);
     throw found ? propertyNotFound() : settled(propertyRead);
   }
-  const { slot, pending, travel } = settled(slotRead);
+  const { slot, pending, travel, approval } = settled(slotRead);
   return {
     agent: found.agent,
     propertyId: found.property.id,
     slot,
     pending,
+    approval,
     travel: { ...travel, place: found.property },
   };
 }
@@ -210,6 +227,16 @@ export async function rescheduleBooking(
       .returning({ id: bookings.id });
     if (!moved) throw notActive();
     await assertReachable(tx, { ...travel, place: property }, slot.startsAt);
+    if (propertyId !== null) {
+      await assertShowingRules(tx, {
+        propertyId,
+        timeZone: agent.timeZone,
+        date: travel.date,
+        startsAt: slot.startsAt,
+        now: ctx.now(),
+        ignoreBookingId: original.id,
+      });
+    }
     const row = await insertBooking(tx, {
       ...bookingColumns(input, propertyId),
       agentId: agent.id,
@@ -407,39 +434,6 @@ export async function assertReachable(tx: DbTransaction, travel: TravelCheck, st
       booking_time: ROUTE_MESSAGES.slotUnreachable,
     });
   }
-}
-
-/**
- * The server's own check of the chosen time (the page may have shown fallback slots, spec §8): one of the
- * engine's open slots of that date and wall time — exactly the one starting at `starts_at` when the request
- * names it (which pass of a repeated hour), else the earliest open pass.
- */
-export async function checkSlotOpen(
-  ctx: PublicContext,
-  agentId: string,
-  input: { booking_date: string; booking_time: string; starts_at: string | null },
-  ignoreBookingId?: string,
-) {
-  const { booking_date: date, booking_time: time } = input;
-  const startsAt = input.starts_at === null ? undefined : Date.parse(input.starts_at);
-  const inputs = await publicSlotInputs(ctx.db, { agentId }, date, date, ignoreBookingId);
-  const slot = pickSlot(openSlotsOfDate(inputs, ctx.now(), date), time, startsAt);
-  if (!slot) {
-    // Free by the agent's hours but not any more: someone booked it since the buyer loaded the page.
-    const byHours = openSlotsOfDate({ rules: inputs.rules, busy: [] }, ctx.now(), date);
-    if (pickSlot(byHours, time, startsAt)) throw new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
-    throw slotUnavailable();
-  }
-  return {
-    slot: {
-      startsAt: new Date(slot.startsAt),
-      endsAt: new Date(slot.startsAt + APPOINTMENT_MINUTES * 60_000),
-    },
-    // New bookings wait for the agent's approval (they then arrive `pending`).
-    pending: inputs.requiresApproval,
-    // For the travel re-check in the booking's transaction (issue 16).
-    travel: { inputs, date },
-  };
 }
 
 /** Refuses when `adding` more bookings (a buyer tour books several at once) would pass the plan's month limit. */

@@ -9,7 +9,9 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { learnedForSuggestions, suggestedSlots } from '../assistant/preferences';
-import { openSlots, openSlotsOfDate } from '../availability/open-slots';
+import type { RulesOutcome } from '@keyturn/domain/listing/applyRules';
+import type { AvailabilityForDateResponse } from '@keyturn/domain/schemas/availability';
+import { openSlots, openSlotsWithReasons } from '../availability/open-slots';
 import { busySpan, dateSlotsAnswer } from '../availability/service';
 import { readSlotInputs, type SlotInputs, type SlotSubject } from '../availability/slot-inputs';
 import { travelAwareDates, travelAwareSlots, travelFilterOfDate } from '../routes/cluster';
@@ -59,8 +61,9 @@ async function computeDateAnswer(ctx: PublicContext, subject: SlotSubject, date:
       date: 'Pick a date from tomorrow up to 60 days ahead.',
     });
   }
-  // The slot engine (pure) over the rules and busy time read above.
-  const slots = openSlotsOfDate(inputs, now, date);
+  // The slot engine (pure) over the rules and busy time read above, then the property's showing rules (issue 32).
+  const outcome = openSlotsWithReasons(inputs, now, date);
+  const slots = outcome.kept;
   // Issue 16: the travel filter (the agent's "cluster showings by area"): its read, then its pure step.
   const travel = await travelFilterOfDate(ctx.db, inputs, date, slots, inputs.place);
   const offered = travelAwareSlots(slots, travel);
@@ -87,7 +90,23 @@ async function computeDateAnswer(ctx: PublicContext, subject: SlotSubject, date:
     (slot) => recommended.has(slot),
     (slot) => suggested.has(slot),
   );
-  return { answer, agentId: inputs.agentId, version: inputs.scheduleVersion };
+  return { answer: withRuleNotes(answer, outcome), agentId: inputs.agentId, version: inputs.scheduleVersion };
+}
+
+/** Issue 32: the suggested-notice note and marks, and why the property's rules removed times, in plain words. */
+function withRuleNotes(
+  answer: AvailabilityForDateResponse,
+  outcome: RulesOutcome,
+): AvailabilityForDateResponse {
+  const why = [...new Set(outcome.removed.map((r) => r.why))];
+  return {
+    ...answer,
+    slots: answer.slots.map((slot) =>
+      outcome.shortNotice.has(Date.parse(slot.starts_at)) ? { ...slot, short_notice: true } : slot,
+    ),
+    ...(outcome.noticeNote ? { notice_note: outcome.noticeNote } : {}),
+    ...(why.length > 0 ? { removed_why: why } : {}),
+  };
 }
 
 /**

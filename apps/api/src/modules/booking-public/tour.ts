@@ -3,6 +3,7 @@
 // linked bookings created in ONE transaction through the booking service's own pieces (the agent-row lock,
 // the month limit, insertBooking under the EXCLUDE constraint, the notifications). If any stop is no longer
 // free, nothing is booked and the answer names the stop.
+import { assertShowingRules } from '../showing-rules/service';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
@@ -109,6 +110,18 @@ export async function bookTour(
         throw new AppError(409, 'TOUR_STOP_TAKEN', message, { [`stops.${k}`]: message });
       }
     });
+    // Issue 32: each stop's property rules (instructions only, notice, blocks, daily cap, gap), as a booking's.
+    for (const stop of stops) {
+      const startsAt = new Date(stop.starts_at);
+      const date = wallClockInZone(startsAt, agent.timeZone).date;
+      await assertShowingRules(tx, {
+        propertyId: stop.property_id,
+        timeZone: agent.timeZone,
+        date,
+        startsAt,
+        now,
+      });
+    }
     // Every stop still reachable from the showings booked since (the rule POST /api/booking re-checks), read
     // under the same lock; the tour's own stops are not booked yet, checkTour held them to their drives.
     for (const [k, stop] of stops.entries()) {

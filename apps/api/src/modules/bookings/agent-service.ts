@@ -365,6 +365,16 @@ export function toAgentBooking({ booking: b, property }: Row, agent: AgentRow, n
     buyer_confirmed_at: b.buyerConfirmedAt?.toISOString() ?? null,
     buyer_confirmed_via: b.buyerConfirmedVia,
     sms_consent: b.smsConsentVersion !== null,
+    buyer_agent:
+      b.buyerAgentName === null
+        ? null
+        : {
+            name: b.buyerAgentName,
+            brokerage: b.buyerAgentBrokerage ?? '',
+            licence_number: b.buyerAgentLicence ?? '',
+            phone: b.buyerAgentPhone ?? '',
+            email: b.buyerAgentEmail,
+          },
     created_at: b.createdAt.toISOString(),
     allowed_actions: allowedActions(b.status, b.startsAt, now),
     can_reschedule: canReschedule(b.status, b.startsAt, now),

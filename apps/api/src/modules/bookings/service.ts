@@ -50,7 +50,7 @@ type BuyerAnswers = Pick<
   | 'booking_purpose'
   | 'custom_purpose'
   | 'message'
->;
+> & { buyer_agent?: BookingRequest['buyer_agent'] };
 
 /** The buyer's answers of a booking payload (public or agent-made) as booking columns. */
 export function bookingColumns(input: BuyerAnswers, propertyId: number | null) {
@@ -66,5 +66,11 @@ export function bookingColumns(input: BuyerAnswers, propertyId: number | null) {
     bookingPurpose: input.booking_purpose,
     customPurpose: input.custom_purpose,
     message: input.message,
+    // Issue 32 §5: the buyer's agent booking for their client (none when the buyer books for themselves).
+    buyerAgentName: input.buyer_agent?.name ?? null,
+    buyerAgentBrokerage: input.buyer_agent?.brokerage ?? null,
+    buyerAgentLicence: input.buyer_agent?.licence_number ?? null,
+    buyerAgentPhone: input.buyer_agent?.phone ?? null,
+    buyerAgentEmail: input.buyer_agent?.email ?? null,
   };
 }

@@ -107,6 +107,16 @@ describe('the message catalogue', () => {
       'the agent does not ask for feedback',
     );
   });
+
+  it("the feedback request goes to the buyer's agent too when they gave an e-mail (issue 32 §5)", () => {
+    const request = { event: 'feedback_request' as const };
+    expect(names(plan({ data: request, buyerAgentEmail: true }))).toEqual([
+      'buyer.email.feedback_request',
+      'buyer_agent.email.feedback_request',
+    ]);
+    expect(names(plan({ data: request, buyerAgentEmail: false }))).toEqual(['buyer.email.feedback_request']);
+    expect(plan({ data: request, buyerAgentEmail: true, hasFeedback: true }).messages).toEqual([]);
+  });
 });
 
 describe('issue 33: reply-asking texts, quiet hours, re-confirmation, feedback by reply', () => {

@@ -74,7 +74,9 @@ export type SmsTemplate = (typeof SMS_TEMPLATES)[number];
 export type PlannedMessage =
   | { audience: 'buyer'; channel: 'email'; template: BuyerEmailTemplate }
   | { audience: 'agent'; channel: 'email'; template: AgentEmailTemplate }
-  | { audience: 'buyer'; channel: 'sms'; template: SmsTemplate };
+  | { audience: 'buyer'; channel: 'sms'; template: SmsTemplate }
+  /** Issue 32 §5: the buyer's agent who booked for their client gets the feedback request too. */
+  | { audience: 'buyer_agent'; channel: 'email'; template: 'feedback_request' };
 
 export type PlanInput = {
   data: NotificationJobData;
@@ -95,6 +97,8 @@ export type PlanInput = {
   buyerConfirmed: boolean;
   /** `now` falls in the recipient's quiet hours (texts/quietHours.ts). */
   quietNow: boolean;
+  /** Issue 32 §5: the booking names a buyer's agent with an e-mail address. */
+  buyerAgentEmail?: boolean;
   now: Date;
 };
 
@@ -205,6 +209,16 @@ function eventPlan(input: PlanInput): Plan {
       return {
         messages: [
           ...(settings.feedback_request_email ? [buyerEmail('feedback_request')] : []),
+          // Issue 32 §5: the buyer's agent who booked for their client is asked too, by e-mail.
+          ...(settings.feedback_request_email && input.buyerAgentEmail
+            ? [
+                {
+                  audience: 'buyer_agent' as const,
+                  channel: 'email' as const,
+                  template: 'feedback_request' as const,
+                },
+              ]
+            : []),
           ...text('feedback_ask'),
         ],
       };

@@ -58,6 +58,7 @@ export async function runNotificationJob(
     buyerConfirmed: booking.buyerConfirmedAt !== null,
     // The buyer's zone is the booking's (the agent's): decision 056.
     quietNow: inQuietHours(now, agent.timeZone),
+    buyerAgentEmail: booking.buyerAgentEmail !== null,
     now,
   });
   const scheduledFor = new Date(data.scheduledFor);
@@ -150,21 +151,31 @@ async function deliverMessage(
     });
   }
 
+  // Issue 32 §5: the buyer's agent reads the buyer's message addressed to them, and it goes to their address.
+  const forBuyerAgent = message.audience === 'buyer_agent';
   const rendered =
-    message.audience === 'buyer'
-      ? renderBuyerEmail(message.template, ctx)
-      : renderAgentEmail(message.template, ctx);
-  const to = message.audience === 'buyer' ? booking.clientEmail : agent.email;
+    message.audience === 'agent'
+      ? renderAgentEmail(message.template, ctx)
+      : renderBuyerEmail(
+          message.template,
+          forBuyerAgent ? { ...ctx, booking: { ...booking, clientName: booking.buyerAgentName ?? '' } } : ctx,
+        );
+  const to =
+    message.audience === 'agent'
+      ? agent.email
+      : forBuyerAgent
+        ? (booking.buyerAgentEmail ?? '')
+        : booking.clientEmail;
   const agentName = `${agent.firstName} ${agent.lastName}`.trim();
   const record: DeliveryRecord = { ...base, channel: 'email', recipient: to, subject: rendered.subject };
   return deliverOnce(deps.db, record, {
     lastAttempt,
     send: () =>
       deps.mailer.send({
-        from: fromHeader(deps.mailFrom, message.audience === 'buyer' ? agentName : 'Keyturn'),
+        from: fromHeader(deps.mailFrom, message.audience === 'agent' ? 'Keyturn' : agentName),
         to,
         // The buyer's answer goes to their agent, not to a no-reply mailbox.
-        replyTo: message.audience === 'buyer' ? agent.email : booking.clientEmail,
+        replyTo: message.audience === 'agent' ? booking.clientEmail : agent.email,
         subject: rendered.subject,
         text: rendered.text,
         html: rendered.html,

@@ -301,6 +301,15 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                   onContinue={() => move({}, nextStep('calendar', flow) ?? 'details')}
                 />
               ) : null}
+              {(step === 'calendar' || step === 'time') && date && slotsState.notes?.length ? (
+                <ul aria-label="About this home's times" className="mt-4 space-y-1 text-sm text-slate-700">
+                  {slotsState.notes.map((note) => (
+                    <li key={note} className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
+                      {note}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
 
               {step === 'time' && date ? (
                 <TimeStep

@@ -71,6 +71,11 @@ export function DetailsPanel({ storageKey, prefill, reschedule, onSubmit, ...sho
     for (const [name, message] of Object.entries(fields)) {
       const field = FORM_FIELD_OF[name];
       if (field) form.setError(field, { type: 'server', message });
+      // Issue 32 §5: the buyer's agent's fields are named alike on both sides ('buyer_agent.brokerage').
+      const agentField = /^buyer_agent\.(name|brokerage|licence_number|phone|email)$/.exec(name)?.[1];
+      if (agentField) {
+        form.setError(`buyerAgent.${agentField as 'name'}`, { type: 'server', message });
+      }
     }
   });
 

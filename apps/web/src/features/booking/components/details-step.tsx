@@ -122,6 +122,7 @@ export function DetailsStep({
               error={errors.notes?.message}
               {...register('notes')}
             />
+            <BuyerAgentFields form={form} />
           </>
         ) : (
           <div className="sm:col-span-2">
@@ -193,4 +194,62 @@ function buyerRows(values: BookingDetailsFormInput): SummaryRow[] {
     { label: 'Budget', value: values.budgetRange ? budgetRangeLabel(values.budgetRange) : 'Not given' },
     { label: 'Income', value: values.incomeRange ? incomeRangeLabel(values.incomeRange) : 'Not given' },
   ];
+}
+
+/** Issue 32 §5: "I'm a buyer's agent booking for my client" — the fields above are the client's. */
+function BuyerAgentFields({ form }: { form: DetailsForm }) {
+  const { register, formState, unregister } = form;
+  const [on, setOn] = useState(() => form.getValues('buyerAgent') !== undefined);
+  const errors = formState.errors.buyerAgent;
+  return (
+    <div className="space-y-4 sm:col-span-2">
+      <label className="flex min-h-10 cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          className="size-5 rounded border-slate-300"
+          checked={on}
+          onChange={(event) => {
+            setOn(event.target.checked);
+            if (!event.target.checked) unregister('buyerAgent');
+          }}
+        />
+        I&apos;m a buyer&apos;s agent booking for my client
+      </label>
+      {on ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Your name"
+            autoComplete="name"
+            error={errors?.name?.message}
+            {...register('buyerAgent.name')}
+          />
+          <TextField
+            label="Brokerage"
+            autoComplete="organization"
+            error={errors?.brokerage?.message}
+            {...register('buyerAgent.brokerage')}
+          />
+          <TextField
+            label="Licence number"
+            error={errors?.licence_number?.message}
+            {...register('buyerAgent.licence_number')}
+          />
+          <TextField
+            label="Your phone"
+            type="tel"
+            inputMode="tel"
+            error={errors?.phone?.message}
+            {...register('buyerAgent.phone')}
+          />
+          <TextField
+            className="sm:col-span-2"
+            label="Your e-mail (optional, for the feedback request)"
+            type="email"
+            error={errors?.email?.message}
+            {...register('buyerAgent.email')}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
 }

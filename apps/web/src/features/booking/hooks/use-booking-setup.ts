@@ -45,7 +45,16 @@ export interface BookingSetup {
    * the team (its pool's times; the server picks the member). Absent otherwise.
    */
   team?: PublicTeam | null;
+  /** Issue 32: the property's showing (instructions only, the suggested notice); absent without a property. */
+  showing?: PropertyShowing | null;
 }
+
+export type PropertyShowing = {
+  instructions_only: boolean;
+  instructions: string | null;
+  notice_note: string | null;
+  contact: { phone: string | null; email: string } | null;
+};
 
 export type BookingSetupState =
   | { status: 'loading' }
@@ -192,6 +201,7 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
           ? propertyAgentAvailability.data
           : routeAvailability.data) ?? [],
       team,
+      showing: details?.showing ?? null,
     },
   };
 }

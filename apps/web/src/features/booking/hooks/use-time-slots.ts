@@ -17,6 +17,8 @@ export interface TimeSlotsState {
   slots: TimeSlot[];
   /** The query key, to refetch after a 409 (the slot was just taken). */
   queryKey: readonly unknown[];
+  /** Issue 32: the property's suggested-notice note and why its rules removed times of the date. */
+  notes?: string[];
 }
 
 export function useTimeSlots(input: {
@@ -57,11 +59,16 @@ export function useTimeSlots(input: {
       queryKey,
     };
   }
-  if (query.data.availableSlots.length === 0) return { loading: false, slots: [], queryKey };
+  const notes = [
+    ...(query.data.notice_note ? [query.data.notice_note] : []),
+    ...(query.data.removed_why ?? []),
+  ];
+  if (query.data.availableSlots.length === 0) return { loading: false, slots: [], queryKey, notes };
   // The server's answer knows the date's overrides: it, not the weekly summary, says whether the day works.
   return {
     loading: false,
     slots: timeSlotsForDate({ response: query.data, dayIsAvailable: undefined, hasProperty }),
     queryKey,
+    notes,
   };
 }

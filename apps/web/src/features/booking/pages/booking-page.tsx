@@ -85,6 +85,37 @@ export function BookingPage({
       );
     case 'ready': {
       const { setup } = state;
+      // Issue 32: a property shown by instructions only has no calendar: its instructions and the agent.
+      if (setup.showing?.instructions_only) {
+        const contact = setup.showing.contact;
+        return (
+          <MessageScreen title="How to see this home">
+            <p className="whitespace-pre-line">{setup.showing.instructions ?? ''}</p>
+            <p className="mt-4">
+              Contact {setup.agent.name}
+              {contact?.phone ? (
+                <>
+                  {' '}
+                  at{' '}
+                  <a className="font-semibold underline" href={`tel:${contact.phone}`}>
+                    {contact.phone}
+                  </a>
+                </>
+              ) : null}
+              {contact ? (
+                <>
+                  {' '}
+                  or{' '}
+                  <a className="font-semibold underline" href={`mailto:${contact.email}`}>
+                    {contact.email}
+                  </a>
+                </>
+              ) : null}
+              .
+            </p>
+          </MessageScreen>
+        );
+      }
       // One flow per page: its agent, property, link and token — not the path, whose username may move to
       // the current one, nor the flow's own parameters, which change as the buyer moves.
       const flowKey = [

@@ -176,6 +176,17 @@ function BookingDetails({
         </Row>
       </Section>
 
+      {booking.buyer_agent ? (
+        // Issue 32 §5: booked by a buyer's agent for the client above.
+        <Section title="Buyer's agent">
+          <Row label="Name">{booking.buyer_agent.name}</Row>
+          <Row label="Brokerage">{booking.buyer_agent.brokerage}</Row>
+          <Row label="Licence number">{booking.buyer_agent.licence_number}</Row>
+          <Row label="Phone">{booking.buyer_agent.phone}</Row>
+          <Row label="E-mail">{booking.buyer_agent.email ?? <NotGiven />}</Row>
+        </Section>
+      ) : null}
+
       <Section title="Buyer's answers">
         <Row label="Buyer type">{buyerTypeLabel(booking.buyer_type)}</Row>
         <Row label="Budget range">{budgetLabel(booking.budget_min, booking.budget_max)}</Row>

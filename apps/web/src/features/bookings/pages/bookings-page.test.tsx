@@ -54,6 +54,7 @@ function booking(overrides: Partial<AgentBooking> = {}): AgentBooking {
     buyer_confirmed_at: null,
     buyer_confirmed_via: null,
     sms_consent: false,
+    buyer_agent: null,
     created_at: '2030-06-01T12:00:00.000Z',
     allowed_actions: ['confirm', 'decline', 'cancel'],
     can_reschedule: true,
@@ -364,6 +365,25 @@ describe('booking details', () => {
       expect(screen.queryByRole('dialog', { name: 'Cancel this booking?' })).not.toBeInTheDocument(),
     );
     expect(await within(details).findByText('Cancelled')).toBeInTheDocument();
+  });
+
+  it("shows the buyer's agent beside the buyer when one booked for their client (issue 32 §5)", async () => {
+    const byAgent = booking({
+      buyer_agent: {
+        name: 'Robin Realtor',
+        brokerage: 'Harbor Homes',
+        licence_number: 'NY-10492',
+        phone: '+1 212 555 0142',
+        email: null,
+      },
+    });
+    renderBookings('/dashboard/bookings?booking=b1', {}, [byAgent]);
+    const details = await screen.findByRole('dialog', { name: 'Booking details' });
+    expect(await within(details).findByText('Jane Buyer')).toBeInTheDocument();
+    const agentPart = within(details).getByRole('heading', { name: "Buyer's agent" }).parentElement!;
+    expect(within(agentPart).getByText('Robin Realtor')).toBeInTheDocument();
+    expect(within(agentPart).getByText('Harbor Homes')).toBeInTheDocument();
+    expect(within(agentPart).getByText('NY-10492')).toBeInTheDocument();
   });
 
   it('Escape closes only the innermost dialog', async () => {

@@ -33,6 +33,7 @@ const booking: AgentBooking = {
   buyer_confirmed_at: null,
   buyer_confirmed_via: null,
   sms_consent: false,
+  buyer_agent: null,
   created_at: '2030-06-01T12:00:00.000Z',
   allowed_actions: ['cancel'],
   can_reschedule: true,

@@ -19,8 +19,8 @@ export type ListedProperty = Property &
 export type Assignee = { agentId: string; name: string };
 
 // The details column holds the team's "Assigned to" picker (issue 29: in the actions column it pushed the
-// actions over the details at 1280 px); the actions column fits Copy link, Edit and Delete on one line.
-const columns = 'lg:grid-cols-[5rem_minmax(0,1fr)_11rem_18rem]';
+// actions over the details at 1280 px); the actions column fits Copy link, Edit, Rules and Delete on one line.
+const columns = 'lg:grid-cols-[5rem_minmax(0,1fr)_11rem_22rem]';
 
 export function PropertyList({
   properties,
@@ -30,6 +30,7 @@ export function PropertyList({
   onEdit,
   onDelete,
   onAssign,
+  onRules,
 }: {
   properties: readonly ListedProperty[];
   /** The agent's username, for the booking links; null while the profile loads. */
@@ -40,6 +41,8 @@ export function PropertyList({
   onEdit: (property: Property) => void;
   onDelete: (property: Property) => void;
   onAssign?: (property: Property, agentId: string) => void;
+  /** Issue 32: opens the property's "Showing rules". */
+  onRules?: (property: Property) => void;
 }) {
   return (
     <div>
@@ -62,6 +65,7 @@ export function PropertyList({
             onEdit={() => onEdit(property)}
             onDelete={() => onDelete(property)}
             onAssign={onAssign ? (to) => onAssign(property, to) : null}
+            onRules={onRules ? () => onRules(property) : null}
           />
         ))}
       </ul>
@@ -76,6 +80,7 @@ function PropertyRow({
   onEdit,
   onDelete,
   onAssign,
+  onRules,
 }: {
   property: ListedProperty;
   username: string | null;
@@ -83,6 +88,7 @@ function PropertyRow({
   onEdit: () => void;
   onDelete: () => void;
   onAssign: ((agentId: string) => void) | null;
+  onRules: (() => void) | null;
 }) {
   const editable = property.can_edit !== false;
   const link = username
@@ -170,6 +176,16 @@ function PropertyRow({
               <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${property.address}`}>
                 Edit
               </Button>
+              {onRules ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={onRules}
+                  aria-label={`Showing rules of ${property.address}`}
+                >
+                  Rules
+                </Button>
+              ) : null}
               <Button
                 variant="danger-ghost"
                 size="sm"

@@ -13,6 +13,7 @@ import { useTeam } from '@/lib/team';
 import { PropertyFormDialog } from '../components/property-form-dialog';
 import { PropertyList } from '../components/property-list';
 import { StatusChanges } from '../import/status-changes';
+import { ShowingRulesDialog } from '../components/showing-rules-dialog';
 import { useAssignProperty, useDeleteProperty, useProperties } from '../hooks/use-properties';
 
 type Editing = { property: Property | null } | null;
@@ -24,6 +25,7 @@ export function PropertiesPage() {
   const remove = useDeleteProperty();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Property | null>(null);
+  const [rulesOf, setRulesOf] = useState<Property | null>(null);
   // Team owners and admins assign team properties (issue 15): the members come with the team.
   const assigns = Boolean(properties.data?.some((p) => p.can_assign));
   const team = useTeam(assigns);
@@ -92,6 +94,7 @@ export function PropertiesPage() {
             assignees={assignees}
             onEdit={(property) => setEditing({ property })}
             onDelete={setDeleting}
+            onRules={setRulesOf}
             onAssign={(property, agentId) => {
               const name = assignees.find((a) => a.agentId === agentId)?.name ?? 'the member';
               void assign
@@ -110,6 +113,7 @@ export function PropertiesPage() {
         property={editing?.property ?? null}
         onClose={() => setEditing(null)}
       />
+      <ShowingRulesDialog property={rulesOf} onClose={() => setRulesOf(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this property?"

@@ -75,6 +75,7 @@ function rileysBooking(date: string): TeamBooking {
     buyer_confirmed_at: null,
     buyer_confirmed_via: null,
     sms_consent: false,
+    buyer_agent: null,
     created_at: '2030-01-01T00:00:00.000Z',
     allowed_actions: ['cancel'],
     can_reschedule: true,

@@ -1,0 +1,279 @@
+// The showing rules of one property (issue 32 §1) applied to the slots the engine found free by the agent's
+// hours and busy time. Pure: the slots of one agent-zone date, the property's rules, its active showings and
+// "now" in; the slots kept and, for each removed one, the rule and a plain-words "why" out.
+//
+// Measured like the engine (decision 010): in REAL time, in the agent's zone. A wall-time span [start, end) of
+// a window or a block runs from the first instant the clock shows `start` to the first instant it shows `end`
+// (firstInstantAtOrAfter), so across a DST change a window or block covers the real time the clock says.
+// A slot is checked rule by rule, in this order; the first rule it breaks is its "why":
+// - hardNotice: starts before now + minNoticeMinutes (replaces the agent's minimum notice when set);
+// - noSameDay: the date is the agent-zone date of now;
+// - windows: outside the property's own weekly windows (null = the agent's hours, no filter);
+// - block: overlaps a weekly or one-off block (the agent's, or a seller's/occupant's from their link);
+// - maxPerDay: the property already has that many active showings starting on the date;
+// - gap: less than gapMinutes from another active showing of the property (half-open, both sides).
+// The suggested notice removes nothing: slots inside it are marked and the buyer sees the note.
+import { millisecondsInDay as DAY_MS, millisecondsInMinute as MINUTE_MS } from 'date-fns/constants';
+import { APPOINTMENT_MINUTES } from '../constants';
+import type { Slot } from '../slots/engine';
+import { dayNumber, isoDate, minuteOfDay, todayNumber, weekdayOf } from '../slots/dayNumbers';
+import { firstInstantAtOrAfter, zoneOffsets, type OffsetPiece } from '../slots/zoneOffsets';
+import type { ApprovalMode, ShowingBlock, ShowingRules } from './showingRules';
+
+export const SHOWING_RULE_NAMES = [
+  'hardNotice',
+  'noSameDay',
+  'windows',
+  'block',
+  'maxPerDay',
+  'gap',
+] as const;
+export type ShowingRuleName = (typeof SHOWING_RULE_NAMES)[number];
+
+/** The API's 409 code when a booked time breaks a rule (the write re-checks them under the agent's lock). */
+export const SHOWING_RULE_CODES: Record<ShowingRuleName, string> = {
+  hardNotice: 'PROPERTY_NOTICE_TOO_SHORT',
+  noSameDay: 'PROPERTY_NO_SAME_DAY',
+  windows: 'PROPERTY_NOT_SHOWN',
+  block: 'PROPERTY_NOT_SHOWN',
+  maxPerDay: 'PROPERTY_DAY_FULL',
+  gap: 'PROPERTY_GAP_NEEDED',
+};
+
+/** An active showing of the property, epoch ms. */
+export type PropertyShowing = { start: number; end: number };
+
+export type RuleInput = {
+  rules: ShowingRules;
+  /** The agent's IANA zone (the property's). */
+  timeZone: string;
+  now: Date;
+  /** The property's active showings around the date (the slot's own booking excluded when rescheduling). */
+  showings: readonly PropertyShowing[];
+};
+
+export type RemovedSlot = { time: string; startsAt: number; rule: ShowingRuleName; why: string };
+
+export type RulesOutcome = {
+  kept: Slot[];
+  removed: RemovedSlot[];
+  /** Kept slots that start inside the suggested notice (allowed; the buyer sees `noticeNote`). */
+  shortNotice: Set<number>;
+  /** "The seller prefers 24 hours' notice", or null without a suggested notice. */
+  noticeNote: string | null;
+};
+
+const APPOINTMENT_MS = APPOINTMENT_MINUTES * MINUTE_MS;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The slots of `date` (the engine's, in time order) after the property's rules. */
+export function applyShowingRules(slots: readonly Slot[], date: string, input: RuleInput): RulesOutcome {
+  const day = dayContext(date, input);
+  const kept: Slot[] = [];
+  const removed: RemovedSlot[] = [];
+  const shortNotice = new Set<number>();
+  const suggested = input.rules.suggestedNoticeMinutes;
+  for (const slot of slots) {
+    const broken = brokenRule(slot.startsAt, day, input);
+    if (broken) {
+      removed.push({ time: slot.time, startsAt: slot.startsAt, ...broken });
+      continue;
+    }
+    kept.push(slot);
+    if (suggested !== null && slot.startsAt < input.now.getTime() + suggested * MINUTE_MS) {
+      shortNotice.add(slot.startsAt);
+    }
+  }
+  return { kept, removed, shortNotice, noticeNote: suggestedNoticeNote(input.rules) };
+}
+
+/** The first rule a showing starting at `startsAt` on agent-zone `date` breaks, or null (the write's re-check). */
+export function ruleBroken(
+  startsAt: number,
+  date: string,
+  input: RuleInput,
+): { rule: ShowingRuleName; why: string } | null {
+  return brokenRule(startsAt, dayContext(date, input), input);
+}
+
+/** The approval a new booking of the property takes: its own mode, else the agent's setting. */
+export function effectiveApproval(
+  rules: Pick<ShowingRules, 'approval'> | null,
+  agentRequiresApproval: boolean,
+): ApprovalMode {
+  return rules?.approval ?? (agentRequiresApproval ? 'agent' : 'instant');
+}
+
+/** Whether buyers may book at all (`instructions`: the page shows the instructions and the agent's contact). */
+export function takesBookings(mode: ApprovalMode): boolean {
+  return mode !== 'instructions';
+}
+
+/** Whether a new booking waits for someone (the agent, the seller, or both) before it is confirmed. */
+export function startsPending(mode: ApprovalMode): boolean {
+  return mode === 'agent' || mode === 'seller' || mode === 'agent_then_seller';
+}
+
+/** Whether a seller's answer is part of the approval (the "seller" helper's approval chain takes it from there). */
+export function needsSeller(mode: ApprovalMode): mode is 'seller' | 'agent_then_seller' {
+  return mode === 'seller' || mode === 'agent_then_seller';
+}
+
+/** "The seller prefers 24 hours' notice" (the buyer page's note), or null without a suggested notice. */
+export function suggestedNoticeNote(rules: Pick<ShowingRules, 'suggestedNoticeMinutes'>): string | null {
+  const minutes = rules.suggestedNoticeMinutes;
+  if (minutes === null || minutes === 0) return null;
+  return `The seller prefers ${noticeWords(minutes)} notice`;
+}
+
+/** 1440 → "24 hours'", 60 → "1 hour's", 2880 → "2 days'", 90 → "90 minutes'" (possessive, for "… notice"). */
+export function noticeWords(minutes: number): string {
+  if (minutes % (60 * 24) === 0 && minutes >= 60 * 48) return possessive(minutes / (60 * 24), 'day');
+  if (minutes % 60 === 0) return possessive(minutes / 60, 'hour');
+  return possessive(minutes, 'minute');
+}
+
+function possessive(n: number, unit: string): string {
+  return n === 1 ? `1 ${unit}'s` : `${n} ${unit}s'`;
+}
+
+/** How a block reads to a buyer: "Not shown on Tuesday evenings: the occupants are home". */
+export function blockWhy(block: ShowingBlock): string {
+  const part = partOfDay(block.start, block.end);
+  const when =
+    block.kind === 'weekly'
+      ? part
+        ? `on ${WEEKDAYS[block.weekday]} ${part}s`
+        : `on ${WEEKDAYS[block.weekday]}s from ${clockWords(block.start)} to ${clockWords(block.end)}`
+      : part
+        ? `on the ${part} of ${dateWords(block.date)}`
+        : `on ${dateWords(block.date)} from ${clockWords(block.start)} to ${clockWords(block.end)}`;
+  const reason = block.note ?? (block.by === 'contact' ? 'the seller asked for this time' : null);
+  return reason ? `Not shown ${when}: ${reason}` : `Not shown ${when}`;
+}
+
+/** '17:30' → '5:30 PM'. */
+export function clockWords(time: string): string {
+  const minute = minuteOfDay(time);
+  const hour = Math.floor(minute / 60);
+  return `${hour % 12 || 12}:${String(minute % 60).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+// ---- inside ----
+
+type DayContext = {
+  date: string;
+  day: number;
+  weekday: number;
+  offsets: OffsetPiece[];
+  /** The date's first and next date's first instant. */
+  from: number;
+  to: number;
+};
+
+function dayContext(date: string, input: RuleInput): DayContext {
+  const day = dayNumber(date);
+  const offsets = zoneOffsets(input.timeZone, (day - 1) * DAY_MS, (day + 2) * DAY_MS);
+  return {
+    date,
+    day,
+    weekday: weekdayOf(day),
+    offsets,
+    from: firstInstantAtOrAfter(offsets, day * DAY_MS),
+    to: firstInstantAtOrAfter(offsets, (day + 1) * DAY_MS),
+  };
+}
+
+/** [first instant the clock shows start, first instant it shows end) on the day. */
+function period(day: DayContext, start: string, end: string): [number, number] {
+  return [
+    firstInstantAtOrAfter(day.offsets, day.day * DAY_MS + minuteOfDay(start) * MINUTE_MS),
+    firstInstantAtOrAfter(day.offsets, day.day * DAY_MS + minuteOfDay(end) * MINUTE_MS),
+  ];
+}
+
+function brokenRule(
+  start: number,
+  day: DayContext,
+  input: RuleInput,
+): { rule: ShowingRuleName; why: string } | null {
+  const { rules } = input;
+  const end = start + APPOINTMENT_MS;
+  const now = input.now.getTime();
+  if (rules.minNoticeMinutes !== null && start < now + rules.minNoticeMinutes * MINUTE_MS) {
+    return { rule: 'hardNotice', why: `Needs at least ${noticeWords(rules.minNoticeMinutes)} notice` };
+  }
+  if (rules.noSameDay && isoDate(todayNumber(input.now, input.timeZone)) === day.date) {
+    return { rule: 'noSameDay', why: 'Not shown on the day it is booked' };
+  }
+  if (rules.windows !== null) {
+    const mine = rules.windows.filter((w) => w.weekday === day.weekday);
+    const inside = mine.some((w) => {
+      const [from, to] = period(day, w.start, w.end);
+      return start >= from && end <= to;
+    });
+    if (!inside) return { rule: 'windows', why: windowsWhy(mine, day.weekday) };
+  }
+  for (const block of rules.blocks) {
+    if (block.kind === 'weekly' ? block.weekday !== day.weekday : block.date !== day.date) continue;
+    const [from, to] = period(day, block.start, block.end);
+    if (start < to && end > from) return { rule: 'block', why: blockWhy(block) };
+  }
+  if (rules.maxPerDay !== null) {
+    const that = input.showings.filter((s) => s.start >= day.from && s.start < day.to).length;
+    if (that >= rules.maxPerDay) {
+      return {
+        rule: 'maxPerDay',
+        why: `Shown at most ${rules.maxPerDay === 1 ? 'once' : `${rules.maxPerDay} times`} a day, and this day is full`,
+      };
+    }
+  }
+  const gap = (rules.gapMinutes ?? 0) * MINUTE_MS;
+  if (gap > 0 && input.showings.some((s) => start < s.end + gap && end > s.start - gap)) {
+    return {
+      rule: 'gap',
+      why: `The seller asks for ${rules.gapMinutes} minutes between showings`,
+    };
+  }
+  return null;
+}
+
+function windowsWhy(mine: readonly { start: string; end: string }[], weekday: number): string {
+  const name = WEEKDAYS[weekday];
+  if (mine.length === 0) return `Not shown on ${name}s`;
+  const spans = mine.map((w) => `${clockWords(w.start)} to ${clockWords(w.end)}`).join(' and ');
+  return `Shown on ${name}s from ${spans} only`;
+}
+
+/** 'morning' (6 AM to noon), 'afternoon' (noon to 5 PM), 'evening' (from 5 PM), or null for other spans. */
+function partOfDay(start: string, end: string): string | null {
+  const from = minuteOfDay(start);
+  const to = minuteOfDay(end);
+  if (from >= 6 * 60 && to <= 12 * 60) return 'morning';
+  if (from >= 17 * 60) return 'evening';
+  if (from >= 12 * 60 && to <= 17 * 60) return 'afternoon';
+  return null;
+}
+
+/** '2026-12-01' → 'Tuesday, December 1'. */
+function dateWords(date: string): string {
+  return DATE_WORDS.format(dayNumber(date) * DAY_MS);
+}
+
+const DATE_WORDS = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** How each approval mode reads on the agent's "Showing rules" form. */
+export const APPROVAL_MODE_LABELS: Record<ApprovalMode, string> = {
+  instant: 'Instant: confirmed at once',
+  agent: 'You approve each request',
+  seller: 'The seller approves (instead of you)',
+  agent_then_seller: 'You approve, then the seller',
+  instructions: 'Instructions only: no online booking',
+};
+
+export const WEEKDAY_NAMES = WEEKDAYS;
