@@ -11,7 +11,9 @@ import type {
   ShowingBlock,
 } from '@keyturn/domain/listing/showingRules';
 import { timestamps } from './columns';
-import { properties } from './core';
+import { agents, bookings, properties } from './core';
+import { timeProposals } from './routes';
+import type { ApprovalAction, ApprovalRequestStatus } from '@keyturn/domain/listing/sellerApprovalTexts';
 
 export const propertyShowingRules = pgTable('property_showing_rules', {
   propertyId: integer()
@@ -55,3 +57,47 @@ export const propertyContacts = pgTable(
   },
   (t) => [index('property_contacts_property_id_index').on(t.propertyId)],
 );
+
+/** A booking waiting for a seller's or occupant's answer (issue 32 §2, decision 053). */
+export const sellerApprovalRequests = pgTable(
+  'seller_approval_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    propertyId: integer()
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    status: text().$type<ApprovalRequestStatus>().notNull().default('open'),
+    answeredByContactId: uuid().references(() => propertyContacts.id, { onDelete: 'set null' }),
+    /** Kept as it was when they answered (the contact may be edited or removed later). */
+    answeredByName: text(),
+    answeredAt: timestamp({ withTimezone: true }),
+    declineReason: text(),
+    proposalId: uuid().references(() => timeProposals.id, { onDelete: 'set null' }),
+    reminderAt: timestamp({ withTimezone: true }),
+    escalateAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    remindersSent: integer().notNull().default(0),
+    escalatedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('seller_approval_requests_booking_index').on(t.bookingId)],
+);
+
+/** One signed link: a contact × an action of one request, used once. The token is `id.HMAC(id|action)`. */
+export const sellerApprovalLinks = pgTable('seller_approval_links', {
+  id: uuid().primaryKey().defaultRandom(),
+  requestId: uuid()
+    .notNull()
+    .references(() => sellerApprovalRequests.id, { onDelete: 'cascade' }),
+  contactId: uuid()
+    .notNull()
+    .references(() => propertyContacts.id, { onDelete: 'cascade' }),
+  action: text().$type<ApprovalAction>().notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+});

@@ -35,6 +35,7 @@ import { findPublicAgent, findPublicProperty, toProperty, toPropertyAgent } from
 import { publicSlotInputs } from './slot-pipeline';
 import { claimIdempotencyKey, earlierAnswer } from './idempotency';
 import { ownBookingConflict } from './own-booking';
+import { sellerDecidesFirst } from '../sellers/mode';
 
 type PropertyRow = typeof properties.$inferSelect;
 
@@ -110,10 +111,12 @@ export async function writeBooking<T>(
     await readAgentFacts(tx, agent.id);
     if (booking.travel) await assertReachable(tx, booking.travel, slot.startsAt);
     await checkMonthlyLimit(tx, agent, ctx.now());
+    // Issue 32: a property the seller approves waits for them (the notifier opens their request).
+    const waits = pending || (await sellerDecidesFirst(tx, propertyId));
     const row = await insertBooking(tx, {
       ...bookingColumns(input, propertyId),
       agentId: agent.id,
-      status: pending ? 'pending' : 'confirmed',
+      status: waits ? 'pending' : 'confirmed',
       startsAt: slot.startsAt,
       endsAt: slot.endsAt,
       createdAt: ctx.now(),

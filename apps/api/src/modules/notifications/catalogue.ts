@@ -74,6 +74,8 @@ export type PlanInput = {
   hasFeedback: boolean;
   /** The agent's plan includes SMS and the agent has texts switched on. */
   textsOn: boolean;
+  /** Issue 32: the booking waits for the seller's answer (their request is open), not the agent's. */
+  awaitingSeller?: boolean;
   now: Date;
 };
 
@@ -103,6 +105,15 @@ export function planMessages(input: PlanInput): Plan {
   switch (data.event) {
     case 'booking_created': {
       if (!active) return skip(`the booking is ${booking.status}`);
+      if (data.status === 'pending' && input.awaitingSeller) {
+        // The seller answers, not the agent: the agent is told of the booking like of any other.
+        return {
+          messages: [
+            ...(settings.buyer_confirmation_email ? [buyerEmail('request_received')] : []),
+            ...(settings.agent_new_booking_email ? [agentEmail('new_booking')] : []),
+          ],
+        };
+      }
       if (data.status === 'pending') {
         return {
           messages: [

@@ -11,6 +11,7 @@ import { messageKind, planMessages, type NotificationJobData, type PlannedMessag
 import { deliverOnce, type DeliveryRecord, type Outcome } from './deliver';
 import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
 import { toE164 } from './phone';
+import { awaitingSeller as awaitingSellerAnswer } from '../sellers/approval';
 import { notificationSettingsOf } from './settings';
 import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';
 
@@ -47,6 +48,7 @@ export async function runNotificationJob(
     .select({ id: feedback.id })
     .from(feedback)
     .where(eq(feedback.bookingId, booking.id));
+  const awaitingSeller = booking.status === 'pending' && (await awaitingSellerAnswer(db, booking.id));
   const plan = planMessages({
     data,
     booking,
@@ -54,6 +56,7 @@ export async function runNotificationJob(
     feedbackEnabled: settings.feedback.enabled,
     hasFeedback: Boolean(given),
     textsOn: planFor(agent.plan).features.sms && settings.notifications.sms_reminders,
+    awaitingSeller,
     now,
   });
   const scheduledFor = new Date(data.scheduledFor);
@@ -80,6 +83,7 @@ export async function runNotificationJob(
     offsetMinutes: data.offsetMinutes,
     publicUrl: deps.publicUrl,
     now,
+    awaitingSeller,
   };
   const lastAttempt = attempt.retryCount >= attempt.retryLimit;
 
