@@ -6,7 +6,7 @@ import { API_CLIENT, LOCAL_API_PORT } from '@keyturn/domain/constants';
 import { takeFirstPaintAnswer, takeInlineAnswer } from './first-paint-data';
 import { getSessionToken } from './session-token';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -34,6 +34,7 @@ export const api = {
   get: <T>(path: string) => request<T>('GET', path).then(dataOf),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body).then(dataOf),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body).then(dataOf),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body).then(dataOf),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body).then(dataOf),
 };
 

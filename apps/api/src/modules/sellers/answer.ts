@@ -29,7 +29,7 @@ import type { PublicContext } from '../booking-public/context';
 import { checkSlotOpen } from '../booking-public/service';
 import { newPublicToken } from '../bookings/service';
 import { queueProposalMail } from '../routes/proposal-mail';
-import type { blockBodySchema } from './approval-view';
+import type { blockBodySchema } from '@keyturn/domain/schemas/sellerApproval';
 import type { LinkSigner } from './links';
 
 export type SellerContext = PublicContext & { queue: JobQueue; signer: LinkSigner };

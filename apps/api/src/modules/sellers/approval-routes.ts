@@ -12,7 +12,7 @@ import {
   declineBodySchema,
   proposeBodySchema,
   sellerApprovalViewSchema,
-} from './approval-view';
+} from '@keyturn/domain/schemas/sellerApproval';
 import { approve, block, decline, propose, type SellerContext } from './answer';
 import { approvalPage } from './page';
 

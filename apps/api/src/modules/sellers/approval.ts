@@ -25,7 +25,7 @@ import { isUuid } from '../../http/ids';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
 import type { AgentRow } from '../agents/service';
 import type { BookingNotifier } from '../notifications/scheduler';
-import type { SellerApprovalState } from './approval-view';
+import type { SellerApprovalState } from '@keyturn/domain/schemas/sellerApproval';
 import { storedApprovalMode } from './mode';
 
 export const SELLER_APPROVAL_KIND = 'seller.approval';

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { requireAgentContext } from '../agents/context';
 import { createContact, deleteContact, listContacts, updateContact } from './contacts';
 import { approvalOfBooking } from './approval';
-import { sellerApprovalStateSchema } from './approval-view';
+import { sellerApprovalStateSchema } from '@keyturn/domain/schemas/sellerApproval';
 
 const errors = {
   400: errorResponseSchema,

@@ -6,7 +6,7 @@ import { clockLabel } from '@keyturn/domain/time';
 import { openSlots } from '../availability/open-slots';
 import { publicSlotInputs } from '../booking-public/slot-pipeline';
 import { whenInZone } from '../notifications/format';
-import type { SellerApprovalView } from './approval-view';
+import type { SellerApprovalView } from '@keyturn/domain/schemas/sellerApproval';
 import { resolveLink, type SellerContext } from './answer';
 
 const DAYS_OFFERED = 14;

@@ -1,8 +1,8 @@
 // The payloads of the seller's approval calls (issue 32 §2): the agent's view of who answered, the seller's page
 // (GET /api/seller-approval?token=) and the answers it posts. Server-side shapes: the seller's page reads them
-// through the API client's types.
+// through these types.
 import { z } from 'zod';
-import { APPROVAL_ACTIONS, APPROVAL_REQUEST_STATUSES } from '@keyturn/domain/listing/sellerApprovalTexts';
+import { APPROVAL_ACTIONS, APPROVAL_REQUEST_STATUSES } from '../listing/sellerApprovalTexts';
 
 export const sellerApprovalStateSchema = z.object({
   status: z.enum(APPROVAL_REQUEST_STATUSES),
