@@ -26,6 +26,7 @@ describe('feature catalogue', () => {
       'calendar_sync',
       'ai_assistant',
       'teams',
+      'seller_approvals',
     ];
     for (const id of built) expect(isBuilt(id), id).toBe(true);
     expect(featureStatusLabel({ built: true })).toBe('Available now');

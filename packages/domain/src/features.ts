@@ -16,7 +16,8 @@ export type FeatureId =
   | 'ai_assistant'
   | 'route_optimisation'
   | 'calendar_sync'
-  | 'teams';
+  | 'teams'
+  | 'seller_approvals';
 
 export type Feature = { id: FeatureId; title: string; summary: string; built: boolean };
 
@@ -108,6 +109,13 @@ export const FEATURE_CATALOGUE: readonly Feature[] = [
     title: 'Team management',
     summary:
       'Several agents under one agency account: roles, invitations and seats, a team booking page that shares consultations fairly, and every member’s schedule side by side.',
+    built: true,
+  },
+  {
+    id: 'seller_approvals',
+    title: 'Seller approvals',
+    summary:
+      'The seller or occupants approve, decline or propose another time from a link in an e-mail or text, no account needed; unanswered requests are sent again and reach you in time. Professional and Enterprise.',
     built: true,
   },
 ];

@@ -61,6 +61,7 @@ export const PLANS: Record<PlanId, Plan> = {
       'SMS and email reminders',
       'Route optimisation',
       'Advanced scoring, sentiment and recommendations',
+      'Seller approvals by e-mail and text',
     ],
   },
   enterprise: {
@@ -80,6 +81,7 @@ export const PLANS: Record<PlanId, Plan> = {
       '+$15 per extra user per month',
       'Team management with multiple agents',
       'Predictive scoring, CRM integration and benchmarking',
+      'Seller approvals by e-mail and text',
     ],
   },
 };

@@ -42,6 +42,7 @@ const ICONS: Record<FeatureId, ComponentType<SVGProps<SVGSVGElement>>> = {
   route_optimisation: RouteIcon,
   calendar_sync: SyncIcon,
   teams: UsersIcon,
+  seller_approvals: ShieldIcon,
 };
 
 const withIcon = (feature: Feature): ProductFeature => ({ ...feature, Icon: ICONS[feature.id] });
