@@ -63,7 +63,7 @@ async function bookListing(email: string, dayOffset: number) {
     }),
   );
   expect(res.statusCode, res.body).toBe(201);
-  expect(res.json().booking.status).toBe('pending');
+  expect(res.json().booking).toMatchObject({ status: 'pending', awaiting: 'seller' });
   return { id: res.json().booking.id as string, startsAt: slot.startsAt };
 }
 
@@ -206,6 +206,12 @@ describe('the approval chain, end to end with the SMTP server', () => {
     await h.smtp.waitFor(() => h.smtp.to('approve@buyers.test').length === 1);
     const waiting = h.smtp.to('approve@buyers.test')[0]!.parsed.text ?? '';
     expect(waiting).toContain(M.buyerWaiting);
+    const [{ manageToken }] = await h.t.database.db
+      .select({ manageToken: bookings.manageToken })
+      .from(bookings)
+      .where(eq(bookings.id, booked.id));
+    const manage = await req('GET', `/api/booking/manage?token=${manageToken}`);
+    expect(manage.json().booking).toMatchObject({ status: 'pending', awaiting: 'seller' });
 
     // The agent sees who was asked; nobody answered yet.
     const state = await req('GET', `/api/bookings/${booked.id}/seller-approval`, pro.token);
@@ -368,7 +374,7 @@ describe('the approval chain, end to end with the SMTP server', () => {
     const deps: SellerMailDeps = {
       db: h.t.database.db,
       mailer: createMailer({ smtpUrl: h.smtp.url, outbox: databaseOutbox(h.t.database.db) }),
-      sms: { send: async () => ({ transport: 'sms', providerRef: 'x', fileName: null }) },
+      sms: { transport: 'sms', send: async () => ({ transport: 'sms', providerRef: 'x', fileName: null }) },
       signer: linkSignerOf(h.t.config),
       publicUrl: PUBLIC_URL,
       mailFrom: h.t.config.mail.from,

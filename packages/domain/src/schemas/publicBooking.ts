@@ -59,6 +59,8 @@ export const buyerBookingSchema = z.object({
   property_id: z.number().nullable(),
   manage_token: z.string(),
   manage_url: z.string(),
+  /** A pending booking waits for the agent's or (issue 32) the seller's confirmation. */
+  awaiting: z.enum(['agent', 'seller']).nullable().optional(),
 });
 export type BuyerBooking = z.infer<typeof buyerBookingSchema>;
 
@@ -102,6 +104,8 @@ export const managedBookingSchema = z.object({
   can_reschedule: z.boolean(),
   /** Where a rescheduled booking went: the new booking's manage token. */
   rescheduled_to_token: z.string().nullable(),
+  /** A pending booking waits for the agent's or (issue 32) the seller's confirmation. */
+  awaiting: z.enum(['agent', 'seller']).nullable().optional(),
 });
 export type ManagedBooking = z.infer<typeof managedBookingSchema>;
 export const manageBookingResponseSchema = z.object({

@@ -36,6 +36,7 @@ import { publicSlotInputs } from './slot-pipeline';
 import { claimIdempotencyKey, earlierAnswer } from './idempotency';
 import { ownBookingConflict } from './own-booking';
 import { sellerDecidesFirst } from '../sellers/mode';
+import { awaitingSeller } from '../sellers/approval';
 
 type PropertyRow = typeof properties.$inferSelect;
 
@@ -122,7 +123,10 @@ export async function writeBooking<T>(
       createdAt: ctx.now(),
     });
     await ctx.notify.created(tx, row, 'buyer');
-    const answer = answerOf(toBuyerBooking(ctx, row, agent), agent);
+    const answer = answerOf(
+      { ...toBuyerBooking(ctx, row, agent), awaiting: await awaitingWhom(tx, row) },
+      agent,
+    );
     if (key) {
       await tx
         .update(idempotencyKeys)
@@ -281,7 +285,14 @@ export async function manageView(ctx: PublicContext, booking: BookingRow): Promi
     can_cancel: open,
     can_reschedule: open,
     rescheduled_to_token: successor?.manageToken ?? null,
+    awaiting: await awaitingWhom(ctx.db, booking),
   };
+}
+
+/** Whose confirmation a pending booking waits for (issue 32: the seller's while their request is open). */
+async function awaitingWhom(db: Db | DbTransaction, booking: BookingRow): Promise<'agent' | 'seller' | null> {
+  if (booking.status !== 'pending') return null;
+  return (await awaitingSeller(db, booking.id)) ? 'seller' : 'agent';
 }
 
 /**
