@@ -8,7 +8,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalTimeline } from '@keyturn/domain/listing/sellerApproval';
 import { SELLER_APPROVAL_MESSAGES as M } from '@keyturn/domain/listing/sellerApprovalTexts';
-import { bookings, propertyShowingRules, sellerApprovalRequests, timeProposals } from '../src/db/schema';
+import {
+  availabilitySettings,
+  bookings,
+  propertyShowingRules,
+  sellerApprovalLinks,
+  sellerApprovalRequests,
+  timeProposals,
+} from '../src/db/schema';
 import { createMailer } from '../src/adapters/mail';
 import { databaseOutbox } from '../src/adapters/outbox';
 import { runSellerJob, type SellerMailDeps } from '../src/modules/sellers/approval-mail';
@@ -43,7 +50,7 @@ const seller = {
   channel: 'email',
 };
 
-async function bookListing(email: string, dayOffset: number) {
+async function bookListing(email: string, dayOffset: number, awaiting: 'seller' | 'agent' = 'seller') {
   const now = h.clock.now();
   const slot = slotBetween(
     new Date(now.getTime() + dayOffset * DAY + 2 * HOUR),
@@ -63,7 +70,7 @@ async function bookListing(email: string, dayOffset: number) {
     }),
   );
   expect(res.statusCode, res.body).toBe(201);
-  expect(res.json().booking).toMatchObject({ status: 'pending', awaiting: 'seller' });
+  expect(res.json().booking).toMatchObject({ status: 'pending', awaiting });
   return { id: res.json().booking.id as string, startsAt: slot.startsAt };
 }
 
@@ -438,5 +445,53 @@ describe('the approval chain, end to end with the SMTP server', () => {
       .update(bookings)
       .set({ status: 'cancelled' })
       .where(and(eq(bookings.id, booked.id)));
+  });
+});
+
+describe('the agent and the seller', () => {
+  it('the agent approves a "seller" booking themselves: the seller’s request is withdrawn, no reminder follows', async () => {
+    const booked = await bookListing('agent-first@buyers.test', 8);
+    const res = await req('PUT', `/api/bookings/${booked.id}`, pro.token, { action: 'confirm' });
+    expect(res.json().data.status).toBe('confirmed');
+    expect((await requestOf(booked.id)).status).toBe('withdrawn');
+  });
+
+  it('"agent, then seller": the agent’s yes opens the seller’s request and the booking waits; the seller’s yes confirms', async () => {
+    const db = h.t.database.db;
+    await db
+      .update(propertyShowingRules)
+      .set({ approval: 'agent_then_seller' })
+      .where(eq(propertyShowingRules.propertyId, listing));
+    await db
+      .update(availabilitySettings)
+      .set({ requiresApproval: true })
+      .where(eq(availabilitySettings.agentId, pro.id));
+    try {
+      const booked = await bookListing('chain@buyers.test', 9, 'agent');
+      // Before the agent answers, nobody asked the seller.
+      expect(await requestOf(booked.id)).toBeUndefined();
+      const agentYes = await req('PUT', `/api/bookings/${booked.id}`, pro.token, { action: 'confirm' });
+      expect(agentYes.statusCode, agentYes.body).toBe(200);
+      expect(agentYes.json().data.status).toBe('pending');
+      const request = await requestOf(booked.id);
+      expect(request.status).toBe('open');
+      const [link] = await db
+        .select()
+        .from(sellerApprovalLinks)
+        .where(and(eq(sellerApprovalLinks.requestId, request.id), eq(sellerApprovalLinks.action, 'approve')));
+      const token = linkSignerOf(h.t.config).sign(link!.id, 'approve');
+      const yes = await req('POST', '/api/seller-approval/approve', undefined, { token });
+      expect(yes.statusCode, yes.body).toBe(200);
+      expect((await bookingRow(booked.id)).status).toBe('confirmed');
+    } finally {
+      await db
+        .update(propertyShowingRules)
+        .set({ approval: 'seller' })
+        .where(eq(propertyShowingRules.propertyId, listing));
+      await db
+        .update(availabilitySettings)
+        .set({ requiresApproval: false })
+        .where(eq(availabilitySettings.agentId, pro.id));
+    }
   });
 });

@@ -67,6 +67,7 @@ export async function runSellerJob(
   if (!row) return { sent: 0, skipped: 'the request no longer exists' };
   if (data.step === 'expiry') return expire(deps, row, data, attempt);
   if (row.request.status !== 'open') return { sent: 0, skipped: `the request is ${row.request.status}` };
+  if (row.booking.status !== 'pending') return { sent: 0, skipped: `the booking is ${row.booking.status}` };
   if (data.step === 'escalation') return escalate(deps, row, data, attempt);
   return askContacts(deps, row, data, attempt);
 }

@@ -175,7 +175,9 @@ export function withSellerApprovals(
           return;
         }
       }
-      if (action === 'decline' || action === 'cancel') await withdrawOpen(tx, booking.id, now());
+      // The agent answered (or ended the booking) themselves: the seller's open request is withdrawn.
+      if (action === 'confirm' || action === 'decline' || action === 'cancel')
+        await withdrawOpen(tx, booking.id, now());
       await inner.actionApplied(tx, booking, action);
     },
   };
