@@ -496,3 +496,24 @@ describe('the agent and the seller', () => {
     }
   });
 });
+
+describe('texts where the contact consented', () => {
+  it('an occupant who gets approvals by e-mail and text is texted the Approve and Decline links too', async () => {
+    const added = await req('POST', contacts(listing), pro.token, {
+      name: 'Olly Occupant',
+      email: 'olly@sellers.test',
+      phone: '+1 646 555 0177',
+      role: 'occupant',
+      gets: { approvals: true, notices: false, feedback: false, weeklyReport: false },
+      channel: 'both',
+      sms_consent: true,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await bookListing('texted@buyers.test', 10);
+    await h.startWorkers();
+    const [text] = await h.sms.waitFor((m) => m.some((s) => s.to === '+16465550177'));
+    expect(text!.body).toMatch(/Approve: http:\/\/keyturn\.test\/seller-approval\?token=\S+ Decline: /);
+    await h.smtp.waitFor(() => h.smtp.to('olly@sellers.test').length === 1);
+    await h.stopWorkers();
+  });
+});
