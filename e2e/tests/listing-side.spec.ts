@@ -147,6 +147,15 @@ test('a buyer books a seller-approved listing → the seller approves from the e
   await page.getByLabel('Password').fill(agent.password);
   await page.getByRole('button', { name: /sign in/i }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The booking details say who answered.
+  const [booking] = await query<{ id: string }>('select id from bookings where client_email = $1', [
+    buyerEmail,
+  ]);
+  await page.goto(`/dashboard/bookings?booking=${booking!.id}`);
+  const details = page.getByRole('dialog', { name: 'Booking details' });
+  await expect(details).toContainText('Pat Seller approved');
+  await shot(page, 'booking-details-seller-answer');
+
   await page.goto('/dashboard/properties');
   await page.getByRole('button', { name: `Sellers and occupants of ${address}` }).click();
   const dialog = page.getByRole('dialog');

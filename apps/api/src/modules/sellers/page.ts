@@ -1,8 +1,7 @@
 // What the seller's page shows for one link (GET /api/seller-approval?token=): the showing in the property's
 // zone, the state of the request, and — for "Propose another time" — the property's open times from the one
 // slot engine (the showing's own time left out).
-import { isoDateInZone } from '@keyturn/domain/time';
-import { clockLabel } from '@keyturn/domain/time';
+import { clockLabel, isoDateInZone } from '@keyturn/domain/time';
 import { openSlots } from '../availability/open-slots';
 import { publicSlotInputs } from '../booking-public/slot-pipeline';
 import { whenInZone } from '../notifications/format';
