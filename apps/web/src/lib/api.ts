@@ -34,7 +34,6 @@ export const api = {
   get: <T>(path: string) => request<T>('GET', path).then(dataOf),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body).then(dataOf),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body).then(dataOf),
-  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body).then(dataOf),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body).then(dataOf),
 };
 

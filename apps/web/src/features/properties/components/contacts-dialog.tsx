@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { PhoneField, SelectField, TextField } from '@/components/ui/text-field';
-import { api, ApiError } from '@/lib/api';
+import { api, ApiError, request } from '@/lib/api';
 import { toast } from '@/lib/toast';
 
 const ROLE_LABELS: Record<ContactRole, string> = {
@@ -79,7 +79,8 @@ export function ContactsDialog({
     mutationFn: ({ id, draft }: { id: string | null; draft: Draft }) => {
       const body = { ...draft, email: draft.email.trim() || null, phone: draft.phone.trim() || null };
       const url = `/properties/${property.id}/contacts`;
-      return id ? api.patch(`${url}/${id}`, body) : api.post(url, body);
+      // PATCH through the client's request (the shared `api` object keeps to what public pages use).
+      return id ? request('PATCH', `${url}/${id}`, body) : api.post(url, body);
     },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: key });
