@@ -73,6 +73,10 @@ import { DateAnswers } from './modules/booking-public/date-answers';
 import type { DateAnswer } from './modules/booking-public/context';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './modules/notifications/scheduler';
+import { withSellerApprovals } from './modules/sellers/approval';
+import { sellerApprovalRoutes } from './modules/sellers/approval-routes';
+import { contactRoutes } from './modules/sellers/contact-routes';
+import { linkSignerOf } from './modules/sellers/links';
 import { withCalendarPush } from './modules/integrations/jobs';
 import { calendarDepsOf } from './modules/integrations/setup';
 import { integrationRoutes } from './modules/integrations/routes';
@@ -162,7 +166,10 @@ export async function buildApp({
   const webhooks = webhookEmitter(queue, now);
   // Innermost first: the messages, the lead's stored class, the webhooks (which read that class), the calendars.
   const notify = withCalendarPush(
-    withWebhookEvents(withLeadClasses(bookingNotifier(queue, now)), webhooks),
+    withWebhookEvents(
+      withLeadClasses(withSellerApprovals(bookingNotifier(queue, now), queue, now)),
+      webhooks,
+    ),
     queue,
     now,
   );
@@ -276,6 +283,13 @@ export async function buildApp({
   });
   await app.register(showingRulesRoutes, { auth, db });
   await app.register(bookingRoutes, { auth, db, now, notify });
+  // Issue 32 §2: a property's sellers and occupants, and the seller's approval links (decision 053).
+  await app.register(contactRoutes, { auth, db, now });
+  await app.register(sellerApprovalRoutes, {
+    ctx: { db, publicUrl: config.publicUrl, now, notify, queue, signer: linkSignerOf(config) },
+    writeLimitPerMinute: config.publicWriteLimitPerMinute,
+    readLimitPerMinute: config.publicReadLimitPerMinute,
+  });
   await app.register(availabilityRoutes, { auth, db });
   await app.register(bookingLinkRoutes, { auth, db, publicUrl: config.publicUrl });
   // Images live in the database (every server serves every image); files an older version wrote to

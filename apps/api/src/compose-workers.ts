@@ -25,6 +25,8 @@ import { calendarJobHandler, calendarSyncTicker } from './modules/integrations/w
 import { notificationsJobHandler } from './modules/notifications/worker';
 import { tourInvitationMail } from './modules/routes/tour-invitation-mail';
 import { proposalMail } from './modules/routes/proposal-mail';
+import { sellerApprovalMail } from './modules/sellers/approval-mail';
+import { linkSignerOf } from './modules/sellers/links';
 import { teamInvitationMail } from './modules/teams/invitation-mail';
 import { expireGrace } from './modules/billing/plan-state';
 
@@ -76,6 +78,13 @@ export async function startWorkers(options: {
         proposalMail(mail),
         // Issue 33: buyers' text replies forwarded to their agent, and the agent's answers by text.
         textJobs({ ...mail, sms }),
+        // The seller's approval requests, reminders, escalations and expiries (issue 32).
+        sellerApprovalMail({
+          ...mail,
+          sms,
+          signer: linkSignerOf(config),
+          smsDefaultCountry: config.sms.defaultCountry,
+        }),
       ]),
       calendarJobHandler(
         calendarDepsOf(config, db, now, mailer, oauthAppsOf(resolver, config.calendar.endpoints)),

@@ -20,6 +20,7 @@ export const APP_PATHS = [
   '/booking/cancelled',
   '/booking/reschedule',
   '/booking/proposal',
+  '/seller-approval',
   '/feedback/:bookingId',
   '/tour/:token',
   '/embed/bookme/:agentId',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBookingRequest, buildRescheduleRequest } from './bookingSubmit';
+import { buildBookingRequest, buildRescheduleRequest, submittedToast } from './bookingSubmit';
 import type { BookingPageState } from './bookingSubmit';
 import { bookingRequestSchema, rescheduleRequestSchema } from './schemas/booking';
 
@@ -162,5 +162,17 @@ describe('buildRescheduleRequest', () => {
       ok: false,
       error: 'Please complete all required fields',
     });
+  });
+});
+
+describe('submittedToast (issue 32)', () => {
+  it('a request on a listing the seller approves names the seller, not the agent', () => {
+    expect(submittedToast(true, false, 'seller')).toBe(
+      'Request sent. It is not booked until the seller confirms it.',
+    );
+    expect(submittedToast(true, false)).toBe('Request sent. It is not booked until the agent confirms it.');
+    expect(submittedToast(true, true, 'agent')).toBe(
+      'New time requested. It is not booked until the agent confirms it.',
+    );
   });
 });

@@ -86,7 +86,13 @@ function tryTo24Hour(slot: string): string | null {
  * never "successfully rescheduled" over a page that says it is not booked yet. Here, with the builder the
  * booking page loads lazily, so its texts are not on the page's first load.
  */
-export function submittedToast(pending: boolean, rescheduled: boolean): string {
+export function submittedToast(
+  pending: boolean,
+  rescheduled: boolean,
+  awaiting: 'agent' | 'seller' | null = 'agent',
+): string {
   if (!pending) return rescheduled ? MESSAGES.bookingRescheduled : MESSAGES.bookingSubmitted;
-  return `${rescheduled ? 'New time requested' : 'Request sent'}. It is not booked until the agent confirms it.`;
+  // Issue 32: a listing the seller approves waits for the seller, not the agent.
+  const who = awaiting === 'seller' ? 'the seller' : 'the agent';
+  return `${rescheduled ? 'New time requested' : 'Request sent'}. It is not booked until ${who} confirms it.`;
 }

@@ -27,6 +27,7 @@ describe('feature catalogue', () => {
       'ai_assistant',
       'teams',
       'showing_rules',
+      'seller_approvals',
     ];
     for (const id of built) expect(isBuilt(id), id).toBe(true);
     expect(featureStatusLabel({ built: true })).toBe('Available now');

@@ -17,7 +17,8 @@ export type FeatureId =
   | 'route_optimisation'
   | 'calendar_sync'
   | 'teams'
-  | 'showing_rules';
+  | 'showing_rules'
+  | 'seller_approvals';
 
 export type Feature = { id: FeatureId; title: string; summary: string; built: boolean };
 
@@ -116,6 +117,10 @@ export const FEATURE_CATALOGUE: readonly Feature[] = [
     title: 'Showing rules per listing',
     summary:
       'Each listing says how it is shown — instantly, approved by you, or by instructions only — with its own notice, hours, blocked times, a daily limit and a gap, and buyers see why a time is missing. On every plan.',
+    id: 'seller_approvals',
+    title: 'Seller approvals',
+    summary:
+      'The seller or occupants approve, decline or propose another time from a link in an e-mail or text, no account needed; unanswered requests are sent again and reach you in time. Professional and Enterprise.',
     built: true,
   },
 ];

@@ -24,4 +24,10 @@ describe('plan-gated features (issue 13)', () => {
       'CRM export and webhooks are part of the Enterprise plan. Upgrade to use them.',
     );
   });
+  it('seller approvals (issue 32) are on Professional and Enterprise, not Basic', () => {
+    expect(PLAN_ORDER.map((p) => planAllows(p, 'sellerApprovals'))).toEqual([false, true, true]);
+    expect(upgradeMessage('sellerApprovals')).toBe(
+      'Seller approvals are part of the Professional plan. Upgrade to use them.',
+    );
+  });
 });

@@ -24,7 +24,7 @@ export function cheapestPlanWithAnalytics(depth: AnalyticsDepth): Plan {
 export type ReportDepth = 'core' | 'breakdowns';
 
 export type GatedFeature =
-  'reportBreakdowns' | 'crmIntegration' | 'benchmarking' | 'routeOptimisation' | 'teams';
+  'reportBreakdowns' | 'crmIntegration' | 'benchmarking' | 'routeOptimisation' | 'teams' | 'sellerApprovals';
 
 /** What each analytics depth of the plan table includes. */
 export const ANALYTICS_FEATURES: Record<
@@ -42,6 +42,7 @@ export const GATED_FEATURE_NAMES: Record<GatedFeature, string> = {
   benchmarking: 'Benchmarks',
   routeOptimisation: 'Route optimisation tools',
   teams: 'Teams',
+  sellerApprovals: 'Seller approvals',
 };
 
 export function planAllows(plan: Plan, feature: GatedFeature): boolean {
@@ -58,6 +59,9 @@ export function planAllows(plan: Plan, feature: GatedFeature): boolean {
       return plan.features.routeOptimisation;
     case 'teams':
       return plan.features.teams;
+    case 'sellerApprovals':
+      // Issue 32 (decision 053): Professional and up — the plans whose analytics go past basic.
+      return plan.features.analytics !== 'basic';
   }
 }
 

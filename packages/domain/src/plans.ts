@@ -63,6 +63,7 @@ export const PLANS: Record<PlanId, Plan> = {
       'Route optimisation',
       'Advanced scoring, sentiment and recommendations',
       'Showing rules per listing',
+      'Seller approvals by e-mail and text',
     ],
   },
   enterprise: {
@@ -83,6 +84,7 @@ export const PLANS: Record<PlanId, Plan> = {
       'Team management with multiple agents',
       'Predictive scoring, CRM integration and benchmarking',
       'Showing rules per listing',
+      'Seller approvals by e-mail and text',
     ],
   },
 };

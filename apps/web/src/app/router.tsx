@@ -62,6 +62,9 @@ const BookingCancelledPage = lazy(() =>
 const RescheduleBookingPage = lazyPage(() =>
   import('@/features/booking/pages/reschedule-booking-page').then((m) => m.RescheduleBookingPage),
 );
+const SellerApprovalPage = lazy(() =>
+  import('@/features/booking/pages/seller-approval-page').then((m) => ({ default: m.SellerApprovalPage })),
+);
 const TimeProposalPage = lazy(() =>
   import('@/features/booking/pages/time-proposal-page').then((m) => ({ default: m.TimeProposalPage })),
 );
@@ -207,6 +210,13 @@ export const routes: RouteObject[] = [
         id: 'booking-proposal',
         path: 'booking/proposal',
         element: page(<TimeProposalPage />),
+        handle: BUYER_PAGE,
+      },
+      // A seller's or occupant's signed link (issue 32): approve, decline, propose another time, block times.
+      {
+        id: 'seller-approval',
+        path: 'seller-approval',
+        element: page(<SellerApprovalPage />),
         handle: BUYER_PAGE,
       },
       {

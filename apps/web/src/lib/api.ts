@@ -6,7 +6,7 @@ import { API_CLIENT, LOCAL_API_PORT } from '@keyturn/domain/constants';
 import { takeFirstPaintAnswer, takeInlineAnswer } from './first-paint-data';
 import { getSessionToken } from './session-token';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

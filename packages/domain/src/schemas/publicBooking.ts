@@ -71,6 +71,8 @@ export const buyerBookingSchema = z.object({
   property_id: z.number().nullable(),
   manage_token: z.string(),
   manage_url: z.string(),
+  /** A pending booking waits for the agent's or (issue 32) the seller's confirmation. */
+  awaiting: z.enum(['agent', 'seller']).nullable().optional(),
 });
 export type BuyerBooking = z.infer<typeof buyerBookingSchema>;
 
@@ -119,6 +121,8 @@ export const managedBookingSchema = z.object({
   buyer_confirmed_via: z.enum(['text', 'page']).nullable().optional(),
   /** An upcoming confirmed showing the buyer has not confirmed yet: "Confirm I'm coming" is offered. */
   can_confirm: z.boolean().optional(),
+  /** A pending booking waits for the agent's or (issue 32) the seller's confirmation. */
+  awaiting: z.enum(['agent', 'seller']).nullable().optional(),
 });
 export type ManagedBooking = z.infer<typeof managedBookingSchema>;
 export const manageBookingResponseSchema = z.object({

@@ -12,7 +12,9 @@ import type {
 } from '@keyturn/domain/listing/showingRules';
 import type { MlsSyncSummary } from '@keyturn/domain/listing/imports';
 import { timestamps } from './columns';
-import { agents, properties } from './core';
+import { agents, bookings, properties } from './core';
+import { timeProposals } from './routes';
+import type { ApprovalAction, ApprovalRequestStatus } from '@keyturn/domain/listing/sellerApprovalTexts';
 
 export const propertyShowingRules = pgTable('property_showing_rules', {
   propertyId: integer()
@@ -72,4 +74,48 @@ export const mlsConnections = pgTable('mls_connections', {
   lastResult: jsonb().$type<MlsSyncSummary>(),
   lastError: text(),
   ...timestamps,
+});
+
+/** A booking waiting for a seller's or occupant's answer (issue 32 §2, decision 053). */
+export const sellerApprovalRequests = pgTable(
+  'seller_approval_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agentId: uuid()
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    propertyId: integer()
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    status: text().$type<ApprovalRequestStatus>().notNull().default('open'),
+    answeredByContactId: uuid().references(() => propertyContacts.id, { onDelete: 'set null' }),
+    /** Kept as it was when they answered (the contact may be edited or removed later). */
+    answeredByName: text(),
+    answeredAt: timestamp({ withTimezone: true }),
+    declineReason: text(),
+    proposalId: uuid().references(() => timeProposals.id, { onDelete: 'set null' }),
+    reminderAt: timestamp({ withTimezone: true }),
+    escalateAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    remindersSent: integer().notNull().default(0),
+    escalatedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('seller_approval_requests_booking_index').on(t.bookingId)],
+);
+
+/** One signed link: a contact × an action of one request, used once. The token is `id.HMAC(id|action)`. */
+export const sellerApprovalLinks = pgTable('seller_approval_links', {
+  id: uuid().primaryKey().defaultRandom(),
+  requestId: uuid()
+    .notNull()
+    .references(() => sellerApprovalRequests.id, { onDelete: 'cascade' }),
+  contactId: uuid()
+    .notNull()
+    .references(() => propertyContacts.id, { onDelete: 'cascade' }),
+  action: text().$type<ApprovalAction>().notNull(),
+  usedAt: timestamp({ withTimezone: true }),
 });

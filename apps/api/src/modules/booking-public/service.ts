@@ -7,7 +7,6 @@ import { isWithinLimit } from '@keyturn/domain/plans';
 import type { BookingRequest, RescheduleRequest } from '@keyturn/domain/schemas/booking';
 import type { BuyerBooking, ManagedBooking } from '@keyturn/domain/schemas/publicBooking';
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
-import { needsSeller } from '@keyturn/domain/listing/applyRules';
 import type { ApprovalMode } from '@keyturn/domain/listing/showingRules';
 import { wallClockInZone } from '@keyturn/domain/time';
 import type { Db, DbTransaction } from '../../db/client';
@@ -27,7 +26,6 @@ import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
 import { slotStillReachable } from '../routes/cluster';
 import { assertShowingRules } from '../showing-rules/service';
-import { sellerApprovalRequested } from '../showing-rules/seller-approval';
 import { readAgentFacts } from '../../db/agent-facts';
 import { type SlotInputs } from '../availability/slot-inputs';
 
@@ -40,6 +38,7 @@ import { claimIdempotencyKey, earlierAnswer } from './idempotency';
 import { ownBookingConflict } from './own-booking';
 import { recordConsent, type ConsentEvidence } from '../texts/consent';
 import { SMS_CONSENT_VERSION } from '@keyturn/domain/texts/consent';
+import { awaitingSeller } from '../sellers/approval';
 
 type PropertyRow = typeof properties.$inferSelect;
 
@@ -102,8 +101,6 @@ export async function writeBooking<T>(
     travel?: TravelCheck;
     /** Issue 33: the buyer ticked "Text me about this showing" — where and how (the consent ledger). */
     consent?: ConsentEvidence | null;
-    /** Issue 32: how the property is shown (checkSlotOpen's), for a showing; a seller's approval is asked. */
-    approval?: ApprovalMode;
   },
   answerOf: (booking: BuyerBooking, agent: AgentRow) => T = (b) => b as T,
 ): Promise<T> {
@@ -147,10 +144,10 @@ export async function writeBooking<T>(
       });
     }
     await ctx.notify.created(tx, row, 'buyer');
-    if (booking.approval && needsSeller(booking.approval)) {
-      await sellerApprovalRequested(tx, row, booking.approval);
-    }
-    const answer = answerOf(toBuyerBooking(ctx, row, agent), agent);
+    const answer = answerOf(
+      { ...toBuyerBooking(ctx, row, agent), awaiting: await awaitingWhom(tx, row) },
+      agent,
+    );
     if (key) {
       await tx
         .update(idempotencyKeys)
@@ -172,8 +169,8 @@ async function prepareBooking(ctx: PublicContext, input: BookingRequest) {
       checkSlotOpen(ctx, input.agent_id, input),
     ]);
     const agent = settled(agentRead);
-    const { slot, pending, travel, approval } = settled(slotRead);
-    return { agent, propertyId: null, slot, pending, approval, travel: { ...travel, place: null } };
+    const { slot, pending, travel } = settled(slotRead);
+    return { agent, propertyId: null, slot, pending, travel: { ...travel, place: null } };
   }
   const [propertyRead, slotRead] = await Promise.allSettled([
     findPublicProperty(ctx.db, input.property_id),
@@ -185,13 +182,12 @@ async function prepareBooking(ctx: PublicContext, input: BookingRequest) {
     await findPublicAgent(ctx.db, input.agent_id);
     throw found ? propertyNotFound() : settled(propertyRead);
   }
-  const { slot, pending, travel, approval } = settled(slotRead);
+  const { slot, pending, travel } = settled(slotRead);
   return {
     agent: found.agent,
     propertyId: found.property.id,
     slot,
     pending,
-    approval,
     travel: { ...travel, place: found.property },
   };
 }
@@ -326,7 +322,14 @@ export async function manageView(ctx: PublicContext, booking: BookingRow): Promi
     buyer_confirmed_at: booking.buyerConfirmedAt?.toISOString() ?? null,
     buyer_confirmed_via: booking.buyerConfirmedVia,
     can_confirm: open && booking.status === 'confirmed' && booking.buyerConfirmedAt === null,
+    awaiting: await awaitingWhom(ctx.db, booking),
   };
+}
+
+/** Whose confirmation a pending booking waits for (issue 32: the seller's while their request is open). */
+async function awaitingWhom(db: Db | DbTransaction, booking: BookingRow): Promise<'agent' | 'seller' | null> {
+  if (booking.status !== 'pending') return null;
+  return (await awaitingSeller(db, booking.id)) ? 'seller' : 'agent';
 }
 
 /**

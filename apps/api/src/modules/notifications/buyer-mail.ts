@@ -20,6 +20,8 @@ export async function deliverBuyerMail(
     rendered: RenderedEmail;
     scheduledFor: Date;
     attempt: { retryCount: number; retryLimit: number };
+    /** Issue 32: a message to the agent themself (the seller's escalation) comes from Keyturn, for the booking. */
+    toAgent?: { bookingId: string };
   },
 ): Promise<{ sent: number }> {
   const { key, kind, agent, rendered } = mail;
@@ -31,10 +33,10 @@ export async function deliverBuyerMail(
       key,
       messageId,
       agentId: agent.id,
-      bookingId: null,
+      bookingId: mail.toAgent?.bookingId ?? null,
       kind,
       channel: 'email',
-      audience: 'buyer',
+      audience: mail.toAgent ? 'agent' : 'buyer',
       recipient: mail.to,
       subject: rendered.subject,
       scheduledFor: mail.scheduledFor,
@@ -43,10 +45,10 @@ export async function deliverBuyerMail(
       lastAttempt: mail.attempt.retryCount >= mail.attempt.retryLimit,
       send: () =>
         deps.mailer.send({
-          from: fromHeader(deps.mailFrom, agentName),
+          from: fromHeader(deps.mailFrom, mail.toAgent ? 'Keyturn' : agentName),
           to: mail.to,
           // The buyer's answer goes to their agent.
-          replyTo: agent.email,
+          ...(mail.toAgent ? {} : { replyTo: agent.email }),
           subject: rendered.subject,
           text: rendered.text,
           html: rendered.html,

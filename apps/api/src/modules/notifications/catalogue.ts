@@ -99,6 +99,8 @@ export type PlanInput = {
   quietNow: boolean;
   /** Issue 32 §5: the booking names a buyer's agent with an e-mail address. */
   buyerAgentEmail?: boolean;
+  /** Issue 32: the booking waits for the seller's answer (their request is open), not the agent's. */
+  awaitingSeller?: boolean;
   now: Date;
 };
 
@@ -133,6 +135,15 @@ function eventPlan(input: PlanInput): Plan {
   switch (data.event) {
     case 'booking_created': {
       if (!active) return skip(`the booking is ${booking.status}`);
+      if (data.status === 'pending' && input.awaitingSeller) {
+        // The seller answers, not the agent: the agent is told of the booking like of any other.
+        return {
+          messages: [
+            ...(settings.buyer_confirmation_email ? [buyerEmail('request_received')] : []),
+            ...(settings.agent_new_booking_email ? [agentEmail('new_booking')] : []),
+          ],
+        };
+      }
       if (data.status === 'pending') {
         return {
           messages: [

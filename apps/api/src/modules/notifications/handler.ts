@@ -12,6 +12,7 @@ import { messageKind, planMessages, type NotificationJobData, type PlannedMessag
 import { deliverOnce, type DeliveryRecord, type Outcome } from './deliver';
 import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
 import { toE164 } from './phone';
+import { awaitingSeller as awaitingSellerAnswer } from '../sellers/approval';
 import { notificationSettingsOf } from './settings';
 import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';
 
@@ -48,6 +49,7 @@ export async function runNotificationJob(
     .select({ id: feedback.id })
     .from(feedback)
     .where(eq(feedback.bookingId, booking.id));
+  const awaitingSeller = booking.status === 'pending' && (await awaitingSellerAnswer(db, booking.id));
   const plan = planMessages({
     data,
     booking,
@@ -59,6 +61,7 @@ export async function runNotificationJob(
     // The buyer's zone is the booking's (the agent's): decision 056.
     quietNow: inQuietHours(now, agent.timeZone),
     buyerAgentEmail: booking.buyerAgentEmail !== null,
+    awaitingSeller,
     now,
   });
   const scheduledFor = new Date(data.scheduledFor);
@@ -85,6 +88,7 @@ export async function runNotificationJob(
     offsetMinutes: data.offsetMinutes,
     publicUrl: deps.publicUrl,
     now,
+    awaitingSeller,
   };
   const lastAttempt = attempt.retryCount >= attempt.retryLimit;
 

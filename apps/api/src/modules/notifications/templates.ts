@@ -1,5 +1,6 @@
 // Our own templates: every message of the catalogue as HTML + plain text (e-mail) or one short text (SMS),
 // branded with the agent's logo, colour and company. Pure functions of the booking as it is when sent.
+import { SELLER_APPROVAL_MESSAGES } from '@keyturn/domain/listing/sellerApprovalTexts';
 import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
 import { googleCalendarUrl } from '@keyturn/domain/calendarLinks';
 import { bookingEventUid, buildIcsEvent, ICS_CONTENT_TYPE } from '@keyturn/domain/ics';
@@ -38,6 +39,8 @@ export type TemplateContext = {
   previousAgent?: AgentRow | null;
   publicUrl: string;
   now: Date;
+  /** Issue 32: the booking waits for the seller's confirmation, not the agent's. */
+  awaitingSeller?: boolean;
 };
 
 export type RenderedEmail = { subject: string; text: string; html: string; attachments: MailAttachment[] };
@@ -83,10 +86,12 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
     case 'request_received':
       return email(ctx, {
         subject: `Request received: ${f.what} on ${f.when.shortDate} at ${f.when.time}`,
-        heading: 'We have received your request',
+        heading: ctx.awaitingSeller ? SELLER_APPROVAL_MESSAGES.buyerWaiting : 'We have received your request',
         paragraphs: [
           hi,
-          `${f.agentName} will confirm your ${purposeInSentence(f.purpose)} shortly. You will get another e-mail once it is confirmed.`,
+          ctx.awaitingSeller
+            ? SELLER_APPROVAL_MESSAGES.buyerWaitingDetail
+            : `${f.agentName} will confirm your ${purposeInSentence(f.purpose)} shortly. You will get another e-mail once it is confirmed.`,
         ],
         details: f.details,
         notes: [],

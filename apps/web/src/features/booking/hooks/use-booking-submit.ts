@@ -140,7 +140,9 @@ export function useBookingSubmit({
       onBooked(result);
       writeSession(resultKey, result);
       move({}, 'confirmation');
-      toast.success(builder.submittedToast(result.status === 'pending', reschedule !== null));
+      toast.success(
+        builder.submittedToast(result.status === 'pending', reschedule !== null, result.awaiting ?? 'agent'),
+      );
       return {};
     } catch (error) {
       return handleSubmitError(error, await loadAnalytics());

@@ -1,5 +1,6 @@
 // /booking/manage?token=… (spec §2.1): the buyer's booking as stored, with Reschedule and Cancel while the
 // booking still allows them. Cancelling asks for an optional reason in a dialog, then shows /booking/cancelled.
+import { SELLER_APPROVAL_MESSAGES } from '@keyturn/domain/listing/sellerApprovalTexts';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -142,7 +143,9 @@ function ManagedBookingView({
         </p>
       ) : booking.status === 'pending' ? (
         <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
-          Your request is awaiting the agent&apos;s confirmation.
+          {booking.awaiting === 'seller'
+            ? SELLER_APPROVAL_MESSAGES.buyerWaiting
+            : "Your request is awaiting the agent's confirmation."}
         </p>
       ) : booking.status === 'rescheduled' ? (
         <p className="mb-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">

@@ -25,6 +25,7 @@ import { ReasonDialog } from './reason-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 import { BookingConversation } from './booking-conversation';
 import { TourStopsSection } from './tour-stops-section';
+import { SellerApprovalSection } from './seller-approval-section';
 
 type Step = { kind: 'reason'; action: 'cancel' | 'decline' } | { kind: 'reschedule' } | null;
 
@@ -220,6 +221,8 @@ function BookingDetails({
       {booking.tour ? (
         <TourStopsSection tour={booking.tour} currentId={booking.id} onOpenBooking={onOpenBooking} />
       ) : null}
+
+      <SellerApprovalSection bookingId={booking.id} />
 
       <BookingConversation bookingId={booking.id} />
 

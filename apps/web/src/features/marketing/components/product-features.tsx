@@ -43,6 +43,7 @@ const ICONS: Record<FeatureId, ComponentType<SVGProps<SVGSVGElement>>> = {
   calendar_sync: SyncIcon,
   teams: UsersIcon,
   showing_rules: ClockIcon,
+  seller_approvals: ShieldIcon,
 };
 
 const withIcon = (feature: Feature): ProductFeature => ({ ...feature, Icon: ICONS[feature.id] });

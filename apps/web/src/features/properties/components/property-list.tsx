@@ -10,6 +10,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { formatMoney } from '@/components/ui/format';
 import { SafeImage } from '@/components/ui/safe-image';
 import { SelectField } from '@/components/ui/text-field';
+import { SellersButton } from './sellers-button';
 
 /** A listed property; the team fields are absent outside the dashboard list's answer. */
 export type ListedProperty = Property &
@@ -122,6 +123,7 @@ function PropertyRow({
               {link}
             </p>
           ) : null}
+          {editable ? <SellersButton property={property} /> : null}
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm lg:block lg:space-y-1">
           <p className="font-semibold text-slate-900 tabular-nums">{formatMoney(property.price)}</p>

@@ -1,0 +1,251 @@
+// The seller's answers from their links (issue 32 §2, decision 053), no account: each link does one thing once.
+// A token we did not sign (or whose link row is gone) is 404; a link used again, a request someone else already
+// answered or one that expired is 409 with a plain sentence; the action in the token must be the one posted.
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  SELLER_APPROVAL_MESSAGES as M,
+  SELLER_BLOCK_MAX_HOURS,
+  type ApprovalAction,
+} from '@keyturn/domain/listing/sellerApprovalTexts';
+import type { ShowingBlock } from '@keyturn/domain/listing/showingRules';
+import { isoDateInZone, wallClockInZone } from '@keyturn/domain/time';
+import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
+import type { z } from 'zod';
+import type { DbTransaction } from '../../db/client';
+import { lockAgentRow, writeTransaction } from '../../db/transaction';
+import {
+  agents,
+  bookings,
+  properties,
+  propertyContacts,
+  propertyShowingRules,
+  sellerApprovalLinks,
+  sellerApprovalRequests,
+  timeProposals,
+} from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { JobQueue } from '../../jobs/queue';
+import type { PublicContext } from '../booking-public/context';
+import { checkSlotOpen } from '../booking-public/service';
+import { newPublicToken } from '../bookings/service';
+import { queueProposalMail } from '../routes/proposal-mail';
+import type { blockBodySchema } from '@keyturn/domain/schemas/sellerApproval';
+import type { LinkSigner } from './links';
+
+export type SellerContext = PublicContext & { queue: JobQueue; signer: LinkSigner };
+
+const invalid = () => new AppError(404, 'APPROVAL_LINK_INVALID', M.linkInvalid);
+const used = () => new AppError(409, 'APPROVAL_LINK_USED', M.linkUsed);
+const expired = () => new AppError(409, 'APPROVAL_EXPIRED', M.expired);
+
+/** The link a token names, with its request, contact, booking, agent and property (404 when not ours). */
+export async function resolveLink(ctx: SellerContext, token: string, expected?: ApprovalAction) {
+  const signed = ctx.signer.verify(token);
+  if (!signed) throw invalid();
+  if (expected && signed.action !== expected)
+    throw new AppError(400, 'APPROVAL_LINK_ACTION', M.linkInvalid, { token: M.linkInvalid });
+  const [row] = await ctx.db
+    .select({
+      link: sellerApprovalLinks,
+      request: sellerApprovalRequests,
+      contact: propertyContacts,
+      booking: bookings,
+      agent: agents,
+      property: properties,
+    })
+    .from(sellerApprovalLinks)
+    .innerJoin(sellerApprovalRequests, eq(sellerApprovalRequests.id, sellerApprovalLinks.requestId))
+    .innerJoin(propertyContacts, eq(propertyContacts.id, sellerApprovalLinks.contactId))
+    .innerJoin(bookings, eq(bookings.id, sellerApprovalRequests.bookingId))
+    .innerJoin(agents, eq(agents.id, bookings.agentId))
+    .innerJoin(properties, eq(properties.id, sellerApprovalRequests.propertyId))
+    .where(and(eq(sellerApprovalLinks.id, signed.linkId), eq(sellerApprovalLinks.action, signed.action)));
+  if (!row) throw invalid();
+  return row;
+}
+
+type Resolved = Awaited<ReturnType<typeof resolveLink>>;
+
+/**
+ * Locks the request and its link in `tx` and checks they can still be used: the link unused, the request open
+ * (for an answer) and not past its expiry.
+ */
+async function claim(tx: DbTransaction, r: Resolved, now: Date, needsOpen: boolean) {
+  const [request] = await tx
+    .select()
+    .from(sellerApprovalRequests)
+    .where(eq(sellerApprovalRequests.id, r.request.id))
+    .for('update');
+  const [link] = await tx
+    .select()
+    .from(sellerApprovalLinks)
+    .where(eq(sellerApprovalLinks.id, r.link.id))
+    .for('update');
+  if (!request || !link) throw invalid();
+  if (link.usedAt) throw used();
+  if (request.status === 'expired' || now.getTime() >= request.expiresAt.getTime()) throw expired();
+  if (needsOpen && request.status !== 'open')
+    throw new AppError(409, 'APPROVAL_ANSWERED', M.answeredAlready(request.answeredByName ?? 'Someone'));
+  await tx.update(sellerApprovalLinks).set({ usedAt: now }).where(eq(sellerApprovalLinks.id, link.id));
+  return request;
+}
+
+async function answered(
+  tx: DbTransaction,
+  r: Resolved,
+  now: Date,
+  set: Partial<typeof sellerApprovalRequests.$inferInsert>,
+) {
+  await tx
+    .update(sellerApprovalRequests)
+    .set({ answeredByContactId: r.contact.id, answeredByName: r.contact.name, answeredAt: now, ...set })
+    .where(eq(sellerApprovalRequests.id, r.request.id));
+}
+
+/** The pending booking moved to `status` (409 when it is no longer pending: cancelled or moved meanwhile). */
+async function settleBooking(
+  tx: DbTransaction,
+  r: Resolved,
+  status: 'confirmed' | 'declined',
+  reason?: string | null,
+) {
+  const [updated] = await tx
+    .update(bookings)
+    .set({ status, ...(status === 'declined' ? { cancelReason: reason ?? null } : {}) })
+    .where(and(eq(bookings.id, r.booking.id), eq(bookings.status, 'pending')))
+    .returning();
+  if (!updated)
+    throw new AppError(409, 'BOOKING_NOT_ACTIVE', 'This showing was cancelled or moved meanwhile.');
+  return updated;
+}
+
+export async function approve(ctx: SellerContext, token: string) {
+  const r = await resolveLink(ctx, token, 'approve');
+  const now = ctx.now();
+  await writeTransaction(ctx.db, async (tx) => {
+    await lockAgentRow(tx, r.agent.id);
+    await claim(tx, r, now, true);
+    // The request first: the notifier then sees the seller's yes and confirms as usual.
+    await answered(tx, r, now, { status: 'approved' });
+    const booking = await settleBooking(tx, r, 'confirmed');
+    await ctx.notify.actionApplied(tx, booking, 'confirm');
+  });
+  return { status: 'approved' as const, message: M.approved };
+}
+
+export async function decline(ctx: SellerContext, token: string, reason: string | null) {
+  const r = await resolveLink(ctx, token, 'decline');
+  const now = ctx.now();
+  await writeTransaction(ctx.db, async (tx) => {
+    await lockAgentRow(tx, r.agent.id);
+    await claim(tx, r, now, true);
+    await answered(tx, r, now, { status: 'declined', declineReason: reason });
+    const booking = await settleBooking(tx, r, 'declined', reason);
+    await ctx.notify.actionApplied(tx, booking, 'decline');
+  });
+  return { status: 'declined' as const, message: M.declined };
+}
+
+/**
+ * Another time: one of the property's open slots (the slot engine's check, the showing's own time given up);
+ * the buyer gets it as a time proposal (decision 042's flow) to accept or keep their own.
+ */
+export async function propose(ctx: SellerContext, token: string, startsAtIso: string) {
+  const r = await resolveLink(ctx, token, 'propose');
+  const now = ctx.now();
+  const startsAt = new Date(startsAtIso);
+  const wall = wallClockInZone(startsAt, r.agent.timeZone);
+  const notOpen = () => new AppError(409, 'SLOT_UNAVAILABLE', M.timeNotOpen, { starts_at: M.timeNotOpen });
+  if (startsAt.getTime() === r.booking.startsAt.getTime()) throw notOpen();
+  const checked = await checkSlotOpen(
+    ctx,
+    r.agent.id,
+    { booking_date: wall.date, booking_time: wall.time, starts_at: startsAt.toISOString() },
+    r.booking.id,
+  ).catch((err: unknown) => {
+    throw err instanceof AppError && err.statusCode === 409 ? notOpen() : err;
+  });
+  if (checked.slot.startsAt.getTime() !== startsAt.getTime()) throw notOpen();
+  await writeTransaction(ctx.db, async (tx) => {
+    await lockAgentRow(tx, r.agent.id);
+    await claim(tx, r, now, true);
+    await tx
+      .update(timeProposals)
+      .set({ status: 'withdrawn', answeredAt: now })
+      .where(and(eq(timeProposals.bookingId, r.booking.id), eq(timeProposals.status, 'proposed')));
+    const [proposal] = await tx
+      .insert(timeProposals)
+      .values({
+        agentId: r.agent.id,
+        bookingId: r.booking.id,
+        token: newPublicToken(),
+        date: wall.date,
+        fromStartsAt: r.booking.startsAt,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + APPOINTMENT_MINUTES * 60_000),
+        createdAt: now,
+      })
+      .returning({ id: timeProposals.id });
+    await answered(tx, r, now, { status: 'proposed', proposalId: proposal!.id });
+    await queueProposalMail(tx, ctx.queue, proposal!.id, now);
+  });
+  return { status: 'proposed' as const, message: M.proposed };
+}
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * A seller's block: "not tonight" (today, 5 PM to midnight, in the property's zone) or a date and a span within
+ * the next two weeks. Appended to the property's rules with `by: 'contact'`; the agent's schedule version moves
+ * in the same transaction, so kept date answers are dropped and the slots go at once.
+ */
+export async function block(ctx: SellerContext, body: z.output<typeof blockBodySchema>) {
+  const r = await resolveLink(ctx, body.token, 'block');
+  const now = ctx.now();
+  const today = isoDateInZone(now, r.agent.timeZone);
+  const span = body.tonight
+    ? { date: today, start: '17:00', end: '23:59' }
+    : { date: body.date, start: body.start, end: body.end };
+  const fields: Record<string, string> = {};
+  if (!span.date) fields.date = 'Pick a date';
+  if (!span.start) fields.start = 'Pick a start time';
+  if (!span.end) fields.end = 'Pick an end time';
+  if (span.start && span.end && span.start >= span.end) fields.end = 'The end must be after the start';
+  else if (
+    span.start &&
+    span.end &&
+    minutesOf(span.end) - minutesOf(span.start) > SELLER_BLOCK_MAX_HOURS * 60
+  )
+    fields.end = M.blockTooLong;
+  const last = new Date(Date.parse(`${today}T12:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
+  if (span.date && (span.date < today || span.date > last)) fields.date = 'Pick a date in the next two weeks';
+  if (Object.keys(fields).length > 0)
+    throw new AppError(400, 'VALIDATION_ERROR', Object.values(fields)[0]!, fields);
+  const entry: ShowingBlock = {
+    kind: 'once',
+    date: span.date!,
+    start: span.start!,
+    end: span.end!,
+    by: 'contact',
+    contactId: r.contact.id,
+    ...(body.note ? { note: body.note } : {}),
+  };
+  await writeTransaction(ctx.db, async (tx) => {
+    await lockAgentRow(tx, r.agent.id);
+    await claim(tx, r, now, false);
+    await tx
+      .insert(propertyShowingRules)
+      .values({ propertyId: r.property.id, blocks: [entry] })
+      .onConflictDoUpdate({
+        target: propertyShowingRules.propertyId,
+        set: {
+          blocks: sql`${propertyShowingRules.blocks} || ${JSON.stringify([entry])}::jsonb`,
+          updatedAt: now,
+        },
+      });
+    await tx.execute(
+      sql`update schedule_versions set version = version + 1 where agent_id = ${r.agent.id}::uuid`,
+    );
+  });
+  return { status: r.request.status, message: M.blocked };
+}

@@ -1,0 +1,280 @@
+// The approval chain's messages on the notifications queue (issue 32 §2, decision 053), each step one job queued
+// with the request (approval.ts) and each message once per key (notifications/deliver.ts): the request and its
+// reminder to every contact who gets approval requests (e-mail, and a text where they consented), the escalation
+// to the agent, and at the showing's start the expiry — the request closed, the booking declined and a kind
+// e-mail to the buyer with the way to other times. A step whose request was answered meanwhile sends nothing.
+import { and, eq } from 'drizzle-orm';
+import { SELLER_APPROVAL_MESSAGES as M } from '@keyturn/domain/listing/sellerApprovalTexts';
+import type { ApprovalAction } from '@keyturn/domain/listing/sellerApprovalTexts';
+import { planFor } from '@keyturn/domain/plans';
+import type { Mailer } from '../../adapters/mail';
+import type { SmsSender } from '../../adapters/sms';
+import type { Db } from '../../db/client';
+import {
+  agents,
+  bookings,
+  properties,
+  propertyContacts,
+  sellerApprovalLinks,
+  sellerApprovalRequests,
+} from '../../db/schema';
+import { deliverBuyerMail } from '../notifications/buyer-mail';
+import { deliverOnce } from '../notifications/deliver';
+import { fileStemFor, mailDomainOf, messageIdFor } from '../notifications/keys';
+import { firstName, whenInZone } from '../notifications/format';
+import { toE164 } from '../notifications/phone';
+import { bookingLinks, brandedEmail } from '../notifications/templates';
+import type { QueuedMailHandler } from '../notifications/worker';
+import { isSellerJob, SELLER_APPROVAL_KIND, type SellerJobData } from './approval';
+import { approvalPageUrl, type LinkSigner } from './links';
+
+export type SellerMailDeps = {
+  db: Db;
+  mailer: Mailer;
+  sms: SmsSender;
+  signer: LinkSigner;
+  publicUrl: string;
+  mailFrom: string;
+  smsDefaultCountry: string;
+  now: () => Date;
+};
+
+type Attempt = { retryCount: number; retryLimit: number };
+type Result = { sent: number; skipped?: string };
+
+export function sellerApprovalMail(deps: SellerMailDeps): QueuedMailHandler<SellerJobData> {
+  return { matches: isSellerJob, run: (job) => runSellerJob(deps, job.data, job) };
+}
+
+async function load(db: Db, requestId: string) {
+  const [row] = await db
+    .select({ request: sellerApprovalRequests, booking: bookings, agent: agents, property: properties })
+    .from(sellerApprovalRequests)
+    .innerJoin(bookings, eq(bookings.id, sellerApprovalRequests.bookingId))
+    .innerJoin(agents, eq(agents.id, bookings.agentId))
+    .innerJoin(properties, eq(properties.id, sellerApprovalRequests.propertyId))
+    .where(eq(sellerApprovalRequests.id, requestId));
+  return row ?? null;
+}
+type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
+
+export async function runSellerJob(
+  deps: SellerMailDeps,
+  data: SellerJobData,
+  attempt: Attempt,
+): Promise<Result> {
+  const row = await load(deps.db, data.requestId);
+  if (!row) return { sent: 0, skipped: 'the request no longer exists' };
+  if (data.step === 'expiry') return expire(deps, row, data, attempt);
+  if (row.request.status !== 'open') return { sent: 0, skipped: `the request is ${row.request.status}` };
+  if (row.booking.status !== 'pending') return { sent: 0, skipped: `the booking is ${row.booking.status}` };
+  if (data.step === 'escalation') return escalate(deps, row, data, attempt);
+  return askContacts(deps, row, data, attempt);
+}
+
+async function askContacts(deps: SellerMailDeps, row: Loaded, data: SellerJobData, attempt: Attempt) {
+  const { request, booking, agent, property } = row;
+  const links = await deps.db
+    .select({ link: sellerApprovalLinks, contact: propertyContacts })
+    .from(sellerApprovalLinks)
+    .innerJoin(propertyContacts, eq(propertyContacts.id, sellerApprovalLinks.contactId))
+    .where(eq(sellerApprovalLinks.requestId, request.id));
+  const byContact = new Map<
+    string,
+    { contact: (typeof links)[number]['contact']; urls: Map<ApprovalAction, string> }
+  >();
+  for (const { link, contact } of links) {
+    const entry = byContact.get(contact.id) ?? { contact, urls: new Map() };
+    entry.urls.set(link.action, approvalPageUrl(deps.publicUrl, deps.signer.sign(link.id, link.action)));
+    byContact.set(contact.id, entry);
+  }
+  const when = whenInZone(booking.startsAt, agent.timeZone);
+  const agentName = `${agent.firstName} ${agent.lastName}`.trim();
+  const reminder = data.step === 'reminder';
+  const textsOn = planFor(agent.plan).features.sms;
+  let sent = 0;
+  for (const { contact, urls } of byContact.values()) {
+    const key = `${SELLER_APPROVAL_KIND}:${request.id}:${data.step}:${contact.id}`;
+    const approveUrl = urls.get('approve')!;
+    if (contact.email && contact.channel !== 'sms') {
+      const rendered = brandedEmail(
+        { agent, publicUrl: deps.publicUrl },
+        {
+          subject: `${reminder ? 'Reminder: ' : ''}Showing request for ${property.address} on ${when.shortDate} at ${when.time}`,
+          heading: M.pageTitle,
+          paragraphs: [
+            `Hi ${firstName(contact.name)},`,
+            `${agentName} has a showing request for ${property.address}: ${firstName(booking.clientName)} would like to see it on ${when.date} at ${when.time} ${when.zone}. Please answer before then.`,
+          ],
+          details: [
+            ['Property', `${property.address}, ${property.city}`],
+            ['Requested time', `${when.date}, ${when.time} ${when.zone}`],
+          ],
+          notes: ['Each link works once. You do not need an account.'],
+          action: { label: M.approve, url: approveUrl },
+          links: [
+            { label: M.decline, url: urls.get('decline')! },
+            { label: M.propose, url: urls.get('propose')! },
+            { label: M.block, url: urls.get('block')! },
+          ],
+        },
+      );
+      sent += (
+        await deliverBuyerMail(deps, {
+          key: `${key}:email`,
+          kind: `${SELLER_APPROVAL_KIND}.${data.step}`,
+          agent,
+          to: contact.email,
+          rendered,
+          scheduledFor: new Date(data.at),
+          attempt,
+        })
+      ).sent;
+    }
+    const phone = contact.phone ? toE164(contact.phone, deps.smsDefaultCountry) : null;
+    if (textsOn && phone && contact.smsConsentAt && contact.channel !== 'email') {
+      const body = `${reminder ? 'Reminder: ' : ''}${agentName}: showing request for ${property.address}, ${when.shortDate} ${when.time}. Approve: ${approveUrl} Decline: ${urls.get('decline')!}`;
+      sent += await sendText(deps, {
+        key: `${key}:sms`,
+        agentId: agent.id,
+        bookingId: booking.id,
+        to: phone,
+        body,
+        at: data.at,
+        attempt,
+      });
+    }
+  }
+  if (reminder) {
+    await deps.db
+      .update(sellerApprovalRequests)
+      .set({ remindersSent: 1 })
+      .where(and(eq(sellerApprovalRequests.id, request.id), eq(sellerApprovalRequests.remindersSent, 0)));
+  }
+  return { sent };
+}
+
+async function sendText(
+  deps: SellerMailDeps,
+  t: {
+    key: string;
+    agentId: string;
+    bookingId: string;
+    to: string;
+    body: string;
+    at: string;
+    attempt: Attempt;
+  },
+): Promise<number> {
+  const kind = `${SELLER_APPROVAL_KIND}.text`;
+  const outcome = await deliverOnce(
+    deps.db,
+    {
+      key: t.key,
+      messageId: messageIdFor(t.key, mailDomainOf(deps.mailFrom)),
+      agentId: t.agentId,
+      bookingId: t.bookingId,
+      kind,
+      channel: 'sms',
+      audience: 'buyer',
+      recipient: t.to,
+      subject: null,
+      scheduledFor: new Date(t.at),
+    },
+    {
+      lastAttempt: t.attempt.retryCount >= t.attempt.retryLimit,
+      send: () => deps.sms.send({ to: t.to, body: t.body, fileStem: fileStemFor(t.key, kind) }),
+    },
+  );
+  if (outcome.status === 'failed' && !outcome.final) throw outcome.error;
+  return outcome.status === 'sent' ? 1 : 0;
+}
+
+async function escalate(deps: SellerMailDeps, row: Loaded, data: SellerJobData, attempt: Attempt) {
+  const { request, booking, agent, property } = row;
+  const when = whenInZone(booking.startsAt, agent.timeZone);
+  const key = `${SELLER_APPROVAL_KIND}:${request.id}:escalation`;
+  const kind = `${SELLER_APPROVAL_KIND}.escalation`;
+  const rendered = brandedEmail(
+    { agent, publicUrl: deps.publicUrl },
+    {
+      subject: `No answer yet from the seller: ${property.address}, ${when.shortDate} at ${when.time}`,
+      heading: 'The seller has not answered yet',
+      paragraphs: [M.escalation(booking.clientName), 'You can approve or decline the request yourself.'],
+      details: [
+        ['Property', `${property.address}, ${property.city}`],
+        ['Requested time', `${when.date}, ${when.time} ${when.zone}`],
+      ],
+      notes: [],
+      action: {
+        label: 'Open your bookings',
+        url: bookingLinks({ booking, agent, property, publicUrl: deps.publicUrl }).dashboard,
+      },
+    },
+  );
+  const result = await deliverBuyerMail(deps, {
+    key,
+    kind,
+    agent,
+    to: agent.email,
+    rendered,
+    scheduledFor: new Date(data.at),
+    attempt,
+    toAgent: { bookingId: booking.id },
+  });
+  await deps.db
+    .update(sellerApprovalRequests)
+    .set({ escalatedAt: new Date(data.at) })
+    .where(eq(sellerApprovalRequests.id, request.id));
+  return result;
+}
+
+/** At the showing's start: the open request expires, the pending booking is declined, the buyer told kindly. */
+async function expire(deps: SellerMailDeps, row: Loaded, data: SellerJobData, attempt: Attempt) {
+  const { request, agent, property } = row;
+  if (request.status === 'open') {
+    await deps.db.transaction(async (tx) => {
+      const [closed] = await tx
+        .update(sellerApprovalRequests)
+        .set({ status: 'expired', answeredAt: new Date(data.at) })
+        .where(and(eq(sellerApprovalRequests.id, request.id), eq(sellerApprovalRequests.status, 'open')))
+        .returning({ id: sellerApprovalRequests.id });
+      if (closed) {
+        await tx
+          .update(bookings)
+          .set({ status: 'declined', cancelReason: M.expired })
+          .where(and(eq(bookings.id, request.bookingId), eq(bookings.status, 'pending')));
+      }
+    });
+  } else if (request.status !== 'expired') {
+    return { sent: 0, skipped: `the request is ${request.status}` };
+  }
+  const [booking] = await deps.db.select().from(bookings).where(eq(bookings.id, request.bookingId));
+  if (!booking || booking.status !== 'declined')
+    return { sent: 0, skipped: 'the booking was settled meanwhile' };
+  const when = whenInZone(booking.startsAt, agent.timeZone);
+  const links = bookingLinks({ booking, agent, property, publicUrl: deps.publicUrl });
+  const rendered = brandedEmail(
+    { agent, publicUrl: deps.publicUrl },
+    {
+      subject: `Your showing request for ${when.shortDate} could not be confirmed`,
+      heading: 'Your request could not be confirmed in time',
+      paragraphs: [`Hi ${firstName(booking.clientName)},`, M.expiredBuyer],
+      details: [
+        ['Property', `${property.address}, ${property.city}`],
+        ['Requested time', `${when.date}, ${when.time} ${when.zone}`],
+      ],
+      notes: [],
+      action: { label: 'Choose another time', url: links.bookAgain },
+    },
+  );
+  return deliverBuyerMail(deps, {
+    key: `${SELLER_APPROVAL_KIND}:${request.id}:expiry`,
+    kind: `${SELLER_APPROVAL_KIND}.expiry`,
+    agent,
+    to: booking.clientEmail,
+    rendered,
+    scheduledFor: new Date(data.at),
+    attempt,
+  });
+}

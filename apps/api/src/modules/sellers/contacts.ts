@@ -1,0 +1,126 @@
+// A property's sellers, occupants, tenants and co-listing agents (issue 32 §2): read by whoever may see the
+// property, changed by whoever may edit it (properties/service.ts decides both: another agent's or another
+// team's property is 404). Approval requests are a Professional feature (decision 053): a contact may be set to
+// receive them only on a plan that includes seller approvals.
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  contactInputSchema,
+  type ContactInput,
+  type ContactPatch,
+  type PropertyContact,
+} from '@keyturn/domain/schemas/contacts';
+import type { Db } from '../../db/client';
+import { propertyContacts } from '../../db/schema';
+import { fieldErrors, notFound, validationError } from '../../http/errors';
+import { isUuid } from '../../http/ids';
+import { requirePlanFeature } from '../../http/plan-gate';
+import type { AgentRow } from '../agents/service';
+import { getProperty } from '../properties/service';
+
+type ContactRow = typeof propertyContacts.$inferSelect;
+const contactNotFound = () => notFound('Contact not found.');
+
+export function toContact(row: ContactRow): PropertyContact {
+  return {
+    id: row.id,
+    property_id: row.propertyId,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    gets: row.gets,
+    channel: row.channel,
+    sms_consent_at: row.smsConsentAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The property as the caller may see it (404 otherwise); `edit` also needs the right to change it. */
+async function propertyFor(db: Db, agent: AgentRow, rawId: string, edit: boolean) {
+  const property = await getProperty(db, agent, rawId);
+  if (edit && !property.can_edit) throw notFound('Property not found.');
+  return property;
+}
+
+export async function listContacts(db: Db, agent: AgentRow, rawId: string): Promise<PropertyContact[]> {
+  const property = await propertyFor(db, agent, rawId, false);
+  const rows = await db
+    .select()
+    .from(propertyContacts)
+    .where(eq(propertyContacts.propertyId, property.id))
+    .orderBy(asc(propertyContacts.createdAt), asc(propertyContacts.id));
+  return rows.map(toContact);
+}
+
+function checked(input: ContactInput) {
+  const parsed = contactInputSchema.safeParse(input);
+  if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
+  return parsed.data;
+}
+
+function columnsOf(c: ReturnType<typeof checked>, smsConsentAt: Date | null) {
+  const { name, email, phone, role, gets, channel } = c;
+  return { name, email, phone, role, gets, channel, smsConsentAt };
+}
+
+export async function createContact(
+  db: Db,
+  agent: AgentRow,
+  rawId: string,
+  input: ContactInput,
+  now: Date,
+): Promise<PropertyContact> {
+  const property = await propertyFor(db, agent, rawId, true);
+  const c = checked(input);
+  if (c.gets.approvals) requirePlanFeature(agent, 'sellerApprovals');
+  const [row] = await db
+    .insert(propertyContacts)
+    .values({ propertyId: property.id, ...columnsOf(c, c.sms_consent ? now : null) })
+    .returning();
+  return toContact(row!);
+}
+
+async function ownContact(db: Db, propertyId: number, contactId: string): Promise<ContactRow> {
+  if (!isUuid(contactId)) throw contactNotFound();
+  const [row] = await db
+    .select()
+    .from(propertyContacts)
+    .where(and(eq(propertyContacts.id, contactId), eq(propertyContacts.propertyId, propertyId)));
+  if (!row) throw contactNotFound();
+  return row;
+}
+
+export async function updateContact(
+  db: Db,
+  agent: AgentRow,
+  rawId: string,
+  contactId: string,
+  patch: ContactPatch,
+  now: Date,
+): Promise<PropertyContact> {
+  const property = await propertyFor(db, agent, rawId, true);
+  const row = await ownContact(db, property.id, contactId);
+  const c = checked({
+    name: patch.name ?? row.name,
+    email: patch.email === undefined ? row.email : patch.email,
+    phone: patch.phone === undefined ? row.phone : patch.phone,
+    role: patch.role ?? row.role,
+    gets: patch.gets ?? row.gets,
+    channel: patch.channel ?? row.channel,
+    sms_consent: patch.sms_consent ?? row.smsConsentAt !== null,
+  });
+  if (c.gets.approvals && !row.gets.approvals) requirePlanFeature(agent, 'sellerApprovals');
+  const [updated] = await db
+    .update(propertyContacts)
+    // Consent keeps the time it was first given; withdrawn, it is cleared.
+    .set(columnsOf(c, c.sms_consent ? (row.smsConsentAt ?? now) : null))
+    .where(eq(propertyContacts.id, row.id))
+    .returning();
+  return toContact(updated!);
+}
+
+export async function deleteContact(db: Db, agent: AgentRow, rawId: string, contactId: string) {
+  const property = await propertyFor(db, agent, rawId, true);
+  const row = await ownContact(db, property.id, contactId);
+  await db.delete(propertyContacts).where(eq(propertyContacts.id, row.id));
+}

@@ -1,0 +1,85 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SELLER_APPROVAL_MESSAGES as M } from '@keyturn/domain/listing/sellerApprovalTexts';
+import type { SellerApprovalView } from '@keyturn/domain/schemas/sellerApproval';
+import { json, renderAt, stubApi } from '@/test/utils';
+import { SellerApprovalPage } from './seller-approval-page';
+
+const view = (overrides: Partial<SellerApprovalView> = {}): SellerApprovalView => ({
+  action: 'approve',
+  status: 'open',
+  link_used: false,
+  contact_name: 'Pat Seller',
+  agent_name: 'Dana Scully',
+  answered_by: null,
+  address: '7 Willow Lane, Springfield',
+  starts_at: '2031-03-04T19:00:00.000Z',
+  time_zone: 'America/New_York',
+  when: { date: 'Tuesday, March 4, 2031', time: '2:00 PM', zone: 'EST' },
+  open_times: [],
+  today: '2031-03-01',
+  ...overrides,
+});
+
+const render = () =>
+  renderAt(<SellerApprovalPage />, { path: '/seller-approval?token=tok-1', routePath: '/seller-approval' });
+
+describe("the seller's approval page (/seller-approval, issue 32)", () => {
+  it('shows the showing in the property’s zone; Approve sends the token once and says what happened', async () => {
+    const api = stubApi({
+      'GET /seller-approval': () => json(200, { success: true, data: view() }),
+      'POST /seller-approval/approve': () =>
+        json(200, { success: true, data: { status: 'approved', message: M.approved } }),
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: M.approve }));
+    expect(await screen.findByRole('status')).toHaveTextContent(M.approved);
+    expect(api.callsTo('POST', '/seller-approval/approve')[0]!.body).toEqual({ token: 'tok-1' });
+    expect(screen.getByText('Tuesday, March 4, 2031, 2:00 PM EST')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: M.approve })).toBeNull();
+  });
+
+  it('propose: the open times of a date, one picked, sent as its instant', async () => {
+    const api = stubApi({
+      'GET /seller-approval': () =>
+        json(200, {
+          success: true,
+          data: view({
+            action: 'propose',
+            open_times: [
+              { starts_at: '2031-03-05T15:00:00.000Z', date: '2031-03-05', time: '10:00 AM' },
+              { starts_at: '2031-03-05T15:30:00.000Z', date: '2031-03-05', time: '10:30 AM' },
+            ],
+          }),
+        }),
+      'POST /seller-approval/propose': () =>
+        json(200, { success: true, data: { status: 'proposed', message: M.proposed } }),
+    });
+    render();
+    const send = await screen.findByRole('button', { name: M.propose });
+    expect(send).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: '10:30 AM' }));
+    await userEvent.click(send);
+    expect(await screen.findByRole('status')).toHaveTextContent(M.proposed);
+    expect(api.callsTo('POST', '/seller-approval/propose')[0]!.body).toEqual({
+      token: 'tok-1',
+      starts_at: '2031-03-05T15:30:00.000Z',
+    });
+  });
+
+  it('a used link says so and offers nothing', async () => {
+    stubApi({ 'GET /seller-approval': () => json(200, { success: true, data: view({ link_used: true }) }) });
+    render();
+    expect(await screen.findByText(M.linkUsed)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: M.approve })).toBeNull();
+  });
+
+  it('an unknown link is 404: the page says the link is not valid', async () => {
+    stubApi({
+      'GET /seller-approval': () => json(404, { error: M.linkInvalid, code: 'APPROVAL_LINK_INVALID' }),
+    });
+    render();
+    expect(await screen.findByRole('alert')).toHaveTextContent(M.linkInvalid);
+  });
+});

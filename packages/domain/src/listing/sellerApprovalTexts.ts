@@ -1,0 +1,69 @@
+// The texts and states of the seller's approval requests (issue 32 §2, decision 053): what the seller's page, the
+// buyer's page and the agent's booking details say. No date library here: the seller's page loads it.
+/** The states of one approval request. */
+export const APPROVAL_REQUEST_STATUSES = [
+  'open',
+  'approved',
+  'declined',
+  'proposed',
+  'expired',
+  'withdrawn',
+] as const;
+export type ApprovalRequestStatus = (typeof APPROVAL_REQUEST_STATUSES)[number];
+
+/** What one signed link of the request does (one link per action, each used once). */
+export const APPROVAL_ACTIONS = ['approve', 'decline', 'propose', 'block'] as const;
+export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
+
+/** The longest a seller may block from their link in one go ("not tonight" … a few hours on a date). */
+export const SELLER_BLOCK_MAX_HOURS = 14;
+
+/** Every text of the seller's pages and messages (spec texts, word for word where the issue gives them). */
+export const SELLER_APPROVAL_MESSAGES = {
+  buyerWaiting: "Waiting for the seller's confirmation",
+  buyerWaitingDetail: 'The seller confirms this time. We will e-mail you as soon as they answer.',
+  pageTitle: 'A showing request for your home',
+  approve: 'Approve',
+  decline: 'Decline',
+  propose: 'Propose another time',
+  block: 'Block times',
+  notTonight: 'Not tonight',
+  reasonLabel: 'Reason (optional)',
+  approved: 'Thank you. The showing is confirmed and the buyer has been told.',
+  declined: 'Thank you. The buyer has been told this time does not work.',
+  proposed: 'Thank you. The buyer has been offered the time you proposed.',
+  blocked: 'Thank you. These times are no longer offered to buyers.',
+  linkUsed: 'This link has already been used.',
+  linkInvalid: 'This link is not valid. Please use the link in your most recent e-mail.',
+  answeredAlready: (who: string) => `${who} has already answered this request.`,
+  expired: 'This request has expired: the showing time has passed.',
+  noOpenTimes: 'There are no other open times in the next two weeks.',
+  timeNotOpen: 'This time is no longer open. Please pick another time.',
+  blockTooLong: `Block at most ${SELLER_BLOCK_MAX_HOURS} hours at a time.`,
+  contactNeedsReach: 'Give an e-mail address or a phone number.',
+  smsNeedsConsent: 'Texts need the contact’s consent: tick the consent box first.',
+  smsNeedsPhone: 'Texts need a phone number.',
+  emailChannelNeedsEmail: 'E-mail needs an e-mail address.',
+  expiredBuyer:
+    'The seller could not confirm your requested time before it started. Please pick another time: the open times are on the booking page.',
+  escalation: (name: string) =>
+    `Nobody has answered the seller's approval request for ${name}'s showing yet.`,
+} as const;
+
+/** Who answered, as the agent sees it: "Pat Seller approved", "Waiting for Pat Seller". */
+export function answerSummary(status: ApprovalRequestStatus, who: string | null): string {
+  switch (status) {
+    case 'open':
+      return 'Waiting for the seller';
+    case 'approved':
+      return `${who ?? 'The seller'} approved`;
+    case 'declined':
+      return `${who ?? 'The seller'} declined`;
+    case 'proposed':
+      return `${who ?? 'The seller'} proposed another time`;
+    case 'expired':
+      return 'Expired without an answer';
+    case 'withdrawn':
+      return 'Withdrawn';
+  }
+}
