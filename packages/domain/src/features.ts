@@ -117,6 +117,9 @@ export const FEATURE_CATALOGUE: readonly Feature[] = [
     title: 'Showing rules per listing',
     summary:
       'Each listing says how it is shown — instantly, approved by you, or by instructions only — with its own notice, hours, blocked times, a daily limit and a gap, and buyers see why a time is missing. On every plan.',
+    built: true,
+  },
+  {
     id: 'seller_approvals',
     title: 'Seller approvals',
     summary:
