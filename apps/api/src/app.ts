@@ -70,6 +70,9 @@ import { DateAnswers } from './modules/booking-public/date-answers';
 import type { DateAnswer } from './modules/booking-public/context';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './modules/notifications/scheduler';
+import { accessAgentRoutes, accessPublicRoutes } from './modules/access/routes';
+import { withAccessRelease } from './modules/access/release-mail';
+import { accessBoxOf } from './modules/access/service';
 import { withCalendarPush } from './modules/integrations/jobs';
 import { calendarDepsOf } from './modules/integrations/setup';
 import { integrationRoutes } from './modules/integrations/routes';
@@ -154,7 +157,7 @@ export async function buildApp({
   const webhooks = webhookEmitter(queue, now);
   // Innermost first: the messages, the lead's stored class, the webhooks (which read that class), the calendars.
   const notify = withCalendarPush(
-    withWebhookEvents(withLeadClasses(bookingNotifier(queue, now)), webhooks),
+    withWebhookEvents(withLeadClasses(withAccessRelease(bookingNotifier(queue, now), queue)), webhooks),
     queue,
     now,
   );
@@ -267,6 +270,15 @@ export async function buildApp({
       locateProperty({ db, maps: await mapsOf(), outbound: config.outbound }, agent, id),
   });
   await app.register(bookingRoutes, { auth, db, now, notify });
+  // Issue 32 §3: access details, sealed with the calendar tokens' key (decision 054).
+  const accessBox = accessBoxOf(config);
+  await app.register(accessAgentRoutes, { auth, db, box: accessBox, now, queue });
+  await app.register(accessPublicRoutes, {
+    db,
+    box: accessBox,
+    now,
+    readLimitPerMinute: config.publicReadLimitPerMinute,
+  });
   await app.register(availabilityRoutes, { auth, db });
   await app.register(bookingLinkRoutes, { auth, db, publicUrl: config.publicUrl });
   // Images live in the database (every server serves every image); files an older version wrote to

@@ -21,6 +21,8 @@ import { notificationsJobHandler } from './modules/notifications/worker';
 import { tourInvitationMail } from './modules/routes/tour-invitation-mail';
 import { proposalMail } from './modules/routes/proposal-mail';
 import { teamInvitationMail } from './modules/teams/invitation-mail';
+import { accessReleaseMail } from './modules/access/release-mail';
+import { accessBoxOf } from './modules/access/service';
 import { expireGrace } from './modules/billing/plan-state';
 
 export type { WorkerLog, Workers, WorkersState } from './jobs/workers';
@@ -59,6 +61,8 @@ export async function startWorkers(options: {
         tourInvitationMail(mail),
         // Optimise's time proposals to buyers (issue 29).
         proposalMail(mail),
+        // Access details released before a showing (issue 32 §3).
+        accessReleaseMail({ ...mail, box: accessBoxOf(config) }),
       ]),
       calendarJobHandler(
         calendarDepsOf(config, db, now, mailer, oauthAppsOf(resolver, config.calendar.endpoints)),

@@ -16,7 +16,9 @@ export type FeatureId =
   | 'ai_assistant'
   | 'route_optimisation'
   | 'calendar_sync'
-  | 'teams';
+  | 'teams'
+  | 'access_release'
+  | 'seller_reports';
 
 export type Feature = { id: FeatureId; title: string; summary: string; built: boolean };
 
@@ -108,6 +110,20 @@ export const FEATURE_CATALOGUE: readonly Feature[] = [
     title: 'Team management',
     summary:
       'Several agents under one agency account: roles, invitations and seats, a team booking page that shares consultations fairly, and every member’s schedule side by side.',
+    built: true,
+  },
+  {
+    id: 'access_release',
+    title: 'Access at the right time',
+    summary:
+      'Lockbox code, alarm, parking, pets and entry notes, stored encrypted and released only to the confirmed buyer shortly before the showing. Professional and Enterprise.',
+    built: true,
+  },
+  {
+    id: 'seller_reports',
+    title: 'A live report for your seller',
+    summary:
+      'A private page for each seller with the showings by week, the feedback and what buyers think of the price, plus a weekly e-mail. Professional and Enterprise.',
     built: true,
   },
 ];

@@ -24,7 +24,13 @@ export function cheapestPlanWithAnalytics(depth: AnalyticsDepth): Plan {
 export type ReportDepth = 'core' | 'breakdowns';
 
 export type GatedFeature =
-  'reportBreakdowns' | 'crmIntegration' | 'benchmarking' | 'routeOptimisation' | 'teams';
+  | 'reportBreakdowns'
+  | 'crmIntegration'
+  | 'benchmarking'
+  | 'routeOptimisation'
+  | 'teams'
+  | 'accessRelease'
+  | 'sellerReports';
 
 /** What each analytics depth of the plan table includes. */
 export const ANALYTICS_FEATURES: Record<
@@ -42,6 +48,8 @@ export const GATED_FEATURE_NAMES: Record<GatedFeature, string> = {
   benchmarking: 'Benchmarks',
   routeOptimisation: 'Route optimisation tools',
   teams: 'Teams',
+  accessRelease: 'Access releases',
+  sellerReports: 'Seller reports',
 };
 
 export function planAllows(plan: Plan, feature: GatedFeature): boolean {
@@ -58,6 +66,10 @@ export function planAllows(plan: Plan, feature: GatedFeature): boolean {
       return plan.features.routeOptimisation;
     case 'teams':
       return plan.features.teams;
+    case 'accessRelease':
+    case 'sellerReports':
+      // Issue 32: the listing side's Professional tools (Professional and up).
+      return PLAN_ORDER.indexOf(plan) >= PLAN_ORDER.indexOf(PLANS.pro);
   }
 }
 

@@ -19,6 +19,8 @@ export async function deliverBuyerMail(
     to: string;
     rendered: RenderedEmail;
     scheduledFor: Date;
+    /** The booking the mail is about, when it is about one (listed with that booking's messages). */
+    bookingId?: string | null;
     attempt: { retryCount: number; retryLimit: number };
   },
 ): Promise<{ sent: number }> {
@@ -31,7 +33,7 @@ export async function deliverBuyerMail(
       key,
       messageId,
       agentId: agent.id,
-      bookingId: null,
+      bookingId: mail.bookingId ?? null,
       kind,
       channel: 'email',
       audience: 'buyer',

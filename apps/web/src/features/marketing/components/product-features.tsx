@@ -42,6 +42,8 @@ const ICONS: Record<FeatureId, ComponentType<SVGProps<SVGSVGElement>>> = {
   route_optimisation: RouteIcon,
   calendar_sync: SyncIcon,
   teams: UsersIcon,
+  access_release: ShieldIcon,
+  seller_reports: LayoutIcon,
 };
 
 const withIcon = (feature: Feature): ProductFeature => ({ ...feature, Icon: ICONS[feature.id] });
