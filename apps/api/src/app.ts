@@ -73,6 +73,7 @@ import { bookingNotifier } from './modules/notifications/scheduler';
 import { accessAgentRoutes, accessPublicRoutes } from './modules/access/routes';
 import { withAccessRelease } from './modules/access/release-mail';
 import { accessBoxOf } from './modules/access/service';
+import { sellerReportAgentRoutes, sellerReportPublicRoutes } from './modules/seller-report/routes';
 import { withCalendarPush } from './modules/integrations/jobs';
 import { calendarDepsOf } from './modules/integrations/setup';
 import { integrationRoutes } from './modules/integrations/routes';
@@ -276,6 +277,13 @@ export async function buildApp({
   await app.register(accessPublicRoutes, {
     db,
     box: accessBox,
+    now,
+    readLimitPerMinute: config.publicReadLimitPerMinute,
+  });
+  // Issue 32 §4: the live seller report.
+  await app.register(sellerReportAgentRoutes, { auth, db, now, publicUrl: config.publicUrl });
+  await app.register(sellerReportPublicRoutes, {
+    db,
     now,
     readLimitPerMinute: config.publicReadLimitPerMinute,
   });

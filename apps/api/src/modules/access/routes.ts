@@ -13,16 +13,16 @@ import {
 } from '@keyturn/domain/listing/access';
 import { planAllows } from '@keyturn/domain/planGates';
 import { planFor } from '@keyturn/domain/plans';
-import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { requirePlanFeature } from '../../http/plan-gate';
+import { PROPERTY_PART_ERRORS, propertyIdParams, propertyPartOf } from '../properties/part';
 import type { JobQueue } from '../../jobs/queue';
 import { agents } from '../../db/schema';
 import { requireAgentContext } from '../agents/context';
+import type { AgentRow } from '../agents/service';
 import { findByToken } from '../booking-public/service';
 import { getBooking } from '../bookings/agent-service';
-import { propertyEditableBy } from '../properties/service';
 import type { SecretBox } from '../integrations/crypto';
 import { eq } from 'drizzle-orm';
 import { requeuePropertyReleases } from './release-mail';
@@ -36,14 +36,9 @@ import {
   type AccessDeps,
 } from './service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = PROPERTY_PART_ERRORS;
 const tags = ['access'];
-const idParams = z.object({ id: z.string() });
+const idParams = propertyIdParams;
 const accessAnswer = z.object({
   success: z.literal(true),
   data: accessDetailsSchema.extend({ releaseMinutes: z.number().int() }),
@@ -58,12 +53,7 @@ export async function accessAgentRoutes(app: FastifyInstance, opts: AccessRouteO
   const agentOf = requireAgentContext(opts.auth, db);
   r.addHook('preValidation', agentOf.hook);
 
-  /** The property in the caller's scope (404 otherwise), then the plan. */
-  const propertyOf = async (agent: Parameters<typeof propertyEditableBy>[1], id: string) => {
-    const property = await propertyEditableBy(db, agent, id);
-    requirePlanFeature(agent, 'accessRelease');
-    return property;
-  };
+  const propertyOf = (agent: AgentRow, id: string) => propertyPartOf(db, agent, id, 'accessRelease');
 
   r.get(
     '/api/properties/:id/access',
