@@ -60,9 +60,12 @@ const putAccess = (propertyId: number, body: object, token = agent.token) =>
 const manageAccess = (token: string) =>
   h.t.request({ method: 'GET', url: `/api/booking/manage/access?token=${token}` });
 
-/** A showing `minutes` from now (a whole 30-minute mark, so the agent's calendar takes it). */
+/**
+ * A showing on the 30-minute grid, between `minutes` − 30 and `minutes` from now: with 50, its release (60
+ * minutes before) is already past on the database's clock, so the queue runs the job at once.
+ */
 const showingIn = (minutes: number) =>
-  new Date(Math.ceil((Date.now() + minutes * MINUTE) / (30 * MINUTE)) * 30 * MINUTE);
+  new Date(Math.floor((Date.now() + minutes * MINUTE) / (30 * MINUTE)) * 30 * MINUTE);
 
 const jobDeps = () => ({
   db: h.t.database.db,
@@ -105,7 +108,7 @@ describe('access details: released at the right time, to the confirmed buyer onl
     expect(stored!.sealed).not.toContain(CODE);
 
     // Booked 90 minutes before the showing: the window is not open yet.
-    const startsAt = showingIn(40);
+    const startsAt = showingIn(50);
     h.clock.set(new Date(startsAt.getTime() - 90 * MINUTE));
     const email = buyer();
     const booked = await bookAt(h.t, agent, startsAt, { property_id: propertyId, client_email: email });
