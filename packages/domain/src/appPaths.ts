@@ -22,6 +22,7 @@ export const APP_PATHS = [
   '/booking/proposal',
   '/feedback/:bookingId',
   '/tour/:token',
+  '/seller/:token',
   '/team-invitation/:id',
   '/oauth/google/callback',
   '/oauth/microsoft/callback',

@@ -81,6 +81,8 @@ export type AccessRelease = z.infer<typeof accessReleaseSchema>;
 export const ACCESS_TEXTS = {
   manageHeading: 'Getting in',
   manageIntro: 'For your showing only. Please keep these details to yourself.',
+  availableFrom: (when: string) =>
+    `How to get in (lockbox code, parking and so on) will appear here on ${when}, before your showing.`,
   agentHeading: 'Access',
   agentIntro:
     'Sent only to the confirmed buyer (and their agent) before the showing, and shown on their booking page until it ends.',

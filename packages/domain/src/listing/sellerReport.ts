@@ -108,6 +108,8 @@ export const SELLER_REPORT_TEXTS = {
     neutral: 'Neutral',
   } as Record<string, string>,
   liked: 'What buyers liked',
+  likedOne: 'Liked',
+  dislikedOne: 'Did not like',
   disliked: 'What gave buyers pause',
   comparisonHeading: 'Compared with the agent’s other listings',
   thisListing: 'This listing',

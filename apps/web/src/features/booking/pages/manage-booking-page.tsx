@@ -17,6 +17,7 @@ import { TextAreaField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
 import { trackBooking, trackCancellation } from '@/lib/analytics';
 import { cancelBooking, fetchManagedBooking } from '../api';
+import { AccessPanel } from '../components/access-panel';
 import { BookingSummary } from '../components/booking-summary';
 import { BrandButton } from '../components/brand-button';
 import { browserTimeZone, formatLongDate, safeColor } from '../format';
@@ -158,6 +159,8 @@ function ManagedBookingView({
       ) : null}
 
       <BookingSummary rows={rows} />
+
+      {booking.status === 'confirmed' ? <AccessPanel token={token} timeZone={buyerZone} /> : null}
 
       {!cancelled && (booking.can_reschedule || booking.can_cancel) ? (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">

@@ -24,6 +24,7 @@ import { ReasonDialog } from './reason-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 import { BookingConversation } from './booking-conversation';
 import { TourStopsSection } from './tour-stops-section';
+import { AccessReleasesSection } from './access-releases-section';
 
 type Step = { kind: 'reason'; action: 'cancel' | 'decline' } | { kind: 'reschedule' } | null;
 
@@ -202,6 +203,8 @@ function BookingDetails({
       {booking.tour ? (
         <TourStopsSection tour={booking.tour} currentId={booking.id} onOpenBooking={onOpenBooking} />
       ) : null}
+
+      {booking.property ? <AccessReleasesSection bookingId={booking.id} /> : null}
 
       <BookingConversation bookingId={booking.id} />
 

@@ -29,6 +29,7 @@ export function PropertyList({
   assignees = [],
   onEdit,
   onDelete,
+  onListingSide,
   onAssign,
 }: {
   properties: readonly ListedProperty[];
@@ -39,6 +40,8 @@ export function PropertyList({
   assignees?: readonly Assignee[];
   onEdit: (property: Property) => void;
   onDelete: (property: Property) => void;
+  /** Issue 32: the property's access details and seller report links. */
+  onListingSide?: (property: Property) => void;
   onAssign?: (property: Property, agentId: string) => void;
 }) {
   return (
@@ -61,6 +64,7 @@ export function PropertyList({
             assignees={assignees}
             onEdit={() => onEdit(property)}
             onDelete={() => onDelete(property)}
+            onListingSide={onListingSide ? () => onListingSide(property) : undefined}
             onAssign={onAssign ? (to) => onAssign(property, to) : null}
           />
         ))}
@@ -75,6 +79,7 @@ function PropertyRow({
   assignees,
   onEdit,
   onDelete,
+  onListingSide,
   onAssign,
 }: {
   property: ListedProperty;
@@ -82,6 +87,7 @@ function PropertyRow({
   assignees: readonly Assignee[];
   onEdit: () => void;
   onDelete: () => void;
+  onListingSide?: () => void;
   onAssign: ((agentId: string) => void) | null;
 }) {
   const editable = property.can_edit !== false;
@@ -170,6 +176,16 @@ function PropertyRow({
               <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${property.address}`}>
                 Edit
               </Button>
+              {onListingSide ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={onListingSide}
+                  aria-label={`Access and seller report of ${property.address}`}
+                >
+                  Access
+                </Button>
+              ) : null}
               <Button
                 variant="danger-ghost"
                 size="sm"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -17,12 +17,18 @@ import { useAssignProperty, useDeleteProperty, useProperties } from '../hooks/us
 type Editing = { property: Property | null } | null;
 
 /** The agent's properties (spec §2.2 Properties): list, add, edit, delete, each with its booking link. */
+// Dashboard-only and rarely opened: loaded when the agent opens a property's access and seller report.
+const ListingSideDialog = lazy(() =>
+  import('../components/listing-side-dialog').then((m) => ({ default: m.ListingSideDialog })),
+);
+
 export function PropertiesPage() {
   const properties = useProperties();
   const agent = useAgentProfile();
   const remove = useDeleteProperty();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Property | null>(null);
+  const [listingSide, setListingSide] = useState<Property | null>(null);
   // Team owners and admins assign team properties (issue 15): the members come with the team.
   const assigns = Boolean(properties.data?.some((p) => p.can_assign));
   const team = useTeam(assigns);
@@ -84,6 +90,7 @@ export function PropertiesPage() {
             assignees={assignees}
             onEdit={(property) => setEditing({ property })}
             onDelete={setDeleting}
+            onListingSide={setListingSide}
             onAssign={(property, agentId) => {
               const name = assignees.find((a) => a.agentId === agentId)?.name ?? 'the member';
               void assign
@@ -102,6 +109,15 @@ export function PropertiesPage() {
         property={editing?.property ?? null}
         onClose={() => setEditing(null)}
       />
+      {listingSide ? (
+        <Suspense fallback={null}>
+          <ListingSideDialog
+            propertyId={listingSide.id}
+            address={listingSide.address}
+            onClose={() => setListingSide(null)}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this property?"
