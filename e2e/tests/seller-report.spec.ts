@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { wallClockInZone } from '@keyturn/domain/time';
 import { api, CONSENT_DECIDED, newAgent, query } from '../support/server.ts';
+import { signIn } from '../support/sign-in.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: CONSENT_DECIDED, viewport: { width: 375, height: 812 } });
@@ -157,4 +158,20 @@ test('access opens an hour before the showing; the feedback reaches the sellerâ€
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await page.screenshot({ path: `${SHOTS}/seller-report-print.png`, fullPage: true });
   await page.emulateMedia({ media: 'screen' });
+
+  // The agent's side: Properties â†’ Access (details, the seller's link, notes), at 390 and 1280 px.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, agent);
+  await page.goto('/dashboard/properties');
+  await page.getByRole('button', { name: 'Access and seller report of 27 Larkspur Court' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Access and seller report: 27 Larkspur Court' });
+  await expect(dialog.getByLabel('Lockbox or keypad code')).toHaveValue(CODE);
+  await expect(dialog.getByRole('button', { name: 'Copy the report link for Sam Seller' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/agent-access-dialog-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/agent-access-dialog-1280.png`, fullPage: true });
+  // Revoking the link closes the seller's report.
+  await dialog.getByRole('button', { name: 'Revoke the report link of Sam Seller' }).click();
+  await expect(dialog.getByText('Link revoked')).toBeVisible();
+  expect((await api('GET', `/seller/${contact!.report_token}`)).status).toBe(404);
 });
