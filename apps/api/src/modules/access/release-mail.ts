@@ -4,13 +4,13 @@
 // be confirmed and still at that time, the agent's plan must include access release, and the details are
 // opened at that moment — a changed code is never sent in its old form, a cancelled or moved booking gets
 // nothing. Each recipient gets it once (the delivery key and the release log).
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ACCESS_FIELD_LABELS, hasAccessDetails, releaseAt } from '@keyturn/domain/listing/access';
 import { planAllows } from '@keyturn/domain/planGates';
 import { planFor } from '@keyturn/domain/plans';
 import type { Mailer } from '../../adapters/mail';
 import type { Db, DbTransaction } from '../../db/client';
-import { agents, bookings, properties } from '../../db/schema';
+import { agents, bookings, properties, propertyAccess, propertyShowingRules } from '../../db/schema';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
 import type { SecretBox } from '../integrations/crypto';
 import { deliverBuyerMail } from '../notifications/buyer-mail';
@@ -36,13 +36,28 @@ export function isAccessReleaseJob(data: object): data is AccessReleaseJobData {
 
 type Showing = { id: string; startsAt: Date; propertyId?: number | null };
 
-/** Queues a showing's release at its property's release time (a job for the same time is stored once). */
+/**
+ * Queues a showing's release at its property's release time (a job for the same time is stored once). One
+ * statement for a listing without access details, two with them, in the booking's transaction.
+ */
 export async function queueAccessRelease(tx: DbTransaction, queue: JobQueue, showing: Showing) {
-  const [row] = showing.propertyId
-    ? [{ propertyId: showing.propertyId }]
-    : await tx.select({ propertyId: bookings.propertyId }).from(bookings).where(eq(bookings.id, showing.id));
+  // The hooks usually get the whole booking row: its property is read only when it was not handed in.
+  const [row] =
+    showing.propertyId !== undefined
+      ? [{ propertyId: showing.propertyId }]
+      : await tx
+          .select({ propertyId: bookings.propertyId })
+          .from(bookings)
+          .where(eq(bookings.id, showing.id));
   if (!row?.propertyId) return;
-  const at = releaseAt(showing.startsAt, await releaseMinutesOf(tx, row.propertyId));
+  // A listing without access details queues nothing (saving them later queues every showing ahead).
+  const [stored] = await tx
+    .select({ minutes: sql<number>`coalesce(${propertyShowingRules.accessReleaseMinutes}, 60)` })
+    .from(propertyAccess)
+    .leftJoin(propertyShowingRules, eq(propertyShowingRules.propertyId, propertyAccess.propertyId))
+    .where(eq(propertyAccess.propertyId, row.propertyId));
+  if (!stored) return;
+  const at = releaseAt(showing.startsAt, stored.minutes);
   const data: AccessReleaseJobData = {
     kind: ACCESS_RELEASE_KIND,
     bookingId: showing.id,
