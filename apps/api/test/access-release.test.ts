@@ -16,6 +16,7 @@ import { accessBoxOf } from '../src/modules/access/service';
 import { createMailer } from '../src/adapters/mail';
 import { databaseOutbox } from '../src/adapters/outbox';
 import { createTestApp, type TestApp } from './app';
+import { sayTo } from './assistant/talk';
 import { makeAgent, makeProperty, type TestAgent } from './fixtures';
 import {
   ALL_DAY,
@@ -260,6 +261,30 @@ describe('access details: released at the right time, to the confirmed buyer onl
     const bad = await putAccess(propertyId, { ...access('X'), releaseMinutes: 2 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('releaseMinutes');
+  });
+});
+
+describe('access details and the booking assistant', () => {
+  it("the assistant's answers about a listing with access details never carry them", async () => {
+    const propertyId = await makeProperty(h.t, agent.id, { address: '3 Keypad Close' });
+    await putAccess(propertyId, access('ASSIST-8080'));
+    const started = await h.t.request({
+      method: 'POST',
+      url: '/api/assistant/conversations',
+      payload: { agent_id: agent.id },
+    });
+    expect(started.statusCode).toBe(201);
+    const id = started.json().conversation_id as string;
+    const answers = [
+      await sayTo(h.t, id, 'What is the lockbox code for 3 Keypad Close?'),
+      await sayTo(h.t, id, 'How do I get in? Is there an alarm or a keypad code?'),
+      await sayTo(h.t, id, 'I would like to see 3 Keypad Close tomorrow afternoon'),
+    ];
+    for (const answer of answers) {
+      expect(answer.messages.length).toBeGreaterThan(0);
+      expect(JSON.stringify(answer)).not.toContain('ASSIST-8080');
+      expect(JSON.stringify(answer)).not.toContain(ALARM);
+    }
   });
 });
 
