@@ -15,6 +15,7 @@ import { runAccessReleaseJob, type AccessReleaseJobData } from '../src/modules/a
 import { accessBoxOf } from '../src/modules/access/service';
 import { createMailer } from '../src/adapters/mail';
 import { databaseOutbox } from '../src/adapters/outbox';
+import { wallClockInZone } from '@keyturn/domain/time';
 import { createTestApp, type TestApp } from './app';
 import { sayTo } from './assistant/talk';
 import { makeAgent, makeProperty, type TestAgent } from './fixtures';
@@ -235,6 +236,36 @@ describe('access details: released at the right time, to the confirmed buyer onl
       await h.t.database.db.select().from(accessReleases).where(eq(accessReleases.bookingId, two.id)),
     ).toEqual([]);
     expect((await manageAccess(two.manage_token)).json().access).toBeNull();
+  });
+
+  it("a moved showing: the old time's job sends nothing; the new booking's job is queued at its own release time", async () => {
+    const propertyId = await makeProperty(h.t, agent.id, { address: '10 Access Lane' });
+    await putAccess(propertyId, access('MOVE-3333'));
+    const startsAt = showingIn(9 * 60);
+    h.clock.set(new Date(startsAt.getTime() - 3 * 60 * MINUTE));
+    const email = buyer();
+    const first = await bookAt(h.t, agent, startsAt, { property_id: propertyId, client_email: email });
+    const later = new Date(startsAt.getTime() + 2 * 60 * MINUTE);
+    const wall = wallClockInZone(later, agent.timeZone);
+    const moved = await h.t.request({
+      method: 'PUT',
+      url: `/api/bookings/${first.id}/reschedule`,
+      token: agent.token,
+      payload: { booking_date: wall.date, booking_time: wall.time, reschedule_reason: 'The seller asked' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    h.clock.set(new Date(startsAt.getTime() - 30 * MINUTE));
+    expect(await runAccessReleaseJob(jobDeps(), jobFor(first.id, startsAt), once)).toEqual({
+      sent: 0,
+      skipped: 'the booking is rescheduled',
+    });
+    const { rows } = await h.t.database.db.execute<{ start_after: Date; booking: string }>(
+      sql`select start_after, data->>'bookingId' as booking from pgboss.job where name = 'notifications' and data->>'kind' = 'access.release' and data->>'bookingId' <> ${first.id} and data->>'startsAt' = ${later.toISOString()}`,
+    );
+    expect(rows.map((r) => new Date(r.start_after).toISOString())).toEqual([
+      new Date(later.getTime() - 60 * MINUTE).toISOString(),
+    ]);
+    expect(h.smtp.to(email).filter((m) => m.subject.startsWith('Getting in'))).toEqual([]);
   });
 
   it("another agent's property and booking are 404 on every access route; Basic is refused; bad input is a 400 with fields", async () => {
