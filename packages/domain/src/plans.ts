@@ -61,6 +61,8 @@ export const PLANS: Record<PlanId, Plan> = {
       'SMS and email reminders',
       'Route optimisation',
       'Advanced scoring, sentiment and recommendations',
+      'Access codes sent to the confirmed buyer before each showing',
+      'A live report for each seller',
     ],
   },
   enterprise: {
@@ -80,6 +82,7 @@ export const PLANS: Record<PlanId, Plan> = {
       '+$15 per extra user per month',
       'Team management with multiple agents',
       'Predictive scoring, CRM integration and benchmarking',
+      'Access release and live seller reports',
     ],
   },
 };
