@@ -77,6 +77,10 @@ import { withSellerApprovals } from './modules/sellers/approval';
 import { sellerApprovalRoutes } from './modules/sellers/approval-routes';
 import { contactRoutes } from './modules/sellers/contact-routes';
 import { linkSignerOf } from './modules/sellers/links';
+import { accessAgentRoutes, accessPublicRoutes } from './modules/access/routes';
+import { withAccessRelease } from './modules/access/release-mail';
+import { accessBoxOf } from './modules/access/service';
+import { sellerReportAgentRoutes, sellerReportPublicRoutes } from './modules/seller-report/routes';
 import { withCalendarPush } from './modules/integrations/jobs';
 import { calendarDepsOf } from './modules/integrations/setup';
 import { integrationRoutes } from './modules/integrations/routes';
@@ -167,7 +171,7 @@ export async function buildApp({
   // Innermost first: the messages, the lead's stored class, the webhooks (which read that class), the calendars.
   const notify = withCalendarPush(
     withWebhookEvents(
-      withLeadClasses(withSellerApprovals(bookingNotifier(queue, now), queue, now)),
+      withLeadClasses(withAccessRelease(withSellerApprovals(bookingNotifier(queue, now), queue, now), queue)),
       webhooks,
     ),
     queue,
@@ -288,6 +292,22 @@ export async function buildApp({
   await app.register(sellerApprovalRoutes, {
     ctx: { db, publicUrl: config.publicUrl, now, notify, queue, signer: linkSignerOf(config) },
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
+    readLimitPerMinute: config.publicReadLimitPerMinute,
+  });
+  // Issue 32 §3: access details, sealed with the calendar tokens' key (decision 054).
+  const accessBox = accessBoxOf(config);
+  await app.register(accessAgentRoutes, { auth, db, box: accessBox, now, queue });
+  await app.register(accessPublicRoutes, {
+    db,
+    box: accessBox,
+    now,
+    readLimitPerMinute: config.publicReadLimitPerMinute,
+  });
+  // Issue 32 §4: the live seller report.
+  await app.register(sellerReportAgentRoutes, { auth, db, now, publicUrl: config.publicUrl });
+  await app.register(sellerReportPublicRoutes, {
+    db,
+    now,
     readLimitPerMinute: config.publicReadLimitPerMinute,
   });
   await app.register(availabilityRoutes, { auth, db });

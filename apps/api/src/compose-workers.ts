@@ -28,6 +28,9 @@ import { proposalMail } from './modules/routes/proposal-mail';
 import { sellerApprovalMail } from './modules/sellers/approval-mail';
 import { linkSignerOf } from './modules/sellers/links';
 import { teamInvitationMail } from './modules/teams/invitation-mail';
+import { accessReleaseMail } from './modules/access/release-mail';
+import { accessBoxOf } from './modules/access/service';
+import { sellerDigestMail, sellerDigestTicker } from './modules/seller-report/digest';
 import { expireGrace } from './modules/billing/plan-state';
 
 export type { WorkerLog, Workers, WorkersState } from './jobs/workers';
@@ -85,6 +88,10 @@ export async function startWorkers(options: {
           signer: linkSignerOf(config),
           smsDefaultCountry: config.sms.defaultCountry,
         }),
+        // Access details released before a showing (issue 32 §3).
+        accessReleaseMail({ ...mail, box: accessBoxOf(config) }),
+        // The seller's weekly digest (issue 32 §4).
+        sellerDigestMail(mail),
       ]),
       calendarJobHandler(
         calendarDepsOf(config, db, now, mailer, oauthAppsOf(resolver, config.calendar.endpoints)),
@@ -101,6 +108,7 @@ export async function startWorkers(options: {
         { db, queue: calendarQueue, now, minutes: config.mls.syncMinutes, available: mlsAvailable },
         log,
       ),
+      sellerDigestTicker({ db, queue: calendarQueue, now }, log),
       calendarSyncTicker({ db, queue: calendarQueue, now, syncMinutes: config.calendar.syncMinutes }, log),
       // Issue 30: a failed payment's grace that ended puts the agent on Basic's limits.
       {

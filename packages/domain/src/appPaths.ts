@@ -25,6 +25,7 @@ export const APP_PATHS = [
   '/tour/:token',
   '/embed/bookme/:agentId',
   '/embed/property/:propertyId',
+  '/seller/:token',
   '/team-invitation/:id',
   '/oauth/google/callback',
   '/oauth/microsoft/callback',

@@ -18,7 +18,9 @@ export type FeatureId =
   | 'calendar_sync'
   | 'teams'
   | 'showing_rules'
-  | 'seller_approvals';
+  | 'seller_approvals'
+  | 'access_release'
+  | 'seller_reports';
 
 export type Feature = { id: FeatureId; title: string; summary: string; built: boolean };
 
@@ -124,6 +126,20 @@ export const FEATURE_CATALOGUE: readonly Feature[] = [
     title: 'Seller approvals',
     summary:
       'The seller or occupants approve, decline or propose another time from a link in an e-mail or text, no account needed; unanswered requests are sent again and reach you in time. Professional and Enterprise.',
+    built: true,
+  },
+  {
+    id: 'access_release',
+    title: 'Access at the right time',
+    summary:
+      'Lockbox code, alarm, parking, pets and entry notes, stored encrypted and released only to the confirmed buyer shortly before the showing. Professional and Enterprise.',
+    built: true,
+  },
+  {
+    id: 'seller_reports',
+    title: 'A live report for your seller',
+    summary:
+      'A private page for each seller with the showings by week, the feedback and what buyers think of the price, plus a weekly e-mail. Professional and Enterprise.',
     built: true,
   },
 ];

@@ -139,6 +139,13 @@ export const FIGURES = {
     window: 'report_range',
     scopes: ['own'],
   },
+  showingsPerWeekOnMarket: {
+    label: 'Showings per week on market',
+    counts:
+      'Showings of a listing (done, upcoming or no-show; cancelled, declined and moved ones not counted) ÷ its weeks on market since it was added (at least one week).',
+    window: 'all_time',
+    scopes: ['own'],
+  },
 } as const satisfies Record<string, FigureDefinition>;
 
 export type FigureId = keyof typeof FIGURES;
@@ -247,4 +254,23 @@ export function reportFigure(report: CoreReport, id: ReportFigureId): number | n
 export function formatFigure(id: FigureId, value: number | null): string {
   if (value === null) return '—';
   return id.endsWith('Rate') ? `${Math.round(value * 1000) / 10}%` : String(value);
+}
+
+/** Statuses `showingsPerWeekOnMarket` counts: showings that happened, are ahead, or were missed. */
+export const ON_MARKET_SHOWING_STATUSES = [
+  'pending',
+  'confirmed',
+  'completed',
+  'no_show',
+] as const satisfies readonly BookingStatus[];
+
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * `showingsPerWeekOnMarket` of one listing: its counted showings over its weeks on market (from `listedAt` to
+ * `now`, at least one week so a new listing is not inflated), to one decimal.
+ */
+export function showingsPerWeekOnMarket(showings: number, listedAt: Date, now: Date): number {
+  const weeks = Math.max(1, (now.getTime() - listedAt.getTime()) / WEEK_MS);
+  return Math.round((showings / weeks) * 10) / 10;
 }

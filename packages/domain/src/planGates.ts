@@ -24,7 +24,14 @@ export function cheapestPlanWithAnalytics(depth: AnalyticsDepth): Plan {
 export type ReportDepth = 'core' | 'breakdowns';
 
 export type GatedFeature =
-  'reportBreakdowns' | 'crmIntegration' | 'benchmarking' | 'routeOptimisation' | 'teams' | 'sellerApprovals';
+  | 'reportBreakdowns'
+  | 'crmIntegration'
+  | 'benchmarking'
+  | 'routeOptimisation'
+  | 'teams'
+  | 'sellerApprovals'
+  | 'accessRelease'
+  | 'sellerReports';
 
 /** What each analytics depth of the plan table includes. */
 export const ANALYTICS_FEATURES: Record<
@@ -43,6 +50,8 @@ export const GATED_FEATURE_NAMES: Record<GatedFeature, string> = {
   routeOptimisation: 'Route optimisation tools',
   teams: 'Teams',
   sellerApprovals: 'Seller approvals',
+  accessRelease: 'Access releases',
+  sellerReports: 'Seller reports',
 };
 
 export function planAllows(plan: Plan, feature: GatedFeature): boolean {
@@ -60,8 +69,10 @@ export function planAllows(plan: Plan, feature: GatedFeature): boolean {
     case 'teams':
       return plan.features.teams;
     case 'sellerApprovals':
-      // Issue 32 (decision 053): Professional and up — the plans whose analytics go past basic.
-      return plan.features.analytics !== 'basic';
+    case 'accessRelease':
+    case 'sellerReports':
+      // Issue 32 (decisions 053, 054): the listing side's tools — Professional and up.
+      return PLAN_ORDER.indexOf(plan) >= PLAN_ORDER.indexOf(PLANS.pro);
   }
 }
 

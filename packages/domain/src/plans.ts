@@ -63,7 +63,7 @@ export const PLANS: Record<PlanId, Plan> = {
       'Route optimisation',
       'Advanced scoring, sentiment and recommendations',
       'Showing rules per listing',
-      'Seller approvals by e-mail and text',
+      'Seller approvals, timed access codes and a live seller report',
     ],
   },
   enterprise: {
@@ -84,7 +84,7 @@ export const PLANS: Record<PlanId, Plan> = {
       'Team management with multiple agents',
       'Predictive scoring, CRM integration and benchmarking',
       'Showing rules per listing',
-      'Seller approvals by e-mail and text',
+      'Seller approvals, timed access codes and a live seller report',
     ],
   },
 };

@@ -20,7 +20,12 @@ const SECRET_PARAMS = new Set([
 ]);
 
 /** Paths whose segment is itself the credential. */
-const SECRET_PATHS: RegExp[] = [/^(\/api\/calendar\/feed\/)[^/?#]+?(\.ics)?$/i];
+const SECRET_PATHS: RegExp[] = [
+  /^(\/api\/calendar\/feed\/)[^/?#]+?(\.ics)?$/i,
+  // The seller report's token (issue 32 §4), the API's and the page's.
+  /^(\/api\/seller\/)[^/?#]+()$/i,
+  /^(\/seller\/)[^/?#]+()$/i,
+];
 
 /** `url` (a request's path and query) with every secret replaced by `[redacted]`. */
 export function redactUrl(url: string): string {

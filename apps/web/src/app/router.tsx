@@ -71,6 +71,9 @@ const TimeProposalPage = lazy(() =>
 const FeedbackFormPage = lazy(() =>
   import('@/features/feedback/pages/feedback-form-page').then((m) => ({ default: m.FeedbackFormPage })),
 );
+const SellerReportPage = lazy(() =>
+  import('@/features/seller/pages/seller-report-page').then((m) => ({ default: m.SellerReportPage })),
+);
 const TourPage = lazy(() =>
   import('@/features/tours/pages/tour-page').then((m) => ({ default: m.TourPage })),
 );
@@ -227,6 +230,8 @@ export const routes: RouteObject[] = [
       },
       // A buyer tour's one invitation (issue 16): the stops and times, booked whole.
       { id: 'tour', path: 'tour/:token', element: page(<TourPage />), handle: BUYER_PAGE },
+      // A seller's live report (issue 32 §4), by their own link.
+      { id: 'seller-report', path: 'seller/:token', element: page(<SellerReportPage />), handle: BUYER_PAGE },
 
       // A team invitation's link (issue 15): works signed out (sign up or in, then back here).
       {

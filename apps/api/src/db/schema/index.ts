@@ -13,3 +13,4 @@ export * from './routes';
 export * from './billing';
 export * from './server-settings';
 export * from './listing';
+export * from './access';

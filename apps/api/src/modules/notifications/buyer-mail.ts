@@ -19,6 +19,8 @@ export async function deliverBuyerMail(
     to: string;
     rendered: RenderedEmail;
     scheduledFor: Date;
+    /** The booking the mail is about, when it is about one (listed with that booking's messages). */
+    bookingId?: string | null;
     attempt: { retryCount: number; retryLimit: number };
     /** Issue 32: a message to the agent themself (the seller's escalation) comes from Keyturn, for the booking. */
     toAgent?: { bookingId: string };
@@ -33,7 +35,7 @@ export async function deliverBuyerMail(
       key,
       messageId,
       agentId: agent.id,
-      bookingId: mail.toAgent?.bookingId ?? null,
+      bookingId: mail.toAgent?.bookingId ?? mail.bookingId ?? null,
       kind,
       channel: 'email',
       audience: mail.toAgent ? 'agent' : 'buyer',

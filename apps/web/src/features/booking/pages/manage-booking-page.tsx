@@ -18,6 +18,7 @@ import { TextAreaField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
 import { trackBooking, trackCancellation } from '@/lib/analytics';
 import { cancelBooking, fetchManagedBooking } from '../api';
+import { AccessPanel } from '../components/access-panel';
 import { BookingSummary } from '../components/booking-summary';
 import { BrandButton } from '../components/brand-button';
 import { ConfirmAttendance } from '../components/confirm-attendance';
@@ -164,6 +165,8 @@ function ManagedBookingView({
       <ConfirmAttendance booking={booking} token={token} buyerZone={buyerZone} onChanged={onChanged} />
 
       <BookingSummary rows={rows} />
+
+      {booking.status === 'confirmed' ? <AccessPanel token={token} timeZone={buyerZone} /> : null}
 
       {!cancelled && (booking.can_reschedule || booking.can_cancel) ? (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">

@@ -26,6 +26,7 @@ import { RescheduleDialog } from './reschedule-dialog';
 import { BookingConversation } from './booking-conversation';
 import { TourStopsSection } from './tour-stops-section';
 import { SellerApprovalSection } from './seller-approval-section';
+import { AccessReleasesSection } from './access-releases-section';
 
 type Step = { kind: 'reason'; action: 'cancel' | 'decline' } | { kind: 'reschedule' } | null;
 
@@ -223,6 +224,7 @@ function BookingDetails({
       ) : null}
 
       <SellerApprovalSection bookingId={booking.id} />
+      {booking.property ? <AccessReleasesSection bookingId={booking.id} /> : null}
 
       <BookingConversation bookingId={booking.id} />
 

@@ -44,6 +44,8 @@ const ICONS: Record<FeatureId, ComponentType<SVGProps<SVGSVGElement>>> = {
   teams: UsersIcon,
   showing_rules: ClockIcon,
   seller_approvals: ShieldIcon,
+  access_release: ShieldIcon,
+  seller_reports: LayoutIcon,
 };
 
 const withIcon = (feature: Feature): ProductFeature => ({ ...feature, Icon: ICONS[feature.id] });

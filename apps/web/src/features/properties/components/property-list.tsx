@@ -30,6 +30,7 @@ export function PropertyList({
   assignees = [],
   onEdit,
   onDelete,
+  onListingSide,
   onAssign,
   onRules,
 }: {
@@ -41,6 +42,8 @@ export function PropertyList({
   assignees?: readonly Assignee[];
   onEdit: (property: Property) => void;
   onDelete: (property: Property) => void;
+  /** Issue 32: the property's access details and seller report links. */
+  onListingSide?: (property: Property) => void;
   onAssign?: (property: Property, agentId: string) => void;
   /** Issue 32: opens the property's "Showing rules". */
   onRules?: (property: Property) => void;
@@ -65,6 +68,7 @@ export function PropertyList({
             assignees={assignees}
             onEdit={() => onEdit(property)}
             onDelete={() => onDelete(property)}
+            onListingSide={onListingSide ? () => onListingSide(property) : undefined}
             onAssign={onAssign ? (to) => onAssign(property, to) : null}
             onRules={onRules ? () => onRules(property) : null}
           />
@@ -80,6 +84,7 @@ function PropertyRow({
   assignees,
   onEdit,
   onDelete,
+  onListingSide,
   onAssign,
   onRules,
 }: {
@@ -88,6 +93,7 @@ function PropertyRow({
   assignees: readonly Assignee[];
   onEdit: () => void;
   onDelete: () => void;
+  onListingSide?: () => void;
   onAssign: ((agentId: string) => void) | null;
   onRules: (() => void) | null;
 }) {
@@ -186,6 +192,16 @@ function PropertyRow({
                   aria-label={`Showing rules of ${property.address}`}
                 >
                   Rules
+                </Button>
+              ) : null}
+              {onListingSide ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={onListingSide}
+                  aria-label={`Access and seller report of ${property.address}`}
+                >
+                  Access
                 </Button>
               ) : null}
               <Button

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -19,6 +19,11 @@ import { useAssignProperty, useDeleteProperty, useProperties } from '../hooks/us
 type Editing = { property: Property | null } | null;
 
 /** The agent's properties (spec §2.2 Properties): list, add, edit, delete, each with its booking link. */
+// Dashboard-only and rarely opened: loaded when the agent opens a property's access and seller report.
+const ListingSideDialog = lazy(() =>
+  import('../components/listing-side-dialog').then((m) => ({ default: m.ListingSideDialog })),
+);
+
 export function PropertiesPage() {
   const properties = useProperties();
   const agent = useAgentProfile();
@@ -26,6 +31,7 @@ export function PropertiesPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Property | null>(null);
   const [rulesOf, setRulesOf] = useState<Property | null>(null);
+  const [listingSide, setListingSide] = useState<Property | null>(null);
   // Team owners and admins assign team properties (issue 15): the members come with the team.
   const assigns = Boolean(properties.data?.some((p) => p.can_assign));
   const team = useTeam(assigns);
@@ -95,6 +101,7 @@ export function PropertiesPage() {
             onEdit={(property) => setEditing({ property })}
             onDelete={setDeleting}
             onRules={setRulesOf}
+            onListingSide={setListingSide}
             onAssign={(property, agentId) => {
               const name = assignees.find((a) => a.agentId === agentId)?.name ?? 'the member';
               void assign
@@ -114,6 +121,15 @@ export function PropertiesPage() {
         onClose={() => setEditing(null)}
       />
       <ShowingRulesDialog property={rulesOf} onClose={() => setRulesOf(null)} />
+      {listingSide ? (
+        <Suspense fallback={null}>
+          <ListingSideDialog
+            propertyId={listingSide.id}
+            address={listingSide.address}
+            onClose={() => setListingSide(null)}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this property?"
