@@ -16,7 +16,7 @@ CREATE TABLE "access_releases" (
 	"channel" text NOT NULL,
 	"access_version" integer NOT NULL,
 	"released_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "access_releases_role" CHECK ("role" in ('buyer', 'buyers_agent')),
+	CONSTRAINT "access_releases_role" CHECK ("role" in ('buyer', 'buyer_agent')),
 	CONSTRAINT "access_releases_channel" CHECK ("channel" in ('email', 'sms', 'page')),
 	CONSTRAINT "access_releases_once" UNIQUE ("booking_id", "role", "channel")
 );--> statement-breakpoint

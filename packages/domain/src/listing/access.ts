@@ -65,14 +65,14 @@ export function releaseAt(startsAt: Date, releaseMinutes: number): Date {
 }
 
 /** Who receives a release: the buyer, or the buyer's agent booking for them. */
-export type AccessRecipientRole = 'buyer' | 'buyers_agent';
+export type AccessRecipientRole = 'buyer' | 'buyer_agent';
 export const ACCESS_CHANNELS = ['email', 'sms', 'page'] as const;
 export type AccessChannel = (typeof ACCESS_CHANNELS)[number];
 
 /** One logged release, as the agent reads it on the booking. */
 export const accessReleaseSchema = z.object({
   recipient: z.string(),
-  role: z.enum(['buyer', 'buyers_agent']),
+  role: z.enum(['buyer', 'buyer_agent']),
   channel: z.enum(ACCESS_CHANNELS),
   released_at: z.string(),
 });

@@ -3,6 +3,7 @@
 // message at the moment it is sent, and for a confirmed buyer's manage page inside the access window. Nothing
 // else in the product reads this table.
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { accessRecipients, type BookingParties } from '@keyturn/domain/listing/buyerAgent';
 import {
   accessDetailsSchema,
   accessWindow,
@@ -67,23 +68,18 @@ export async function saveAccess(deps: AccessDeps, propertyId: number, input: Ac
   });
 }
 
-/** Who a booking's access goes to: the buyer, and the buyer's agent when the booking carries one. */
+/** Who a booking's access goes to by e-mail: the buyer, and the buyer's agent when the booking names one with an
+ * e-mail address (domain listing/buyerAgent.ts `accessRecipients`, the one list of a showing's parties). */
 export type AccessRecipient = {
   role: AccessRecipientRole;
   name: string;
   email: string;
 };
 
-export function accessRecipientsOf(booking: {
-  clientName: string;
-  clientEmail: string;
-  /** Issue 32 §5 (another part of the issue): a buyer's agent booking for the client, when present. */
-  buyersAgent?: { name: string; email: string } | null;
-}): AccessRecipient[] {
-  return [
-    { role: 'buyer', name: booking.clientName, email: booking.clientEmail },
-    ...(booking.buyersAgent ? [{ role: 'buyers_agent' as const, ...booking.buyersAgent }] : []),
-  ];
+export function accessRecipientsOf(booking: BookingParties): AccessRecipient[] {
+  return accessRecipients(booking).flatMap((r) =>
+    r.email ? [{ role: r.role, name: r.name, email: r.email }] : [],
+  );
 }
 
 /** Logs one release (once per booking, recipient role and channel: a second one keeps the first time). */
@@ -150,10 +146,10 @@ export async function accessForBuyer(
   if (accessWindow(booking, minutes, now) !== 'open') return null;
   const access = await openAccess(deps.db, deps.box, booking.propertyId);
   if (!access) return null;
-  const [buyer] = accessRecipientsOf(booking);
+  // The manage page is the buyer's own (its token): the release is logged to them.
   await logRelease(deps.db, {
     bookingId: booking.id,
-    recipient: buyer!.email,
+    recipient: booking.clientEmail,
     role: 'buyer',
     channel: 'page',
     version: access.version,

@@ -331,6 +331,10 @@ export async function insertMoved(
     endsAt: slot.endsAt,
     rescheduledFromId: booking.id,
     rescheduleReason: reason,
+    // Issue 33: the buyer confirmed the old time, not this one — the new time is asked about again.
+    buyerConfirmedAt: null,
+    buyerConfirmedVia: null,
+    unconfirmedAlertAt: null,
     createdAt: now,
   });
   await notify.rescheduled(tx, booking, row, actor);
