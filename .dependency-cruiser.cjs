@@ -4,7 +4,7 @@ const api = 'apps/api/src';
 // Plumbing: the database, HTTP helpers, the job queue, configuration, the error shape, the auth library's setup.
 const plumbing = `^${api}/(db|http|jobs)/|^${api}/(config|errors|auth)[.]ts$`;
 // What composes the app and starts processes: nothing below may import it.
-const composition = `^${api}/(cli|demo)/|^${api}/(app|compose-workers|server|worker)[.]ts$`;
+const composition = `^${api}/(cli|demo)/|^${api}/(app|compose-workers|compose-listing|server|worker)[.]ts$`;
 const capability = `^${api}/modules/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -48,7 +48,6 @@ import { availabilityRoutes } from './modules/availability/routes';
 import { bookingLinkRoutes } from './modules/booking-links/routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { propertyRoutes } from './modules/properties/routes';
-import { showingRulesRoutes } from './modules/showing-rules/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { imageBackendFor } from './modules/uploads/backend';
 import { importImageFolder } from './modules/uploads/storage';
@@ -74,13 +73,8 @@ import type { DateAnswer } from './modules/booking-public/context';
 import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './modules/notifications/scheduler';
 import { withSellerApprovals } from './modules/sellers/approval';
-import { sellerApprovalRoutes } from './modules/sellers/approval-routes';
-import { contactRoutes } from './modules/sellers/contact-routes';
-import { linkSignerOf } from './modules/sellers/links';
-import { accessAgentRoutes, accessPublicRoutes } from './modules/access/routes';
+import { registerListingImport, registerListingSide } from './compose-listing';
 import { withAccessRelease } from './modules/access/release-mail';
-import { accessBoxOf } from './modules/access/service';
-import { sellerReportAgentRoutes, sellerReportPublicRoutes } from './modules/seller-report/routes';
 import { withCalendarPush } from './modules/integrations/jobs';
 import { calendarDepsOf } from './modules/integrations/setup';
 import { integrationRoutes } from './modules/integrations/routes';
@@ -88,7 +82,6 @@ import { feedbackReceived, withWebhookEvents } from './modules/crm/booking-event
 import { withLeadClasses } from './modules/leads/classes';
 import { webhookEmitter } from './modules/crm/emit';
 import { serverSettingsRoutes } from './modules/server-settings/routes';
-import { listingImportRoutes } from './modules/listing-import/routes';
 import {
   aiConfigOf,
   billingOf,
@@ -285,31 +278,9 @@ export async function buildApp({
     locate: async (agent, id) =>
       locateProperty({ db, maps: await mapsOf(), outbound: config.outbound }, agent, id),
   });
-  await app.register(showingRulesRoutes, { auth, db });
   await app.register(bookingRoutes, { auth, db, now, notify });
-  // Issue 32 §2: a property's sellers and occupants, and the seller's approval links (decision 053).
-  await app.register(contactRoutes, { auth, db, now });
-  await app.register(sellerApprovalRoutes, {
-    ctx: { db, publicUrl: config.publicUrl, now, notify, queue, signer: linkSignerOf(config) },
-    writeLimitPerMinute: config.publicWriteLimitPerMinute,
-    readLimitPerMinute: config.publicReadLimitPerMinute,
-  });
-  // Issue 32 §3: access details, sealed with the calendar tokens' key (decision 054).
-  const accessBox = accessBoxOf(config);
-  await app.register(accessAgentRoutes, { auth, db, box: accessBox, now, queue });
-  await app.register(accessPublicRoutes, {
-    db,
-    box: accessBox,
-    now,
-    readLimitPerMinute: config.publicReadLimitPerMinute,
-  });
-  // Issue 32 §4: the live seller report.
-  await app.register(sellerReportAgentRoutes, { auth, db, now, publicUrl: config.publicUrl });
-  await app.register(sellerReportPublicRoutes, {
-    db,
-    now,
-    readLimitPerMinute: config.publicReadLimitPerMinute,
-  });
+  // Issue 32: the listing side — showing rules, sellers and their approvals, access, the seller report.
+  await registerListingSide(app, { config, auth, db, now, notify, queue });
   await app.register(availabilityRoutes, { auth, db });
   await app.register(bookingLinkRoutes, { auth, db, publicUrl: config.publicUrl });
   // Images live in the database (every server serves every image); files an older version wrote to
@@ -370,15 +341,7 @@ export async function buildApp({
     jobs: queue,
   });
   // Issue 34: listings imported from the MLS (Server settings' RESO Web API) or a CSV file.
-  const reso = resoSettingsOf(settings.resolver);
-  await app.register(listingImportRoutes, {
-    auth,
-    db,
-    now,
-    notify,
-    queue,
-    mlsAvailable: async () => (await reso()) !== null,
-  });
+  await registerListingImport(app, { auth, db, now, notify, queue, reso: resoSettingsOf(settings.resolver) });
   await app.register(serverSettingsRoutes, {
     auth,
     db,

@@ -155,3 +155,18 @@ function utf8Length(char: string): number {
   const code = char.codePointAt(0) ?? 0;
   return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
 }
+
+/** One VCALENDAR with the VEVENTs of several single-event files, under one METHOD. */
+export function mergeCalendars(files: string[], method: 'PUBLISH'): string {
+  const lines = (text: string) => text.split('\r\n').filter((l) => l !== '');
+  const first = lines(files[0] ?? '');
+  const header = first
+    .slice(0, first.indexOf('BEGIN:VEVENT'))
+    .filter((l) => !l.startsWith('METHOD:'))
+    .concat(`METHOD:${method}`);
+  const events = files.flatMap((file) => {
+    const all = lines(file);
+    return all.slice(all.indexOf('BEGIN:VEVENT'), all.lastIndexOf('END:VEVENT') + 1);
+  });
+  return [...header, ...events, 'END:VCALENDAR'].join('\r\n') + '\r\n';
+}

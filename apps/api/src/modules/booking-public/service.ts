@@ -7,7 +7,6 @@ import { isWithinLimit } from '@keyturn/domain/plans';
 import type { BookingRequest, RescheduleRequest } from '@keyturn/domain/schemas/booking';
 import type { BuyerBooking, ManagedBooking } from '@keyturn/domain/schemas/publicBooking';
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
-import type { ApprovalMode } from '@keyturn/domain/listing/showingRules';
 import { wallClockInZone } from '@keyturn/domain/time';
 import type { Db, DbTransaction } from '../../db/client';
 import { agentWriteTransaction, lockAgentRow, writeTransaction } from '../../db/transaction';

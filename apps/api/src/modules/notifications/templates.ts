@@ -3,7 +3,7 @@
 import { SELLER_APPROVAL_MESSAGES } from '@keyturn/domain/listing/sellerApprovalTexts';
 import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
 import { googleCalendarUrl } from '@keyturn/domain/calendarLinks';
-import { bookingEventUid, buildIcsEvent, ICS_CONTENT_TYPE } from '@keyturn/domain/ics';
+import { bookingEventUid, buildIcsEvent, ICS_CONTENT_TYPE, mergeCalendars } from '@keyturn/domain/ics';
 import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
 import { purposeInSentence, purposeTitle, purposeWithArticle } from '@keyturn/domain/purposeText';
 import { feedbackAskText, REPLY_PROMPT } from '@keyturn/domain/texts/reconfirm';
@@ -393,21 +393,6 @@ function rescheduleCalendarFile(ctx: TemplateContext, f: Facts): MailAttachment 
     content: mergeCalendars(files, 'PUBLISH'),
     contentType: `${ICS_CONTENT_TYPE}; method=PUBLISH`,
   };
-}
-
-/** One VCALENDAR with the VEVENTs of several single-event files, under one METHOD. */
-export function mergeCalendars(files: string[], method: 'PUBLISH'): string {
-  const lines = (text: string) => text.split('\r\n').filter((l) => l !== '');
-  const first = lines(files[0] ?? '');
-  const header = first
-    .slice(0, first.indexOf('BEGIN:VEVENT'))
-    .filter((l) => !l.startsWith('METHOD:'))
-    .concat(`METHOD:${method}`);
-  const events = files.flatMap((file) => {
-    const all = lines(file);
-    return all.slice(all.indexOf('BEGIN:VEVENT'), all.lastIndexOf('END:VEVENT') + 1);
-  });
-  return [...header, ...events, 'END:VCALENDAR'].join('\r\n') + '\r\n';
 }
 
 // ---- layout ----
