@@ -118,7 +118,10 @@ describe('re-confirmation (issue 33)', () => {
     // Booked a day ago for 90 minutes from now: its 24-hour reminder, the 6-hour second text and the 2-hour
     // alert are all due; the 1-hour reminder is not.
     h.clock.set(new Date(Date.now() - DAY));
-    const b = await bookAt(h.t, agent, minutesFromNow(90 * MINUTE), { client_phone: '(646) 555-0201' });
+    const b = await bookAt(h.t, agent, minutesFromNow(90 * MINUTE), {
+      client_phone: '(646) 555-0201',
+      sms_consent: true,
+    });
     expect(await notConfirmed(agent, b.id)).toBe(false);
     h.clock.set(null);
 
@@ -155,7 +158,10 @@ describe('re-confirmation (issue 33)', () => {
     const agentAddress = await agentEmail(h.t, agent.id);
     const phone = '+16465550202';
     h.clock.set(new Date(Date.now() - DAY));
-    const b = await bookAt(h.t, agent, minutesFromNow(90 * MINUTE), { client_phone: phone });
+    const b = await bookAt(h.t, agent, minutesFromNow(90 * MINUTE), {
+      client_phone: phone,
+      sms_consent: true,
+    });
     await h.t.database.db
       .update(bookings)
       .set({ buyerConfirmedAt: new Date(), buyerConfirmedVia: 'page' })
@@ -181,7 +187,10 @@ describe('re-confirmation (issue 33)', () => {
 describe('"Confirm I\'m coming" on the manage page (issue 33)', () => {
   it('marks an upcoming confirmed showing buyer-confirmed on the page, once; refuses what cannot be confirmed', async () => {
     const agent = await textingAgent('America/Chicago');
-    const b = await bookAt(h.t, agent, minutesFromNow(3 * DAY), { client_phone: '+16465550205' });
+    const b = await bookAt(h.t, agent, minutesFromNow(3 * DAY), {
+      client_phone: '+16465550205',
+      sms_consent: true,
+    });
     const confirm = (token: unknown) =>
       h.t.request({ method: 'POST', url: '/api/booking/confirm', payload: { token } });
     const before = await h.t.request({ method: 'GET', url: `/api/booking/manage?token=${b.manage_token}` });
@@ -199,7 +208,10 @@ describe('"Confirm I\'m coming" on the manage page (issue 33)', () => {
       booking.buyer_confirmed_at,
     ]);
 
-    const cancelled = await bookAt(h.t, agent, minutesFromNow(4 * DAY), { client_phone: '+16465550205' });
+    const cancelled = await bookAt(h.t, agent, minutesFromNow(4 * DAY), {
+      client_phone: '+16465550205',
+      sms_consent: true,
+    });
     await h.t.database.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, cancelled.id));
     const refused = await confirm(cancelled.manage_token);
     expect([refused.statusCode, refused.json().code]).toEqual([409, 'NOT_CONFIRMABLE']);
@@ -229,7 +241,7 @@ describe('quiet hours (issue 33)', () => {
         ).getTime(),
       );
     const start = at(0, 23);
-    const b = await bookAt(h.t, agent, start, { client_phone: '+16465550203' });
+    const b = await bookAt(h.t, agent, start, { client_phone: '+16465550203', sms_consent: true });
     const jobs = (await jobsOf(h.t, b.id)).filter((j) => j.event !== 'booking_created');
     const seen = jobs
       .map((j) => ({
@@ -266,6 +278,7 @@ describe('feedback by reply (issue 33)', () => {
     const b = await bookAt(h.t, agent, minutesFromNow(-2 * HOUR), {
       client_phone: phone,
       property_id: propertyId,
+      sms_consent: true,
     });
     h.clock.set(null);
     await h.startWorkers();

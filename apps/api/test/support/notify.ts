@@ -1,6 +1,7 @@
 // What the notification tests share: an app on a fresh database whose mail goes to a real SMTP server and
 // whose texts go to a Twilio-shaped server (both on 127.0.0.1), in-process workers started on demand, a clock
 // the test sets, and slot arithmetic for bookings at a chosen instant.
+import { SMS_CONSENT_VERSION } from '@keyturn/domain/texts/consent';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { AgentAvailability } from '@keyturn/domain/schemas/availability';
@@ -94,14 +95,23 @@ export async function bookAt(
   overrides: Record<string, unknown> = {},
 ): Promise<Booked> {
   const wall = wallClockInZone(at, agent.timeZone);
+  // `sms_consent: true`: the buyer agreed to texts (issue 33) — the agent's form has no such box, so it is
+  // recorded on the row as the booking page records it.
+  const { sms_consent: smsConsent, ...fields } = overrides;
   const res = await t.request({
     method: 'POST',
     url: '/api/bookings',
     token: agent.token,
-    payload: bookingPayload(agent.id, { booking_date: wall.date, booking_time: wall.time, ...overrides }),
+    payload: bookingPayload(agent.id, { booking_date: wall.date, booking_time: wall.time, ...fields }),
   });
   if (res.statusCode !== 201) throw new Error(`agent booking failed: ${res.statusCode} ${res.body}`);
   const data = res.json().data as { id: string; starts_at: string };
+  if (smsConsent === true) {
+    await t.database.db
+      .update(bookings)
+      .set({ smsConsentVersion: SMS_CONSENT_VERSION, smsConsentAt: new Date() })
+      .where(eq(bookings.id, data.id));
+  }
   const [row] = await t.database.db
     .select({ manageToken: bookings.manageToken })
     .from(bookings)
