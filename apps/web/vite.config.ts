@@ -14,10 +14,10 @@ const srcDir = decodeURIComponent(new URL('./src', import.meta.url).pathname);
 // The signed-in area's pages (router.tsx imports them lazily). The entry does not list what they import for
 // preloading: public pages carry no dashboard file names; a dashboard page's own imports load with it.
 const DASHBOARD_PAGE_CHUNK =
-  /(^|\/)(dashboard-layout|overview-page|properties-page|bookings-page|reports-page|feedback-list-page|settings-page|subscription-page|profile-setup-page|user-profile-page)-[\w-]+\.js$/;
-// The embedded booking page's bridge (decision 057): loaded only by the booking page, whose files it imports are
-// already there — no preload list for it in the booking page's chunk.
-const LOADED_BY_ITS_IMPORTER = /(^|\/)embed-bridge-[\w-]+\.js$/;
+  /(^|\/)(dashboard-layout|overview-page|properties-page|bookings-page|reports-page|feedback-list-page|settings-page|subscription-page|profile-setup-page|user-profile-page|import-listings-page|server-settings-page|my-day-page|team-view-page)-[\w-]+\.js$/;
+// The embedded booking page's bridge (decision 057) and the instructions-only screen (decision 052): loaded only
+// by the booking page, whose files they import are already there — no preload list for them in its chunk.
+const LOADED_BY_ITS_IMPORTER = /(^|\/)(embed-bridge|instructions-screen)-[\w-]+\.js$/;
 // The bundle visualiser's output: next to the build, never inside dist/ (the server serves dist/ to users).
 const statsDir = decodeURIComponent(new URL('./build-stats', import.meta.url).pathname);
 

@@ -19,6 +19,11 @@ const AssistantLauncher = lazy(() =>
   import('../components/assistant-launcher').then((m) => ({ default: m.AssistantLauncher })),
 );
 
+// Issue 32: a listing shown by instructions only (rare): its own chunk, off the booking page's first load.
+const InstructionsScreen = lazy(() =>
+  import('../components/instructions-screen').then((m) => ({ default: m.InstructionsScreen })),
+);
+
 // The embedded page's messages to the host page (decision 057): its own chunk, only on the embed addresses.
 const EmbedBridge = lazy(() =>
   import('../components/embed-bridge').then((m) => ({ default: m.EmbedBridge })),
@@ -87,33 +92,10 @@ export function BookingPage({
       const { setup } = state;
       // Issue 32: a property shown by instructions only has no calendar: its instructions and the agent.
       if (setup.showing?.instructions_only) {
-        const contact = setup.showing.contact;
         return (
-          <MessageScreen title="How to see this home">
-            <p className="whitespace-pre-line">{setup.showing.instructions ?? ''}</p>
-            <p className="mt-4">
-              Contact {setup.agent.name}
-              {contact?.phone ? (
-                <>
-                  {' '}
-                  at{' '}
-                  <a className="font-semibold underline" href={`tel:${contact.phone}`}>
-                    {contact.phone}
-                  </a>
-                </>
-              ) : null}
-              {contact ? (
-                <>
-                  {' '}
-                  or{' '}
-                  <a className="font-semibold underline" href={`mailto:${contact.email}`}>
-                    {contact.email}
-                  </a>
-                </>
-              ) : null}
-              .
-            </p>
-          </MessageScreen>
+          <Suspense fallback={null}>
+            <InstructionsScreen agentName={setup.agent.name} showing={setup.showing} />
+          </Suspense>
         );
       }
       // One flow per page: its agent, property, link and token — not the path, whose username may move to
