@@ -39,6 +39,7 @@ import type { WorkersState } from './jobs/workers';
 import { agentRoutes } from './modules/agents/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { registerMetrics } from './http/metrics';
 import { paymentRoutes } from './modules/payments/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { publicBookingRoutes } from './modules/booking-public/routes';
@@ -70,7 +71,7 @@ import { teamLinkRoutes } from './modules/teams/links';
 import { teamPublicRoutes } from './modules/teams/public-routes';
 import { DateAnswers } from './modules/booking-public/date-answers';
 import type { DateAnswer } from './modules/booking-public/context';
-import { jobOptionsOf, openJobQueue, type JobQueue } from './jobs/queue';
+import { jobOptionsOf, openJobQueue, poolOf, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './modules/notifications/scheduler';
 import { withSellerApprovals } from './modules/sellers/approval';
 import { registerListingImport, registerListingSide } from './compose-listing';
@@ -205,6 +206,7 @@ export async function buildApp({
   registerErrorHandling(app);
   registerDatabaseGate(app, dbStatus);
   registerInputBoundary(app);
+  registerMetrics(app, { db, pool: poolOf(db), token: config.metricsToken });
 
   // Server settings (decision 048): the adapters read what the administrator saved at each use.
   const settings = serverSettingsOf(config, db);
@@ -256,9 +258,10 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const outbox = databaseOutbox(db);
-  const accountMailer = createResolvingMailer({ settings: mailSettingsOf(settings.resolver), outbox });
+  const mailSettings = mailSettingsOf(settings.resolver);
+  const accountMailer = createResolvingMailer({ settings: mailSettings, outbox });
   app.addHook('onClose', async () => accountMailer.close());
-  await app.register(healthRoutes, { db, config, dbStatus, workers });
+  await app.register(healthRoutes, { db, dbStatus, workers, mailSettings });
   await app.register(authRoutes, {
     auth,
     db,

@@ -1,14 +1,15 @@
 // GET /api/health: which part is down. `database` (the supervisor's view, confirmed by a query), `jobs` (the
 // notification queue: reachable, and no job left waiting well past its time — workers are running somewhere),
 // `workers` (this process's own workers, or "external" with WORKERS_IN_PROCESS=false) and `mail` (the SMTP
-// server answers; "outbox" when e-mails are kept in the database instead). 200 when all is well, 200 with
+// server in force answers — the environment's or the one saved in Server settings, read at each check; "outbox"
+// when neither is set and e-mails are kept in the database instead). 200 when all is well, 200 with
 // status "degraded" when notifications are affected, 503 when the database is down (nothing works then).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
-import type { Config } from '../../config';
+import type { MailSettings, SmtpTransport } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import type { DatabaseStatus } from '../../db/supervisor';
 import { JOBS_SCHEMA, NOTIFICATIONS_QUEUE } from '../../jobs/queue';
@@ -29,9 +30,15 @@ const MAIL_CHECK_TTL_MS = 30_000;
 
 export async function healthRoutes(
   app: FastifyInstance,
-  opts: { db: Db; config: Config; dbStatus: DatabaseStatus; workers: () => WorkersState },
+  opts: {
+    db: Db;
+    dbStatus: DatabaseStatus;
+    workers: () => WorkersState;
+    /** The mail settings in force (decision 048): what the mailer itself reads at each send. */
+    mailSettings: () => Promise<MailSettings>;
+  },
 ) {
-  const mailCheck = smtpCheck(opts.config.mail.smtpUrl);
+  const mailCheck = smtpCheck(opts.mailSettings);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
@@ -90,17 +97,31 @@ async function queueState(db: Db): Promise<'ok' | 'behind' | 'unreachable'> {
   }
 }
 
-function smtpCheck(smtpUrl: string | undefined): () => Promise<'ok' | 'outbox' | 'unreachable'> {
-  if (!smtpUrl) return () => Promise.resolve('outbox');
-  let cached: { at: number; value: Promise<'ok' | 'unreachable'> } | null = null;
-  return () => {
-    if (!cached || Date.now() - cached.at > MAIL_CHECK_TTL_MS) {
-      const transport = nodemailer.createTransport(smtpUrl, {
+/**
+ * The SMTP server in force answers. The result is kept for a while per server: a change saved in Server
+ * settings is checked at once, the same server again only after MAIL_CHECK_TTL_MS.
+ */
+function smtpCheck(
+  mailSettings: () => Promise<MailSettings>,
+): () => Promise<'ok' | 'outbox' | 'unreachable'> {
+  let cached: { key: string; at: number; value: Promise<'ok' | 'unreachable'> } | null = null;
+  return async () => {
+    let smtp: SmtpTransport | null;
+    try {
+      smtp = (await mailSettings()).smtp;
+    } catch {
+      return 'unreachable';
+    }
+    if (!smtp) return 'outbox';
+    const key = JSON.stringify(smtp);
+    if (!cached || cached.key !== key || Date.now() - cached.at > MAIL_CHECK_TTL_MS) {
+      const transport = nodemailer.createTransport(smtp as string, {
         connectionTimeout: 5000,
         greetingTimeout: 5000,
         socketTimeout: 5000,
       });
       cached = {
+        key,
         at: Date.now(),
         value: transport
           .verify()
