@@ -420,3 +420,31 @@ describe('billing with Stripe', () => {
     expect(none.json()).toMatchObject({ code: 'NO_SUBSCRIPTION' });
   });
 });
+
+describe('choosing the listings that stay bookable (issue 39, item 19)', () => {
+  it('a choice naming a listing that is not the agent’s answers UNKNOWN_LISTING and changes nothing', async () => {
+    const agent = await makeAgent(t);
+    const mine = [
+      await makeProperty(t, agent.id, { address: '1 Elm Row' }),
+      await makeProperty(t, agent.id, { address: '2 Elm Row' }),
+    ];
+    const stranger = await makeAgent(t);
+    const theirs = await makeProperty(t, stranger.id, { address: '9 Other Street' });
+    for (const foreign of [theirs, 2_000_000_000]) {
+      const res = await t.request({
+        method: 'PUT',
+        url: '/api/payments/listings',
+        token: agent.token,
+        payload: { keep: [mine[0], foreign] },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'UNKNOWN_LISTING', fields: { keep: expect.any(String) } });
+      const rows = await t.database.db.select().from(properties).where(eq(properties.agentId, agent.id));
+      expect(rows.map((p) => [p.id, p.isPublic, p.planHiddenAt]).sort()).toEqual(
+        mine.map((id) => [id, true, null]).sort(),
+      );
+      const [other] = await t.database.db.select().from(properties).where(eq(properties.id, theirs));
+      expect(other).toMatchObject({ isPublic: true, planHiddenAt: null });
+    }
+  });
+});
