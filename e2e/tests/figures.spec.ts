@@ -122,7 +122,9 @@ test("a team member's figures are his own, the team's are labelled the team's; e
   await page.goto('/dashboard/reports');
   // The report is one statement over the range; on a loaded machine it takes a while.
   await expect(page.getByText('Hot buyers, last 30 days', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('Booked, last 30 days', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Booked showings (by showing date), last 30 days', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('table', { name: 'Funnel' })).toContainText('Showings of hot buyers');
   await shoot(page, 'reports-member', testInfo);
 });

@@ -353,6 +353,7 @@ export async function buildApp({
     rule: { adminEmails: config.adminEmails, notAdministrators: [DEMO_AGENT.email] },
     publicUrl: config.publicUrl,
     outbox,
+    outbound: config.outbound,
     onSaved: headers.forget,
   });
   await app.register(reportRoutes, { auth, db });

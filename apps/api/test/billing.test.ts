@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PAYMENT_GRACE_DAYS } from '@keyturn/domain/billing';
 import { billingConfig, stripeClient } from '../src/adapters/billing';
-import { agents, billingEvents, organizations, properties } from '../src/db/schema';
+import { agents, billingAccounts, billingEvents, organizations, properties } from '../src/db/schema';
 import { expireGrace } from '../src/modules/billing/plan-state';
 import { setUpBilling } from '../src/modules/billing/setup';
 import { createTestApp, type TestApp } from './app';
@@ -418,5 +418,158 @@ describe('billing with Stripe', () => {
     const none = await t.request({ method: 'POST', url: '/api/payments/portal', token: stranger.token });
     expect(none.statusCode).toBe(409);
     expect(none.json()).toMatchObject({ code: 'NO_SUBSCRIPTION' });
+  });
+});
+
+describe('choosing the listings that stay bookable (issue 39, item 19)', () => {
+  it('a choice naming a listing that is not the agent’s answers UNKNOWN_LISTING and changes nothing', async () => {
+    const agent = await makeAgent(t);
+    const mine = [
+      await makeProperty(t, agent.id, { address: '1 Elm Row' }),
+      await makeProperty(t, agent.id, { address: '2 Elm Row' }),
+    ];
+    const stranger = await makeAgent(t);
+    const theirs = await makeProperty(t, stranger.id, { address: '9 Other Street' });
+    for (const foreign of [theirs, 2_000_000_000]) {
+      const res = await t.request({
+        method: 'PUT',
+        url: '/api/payments/listings',
+        token: agent.token,
+        payload: { keep: [mine[0], foreign] },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'UNKNOWN_LISTING', fields: { keep: expect.any(String) } });
+      const rows = await t.database.db.select().from(properties).where(eq(properties.agentId, agent.id));
+      expect(rows.map((p) => [p.id, p.isPublic, p.planHiddenAt]).sort()).toEqual(
+        mine.map((id) => [id, true, null]).sort(),
+      );
+      const [other] = await t.database.db.select().from(properties).where(eq(properties.id, theirs));
+      expect(other).toMatchObject({ isPublic: true, planHiddenAt: null });
+    }
+  });
+});
+
+describe("Stripe's events in Stripe's order, and signed events that are not Stripe's shape (issue 39, item 18)", () => {
+  const base = Math.floor(clock.getTime() / 1000);
+  let m = 0;
+  const post = (payload: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(payload, SECRET) },
+      payload,
+    });
+  const event = (type: string, created: number, object: Record<string, unknown>) => {
+    m += 1;
+    const id = `evt_order_${m}_${Date.now()}`;
+    return { id, send: () => post(JSON.stringify({ id, object: 'event', type, created, data: { object } })) };
+  };
+  async function customerAgent(customerId: string) {
+    const agent = await makeAgent(t);
+    await t.database.db.insert(billingAccounts).values({ agentId: agent.id, customerId });
+    return agent;
+  }
+  const outcomeOf = async (id: string) =>
+    (await t.database.db.select().from(billingEvents).where(eq(billingEvents.id, id)))[0]?.outcome;
+
+  it('an older subscription.updated arriving after subscription.deleted does not bring the plan back', async () => {
+    const agent = await customerAgent('cus_order_1');
+    const sub = (status: string) =>
+      subscription('cus_order_1', [{ lookup: 'keyturn_pro_monthly' }], { id: 'sub_order_1', status });
+    expect((await event('customer.subscription.created', base, await sub('active')).send()).statusCode).toBe(
+      200,
+    );
+    expect((await planOf(agent)).plan.id).toBe('pro');
+    const deleted = await event('customer.subscription.deleted', base + 20, await sub('canceled')).send();
+    expect(deleted.json()).toEqual({ received: true, applied: true });
+    expect((await planOf(agent)).plan.id).toBe('basic');
+
+    // Sent by Stripe before the deletion, delivered after it.
+    const late = event('customer.subscription.updated', base + 10, await sub('active'));
+    const answer = await late.send();
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ received: true, applied: false });
+    expect(await outcomeOf(late.id)).toBe('stale');
+    // Made in the same second as the deletion: a deleted subscription still never comes back.
+    const sameSecond = event('customer.subscription.updated', base + 20, await sub('active'));
+    expect((await sameSecond.send()).json()).toEqual({ received: true, applied: false });
+    expect(await outcomeOf(sameSecond.id)).toBe('ended');
+    // Nor does a failed invoice of it give the cancelled plan a grace period.
+    const invoice = event('invoice.payment_failed', base + 30, {
+      id: 'in_order_1',
+      object: 'invoice',
+      customer: 'cus_order_1',
+      subscription: 'sub_order_1',
+    });
+    expect((await invoice.send()).json()).toEqual({ received: true, applied: false });
+    const state = await planOf(agent);
+    expect(state.plan.id).toBe('basic');
+    expect(state.billing).toMatchObject({ status: 'canceled', graceUntil: null });
+  });
+
+  it('two updates delivered out of order: the later-made one stands', async () => {
+    const agent = await customerAgent('cus_order_2');
+    const sub = async (cancelAtPeriodEnd: boolean) =>
+      subscription('cus_order_2', [{ lookup: 'keyturn_pro_monthly' }], {
+        id: 'sub_order_2',
+        cancel_at_period_end: cancelAtPeriodEnd,
+      });
+    await event('customer.subscription.created', base, await sub(false)).send();
+    await event('customer.subscription.updated', base + 30, await sub(true)).send();
+    const older = event('customer.subscription.updated', base + 25, await sub(false));
+    expect((await older.send()).json()).toEqual({ received: true, applied: false });
+    expect((await planOf(agent)).billing.cancelAtPeriodEnd).toBe(true);
+  });
+
+  it('a signed event that is not JSON or has no id is a 400; one with an id but a broken body is recorded, 2xx', async () => {
+    await customerAgent('cus_order_3');
+    for (const body of [
+      'not json',
+      '{',
+      '1e999',
+      'null',
+      '[]',
+      '{}',
+      '{"id":5,"type":"x"}',
+      '{"id":"a\\u0000"}',
+    ]) {
+      const res = await post(body);
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json(), body).toMatchObject({
+        code: 'MALFORMED_EVENT',
+        fields: { body: expect.any(String) },
+      });
+    }
+    const broken: Record<string, unknown>[] = [
+      { created: 'yesterday', data: null },
+      { created: base, data: { object: 'sub' } },
+      {
+        created: base,
+        data: { object: { customer: 'cus_order_3', id: 'sub_x', status: 'active', items: 5 } },
+      },
+      { created: base, data: { object: { customer: 'cus_order_3', id: 'sub\u0000', status: 'active' } } },
+      {
+        created: base,
+        data: { object: { customer: 'cus_order_3', id: 'sub_y', status: 'active', trial_end: 1e20 } },
+      },
+      { created: 1e300, data: { object: { customer: 'cus_order_3', id: 'sub_z', status: 'active' } } },
+      { created: base, data: { object: { customer: { nope: 1 }, id: 'sub_w', status: 'active' } } },
+    ];
+    for (const rest of broken) {
+      m += 1;
+      const id = `evt_broken_${m}_${Date.now()}`;
+      const body = JSON.stringify({ id, object: 'event', type: 'customer.subscription.updated', ...rest });
+      const res = await post(body);
+      expect(res.statusCode, body).toBe(200);
+      expect(res.json(), body).toEqual({ received: true, applied: false });
+      expect(await outcomeOf(id), body).toBe('malformed');
+      // Stripe retrying it finds it recorded.
+      expect((await post(body)).json()).toEqual({ received: true, applied: false });
+    }
+    const [row] = await t.database.db
+      .select()
+      .from(billingAccounts)
+      .where(eq(billingAccounts.customerId, 'cus_order_3'));
+    expect(row).toMatchObject({ status: 'none', subscriptionId: null, plan: null });
   });
 });

@@ -10,6 +10,8 @@ import { AUTH_BASE_PATH } from '../src/auth';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 import { AUTH_SPELLINGS, rawClient } from './support/raw-http';
+import { stripeSignature } from './support/stripe-server';
+import { billingAccounts } from '../src/db/schema';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -354,4 +356,131 @@ describe('fuzz: every write route', () => {
       );
     }
   }, 1_800_000);
+});
+
+describe("fuzz: Stripe's webhook with signed, malformed events (issue 39, item 18)", () => {
+  const SECRET = 'whsec_fuzz_keyturn';
+  let stripeApp: TestApp;
+  beforeAll(async () => {
+    // Billing on (the webhook only verifies and applies: nothing calls Stripe), on the fuzz's database.
+    stripeApp = await createTestApp({
+      database: t.database,
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_fuzz',
+        STRIPE_WEBHOOK_SECRET: SECRET,
+        STRIPE_API_URL: 'http://127.0.0.1:9',
+      },
+    });
+    const owner = await makeAgent(stripeApp);
+    await stripeApp.database.db
+      .insert(billingAccounts)
+      .values({
+        agentId: owner.id,
+        customerId: 'cus_fuzz',
+        subscriptionId: 'sub_fuzz',
+        status: 'active',
+        plan: 'pro',
+      });
+  });
+  afterAll(() => stripeApp?.close());
+
+  const maybe = <T>(a: fc.Arbitrary<T>) =>
+    fc.oneof({ weight: 3, arbitrary: a }, { weight: 1, arbitrary: value });
+  const stamp = fc.oneof(fc.integer({ min: 1_700_000_000, max: 1_900_000_000 }), hostileNumber);
+  const item = fc.record(
+    {
+      price: maybe(
+        fc.record({
+          lookup_key: maybe(
+            fc.constantFrom(
+              'keyturn_pro_monthly',
+              'keyturn_enterprise_yearly',
+              'keyturn_enterprise_seat_monthly',
+            ),
+          ),
+        }),
+      ),
+      quantity: maybe(fc.integer({ min: 0, max: 50 })),
+      current_period_end: stamp,
+    },
+    { requiredKeys: [] },
+  );
+  const object = fc.record(
+    {
+      id: maybe(fc.constantFrom('sub_fuzz', 'sub_other', 'in_fuzz', 'cs_fuzz')),
+      object: fc.constantFrom('subscription', 'invoice', 'checkout.session'),
+      customer: maybe(fc.constantFrom('cus_fuzz', 'cus_unknown')),
+      subscription: maybe(fc.constantFrom('sub_fuzz', 'sub_other')),
+      status: maybe(fc.constantFrom('active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete')),
+      cancel_at_period_end: maybe(fc.boolean()),
+      trial_end: maybe(fc.oneof(stamp, fc.constant(null))),
+      current_period_end: stamp,
+      items: maybe(fc.record({ object: fc.constant('list'), data: fc.array(maybe(item), { maxLength: 3 }) })),
+    },
+    { requiredKeys: [] },
+  );
+  const type = fc.oneof(
+    {
+      weight: 8,
+      arbitrary: fc.constantFrom(
+        'checkout.session.completed',
+        'customer.subscription.created',
+        'customer.subscription.updated',
+        'customer.subscription.deleted',
+        'invoice.payment_failed',
+        'invoice.paid',
+        'invoice.payment_succeeded',
+      ),
+    },
+    { weight: 1, arbitrary: hostileString },
+  );
+  const eventBody = fc
+    .record(
+      {
+        id: fc.oneof(
+          { weight: 4, arbitrary: fc.uuid().map((u) => `evt_${u}`) },
+          { weight: 1, arbitrary: value },
+        ),
+        object: fc.constant('event'),
+        type: maybe(type),
+        created: maybe(stamp),
+        data: fc.oneof(
+          { weight: 4, arbitrary: fc.record({ object: maybe(object) }) },
+          { weight: 1, arbitrary: value },
+        ),
+      },
+      { requiredKeys: ['id', 'type'] },
+    )
+    .map((e) => JSON.stringify(e));
+  const body = fc.oneof(
+    { weight: 8, arbitrary: eventBody },
+    { weight: 1, arbitrary: bodyText(['id', 'type', 'created', 'data']) },
+  );
+
+  it(`no 5xx and every refusal is { error, code, fields } (${RUNS} signed events)`, async () => {
+    let sent = 0;
+    const route = { method: 'POST', url: '/api/payments/webhook', fields: [] };
+    await fc.assert(
+      fc.asyncProperty(body, fc.boolean(), async (payload, replay) => {
+        const request = {
+          method: 'POST' as const,
+          url: route.url,
+          headers: {
+            'content-type': 'application/json',
+            'stripe-signature': stripeSignature(payload, SECRET),
+          },
+          payload,
+        };
+        for (const _ of replay ? [1, 2] : [1]) {
+          const res = await stripeApp.request(request);
+          sent += 1;
+          checkAnswer(route, route.url, payload, res);
+          // Signed: never "bad signature", whatever the body.
+          if (res.statusCode === 400) expect(res.json().code, payload.slice(0, 200)).toBe('MALFORMED_EVENT');
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    expect(sent).toBeGreaterThanOrEqual(RUNS);
+  }, 600_000);
 });

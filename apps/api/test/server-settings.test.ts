@@ -57,7 +57,12 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   // The maps are off in every test's environment; here, as on a server that leaves them to Server settings,
   // the administrator can save them.
-  t = await createTestApp({ defaultSettings: ['GEOCODER_URL', 'MAP_TILE_URL', 'ROUTING_URL'] });
+  // The stand-ins run on 127.0.0.1: the AI provider's and the MLS's checks go through the outbound guard
+  // (issue 39), which lets them through only with private addresses allowed.
+  t = await createTestApp({
+    env: { ALLOW_PRIVATE_OUTBOUND_HOSTS: 'true' },
+    defaultSettings: ['GEOCODER_URL', 'MAP_TILE_URL', 'ROUTING_URL'],
+  });
   // The demo agent signs up first (its password is public): it never counts as the first account.
   await t.signUp({ email: 'demo@keyturn.app' });
   admin = await t.signUp();

@@ -20,8 +20,19 @@ describe('figure definitions', () => {
     expect(figureLabel('hotBuyers')).toBe('Hot buyers, all time');
     expect(figureLabel('pendingRequests')).toBe('Pending requests, now');
     const range = { from: '2026-10-29', to: '2026-11-27', today: '2026-11-27' };
-    expect(figureLabel('booked', { range })).toBe('Booked, last 30 days');
+    expect(figureLabel('booked', { range })).toBe('Booked showings (by showing date), last 30 days');
     expect(figureLabel('rangeHotBuyers', { range })).toBe('Hot buyers, last 30 days');
+  });
+
+  it('tells the overview’s bookings made this month apart from the report’s showings booked by showing date (issue 39)', () => {
+    const range = { from: '2026-10-29', to: '2026-11-27', today: '2026-11-27' };
+    const made = figureLabel('bookingsThisMonth');
+    const byShowingDate = figureLabel('booked', { range });
+    expect(made).not.toBe(byShowingDate);
+    // Each names what it counts by and its window.
+    expect(made).toMatch(/^Bookings made, this month$/);
+    expect(byShowingDate).toMatch(/by showing date\), last 30 days$/);
+    expect(made.toLowerCase()).not.toContain('showing');
   });
 
   it('writes a past range by its dates, the year once when both ends share it', () => {

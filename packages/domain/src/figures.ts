@@ -76,7 +76,8 @@ export const FIGURES = {
     scopes: ['own'],
   },
   booked: {
-    label: 'Booked',
+    // Issue 39: not "Booked", which read as the overview's "Bookings made" (counted by when they were made).
+    label: 'Booked showings (by showing date)',
     counts: 'Showings in the range that were booked (pending, confirmed, completed, no-show or cancelled).',
     window: 'report_range',
     scopes: ['own'],
@@ -183,7 +184,7 @@ export function windowLabel(window: FigureWindow, range?: FigureRange): string {
 
 /**
  * The figure's label on screen with its window, and "Team's" before a team figure: "Bookings made, this
- * month", "Team's properties, now", "Hot buyers, all time", "Booked, last 30 days".
+ * month", "Team's properties, now", "Hot buyers, all time", "Booked showings (by showing date), last 30 days".
  */
 export function figureLabel(id: FigureId, opts: { scope?: FigureScope; range?: FigureRange } = {}): string {
   const def: FigureDefinition = FIGURES[id];

@@ -64,15 +64,23 @@ export function stripeClient(billing: BillingConfig): Stripe | null {
   return client;
 }
 
-/** Stripe's webhook check: the event when the Stripe-Signature header signs this exact body, else throws. */
-export function verifiedEvent(
-  billing: BillingConfig,
-  rawBody: Buffer | string,
-  signature: string,
-): Stripe.Event {
+/** A body whose signature is right but which is not JSON: a 400 of its own, not "bad signature". */
+export class UnreadableEventBody extends Error {}
+
+/**
+ * Stripe's webhook check: the parsed body when the Stripe-Signature header signs this exact body, else throws
+ * (UnreadableEventBody when signed but not JSON). What the body holds is the caller's to check.
+ */
+export function verifiedEvent(billing: BillingConfig, rawBody: Buffer | string, signature: string): unknown {
   const client = stripeClient(billing);
-  if (!client || !billing.webhookSecret) throw new Error('billing is not configured');
-  return client.webhooks.constructEvent(rawBody, signature, billing.webhookSecret);
+  if (!client || !billing.webhookSecret || !client.webhooks.signature)
+    throw new Error('billing is not configured');
+  client.webhooks.signature.verifyHeader(rawBody, signature, billing.webhookSecret);
+  try {
+    return JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8')) as unknown;
+  } catch {
+    throw new UnreadableEventBody('the signed body is not JSON');
+  }
 }
 
 export type { Stripe };

@@ -206,6 +206,9 @@ export const SERVER_SETTINGS_TEXTS = {
   testSubject: 'Keyturn test message',
   testBody: 'This is a test message from your Keyturn server. E-mail is working.',
   forbidden: "Only the server's administrator can change server settings.",
+  /** A check's address on a private or local network (the outbound guard refused it; nothing was sent). */
+  privateAddress: (host: string) =>
+    `${host} is on a private or local network, so this server did not call it (nothing was sent). Enter the service's public address; if it really runs on your own network, allow private addresses with ALLOW_PRIVATE_OUTBOUND_HOSTS=true in the server's environment.`,
 } as const;
 
 /** What an agent reads where a capability is not switched on (no variable names, no README). */

@@ -20,11 +20,15 @@ export const billingAccounts = pgTable('billing_accounts', {
   graceUntil: timestamp({ withTimezone: true }),
   /** On the waiting list when the customer was made: the lifetime discount's coupon goes on Checkout. */
   waitlistDiscount: boolean().notNull().default(false),
+  /** Stripe's `created` of the last subscription event applied: an older one arriving later changes nothing. */
+  subscriptionEventAt: timestamp({ withTimezone: true }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 export const billingEvents = pgTable('billing_events', {
   id: text().primaryKey(),
   type: text().notNull(),
+  /** What became of it: applied, or why not (duplicate is never stored: the id is already there). */
+  outcome: text(),
   appliedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

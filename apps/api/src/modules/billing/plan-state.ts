@@ -70,7 +70,8 @@ async function showHiddenListings(tx: Tx, agentId: string, limit: number | null)
 
 /**
  * The agent's choice after a drop: these listings (at most the plan's limit) are bookable, the agent's other
- * bookable or plan-hidden listings are hidden. Listings the agent hid themselves stay as they are.
+ * bookable or plan-hidden listings are hidden. Listings the agent hid themselves stay as they are. A choice
+ * with a listing that is not among them (another agent's, deleted, hidden by hand) writes nothing: `unknown`.
  */
 export async function keepListings(tx: DbTransaction, agentId: string, keep: readonly number[], now: Date) {
   const mine = await tx
@@ -79,6 +80,9 @@ export async function keepListings(tx: DbTransaction, agentId: string, keep: rea
     .where(ownListings(agentId))
     .for('update');
   const candidates = mine.filter((p) => p.isPublic || p.planHiddenAt !== null);
+  // Checked before anything is written: a choice naming a listing that is not the agent's changes nothing.
+  const unknown = keep.filter((id) => !candidates.some((p) => p.id === id));
+  if (unknown.length > 0) return { shown: 0, hidden: 0, unknown };
   const keepSet = new Set(keep);
   const toShow = candidates.filter((p) => keepSet.has(p.id)).map((p) => p.id);
   const toHide = candidates.filter((p) => !keepSet.has(p.id)).map((p) => p.id);
@@ -94,11 +98,7 @@ export async function keepListings(tx: DbTransaction, agentId: string, keep: rea
       .set({ isPublic: false, planHiddenAt: now })
       .where(inArray(properties.id, toHide));
   }
-  return {
-    shown: toShow.length,
-    hidden: toHide.length,
-    unknown: keep.filter((id) => !candidates.some((p) => p.id === id)),
-  };
+  return { shown: toShow.length, hidden: toHide.length, unknown };
 }
 
 /** The listings a plan choice is made among: bookable ones and those the plan hid. */

@@ -13,14 +13,14 @@ import {
   planListingsSchema,
   redirectResponseSchema,
 } from '@keyturn/domain/schemas/subscription';
-import { stripeClient, verifiedEvent, type BillingConfig } from '../../adapters/billing';
+import { stripeClient, UnreadableEventBody, verifiedEvent, type BillingConfig } from '../../adapters/billing';
 import type { Auth } from '../../auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { requireAgentContext } from '../agents/context';
 import { billingOff, openPortal, startCheckout } from './checkout';
-import { applyStripeEvent } from './events';
+import { applyStripeEvent, stripeEventOf } from './events';
 import { choosableListings, keepListings } from './plan-state';
 
 export type BillingRouteOptions = {
@@ -160,15 +160,20 @@ export async function billingRoutes(app: FastifyInstance, opts: BillingRouteOpti
         const billing = await opts.billing();
         if (!billing.configured) throw billingOff();
         const signature = request.headers['stripe-signature'];
-        let event;
+        let parsed: unknown;
         try {
           if (typeof signature !== 'string' || typeof request.body !== 'string') throw new Error('unsigned');
-          event = verifiedEvent(billing, request.body, signature);
-        } catch {
+          parsed = verifiedEvent(billing, request.body, signature);
+        } catch (err) {
+          if (err instanceof UnreadableEventBody) {
+            const message = 'This event is not JSON: it was not applied.';
+            throw new AppError(400, 'MALFORMED_EVENT', message, { body: message });
+          }
           const message = 'The signature of this event is not valid.';
           throw new AppError(400, 'BAD_SIGNATURE', message, { 'stripe-signature': message });
         }
-        const outcome = await applyStripeEvent(db, event, now());
+        // Signed but not in Stripe's shape: a 400 without an id to record it by, else recorded (2xx) unapplied.
+        const outcome = await applyStripeEvent(db, stripeEventOf(parsed), now());
         return { received: true as const, applied: outcome.applied };
       },
     );

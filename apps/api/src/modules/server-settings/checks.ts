@@ -1,8 +1,9 @@
 // Each section's "Check" (decision 048): one call to the service with the settings in force, answered in plain
 // words — what worked, or what went wrong and what to look at. Never a stack trace, never a variable name.
-import type { ServerSettingsSection } from '@keyturn/domain/schemas/serverSettings';
+import { SERVER_SETTINGS_TEXTS, type ServerSettingsSection } from '@keyturn/domain/schemas/serverSettings';
 import { verifySmtp } from '../../adapters/mail';
 import { mapsUserAgent } from '../../config';
+import { OutboundUrlRefused, outboundFetch, type OutboundPolicy } from '../../http/outbound-url';
 import { resoSettingsFrom, smtpOf, type ResolvedSetting } from './store';
 
 export type CheckResult = { ok: boolean; message: string };
@@ -10,6 +11,11 @@ export type CheckDeps = {
   settings: Map<string, ResolvedSetting>;
   smtpUrl: string | null;
   publicUrl: string;
+  /**
+   * The outbound guard's policy (ALLOW_PRIVATE_OUTBOUND_HOSTS): the AI provider's and the MLS's addresses are
+   * called through it, as their adapters call them, so a check cannot reach the server's own network.
+   */
+  outbound: OutboundPolicy;
   timeoutMs?: number;
 };
 
@@ -69,18 +75,32 @@ export function smtpProblem(host: string, err: unknown): string {
   return `${host} refused the connection: ${text.replace(/^[A-Z_]+: /, '')}`;
 }
 
-/** An HTTP call of a check: the answer's status and JSON, or a plain-words reason it failed. */
+/**
+ * An HTTP call of a check: the answer's status and JSON, or a plain-words reason it failed. With `guard`, the
+ * call goes through the outbound guard (no redirect followed): a private or local address is refused before
+ * anything — a key, a client secret — is sent.
+ */
 async function call(
   url: string,
   init: RequestInit,
   timeoutMs: number,
+  guard?: OutboundPolicy,
 ): Promise<{ status: number; body: unknown } | { problem: string }> {
-  const host = new URL(url).host;
+  let host: string;
   try {
-    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    host = new URL(url).host;
+  } catch {
+    return { problem: `${url} is not a web address.` };
+  }
+  try {
+    const signal = AbortSignal.timeout(timeoutMs);
+    const res = guard
+      ? await outboundFetch(url, { ...init, signal }, { ...guard, maxRedirects: 0 })
+      : await fetch(url, { ...init, signal, redirect: 'manual' });
     const body: unknown = await res.json().catch(() => null);
     return { status: res.status, body };
   } catch (err) {
+    if (err instanceof OutboundUrlRefused) return { problem: SERVER_SETTINGS_TEXTS.privateAddress(host) };
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? '';
     if ((err as Error).name === 'TimeoutError') return { problem: `${host} did not answer in time.` };
     if (cause === 'ECONNREFUSED') return { problem: `Nothing answered at ${host}.` };
@@ -193,6 +213,7 @@ async function checkAi(deps: CheckDeps): Promise<CheckResult> {
     `${base.replace(/\/$/, '')}/models`,
     { headers: { authorization: `Bearer ${key}` } },
     deps.timeoutMs ?? 10_000,
+    deps.outbound,
   );
   if ('problem' in answer) return fail(answer.problem);
   if (answer.status === 401 || answer.status === 403) return fail('The AI provider refused the API key.');
@@ -221,6 +242,7 @@ async function checkMls(deps: CheckDeps): Promise<CheckResult> {
       }).toString(),
     },
     deps.timeoutMs ?? 10_000,
+    deps.outbound,
   );
   if ('problem' in answer) return fail(answer.problem);
   if (answer.status === 400 || answer.status === 401) return fail('The MLS refused the client ID or secret.');

@@ -19,6 +19,7 @@ import { AppError } from '../../http/errors';
 import { currentUser, requireUser } from '../../http/authenticate';
 import { createResolvingMailer } from '../../adapters/mail';
 import type { Outbox } from '../../adapters/outbox';
+import type { OutboundPolicy } from '../../http/outbound-url';
 import type { SecretBox } from '../integrations/crypto';
 import { SMS_INBOUND_PATH } from '../texts/routes';
 import { runCheck, smtpProblem } from './checks';
@@ -36,6 +37,8 @@ export type ServerSettingsDeps = {
   rule: AdministratorRule;
   publicUrl: string;
   outbox: Outbox;
+  /** The outbound guard's policy the checks of the AI provider and the MLS call through. */
+  outbound: OutboundPolicy;
   /** Told after each save: what this process keeps of the settings (the CSP's tile origin) is read again. */
   onSaved?: () => void;
 };
@@ -139,6 +142,7 @@ export async function serverSettingsRoutes(app: FastifyInstance, opts: ServerSet
           settings: await resolver.all(),
           smtpUrl: resolver.smtpUrlFromEnvironment,
           publicUrl,
+          outbound: opts.outbound,
         });
         return { success: true as const, ...result };
       },

@@ -122,7 +122,7 @@ describe('Reports page', () => {
         .map((r) => r.textContent),
     ).toEqual([
       'StepBookingsOf booked',
-      'Booked4100%',
+      'Booked showings (by showing date)4100%',
       'Showed250%',
       'With feedback250%',
       'Showings of hot buyers125%',
@@ -178,7 +178,9 @@ describe('Reports page', () => {
     // The headline counts hot buyers at the end of the range (the last week), not hot showings (funnel: 1),
     // and says over which range (domain figures.ts).
     expect(screen.getByText('Hot buyers, 4 Mar – 5 Mar 2030').nextElementSibling).toHaveTextContent(/^2$/);
-    expect(screen.getByText('Booked, 4 Mar – 5 Mar 2030').nextElementSibling).toHaveTextContent(/^4$/);
+    expect(
+      screen.getByText('Booked showings (by showing date), 4 Mar – 5 Mar 2030').nextElementSibling,
+    ).toHaveTextContent(/^4$/);
     const table = within(section('Lead classes over time')).getByRole('table', {
       name: 'Lead classes over time',
     });
