@@ -91,6 +91,7 @@ import {
   oauthAppsOf,
   resoSettingsOf,
   serverSettingsOf,
+  smsSettingsOf,
 } from './modules/server-settings/store';
 import { DEMO_AGENT } from './demo/data';
 
@@ -328,7 +329,8 @@ export async function buildApp({
   });
   await app.register(notificationRoutes, { auth, db, config, notify });
   // Issue 33: the provider's inbound texts, Messages from buyers, the consent ledger.
-  await app.register(textRoutes, { auth, db, config, notify, queue, now });
+  const smsAccount = smsSettingsOf(settings.resolver, config.sms.providerUrl);
+  await app.register(textRoutes, { auth, db, config, notify, queue, now, smsAccount });
   await app.register(leadRoutes, { auth, db, now });
   await app.register(integrationRoutes, {
     auth,

@@ -78,7 +78,7 @@ export async function startWorkers(options: {
         teamInvitationMail(mail),
         tourInvitationMail(mail),
         // Optimise's time proposals to buyers (issue 29).
-        proposalMail(mail),
+        proposalMail({ ...mail, sms, smsDefaultCountry: config.sms.defaultCountry }),
         // Issue 33: buyers' text replies forwarded to their agent, and the agent's answers by text.
         textJobs({ ...mail, sms }),
         // The seller's approval requests, reminders, escalations and expiries (issue 32).

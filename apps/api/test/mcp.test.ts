@@ -185,6 +185,23 @@ describe('MCP: open times', () => {
     expect(foreign.isError).toBe(true);
     expect(textOf(foreign)).toBe(MESSAGES.propertyNotFoundBody);
   });
+
+  it('refuses a missing agent_id naming the field, in the text and as {error, code, fields}', async () => {
+    const calls: [string, Record<string, unknown>][] = [
+      ['list_properties', {}],
+      ['find_open_times', { from: '2030-01-08', to: '2030-01-08' }],
+      ['book_showing', (({ agent_id: _, ...rest }) => rest)(buyer())],
+    ];
+    for (const [name, args] of calls) {
+      const refused = await call(name, args);
+      expect(refused.isError, name).toBe(true);
+      expect(textOf(refused), name).toContain('agent_id');
+      expect(refused.structuredContent, name).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fields: { agent_id: MCP_MESSAGES.agentIdMissing },
+      });
+    }
+  });
 });
 
 describe('MCP: booking, rescheduling and cancelling', () => {

@@ -360,9 +360,12 @@ describe('the inbound webhook', () => {
       payload: { text: 'Again' },
     });
     expect(twice.statusCode).toBe(409);
-    await h.sms.waitFor((m) => m.some((s) => s.to === phone.e164 && s.body === 'Yes, in the driveway.'));
+    // Issue 39: the answer goes out signed with the agent's name and with the STOP line.
+    const answered = (s: { body: string }) =>
+      /^Jamie Agent\d+: Yes, in the driveway\. Reply STOP to opt out\.$/.test(s.body);
+    await h.sms.waitFor((m) => m.some((s) => s.to === phone.e164 && answered(s)));
     await sleep(1000);
-    expect(textsTo(phone.e164).filter((s) => s.body === 'Yes, in the driveway.')).toHaveLength(1);
+    expect(textsTo(phone.e164).filter(answered)).toHaveLength(1);
   });
 
   it('a digit after a feedback ask is the showing’s rating; the lead’s class follows', async () => {

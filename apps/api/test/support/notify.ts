@@ -129,20 +129,31 @@ export type NotifyHarness = {
   close: () => Promise<void>;
 };
 
-export async function notifyHarness(env: Record<string, string> = {}): Promise<NotifyHarness> {
+export async function notifyHarness(
+  env: Record<string, string> = {},
+  options: {
+    /** The SMS provider is left out of the environment: the test saves it in Server settings. */
+    textsFromServerSettings?: boolean;
+  } = {},
+): Promise<NotifyHarness> {
   const smtp = await startSmtpServer();
   const sms = await startSmsProvider();
   const clock = testClock();
+  const smsEnv: Record<string, string> = options.textsFromServerSettings
+    ? {}
+    : {
+        SMS_PROVIDER_URL: sms.url,
+        SMS_ACCOUNT_SID: sms.accountSid,
+        SMS_AUTH_TOKEN: sms.authToken,
+        SMS_FROM,
+      };
   const t = await createTestApp({
     now: clock.now,
     env: {
       PUBLIC_URL,
       SMTP_URL: smtp.url,
       MAIL_FROM,
-      SMS_PROVIDER_URL: sms.url,
-      SMS_ACCOUNT_SID: sms.accountSid,
-      SMS_AUTH_TOKEN: sms.authToken,
-      SMS_FROM,
+      ...smsEnv,
       JOBS_POLL_SECONDS: '0.5',
       JOBS_MAINTENANCE_SECONDS: '1',
       NOTIFY_RETRY_LIMIT: '2',

@@ -70,3 +70,39 @@ export function accessRecipients(booking: BookingParties): Recipient[] {
     },
   ];
 }
+
+/**
+ * Who a showing's texts go to (issue 39): the person who ticked "Text me about this showing" on the form — the
+ * buyer's agent, on their own number, when they booked for their client; else the buyer. Consent belongs to
+ * the owner of the number: the client of a buyer's agent gave none and is never texted.
+ */
+export function textRecipient(
+  booking: Pick<BookingParties, 'clientName' | 'clientPhone' | 'buyerAgentName' | 'buyerAgentPhone'>,
+): { role: Recipient['role']; name: string; phone: string } {
+  return booking.buyerAgentName !== null
+    ? { role: 'buyer_agent', name: booking.buyerAgentName, phone: booking.buyerAgentPhone ?? '' }
+    : { role: 'buyer', name: booking.clientName, phone: booking.clientPhone };
+}
+
+/** "Lee Agent (Oak Realty, licence 12345) · +1 512 555 0100 · lee@oak.test": the buyer's agent, named in full. */
+export function buyerAgentLine(
+  booking: Pick<BookingParties, 'buyerAgentName' | 'buyerAgentPhone' | 'buyerAgentEmail'> & {
+    buyerAgentBrokerage: string | null;
+    buyerAgentLicence: string | null;
+  },
+): string | null {
+  if (booking.buyerAgentName === null) return null;
+  const firm = [
+    booking.buyerAgentBrokerage,
+    booking.buyerAgentLicence && `licence ${booking.buyerAgentLicence}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return [
+    `${booking.buyerAgentName}${firm ? ` (${firm})` : ''}`,
+    booking.buyerAgentPhone,
+    booking.buyerAgentEmail,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}

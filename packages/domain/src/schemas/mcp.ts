@@ -19,11 +19,12 @@ export const MCP_MESSAGES = {
   rangeTooLong: `Search at most ${MCP_SEARCH_MAX_DAYS} days at a time.`,
   dayPart: `Part of the day is one of ${DAY_PARTS.join(', ')}.`,
   tokenMissing: 'The manage link is incomplete',
+  agentIdMissing: 'agent_id is required: the agent’s id from their booking link (/bookme/<agent id>/…).',
   tooManyWrites: 'Too many bookings from this address. Please try again in a minute.',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
 
-const agentId = requiredText(MESSAGES.requiredFieldsMissing)
+const agentId = requiredText(MCP_MESSAGES.agentIdMissing)
   .max(100)
   .describe("The agent's id (from their booking link, /bookme/<agent id>/…)");
 const token = requiredText(MCP_MESSAGES.tokenMissing)
@@ -58,6 +59,8 @@ export type McpFindTimesInput = z.output<typeof mcpFindTimesInput>;
 export const mcpBookInput = z
   .object({
     ...bookingRequestShape(),
+    // The page fills agent_id in itself; a caller of the tool must name it, so its refusal names the field.
+    agent_id: agentId,
     idempotency_key: z
       .string()
       .trim()

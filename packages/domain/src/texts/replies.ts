@@ -202,25 +202,96 @@ export function classifyReply(body: string, context: ReplyContext = {}): ReplyCl
   return { action: 'other' };
 }
 
+/** The language a buyer writes in; our answer comes back in it (issue 39). */
+export type ReplyLanguage = 'en' | 'es';
+
+/** Who a showing request waits for: the seller (their approval request is open) or the listing agent. */
+export type AwaitedAnswer = { seller: true } | { seller: false; agent: string };
+
+type ReplyTexts = {
+  confirmed: (when: string) => string;
+  /** Y to a request that is not confirmed yet: it waits for the seller's (or the agent's) answer. */
+  awaiting: (when: string, who: AwaitedAnswer) => string;
+  cancelled: (when: string) => string;
+  optedOut: string;
+  optedIn: string;
+  help: (agent: string, phone: string | null) => string;
+  forwarded: (agent: string, phone: string | null) => string;
+  noShowing: string;
+  which: (choices: string[]) => string;
+  ratingThanks: string;
+};
+
 /** Our answers to a reply (the text goes back to the buyer). `{agent}` and `{phone}` are filled in. */
-export const REPLY_TEXTS = {
-  confirmed: (when: string) => `Thanks — your showing ${when} is confirmed.`,
-  cancelled: (when: string) => `Your showing ${when} is cancelled. Your agent has been told.`,
+export const REPLY_TEXTS: ReplyTexts = {
+  confirmed: (when) => `Thanks — your showing ${when} is confirmed.`,
+  awaiting: (when, who) =>
+    `Thanks — your showing ${when} is a request still waiting for ` +
+    `${who.seller ? "the seller's" : `${who.agent}'s`} answer; it is not confirmed yet. ` +
+    'We will text you when they answer.',
+  cancelled: (when) => `Your showing ${when} is cancelled. Your agent has been told.`,
   optedOut:
     'You are unsubscribed from Keyturn showing texts and will get no more texts from this number. ' +
     'Reply START to opt back in.',
   optedIn: 'You are opted back in to Keyturn showing texts. Reply STOP to stop, HELP for help.',
-  help: (agent: string, phone: string | null) =>
+  help: (agent, phone) =>
     `Keyturn showing texts for ${agent}${phone ? ` (${phone})` : ''}. ` +
     'Reply Y to confirm, N to cancel, STOP to stop texts.',
-  forwarded: (agent: string, phone: string | null) =>
+  forwarded: (agent, phone) =>
     `Thanks, your message was passed to ${agent}.` + (phone ? ` To reach them directly call ${phone}.` : ''),
   noShowing: 'We could not find an upcoming showing for this number. Reply STOP to stop texts.',
-  which: (choices: string[]) =>
+  which: (choices) =>
     `Which showing? Reply ${choices.map((_, i) => i + 1).join(', ')}: ` +
     choices.map((c, i) => `${i + 1}) ${c}`).join('; '),
   ratingThanks: 'Thanks for rating the showing!',
-} as const;
+};
+
+/** The same answers in Spanish, for a buyer who writes in Spanish (the keywords stay the provider's). */
+export const REPLY_TEXTS_ES: ReplyTexts = {
+  confirmed: (when) => `Gracias — tu visita del ${when} está confirmada.`,
+  awaiting: (when, who) =>
+    `Gracias — tu visita del ${when} es una solicitud que aún espera la respuesta de ` +
+    `${who.seller ? 'el vendedor' : who.agent}; todavía no está confirmada. ` +
+    'Te avisaremos por mensaje cuando responda.',
+  cancelled: (when) => `Tu visita del ${when} está cancelada. Ya se lo avisamos a tu agente.`,
+  optedOut:
+    'Te diste de baja de los mensajes de visitas de Keyturn y no recibirás más mensajes de este número. ' +
+    'Responde START para volver a recibirlos.',
+  optedIn:
+    'Vuelves a recibir los mensajes de visitas de Keyturn. Responde STOP para dejarlos, AYUDA para ayuda.',
+  help: (agent, phone) =>
+    `Mensajes de visitas de Keyturn de ${agent}${phone ? ` (${phone})` : ''}. ` +
+    'Responde SÍ para confirmar, NO para cancelar, STOP para no recibir más mensajes.',
+  forwarded: (agent, phone) =>
+    `Gracias, le pasamos tu mensaje a ${agent}.` +
+    (phone ? ` Para hablar directamente, llama al ${phone}.` : ''),
+  noShowing:
+    'No encontramos una visita próxima para este número. Responde STOP para no recibir más mensajes.',
+  which: (choices) =>
+    `¿Qué visita? Responde ${choices.map((_, i) => i + 1).join(', ')}: ` +
+    choices.map((c, i) => `${i + 1}) ${c}`).join('; '),
+  ratingThanks: '¡Gracias por valorar la visita!',
+};
+
+export const replyTextsIn = (language: ReplyLanguage): ReplyTexts =>
+  language === 'es' ? REPLY_TEXTS_ES : REPLY_TEXTS;
+
+const SPANISH_WORDS =
+  /\b(si|claro|confirmo|confirmado|vale|de acuerdo|gracias|puedo|podre|alto|baja|parar|detener|cancelar|alta|ayuda|cita|visita|favor|hola|quiero|voy|ire|estare|mensajes|textos|manana|hoy|tarde|ahi|alli|llegar|asistir|mandar|enviar|que|donde|cuando|como|casa|hay|esta|puede|llamar|llame|una|para|con|pero|tengo|nos|vemos)\b/g;
+const ENGLISH_WORDS =
+  /\b(yes|yeah|yep|yup|ok|okay|sure|confirm|confirmed|stop|cancel|help|info|start|please|thanks|thank|can|cant|can't|will|be|there|the|my|me|i|what|when|where|how|is|are|coming|make|it|you|see|call|have|we|this|that|to)\b/g;
+
+/**
+ * The language of a buyer's text: Spanish or English by their words (accents, ñ, ¿ and ¡ count as Spanish);
+ * null when it does not tell ("Y", "N", "2", "👍") — the conversation's earlier texts decide then.
+ */
+export function replyLanguage(body: string): ReplyLanguage | null {
+  if (/[ñ¿¡]/i.test(body)) return 'es';
+  const sentence = sentenceOf(body);
+  const es = sentence.match(SPANISH_WORDS)?.length ?? 0;
+  const en = sentence.match(ENGLISH_WORDS)?.length ?? 0;
+  return es > en ? 'es' : en > es ? 'en' : null;
+}
 
 /** How the dashboard and the booking details name a buyer's own confirmation (with its time). */
 export const BUYER_CONFIRMED_LABELS = { text: 'Confirmed by text', page: 'Confirmed by the buyer' } as const;

@@ -98,12 +98,20 @@ async function callTool(deps: McpDeps, name: string, args: unknown): Promise<Cal
       structuredContent: answer as Record<string, unknown>,
     };
   } catch (err) {
-    return refusal(refusalMessage(err, deps.log));
+    return refusal(refusalMessage(err, deps.log), err);
   }
 }
 
-function refusal(text: string): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text }] };
+/**
+ * A refused call: the text an assistant reads, and for a refusal of ours the API's error shape
+ * ({error, code, fields}) as structured content, so a client can tell which argument was refused.
+ */
+function refusal(text: string, err?: unknown): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text }],
+    ...(err instanceof AppError ? { structuredContent: err.toBody() } : {}),
+  };
 }
 
 /** The booking page's message for an AppError (with each other field's when there are several); else a plain one. */

@@ -65,6 +65,8 @@ export const SMS_TEMPLATES = [
   'confirmation',
   'rescheduled',
   'cancelled',
+  /** Issue 39: the seller (or the agent) declined the request. */
+  'declined',
   'reminder',
   'reconfirm',
   'feedback_ask',
@@ -170,7 +172,7 @@ function eventPlan(input: PlanInput): Plan {
         ],
       };
     case 'booking_declined':
-      return { messages: [buyerEmail('declined')] };
+      return { messages: [buyerEmail('declined'), ...text('declined')] };
     case 'booking_rescheduled':
       if (!active) return skip(`the new booking is ${booking.status}`);
       return {

@@ -3,17 +3,16 @@
 // message throws, so pg-boss retries the job with backoff; messages already sent are not sent again.
 import { and, eq, inArray, isNull, like } from 'drizzle-orm';
 import { inQuietHours } from '@keyturn/domain/texts/quietHours';
-import { planFor } from '@keyturn/domain/plans';
 import type { Mailer } from '../../adapters/mail';
 import type { SmsSender } from '../../adapters/sms';
 import type { Db } from '../../db/client';
-import { agents, bookings, feedback, notificationMessages, properties, smsOptOuts } from '../../db/schema';
+import { agents, bookings, feedback, notificationMessages, properties } from '../../db/schema';
 import { messageKind, planMessages, type NotificationJobData, type PlannedMessage } from './catalogue';
 import { deliverOnce, type DeliveryRecord, type Outcome } from './deliver';
 import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
-import { toE164 } from './phone';
 import { awaitingSeller as awaitingSellerAnswer } from '../sellers/approval';
 import { notificationSettingsOf } from './settings';
+import { agentSendsTexts, deciderOf, deliverShowingText } from '../texts/showing-text';
 import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';
 
 export type NotificationDeps = {
@@ -56,7 +55,7 @@ export async function runNotificationJob(
     settings: settings.notifications,
     feedbackEnabled: settings.feedback.enabled,
     hasFeedback: Boolean(given),
-    textsOn: planFor(agent.plan).features.sms && settings.notifications.sms_reminders,
+    textsOn: agentSendsTexts(agent.plan, settings.notifications),
     buyerConfirmed: booking.buyerConfirmedAt !== null,
     // The buyer's zone is the booking's (the agent's): decision 056.
     quietNow: inQuietHours(now, agent.timeZone),
@@ -89,6 +88,7 @@ export async function runNotificationJob(
     publicUrl: deps.publicUrl,
     now,
     awaitingSeller,
+    ...(data.event === 'booking_declined' ? { declinedBy: await deciderOf(db, booking.id, 'declined') } : {}),
   };
   const lastAttempt = attempt.retryCount >= attempt.retryLimit;
 
@@ -127,31 +127,11 @@ async function deliverMessage(
   };
 
   if (message.channel === 'sms') {
-    const phone = toE164(booking.clientPhone, deps.smsDefaultCountry);
-    const optedOut = phone
-      ? (await deps.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, phone))).length > 0
-      : false;
-    const record: DeliveryRecord = {
-      ...base,
-      channel: 'sms',
-      recipient: phone ?? booking.clientPhone,
-      subject: null,
-    };
-    const body = renderSms(message.template, ctx);
-    return deliverOnce(deps.db, record, {
+    return deliverShowingText(deps, {
+      booking,
+      record: base,
+      body: (to) => renderSms(message.template, { ...ctx, textTo: to }),
       lastAttempt,
-      // Issue 33: texts only to a buyer who ticked "Text me about this showing" on the booking form.
-      skipReason: !booking.smsConsentVersion
-        ? 'The buyer did not agree to texts when booking'
-        : !phone
-          ? 'Not a valid mobile number for texts'
-          : optedOut
-            ? 'The buyer replied STOP to our texts'
-            : null,
-      send: () => deps.sms.send({ to: phone!, body, fileStem: fileStemFor(key, kind) }),
-      onOptedOut: async (tx) => {
-        if (phone) await tx.insert(smsOptOuts).values({ phone }).onConflictDoNothing();
-      },
     });
   }
 

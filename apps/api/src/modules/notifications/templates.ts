@@ -7,6 +7,7 @@ import { bookingEventUid, buildIcsEvent, ICS_CONTENT_TYPE, mergeCalendars } from
 import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
 import { purposeInSentence, purposeTitle, purposeWithArticle } from '@keyturn/domain/purposeText';
 import { feedbackAskText, REPLY_PROMPT } from '@keyturn/domain/texts/reconfirm';
+import * as showing from '@keyturn/domain/texts/showingTexts';
 import type { MailAttachment } from '../../adapters/mail';
 import type { agents, bookings, properties } from '../../db/schema';
 import type { AgentEmailTemplate, BuyerEmailTemplate, SmsTemplate } from './catalogue';
@@ -41,6 +42,10 @@ export type TemplateContext = {
   now: Date;
   /** Issue 32: the booking waits for the seller's confirmation, not the agent's. */
   awaitingSeller?: boolean;
+  /** Issue 39: a text's recipient — the buyer, or the buyer's agent who booked for them (in their own name). */
+  textTo?: { role: 'buyer' | 'buyer_agent' };
+  /** Issue 39: who declined the request (the seller's approval request, else the agent). */
+  declinedBy?: showing.Decider;
 };
 
 export type RenderedEmail = { subject: string; text: string; html: string; attachments: MailAttachment[] };
@@ -269,20 +274,25 @@ export function renderSms(template: SmsTemplate, ctx: TemplateContext): string {
   const f = facts(ctx);
   const links = bookingLinks(ctx);
   const at = `${f.when.shortDate} at ${f.when.time} ${f.when.zone}`;
-  const optOut = 'Reply STOP to opt out.';
+  const optOut = showing.STOP_LINE.en;
+  // Issue 39: the buyer reads "your viewing"; their agent, texted in their own name, "Casey Buyer's viewing".
+  const whose = showing.whoseShowing(ctx.textTo ?? { role: 'buyer' }, ctx.booking.clientName);
+  const Whose = showing.capitalised(whose);
   switch (template) {
     case 'confirmation':
-      return `${f.brand}: Your ${f.noun} of ${f.what} is confirmed for ${at}. Please arrive ${ARRIVE_EARLY_MINUTES} min early. Manage: ${links.manage} ${optOut}`;
+      return `${f.brand}: ${Whose} ${f.noun} of ${f.what} is confirmed for ${at}. Please arrive ${ARRIVE_EARLY_MINUTES} min early. Manage: ${links.manage} ${optOut}`;
     case 'rescheduled':
-      return `${f.brand}: Your ${f.noun} of ${f.what} has moved to ${at}. Manage: ${links.manage} ${optOut}`;
+      return `${f.brand}: ${Whose} ${f.noun} of ${f.what} has moved to ${at}. Manage: ${links.manage} ${optOut}`;
     case 'cancelled':
-      return `${f.brand}: Your ${f.noun} of ${f.what} on ${at} has been cancelled. ${optOut}`;
+      return `${f.brand}: ${Whose} ${f.noun} of ${f.what} on ${at} has been cancelled. ${optOut}`;
+    case 'declined':
+      return showing.SHOWING_TEXTS.declined({ ...f, whose, at, url: links.bookAgain }, ctx.declinedBy);
     case 'reminder': {
       const soon = ctx.offsetMinutes ? inHowLong(ctx.offsetMinutes) : 'soon';
-      return `${f.brand}: Reminder, your ${f.noun} of ${f.what} is ${soon} (${at}). Please arrive ${ARRIVE_EARLY_MINUTES} min early. Manage: ${links.manage} ${REPLY_PROMPT}`;
+      return `${f.brand}: Reminder, ${whose} ${f.noun} of ${f.what} is ${soon} (${at}). Please arrive ${ARRIVE_EARLY_MINUTES} min early. Manage: ${links.manage} ${REPLY_PROMPT}`;
     }
     case 'reconfirm':
-      return `${f.brand}: Are you still coming to your ${f.noun} of ${f.what} at ${at}? Manage: ${links.manage} ${REPLY_PROMPT}`;
+      return `${f.brand}: Are you still coming to ${whose} ${f.noun} of ${f.what} at ${at}? Manage: ${links.manage} ${REPLY_PROMPT}`;
     case 'feedback_ask':
       return `${f.brand}: ${feedbackAskText(ctx.property?.address ?? f.what, links.feedback)}`;
   }

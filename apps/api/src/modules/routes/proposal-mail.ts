@@ -5,6 +5,7 @@
 // the zone named; the branding is the booking e-mails' (templates.ts `brandedEmail`).
 import { eq } from 'drizzle-orm';
 import { TIME_PROPOSAL_MESSAGES } from '@keyturn/domain/routes/proposals';
+import { SHOWING_TEXTS, whoseShowing } from '@keyturn/domain/texts/showingTexts';
 import type { Mailer } from '../../adapters/mail';
 import type { Db, DbTransaction } from '../../db/client';
 import { agents, bookings, properties, timeProposals } from '../../db/schema';
@@ -13,6 +14,9 @@ import { deliverBuyerMail } from '../notifications/buyer-mail';
 import { whenInZone } from '../notifications/format';
 import { brandedEmail } from '../notifications/templates';
 import type { QueuedMailHandler } from '../notifications/worker';
+import { mailDomainOf, messageIdFor } from '../notifications/keys';
+import { notificationSettingsOf } from '../notifications/settings';
+import { agentSendsTexts, deciderOf, deliverShowingText, type ShowingTextDeps } from '../texts/showing-text';
 
 export const TIME_PROPOSAL_KIND = 'time.proposal';
 
@@ -41,7 +45,9 @@ export async function queueProposalMail(
   });
 }
 
-export type ProposalMailDeps = { db: Db; mailer: Mailer; publicUrl: string; mailFrom: string };
+export type ProposalMailDeps = { db: Db; mailer: Mailer; publicUrl: string; mailFrom: string } & Partial<
+  Pick<ShowingTextDeps, 'sms' | 'smsDefaultCountry'>
+>;
 
 /** The proposal e-mail's place on the notifications queue (registered in src/compose-workers.ts). */
 export function proposalMail(deps: ProposalMailDeps): QueuedMailHandler<ProposalMailJobData> {
@@ -89,7 +95,7 @@ export async function runProposalMailJob(
   );
 
   const key = `${TIME_PROPOSAL_KIND}:${proposal.id}`;
-  return deliverBuyerMail(deps, {
+  const mailed = await deliverBuyerMail(deps, {
     key,
     kind: TIME_PROPOSAL_KIND,
     agent,
@@ -98,4 +104,39 @@ export async function runProposalMailJob(
     scheduledFor: new Date(data.sentAt),
     attempt,
   });
+  // Issue 39: whoever ticked "Text me about this showing" is texted the proposal too.
+  const { sms, smsDefaultCountry } = deps;
+  if (!sms || !smsDefaultCountry) return mailed;
+  const settings = await notificationSettingsOf(db, agent.id);
+  if (!agentSendsTexts(agent.plan, settings.notifications)) return mailed;
+  const by = await deciderOf(db, booking.id, 'proposed');
+  const textKey = `${key}.sms`;
+  const texted = await deliverShowingText(
+    { db, sms, smsDefaultCountry },
+    {
+      booking,
+      record: {
+        key: textKey,
+        messageId: messageIdFor(textKey, mailDomainOf(deps.mailFrom)),
+        agentId: agent.id,
+        bookingId: booking.id,
+        kind: `${TIME_PROPOSAL_KIND}.sms`,
+        scheduledFor: new Date(data.sentAt),
+      },
+      body: (to) =>
+        SHOWING_TEXTS.proposed({
+          brand: agent.companyName || agentName,
+          whose: whoseShowing(to, booking.clientName),
+          what: property?.address ?? `appointment with ${agentName}`,
+          at: `${next.shortDate} at ${next.time} ${next.zone}`,
+          requested: `${now.shortDate} at ${now.time}`,
+          by,
+          agentName,
+          url: proposalUrl(deps.publicUrl, proposal.token),
+        }),
+      lastAttempt: attempt.retryCount >= attempt.retryLimit,
+    },
+  );
+  if (texted.status === 'failed' && !texted.final) throw texted.error;
+  return { sent: mailed.sent + (texted.status === 'sent' ? 1 : 0) };
 }

@@ -2,6 +2,7 @@
 // wording version, when, from which IP, browser and page) and of opt-outs / opt-ins by text. Append-only.
 import { asc, eq } from 'drizzle-orm';
 import { SMS_CONSENT_VERSION } from '@keyturn/domain/texts/consent';
+import { textRecipient, type BookingParties } from '@keyturn/domain/listing/buyerAgent';
 import type { Db, DbTransaction } from '../../db/client';
 import { bookings, smsConsentLedger, smsOptOuts } from '../../db/schema';
 import { toE164 } from '../notifications/phone';
@@ -12,12 +13,18 @@ export type ConsentEvidence = { ip: string | null; userAgent: string | null; pag
 export async function recordConsent(
   tx: DbTransaction,
   input: ConsentEvidence & {
-    booking: { id: string; agentId: string; clientPhone: string };
+    booking: { id: string; agentId: string } & Pick<
+      BookingParties,
+      'clientName' | 'clientPhone' | 'buyerAgentName' | 'buyerAgentPhone'
+    >;
     country: string | undefined;
     at: Date;
   },
 ): Promise<void> {
-  const phone = toE164(input.booking.clientPhone, input.country ?? 'US') ?? input.booking.clientPhone;
+  // The tick is the consent of whoever filled in the form, for their own number only (issue 39): a buyer's
+  // agent booking for their client consents for their phone, never the client's.
+  const own = textRecipient(input.booking).phone;
+  const phone = toE164(own, input.country ?? 'US') ?? own;
   await tx.insert(smsConsentLedger).values({
     phone,
     agentId: input.booking.agentId,

@@ -9,10 +9,13 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import {
   classifyReply,
-  REPLY_TEXTS,
+  replyLanguage,
+  replyTextsIn,
   type ReplyClass,
   type ReplyContext,
+  type ReplyLanguage,
 } from '@keyturn/domain/texts/replies';
+import { textRecipient } from '@keyturn/domain/listing/buyerAgent';
 import type { DbTransaction } from '../../db/client';
 import {
   agents,
@@ -23,6 +26,7 @@ import {
   smsPendingQuestions,
 } from '../../db/schema';
 import { lockAgentRow } from '../../db/transaction';
+import { awaitingSeller } from '../sellers/approval';
 import type { JobQueue } from '../../jobs/queue';
 import { rateShowingByText } from '../feedback/service';
 import { whenInZone } from '../notifications/format';
@@ -99,6 +103,9 @@ async function act(
     feedbackAsked: Boolean(last && FEEDBACK_ASK_KIND.test(last.kind)),
   };
   const reply: ReplyClass = classifyReply(text.body, context);
+  // Issue 39: the answer comes in the buyer's language — this text's, else their earlier texts'.
+  const language = replyLanguage(text.body) ?? (await earlierLanguage(tx, phone, text.messageSid)) ?? 'en';
+  const T = replyTextsIn(language);
   const base = { agentId: agent?.id ?? null, bookingId: null };
   const agentName = agent ? `${agent.firstName} ${agent.lastName}`.trim() : 'your agent';
 
@@ -120,15 +127,15 @@ async function act(
       return {
         ...base,
         action: reply.action,
-        reply: reply.action === 'opt_out' ? REPLY_TEXTS.optedOut : REPLY_TEXTS.optedIn,
+        reply: reply.action === 'opt_out' ? T.optedOut : T.optedIn,
       };
     case 'help':
-      return { ...base, action: 'help', reply: REPLY_TEXTS.help(agentName, agent?.phone || null) };
+      return { ...base, action: 'help', reply: T.help(agentName, agent?.phone || null) };
     case 'rating': {
       const booking = last?.bookingId ? await bookingById(tx, last.bookingId) : null;
       if (!booking) break;
       await rateShowingByText(tx, booking, reply.value, now);
-      return { ...base, action: 'rating', bookingId: booking.id, reply: REPLY_TEXTS.ratingThanks };
+      return { ...base, action: 'rating', bookingId: booking.id, reply: T.ratingThanks };
     }
     case 'choice': {
       if (!agent || !pending) break;
@@ -136,16 +143,17 @@ async function act(
       const chosen = pending.bookingIds[reply.value - 1];
       const booking = chosen ? await bookingById(tx, chosen) : null;
       if (!booking || !isUpcoming(booking, now)) {
-        return { ...base, action: 'choice', reply: REPLY_TEXTS.noShowing };
+        return { ...base, action: 'choice', reply: T.noShowing };
       }
-      return answerFor(tx, deps, agent, booking, pending.action === 'no' ? 'no' : 'yes', now);
+      return answerFor(tx, deps, agent, booking, pending.action === 'no' ? 'no' : 'yes', now, language);
     }
     case 'yes':
     case 'no': {
-      if (!agent) return { ...base, action: reply.action, reply: REPLY_TEXTS.noShowing };
+      if (!agent) return { ...base, action: reply.action, reply: T.noShowing };
       const upcoming = await upcomingOf(tx, agent.id, phone, deps.defaultCountry, now);
-      if (upcoming.length === 0) return { ...base, action: reply.action, reply: REPLY_TEXTS.noShowing };
-      if (upcoming.length === 1) return answerFor(tx, deps, agent, upcoming[0]!.booking, reply.action, now);
+      if (upcoming.length === 0) return { ...base, action: reply.action, reply: T.noShowing };
+      if (upcoming.length === 1)
+        return answerFor(tx, deps, agent, upcoming[0]!.booking, reply.action, now, language);
       const choices = upcoming.slice(0, 9);
       await tx
         .insert(smsPendingQuestions)
@@ -163,20 +171,20 @@ async function act(
       return {
         ...base,
         action: 'asked',
-        reply: REPLY_TEXTS.which(choices.map((c) => describe(agent, c.booking, c.address))),
+        reply: T.which(choices.map((c) => describe(agent, c.booking, c.address, language))),
       };
     }
     case 'other':
       break;
   }
   // Anything else goes to the agent: e-mailed, and listed in their "Messages from buyers".
-  if (!agent) return { ...base, action: 'unmatched', reply: REPLY_TEXTS.noShowing };
+  if (!agent) return { ...base, action: 'unmatched', reply: T.noShowing };
   const next = await upcomingOf(tx, agent.id, phone, deps.defaultCountry, now);
   return {
     ...base,
     action: 'other',
     bookingId: next[0]?.booking.id ?? last?.bookingId ?? null,
-    reply: REPLY_TEXTS.forwarded(agentName, agent.phone || null),
+    reply: T.forwarded(agentName, agent.phone || null),
   };
 }
 
@@ -188,15 +196,24 @@ async function answerFor(
   booking: BookingRow,
   action: 'yes' | 'no',
   now: Date,
+  language: ReplyLanguage,
 ): Promise<Acted> {
-  const when = describe(agent, booking, null);
+  const T = replyTextsIn(language);
+  const when = describe(agent, booking, null, language);
   const base = { agentId: agent.id, bookingId: booking.id };
+  if (action === 'yes' && booking.status === 'pending') {
+    // Issue 39: a request is not confirmed by the buyer's yes — it waits for the seller's or the agent's answer.
+    const who = (await awaitingSeller(tx, booking.id))
+      ? { seller: true as const }
+      : { seller: false as const, agent: `${agent.firstName} ${agent.lastName}`.trim() };
+    return { ...base, action: 'awaiting', reply: T.awaiting(when, who) };
+  }
   if (action === 'yes') {
     await tx
       .update(bookings)
       .set({ buyerConfirmedAt: now, buyerConfirmedVia: 'text' })
       .where(eq(bookings.id, booking.id));
-    return { ...base, action: 'confirmed', reply: REPLY_TEXTS.confirmed(when) };
+    return { ...base, action: 'confirmed', reply: T.confirmed(when) };
   }
   // No cancellation cut-off exists in the product yet: a "no" before the start cancels (decision 055).
   await lockAgentRow(tx, agent.id);
@@ -205,14 +222,45 @@ async function answerFor(
     .set({ status: 'cancelled', cancelReason: 'Cancelled by the buyer by text' })
     .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ['pending', 'confirmed'])))
     .returning();
-  if (!row) return { ...base, action: 'no', reply: REPLY_TEXTS.noShowing };
+  if (!row) return { ...base, action: 'no', reply: T.noShowing };
   await deps.notify.cancelled(tx, row, 'buyer');
-  return { ...base, action: 'cancelled', reply: REPLY_TEXTS.cancelled(when) };
+  return { ...base, action: 'cancelled', reply: T.cancelled(when) };
 }
 
-function describe(agent: AgentRow, booking: BookingRow, address: string | null): string {
+function describe(
+  agent: AgentRow,
+  booking: BookingRow,
+  address: string | null,
+  language: ReplyLanguage,
+): string {
+  if (language === 'es') {
+    const format = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('es', { timeZone: agent.timeZone, ...options }).format(booking.startsAt);
+    const day = format({ weekday: 'short', day: 'numeric', month: 'short' });
+    const time = format({ hour: 'numeric', minute: '2-digit', hour12: false });
+    return `${day} a las ${time}${address ? ` en ${address}` : ''}`;
+  }
   const w = whenInZone(booking.startsAt, agent.timeZone);
   return `${w.shortDate} ${w.time}${address ? ` at ${address}` : ''}`;
+}
+
+/** The language of the number's earlier texts (newest first) that tell one, if any. */
+async function earlierLanguage(
+  tx: DbTransaction,
+  phone: string,
+  messageSid: string,
+): Promise<ReplyLanguage | null> {
+  const earlier = await tx
+    .select({ sid: smsInboundMessages.messageSid, body: smsInboundMessages.body })
+    .from(smsInboundMessages)
+    .where(eq(smsInboundMessages.fromPhone, phone))
+    .orderBy(desc(smsInboundMessages.receivedAt))
+    .limit(6);
+  for (const row of earlier) {
+    const language = row.sid === messageSid ? null : replyLanguage(row.body);
+    if (language) return language;
+  }
+  return null;
 }
 
 const isUpcoming = (b: BookingRow, now: Date) =>
@@ -262,7 +310,7 @@ async function clearQuestion(tx: DbTransaction, phone: string, agentId: string):
     .where(and(eq(smsPendingQuestions.phone, phone), eq(smsPendingQuestions.agentId, agentId)));
 }
 
-/** The buyer's upcoming showings with the agent, soonest first: bookings whose phone is this number. */
+/** The texter's upcoming showings with the agent, soonest first: bookings whose texts go to this number. */
 async function upcomingOf(tx: DbTransaction, agentId: string, phone: string, country: string, now: Date) {
   const rows = await tx
     .select({ booking: bookings, address: properties.address })
@@ -276,5 +324,6 @@ async function upcomingOf(tx: DbTransaction, agentId: string, phone: string, cou
       ),
     )
     .orderBy(asc(bookings.startsAt));
-  return rows.filter((r) => toE164(r.booking.clientPhone, country) === phone);
+  // The showing's texts go to whoever ticked "Text me" (the buyer, or the buyer's agent): their number matches.
+  return rows.filter((r) => toE164(textRecipient(r.booking).phone, country) === phone);
 }

@@ -2,6 +2,8 @@
 // delivery record of notifications/deliver.ts): a buyer's free-text reply forwarded to their agent by e-mail,
 // and the agent's answer texted back through the SMS sender (never to a number that opted out).
 import { eq } from 'drizzle-orm';
+import { replyLanguage } from '@keyturn/domain/texts/replies';
+import { SHOWING_TEXTS } from '@keyturn/domain/texts/showingTexts';
 import type { Mailer } from '../../adapters/mail';
 import type { SmsSender } from '../../adapters/sms';
 import type { Db, DbTransaction } from '../../db/client';
@@ -73,7 +75,13 @@ export async function runTextJob(
   if (data.kind === AGENT_REPLY_KIND) {
     if (!message.agentReply) return { sent: 0, skipped: 'no reply to send' };
     const [optedOut] = await deps.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, message.fromPhone));
-    const body = message.agentReply;
+    // Issue 39: signed with the agent's name, with the STOP line, in the language the buyer wrote in.
+    const body = SHOWING_TEXTS.agentReply({
+      agentName: `${agent.firstName} ${agent.lastName}`.trim(),
+      company: agent.companyName || null,
+      text: message.agentReply,
+      language: replyLanguage(message.body) ?? 'en',
+    });
     const outcome = await deliverOnce(
       deps.db,
       { ...base, channel: 'sms', audience: 'buyer', recipient: message.fromPhone, subject: null },

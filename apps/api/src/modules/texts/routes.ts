@@ -17,6 +17,7 @@ import {
 import { providerAnswers } from '@keyturn/domain/texts/replies';
 import type { Auth } from '../../auth';
 import type { Config } from '../../config';
+import type { SmsOptions } from '../../adapters/sms';
 import type { Db } from '../../db/client';
 import { bookings, smsInboundMessages } from '../../db/schema';
 import { AppError, fieldErrors, notFound, validationError } from '../../http/errors';
@@ -39,7 +40,20 @@ const errors = {
 
 export async function textRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; db: Db; config: Config; notify: BookingNotifier; queue: JobQueue; now: () => Date },
+  opts: {
+    auth: Auth;
+    db: Db;
+    config: Config;
+    notify: BookingNotifier;
+    queue: JobQueue;
+    now: () => Date;
+    /**
+     * The provider account in force — the same reader the outbound sender uses (server-settings/store.ts's
+     * smsSettingsOf: the environment, else Server settings), read at each request, so texts set up on the
+     * Server settings page are answered too.
+     */
+    smsAccount: () => Promise<Pick<SmsOptions, 'accountSid' | 'authToken'>>;
+  },
 ) {
   const { db, config, now } = opts;
 
@@ -59,7 +73,8 @@ export async function textRoutes(
         },
       },
       async (req, reply) => {
-        const token = config.sms.authToken;
+        const account = await opts.smsAccount();
+        const token = account.authToken;
         if (!token) throw new AppError(404, 'NOT_FOUND', 'Texts are not configured.');
         const raw = req.body;
         const params: Record<string, string> =
@@ -69,7 +84,7 @@ export async function textRoutes(
         if (typeof signature !== 'string' || !validSignature(token, url, params, signature)) {
           throw new AppError(403, 'BAD_SIGNATURE', 'The request signature does not match.');
         }
-        if (config.sms.accountSid && params.AccountSid && params.AccountSid !== config.sms.accountSid) {
+        if (account.accountSid && params.AccountSid && params.AccountSid !== account.accountSid) {
           throw new AppError(403, 'BAD_SIGNATURE', 'Unknown account.');
         }
         const parsed = inboundTextSchema.safeParse(params);
