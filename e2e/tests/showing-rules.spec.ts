@@ -96,7 +96,7 @@ test('showing rules set at 390 px change what the buyer page offers, and say why
   await page.goto(propertyBookingPath(agent.username, '41 Cranberry Street', home.public_id));
   await pickDate(page, tuesday);
   const notes = page.getByRole('list', { name: "About this home's times" });
-  await expect(notes).toContainText('Not shown on Tuesday mornings: the occupants are home');
+  await expect(notes).toContainText('Not shown 9 AM–12 PM on Tuesdays: the occupants are home');
   await expect(notes).toContainText("The seller prefers 24 hours' notice");
   await expect(page.getByRole('button', { name: /^9:00 AM/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^12:00 PM/ }).first()).toBeVisible();

@@ -105,6 +105,37 @@ describe('GET/PUT /api/properties/:id/showing-rules', () => {
   });
 });
 
+describe("a property's windows outside the agent's working hours (issue 39 §12)", () => {
+  it('are refused with 400 naming the window, and nothing is saved', async () => {
+    const id = await makeProperty(t, agent.id);
+    await putRules(id, { windows: [{ weekday: 4, start: '13:00', end: '17:00' }], maxPerDay: 2 });
+    const res = await putRules(id, {
+      windows: [
+        { weekday: 4, start: '13:00', end: '17:00' },
+        { weekday: 4, start: '17:00', end: '19:00' },
+      ],
+      maxPerDay: 5,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: expect.stringContaining('Thursday 5–7 PM is outside your working hours'),
+      code: 'WINDOW_OUTSIDE_HOURS',
+      fields: {
+        'windows.1.start': expect.stringContaining('your working hours on Thursdays are 9 AM–5 PM'),
+      },
+    });
+    const kept = await t.request({ method: 'GET', url: rulesUrl(id), token: agent.token });
+    expect(kept.json().data.rules).toMatchObject({
+      windows: [{ weekday: 4, start: '13:00', end: '17:00' }],
+      maxPerDay: 2,
+    });
+    // A weekend window, where the agent does not work at all.
+    const weekend = await putRules(id, { windows: [{ weekday: 6, start: '10:00', end: '12:00' }] });
+    expect(weekend.statusCode).toBe(400);
+    expect(weekend.json().fields['windows.0.start']).toContain('you do not work on Saturdays');
+  });
+});
+
 describe('the rules in the slot engine and the public date answers', () => {
   it('removes blocked times with why, refreshes a kept answer when the rules change, and notes the notice', async () => {
     const id = await makeProperty(t, agent.id);
@@ -121,7 +152,7 @@ describe('the rules in the slot engine and the public date answers', () => {
     expect(after.availableSlots).not.toContain('11:30:00');
     expect(after.availableSlots).toContain('12:00:00');
     expect(after.availableSlots).toHaveLength(10);
-    expect(after.removed_why).toEqual(['Not shown on Tuesday mornings: the occupants are home']);
+    expect(after.removed_why).toEqual(['Not shown 9 AM–12 PM on Tuesdays: the occupants are home']);
     expect(after.notice_note).toBe("The seller prefers 24 hours' notice");
     // Inside 24 hours of Monday 10:00: Tuesday's slots before 10:00 would be marked (all removed here); none after.
     expect(after.slots.some((s: { short_notice?: boolean }) => s.short_notice)).toBe(false);
@@ -155,7 +186,7 @@ describe('the booking write re-checks the rules → 409 with a clear code', () =
     const res = await book(id, { booking_date: '2030-01-09', booking_time: '10:00' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'PROPERTY_NOT_SHOWN' });
-    expect(res.json().error).toContain('Not shown on Wednesday, January 9');
+    expect(res.json().error).toContain('Not shown 9 AM–5 PM on Wednesday, January 9');
   });
 
   it('a hard notice is PROPERTY_NOTICE_TOO_SHORT', async () => {

@@ -5,6 +5,8 @@ import { agentDaySlots, daySlots, type Slot, type SlotRules } from '../slots/eng
 import {
   applyShowingRules,
   blockWhy,
+  spanWords,
+  windowsOutsideHours,
   effectiveApproval,
   needsSeller,
   noticeWords,
@@ -200,7 +202,7 @@ describe('weekly and one-off blocks', () => {
     ]);
     expect(out.removed[0]).toMatchObject({
       rule: 'block',
-      why: 'Not shown on Tuesday evenings: the occupants are home',
+      why: 'Not shown 5–9 PM on Tuesdays: the occupants are home',
     });
     // Wednesday keeps its evening.
     expect(
@@ -225,7 +227,7 @@ describe('weekly and one-off blocks', () => {
     });
     expect(out.removed.map((r) => r.time)).toEqual(['18:00:00', '18:30:00']);
     expect(out.removed[0]?.why).toBe(
-      'Not shown on the evening of Tuesday, December 1: the seller asked for this time',
+      'Not shown 6–7 PM on Tuesday, December 1: the seller asked for this time',
     );
     // The same block on another date removes nothing.
     expect(
@@ -242,16 +244,69 @@ describe('weekly and one-off blocks', () => {
     expect(iso(out.slots.filter((s) => s.repeated))).toHaveLength(4);
     expect(out.kept.some((s) => s.repeated)).toBe(false);
     expect(out.removed).toHaveLength(4);
-    expect(out.removed[0]?.why).toBe('Not shown on Sunday, November 1 from 1:00 AM to 2:00 AM');
+    expect(out.removed[0]?.why).toBe('Not shown 1–2 AM on Sunday, November 1');
   });
 
-  it('reads block spans as mornings, afternoons or clock times', () => {
+  it('reads a block with its exact hours, never a part of the day it does not cover (issue 39 §12)', () => {
+    // A 4–5 PM block under "Shown Thursdays 1–5 PM" was "Not shown on Thursday afternoons".
+    expect(blockWhy({ kind: 'weekly', weekday: 4, start: '16:00', end: '17:00', by: 'agent' })).toBe(
+      'Not shown 4–5 PM on Thursdays',
+    );
     expect(blockWhy({ kind: 'weekly', weekday: 1, start: '08:00', end: '11:00', by: 'agent' })).toBe(
-      'Not shown on Monday mornings',
+      'Not shown 8–11 AM on Mondays',
     );
     expect(
-      blockWhy({ kind: 'weekly', weekday: 6, start: '13:00', end: '16:00', by: 'agent', note: 'nap time' }),
-    ).toBe('Not shown on Saturday afternoons: nap time');
+      blockWhy({ kind: 'weekly', weekday: 6, start: '11:30', end: '13:00', by: 'agent', note: 'nap time' }),
+    ).toBe('Not shown 11:30 AM–1 PM on Saturdays: nap time');
+    expect(spanWords('12:00', '12:30')).toBe('12–12:30 PM');
+  });
+});
+
+describe("windows outside the agent's working hours (issue 39 §12)", () => {
+  const weekly = [0, 1, 2, 3, 4, 5, 6].map((day_of_week) => ({
+    day_of_week,
+    is_available: day_of_week >= 1 && day_of_week <= 5,
+    intervals: day_of_week >= 1 && day_of_week <= 5 ? [{ start: '09:00', end: '17:00' }] : [],
+  }));
+
+  it('names each window the agent never works, by field, with the hours they do', () => {
+    expect(
+      windowsOutsideHours(
+        [
+          { weekday: 4, start: '13:00', end: '17:00' },
+          { weekday: 4, start: '16:00', end: '19:00' },
+          { weekday: 6, start: '10:00', end: '12:00' },
+          { weekday: 2, start: '07:00', end: '10:00' },
+        ],
+        weekly,
+      ),
+    ).toEqual({
+      'windows.1.end':
+        'Thursday 4–7 PM is outside your working hours (your working hours on Thursdays are 9 AM–5 PM): buyers would never be offered it. Change the window, or your hours in Settings → Availability.',
+      'windows.2.start':
+        'Saturday 10 AM–12 PM is outside your working hours (you do not work on Saturdays): buyers would never be offered it. Change the window, or your hours in Settings → Availability.',
+      'windows.3.start':
+        'Tuesday 7–10 AM is outside your working hours (your working hours on Tuesdays are 9 AM–5 PM): buyers would never be offered it. Change the window, or your hours in Settings → Availability.',
+    });
+  });
+
+  it("accepts windows inside one of the day's intervals, and no windows at all", () => {
+    const split = weekly.map((d) =>
+      d.day_of_week === 3
+        ? {
+            ...d,
+            intervals: [
+              { start: '09:00', end: '12:00' },
+              { start: '13:00', end: '18:00' },
+            ],
+          }
+        : d,
+    );
+    expect(windowsOutsideHours([{ weekday: 3, start: '13:00', end: '18:00' }], split)).toEqual({});
+    expect(windowsOutsideHours(null, split)).toEqual({});
+    expect(Object.keys(windowsOutsideHours([{ weekday: 3, start: '11:00', end: '14:00' }], split))).toEqual([
+      'windows.0.end',
+    ]);
   });
 });
 

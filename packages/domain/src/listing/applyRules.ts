@@ -137,17 +137,17 @@ function possessive(n: number, unit: string): string {
   return n === 1 ? `1 ${unit}'s` : `${n} ${unit}s'`;
 }
 
-/** How a block reads to a buyer: "Not shown on Tuesday evenings: the occupants are home". */
+/**
+ * How a block reads to a buyer, with its exact hours (issue 39 §12: a 4–5 PM block is not "Thursday
+ * afternoons"): "Not shown 4–5 PM on Thursdays: the occupants are home", "Not shown 6–7 PM on Tuesday,
+ * December 1".
+ */
 export function blockWhy(block: ShowingBlock): string {
-  const part = partOfDay(block.start, block.end);
+  const hours = spanWords(block.start, block.end);
   const when =
     block.kind === 'weekly'
-      ? part
-        ? `on ${WEEKDAYS[block.weekday]} ${part}s`
-        : `on ${WEEKDAYS[block.weekday]}s from ${clockWords(block.start)} to ${clockWords(block.end)}`
-      : part
-        ? `on the ${part} of ${dateWords(block.date)}`
-        : `on ${dateWords(block.date)} from ${clockWords(block.start)} to ${clockWords(block.end)}`;
+      ? `${hours} on ${WEEKDAYS[block.weekday]}s`
+      : `${hours} on ${dateWords(block.date)}`;
   const reason = block.note ?? (block.by === 'contact' ? 'the seller asked for this time' : null);
   return reason ? `Not shown ${when}: ${reason}` : `Not shown ${when}`;
 }
@@ -157,6 +157,55 @@ export function clockWords(time: string): string {
   const minute = minuteOfDay(time);
   const hour = Math.floor(minute / 60);
   return `${hour % 12 || 12}:${String(minute % 60).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A wall-time span, short: '16:00'–'17:00' → '4–5 PM', '11:30'–'13:00' → '11:30 AM–1 PM'. */
+export function spanWords(start: string, end: string): string {
+  const from = shortClock(start);
+  const to = shortClock(end);
+  return from.half === to.half
+    ? `${from.clock}–${to.clock} ${to.half}`
+    : `${from.clock} ${from.half}–${to.clock} ${to.half}`;
+}
+
+function shortClock(time: string): { clock: string; half: 'AM' | 'PM' } {
+  const minute = minuteOfDay(time);
+  const hour = Math.floor(minute / 60);
+  const rest = minute % 60;
+  return {
+    clock: rest === 0 ? `${hour % 12 || 12}` : `${hour % 12 || 12}:${String(rest).padStart(2, '0')}`,
+    half: hour < 12 ? 'AM' : 'PM',
+  };
+}
+
+/**
+ * A property's own weekly windows that reach outside the agent's weekly working hours (issue 39 §12): such a
+ * window is never offered (the engine only offers the agent's hours), so the save refuses it, naming the field
+ * (`windows.N.start` or `windows.N.end`) and the hours the agent does work that day.
+ */
+export function windowsOutsideHours(
+  windows: readonly { weekday: number; start: string; end: string }[] | null,
+  weekly: readonly {
+    day_of_week: number;
+    is_available: boolean;
+    intervals: readonly { start: string; end: string }[];
+  }[],
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  (windows ?? []).forEach((w, i) => {
+    const day = weekly.find((d) => d.day_of_week === w.weekday);
+    const hours = day?.is_available ? day.intervals : [];
+    if (hours.some((h) => h.start <= w.start && w.end <= h.end)) return;
+    const name = WEEKDAYS[w.weekday];
+    const worked =
+      hours.length === 0
+        ? `you do not work on ${name}s`
+        : `your working hours on ${name}s are ${hours.map((h) => spanWords(h.start, h.end)).join(' and ')}`;
+    const startInside = hours.some((h) => h.start <= w.start && w.start < h.end);
+    fields[`windows.${i}.${startInside ? 'end' : 'start'}`] =
+      `${name} ${spanWords(w.start, w.end)} is outside your working hours (${worked}): buyers would never be offered it. Change the window, or your hours in Settings → Availability.`;
+  });
+  return fields;
 }
 
 // ---- inside ----
@@ -243,16 +292,6 @@ function windowsWhy(mine: readonly { start: string; end: string }[], weekday: nu
   if (mine.length === 0) return `Not shown on ${name}s`;
   const spans = mine.map((w) => `${clockWords(w.start)} to ${clockWords(w.end)}`).join(' and ');
   return `Shown on ${name}s from ${spans} only`;
-}
-
-/** 'morning' (6 AM to noon), 'afternoon' (noon to 5 PM), 'evening' (from 5 PM), or null for other spans. */
-function partOfDay(start: string, end: string): string | null {
-  const from = minuteOfDay(start);
-  const to = minuteOfDay(end);
-  if (from >= 6 * 60 && to <= 12 * 60) return 'morning';
-  if (from >= 17 * 60) return 'evening';
-  if (from >= 12 * 60 && to <= 17 * 60) return 'afternoon';
-  return null;
 }
 
 /** '2026-12-01' → 'Tuesday, December 1'. */

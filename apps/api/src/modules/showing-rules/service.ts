@@ -8,7 +8,9 @@ import {
   ruleBroken,
   SHOWING_RULE_CODES,
   takesBookings,
+  windowsOutsideHours,
 } from '@keyturn/domain/listing/applyRules';
+import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
 import {
   DEFAULT_SHOWING_RULES,
   type ShowingRules,
@@ -18,6 +20,7 @@ import type { Db, DbTransaction } from '../../db/client';
 import { availabilitySettings, bookings, propertyShowingRules } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { AgentRow } from '../agents/service';
+import { readAvailability } from '../availability/service';
 import { propertyEditableBy, propertyVisibleTo } from '../properties/service';
 
 type RulesRow = typeof propertyShowingRules.$inferSelect;
@@ -68,7 +71,11 @@ export async function getShowingRules(db: Db, agent: AgentRow, rawId: string): P
   return viewOf(db, property.agentId, await readShowingRules(db, property.id));
 }
 
-/** PUT /api/properties/:id/showing-rules: the whole set, on a property the caller may change. */
+/**
+ * PUT /api/properties/:id/showing-rules: the whole set, on a property the caller may change. A window outside
+ * the property's agent's weekly hours would never be offered: refused with 400 naming the window (issue 39 §12),
+ * before anything is written.
+ */
 export async function saveShowingRules(
   db: Db,
   agent: AgentRow,
@@ -76,6 +83,10 @@ export async function saveShowingRules(
   rules: ShowingRules,
 ): Promise<ShowingRulesView> {
   const property = await propertyEditableBy(db, agent, rawId);
+  const hours = (await readAvailability(db, property.agentId)) ?? DEFAULT_AVAILABILITY;
+  const outside = windowsOutsideHours(rules.windows, hours.days);
+  const first = Object.values(outside)[0];
+  if (first) throw new AppError(400, 'WINDOW_OUTSIDE_HOURS', first, outside);
   const values = { ...rules, propertyId: property.id };
   await db
     .insert(propertyShowingRules)
