@@ -19,7 +19,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createResolvingMailer } from './adapters/mail';
 import { databaseOutbox } from './adapters/outbox';
-import type { Auth } from './auth';
+import { attachAccountMail, type Auth } from './auth';
 import type { Config, TrustProxy } from './config';
 import type { Db } from './db/client';
 import { AppError, registerErrorHandling, type ErrorBody } from './http/errors';
@@ -38,6 +38,7 @@ import { DatabaseStatus } from './db/supervisor';
 import type { WorkersState } from './jobs/workers';
 import { agentRoutes } from './modules/agents/routes';
 import { authRoutes } from './modules/auth/routes';
+import { accountMailSender } from './modules/auth/account-mail';
 import { healthRoutes } from './modules/health/routes';
 import { registerMetrics } from './http/metrics';
 import { paymentRoutes } from './modules/payments/routes';
@@ -262,6 +263,17 @@ export async function buildApp({
   const mailSettings = mailSettingsOf(settings.resolver);
   const accountMailer = createResolvingMailer({ settings: mailSettings, outbox });
   app.addHook('onClose', async () => accountMailer.close());
+  // Issue 41: better-auth's verification, e-mail change and reset links go out through the same mailer.
+  attachAccountMail(
+    auth,
+    accountMailSender({
+      db,
+      mailer: accountMailer,
+      from: config.mail.from,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }),
+  );
   await app.register(healthRoutes, { db, dbStatus, workers, mailSettings });
   await app.register(authRoutes, {
     auth,

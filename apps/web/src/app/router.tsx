@@ -44,6 +44,16 @@ const SignInPage = lazy(() =>
 const SignUpPage = lazy(() =>
   import('@/features/auth/pages/sign-up-page').then((m) => ({ default: m.SignUpPage })),
 );
+// Issue 41: forgotten passwords and e-mail verification links.
+const ForgotPasswordPage = lazy(() =>
+  import('@/features/auth/pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('@/features/auth/pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+);
 const UserProfilePage = lazy(() =>
   import('@/features/auth/pages/user-profile-page').then((m) => ({ default: m.UserProfilePage })),
 );
@@ -148,6 +158,9 @@ export const routes: RouteObject[] = [
       { id: 'test', path: 'test', element: page(<TestPage />) },
 
       { id: 'sign-in', path: 'sign-in/*', element: page(<SignInPage />) },
+      { id: 'forgot-password', path: 'sign-in/forgot-password', element: page(<ForgotPasswordPage />) },
+      { id: 'reset-password', path: 'sign-in/reset-password', element: page(<ResetPasswordPage />) },
+      { id: 'verify-email', path: 'verify-email', element: page(<VerifyEmailPage />) },
       { id: 'sign-up', path: 'sign-up/*', element: page(<SignUpPage />) },
       { id: 'user-profile', path: 'user-profile/*', element: page(<UserProfilePage />) },
 

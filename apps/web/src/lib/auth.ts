@@ -13,6 +13,9 @@ export interface SessionUser {
   image?: string | null;
   firstName?: string | null;
   lastName?: string | null;
+  /** Issue 41: false until the address's link is opened (the dashboard's banner). */
+  emailVerified?: boolean;
+  twoFactorEnabled?: boolean | null;
 }
 
 /** Body of GET /api/auth/get-session when signed in (better-auth also sends a `session` record). */

@@ -13,7 +13,34 @@ export const users = pgTable('users', {
   image: text(),
   firstName: text(),
   lastName: text(),
+  /** Issue 41: better-auth's twoFactor plugin — sign-in asks for a code once this is on. */
+  twoFactorEnabled: boolean().notNull().default(false),
   ...timestamps,
+});
+
+/** Issue 41 (decision 067): the authenticator app's secret and the recovery codes, sealed by better-auth. */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean().notNull().default(true),
+    failedVerificationCount: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('two_factors_user_id_index').on(t.userId), index('two_factors_secret_index').on(t.secret)],
+);
+
+/** Issue 41: e-mail verification links already used (a hash of the signed token), kept until they expire. */
+export const usedAuthLinks = pgTable('used_auth_links', {
+  tokenHash: text().primaryKey(),
+  userId: text(),
+  usedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
 });
 
 export const sessions = pgTable(

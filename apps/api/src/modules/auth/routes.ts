@@ -26,6 +26,8 @@ import { currentUser, requireUser, toWebHeaders, type SessionUser } from '../../
 import { AppError, fieldErrors, validationError, type ErrorBody } from '../../http/errors';
 import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from '../../http/rate-limit';
 import { isCommonPassword } from './password-policy';
+import { prepareSecurityCall, SECURITY_ENDPOINTS, SECURITY_INPUT_CODES, securityError } from './security';
+import { sessionRoutes } from './sessions';
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -77,6 +79,9 @@ export async function authRoutes(
     },
   );
 
+  // Issue 41: the signed-in sessions (Settings → Account), never their tokens.
+  await sessionRoutes(app, { auth, db });
+
   // Everything else under /api/auth is better-auth's. Sign-up is validated with the same domain schema the
   // sign-up form uses, so the server's messages match the screen's.
   // Reads (the session, the sessions list) are not limited; every write is, per client, and sign-in also
@@ -85,8 +90,20 @@ export async function authRoutes(
     method: 'GET',
     url: `${AUTH_BASE_PATH}/*`,
     schema: { hide: true },
-    handler: (request, reply) =>
-      forward(auth, request, reply, allowedEndpoint(request), undefined, opts.publicUrl),
+    handler: async (request, reply) => {
+      const endpoint = allowedEndpoint(request);
+      const security = await prepareSecurityCall({ auth, db, request, reply, endpoint });
+      return forward(
+        auth,
+        request,
+        reply,
+        endpoint,
+        undefined,
+        opts.publicUrl,
+        security?.beforeSend,
+        security?.query,
+      );
+    },
   });
   app.route({
     method: 'POST',
@@ -98,6 +115,19 @@ export async function authRoutes(
       // that would route elsewhere than it reads never gets this far (issue 26).
       const endpoint = allowedEndpoint(request);
       let body = request.body as Record<string, unknown> | undefined;
+      const security = await prepareSecurityCall({ auth, db, request, reply, endpoint });
+      if (security) {
+        return forward(
+          auth,
+          request,
+          reply,
+          endpoint,
+          security.body,
+          opts.publicUrl,
+          security.beforeSend,
+          security.query,
+        );
+      }
       if (endpoint === '/sign-up/email') {
         const parsed = signUpSchema.safeParse(body ?? {});
         if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
@@ -143,11 +173,20 @@ export async function authRoutes(
 /**
  * The better-auth endpoints the product uses (the web app's calls and the API's tests), by method. Every
  * other endpoint of the library — the organization plugin's (teams go through /api/team, decision 024),
- * reset-password, list-sessions, delete-user… — answers 404 whatever its spelling (decision 037).
+ * list-sessions (its answer carries every session's token: /api/auth/sessions lists them instead),
+ * delete-user… — answers 404 whatever its spelling (decision 037).
  */
 export const AUTH_ENDPOINTS: Readonly<Record<string, readonly string[]>> = {
-  GET: ['/get-session'],
-  POST: ['/sign-up/email', '/sign-in/email', '/sign-out', '/change-password', '/update-user'],
+  GET: ['/get-session', ...SECURITY_ENDPOINTS.GET],
+  POST: [
+    '/sign-up/email',
+    '/sign-in/email',
+    '/sign-out',
+    '/change-password',
+    '/update-user',
+    // Issue 41 (decision 067): verified e-mail, forgotten passwords, e-mail change, two-factor, sessions.
+    ...SECURITY_ENDPOINTS.POST,
+  ],
 };
 
 /**
@@ -262,11 +301,13 @@ async function forward(
   publicUrl: string,
   /** Runs with better-auth's status before the answer leaves (the sign-in backoff records it here). */
   beforeSend?: (status: number) => Promise<void>,
+  /** The query better-auth is handed, when not the request's own ('' for none). */
+  query?: string,
 ) {
   const headers = toWebHeaders(request);
   headers.delete('content-length');
   const response = await auth.handler(
-    new Request(new URL(`${AUTH_BASE_PATH}${endpoint}${queryOf(request.url)}`, publicUrl), {
+    new Request(new URL(`${AUTH_BASE_PATH}${endpoint}${query ?? queryOf(request.url)}`, publicUrl), {
       method: request.method,
       headers,
       body: request.method === 'GET' || body === undefined ? undefined : JSON.stringify(body),
@@ -278,9 +319,30 @@ async function forward(
   });
   const text = await response.text();
   await beforeSend?.(response.status);
-  if (response.status < 400) return reply.send(text);
+  if (response.status < 400)
+    return reply.send(withSessionToken(text, response.headers.get('set-auth-token')));
   reply.header('content-type', 'application/json; charset=utf-8');
-  return reply.send(translateAuthError(response.status, text));
+  const refusal = translateAuthError(response.status, text, endpoint);
+  if (SECURITY_INPUT_CODES.has(refusal.code)) reply.status(400);
+  return reply.send(refusal);
+}
+
+/**
+ * A call that replaces the session (two-factor on or off: better-auth opens a new one and ends the old) names
+ * the new token only in its set-auth-token header; the answer's `token` carries it too, so a client reading
+ * the body keeps a working session.
+ */
+function withSessionToken(text: string, token: string | null): string {
+  if (!token) return text;
+  try {
+    const payload = JSON.parse(text) as unknown;
+    if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
+      return JSON.stringify({ ...payload, token });
+    }
+  } catch {
+    // not JSON: left as it is
+  }
+  return text;
 }
 
 function queryOf(url: string): string {
@@ -292,7 +354,7 @@ function queryOf(url: string): string {
  * better-auth answers `{ code, message }`; the product answers `{ error, code, fields }` with clear words.
  * Password length and e-mail format never get this far: the domain schema refused them already.
  */
-function translateAuthError(status: number, text: string): ErrorBody {
+function translateAuthError(status: number, text: string, endpoint: string): ErrorBody {
   let parsed: { code?: string; message?: string } = {};
   try {
     parsed = JSON.parse(text) as typeof parsed;
@@ -300,6 +362,8 @@ function translateAuthError(status: number, text: string): ErrorBody {
     // an empty or non-JSON body keeps the generic message below
   }
   const code = parsed.code ?? (status === 401 ? 'UNAUTHENTICATED' : 'AUTH_ERROR');
+  const security = securityError(endpoint, status, code);
+  if (security) return security;
   switch (code) {
     case 'INVALID_EMAIL_OR_PASSWORD':
       return { error: 'Incorrect email or password.', code };

@@ -11,7 +11,7 @@ import {
 } from '@keyturn/domain/billing';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
-import { billingAccounts, members, organizations, waitlistEntries } from '../../db/schema';
+import { agents, billingAccounts, members, organizations, users, waitlistEntries } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { AgentRow } from '../agents/service';
 import type { BillingRow } from './plan-state';
@@ -26,13 +26,31 @@ export const billingOff = () =>
 /** The agent's billing row, made (with the waiting-list discount decided) the first time it is needed. */
 export async function billingRowOf(db: Db, agent: Pick<AgentRow, 'id' | 'email'>): Promise<BillingRow> {
   const [existing] = await db.select().from(billingAccounts).where(eq(billingAccounts.agentId, agent.id));
-  if (existing) return existing;
+  // Issue 41: the discount belongs to the address on the waiting list, so only an account that verified that
+  // address gets it (the profile's contact address proves nothing). Decided again until it is given.
+  if (existing?.waitlistDiscount) return existing;
   const [onList] = await db
     .select({ id: waitlistEntries.id })
     .from(waitlistEntries)
+    .innerJoin(agents, eq(agents.id, agent.id))
+    .innerJoin(users, eq(users.id, agents.userId))
     .where(
-      and(eq(waitlistEntries.kind, 'waitlist'), sql`lower(${waitlistEntries.email}) = lower(${agent.email})`),
-    );
+      and(
+        eq(waitlistEntries.kind, 'waitlist'),
+        eq(users.emailVerified, true),
+        sql`lower(${waitlistEntries.email}) = lower(${users.email})`,
+      ),
+    )
+    .limit(1);
+  if (existing) {
+    if (!onList) return existing;
+    const [updated] = await db
+      .update(billingAccounts)
+      .set({ waitlistDiscount: true })
+      .where(eq(billingAccounts.agentId, agent.id))
+      .returning();
+    return updated ?? existing;
+  }
   await db
     .insert(billingAccounts)
     .values({ agentId: agent.id, waitlistDiscount: Boolean(onList) })

@@ -416,6 +416,8 @@ export type EmailParts = {
   action: { label: string; url: string };
   links?: { label: string; url: string }[];
   attachments?: MailAttachment[];
+  /** The closing line; by default "<brand> · sent by Keyturn on behalf of <agent>" (account e-mails: Keyturn's own). */
+  footer?: string;
 };
 
 function email(ctx: TemplateContext, parts: EmailParts): RenderedEmail {
@@ -423,7 +425,10 @@ function email(ctx: TemplateContext, parts: EmailParts): RenderedEmail {
 }
 
 /** Who signs a message: the agent's company (else name) and name, as every template shows them. */
-type Sender = Pick<TemplateContext, 'agent' | 'publicUrl'>;
+type Sender = {
+  agent: Pick<AgentRow, 'firstName' | 'lastName' | 'companyName' | 'primaryColor' | 'logoUrl'>;
+  publicUrl: string;
+};
 function senderOf({ agent }: Sender): { brand: string; agentName: string } {
   const agentName = `${agent.firstName} ${agent.lastName}`.trim();
   return { agentName, brand: agent.companyName || agentName };
@@ -457,7 +462,7 @@ function plainText(ctx: Sender, p: EmailParts): string {
     ...(p.links ?? []).map((l) => `${l.label}: ${l.url}`),
     '',
     '—',
-    `${f.brand} · sent by Keyturn on behalf of ${f.agentName}`,
+    p.footer ?? `${f.brand} · sent by Keyturn on behalf of ${f.agentName}`,
   ].join('\n');
 }
 
@@ -491,7 +496,7 @@ function html(ctx: Sender, p: EmailParts): string {
 <tr><td style="padding:0 28px 8px"><table role="presentation" cellpadding="0" cellspacing="0" style="font-size:14px">${rows}</table></td></tr>
 <tr><td style="padding:8px 28px 0">${notes}</td></tr>
 <tr><td style="padding:16px 28px 24px"><a href="${e(p.action.url)}" style="display:inline-block;background:${color};color:${textOn(color)};text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${e(p.action.label)}</a>${links ? `<p style="margin:16px 0 0;font-size:14px">${links}</p>` : ''}</td></tr>
-<tr><td style="padding:16px 28px 24px;border-top:1px solid #e2e8f0;font-size:12px;color:#64748b">${e(f.brand)} · sent by Keyturn on behalf of ${e(f.agentName)}</td></tr>
+<tr><td style="padding:16px 28px 24px;border-top:1px solid #e2e8f0;font-size:12px;color:#64748b">${e(p.footer ?? `${f.brand} · sent by Keyturn on behalf of ${f.agentName}`)}</td></tr>
 </table></td></tr></table>
 </body>
 </html>`;

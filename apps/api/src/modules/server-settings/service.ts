@@ -1,6 +1,6 @@
 // Who administers the server, what Server settings shows (never a secret, never a key's environment value for a
 // secret) and what a save may contain (decision 048).
-import { asc, notInArray, sql } from 'drizzle-orm';
+import { asc, eq, notInArray, sql } from 'drizzle-orm';
 import { EMAIL_PATTERN } from '@keyturn/domain/schemas/common';
 import {
   SERVER_SETTINGS,
@@ -22,13 +22,20 @@ export type AdministratorRule = {
 /**
  * The server's administrators: the e-mails in ADMIN_EMAILS, and the first account made on the server (the
  * earliest user that is not the demo agent). Read at each call: nothing to claim, nothing to migrate.
+ * Issue 41: only once the account's address is verified — an address in ADMIN_EMAILS, in any letter case, is
+ * nobody's until its owner opens the link sent to it; the first account too.
  */
 export async function isAdministrator(
   db: Db,
   user: { id: string; email: string },
   rule: AdministratorRule,
 ): Promise<boolean> {
-  const email = user.email.toLowerCase();
+  const [account] = await db
+    .select({ email: users.email, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (!account?.emailVerified) return false;
+  const email = account.email.toLowerCase();
   if (rule.adminEmails.includes(email)) return true;
   if (rule.notAdministrators.includes(email)) return false;
   const excluded = [...rule.notAdministrators];

@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Plan } from '@keyturn/domain/plans';
 import { INVITATION_VALID_DAYS, seatLimitMessage, TEAM_MESSAGES, type TeamRole } from '@keyturn/domain/teams';
+import { ACCOUNT_TEXTS } from '@keyturn/domain/accountTexts';
 import type { InvitationPreview, invitationInputSchema, TeamInvitation } from '@keyturn/domain/schemas/team';
 import type { z } from 'zod';
 import type { Db, DbTransaction } from '../../db/client';
@@ -203,6 +204,14 @@ export async function acceptInvitation(
         throw new AppError(409, 'INVITATION_EXPIRED', TEAM_MESSAGES.invitationExpired);
       if (row.email.toLowerCase() !== user.email.toLowerCase()) {
         throw new AppError(403, 'INVITATION_OTHER_EMAIL', TEAM_MESSAGES.invitationOtherEmail);
+      }
+      // Issue 41: an invitation by address is its owner's — the account must have verified that address.
+      const [account] = await tx
+        .select({ emailVerified: users.emailVerified })
+        .from(users)
+        .where(eq(users.id, user.id));
+      if (!account?.emailVerified) {
+        throw new AppError(403, 'EMAIL_NOT_VERIFIED', ACCOUNT_TEXTS.invitationNeedsVerifiedEmail);
       }
       if (await membershipOf(tx, user.id)) throw alreadyInTeam();
       const [team] = await tx.select().from(organizations).where(eq(organizations.id, row.organizationId));

@@ -8,9 +8,15 @@ export interface AuthResult {
   user: SessionUser;
 }
 
+/** Issue 41: a sign-in whose password was right but whose account asks for a two-factor code next. */
+export class TwoFactorRequired extends Error {
+  override readonly name = 'TwoFactorRequired';
+}
+
 interface AuthResponse {
   token?: string | null;
   user: SessionUser;
+  twoFactorRedirect?: boolean;
 }
 
 /** POST /api/auth/sign-in/email → 200 { token, user } and the `set-auth-token` header. */
@@ -25,6 +31,7 @@ export function signUp(input: SignUpInput): Promise<AuthResult> {
 
 async function authenticate(path: string, body: unknown): Promise<AuthResult> {
   const { data, headers } = await request<AuthResponse>('POST', path, body);
+  if (data.twoFactorRedirect) throw new TwoFactorRequired();
   const token = headers.get('set-auth-token') ?? data.token;
   if (!token || !data.user) {
     throw new ApiError(502, 'NO_SESSION', 'The server did not start a session. Please try again.');

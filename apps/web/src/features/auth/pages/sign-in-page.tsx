@@ -12,7 +12,9 @@ import { startSession } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/form-errors';
 import { safeNextPath, withNext } from '@/lib/next-path';
 import { AuthCard, textLink } from '../components/auth-card';
-import { signIn } from '../api';
+import { ACCOUNT_TEXTS } from '@keyturn/domain/accountTexts';
+import { signIn, TwoFactorRequired } from '../api';
+import { TwoFactorStep } from '../components/two-factor-step';
 
 /** Sign-in (spec §2.1 /sign-in): on success the agent goes to /dashboard. */
 export function SignInPage() {
@@ -21,6 +23,8 @@ export function SignInPage() {
   const next = safeNextPath(useSearchParams()[0].get('next'));
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
+  // Issue 41: the password was right and the account asks for its two-factor code next.
+  const [codeStep, setCodeStep] = useState(false);
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
@@ -35,9 +39,28 @@ export function SignInPage() {
       startSession(queryClient, token, user);
       await navigate(next ?? '/dashboard');
     } catch (error) {
+      if (error instanceof TwoFactorRequired) {
+        setCodeStep(true);
+        return;
+      }
       setServerError(applyServerErrors(error, form.setError, ['email', 'password']).message);
     }
   });
+
+  if (codeStep) {
+    return (
+      <TwoFactorStep
+        onSignedIn={async ({ token, user }) => {
+          startSession(queryClient, token, user);
+          await navigate(next ?? '/dashboard');
+        }}
+        onRestart={(message) => {
+          setCodeStep(false);
+          setServerError(message);
+        }}
+      />
+    );
+  }
 
   return (
     <AuthCard
@@ -56,6 +79,11 @@ export function SignInPage() {
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
         <EmailField form={form} name="email" />
         <PasswordField form={form} name="password" autoComplete="current-password" />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/sign-in/forgot-password" className={textLink}>
+            {ACCOUNT_TEXTS.forgotPasswordLink}
+          </Link>
+        </p>
         <Button type="submit" fullWidth disabled={isSubmitting}>
           {isSubmitting ? 'Signing in…' : 'Sign in'}
         </Button>

@@ -6,6 +6,7 @@ import { MenuIcon } from '@/components/ui/icons';
 import { MobileDrawer } from '../components/mobile-drawer';
 import { SidebarBody } from '../components/sidebar';
 import { UserFooter } from '../components/user-footer';
+import { VerifyEmailBanner } from '../components/verify-email-banner';
 import { useLogout } from '../hooks/use-logout';
 import { useSidebarUser } from '../hooks/use-sidebar-user';
 import { useAnalyticsIdentity } from '../hooks/use-analytics-identity';
@@ -80,6 +81,7 @@ export function DashboardLayout() {
         </header>
 
         <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-10 lg:py-10">
+          <VerifyEmailBanner />
           <Outlet context={{ refreshPlan } satisfies DashboardOutletContext} />
         </main>
       </div>

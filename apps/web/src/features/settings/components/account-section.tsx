@@ -13,6 +13,9 @@ import type { AgentProfile } from '@keyturn/domain/schemas/agent';
 import { deleteAgentProfile } from '../api';
 import { PasswordForm } from './password-form';
 import { AccountProfileForm } from './account-profile-form';
+import { ChangeEmailSection } from './account-security/change-email-section';
+import { SessionsSection } from './account-security/sessions-section';
+import { TwoFactorSection } from './account-security/two-factor-section';
 
 export const DELETE_CONFIRMATION = 'delete my profile';
 
@@ -30,6 +33,10 @@ export function AccountSection({ profile }: { profile: AgentProfile }) {
         </ButtonLink>
       </section>
       <PasswordForm />
+      {/* Issue 41: the address, two-factor sign-in and the signed-in sessions. */}
+      <ChangeEmailSection />
+      <TwoFactorSection />
+      <SessionsSection />
       <section
         aria-labelledby="danger-zone-heading"
         className="rounded-xl border border-red-200 bg-white p-5 shadow-sm"
