@@ -39,6 +39,7 @@ import type { WorkersState } from './jobs/workers';
 import { agentRoutes } from './modules/agents/routes';
 import { authRoutes } from './modules/auth/routes';
 import { accountMailSender } from './modules/auth/account-mail';
+import { socialAuthRoutes } from './modules/auth/social-routes';
 import { healthRoutes } from './modules/health/routes';
 import { registerMetrics } from './http/metrics';
 import { paymentRoutes } from './modules/payments/routes';
@@ -281,6 +282,15 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     limitPerMinute: config.authLimitPerMinute,
     mail: { mailer: accountMailer, from: config.mail.from },
+  });
+  // Issue 41: sign-in with Google and Microsoft, on the calendar sync's apps (Server settings).
+  await app.register(socialAuthRoutes, {
+    auth,
+    db,
+    publicUrl: config.publicUrl,
+    limitPerMinute: config.authLimitPerMinute,
+    apps: oauthAppsOf(settings.resolver, config.calendar.endpoints),
+    outbound: config.outbound,
   });
   await app.register(agentRoutes, { auth, db });
   const billing = billingOf(settings.resolver, config);

@@ -7,8 +7,11 @@
 //   Microsoft — /ms/{tenant}/oauth2/v2.0/authorize|token, Graph v1.0 under /ms/graph/v1.0: me, me/calendars,
 //             me/calendars/{id}/calendarView, me/calendars/{id}/events (transactionId de-duplication),
 //             me/events/{id} patch/delete.
+// Sign-in (OpenID Connect, issue 41): an authorization request whose scope has `openid` gets an RS256 ID token
+// with the token answer — Google's issuer is the server's origin, Microsoft's `<base>/ms/<tid>/v2.0` — carrying
+// the request's nonce and the provider's `identity` claims (`idTokenOverrides` bends it for refusal tests).
 // Every request is recorded so tests assert what our server sent.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { wallClockInZone } from '@keyturn/domain/time';
@@ -57,6 +60,10 @@ export type TestCalendarProvider = {
   expireAccessTokens: () => void;
   /** The next `n` calendar API calls answer 503. */
   failNext: (n: number) => void;
+  /** The claims of the next ID tokens, by provider (sub, email, email_verified, name…; tid for Microsoft). */
+  identity: Record<Provider, Record<string, unknown>>;
+  /** Claims laid over every ID token (a wrong `iss`, `aud` or `nonce`); {} for none. */
+  idTokenOverrides: Record<string, unknown>;
   /** The env a Keyturn server needs to use this provider. */
   env: () => Record<string, string>;
   close: () => Promise<void>;
@@ -81,8 +88,42 @@ export async function startCalendarProvider(port = 0): Promise<TestCalendarProvi
   const busy: Record<Provider, Map<string, BusyBlock[]>> = { google: new Map(), microsoft: new Map() };
   const codes = new Map<
     string,
-    { provider: Provider; challenge: string; redirectUri: string; clientId: string }
+    {
+      provider: Provider;
+      challenge: string;
+      redirectUri: string;
+      clientId: string;
+      scope: string;
+      nonce: string | null;
+    }
   >();
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const identity: Record<Provider, Record<string, unknown>> = {
+    google: { sub: '109876543210', email: ACCOUNTS.google, email_verified: true, name: 'Avery Agent' },
+    microsoft: {
+      sub: 'AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ',
+      tid: '9188040d-6c67-4c5b-b112-36a304b66dad',
+      email: ACCOUNTS.microsoft,
+      name: 'Avery Agent',
+    },
+  };
+  const idTokenOverrides: Record<string, unknown> = {};
+  const idToken = (provider: Provider, nonce: string | null) => {
+    const claims = identity[provider];
+    const now = Math.floor(Date.now() / 1000);
+    const payload = {
+      iss: provider === 'google' ? base : `${base}/ms/${String(claims.tid)}/v2.0`,
+      aud: CLIENTS[provider].id,
+      iat: now,
+      exp: now + 3600,
+      ...(nonce !== null ? { nonce } : {}),
+      ...claims,
+      ...idTokenOverrides,
+    };
+    const part = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const input = `${part({ alg: 'RS256', typ: 'JWT', kid: 'test' })}.${part(payload)}`;
+    return `${input}.${sign('sha256', Buffer.from(input), privateKey).toString('base64url')}`;
+  };
   const refreshTokens = new Map<string, Grant>();
   const accessTokens = new Map<string, Grant & { refresh: string }>();
   const transactionIds = new Map<string, string>();
@@ -138,6 +179,8 @@ export async function startCalendarProvider(port = 0): Promise<TestCalendarProvi
           challenge: q.code_challenge ?? '',
           redirectUri: q.redirect_uri ?? '',
           clientId: client.id,
+          scope: q.scope ?? '',
+          nonce: q.nonce ?? null,
         });
         const back = new URL(q.redirect_uri ?? '');
         back.searchParams.set('code', code);
@@ -180,7 +223,10 @@ export async function startCalendarProvider(port = 0): Promise<TestCalendarProvi
             token_type: 'Bearer',
             expires_in: 3599,
             refresh_token: refresh,
-            scope: 'calendar',
+            scope: grant.scope.split(' ').includes('openid') ? grant.scope : 'calendar',
+            ...(grant.scope.split(' ').includes('openid')
+              ? { id_token: idToken(provider, grant.nonce) }
+              : {}),
           });
         }
         if (f.grant_type === 'refresh_token') {
@@ -371,6 +417,8 @@ export async function startCalendarProvider(port = 0): Promise<TestCalendarProvi
     failNext: (n) => {
       failures = n;
     },
+    identity,
+    idTokenOverrides,
     env: () => ({
       GOOGLE_CLIENT_ID: CLIENTS.google.id,
       GOOGLE_CLIENT_SECRET: CLIENTS.google.secret,

@@ -132,6 +132,9 @@ export const serverSettingsResponseSchema = z.object({
   urls: z.object({
     googleRedirect: z.string(),
     microsoftRedirect: z.string(),
+    /** Sign-in with Google / Microsoft (issue 41): the second redirect address to register with each app. */
+    googleSignInRedirect: z.string(),
+    microsoftSignInRedirect: z.string(),
     smsInbound: z.string(),
     stripeWebhook: z.string(),
   }),

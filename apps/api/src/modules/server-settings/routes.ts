@@ -25,6 +25,7 @@ import { SMS_INBOUND_PATH } from '../texts/routes';
 import { runCheck, smtpProblem } from './checks';
 import { checkedValues, isAdministrator, publicView, type AdministratorRule } from './service';
 import { mailSettingsOf, smtpOf, storeSettings, type SettingsResolver } from './store';
+import { socialRedirectUri } from '../auth/social-routes';
 
 /** Where Stripe's events arrive (the billing capability serves it). */
 export const STRIPE_WEBHOOK_PATH = '/api/payments/webhook';
@@ -62,6 +63,8 @@ export async function serverSettingsRoutes(app: FastifyInstance, opts: ServerSet
       urls: {
         googleRedirect: `${publicUrl}/oauth/google/callback`,
         microsoftRedirect: `${publicUrl}/oauth/microsoft/callback`,
+        googleSignInRedirect: socialRedirectUri(publicUrl, 'google'),
+        microsoftSignInRedirect: socialRedirectUri(publicUrl, 'microsoft'),
         smsInbound: `${publicUrl}${SMS_INBOUND_PATH}`,
         stripeWebhook: `${publicUrl}${STRIPE_WEBHOOK_PATH}`,
       },
