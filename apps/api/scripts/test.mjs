@@ -3,8 +3,11 @@
 //    restart — run three at a time: each has its own database (or its own embedded PostgreSQL) and ports, and
 //    waiting does not compete for the CPU.
 // 2. Everything else one file at a time, as vitest chooses on a two-core machine.
+// 3. The pooler run (issue 40): the booking race, the jobs and the start-together test again with every
+//    connection through PgBouncer in transaction mode (vitest.pooler.config.ts); CI installs pgbouncer.
 // Extra arguments (say, a file name) are passed to one plain vitest run instead.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 const WAITING = [
   'test/notifications.test.ts',
@@ -22,4 +25,12 @@ const extra = process.argv.slice(2);
 if (extra.length > 0) process.exit(vitest(extra));
 const waiting = vitest(['--maxWorkers=3', ...WAITING]);
 const rest = vitest(WAITING.flatMap((file) => ['--exclude', file]));
-process.exit(waiting || rest);
+let pooler = 0;
+if (existsSync(process.env.PGBOUNCER ?? '/usr/sbin/pgbouncer')) {
+  // Three start-together rounds through the pooler keep this run near a minute and a half.
+  process.env.START_TOGETHER_ROUNDS ??= '3';
+  pooler = vitest(['--config', 'vitest.pooler.config.ts', '--maxWorkers=3']);
+} else {
+  console.error('\nThe pooler run was left out: PgBouncer is not installed here (apt-get install pgbouncer).');
+}
+process.exit(waiting || rest || pooler);

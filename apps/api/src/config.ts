@@ -23,9 +23,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(LOCAL_API_PORT),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.url().optional(),
-  // A direct (session) connection for migrations and the start-up lock when DATABASE_URL is a transaction
-  // pooler (PgBouncer in transaction mode); DATABASE_URL is used for both when not set.
-  DATABASE_DIRECT_URL: z.url().optional(),
+  // `transaction` when DATABASE_URL is a transaction pooler without prepared statements (PgBouncer before 1.21 in
+  // transaction mode): every query is then sent unnamed. Keyturn keeps no other session state (issue 40).
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
   // The bearer token /metrics asks for; without one, /metrics answers this machine only (loopback, not proxied).
   METRICS_TOKEN: z.string().min(16).optional(),
   DATA_DIR: z.string().default('./data'),
@@ -168,8 +168,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
-  /** A direct connection for migrations and the start-up lock (DATABASE_DIRECT_URL); DATABASE_URL when null. */
-  databaseDirectUrl: string | null;
+  /** `transaction`: DATABASE_URL is a transaction pooler, so no named prepared statements (db/client.ts). */
+  databasePooler: 'none' | 'transaction';
   /** The bearer token /metrics asks for; null = loopback only. */
   metricsToken: string | null;
   /** How often the database is probed, and how many restarts of an embedded one are tried before exiting. */
@@ -348,7 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    databaseDirectUrl: e.DATABASE_DIRECT_URL ?? null,
+    databasePooler: e.DATABASE_POOLER,
     metricsToken: e.METRICS_TOKEN ?? null,
     database: { probeSeconds: e.DATABASE_PROBE_SECONDS, restartAttempts: e.DATABASE_RESTART_ATTEMPTS },
     dataDir: path.resolve(base, e.DATA_DIR),

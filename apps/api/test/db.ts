@@ -14,7 +14,8 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   await adminQuery(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = connect(url.toString());
+  // Through a transaction pooler (the pooler run, vitest.pooler.config.ts): no named statements.
+  const handle = connect(url.toString(), 10, { pooler: inject('pgPooler') ?? 'none' });
   if (options.migrate !== false) await runMigrations(handle.pool);
   return {
     ...handle,

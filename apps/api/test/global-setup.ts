@@ -9,6 +9,8 @@ import { startEmbeddedPostgres } from '../src/db/embedded';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
+    /** `transaction` in the pooler run (test/global-setup-pooler.ts): pgAdminUrl is PgBouncer's. */
+    pgPooler?: 'none' | 'transaction';
   }
 }
 

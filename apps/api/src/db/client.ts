@@ -7,7 +7,15 @@ export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type DbHandle = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 
-export function connect(url: string, max = 10): DbHandle {
+export type ConnectOptions = {
+  /**
+   * `transaction`: the URL is a transaction pooler without prepared statements (PgBouncer before 1.21): a named
+   * statement prepared on one server connection would be missing on the next, so every query goes unnamed.
+   */
+  pooler?: 'none' | 'transaction';
+};
+
+export function connect(url: string, max = 10, options: ConnectOptions = {}): DbHandle {
   // A server that accepts the connection but never answers (stopped, overloaded) must not hang a request:
   // the wait for a connection is bounded, and its error is a 503 DATABASE_UNAVAILABLE (http/database-gate.ts).
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
@@ -15,9 +23,24 @@ export function connect(url: string, max = 10): DbHandle {
   pool.on('error', () => {});
   // Likewise a connection lost while checked out (a transaction waiting on a mail server, say): its queries
   // fail and the transaction rolls back, but the process lives on.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    if (options.pooler === 'transaction') withoutStatementNames(client);
+  });
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * Drops the `name` of every query config on this connection: drizzle's .prepare(name) and our named pg-boss
+ * insert (jobs/queue.ts) then run as unnamed statements, which any pooler passes through.
+ */
+function withoutStatementNames(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) =>
+    config && typeof config === 'object' && 'name' in config && (config as { name?: unknown }).name
+      ? query({ ...(config as object), name: undefined }, ...rest)
+      : query(config, ...rest);
 }
 
 /** SQLSTATE of a database error, also when drizzle wraps it (the stack notes: it sits at `cause.code`). */

@@ -34,7 +34,7 @@ export async function openDatabase(
       : { stop: () => {} };
 
   if (config.databaseUrl) {
-    const handle = connect(config.databaseUrl);
+    const handle = connect(config.databaseUrl, undefined, { pooler: config.databasePooler });
     await runMigrations(handle.pool, migrationLog);
     const supervisor = supervise(config.databaseUrl);
     return {

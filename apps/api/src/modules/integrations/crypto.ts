@@ -10,7 +10,7 @@ export type SecretBox = {
   open: (sealed: string) => string;
 };
 
-const KEY_FILE = 'calendar-token.key';
+export const KEY_FILE = 'calendar-token.key';
 
 export function parseKey(text: string): Buffer {
   const t = text.trim();
