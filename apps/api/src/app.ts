@@ -378,6 +378,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     outbox,
     outbound: config.outbound,
+    billing,
     onSaved: headers.forget,
   });
   await app.register(reportRoutes, { auth, db });

@@ -130,6 +130,9 @@ export const BILLING_MESSAGES = {
   /** Publishing a listing the plan hid, through the property form: the choice is made in Subscription. */
   hiddenByPlan:
     'This listing was hidden when your plan changed. Choose which listings buyers can book in Subscription.',
+  /** Checkout when Stripe has no plans and setting them up failed (issue 39): who decides, what happened. */
+  notSetUp:
+    "Plans can't be bought on this server yet: its administrator still has to finish setting up payments. Nothing was charged.",
   notConfigured: 'To change plans during early access,',
   contactUs: 'contact us',
   checkoutReturned: 'Thanks! Your plan changes as soon as the payment is confirmed.',

@@ -1,7 +1,7 @@
 // A 127.0.0.1 server speaking the part of Stripe's API Keyturn uses (issue 30), for the API tests and the
 // browser test: form-encoded requests in, JSON in Stripe's shapes out (lists, `resource_missing` errors).
 //   /v1/customers, /v1/products(/{id}), /v1/prices (lookup_keys[] filter), /v1/coupons(/{id}),
-//   /v1/checkout/sessions, /v1/billing_portal/sessions
+//   /v1/checkout/sessions, /v1/billing_portal/sessions, /v1/balance (Server settings' Check)
 // and two pages standing in for Stripe's hosted ones: GET /checkout/{id} completes the session — it posts the
 // signed webhooks Stripe would (checkout.session.completed, customer.subscription.created as trialing) to
 // `webhookUrl`, then redirects to the session's success_url — and GET /portal/{id} links back.
@@ -117,6 +117,9 @@ export async function startTestStripe(options: {
         },
       },
     ];
+    if (req.method === 'GET' && path === '/v1/balance') {
+      return [200, { object: 'balance', livemode: false, available: [], pending: [] }];
+    }
     if (req.method === 'POST' && path === '/v1/customers') {
       const customer = { id: newId('cus'), object: 'customer', email: form.email, name: form.name };
       customers.set(customer.id, customer);

@@ -140,6 +140,8 @@ export const serverSettingsResponseSchema = z.object({
   }),
   /** The administrator's own address, where "Send a test" goes. */
   adminEmail: z.string(),
+  /** After a save that set Stripe's keys: how setting up the plans in Stripe went (issue 39). */
+  billingSetup: z.object({ ok: z.boolean(), message: z.string() }).optional(),
 });
 export type ServerSettingsResponse = z.infer<typeof serverSettingsResponseSchema>;
 
@@ -209,6 +211,17 @@ export const SERVER_SETTINGS_TEXTS = {
   testSubject: 'Keyturn test message',
   testBody: 'This is a test message from your Keyturn server. E-mail is working.',
   forbidden: "Only the server's administrator can change server settings.",
+  /** Billing (issue 39): the plans' catalogue made in Stripe from this page, on save, on Check or by the button. */
+  billingSetUp: 'Set up plans in Stripe',
+  billingSettingUp: 'Setting up…',
+  billingNeedsKeys:
+    'Enter and save both the Stripe secret key and the webhook signing secret: until both are set, agents cannot buy plans.',
+  billingPlansReady: (created: number) =>
+    created > 0
+      ? `The plans are set up in Stripe (${created} ${created === 1 ? 'item' : 'items'} created): agents can buy them.`
+      : 'The plans are set up in Stripe: agents can buy them.',
+  billingSetupFailed: (reason: string) =>
+    `The plans could not be set up in Stripe, so agents cannot buy them yet: ${reason}`,
   /** A check's address on a private or local network (the outbound guard refused it; nothing was sent). */
   privateAddress: (host: string) =>
     `${host} is on a private or local network, so this server did not call it (nothing was sent). Enter the service's public address; if it really runs on your own network, allow private addresses with ALLOW_PRIVATE_OUTBOUND_HOSTS=true in the server's environment.`,

@@ -3,6 +3,7 @@
 // trial and the coupon, and a portal session for everything after.
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  BILLING_MESSAGES,
   catalogPrice,
   TRIAL_DAYS,
   WAITLIST_COUPON_ID,
@@ -15,6 +16,7 @@ import { agents, billingAccounts, members, organizations, users, waitlistEntries
 import { AppError } from '../../http/errors';
 import type { AgentRow } from '../agents/service';
 import type { BillingRow } from './plan-state';
+import { ensureCatalog } from './setup';
 
 export const billingOff = () =>
   new AppError(
@@ -76,16 +78,23 @@ async function customerOf(db: Db, stripe: Stripe, agent: AgentRow, row: BillingR
   return customer.id;
 }
 
-async function priceId(stripe: Stripe, lookupKey: string): Promise<string> {
+async function findPrice(stripe: Stripe, lookupKey: string) {
   const prices = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
-  const price = prices.data[0];
+  return prices.data[0];
+}
+
+/**
+ * The price of a lookup key; when the account has none, the plans are set up first (the set-up Server settings
+ * runs, idempotent), so a server whose keys are saved sells plans without any command (issue 39).
+ */
+async function priceId(stripe: Stripe, lookupKey: string): Promise<string> {
+  let price = await findPrice(stripe, lookupKey);
   if (!price) {
-    throw new AppError(
-      503,
-      'BILLING_NOT_SET_UP',
-      'Plans cannot be bought right now. Please try again later.',
-    );
+    // A failed or raced set-up is judged by what Stripe then has.
+    await ensureCatalog(stripe).catch(() => undefined);
+    price = await findPrice(stripe, lookupKey);
   }
+  if (!price) throw new AppError(503, 'BILLING_NOT_SET_UP', BILLING_MESSAGES.notSetUp);
   return price.id;
 }
 

@@ -4,6 +4,8 @@ import { SERVER_SETTINGS_TEXTS, type ServerSettingsSection } from '@keyturn/doma
 import { verifySmtp } from '../../adapters/mail';
 import { mapsUserAgent } from '../../config';
 import { OutboundUrlRefused, outboundFetch, type OutboundPolicy } from '../../http/outbound-url';
+import type { BillingConfig } from '../../adapters/billing';
+import { setUpPlans } from '../billing/setup';
 import { resoSettingsFrom, smtpOf, type ResolvedSetting } from './store';
 
 export type CheckResult = { ok: boolean; message: string };
@@ -16,6 +18,8 @@ export type CheckDeps = {
    * called through it, as their adapters call them, so a check cannot reach the server's own network.
    */
   outbound: OutboundPolicy;
+  /** Billing in force (the environment winning): with both keys, the Check sets the plans up in Stripe too. */
+  billing?: () => Promise<BillingConfig>;
   timeoutMs?: number;
 };
 
@@ -201,8 +205,13 @@ async function checkStripe(deps: CheckDeps): Promise<CheckResult> {
   if (answer.status === 401) return fail('Stripe refused the secret key.');
   if (answer.status !== 200) return fail(`Stripe answered with an error (${answer.status}).`);
   const live = (answer.body as { livemode?: boolean } | null)?.livemode === true;
-  const webhook = v(deps, 'STRIPE_WEBHOOK_SECRET') ? '' : ' Add the webhook signing secret too.';
-  return ok(`Stripe accepted the key (${live ? 'live' : 'test'} mode).${webhook}`);
+  const accepted = `Stripe accepted the key (${live ? 'live' : 'test'} mode).`;
+  if (!v(deps, 'STRIPE_WEBHOOK_SECRET')) return ok(`${accepted} Add the webhook signing secret too.`);
+  // Both keys: the plans are set up (or found) in Stripe now, so "accepted" means agents can buy them.
+  const billing = deps.billing ? await deps.billing() : null;
+  if (!billing?.configured) return ok(accepted);
+  const plans = await setUpPlans(billing);
+  return { ok: plans.ok, message: `${accepted} ${plans.message}` };
 }
 
 async function checkAi(deps: CheckDeps): Promise<CheckResult> {

@@ -20,6 +20,8 @@ import { currentUser, requireUser } from '../../http/authenticate';
 import { createResolvingMailer } from '../../adapters/mail';
 import type { Outbox } from '../../adapters/outbox';
 import type { OutboundPolicy } from '../../http/outbound-url';
+import type { BillingConfig } from '../../adapters/billing';
+import { setUpPlans } from '../billing/setup';
 import type { SecretBox } from '../integrations/crypto';
 import { SMS_INBOUND_PATH } from '../texts/routes';
 import { runCheck, smtpProblem } from './checks';
@@ -40,6 +42,8 @@ export type ServerSettingsDeps = {
   outbox: Outbox;
   /** The outbound guard's policy the checks of the AI provider and the MLS call through. */
   outbound: OutboundPolicy;
+  /** Billing in force (the environment winning): saving Stripe's keys sets the plans up in Stripe. */
+  billing: () => Promise<BillingConfig>;
   /** Told after each save: what this process keeps of the settings (the CSP's tile origin) is read again. */
   onSaved?: () => void;
 };
@@ -126,7 +130,12 @@ export async function serverSettingsRoutes(app: FastifyInstance, opts: ServerSet
         const values = checkedValues(request.body.values, await resolver.all());
         await storeSettings(db, box, values, currentUser(request).id);
         opts.onSaved?.();
-        return view(request);
+        // Stripe's keys saved: the plans are set up in Stripe at once (issue 39), and the page says how it went.
+        const billing = Object.keys(values).some((k) => k.startsWith('STRIPE_'))
+          ? await opts.billing()
+          : null;
+        const billingSetup = billing?.configured ? await setUpPlans(billing) : undefined;
+        return { ...(await view(request)), ...(billingSetup ? { billingSetup } : {}) };
       },
     );
 
@@ -146,9 +155,23 @@ export async function serverSettingsRoutes(app: FastifyInstance, opts: ServerSet
           smtpUrl: resolver.smtpUrlFromEnvironment,
           publicUrl,
           outbound: opts.outbound,
+          billing: opts.billing,
         });
         return { success: true as const, ...result };
       },
+    );
+
+    r.post(
+      '/api/server-settings/billing/setup',
+      {
+        schema: {
+          tags,
+          summary:
+            'Sets up the plans (products, prices, the waiting-list coupon) in the Stripe account in force; idempotent',
+          response: { 200: serverSettingsCheckResponseSchema, ...errors },
+        },
+      },
+      async () => ({ success: true as const, ...(await setUpPlans(await opts.billing())) }),
     );
 
     r.post(
