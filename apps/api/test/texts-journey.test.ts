@@ -277,3 +277,70 @@ describe('a buyer by text on a listing the seller approves (issue 39 item 11)', 
     ).toHaveLength(1);
   });
 });
+
+describe("a buyer's agent booking for their client (issue 39 item 5)", () => {
+  it('their tick is their consent for their own number: they are texted in their own name, the client never', async () => {
+    await h.startWorkers();
+    const agent = await textingAgent();
+    const settings = await h.t.request({
+      method: 'PUT',
+      url: '/api/agents/notifications',
+      token: agent.token,
+      payload: {
+        buyer_confirmation_email: true,
+        agent_new_booking_email: true,
+        reminder_emails: true,
+        reminder_offsets_minutes: [1440, 60],
+        sms_reminders: true,
+        feedback_request_email: true,
+      },
+    });
+    expect(settings.statusCode).toBe(200);
+    const client = nextPhone();
+    const buyersAgent = nextPhone();
+    const clientEmail = `client${randomUUID()}@buyers.test`;
+    const booked = await bookWithTexts(agent, 2, client.typed, {
+      client_email: clientEmail,
+      buyer_agent: {
+        name: 'Lee Broker',
+        brokerage: 'Oak Realty',
+        licence_number: 'TX-778899',
+        phone: buyersAgent.typed,
+        email: 'lee.broker@oak.test',
+      },
+    });
+
+    // The consent ledger holds the buyer's agent's number, and only theirs.
+    const ledger = await h.t.database.db
+      .select()
+      .from(smsConsentLedger)
+      .where(eq(smsConsentLedger.bookingId, booked.id));
+    expect(ledger.map((e) => [e.event, e.phone])).toEqual([['consent', buyersAgent.e164]]);
+
+    // The confirmation text goes to the buyer's agent, worded for them; the client gets no text.
+    const text = await textTo(buyersAgent.e164, /is confirmed for/);
+    expect(text).toMatch(/^Jamie Agent\d+: Casey Buyer's appointment of .* is confirmed for /);
+    expect(text).toMatch(/Reply STOP to opt out\.$/);
+
+    // The buyer's agent gets the confirmation e-mail too; the client theirs.
+    await h.smtp.waitFor(
+      () => h.smtp.to('lee.broker@oak.test').length >= 1 && h.smtp.to(clientEmail).length >= 1,
+    );
+    expect(h.smtp.to('lee.broker@oak.test')[0]!.parsed.subject).toMatch(/confirmed/i);
+
+    // The listing agent's e-mail names the buyer's agent who booked.
+    const own = await h.t.request({ method: 'GET', url: '/api/agents/me', token: agent.token });
+    const listingEmail = own.json().data?.email ?? agent.email;
+    await h.smtp.waitFor(() => h.smtp.to(listingEmail).length >= 1);
+    const notice = h.smtp.to(listingEmail)[0]!.parsed.text ?? '';
+    expect(notice).toContain("Booked by the buyer's agent");
+    expect(notice).toContain('Lee Broker (Oak Realty, licence TX-778899)');
+    expect(notice).toContain('lee.broker@oak.test');
+
+    // Their reply acts on the showing they booked (matched by their own number).
+    const yes = await reply(buyersAgent.e164, 'Y');
+    expect(yes.answer).toMatch(/is confirmed\.$/);
+    expect((await statusOf(booked.id)).buyerConfirmedVia).toBe('text');
+    expect(h.sms.messages.filter((m) => m.to === client.e164)).toEqual([]);
+  });
+});
