@@ -4,9 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, smsConsentLedger, smsOptOuts } from '../src/db/schema';
+import {
+  bookings,
+  propertyShowingRules,
+  smsConsentLedger,
+  smsOptOuts,
+  timeProposals,
+} from '../src/db/schema';
 import { twilioSignature } from '../src/modules/texts/routes';
-import { bookingPayload, makeAgent, type TestAgent } from './fixtures';
+import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 import {
   ALL_DAY,
   DAY,
@@ -129,5 +135,212 @@ describe('texts set up on the Server settings page only (issue 39 item 1)', () =
       .from(smsConsentLedger)
       .where(eq(smsConsentLedger.phone, phone.e164));
     expect(ledger.map((e) => e.event)).toEqual(['consent', 'opt_out']);
+  });
+});
+
+/** A listing whose showings the seller approves, with the seller reached by e-mail. */
+async function sellerListing(agent: TestAgent, sellerEmail: string): Promise<number> {
+  const listing = await makeProperty(h.t, agent.id, { address: '7 Willow Lane' });
+  await h.t.database.db.insert(propertyShowingRules).values({ propertyId: listing, approval: 'seller' });
+  const contact = await h.t.request({
+    method: 'POST',
+    url: `/api/properties/${listing}/contacts`,
+    token: agent.token,
+    payload: {
+      name: 'Pat Seller',
+      email: sellerEmail,
+      phone: null,
+      role: 'seller',
+      gets: { approvals: true, notices: false, feedback: false, weeklyReport: false },
+      channel: 'email',
+    },
+  });
+  if (contact.statusCode !== 201) throw new Error(`contact: ${contact.statusCode} ${contact.body}`);
+  return listing;
+}
+
+/** The seller's link of one action from the n-th request e-mail they got. */
+async function sellerLink(to: string, n: number, label: 'Decline' | 'Propose another time') {
+  await h.smtp.waitFor(() => h.smtp.to(to).length >= n);
+  const text = h.smtp.to(to)[n - 1]!.parsed.text ?? '';
+  const m = new RegExp(`${label}: (${PUBLIC_URL}/seller-approval\\?token=\\S+)`).exec(text);
+  return decodeURIComponent(new URL(m![1]!).searchParams.get('token')!);
+}
+
+const textTo = (e164: string, match: RegExp) =>
+  h.sms
+    .waitFor((m) => m.some((x) => x.to === e164 && match.test(x.body)))
+    .then((m) => m.filter((x) => x.to === e164 && match.test(x.body)).at(-1)!.body);
+
+describe('a buyer by text on a listing the seller approves (issue 39 item 11)', () => {
+  it('Y to a request waiting for the seller is not "confirmed"; the decline and the proposal are texted', async () => {
+    await h.startWorkers();
+    const agent = await textingAgent();
+    const listing = await sellerListing(agent, 'pat.journey@sellers.test');
+    const phone = nextPhone();
+    // A confirmed consultation first (its confirmation text is what the buyer's replies answer), then a
+    // request for the listing, waiting for the seller; the consultation is called off.
+    const consultation = await bookWithTexts(agent, 2, phone.typed);
+    await textTo(phone.e164, /is confirmed for/);
+    const request = await bookWithTexts(agent, 3, phone.typed, { property_id: listing });
+    expect(request.status).toBe('pending');
+    await h.t.database.db
+      .update(bookings)
+      .set({ status: 'cancelled' })
+      .where(eq(bookings.id, consultation.id));
+
+    const yes = await reply(phone.e164, 'Y');
+    expect(yes.answer).toMatch(
+      /^Thanks — your showing .* is a request still waiting for the seller's answer; it is not confirmed yet\./,
+    );
+    const row = await statusOf(request.id);
+    expect(row.status).toBe('pending');
+    expect(row.buyerConfirmedAt).toBeNull();
+
+    // The seller declines: the buyer, who ticked "Text me", is texted who decided and where to book again.
+    const declined = await h.t.request({
+      method: 'POST',
+      url: '/api/seller-approval/decline',
+      payload: { token: await sellerLink('pat.journey@sellers.test', 1, 'Decline'), reason: 'Away' },
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    const declinedText = await textTo(phone.e164, /declined/);
+    expect(declinedText).toMatch(
+      /Your requested viewing of 7 Willow Lane on .* was declined by the seller\./,
+    );
+    expect(declinedText).toContain('Choose another time: http://keyturn.test/');
+    expect(declinedText).toMatch(/Reply STOP to opt out\.$/);
+    expect(declinedText).not.toContain('Away');
+
+    // Another request; the seller proposes another time: texted with the proposal's page.
+    const second = await bookWithTexts(agent, 4, phone.typed, { property_id: listing });
+    const token = await sellerLink('pat.journey@sellers.test', 2, 'Propose another time');
+    const page = (
+      await h.t.request({ method: 'GET', url: `/api/seller-approval?token=${encodeURIComponent(token)}` })
+    ).json().data;
+    const proposed = await h.t.request({
+      method: 'POST',
+      url: '/api/seller-approval/propose',
+      payload: { token, starts_at: page.open_times[2].starts_at },
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const [proposal] = await h.t.database.db
+      .select()
+      .from(timeProposals)
+      .where(eq(timeProposals.bookingId, second.id));
+    const proposalText = await textTo(phone.e164, /proposed another time/);
+    expect(proposalText).toMatch(
+      /^Jamie Agent\d+: The seller proposed another time for your viewing of 7 Willow Lane: /,
+    );
+    expect(proposalText).toContain(`/booking/proposal?token=${encodeURIComponent(proposal!.token)}`);
+    expect(proposalText).toMatch(/Reply STOP to opt out\.$/);
+  });
+
+  it('a Spanish text is answered in Spanish, and so is a later "N"; the agent\'s answer is signed, with the STOP line', async () => {
+    await h.startWorkers();
+    const agent = await textingAgent();
+    const phone = nextPhone();
+    const booked = await bookWithTexts(agent, 2, phone.typed);
+    await textTo(phone.e164, /is confirmed for/);
+
+    const si = await reply(phone.e164, 'Sí, ahí estaré');
+    expect(si.answer).toMatch(/^Gracias — tu visita del .* a las .* está confirmada\.$/);
+    const question = await reply(phone.e164, '¿Hay estacionamiento en la casa?');
+    expect(question.answer).toMatch(
+      /^Gracias, le pasamos tu mensaje a Jamie Agent\d+\. Para hablar directamente, llama al /,
+    );
+
+    // The agent answers from "Messages from buyers": the text carries their name and the STOP line, in Spanish.
+    const list = await h.t.request({ method: 'GET', url: '/api/agents/buyer-texts', token: agent.token });
+    const sid = list.json().data[0].id as string;
+    const answered = await h.t.request({
+      method: 'POST',
+      url: `/api/agents/buyer-texts/${sid}/reply`,
+      token: agent.token,
+      payload: { text: 'Sí, en la entrada.' },
+    });
+    expect(answered.statusCode).toBe(200);
+    expect(await textTo(phone.e164, /en la entrada/)).toMatch(
+      /^Jamie Agent\d+: Sí, en la entrada\. Responde STOP para no recibir más mensajes\.$/,
+    );
+
+    // "N" alone says no language: the conversation's Spanish answers it.
+    const no = await reply(phone.e164, 'N');
+    expect(no.answer).toMatch(/^Tu visita del .* está cancelada\. Ya se lo avisamos a tu agente\.$/);
+    expect((await statusOf(booked.id)).status).toBe('cancelled');
+
+    // STOP is recorded whatever the language; the provider answers it itself.
+    const stop = await reply(phone.e164, 'STOP');
+    expect(stop.answer).toBe('');
+    expect(
+      await h.t.database.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, phone.e164)),
+    ).toHaveLength(1);
+  });
+});
+
+describe("a buyer's agent booking for their client (issue 39 item 5)", () => {
+  it('their tick is their consent for their own number: they are texted in their own name, the client never', async () => {
+    await h.startWorkers();
+    const agent = await textingAgent();
+    const settings = await h.t.request({
+      method: 'PUT',
+      url: '/api/agents/notifications',
+      token: agent.token,
+      payload: {
+        buyer_confirmation_email: true,
+        agent_new_booking_email: true,
+        reminder_emails: true,
+        reminder_offsets_minutes: [1440, 60],
+        sms_reminders: true,
+        feedback_request_email: true,
+      },
+    });
+    expect(settings.statusCode).toBe(200);
+    const client = nextPhone();
+    const buyersAgent = nextPhone();
+    const clientEmail = `client${randomUUID()}@buyers.test`;
+    const booked = await bookWithTexts(agent, 2, client.typed, {
+      client_email: clientEmail,
+      buyer_agent: {
+        name: 'Lee Broker',
+        brokerage: 'Oak Realty',
+        licence_number: 'TX-778899',
+        phone: buyersAgent.typed,
+        email: 'lee.broker@oak.test',
+      },
+    });
+
+    // The consent ledger holds the buyer's agent's number, and only theirs.
+    const ledger = await h.t.database.db
+      .select()
+      .from(smsConsentLedger)
+      .where(eq(smsConsentLedger.bookingId, booked.id));
+    expect(ledger.map((e) => [e.event, e.phone])).toEqual([['consent', buyersAgent.e164]]);
+
+    // The confirmation text goes to the buyer's agent, worded for them; the client gets no text.
+    const text = await textTo(buyersAgent.e164, /is confirmed for/);
+    expect(text).toMatch(/^Jamie Agent\d+: Casey Buyer's appointment of .* is confirmed for /);
+    expect(text).toMatch(/Reply STOP to opt out\.$/);
+
+    // The buyer's agent gets the confirmation e-mail too; the client theirs.
+    await h.smtp.waitFor(
+      () => h.smtp.to('lee.broker@oak.test').length >= 1 && h.smtp.to(clientEmail).length >= 1,
+    );
+    expect(h.smtp.to('lee.broker@oak.test')[0]!.parsed.subject).toMatch(/confirmed/i);
+
+    // The listing agent's e-mail names the buyer's agent who booked.
+    const own = await h.t.request({ method: 'GET', url: '/api/agents/me', token: agent.token });
+    const listingEmail = own.json().data?.email ?? agent.email;
+    await h.smtp.waitFor(() => h.smtp.to(listingEmail).length >= 1);
+    const notice = h.smtp.to(listingEmail)[0]!.parsed.text ?? '';
+    expect(notice).toContain("Booked by the buyer's agent");
+    expect(notice).toContain('Lee Broker (Oak Realty, licence TX-778899)');
+    expect(notice).toContain('lee.broker@oak.test');
+
+    // Their reply acts on the showing they booked (matched by their own number).
+    const yes = await reply(buyersAgent.e164, 'Y');
+    expect(yes.answer).toMatch(/is confirmed\.$/);
+    expect((await statusOf(booked.id)).buyerConfirmedVia).toBe('text');
+    expect(h.sms.messages.filter((m) => m.to === client.e164)).toEqual([]);
   });
 });

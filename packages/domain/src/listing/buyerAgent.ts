@@ -106,3 +106,9 @@ export function buyerAgentLine(
     .filter(Boolean)
     .join(' · ');
 }
+
+/** The listing agent's e-mails name the buyer's agent who booked (issue 39): a details row, none without one. */
+export function buyerAgentDetails(booking: Parameters<typeof buyerAgentLine>[0]): [string, string][] {
+  const line = buyerAgentLine(booking);
+  return line ? [["Booked by the buyer's agent", line]] : [];
+}

@@ -77,8 +77,8 @@ export type PlannedMessage =
   | { audience: 'buyer'; channel: 'email'; template: BuyerEmailTemplate }
   | { audience: 'agent'; channel: 'email'; template: AgentEmailTemplate }
   | { audience: 'buyer'; channel: 'sms'; template: SmsTemplate }
-  /** Issue 32 §5: the buyer's agent who booked for their client gets the feedback request too. */
-  | { audience: 'buyer_agent'; channel: 'email'; template: 'feedback_request' };
+  /** Issue 32 §5 / issue 39: the buyer's agent who booked for their client gets the buyer's e-mails too. */
+  | { audience: 'buyer_agent'; channel: 'email'; template: BuyerEmailTemplate };
 
 export type PlanInput = {
   data: NotificationJobData;
@@ -114,7 +114,23 @@ export type Plan = { messages: PlannedMessage[]; skipped?: string };
  */
 export function planMessages(input: PlanInput): Plan {
   const plan = eventPlan(input);
-  return QUIET_EVENTS.has(input.data.event) ? quietRules(plan, input) : plan;
+  return withBuyerAgent(QUIET_EVENTS.has(input.data.event) ? quietRules(plan, input) : plan, input);
+}
+
+/**
+ * Issue 39: a buyer's agent who booked for their client (and gave an e-mail address) gets each of the buyer's
+ * e-mails about the showing as well — confirmed, waiting, declined, moved, cancelled, reminded.
+ */
+function withBuyerAgent(plan: Plan, input: PlanInput): Plan {
+  if (plan.skipped || !input.buyerAgentEmail) return plan;
+  const copies = plan.messages.flatMap((m): PlannedMessage[] =>
+    m.audience === 'buyer' &&
+    m.channel === 'email' &&
+    !plan.messages.some((o) => o.audience === 'buyer_agent' && o.template === m.template)
+      ? [{ audience: 'buyer_agent', channel: 'email', template: m.template }]
+      : [],
+  );
+  return { messages: [...plan.messages, ...copies] };
 }
 
 function eventPlan(input: PlanInput): Plan {

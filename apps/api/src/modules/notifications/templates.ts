@@ -8,6 +8,7 @@ import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
 import { purposeInSentence, purposeTitle, purposeWithArticle } from '@keyturn/domain/purposeText';
 import { feedbackAskText, REPLY_PROMPT } from '@keyturn/domain/texts/reconfirm';
 import * as showing from '@keyturn/domain/texts/showingTexts';
+import { buyerAgentDetails } from '@keyturn/domain/listing/buyerAgent';
 import type { MailAttachment } from '../../adapters/mail';
 import type { agents, bookings, properties } from '../../db/schema';
 import type { AgentEmailTemplate, BuyerEmailTemplate, SmsTemplate } from './catalogue';
@@ -204,6 +205,7 @@ export function renderAgentEmail(template: AgentEmailTemplate, ctx: TemplateCont
     ['Buyer', client],
     ['E-mail', b.clientEmail],
     ['Phone', b.clientPhone],
+    ...buyerAgentDetails(b),
     ...(b.message ? ([['Message', b.message]] as [string, string][]) : []),
   ];
   const open = { label: 'Open your bookings', url: links.dashboard };

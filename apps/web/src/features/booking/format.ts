@@ -90,6 +90,18 @@ export function timeSummary(
   };
 }
 
+/**
+ * An instant with its day, on the agent's clock and named zone like the page's other times, and the buyer's
+ * own clock after it when their zone differs: 'Wed, Dec 2, 7:00 PM Eastern Time (New York) (6:00 PM your
+ * time, Central Time (Chicago))' (issue 39: the access details' release time on the manage page).
+ */
+export function instantWithDay(instant: string, agentZone: string, buyerZone: string): string {
+  const at = new Date(instant);
+  const agentSide = `${shortDayInZone(instant, agentZone)}, ${clockLabel(instant, agentZone)} ${timeZoneName(agentZone, at)}`;
+  if (buyerZone === agentZone) return agentSide;
+  return `${agentSide} (${instantLabel(instant, buyerZone, dateInZone(instant, agentZone))} your time, ${timeZoneName(buyerZone, at)})`;
+}
+
 /** The purpose as the buyer chose it: its label, or what they typed for 'Other (Specify)'. */
 export function purposeLabel(purpose: BookingPurpose | '' | null, customPurpose: string | null): string {
   if (!purpose) return BOOKING_PURPOSE_LABELS.property_viewing;

@@ -4,10 +4,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { ACCESS_FIELD_LABELS, ACCESS_TEXTS, type AccessDetails } from '@keyturn/domain/listing/access';
 import { api } from '@/lib/api';
+import { instantWithDay } from '../format';
 
 type AccessAnswer = { access: AccessDetails | null; available_from: string | null };
 
-export function AccessPanel({ token, timeZone }: { token: string; timeZone: string }) {
+export function AccessPanel({
+  token,
+  agentZone,
+  buyerZone,
+}: {
+  token: string;
+  /** The booking's zone (the agent's): the page's times are on its clock, named. */
+  agentZone: string;
+  buyerZone: string;
+}) {
   const query = useQuery({
     queryKey: ['booking', 'manage-access', token],
     queryFn: () => api.get<AccessAnswer>(`/booking/manage/access?token=${encodeURIComponent(token)}`),
@@ -40,16 +50,7 @@ export function AccessPanel({ token, timeZone }: { token: string; timeZone: stri
         </>
       ) : (
         <p className="mt-1 text-sm text-slate-600">
-          {ACCESS_TEXTS.availableFrom(
-            new Intl.DateTimeFormat('en-US', {
-              timeZone,
-              weekday: 'short',
-              month: 'short',
-              day: 'numeric',
-              hour: 'numeric',
-              minute: '2-digit',
-            }).format(new Date(data.available_from!)),
-          )}
+          {ACCESS_TEXTS.availableFrom(instantWithDay(data.available_from!, agentZone, buyerZone))}
         </p>
       )}
     </section>

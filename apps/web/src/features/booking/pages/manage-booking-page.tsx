@@ -166,7 +166,9 @@ function ManagedBookingView({
 
       <BookingSummary rows={rows} />
 
-      {booking.status === 'confirmed' ? <AccessPanel token={token} timeZone={buyerZone} /> : null}
+      {booking.status === 'confirmed' ? (
+        <AccessPanel token={token} agentZone={booking.time_zone} buyerZone={buyerZone} />
+      ) : null}
 
       {!cancelled && (booking.can_reschedule || booking.can_cancel) ? (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
