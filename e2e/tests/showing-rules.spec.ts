@@ -148,7 +148,32 @@ test('showing rules set at 390 px change what the buyer page offers, and say why
   await expect(page.getByText('Shown by the listing office only. Call ahead.')).toBeVisible();
   await expect(page.getByRole('link', { name: agent.email })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next month' })).toHaveCount(0);
+  // Issue 39 §12: in the page's frame — the listing's address and the agent's brand.
+  const about = page.getByRole('complementary', { name: 'About this booking' });
+  await expect(about.getByText('9 Willow Place')).toBeVisible();
+  await expect(about.getByText('Rules Tester')).toBeVisible();
+  await expect(page.getByText(/9 Willow Place, .+ is not booked online\./)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'buyer-page-instructions-390.png', out);
   await page.setViewportSize({ width: 1280, height: 800 });
   await shot(page, 'buyer-page-instructions-1280.png', out);
+
+  // Issue 39 §4: from the agent's own booking page, picking that listing shows the same, not a grey calendar;
+  // Back returns to the list, and the other listing still opens its calendar.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/bookme/${agent.id}/${agent.username}`);
+  await page.getByText('Property Viewing', { exact: true }).first().click();
+  await page.getByRole('button', { name: 'Continue to Property' }).click();
+  await page.getByRole('button', { name: /9 Willow Place/ }).click();
+  await expect(page.getByRole('heading', { name: 'How to see this home' })).toBeVisible();
+  await expect(page.getByText('Shown by the listing office only. Call ahead.')).toBeVisible();
+  await expect(page.getByRole('link', { name: agent.email })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next month' })).toHaveCount(0);
+  await expect(about.getByText('9 Willow Place')).toBeVisible();
+  await shot(page, 'agent-page-instructions-390.png', out);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot(page, 'agent-page-instructions-1280.png', out);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: /41 Cranberry Street/ }).click();
+  await expect(page.getByRole('heading', { name: 'Select a Date & Time' })).toBeVisible();
 });

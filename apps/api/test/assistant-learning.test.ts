@@ -261,6 +261,9 @@ describe('scheduling that learns (API)', () => {
   it('ranks the assistant’s proposals by the learned preference and marks them suggested', async () => {
     const offered = await proposalsFor('12 maple street on tuesday');
     expect(offered.proposals).toHaveLength(3);
+    // Chosen by the learned preference, offered in time order (issue 39 §13, as the README says).
+    const starts = offered.proposals.map((p) => Date.parse(p.starts_at));
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
     for (const p of offered.proposals) {
       expect(p.date).toBe('2030-03-05');
       expect(p.time >= '14:00').toBe(true);

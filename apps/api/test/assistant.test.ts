@@ -2,7 +2,7 @@
 // database with a fixed clock: Monday 2030-01-07 10:00 in New York (Mon–Fri 9–17 by default).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSISTANT_SAYS } from '@keyturn/domain/assistant/texts';
+import { ASSISTANT_SAYS, ASSISTANT_SAYS_ES } from '@keyturn/domain/assistant/texts';
 import { MESSAGES } from '@keyturn/domain/messages';
 import type { ConversationResponse } from '@keyturn/domain/schemas/assistant';
 import { assistantConversations, bookings } from '../src/db/schema';
@@ -210,5 +210,92 @@ describe('assistant conversations (offline)', () => {
     expect(noAgent.statusCode).toBe(404);
     const read = await t.request({ method: 'GET', url: `/api/assistant/conversations/${c.conversation_id}` });
     expect(read.json().messages).toHaveLength(1);
+  });
+});
+
+describe('issue 39: the assistant keeps the listing rules and reads buyers as they write', () => {
+  async function startOn(propertyId: number): Promise<ConversationResponse> {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/assistant/conversations',
+      payload: { agent_id: agent.id, property_id: propertyId },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json();
+  }
+
+  it("§4 an instructions-only home: no times offered, its instructions and the agent instead — from its page and the agent's", async () => {
+    const birch = await makeProperty(t, agent.id, { address: '5 Birch Lane' });
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/properties/${birch}/showing-rules`,
+      token: agent.token,
+      payload: { approval: 'instructions', instructions: 'Call the day before' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const onPage = await startOn(birch);
+    expect(last(onPage)).toMatch(
+      /^5 Birch Lane, .+ is not booked online: it is shown by its showing instructions\. Call the day before\. Contact Jamie Agent\d+ at .*555.* or /,
+    );
+    expect(last(onPage)).toContain(agent.email);
+    const asked = await say(onPage.conversation_id, 'tuesday morning');
+    expect(asked.proposals).toEqual([]);
+    expect(last(asked)).toBe(last(onPage));
+    // From the agent's page, named in the message.
+    const c = await start();
+    const named = await say(c.conversation_id, '5 birch lane tomorrow at 10');
+    expect(named.proposals).toEqual([]);
+    expect(last(named)).toBe(last(onPage));
+    // A bookable home of the same agent is still offered its times.
+    expect(
+      (await say((await startOn(maple)).conversation_id, 'tuesday morning')).proposals.length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('§13 "tomorrow after 5" when the agent stops at 5: says so and offers tomorrow\'s last times, in time order', async () => {
+    const c = await startOn(maple);
+    const offered = await say(c.conversation_id, 'tomorrow after 5');
+    expect(last(offered)).toContain(ASSISTANT_SAYS.nothingThen);
+    expect(offered.proposals.map((p) => `${p.date} ${p.time}`)).toEqual([
+      '2030-01-08 15:30',
+      '2030-01-08 16:00',
+      '2030-01-08 16:30',
+    ]);
+  });
+
+  it('§13 name, e-mail, phone and buyer type in one line: nothing asked again', async () => {
+    const c = await startOn(maple);
+    const offered = await say(c.conversation_id, 'wednesday at 11');
+    expect(offered.proposals[0]?.time).toBe('11:00');
+    const chosen = await say(c.conversation_id, '1');
+    expect(last(chosen)).toBe(ASSISTANT_SAYS.askName(offered.proposals[0]!.label));
+    const all = await say(
+      c.conversation_id,
+      'Casey Buyer, casey@example.com, 646 555 0199, first time buyer',
+    );
+    expect(last(all)).toContain('Please check');
+    expect(last(all)).toContain('Casey Buyer');
+    expect(last(all)).toContain('casey@example.com');
+    // The same line before any time is chosen: kept, and not asked for later.
+    const early = await startOn(maple);
+    await say(early.conversation_id, 'Casey Buyer, casey@example.com, 646 555 0199, first time buyer');
+    const times = await say(early.conversation_id, 'wednesday at 11');
+    const picked = await say(times.conversation_id, '1');
+    expect(last(picked)).toContain('Please check');
+    expect(last(picked)).toContain('Casey Buyer');
+  });
+
+  it('§13 Spanish "la 1" picks the first time offered, not 1 o\'clock', async () => {
+    const c = await startOn(maple);
+    const offered = await say(c.conversation_id, 'quiero verla el miércoles por la mañana');
+    expect(offered.proposals.length).toBeGreaterThan(1);
+    const first = offered.proposals[0]!;
+    const picked = await say(c.conversation_id, 'la 1');
+    expect(last(picked)).toBe(ASSISTANT_SAYS_ES.askName(first.label));
+    const other = await startOn(maple);
+    const again = await say(other.conversation_id, 'quiero verla el miércoles por la mañana');
+    expect(last(await say(other.conversation_id, 'la 2, por favor'))).toBe(
+      ASSISTANT_SAYS_ES.askName(again.proposals[1]!.label),
+    );
   });
 });

@@ -147,6 +147,62 @@ describe('MCP: open times', () => {
     expect(answer.agent.time_zone).toBe('America/New_York');
   });
 
+  it('an instructions-only property: no open times, and the reason with its instructions and the agent (issue 39 §4)', async () => {
+    const home = await makeProperty(t, agent.id, { address: '12 Elm Street' });
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/properties/${home}/showing-rules`,
+      token: agent.token,
+      payload: {
+        approval: 'instructions',
+        instructions: 'Call the day before; the key is with the neighbour',
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const answer = answerOf(
+      await call('find_open_times', {
+        agent_id: agent.id,
+        property_id: home,
+        from: '2030-01-08',
+        to: '2030-01-10',
+      }),
+    );
+    const contact = { phone: expect.stringMatching(/555/), email: agent.email };
+    expect(answer).toMatchObject({
+      open_times: [],
+      more: false,
+      instructions_only: true,
+      instructions: 'Call the day before; the key is with the neighbour',
+      contact,
+    });
+    expect(answer.reason).toMatch(
+      /^12 Elm Street is not booked online: it is shown by its showing instructions\. Call the day before; the key is with the neighbour\. Contact Jamie Agent\d+ at .*555.* or /,
+    );
+    expect(answer.reason).toContain(agent.email);
+    // The listing says so too; a bookable property has no instructions and no reason.
+    const listed = answerOf(await call('list_properties', { agent_id: agent.id })).properties;
+    expect(listed.find((p: { id: number }) => p.id === home).showing).toMatchObject({
+      instructions_only: true,
+      contact,
+    });
+    expect(listed.find((p: { id: number }) => p.id === propertyId).showing).toEqual({
+      instructions_only: false,
+      instructions: null,
+      notice_note: null,
+      contact: null,
+    });
+    const open = answerOf(
+      await call('find_open_times', {
+        agent_id: agent.id,
+        property_id: propertyId,
+        from: '2030-01-08',
+        to: '2030-01-08',
+      }),
+    );
+    expect(open.open_times.length).toBeGreaterThan(0);
+    expect(open.instructions_only).toBeUndefined();
+  });
+
   it('covers a range of dates, skips the weekend, and clips to the booking window', async () => {
     const answer = answerOf(
       await call('find_open_times', {

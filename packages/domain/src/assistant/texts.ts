@@ -1,6 +1,7 @@
 // Every text of the booking assistant (issue 17) in one place: the panel's labels (web) and the sentences the
 // server's conversation answers with. The field checks reuse the booking form's own messages (schemas).
 import { WEEKDAY_PLURALS } from '../learning/preferences';
+import { instructionsOnlyWords, type ShowingAnswer } from '../listing/applyRules';
 import { BOOKING_PURPOSE_LABELS, BUYER_TYPE_LABELS, type BookingPurpose, type BuyerType } from '../enums';
 
 /** The longest message a buyer may send (the panel's input and the API's schema). */
@@ -95,6 +96,9 @@ export const ASSISTANT_SAYS = {
   alreadyBooked: 'Your showing is booked. The confirmation e-mail has a link to change or cancel it.',
   slotTaken: 'Sorry — someone booked that time a moment ago.',
   cannotBook: (reason: string) => `${reason} You can also use the booking form.`,
+  /** An instructions-only home (issue 39 §4): no times, its instructions and the agent — as its page and MCP. */
+  instructionsOnly: (showing: ShowingAnswer, address: string, agentName: string) =>
+    instructionsOnlyWords(showing, address, agentName),
   handOff: "I can't help with that here — the booking form below is filled with what you told me.",
   notCaught: (example: string) => `Sorry, I didn't catch that. You could write, for example, ${example}.`,
   examples: {
@@ -187,6 +191,11 @@ export const ASSISTANT_SAYS_ES: AssistantSays = {
     'Su visita está reservada. El correo de confirmación tiene un enlace para cambiarla o cancelarla.',
   slotTaken: 'Lo siento: alguien acaba de reservar esa hora.',
   cannotBook: (reason) => `${reason} También puede usar el formulario de reserva.`,
+  instructionsOnly: (showing, address, agentName) => {
+    const ways = [showing.contact?.phone, showing.contact?.email].filter(Boolean).join(' o ');
+    const steps = showing.instructions ? ` Instrucciones: ${showing.instructions.trim()}` : '';
+    return `${address} no se reserva en línea: se enseña según sus instrucciones.${steps} Contacte con ${agentName}${ways ? ` en ${ways}` : ''}.`;
+  },
   handOff: 'No consigo ayudarle con eso aquí: el formulario de abajo ya tiene lo que me ha dicho.',
   notCaught: (example) => `Perdone, no lo he entendido. Puede escribir, por ejemplo, ${example}.`,
   examples: {

@@ -109,6 +109,60 @@ export function takesBookings(mode: ApprovalMode): boolean {
   return mode !== 'instructions';
 }
 
+/** The 409 of a booking of an instructions-only property (the page, the assistant and MCP never offer it a time). */
+export const INSTRUCTIONS_ONLY_MESSAGE =
+  'This home is not booked online. Please see its showing instructions or contact the agent.';
+
+/** How a property is shown to buyers: what the booking page, the assistant and MCP all answer (issue 39 §4). */
+export type ShowingAnswer = {
+  /** No online booking: no times are offered; the buyer gets the instructions and the agent's contact. */
+  instructions_only: boolean;
+  instructions: string | null;
+  /** "The seller prefers 24 hours' notice", or null. */
+  notice_note: string | null;
+  contact: { phone: string | null; email: string } | null;
+};
+
+/**
+ * THE answer to "can a buyer book this property, and if not, how do they see it?" — one function for the
+ * property page, the agent's page (each listed property), the assistant and MCP.
+ */
+export function showingAnswer(
+  rules: Pick<ShowingRules, 'approval' | 'instructions' | 'suggestedNoticeMinutes'>,
+  agentRequiresApproval: boolean,
+  agent: { phone: string | null; email: string },
+): ShowingAnswer {
+  const instructionsOnly = !takesBookings(effectiveApproval(rules, agentRequiresApproval));
+  return {
+    instructions_only: instructionsOnly,
+    instructions: instructionsOnly ? rules.instructions : null,
+    notice_note: suggestedNoticeNote(rules),
+    contact: instructionsOnly ? { phone: agent.phone, email: agent.email } : null,
+  };
+}
+
+/**
+ * An instructions-only property in one sentence, for the assistant and MCP: "12 Elm Street is not booked online:
+ * Call the day before. Contact Dana Reed at +15551234567 or dana@example.com."
+ */
+export function instructionsOnlyWords(answer: ShowingAnswer, address: string, agentName: string): string {
+  const steps = answer.instructions ? ` ${withStop(answer.instructions)}` : '';
+  return `${address} is not booked online: it is shown by its showing instructions.${steps} ${contactWords(answer, agentName)}`;
+}
+
+/** "Contact Dana Reed at +15551234567 or dana@example.com." */
+export function contactWords(answer: Pick<ShowingAnswer, 'contact'>, agentName: string): string {
+  const phone = answer.contact?.phone;
+  const email = answer.contact?.email;
+  const ways = [phone, email].filter(Boolean).join(' or ');
+  return ways ? `Contact ${agentName} at ${ways}.` : `Contact ${agentName}.`;
+}
+
+function withStop(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /** Whether a new booking waits for someone (the agent, the seller, or both) before it is confirmed. */
 export function startsPending(mode: ApprovalMode): boolean {
   return mode === 'agent' || mode === 'seller' || mode === 'agent_then_seller';

@@ -23,7 +23,22 @@ export type PublicAgent = z.infer<typeof publicAgentSchema>;
 export const publicAgentResponseSchema = z.object({ success: z.literal(true), data: publicAgentSchema });
 
 /** GET /api/properties/public/{agentId}. */
-export const publicPropertiesResponseSchema = z.object({ properties: z.array(propertySchema) });
+/**
+ * How a property is shown (issue 32; the domain's showingAnswer, issue 39 §4). `instructions_only`: no calendar —
+ * the page shows the instructions and the agent's contact; `notice_note`: the suggested notice ("The seller
+ * prefers 24 hours' notice").
+ */
+export const propertyShowingSchema = z.object({
+  instructions_only: z.boolean(),
+  instructions: z.string().nullable(),
+  notice_note: z.string().nullable(),
+  contact: z.object({ phone: z.string().nullable(), email: z.string() }).nullable(),
+});
+
+/** GET /api/properties/public/{agentId}: each property with how it is shown (issue 39 §4). */
+export const publicPropertiesResponseSchema = z.object({
+  properties: z.array(propertySchema.extend({ showing: propertyShowingSchema.optional() })),
+});
 
 /** The agent inside a property response (§3: name, logoUrl, profilePictureUrl, and what the page shows). */
 export const propertyAgentSchema = z.object({
@@ -44,18 +59,8 @@ export type PropertyAgent = z.infer<typeof propertyAgentSchema>;
 export const propertyDetailsResponseSchema = z.object({
   property: propertySchema,
   agent: propertyAgentSchema,
-  /**
-   * Issue 32: how the property is shown. `instructions_only`: no calendar — the page shows the instructions
-   * and the agent's contact; `notice_note`: the suggested notice ("The seller prefers 24 hours' notice").
-   */
-  showing: z
-    .object({
-      instructions_only: z.boolean(),
-      instructions: z.string().nullable(),
-      notice_note: z.string().nullable(),
-      contact: z.object({ phone: z.string().nullable(), email: z.string() }).nullable(),
-    })
-    .optional(),
+  /** Issue 32: how the property is shown (propertyShowingSchema). */
+  showing: propertyShowingSchema.optional(),
 });
 
 /** A booking as its buyer sees it after booking or rescheduling. */

@@ -16,6 +16,7 @@ import { emailSchema } from '@keyturn/domain/schemas/common';
 import { phoneSchema } from '@keyturn/domain/schemas/phone';
 import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
 import type { Property } from '@keyturn/domain/schemas/property';
+import type { ShowingAnswer } from '@keyturn/domain/listing/applyRules';
 import { agentToday } from '@keyturn/domain/slots/engine';
 import { AppError } from '../../http/errors';
 import type { AgentRow } from '../agents/service';
@@ -87,10 +88,13 @@ export function initialState(propertyId: number | null): ConversationState {
   };
 }
 
+/** A listed property with how it is shown (instructions only: no times offered). */
+export type ListedProperty = Property & { showing?: ShowingAnswer };
+
 export type TurnContext = {
   ctx: PublicContext;
   agent: AgentRow;
-  properties: Property[];
+  properties: ListedProperty[];
   conversationId: string;
   /** Learned ranking of slots (best first), when there is one. */
   rank?: (slots: Proposal[], propertyId?: number | null) => Proposal[];
@@ -114,6 +118,10 @@ export function facts(properties: Property[]): PropertyFacts[] {
 
 export function addressOf(p: Property): string {
   return `${p.address}, ${p.city}`;
+}
+
+export function agentName(agent: Pick<AgentRow, 'firstName' | 'lastName'>): string {
+  return `${agent.firstName} ${agent.lastName}`;
 }
 
 /** One offline turn. */
@@ -285,6 +293,15 @@ async function nextQuestion(t: TurnContext, state: ConversationState): Promise<s
       return [says.whichProperty(t.properties.slice(0, 5).map(addressOf), known)];
     }
   }
+  // An instructions-only home is not booked online (issue 39 §4): no times, its instructions and the agent —
+  // what its booking page and MCP answer (the domain's showingAnswer, read with the listing).
+  const shown = state.propertyId ? byId.get(state.propertyId) : undefined;
+  if (shown?.showing?.instructions_only) {
+    state.proposals = [];
+    state.chosen = null;
+    state.asking = null;
+    return [says.instructionsOnly(shown.showing, addressOf(shown), agentName(t.agent))];
+  }
   if (!state.chosen) {
     const criteria: SlotCriteria = {
       dates: state.dates,
@@ -293,6 +310,7 @@ async function nextQuestion(t: TurnContext, state: ConversationState): Promise<s
       time: state.time,
       weekdayIsToday: state.weekdayIsToday ?? false,
       language: state.language ?? 'en',
+      propertyId: state.propertyId,
     };
     const rank = t.rank;
     const found = await findProposals(

@@ -26,6 +26,7 @@ import { agentToday, bookingWindow } from '@keyturn/domain/slots/engine';
 import type { AiConfig } from '../../config';
 import {
   addressOf,
+  agentName,
   book,
   saysFor,
   summaryOf,
@@ -35,7 +36,7 @@ import {
 } from './offline';
 import type { Language } from './language';
 import type { AssistantProvider } from './provider';
-import { freeProposals, MAX_PROPOSALS, todaysWeekdayNextWeek } from './slots';
+import { freeProposals, inTimeOrder, MAX_PROPOSALS, todaysWeekdayNextWeek } from './slots';
 import { understand } from './understand';
 import { type TimeWindow } from './when';
 
@@ -250,6 +251,15 @@ export async function runTool(
     if (a.property_id !== null && !byId.has(a.property_id)) return refused('Unknown property.');
     if (a.property_id === null && PROPERTY_PURPOSES.includes(a.booking_purpose))
       return refused('This purpose needs a property.');
+    // An instructions-only home is not booked online (issue 39 §4): no slots, the reason to tell the buyer.
+    const shown = a.property_id === null ? undefined : byId.get(a.property_id);
+    if (shown?.showing?.instructions_only) {
+      state.propertyId = a.property_id;
+      state.proposals = [];
+      state.chosen = null;
+      const reason = saysFor(state).instructionsOnly(shown.showing, addressOf(shown), agentName(t.agent));
+      return { result: { slots: [], instructions_only: true, reason } };
+    }
     const window = bookingWindow(t.ctx.now(), t.agent.timeZone);
     const today = agentToday(t.ctx.now(), t.agent.timeZone);
     const rolled = todaysWeekdayNextWeek(
@@ -264,9 +274,10 @@ export async function runTool(
     const range: TimeWindow = { from: a.after ?? '00:00', to: a.before ?? '24:00' };
     const wanted = new Set(dates);
     const free = (
-      await freeProposals(t.ctx, t.agent, dates[0]!, dates[dates.length - 1]!, state.language)
+      await freeProposals(t.ctx, t.agent, dates[0]!, dates[dates.length - 1]!, state.language, a.property_id)
     ).filter((p) => wanted.has(p.date) && p.time >= range.from && p.time < range.to);
-    const ranked = (t.rank ? t.rank(free, a.property_id) : free).slice(0, MAX_PROPOSALS);
+    // Chosen by the learned ranking, offered in time order (issue 39 §13).
+    const ranked = inTimeOrder((t.rank ? t.rank(free, a.property_id) : free).slice(0, MAX_PROPOSALS));
     state.propertyId = a.property_id;
     state.purpose = a.booking_purpose;
     state.proposals = ranked;
@@ -280,7 +291,7 @@ export async function runTool(
     if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? 'Invalid arguments.');
     const a = parsed.data;
     if (a.property_id !== null && !byId.has(a.property_id)) return refused('Unknown property.');
-    const chosen = await stillFree(t, a.starts_at, state.language);
+    const chosen = await stillFree(t, a.starts_at, state.language, a.property_id);
     if (!chosen) return refused('That time is not a free time of this agent.');
     state.propertyId = a.property_id;
     state.purpose = a.booking_purpose;
@@ -301,9 +312,10 @@ async function stillFree(
   t: TurnContext,
   startsAt: string,
   language: Language = 'en',
+  propertyId: number | null = null,
 ): Promise<Proposal | null> {
   const at = Date.parse(startsAt);
   const window = bookingWindow(t.ctx.now(), t.agent.timeZone);
-  const free = await freeProposals(t.ctx, t.agent, window.from, window.to, language);
+  const free = await freeProposals(t.ctx, t.agent, window.from, window.to, language, propertyId);
   return free.find((p) => Date.parse(p.starts_at) === at) ?? null;
 }

@@ -24,9 +24,10 @@ import type { AgentRow } from '../agents/service';
 import { readSettings, writeSettings } from '../agents/settings-service';
 import { findPublicAgent, findPublicProperty, listPublicProperties } from '../booking-public/reads';
 import { type PublicContext } from '../booking-public/context';
-import { initialState, offlineTurn, type ConversationState, type TurnContext } from './offline';
+import { agentName, initialState, offlineTurn, type ConversationState, type TurnContext } from './offline';
 import type { AssistantProvider } from './provider';
 import { preferenceRanker } from './preferences';
+import { publicShowing, withShowings } from '../showing-rules/public';
 
 export type AssistantDeps = { ctx: PublicContext; provider: AssistantProvider | null };
 
@@ -65,7 +66,12 @@ export async function startConversation(
     propertyId = property.id;
     address = `${property.address}, ${property.city}`;
   }
-  const greeting = ASSISTANT_SAYS.greeting(`${agent.firstName} ${agent.lastName}`, address);
+  // An instructions-only home (issue 39 §4) is not offered a booking: its instructions and the agent, at once.
+  const showing = propertyId === null ? null : await publicShowing(db, propertyId, agent);
+  const greeting =
+    showing?.instructions_only && address
+      ? ASSISTANT_SAYS.instructionsOnly(showing, address, agentName(agent))
+      : ASSISTANT_SAYS.greeting(agentName(agent), address);
   const [row] = await db
     .insert(assistantConversations)
     .values({
@@ -87,7 +93,7 @@ export async function converse(
   const row = await findConversation(db, conversationId);
   const agent = await findPublicAgent(db, row.agentId);
   await requireEnabled(db, agent);
-  const properties = await listPublicProperties(db, agent.id);
+  const properties = await withShowings(db, agent, await listPublicProperties(db, agent.id));
   const turn: TurnContext = {
     ctx: deps.ctx,
     agent,

@@ -7,14 +7,15 @@ import type { Proposal } from '@keyturn/domain/schemas/assistant';
 import {
   agentToday,
   bookingWindow,
-  computeDaySlots,
   dayIsAvailable,
   slotLabel,
   slotStartIso,
   type Slot,
 } from '@keyturn/domain/slots/engine';
 import type { AgentRow } from '../agents/service';
-import { busyIntervals, slotRulesFor } from '../availability/service';
+import { busySpan, slotRulesFor } from '../availability/service';
+import { openSlots } from '../availability/open-slots';
+import { readSlotInputs } from '../availability/slot-inputs';
 import type { PublicContext } from '../booking-public/context';
 import type { Language } from './language';
 import type { TimeWindow } from './when';
@@ -27,12 +28,13 @@ export type SlotCriteria = {
   /** "Friday" on a Friday: when today has no bookable time, the same weekday next week (issue 31). */
   weekdayIsToday?: boolean;
   language?: Language;
+  /** The property shown: its showing rules apply (null: a consultation, the agent's hours). */
+  propertyId?: number | null;
 };
 
 export const MAX_PROPOSALS = 3;
 /** Without a day named, the assistant looks this many days ahead. */
 const SEARCH_DAYS = 14;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T12:00:00Z`);
@@ -74,23 +76,27 @@ export function toProposal(date: string, slot: Slot, timeZone: string, language:
   };
 }
 
-/** Every free slot of agent-zone dates from..to, as proposals (rules + busy time read once). */
+/**
+ * Every free slot of agent-zone dates from..to, as proposals: the one slot engine's (openSlots), with the
+ * property's showing rules when there is a property — its blocks and windows, and none at all for an
+ * instructions-only property (issue 39 §4), as on its booking page.
+ */
 export async function freeProposals(
   ctx: PublicContext,
   agent: AgentRow,
   from: string,
   to: string,
   language: Language = 'en',
+  propertyId: number | null = null,
 ): Promise<Proposal[]> {
-  const rules = await slotRulesFor(ctx.db, agent);
-  const busy = await busyIntervals(
+  const inputs = await readSlotInputs(
     ctx.db,
-    agent.id,
-    new Date(Date.parse(`${from}T12:00:00Z`) - 2 * DAY_MS),
-    new Date(Date.parse(`${to}T12:00:00Z`) + 2 * DAY_MS),
+    propertyId === null ? { agentId: agent.id } : { propertyId },
+    ...busySpan(from, to),
   );
   const out: Proposal[] = [];
-  for (const [date, slots] of computeDaySlots(rules, busy, ctx.now(), { from, to })) {
+  if (!inputs) return out;
+  for (const [date, slots] of openSlots(inputs, ctx.now(), { from, to })) {
     for (const slot of slots) out.push(toProposal(date, slot, agent.timeZone, language));
   }
   return out;
@@ -104,6 +110,16 @@ function fits(p: Proposal, c: SlotCriteria): boolean {
 }
 
 const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+
+/** Minutes from a proposal to the exact time asked, or to the nearest edge of the part of the day asked. */
+function distanceFrom(p: Proposal, c: SlotCriteria): number {
+  const at = minutesOf(p.time);
+  if (c.time) return Math.abs(at - minutesOf(c.time));
+  if (!c.window) return 0;
+  const from = minutesOf(c.window.from);
+  const to = c.window.to === '24:00' ? 24 * 60 : minutesOf(c.window.to);
+  return at < from ? from - at : at >= to ? at - to + 1 : 0;
+}
 
 /** "around 2": the times nearest 2 PM first on each day (the day order stays). */
 function nearestFirst(proposals: Proposal[], c: SlotCriteria): Proposal[] {
@@ -119,8 +135,8 @@ function nearestFirst(proposals: Proposal[], c: SlotCriteria): Proposal[] {
 
 /** Up to three proposals: the agent's best by `rank` when there is one, else spread over days (round robin). */
 function pick(proposals: Proposal[], rank?: (slots: Proposal[]) => Proposal[]): Proposal[] {
-  // The agent's learned preferences: the best three, best first.
-  if (rank) return rank(proposals).slice(0, MAX_PROPOSALS);
+  // The agent's learned preferences choose the three; they are offered in time order (issue 39 §13).
+  if (rank) return inTimeOrder(rank(proposals).slice(0, MAX_PROPOSALS));
   const ranked = proposals;
   const byDate = new Map<string, Proposal[]>();
   for (const p of ranked) byDate.set(p.date, [...(byDate.get(p.date) ?? []), p]);
@@ -132,7 +148,12 @@ function pick(proposals: Proposal[], rank?: (slots: Proposal[]) => Proposal[]): 
       if (p && out.length < MAX_PROPOSALS) out.push(p);
     }
   }
-  return out.sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
+  return inTimeOrder(out);
+}
+
+/** Proposals as they are offered: earliest first, whatever chose them (README: "in time order"). */
+export function inTimeOrder(proposals: Proposal[]): Proposal[] {
+  return [...proposals].sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
 }
 
 /**
@@ -182,7 +203,8 @@ export async function findProposals(
     if (rolled.note) notes.push(rolled.note);
     criteria = { ...criteria, dates: rolled.dates };
   }
-  const freeOf = (from: string, to: string) => freeProposals(ctx, agent, from, to, language);
+  const freeOf = (from: string, to: string) =>
+    freeProposals(ctx, agent, from, to, language, criteria.propertyId ?? null);
   if (criteria.dates) {
     const rules = await slotRulesFor(ctx.db, agent);
     if (criteria.dates.some((d) => d <= today)) notes.push(says.pastDay);
@@ -200,13 +222,12 @@ export async function findProposals(
       const found = (await freeOf(from, to)).filter((p) => wanted.has(p.date) && fits(p, criteria));
       if (found.length > 0) return { proposals: pick(nearestFirst(found, criteria), rank), notes };
       notes.push(says.nothingThen);
-      if (criteria.time) {
-        // That exact time is taken: the closest free times of the same day(s).
-        const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-        const target = minutes(criteria.time);
+      if (criteria.time || criteria.window) {
+        // That time (or part of the day) has nothing free: the day's times nearest to it — "tomorrow after 5"
+        // with hours to 5 PM gets tomorrow's last times (issue 39 §13), not another day's.
         const near = (await freeOf(from, to))
           .filter((p) => wanted.has(p.date) && !criteria.excluded.includes(weekdayOf(p.date)))
-          .sort((a, b) => Math.abs(minutes(a.time) - target) - Math.abs(minutes(b.time) - target))
+          .sort((a, b) => distanceFrom(a, criteria) - distanceFrom(b, criteria))
           .slice(0, MAX_PROPOSALS);
         if (near.length > 0) return { proposals: pick(near), notes };
       }

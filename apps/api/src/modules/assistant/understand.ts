@@ -137,7 +137,8 @@ export function understand(
   let rest = text;
   if (email) rest = rest.replace(email, ' ');
   if (phone) rest = rest.replace(phone, ' ');
-  const name = nameIn(rest);
+  // "Casey Buyer, casey@example.com, 646 555 0199, first time buyer": the name is the list's name-like part.
+  const name = nameIn(rest) ?? (email || phone ? listedName(rest) : null);
   const lower = correctTypos(
     rest.toLowerCase().replace(/\b2mor+ow?\b|\b2day\b/g, (w) => (w === '2day' ? 'today' : 'tomorrow')),
     properties,
@@ -175,7 +176,10 @@ export function understand(
   });
   const { window, text: withoutWindow } = windowOf(dateText);
   dateText = withoutWindow;
-  const { dates, time, weekdayIsToday } = datesOf(dateText, today, spanish ? original.toLowerCase() : null);
+  const read = datesOf(dateText, today, spanish ? original.toLowerCase() : null);
+  // Spanish "la 1" / "la 2, por favor" answers a numbered list of times: option 1, not 1 o'clock (issue 39 §13).
+  const option = spanish ? spanishOption(original) : null;
+  const { dates, time, weekdayIsToday } = option ? { dates: null, time: null, weekdayIsToday: false } : read;
 
   return {
     dates,
@@ -184,7 +188,7 @@ export function understand(
     time,
     propertyIds,
     purpose,
-    choice: choiceOf(lower),
+    choice: option ?? choiceOf(lower),
     yes: /^\s*(?:y|yes|yep|yeah|yup|sure|ok|okay|confirm(?:ed)?|correct|perfect|great|please do|go ahead|book it|sounds good|that works|do it)\b/.test(
       lower,
     ),
@@ -386,6 +390,26 @@ function nameIn(text: string): string | null {
   if (words.length === 0 || !/^[A-Z]/.test(words[0] ?? '')) return null;
   const name = words.filter((w) => /^[A-Z]/.test(w)).join(' ');
   return name || null;
+}
+
+/** A message that is only a name-like list item ("Casey Buyer") among contact details, else null. */
+function listedName(text: string): string | null {
+  for (const part of text.split(/[,;\n]/)) {
+    const item = part.trim();
+    if (!/^\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){1,3}$/u.test(item)) continue;
+    if (weekdayOf(item.split(/\s+/)[0]!.toLowerCase()) !== null) continue;
+    return item;
+  }
+  return null;
+}
+
+/** "la 1", "el 2", "opción 3", "número 1, por favor" → that option; anything more → null. */
+function spanishOption(text: string): number | null {
+  const m = text
+    .trim()
+    .toLowerCase()
+    .match(/^(?:la|el|opci[oó]n|n[uú]mero)\s*#?([1-3])[\s,.!]*(?:por favor)?[\s.!]*$/u);
+  return m ? Number(m[1]) : null;
 }
 
 function choiceOf(text: string): number | null {

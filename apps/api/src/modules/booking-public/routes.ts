@@ -36,7 +36,7 @@ import {
   prefillFor,
   rescheduleBooking,
 } from './service';
-import { publicShowing } from '../showing-rules/public';
+import { publicShowing, withShowings } from '../showing-rules/public';
 import {
   findPublicAgent,
   findPublicProperty,
@@ -128,7 +128,10 @@ export async function publicBookingRoutes(
         response: { 200: publicPropertiesResponseSchema, ...errors },
       },
     },
-    async (req) => ({ properties: await listPublicProperties(ctx.db, req.params.agentId) }),
+    async (req) => {
+      const agent = await findPublicAgent(ctx.db, req.params.agentId);
+      return { properties: await withShowings(ctx.db, agent, await listPublicProperties(ctx.db, agent.id)) };
+    },
   );
 
   r.get(

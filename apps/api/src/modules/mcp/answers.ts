@@ -9,6 +9,7 @@ import { timeZoneLabel } from '@keyturn/domain/time';
 import { MCP_SEARCH_MAX_SLOTS, type McpFindTimesInput } from '@keyturn/domain/schemas/mcp';
 import type { ManagedBooking } from '@keyturn/domain/schemas/publicBooking';
 import { toAvailabilityEntries, DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
+import { instructionsOnlyWords } from '@keyturn/domain/listing/applyRules';
 import { AppError } from '../../http/errors';
 import { readAvailability } from '../availability/service';
 import type { AgentRow } from '../agents/service';
@@ -25,6 +26,7 @@ import {
   availableDatesOfMonth,
   propertySubject,
 } from '../booking-public/slot-pipeline';
+import { publicShowing, withShowings } from '../showing-rules/public';
 
 const WINDOW_MESSAGE = 'Pick a date from tomorrow up to 60 days ahead.';
 
@@ -43,7 +45,7 @@ export async function agentProfile(ctx: PublicContext, agentId: string) {
 /** The agent's public properties, each with its booking page. */
 export async function agentProperties(ctx: PublicContext, agentId: string) {
   const agent = await findPublicAgent(ctx.db, agentId);
-  const properties = await listPublicProperties(ctx.db, agent.id);
+  const properties = await withShowings(ctx.db, agent, await listPublicProperties(ctx.db, agent.id));
   return {
     agent: agentSummary(agent),
     properties: properties.map((p) => ({
@@ -58,13 +60,31 @@ export async function agentProperties(ctx: PublicContext, agentId: string) {
  * date's free slots (the slot pipeline, with its kept answers) — kept to the part of the day asked.
  */
 export async function openTimes(ctx: PublicContext, input: McpFindTimesInput) {
-  const agent = await subjectAgent(ctx, input);
+  const { agent, property } = await subjectAgent(ctx, input);
   const subject =
     input.property_id == null ? agentSubject(agent.id) : propertySubject(String(input.property_id));
   const window = bookingWindow(ctx.now(), agent.timeZone);
   const from = input.from > window.from ? input.from : window.from;
   const to = input.to < window.to ? input.to : window.to;
   if (from > to) throw new AppError(400, 'DATE_OUTSIDE_WINDOW', WINDOW_MESSAGE, { from: WINDOW_MESSAGE });
+  // An instructions-only property has no open times, and says why and whom to contact (issue 39 §4): the
+  // same answer as its booking page and the assistant (the domain's showingAnswer).
+  const showing = property ? await publicShowing(ctx.db, property.id, agent) : null;
+  if (showing?.instructions_only && property) {
+    return {
+      agent: agentSummary(agent),
+      property_id: input.property_id ?? null,
+      from,
+      to,
+      part_of_day: input.part_of_day ?? null,
+      open_times: [],
+      more: false,
+      instructions_only: true,
+      instructions: showing.instructions,
+      contact: showing.contact,
+      reason: instructionsOnlyWords(showing, property.address, agentSummary(agent).name),
+    };
+  }
   const months = [...new Set([from.slice(0, 7), to.slice(0, 7)])];
   const bookable = (
     await Promise.all(months.map((month) => availableDatesOfMonth(ctx, subject, month)))
@@ -90,12 +110,15 @@ export async function openTimes(ctx: PublicContext, input: McpFindTimesInput) {
 }
 
 /** The agent a search is for; a property must be one of that agent's public properties. */
-async function subjectAgent(ctx: PublicContext, input: McpFindTimesInput): Promise<AgentRow> {
-  if (input.property_id == null) return findPublicAgent(ctx.db, input.agent_id);
+async function subjectAgent(
+  ctx: PublicContext,
+  input: McpFindTimesInput,
+): Promise<{ agent: AgentRow; property: { id: number; address: string } | null }> {
   const agent = await findPublicAgent(ctx.db, input.agent_id);
+  if (input.property_id == null) return { agent, property: null };
   const { property } = await findPublicProperty(ctx.db, input.property_id);
   if (property.agentId !== agent.id) throw propertyNotFound();
-  return agent;
+  return { agent, property };
 }
 
 function agentSummary(agent: AgentRow) {

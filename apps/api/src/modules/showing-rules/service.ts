@@ -5,6 +5,7 @@ import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
 import {
   effectiveApproval,
+  INSTRUCTIONS_ONLY_MESSAGE,
   ruleBroken,
   SHOWING_RULE_CODES,
   takesBookings,
@@ -99,11 +100,7 @@ export async function saveShowingRules(
 }
 
 export const instructionsOnly = () =>
-  new AppError(
-    409,
-    'PROPERTY_INSTRUCTIONS_ONLY',
-    'This home is not booked online. Please see its showing instructions or contact the agent.',
-  );
+  new AppError(409, 'PROPERTY_INSTRUCTIONS_ONLY', INSTRUCTIONS_ONLY_MESSAGE);
 
 /**
  * The booking write's re-check (issue 32), under the agent's lock: the property's rules as saved now and its

@@ -8,6 +8,7 @@ import type {
 } from '@keyturn/domain/schemas/availability';
 import type { BookingRequestInput, RescheduleRequestInput } from '@keyturn/domain/schemas/booking';
 import type { Property } from '@keyturn/domain/schemas/property';
+import type { ShowingAnswer } from '@keyturn/domain/listing/applyRules';
 import type { PropertyRef } from '@keyturn/domain/links';
 import type {
   BuyerBooking,
@@ -61,8 +62,11 @@ export function inlinePublicAvailability(agentId: string): AvailabilityEntry[] |
 }
 
 /** GET /properties/public/{agentId} → { properties }. */
-export async function fetchPublicProperties(agentId: string): Promise<Property[]> {
-  const body = await api.get<{ properties?: Property[] }>(`/properties/public/${segment(agentId)}`);
+/** A listed property with how it is shown (issue 39 §4: instructions only has no calendar). */
+export type ListedProperty = Property & { showing?: ShowingAnswer };
+
+export async function fetchPublicProperties(agentId: string): Promise<ListedProperty[]> {
+  const body = await api.get<{ properties?: ListedProperty[] }>(`/properties/public/${segment(agentId)}`);
   return body.properties ?? [];
 }
 

@@ -36,6 +36,7 @@ import {
   CalendarStep,
   ConfirmationStep,
   DetailsPanel,
+  InstructionsPanel,
   PropertyStep,
   StepLoading,
   StepSuspense,
@@ -120,6 +121,11 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
       ? null
       : (propertiesQuery.data?.find((listed) => listed.id === choices.propertyId) ?? null);
   const property = setup.property ?? chosenProperty;
+  // Issue 32 / 39 §4: a listing shown by instructions only — the property's page, or one the buyer picked on the
+  // agent's page — has no calendar: its instructions and the agent's contact, in the page's frame.
+  const showing = setup.property ? setup.showing : (chosenProperty?.showing ?? null);
+  const byInstructions =
+    showing?.instructions_only === true && step !== 'purpose' && step !== 'property_selection';
   const hasProperty = hasPropertyId || choices.propertyId !== null;
   const agentZone = agent.timeZone;
   const viewZone = agentZone && showInBuyerZone && buyerZone !== agentZone ? buyerZone : null;
@@ -245,7 +251,9 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
           id="main"
           className="min-w-0 scroll-mt-4 flex-1 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 md:rounded-none md:border-0 md:p-8 md:shadow-none"
         >
-          {previousStep(step, flow) && !(step === 'confirmation' && booking && reschedule) ? (
+          {previousStep(step, flow) &&
+          !(step === 'confirmation' && booking && reschedule) &&
+          !(byInstructions && hasPropertyId) ? (
             <BackButton onClick={goBack} />
           ) : null}
 
@@ -257,7 +265,15 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
 
           {waitForResult ? <StepLoading /> : null}
 
-          {waitForResult ? null : (
+          {byInstructions && showing ? (
+            <StepSuspense>
+              <InstructionsPanel
+                agentName={agent.name}
+                address={property ? propertyRow.value : null}
+                showing={showing}
+              />
+            </StepSuspense>
+          ) : waitForResult ? null : (
             <StepSuspense>
               {step === 'purpose' ? (
                 <PurposeStep

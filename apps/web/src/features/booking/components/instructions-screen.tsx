@@ -1,35 +1,54 @@
-// Issue 32: a listing shown by instructions only (decision 052) has no calendar — the page shows the listing's
-// showing instructions and how to reach the agent. Loaded only for such a listing (booking-page.tsx).
+// Issue 32: a listing shown by instructions only (decision 052) has no calendar — the booking page shows, in its
+// usual frame (the agent's brand and the listing's address and photo, issue 39 §12), the listing's showing
+// instructions and how to reach the agent. The property's own page and the agent's page (once the buyer picks
+// such a listing, issue 39 §4) both show it. Loaded only for such a listing (booking-flow.tsx).
 import type { PropertyShowing } from '../hooks/use-booking-setup';
-import { MessageScreen } from './message-screen';
+import { StepHeading } from './step-heading';
 
-export function InstructionsScreen({ agentName, showing }: { agentName: string; showing: PropertyShowing }) {
+export function InstructionsPanel({
+  agentName,
+  address,
+  showing,
+}: {
+  agentName: string;
+  /** The listing's address line ("41 Cranberry Street, Brooklyn, NY"). */
+  address: string | null;
+  showing: PropertyShowing;
+}) {
   const contact = showing.contact;
   return (
-    <MessageScreen title="How to see this home">
-      <p className="whitespace-pre-line">{showing.instructions ?? ''}</p>
-      <p className="mt-4">
+    <section aria-label="How to see this home">
+      <StepHeading title="How to see this home" />
+      <p className="mt-2 text-sm text-slate-600">
+        {address ? `${address} is not booked online.` : 'This home is not booked online.'} {agentName} shows
+        it by these instructions.
+      </p>
+      {showing.instructions ? (
+        <p className="mt-4 whitespace-pre-line rounded-lg bg-slate-50 p-4 text-slate-800">
+          {showing.instructions}
+        </p>
+      ) : null}
+      <p className="mt-4 text-slate-700">
         Contact {agentName}
         {contact?.phone ? (
           <>
             {' '}
             at{' '}
-            <a className="font-semibold underline" href={`tel:${contact.phone}`}>
+            <a className="font-semibold text-slate-900 underline" href={`tel:${contact.phone}`}>
               {contact.phone}
             </a>
           </>
         ) : null}
         {contact ? (
           <>
-            {' '}
-            or{' '}
-            <a className="font-semibold underline" href={`mailto:${contact.email}`}>
+            {contact.phone ? ' or ' : ' at '}
+            <a className="font-semibold text-slate-900 underline" href={`mailto:${contact.email}`}>
               {contact.email}
             </a>
           </>
         ) : null}
         .
       </p>
-    </MessageScreen>
+    </section>
   );
 }

@@ -35,6 +35,8 @@ const loadCalendar = once(() => import('./calendar-step'));
 const loadTime = once(() => import('./time-step'));
 const loadDetails = once(() => import('./details-panel'));
 const loadConfirmation = once(() => import('./confirmation-step'));
+// Issue 32 / 39 §4: a listing shown by instructions only (rare): not warmed, loaded when one is shown.
+const loadInstructions = once(() => import('./instructions-screen'));
 
 export const PropertyStep = lazyPart(loadProperty, (m) => m.PropertyStep);
 export const CalendarStep = lazyPart(loadCalendar, (m) => m.CalendarStep);
@@ -42,6 +44,7 @@ export const TimeStep = lazyPart(loadTime, (m) => m.TimeStep);
 export const TimeGoneStep = lazyPart(loadTime, (m) => m.TimeGoneStep);
 export const DetailsPanel = lazyPart(loadDetails, (m) => m.DetailsPanel);
 export const ConfirmationStep = lazyPart(loadConfirmation, (m) => m.ConfirmationStep);
+export const InstructionsPanel = lazyPart(loadInstructions, (m) => m.InstructionsPanel);
 
 /** The stored result of this tab's booking, checked with the domain's schema (loaded with it). */
 export const loadBuyerBookingSchema = once(() =>

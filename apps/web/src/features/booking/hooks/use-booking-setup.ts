@@ -8,6 +8,7 @@ import { toast } from '@/lib/toast';
 import { parsePropertyRef, type PropertyRef } from '@keyturn/domain/links';
 import { MESSAGES } from '@keyturn/domain/messages';
 import type { AvailabilityEntry } from '@keyturn/domain/schemas/availability';
+import type { ShowingAnswer } from '@keyturn/domain/listing/applyRules';
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
 import type { Property } from '@keyturn/domain/schemas/property';
 import type { PublicTeam } from '@keyturn/domain/schemas/publicBooking';
@@ -49,12 +50,8 @@ export interface BookingSetup {
   showing?: PropertyShowing | null;
 }
 
-export type PropertyShowing = {
-  instructions_only: boolean;
-  instructions: string | null;
-  notice_note: string | null;
-  contact: { phone: string | null; email: string } | null;
-};
+/** How the property is shown: the domain's one answer (showingAnswer), as the API sends it. */
+export type PropertyShowing = ShowingAnswer;
 
 export type BookingSetupState =
   | { status: 'loading' }

@@ -19,11 +19,6 @@ const AssistantLauncher = lazy(() =>
   import('../components/assistant-launcher').then((m) => ({ default: m.AssistantLauncher })),
 );
 
-// Issue 32: a listing shown by instructions only (rare): its own chunk, off the booking page's first load.
-const InstructionsScreen = lazy(() =>
-  import('../components/instructions-screen').then((m) => ({ default: m.InstructionsScreen })),
-);
-
 // The embedded page's messages to the host page (decision 057): its own chunk, only on the embed addresses.
 const EmbedBridge = lazy(() =>
   import('../components/embed-bridge').then((m) => ({ default: m.EmbedBridge })),
@@ -90,14 +85,6 @@ export function BookingPage({
       );
     case 'ready': {
       const { setup } = state;
-      // Issue 32: a property shown by instructions only has no calendar: its instructions and the agent.
-      if (setup.showing?.instructions_only) {
-        return (
-          <Suspense fallback={null}>
-            <InstructionsScreen agentName={setup.agent.name} showing={setup.showing} />
-          </Suspense>
-        );
-      }
       // One flow per page: its agent, property, link and token — not the path, whose username may move to
       // the current one, nor the flow's own parameters, which change as the buyer moves.
       const flowKey = [
