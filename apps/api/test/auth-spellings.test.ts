@@ -14,6 +14,7 @@ import { members, organizations, users } from '../src/db/schema';
 import { poolOf } from '../src/jobs/queue';
 import { SIGN_IN_FREE_FAILURES } from '../src/http/rate-limit';
 import { AUTH_ENDPOINTS } from '../src/modules/auth/routes';
+import { SOCIAL_AUTH_ENDPOINTS } from '../src/modules/auth/social-routes';
 import { createTestApp, type TestApp } from './app';
 import { makeAgent, type TestAgent, teamTables } from './fixtures';
 import { AUTH_SPELLINGS, rawClient, type RawAnswer } from './support/raw-http';
@@ -252,6 +253,33 @@ describe("the app's rules hold under every spelling", () => {
     expect(exact.statusCode).toBe(400);
     expect(exact.json().fields).toHaveProperty('name');
     await expectOnlyExact('POST', '/update-user', token, { name: null });
+  });
+});
+
+describe("Keyturn's own /api/auth endpoints (issue 41: sign-in with Google and Microsoft)", () => {
+  it('answer only under their exact spelling; every other spelling is a 404, never a 5xx', async () => {
+    const agent = await makeAgent(t, { availability: null });
+    const listed = Object.entries(SOCIAL_AUTH_ENDPOINTS).flatMap(([method, paths]) =>
+      paths.map((path) => [method, path] as const),
+    );
+    expect(listed.map(([m, p]) => `${m} ${p}`)).toEqual(
+      expect.arrayContaining([
+        'GET /social/providers',
+        'POST /social/google/start',
+        'GET /social/microsoft/callback',
+        'POST /social/finish',
+        'GET /sign-in-methods',
+        'POST /sign-in-methods/unlink',
+      ]),
+    );
+    for (const [method, path] of listed) {
+      // None of them is better-auth's: they cannot be reached through its router either.
+      expect(isAllowed(method, path), path).toBe(false);
+      const exact = await send(method, `/api/auth${path}`, agent.token, { intent: 'sign-in' });
+      expect(exact.statusCode, `${method} ${path} → ${exact.body.slice(0, 200)}`).toBeLessThan(500);
+      expect(exact.statusCode, `${method} ${path}`).not.toBe(404);
+      await expectOnlyExact(method, path, agent.token, { intent: 'sign-in', method: 'google' });
+    }
   });
 });
 

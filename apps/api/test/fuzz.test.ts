@@ -239,6 +239,11 @@ describe('fuzz: every write route', () => {
     expect(urls).toContain('PUT /api/availability');
     expect(urls).toContain('POST /api/auth/sign-in/email');
     expect(urls).toContain('POST /api/auth/change-password');
+    // Keyturn's own sign-in endpoints (issue 41).
+    expect(urls).toContain('POST /api/auth/social/google/start');
+    expect(urls).toContain('POST /api/auth/social/microsoft/start');
+    expect(urls).toContain('POST /api/auth/social/finish');
+    expect(urls).toContain('POST /api/auth/sign-in-methods/unlink');
     expect(urls.length).toBeGreaterThan(40);
   });
 
@@ -334,10 +339,27 @@ describe('fuzz: every write route', () => {
       (r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'),
     );
     expect(reads.map((r) => r.url)).toContain('/api/booking/manage');
+    // The providers' redirect back (issue 41) takes its code, state and issuer from the query.
+    expect(reads.map((r) => r.url)).toContain('/api/auth/social/google/callback');
     const token = await freshToken();
     const hostileQuery = fc
       .dictionary(
-        fc.constantFrom('token', 'date', 'month', 'property_id', 'limit', 'days', 'status', 'q', 'kind'),
+        fc.constantFrom(
+          'token',
+          'date',
+          'month',
+          'property_id',
+          'limit',
+          'days',
+          'status',
+          'q',
+          'kind',
+          // the sign-in callbacks' (issue 41)
+          'code',
+          'state',
+          'iss',
+          'error',
+        ),
         fc.oneof(
           hostileString.filter((v) => v.length < 2000),
           hostileNumber.map(String),

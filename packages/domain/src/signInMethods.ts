@@ -41,6 +41,7 @@ export type SocialSignInError = keyof typeof SOCIAL_SIGN_IN_ERRORS;
 
 export const SIGN_IN_METHOD_TEXTS = {
   continueWith: (provider: SocialProvider) => `Continue with ${SOCIAL_PROVIDER_NAMES[provider]}`,
+  or: 'or',
   sectionTitle: 'Sign-in methods',
   sectionDescription: 'The ways you can sign in to Keyturn.',
   password: 'Password',
@@ -55,6 +56,8 @@ export const SIGN_IN_METHOD_TEXTS = {
   finishing: 'Signing you in…',
   /** The sign-in redirect address on Server settings, beside the calendar one. */
   redirectLabel: (provider: SocialProvider) => `${SOCIAL_PROVIDER_NAMES[provider]} sign-in redirect address`,
+  redirectIntro: (provider: SocialProvider) =>
+    `The same app lets agents sign in with ${SOCIAL_PROVIDER_NAMES[provider]} once this second redirect address is registered too:`,
 } as const;
 
 export const isSocialSignInError = (code: string): code is SocialSignInError =>

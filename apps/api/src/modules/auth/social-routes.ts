@@ -183,7 +183,9 @@ export async function socialAuthRoutes(
         const state = await takeState(db, query.get('state'));
         const back = (intent: StoredState['intent'] | null, outcome: Record<string, string>) =>
           reply.redirect(
-            `${publicUrl}${intent === 'link' ? '/dashboard/settings' : '/sign-in'}?${new URLSearchParams(outcome)}`,
+            intent === 'link'
+              ? `${publicUrl}/dashboard/settings?${new URLSearchParams({ tab: 'account', ...outcome })}`
+              : `${publicUrl}/sign-in?${new URLSearchParams(outcome)}`,
             303,
           );
         const fail = (intent: StoredState['intent'] | null, code: SocialSignInError) =>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { signInSchema } from '@keyturn/domain/schemas/auth';
 import type { SignInInput } from '@keyturn/domain/schemas/auth';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -15,9 +15,17 @@ import { AuthCard, textLink } from '../components/auth-card';
 import { ACCOUNT_TEXTS } from '@keyturn/domain/accountTexts';
 import { signIn, TwoFactorRequired } from '../api';
 import { TwoFactorStep } from '../components/two-factor-step';
+import { SocialSignIn } from '../components/social-sign-in';
+import { SocialSignInComplete } from './social-complete';
 
 /** Sign-in (spec §2.1 /sign-in): on success the agent goes to /dashboard. */
 export function SignInPage() {
+  // Issue 41: a Google or Microsoft sign-in lands on /sign-in/complete.
+  if (useLocation().pathname.replace(/\/$/, '') === '/sign-in/complete') return <SocialSignInComplete />;
+  return <PasswordSignIn />;
+}
+
+function PasswordSignIn() {
   const navigate = useNavigate();
   // ?next= (a team invitation's page): where to continue after this screen instead of the usual place.
   const next = safeNextPath(useSearchParams()[0].get('next'));
@@ -75,6 +83,7 @@ export function SignInPage() {
         </>
       }
     >
+      <SocialSignIn />
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
         <EmailField form={form} name="email" />

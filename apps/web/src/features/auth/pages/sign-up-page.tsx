@@ -13,6 +13,7 @@ import { startSession } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/form-errors';
 import { safeNextPath, withNext } from '@/lib/next-path';
 import { AuthCard, textLink } from '../components/auth-card';
+import { SocialSignIn } from '../components/social-sign-in';
 import { signUp } from '../api';
 
 /** Sign-up (spec §2.1 /sign-up): on success the new agent goes to /profile to set up their profile. */
@@ -56,6 +57,7 @@ export function SignUpPage() {
         </>
       }
     >
+      <SocialSignIn />
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
         <PersonNameFields form={form} />

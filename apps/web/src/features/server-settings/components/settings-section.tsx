@@ -13,6 +13,7 @@ import {
   type ServerSettingsResponse,
   type ServerSettingsSection,
 } from '@keyturn/domain/schemas/serverSettings';
+import { SIGN_IN_METHOD_TEXTS } from '@keyturn/domain/signInMethods';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { SwitchField } from '@/components/ui/switch-field';
@@ -41,6 +42,22 @@ function pasteOf(section: ServerSettingsSection, urls: ServerSettingsResponse['u
     default:
       return null;
   }
+}
+
+/** Issue 41: the same app signs agents in; its redirect address sits beside the calendar one. */
+function SignInRedirect({ provider, url }: { provider: 'google' | 'microsoft'; url: string }) {
+  const label = SIGN_IN_METHOD_TEXTS.redirectLabel(provider);
+  return (
+    <>
+      <p className="text-sm text-slate-600">{SIGN_IN_METHOD_TEXTS.redirectIntro(provider)}</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="min-w-0 rounded-md bg-slate-100 px-2 py-1 text-sm break-all text-slate-800">
+          {url}
+        </code>
+        <CopyButton text={url} accessibleLabel={`Copy the ${label}`} />
+      </div>
+    </>
+  );
 }
 
 const initialText = (s: ServerSetting | undefined) =>
@@ -123,6 +140,12 @@ export function SettingsSection({ section, body }: Props) {
             </code>
             <CopyButton text={paste.url} accessibleLabel={`Copy the ${paste.label}`} />
           </div>
+          {section === 'google' || section === 'microsoft' ? (
+            <SignInRedirect
+              provider={section}
+              url={section === 'google' ? body.urls.googleSignInRedirect : body.urls.microsoftSignInRedirect}
+            />
+          ) : null}
           <a
             href={paste.console}
             target="_blank"

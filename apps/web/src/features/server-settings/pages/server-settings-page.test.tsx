@@ -26,6 +26,8 @@ function body(overrides: Record<string, Partial<ServerSettingsResponse['settings
     urls: {
       googleRedirect: 'https://keyturn.example/oauth/google/callback',
       microsoftRedirect: 'https://keyturn.example/oauth/microsoft/callback',
+      googleSignInRedirect: 'https://keyturn.example/api/auth/social/google/callback',
+      microsoftSignInRedirect: 'https://keyturn.example/api/auth/social/microsoft/callback',
       smsInbound: 'https://keyturn.example/api/notifications/sms/inbound',
       stripeWebhook: 'https://keyturn.example/api/billing/webhook',
     },
@@ -59,6 +61,15 @@ describe('Server settings', () => {
     // The redirect URI to register, with its copy button and the console link.
     expect(within(google).getByText('https://keyturn.example/oauth/google/callback')).toBeTruthy();
     expect(within(google).getByRole('button', { name: 'Copy the Google redirect URI' })).toBeTruthy();
+    // Issue 41: the same app signs agents in, at a second redirect address beside the calendar one.
+    expect(within(google).getByText('https://keyturn.example/api/auth/social/google/callback')).toBeTruthy();
+    expect(
+      within(google).getByRole('button', { name: 'Copy the Google sign-in redirect address' }),
+    ).toBeTruthy();
+    const microsoft = await sectionNamed('Microsoft Outlook app');
+    expect(
+      within(microsoft).getByText('https://keyturn.example/api/auth/social/microsoft/callback'),
+    ).toBeTruthy();
     expect(
       within(google)
         .getByRole('link', { name: /Open the provider’s console/ })

@@ -16,6 +16,7 @@ import { AccountProfileForm } from './account-profile-form';
 import { ChangeEmailSection } from './account-security/change-email-section';
 import { SessionsSection } from './account-security/sessions-section';
 import { TwoFactorSection } from './account-security/two-factor-section';
+import { SignInMethods } from './sign-in-methods';
 
 export const DELETE_CONFIRMATION = 'delete my profile';
 
@@ -37,6 +38,7 @@ export function AccountSection({ profile }: { profile: AgentProfile }) {
       <ChangeEmailSection />
       <TwoFactorSection />
       <SessionsSection />
+      <SignInMethods />
       <section
         aria-labelledby="danger-zone-heading"
         className="rounded-xl border border-red-200 bg-white p-5 shadow-sm"
