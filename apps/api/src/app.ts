@@ -76,6 +76,7 @@ import type { DateAnswer } from './modules/booking-public/context';
 import { jobOptionsOf, openJobQueue, poolOf, type JobQueue } from './jobs/queue';
 import { bookingNotifier } from './modules/notifications/scheduler';
 import { withSellerApprovals } from './modules/sellers/approval';
+import { noticeIfWanted } from './modules/sellers/notices';
 import { registerListingImport, registerListingSide } from './compose-listing';
 import { withAccessRelease } from './modules/access/release-mail';
 import { withCalendarPush } from './modules/integrations/jobs';
@@ -347,7 +348,10 @@ export async function buildApp({
     now,
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
     onFeedbackSaved: (agentId, bookingId) =>
-      db.transaction((tx) => feedbackReceived(webhooks, tx, agentId, bookingId)),
+      db.transaction(async (tx) => {
+        await feedbackReceived(webhooks, tx, agentId, bookingId);
+        await noticeIfWanted(tx, queue, { event: 'feedback', bookingId }, now()); // issue 39 §2
+      }),
   });
   await app.register(notificationRoutes, { auth, db, config, notify });
   // Issue 33: the provider's inbound texts, Messages from buyers, the consent ledger.

@@ -26,6 +26,7 @@ import { notificationsJobHandler } from './modules/notifications/worker';
 import { tourInvitationMail } from './modules/routes/tour-invitation-mail';
 import { proposalMail } from './modules/routes/proposal-mail';
 import { sellerApprovalMail } from './modules/sellers/approval-mail';
+import { sellerNoticeMail } from './modules/sellers/notice-mail';
 import { linkSignerOf } from './modules/sellers/links';
 import { teamInvitationMail } from './modules/teams/invitation-mail';
 import { accessReleaseMail } from './modules/access/release-mail';
@@ -88,6 +89,8 @@ export async function startWorkers(options: {
           signer: linkSignerOf(config),
           smsDefaultCountry: config.sms.defaultCountry,
         }),
+        // Issue 39 §2: booked, moved and cancelled showings and feedback, to the contacts who ticked them.
+        sellerNoticeMail({ ...mail, sms, smsDefaultCountry: config.sms.defaultCountry }),
         // Access details released before a showing (issue 32 §3).
         accessReleaseMail({ ...mail, box: accessBoxOf(config) }),
         // The seller's weekly digest (issue 32 §4).

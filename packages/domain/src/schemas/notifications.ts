@@ -12,7 +12,7 @@ export const sentMessageSchema = z.object({
   /** `{event}.{audience}.{channel}`, e.g. `reminder.buyer.email`. */
   kind: z.string(),
   channel: z.enum(['email', 'sms']),
-  audience: z.enum(['buyer', 'agent', 'buyer_agent']),
+  audience: z.enum(['buyer', 'agent', 'buyer_agent', 'seller']),
   recipient: z.string(),
   subject: z.string().nullable(),
   status: z.enum(MESSAGE_STATUSES),

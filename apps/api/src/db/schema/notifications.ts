@@ -55,7 +55,7 @@ export const notificationMessages = pgTable(
     bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
     kind: text().notNull(),
     channel: text().$type<'email' | 'sms'>().notNull(),
-    audience: text().$type<'buyer' | 'agent' | 'buyer_agent'>().notNull(),
+    audience: text().$type<'buyer' | 'agent' | 'buyer_agent' | 'seller'>().notNull(),
     recipient: text().notNull(),
     subject: text(),
     scheduledFor: timestamp({ withTimezone: true }).notNull(),

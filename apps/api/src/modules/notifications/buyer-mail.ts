@@ -24,6 +24,8 @@ export async function deliverBuyerMail(
     attempt: { retryCount: number; retryLimit: number };
     /** Issue 32: a message to the agent themself (the seller's escalation) comes from Keyturn, for the booking. */
     toAgent?: { bookingId: string };
+    /** Issue 39 §15: a message to a property's seller or occupant is listed as theirs, not the buyer's. */
+    audience?: 'seller';
   },
 ): Promise<{ sent: number }> {
   const { key, kind, agent, rendered } = mail;
@@ -38,7 +40,7 @@ export async function deliverBuyerMail(
       bookingId: mail.toAgent?.bookingId ?? mail.bookingId ?? null,
       kind,
       channel: 'email',
-      audience: mail.toAgent ? 'agent' : 'buyer',
+      audience: mail.toAgent ? 'agent' : (mail.audience ?? 'buyer'),
       recipient: mail.to,
       subject: rendered.subject,
       scheduledFor: mail.scheduledFor,

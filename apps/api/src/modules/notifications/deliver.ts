@@ -17,7 +17,7 @@ export type DeliveryRecord = {
   bookingId: string | null;
   kind: string;
   channel: 'email' | 'sms';
-  audience: 'buyer' | 'agent' | 'buyer_agent';
+  audience: 'buyer' | 'agent' | 'buyer_agent' | 'seller';
   recipient: string;
   subject: string | null;
   scheduledFor: Date;

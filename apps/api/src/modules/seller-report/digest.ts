@@ -128,6 +128,7 @@ export async function runSellerDigestJob(
     to: contact.email!,
     rendered,
     scheduledFor: new Date(`${data.weekOf}T00:00:00Z`),
+    audience: 'seller',
     attempt,
   });
 }

@@ -19,14 +19,13 @@ import {
   sellerApprovalRequests,
 } from '../../db/schema';
 import { deliverBuyerMail } from '../notifications/buyer-mail';
-import { deliverOnce } from '../notifications/deliver';
-import { fileStemFor, mailDomainOf, messageIdFor } from '../notifications/keys';
 import { firstName, whenInZone } from '../notifications/format';
 import { toE164 } from '../notifications/phone';
 import { bookingLinks, brandedEmail } from '../notifications/templates';
 import type { QueuedMailHandler } from '../notifications/worker';
 import { isSellerJob, SELLER_APPROVAL_KIND, type SellerJobData } from './approval';
 import { approvalPageUrl, type LinkSigner } from './links';
+import { sendContactText } from './contact-text';
 
 export type SellerMailDeps = {
   db: Db;
@@ -127,6 +126,8 @@ async function askContacts(deps: SellerMailDeps, row: Loaded, data: SellerJobDat
           to: contact.email,
           rendered,
           scheduledFor: new Date(data.at),
+          bookingId: booking.id,
+          audience: 'seller',
           attempt,
         })
       ).sent;
@@ -154,7 +155,7 @@ async function askContacts(deps: SellerMailDeps, row: Loaded, data: SellerJobDat
   return { sent };
 }
 
-async function sendText(
+function sendText(
   deps: SellerMailDeps,
   t: {
     key: string;
@@ -166,28 +167,7 @@ async function sendText(
     attempt: Attempt;
   },
 ): Promise<number> {
-  const kind = `${SELLER_APPROVAL_KIND}.text`;
-  const outcome = await deliverOnce(
-    deps.db,
-    {
-      key: t.key,
-      messageId: messageIdFor(t.key, mailDomainOf(deps.mailFrom)),
-      agentId: t.agentId,
-      bookingId: t.bookingId,
-      kind,
-      channel: 'sms',
-      audience: 'buyer',
-      recipient: t.to,
-      subject: null,
-      scheduledFor: new Date(t.at),
-    },
-    {
-      lastAttempt: t.attempt.retryCount >= t.attempt.retryLimit,
-      send: () => deps.sms.send({ to: t.to, body: t.body, fileStem: fileStemFor(t.key, kind) }),
-    },
-  );
-  if (outcome.status === 'failed' && !outcome.final) throw outcome.error;
-  return outcome.status === 'sent' ? 1 : 0;
+  return sendContactText(deps, { ...t, kind: `${SELLER_APPROVAL_KIND}.text` });
 }
 
 async function escalate(deps: SellerMailDeps, row: Loaded, data: SellerJobData, attempt: Attempt) {

@@ -27,6 +27,7 @@ import type { AgentRow } from '../agents/service';
 import type { BookingNotifier } from '../notifications/scheduler';
 import type { SellerApprovalState } from '@keyturn/domain/schemas/sellerApproval';
 import { storedApprovalMode } from './mode';
+import { noticeIfWanted } from './notices';
 
 export const SELLER_APPROVAL_KIND = 'seller.approval';
 
@@ -152,6 +153,9 @@ export function withSellerApprovals(
         const mode = await storedApprovalMode(tx, await propertyIdOf(tx, booking.id));
         if (mode === 'seller') await startSellerApproval(tx, queue, booking, now());
       }
+      // Issue 39 §2: contacts ticked for "Booked and cancelled showings" hear of a confirmed showing.
+      if (booking.status === 'confirmed')
+        await noticeIfWanted(tx, queue, { event: 'booked', bookingId: booking.id }, now());
       await inner.created(tx, booking, actor);
     },
     rescheduled: async (tx, from, to, actor) => {
@@ -160,10 +164,18 @@ export function withSellerApprovals(
         const mode = await storedApprovalMode(tx, await propertyIdOf(tx, to.id));
         if (mode === 'seller') await startSellerApproval(tx, queue, to, now());
       }
+      if (to.status === 'confirmed')
+        await noticeIfWanted(
+          tx,
+          queue,
+          { event: 'moved', bookingId: to.id, previousBookingId: from.id },
+          now(),
+        );
       await inner.rescheduled(tx, from, to, actor);
     },
     cancelled: async (tx, booking, actor) => {
       await withdrawOpen(tx, booking.id, now());
+      await noticeIfWanted(tx, queue, { event: 'cancelled', bookingId: booking.id, by: actor }, now());
       await inner.cancelled(tx, booking, actor);
     },
     actionApplied: async (tx, booking, action) => {
@@ -178,6 +190,10 @@ export function withSellerApprovals(
       // The agent answered (or ended the booking) themselves: the seller's open request is withdrawn.
       if (action === 'confirm' || action === 'decline' || action === 'cancel')
         await withdrawOpen(tx, booking.id, now());
+      if (action === 'confirm' && booking.status === 'confirmed')
+        await noticeIfWanted(tx, queue, { event: 'booked', bookingId: booking.id }, now());
+      if (action === 'cancel')
+        await noticeIfWanted(tx, queue, { event: 'cancelled', bookingId: booking.id, by: 'agent' }, now());
       await inner.actionApplied(tx, booking, action);
     },
   };

@@ -34,6 +34,7 @@ import { toE164 } from '../notifications/phone';
 import type { BookingNotifier } from '../notifications/scheduler';
 import { recordOptChange } from './consent';
 import { queueTextJob } from './outgoing';
+import { noticeIfWanted } from '../sellers/notices';
 
 export type InboundDeps = {
   db: { transaction: <T>(fn: (tx: DbTransaction) => Promise<T>) => Promise<T> };
@@ -135,6 +136,8 @@ async function act(
       const booking = last?.bookingId ? await bookingById(tx, last.bookingId) : null;
       if (!booking) break;
       await rateShowingByText(tx, booking, reply.value, now);
+      // Issue 39 §2: the contacts ticked for "Feedback" get it, as from the web form.
+      await noticeIfWanted(tx, deps.queue, { event: 'feedback', bookingId: booking.id }, now);
       return { ...base, action: 'rating', bookingId: booking.id, reply: T.ratingThanks };
     }
     case 'choice': {

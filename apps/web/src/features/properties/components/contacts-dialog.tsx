@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContactChannel, ContactGets, ContactRole } from '@keyturn/domain/listing/showingRules';
 import type { PropertyContact } from '@keyturn/domain/schemas/contacts';
+import { CONTACT_GETS_LABELS } from '@keyturn/domain/listing/sellerNotices';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -24,12 +25,7 @@ const CHANNEL_LABELS: Record<ContactChannel, string> = {
   sms: 'Text',
   both: 'E-mail and text',
 };
-const GETS_LABELS: Record<keyof ContactGets, string> = {
-  approvals: 'Approval requests',
-  notices: 'Booked and cancelled showings',
-  feedback: 'Feedback',
-  weeklyReport: 'A weekly report',
-};
+const GETS_LABELS = CONTACT_GETS_LABELS;
 
 type Draft = {
   name: string;

@@ -22,9 +22,10 @@ export function isMessageStatus(value: string | null): value is MessageStatus {
   return MESSAGE_STATUSES.some((status) => status === value);
 }
 
-/** 'to the buyer', "to the buyer's agent" (issue 32 §5) or 'to you'. */
+/** 'to the buyer', "to the buyer's agent" (issue 32 §5), 'to the seller or occupant' (issue 39) or 'to you'. */
 export function audienceLabel(message: Pick<SentMessage, 'audience'>): string {
   if (message.audience === 'buyer_agent') return "to the buyer's agent";
+  if (message.audience === 'seller') return 'to the seller or occupant';
   return message.audience === 'buyer' ? 'to the buyer' : 'to you';
 }
 
