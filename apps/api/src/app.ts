@@ -350,6 +350,7 @@ export async function buildApp({
     rule: { adminEmails: config.adminEmails, notAdministrators: [DEMO_AGENT.email] },
     publicUrl: config.publicUrl,
     outbox,
+    queue,
     onSaved: headers.forget,
   });
   await app.register(reportRoutes, { auth, db });
