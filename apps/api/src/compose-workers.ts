@@ -33,6 +33,7 @@ import { accessReleaseMail } from './modules/access/release-mail';
 import { accessBoxOf } from './modules/access/service';
 import { sellerDigestMail, sellerDigestTicker } from './modules/seller-report/digest';
 import { expireGrace } from './modules/billing/plan-state';
+import { demoJobHandler, demoResetTicker } from './demo/jobs';
 
 export type { WorkerLog, Workers, WorkersState } from './jobs/workers';
 
@@ -105,6 +106,8 @@ export async function startWorkers(options: {
         log,
       ),
       listingsJobHandler(mlsSync, log),
+      // Issue 40: the demo account rebuilt every day (when the server has one).
+      demoJobHandler({ db, queue: calendarQueue, images: imageBackendFor(config, db), config, now }, log),
     ],
     tickers: [
       mlsSyncTicker(
@@ -112,6 +115,7 @@ export async function startWorkers(options: {
         log,
       ),
       sellerDigestTicker({ db, queue: calendarQueue, now }, log),
+      demoResetTicker({ db, queue: calendarQueue }, log),
       calendarSyncTicker({ db, queue: calendarQueue, now, syncMinutes: config.calendar.syncMinutes }, log),
       // Issue 30: a failed payment's grace that ended puts the agent on Basic's limits.
       {

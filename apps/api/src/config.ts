@@ -36,7 +36,8 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: z.string().optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: booleanFlag.default(true),
+  // Unset: the demo is seeded only on a server whose PUBLIC_URL is on this machine (decision 064).
+  SEED_DEMO: booleanFlag.optional(),
   WEB_DIST: z.string().optional(),
   PUBLIC_WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   // Images in an S3-compatible bucket instead of PostgreSQL (issue 11): all four, or none.
@@ -303,6 +304,12 @@ function mapsConfig(e: z.output<typeof envSchema>, publicUrl: string): MapsConfi
   };
 }
 
+/** A PUBLIC_URL on this machine only (localhost, 127.0.0.1, ::1): nobody elsewhere can sign in to a demo there. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '::1';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set" (e.g. DATABASE_URL= to force the embedded database).
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -356,7 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedOrigins: [...trustedOrigins],
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? isLocalUrl(publicUrl),
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     publicWriteLimitPerMinute: e.PUBLIC_WRITE_LIMIT_PER_MINUTE,
     s3:

@@ -3,6 +3,7 @@
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import { SendError } from './errors';
+import { mustKeepOnServer } from './kept-on-server';
 import type { Outbox } from './outbox';
 
 export type MailAttachment = { filename: string; content: string; contentType: string };
@@ -38,7 +39,18 @@ export type SmtpTransport =
 export type MailSettings = { smtp: SmtpTransport | null; from: string | null };
 
 export function createMailer(options: { smtpUrl: string | undefined; outbox: Outbox }): Mailer {
-  return options.smtpUrl ? smtpMailer(options.smtpUrl) : fileMailer(options.outbox);
+  if (!options.smtpUrl) return fileMailer(options.outbox);
+  const smtp = smtpMailer(options.smtpUrl);
+  const file = fileMailer(options.outbox);
+  // A send that must stay on the server (adapters/kept-on-server.ts) is written to the outbox.
+  return {
+    transport: 'smtp',
+    send: (mail) => (mustKeepOnServer() ? file.send(mail) : smtp.send(mail)),
+    close: () => {
+      smtp.close();
+      file.close();
+    },
+  };
 }
 
 /**
@@ -68,7 +80,7 @@ export function createResolvingMailer(options: {
     },
     send: async (mail) => {
       const settings = await options.settings();
-      const mailer = pick(settings.smtp);
+      const mailer = mustKeepOnServer() ? file : pick(settings.smtp);
       last = mailer.transport;
       return mailer.send(
         settings.from ? { ...mail, from: withSenderAddress(mail.from, settings.from) } : mail,

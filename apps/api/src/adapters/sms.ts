@@ -2,6 +2,7 @@
 // Messages.json, form-encoded To/From/Body, HTTP basic auth (sid:token). Without an account configured, each
 // text is kept in the outbox (adapters/outbox.ts) instead, like the e-mail file mode.
 import { SendError } from './errors';
+import { mustKeepOnServer } from './kept-on-server';
 import type { Outbox } from './outbox';
 
 export type OutgoingSms = { to: string; body: string; fileStem: string };
@@ -26,8 +27,14 @@ const REQUEST_TIMEOUT_MS = 15_000;
 
 export function createSmsSender(options: SmsOptions): SmsSender {
   const { accountSid, authToken, from } = options;
-  if (accountSid && authToken && from) return twilioSender(options.providerUrl, accountSid, authToken, from);
-  return fileSender(options.outbox);
+  const file = fileSender(options.outbox);
+  if (!(accountSid && authToken && from)) return file;
+  const provider = twilioSender(options.providerUrl, accountSid, authToken, from);
+  // A text that must stay on the server (adapters/kept-on-server.ts) is written to the outbox.
+  return {
+    transport: 'sms',
+    send: (sms) => (mustKeepOnServer() ? file.send(sms) : provider.send(sms)),
+  };
 }
 
 /**

@@ -2,13 +2,14 @@
 // route planning), the buyers who book with her, and what they write. generate.ts turns these into a dated
 // history relative to today; seed.ts writes it. Insights, reports, routes and the assistant use it as their
 // fixture, so tests may name anything here.
+import { DEMO_EMAIL } from '@keyturn/domain/demo';
 import type { BudgetRange, BuyerType, IncomeRange } from '@keyturn/domain/enums';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@keyturn/domain/schemas/agentSettings';
 import { DEFAULT_AVAILABILITY, type AgentAvailability } from '@keyturn/domain/schemas/availability';
 import type { InterestLevel, PriceOpinion } from '@keyturn/domain/schemas/feedback';
 
 export const DEMO_AGENT = {
-  email: 'demo@keyturn.app',
+  email: DEMO_EMAIL,
   password: 'keyturn-demo',
   firstName: 'Dana',
   lastName: 'Whitfield',

@@ -5,8 +5,9 @@
 // templates, idempotency keys and stored copies as a live send; always written as files, never to a real
 // mailbox); what lies ahead — reminders, feedback requests — is put on the job queue by the real scheduler.
 // `resetDemo` removes only the demo agent's data and builds it again (`npm run admin -- reset-demo`).
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { splitBudgetRange } from '@keyturn/domain/budget';
+import { DEMO_TEXTS } from '@keyturn/domain/demo';
 import { SMS_CONSENT_VERSION } from '@keyturn/domain/texts/consent';
 import { toE164 } from '../modules/notifications/phone';
 import { createMailer, type Mailer } from '../adapters/mail';
@@ -16,13 +17,7 @@ import type { Auth } from '../auth';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import {
-  messageCopies,
   agents,
-  availabilityDays,
-  availabilityOverrides,
-  availabilitySettings,
-  agentSettings,
-  bookingLinks,
   bookings,
   feedback,
   notificationJobs,
@@ -49,13 +44,16 @@ import {
   DEMO_PROPERTIES,
 } from './data';
 import { generateDemo, type DemoBooking } from './generate';
+import { demoAccount } from '../modules/demo/identity';
+import { clearDemoData } from '../modules/demo/remove';
 import { exteriorPhoto, interiorPhoto, logoImage, portraitImage } from './images';
 
 export { DEMO_AGENT } from './data';
 
 export type DemoDeps = {
   db: Db;
-  auth: Auth;
+  /** Creates the demo's account when missing; the daily reset (demo/jobs.ts) rebuilds an existing one only. */
+  auth?: Auth;
   queue: JobQueue;
   images: ImageStore;
   config: Pick<Config, 'dataDir' | 'publicUrl' | 'mail' | 'sms'>;
@@ -77,45 +75,22 @@ export async function seedDemoIfEmpty(deps: DemoDeps): Promise<SeedResult | null
 /** Drops the demo agent's data (nobody else's) and builds it again for today; creates the agent if missing. */
 export async function resetDemo(deps: DemoDeps): Promise<SeedResult> {
   const [agent] = await deps.db.select().from(agents).where(eq(agents.email, DEMO_AGENT.email));
-  if (agent) await clearDemo(deps, agent.id);
+  if (agent) await clearDemoData(deps, agent.id);
   return buildDemo(deps);
 }
 
-async function clearDemo(deps: DemoDeps, agentId: string): Promise<void> {
-  const { db } = deps;
-  const files = await db
-    .select({ channel: notificationMessages.channel, fileName: notificationMessages.fileName })
-    .from(notificationMessages)
-    .where(eq(notificationMessages.agentId, agentId));
-  await db.transaction(async (tx) => {
-    // Jobs still waiting on the queue would otherwise run later for bookings that are gone.
-    const waiting = await tx
-      .select({ id: notificationJobs.id })
-      .from(notificationJobs)
-      .where(and(eq(notificationJobs.agentId, agentId), isNull(notificationJobs.cancelledAt)));
-    await deps.queue.cancel(
-      tx,
-      waiting.map((j) => j.id),
-    );
-    await tx.delete(notificationMessages).where(eq(notificationMessages.agentId, agentId));
-    await tx.delete(smsConsentLedger).where(eq(smsConsentLedger.agentId, agentId));
-    await tx.delete(bookings).where(eq(bookings.agentId, agentId));
-    await tx.delete(bookingLinks).where(eq(bookingLinks.agentId, agentId));
-    await tx.delete(properties).where(eq(properties.agentId, agentId));
-    await tx.delete(availabilityDays).where(eq(availabilityDays.agentId, agentId));
-    await tx.delete(availabilityOverrides).where(eq(availabilityOverrides.agentId, agentId));
-    await tx.delete(availabilitySettings).where(eq(availabilitySettings.agentId, agentId));
-    await tx.delete(agentSettings).where(eq(agentSettings.agentId, agentId));
-    // The outbox copies of the demo's messages: only the ones its rows named.
-    const names = files.flatMap((f) => (f.fileName ? [f.fileName] : []));
-    if (names.length > 0) await tx.delete(messageCopies).where(inArray(messageCopies.fileName, names));
-  });
+/** Resets the demo when this server has one (the daily job): a removed demo stays removed. */
+export async function resetDemoIfPresent(deps: DemoDeps): Promise<SeedResult | null> {
+  const account = await demoAccount(deps.db);
+  if (!account?.agentId) return null;
+  return resetDemo(deps);
 }
 
-async function ensureDemoAgent(db: Db, auth: Auth) {
+async function ensureDemoAgent(db: Db, auth: Auth | undefined) {
   const d = DEMO_AGENT;
   let [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, d.email));
   if (!user) {
+    if (!auth) throw new Error('the demo account is gone (removed in Server settings): not rebuilt');
     const signUp = await auth.api.signUpEmail({
       body: {
         email: d.email,
@@ -272,7 +247,15 @@ async function buildDemo(deps: DemoDeps): Promise<SeedResult> {
   // The history above was written straight into the tables: the demo's leads get their stored classes here
   // (all of them again, so a reset's leftover leads without bookings lose theirs).
   await backfillLeadClasses(db, { agentId: agent.id, recompute: true });
-  // The replayed messages went out when their events happened, not now.
+  // The replayed messages went out when their events happened, not now. They are the demo's made-up past, kept
+  // as files like any message written without a mail server ("Saved as a file"); what the demo sends from
+  // now on is kept the same way and shown as not sent (decision 064).
+  await db
+    .update(notificationMessages)
+    .set({ status: 'sent', lastError: null })
+    .where(
+      and(eq(notificationMessages.agentId, agent.id), eq(notificationMessages.lastError, DEMO_TEXTS.notSent)),
+    );
   const replayed = await db
     .update(notificationMessages)
     .set({

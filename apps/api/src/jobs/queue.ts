@@ -13,6 +13,8 @@ export const NOTIFICATIONS_QUEUE = 'notifications';
 export const CALENDAR_QUEUE = 'calendar';
 /** MLS listing syncs (issue 34): one job per agent's sync (listing-import/jobs.ts). */
 export const LISTINGS_QUEUE = 'listings';
+/** The demo account's daily reset (issue 40, demo/jobs.ts): one job a day. */
+export const DEMO_QUEUE = 'demo';
 /** Outbound webhook deliveries (one job per delivery row, job id = the row's id). */
 export const WEBHOOKS_QUEUE = 'webhooks';
 /** pg-boss's own tables live in this schema, next to ours. */
@@ -39,7 +41,7 @@ export type QueuedJob<T extends object> = {
   data: T;
   startAfter: Date;
   /** The queue it goes on: notifications unless said. */
-  queue?: typeof NOTIFICATIONS_QUEUE | typeof CALENDAR_QUEUE | typeof LISTINGS_QUEUE;
+  queue?: typeof NOTIFICATIONS_QUEUE | typeof CALENDAR_QUEUE | typeof LISTINGS_QUEUE | typeof DEMO_QUEUE;
 };
 
 export type JobQueue = {
@@ -177,7 +179,7 @@ export function jobOptionsOf(config: Config): JobOptions {
 }
 
 export async function ensureQueue(boss: PgBoss): Promise<void> {
-  for (const name of [NOTIFICATIONS_QUEUE, CALENDAR_QUEUE, WEBHOOKS_QUEUE, LISTINGS_QUEUE]) {
+  for (const name of [NOTIFICATIONS_QUEUE, CALENDAR_QUEUE, WEBHOOKS_QUEUE, LISTINGS_QUEUE, DEMO_QUEUE]) {
     if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'standard' });
   }
 }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
+import { DEMO_TEXTS } from '@keyturn/domain/demo';
 import { MESSAGES } from '@keyturn/domain/messages';
 import {
   authProfileSchema,
@@ -25,6 +26,7 @@ import { users } from '../../db/schema';
 import { currentUser, requireUser, toWebHeaders, type SessionUser } from '../../http/authenticate';
 import { AppError, fieldErrors, validationError, type ErrorBody } from '../../http/errors';
 import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from '../../http/rate-limit';
+import { isDemoUser } from '../demo/identity';
 import { isCommonPassword } from './password-policy';
 import { prepareSecurityCall, SECURITY_ENDPOINTS, SECURITY_INPUT_CODES, securityError } from './security';
 import { sessionRoutes } from './sessions';
@@ -139,6 +141,13 @@ export async function authRoutes(
           throw signUpRefused();
         }
         body = { ...body, firstName, lastName, email, password, name: `${firstName} ${lastName}` };
+      }
+      if (endpoint === '/change-password' || endpoint === '/change-email') {
+        // The demo account's sign-in is public (decision 064): nobody may take it over.
+        const session = await auth.api.getSession({ headers: toWebHeaders(request) }).catch(() => null);
+        if (session && isDemoUser(session.user)) {
+          throw new AppError(403, 'DEMO_ACCOUNT', DEMO_TEXTS.credentialsLocked);
+        }
       }
       if (endpoint === '/change-password') {
         const parsed = changePasswordSchema.safeParse(body ?? {});

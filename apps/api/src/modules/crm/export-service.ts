@@ -85,9 +85,20 @@ function cell(value: unknown): string | number {
 /** The CSV text of one export for the caller. */
 export async function crmExportCsv(db: Db, agent: Agent, kind: CrmExport, now: Date): Promise<string> {
   const columns = CRM_EXPORT_COLUMNS[kind].map((c) => c.name);
+  return toCsv(columns, await crmExportRows(db, agent, kind, now));
+}
+
+/** One export's rows for the caller, each with the documented columns (timestamps as Dates). */
+export async function crmExportRows(db: Db, agent: Agent, kind: CrmExport, now: Date): Promise<Row[]> {
+  const columns = CRM_EXPORT_COLUMNS[kind].map((c) => c.name);
   const { rows } = await db.execute<Row>(queries[kind]({ agent, now }));
+  return rows.map((row) => Object.fromEntries(columns.map((name) => [name, normalise(row[name])])));
+}
+
+/** CSV with these columns, formulas escaped; yes/no for booleans, ISO 8601 UTC for instants. */
+export function toCsv(columns: readonly string[], rows: readonly Row[]): string {
   return Papa.unparse(
-    { fields: columns, data: rows.map((row) => columns.map((name) => cell(normalise(row[name])))) },
+    { fields: [...columns], data: rows.map((row) => columns.map((name) => cell(row[name]))) },
     { escapeFormulae: true, newline: '\r\n' },
   );
 }

@@ -4,9 +4,12 @@
 // crash after the provider accepted the message and before our commit: the row's insert rolls back with
 // the crash, the job is retried, and the message goes out once more with the same Message-ID.
 import { eq, sql } from 'drizzle-orm';
+import { DEMO_TEXTS } from '@keyturn/domain/demo';
 import type { Db, DbTransaction } from '../../db/client';
 import { notificationMessages } from '../../db/schema';
 import { isPermanent, SendError } from '../../adapters/errors';
+import { keptOnServer } from '../../adapters/kept-on-server';
+import { isDemoAgent } from '../demo/identity';
 
 type MessageRow = typeof notificationMessages.$inferSelect;
 
@@ -70,6 +73,23 @@ export async function deliverOnce(
       await tx
         .update(notificationMessages)
         .set({ status: 'skipped', lastError: options.skipReason })
+        .where(eq(notificationMessages.id, row.id));
+      return { status: 'skipped' as const };
+    }
+
+    // The demo account's sign-in is public (decision 064): its messages are written to the outbox, never sent,
+    // and shown in its Messages as not sent with the reason.
+    if (await isDemoAgent(tx, record.agentId)) {
+      const receipt = await keptOnServer(options.send);
+      await tx
+        .update(notificationMessages)
+        .set({
+          status: 'skipped',
+          lastError: DEMO_TEXTS.notSent,
+          transport: receipt.transport,
+          providerRef: receipt.providerRef.slice(0, 500),
+          fileName: receipt.fileName,
+        })
         .where(eq(notificationMessages.id, row.id));
       return { status: 'skipped' as const };
     }

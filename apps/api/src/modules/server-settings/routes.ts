@@ -18,6 +18,12 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { currentUser, requireUser } from '../../http/authenticate';
 import { createResolvingMailer } from '../../adapters/mail';
+import { count, eq } from 'drizzle-orm';
+import { DEMO_EMAIL, DEMO_TEXTS, demoStatusResponseSchema } from '@keyturn/domain/demo';
+import { bookings, properties } from '../../db/schema';
+import { demoAccount } from '../demo/identity';
+import { removeDemo } from '../demo/remove';
+import type { JobQueue } from '../../jobs/queue';
 import type { Outbox } from '../../adapters/outbox';
 import type { OutboundPolicy } from '../../http/outbound-url';
 import type { BillingConfig } from '../../adapters/billing';
@@ -44,6 +50,8 @@ export type ServerSettingsDeps = {
   outbound: OutboundPolicy;
   /** Billing in force (the environment winning): saving Stripe's keys sets the plans up in Stripe. */
   billing: () => Promise<BillingConfig>;
+  /** The demo's queued messages are cancelled when it is removed. */
+  queue: JobQueue;
   /** Told after each save: what this process keeps of the settings (the CSP's tile origin) is read again. */
   onSaved?: () => void;
 };
@@ -158,6 +166,49 @@ export async function serverSettingsRoutes(app: FastifyInstance, opts: ServerSet
           billing: opts.billing,
         });
         return { success: true as const, ...result };
+      },
+    );
+
+    // The demo account (issue 40, decision 064): whether this server has one, and "Remove the demo".
+    const demoStatus = async () => {
+      const account = await demoAccount(db);
+      if (!account) return { success: true as const, demo: null };
+      const [props] = account.agentId
+        ? await db.select({ n: count() }).from(properties).where(eq(properties.agentId, account.agentId))
+        : [];
+      const [books] = account.agentId
+        ? await db.select({ n: count() }).from(bookings).where(eq(bookings.agentId, account.agentId))
+        : [];
+      return {
+        success: true as const,
+        demo: { email: DEMO_EMAIL, properties: props?.n ?? 0, bookings: books?.n ?? 0 },
+      };
+    };
+    r.get(
+      '/api/server-settings/demo',
+      {
+        schema: {
+          tags,
+          summary: 'Whether this server has the demo account, and how much data it holds',
+          response: { 200: demoStatusResponseSchema, ...errors },
+        },
+      },
+      demoStatus,
+    );
+    r.delete(
+      '/api/server-settings/demo',
+      {
+        schema: {
+          tags,
+          summary: 'Removes the demo account and its data (nobody else is touched)',
+          response: { 200: demoStatusResponseSchema, ...errors, 404: errorResponseSchema },
+        },
+      },
+      async () => {
+        if (!(await removeDemo({ db, queue: opts.queue }))) {
+          throw new AppError(404, 'NOT_FOUND', DEMO_TEXTS.absent);
+        }
+        return demoStatus();
       },
     );
 

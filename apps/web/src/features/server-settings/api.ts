@@ -4,6 +4,7 @@ import type {
   ServerSettingsResponse,
   ServerSettingsSection,
 } from '@keyturn/domain/schemas/serverSettings';
+import type { DemoStatusResponse } from '@keyturn/domain/demo';
 import { api } from '@/lib/api';
 
 export const SERVER_SETTINGS_KEY = ['server-settings'] as const;
@@ -17,3 +18,11 @@ export const checkSection = (section: ServerSettingsSection) =>
   api.post<ServerSettingsCheck>(`/server-settings/${section}/check`);
 
 export const sendTestMail = () => api.post<ServerSettingsCheck>('/server-settings/mail/test');
+
+export const DEMO_KEY = ['server-settings', 'demo'] as const;
+
+/** GET /api/server-settings/demo: whether this server has the demo account (issue 40). */
+export const fetchDemo = () => api.get<DemoStatusResponse>('/server-settings/demo');
+
+/** DELETE /api/server-settings/demo: "Remove the demo" — the demo account and its data, nobody else's. */
+export const removeDemo = () => api.delete<DemoStatusResponse>('/server-settings/demo');

@@ -9,6 +9,7 @@ import {
   SERVER_SETTINGS_TEXTS,
   type ServerSettingsResponse,
 } from '@keyturn/domain/schemas/serverSettings';
+import { DEMO_TEXTS } from '@keyturn/domain/demo';
 import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
 import type { RecordedCall } from '@/test/utils';
 import { ServerSettingsPage } from './server-settings-page';
@@ -175,5 +176,29 @@ describe('Server settings', () => {
     });
     expect(await screen.findByText(SERVER_SETTINGS_TEXTS.forbidden)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'E-mail' })).toBeNull();
+  });
+});
+
+describe('Server settings: the demo account (issue 40)', () => {
+  it('shows the demo and removes it after the confirmation; then says there is none', async () => {
+    const api = renderPage({
+      'GET /server-settings': () => json(200, START),
+      'GET /server-settings/demo': () =>
+        json(200, { success: true, demo: { email: 'demo@keyturn.app', properties: 7, bookings: 120 } }),
+      'DELETE /server-settings/demo': () => json(200, { success: true, demo: null }),
+    });
+    const section = await sectionNamed(DEMO_TEXTS.sectionTitle);
+    expect(await within(section).findByText(DEMO_TEXTS.present('demo@keyturn.app'))).toBeTruthy();
+    expect(within(section).getByText('7 listings, 120 bookings.')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole('button', { name: DEMO_TEXTS.remove }));
+    // Nothing is removed before the confirmation.
+    expect(api.callsTo('DELETE', '/server-settings/demo')).toHaveLength(0);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(DEMO_TEXTS.confirmRemove)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: DEMO_TEXTS.remove }));
+    await vi.waitFor(() => expect(api.callsTo('DELETE', '/server-settings/demo')).toHaveLength(1));
+    expect(await within(section).findByText(new RegExp(DEMO_TEXTS.absent))).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: DEMO_TEXTS.remove })).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { fetchServerSettings, SERVER_SETTINGS_KEY } from '../api';
+import { DemoSection } from '../components/demo-section';
 import { SettingsSection } from '../components/settings-section';
 
 export function ServerSettingsPage() {
@@ -23,9 +24,12 @@ export function ServerSettingsPage() {
             : query.error.message}
         </ErrorAlert>
       ) : (
-        SERVER_SETTINGS_SECTIONS.map((section) => (
-          <SettingsSection key={section} section={section} body={query.data} />
-        ))
+        <>
+          {SERVER_SETTINGS_SECTIONS.map((section) => (
+            <SettingsSection key={section} section={section} body={query.data} />
+          ))}
+          <DemoSection />
+        </>
       )}
     </div>
   );

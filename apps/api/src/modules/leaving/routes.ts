@@ -1,0 +1,83 @@
+// Leaving (issue 41): GET /api/account/export (the caller's profile, properties, bookings and leads — JSON, or
+// one part as CSV) and DELETE /api/account (typed confirmation; refused for the last owner of a team and for the
+// demo account). Signed in first (401 before any 400).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@keyturn/domain/schemas/common';
+import {
+  dataExportQuerySchema,
+  dataExportSchema,
+  deleteAccountResponseSchema,
+  deleteAccountSchema,
+} from '@keyturn/domain/leaving';
+import type { Auth } from '../../auth';
+import { currentUser, requireUser } from '../../http/authenticate';
+import { findAgentByUser } from '../agents/service';
+import { dataExport, dataExportCsv, deleteAccount, exportFileName, type LeavingDeps } from './service';
+
+export async function leavingRoutes(app: FastifyInstance, opts: LeavingDeps & { auth: Auth }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(opts.auth);
+  const tags = ['account'];
+
+  r.get(
+    '/api/account/export',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "The caller's data: profile, properties, bookings, leads (JSON), or one part as CSV",
+        querystring: dataExportQuerySchema,
+        response: {
+          200: z.union([dataExportSchema, z.string()]),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const agent = await findAgentByUser(db, user.id);
+      const now = opts.now();
+      reply.header('cache-control', 'no-store');
+      const { format, part } = request.query;
+      if (format === 'csv' && part) {
+        const csv = await dataExportCsv(db, user, agent, part, now);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${exportFileName(agent, now, 'csv', part)}"`)
+          .send(csv);
+      }
+      reply.header('content-disposition', `attachment; filename="${exportFileName(agent, now, 'json')}"`);
+      return dataExport(db, user, agent, now);
+    },
+  );
+
+  r.delete(
+    '/api/account',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary:
+          'Deletes the caller’s account: upcoming showings cancelled (buyers told), booking pages removed',
+        body: deleteAccountSchema,
+        response: {
+          200: deleteAccountResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const agent = await findAgentByUser(db, user.id);
+      const cancelled = await deleteAccount(opts, user, agent);
+      return { success: true as const, cancelled };
+    },
+  );
+}
