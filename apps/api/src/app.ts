@@ -92,7 +92,6 @@ import {
   aiConfigOf,
   billingOf,
   mailSettingsOf,
-  smsSettingsOf,
   mapsConfigOf,
   oauthAppsOf,
   resoSettingsOf,
