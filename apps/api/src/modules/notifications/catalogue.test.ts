@@ -19,6 +19,31 @@ const plan = (over: Omit<Partial<PlanInput>, 'data'> & { data?: Partial<Notifica
 const names = (p: ReturnType<typeof planMessages>) =>
   p.messages.map((m) => `${m.audience}.${m.channel}.${m.template}`);
 
+describe('the message catalogue (issue 39)', () => {
+  it("a decline is texted when texts are on; a buyer's agent gets each of the buyer's e-mails, once", () => {
+    const declined = { data: { event: 'booking_declined' as const, actor: 'agent' as const } };
+    expect(names(plan(declined))).toEqual(['buyer.email.declined']);
+    expect(names(plan({ ...declined, textsOn: true }))).toEqual([
+      'buyer.email.declined',
+      'buyer.sms.declined',
+    ]);
+    expect(names(plan({ buyerAgentEmail: true, textsOn: true }))).toEqual([
+      'buyer.email.confirmation',
+      'buyer.sms.confirmation',
+      'agent.email.new_booking',
+      'buyer_agent.email.confirmation',
+    ]);
+    const feedback = plan({
+      buyerAgentEmail: true,
+      data: { event: 'feedback_request' },
+      now: new Date('2030-01-08T17:00:00Z'),
+    });
+    expect(names(feedback).filter((n) => n.startsWith('buyer_agent'))).toEqual([
+      'buyer_agent.email.feedback_request',
+    ]);
+  });
+});
+
 describe('the message catalogue', () => {
   it('a new booking: buyer confirmation (+ text when on), agent notice only when the buyer booked', () => {
     expect(names(plan({}))).toEqual(['buyer.email.confirmation', 'agent.email.new_booking']);
