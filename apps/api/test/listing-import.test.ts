@@ -8,6 +8,8 @@ import { resoClient } from '../src/adapters/reso';
 import { bookings, mlsConnections, properties } from '../src/db/schema';
 import { LISTINGS_QUEUE, startBoss } from '../src/jobs/queue';
 import { runListingJob, type ListingJobData } from '../src/modules/listing-import/jobs';
+import { runMlsSync } from '../src/modules/listing-import/mls-sync';
+import { MLS_IMPORT_TEXTS, MLS_SUMMARY_LIST_MAX } from '@keyturn/domain/listing/imports';
 import { imageBackendFor } from '../src/modules/uploads/backend';
 import { createTestApp, type TestApp } from './app';
 import { makeAgent, makeProperty, type TestAgent } from './fixtures';
@@ -418,6 +420,95 @@ describe('MLS import through the RESO Web API', () => {
       await t.database.db.execute(sql`select count(*)::int as n from properties where agent_id = ${basic.id}`)
     ).rows as [{ n: number }];
     expect(n).toBe(3);
+  });
+});
+
+describe('the MLS feed as it may really come (issue 39, item 20)', () => {
+  const stateOf = async (agent: TestAgent) =>
+    (await call({ method: 'GET', url: '/api/listing-imports/mls', token: agent.token })).json().data as {
+      last_error: string | null;
+      last_result: Record<string, unknown> | null;
+    };
+
+  it('a @odata.nextLink to another origin stops the import with a clear error; the token is never sent there', async () => {
+    const agent = await makeAgent(t, { plan: 'pro' });
+    for (const key of ['O1', 'O2', 'O3']) mls.listings.set(key, listing(key, 'AG-ORIGIN'));
+    const elsewhere = mls.url.replace('127.0.0.1', 'localhost');
+    mls.setNextLinkBase(elsewhere);
+    try {
+      await connect(agent, 'AG-ORIGIN');
+      // The job fails (the queue retries it later); the agent reads why.
+      await expect(drain()).rejects.toThrow(MLS_IMPORT_TEXTS.otherOrigin(new URL(elsewhere).origin));
+    } finally {
+      mls.setNextLinkBase(null);
+    }
+    const state = await stateOf(agent);
+    expect(state.last_error).toBe(MLS_IMPORT_TEXTS.otherOrigin(new URL(elsewhere).origin));
+    expect(mls.requests.filter((r) => r.host.startsWith('localhost'))).toEqual([]);
+    expect(await propertyByKey(agent.id, 'O1')).toBeUndefined();
+  });
+
+  it('a feed repeating a listing key imports it once, the last record winning, and counts it — no raw SQL', async () => {
+    const agent = await makeAgent(t, { plan: 'pro' });
+    mls.listings.set('R1', listing('R1', 'AG-REPEAT', { ListPrice: 400000 }));
+    mls.listings.set('R2', listing('R2', 'AG-REPEAT', { StreetNumber: '14' }));
+    mls.repeats.push(
+      listing('R1', 'AG-REPEAT', { ListPrice: 515000, ModificationTimestamp: '2030-01-03T10:00:00Z' }),
+    );
+    try {
+      await connect(agent, 'AG-REPEAT');
+      await drain();
+    } finally {
+      mls.repeats.length = 0;
+    }
+    const state = await stateOf(agent);
+    expect(state.last_error).toBeNull();
+    expect(state.last_result).toMatchObject({ created: 2, repeated: 1, failed: [] });
+    expect(await propertyByKey(agent.id, 'R1')).toMatchObject({ price: 515000 });
+    const rows = await t.database.db
+      .select()
+      .from(properties)
+      .where(and(eq(properties.agentId, agent.id), eq(properties.mlsListingKey, 'R1')));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a page over the size limit is refused with a clear message, not read whole', async () => {
+    const agent = await makeAgent(t, { plan: 'pro' });
+    mls.listings.set('B1', listing('B1', 'AG-BIG'));
+    await connect(agent, 'AG-BIG');
+    await drain();
+    mls.listings.set(
+      'B2',
+      listing('B2', 'AG-BIG', {
+        PublicRemarks: 'x'.repeat(60_000),
+        ModificationTimestamp: '2030-01-04T10:00:00Z',
+      }),
+    );
+    const small = {
+      ...deps(),
+      reso: resoClient({
+        settings: async () => mls.settings(),
+        outbound: t.config.outbound,
+        pageSize: 2,
+        maxPageBytes: 20 * 1024,
+      }),
+    };
+    await expect(runMlsSync(small, agent.id)).rejects.toThrow(MLS_IMPORT_TEXTS.pageTooLarge('20 KB'));
+    expect((await stateOf(agent)).last_error).toBe(MLS_IMPORT_TEXTS.pageTooLarge('20 KB'));
+    expect(await propertyByKey(agent.id, 'B2')).toBeUndefined();
+  });
+
+  it('the import status keeps the first few over-limit listings and a count of all of them', async () => {
+    const basic = await makeAgent(t, { plan: 'basic' });
+    for (let i = 0; i < 30; i += 1) {
+      const key = `M${i}`;
+      mls.listings.set(key, listing(key, 'AG-MANY', { StreetNumber: String(300 + i) }));
+    }
+    await connect(basic, 'AG-MANY');
+    await drain();
+    const result = (await stateOf(basic)).last_result!;
+    expect(result).toMatchObject({ created: 3, overLimitCount: 27 });
+    expect(result.overLimit).toHaveLength(MLS_SUMMARY_LIST_MAX);
   });
 });
 

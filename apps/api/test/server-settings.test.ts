@@ -121,6 +121,8 @@ describe('who administers the server', () => {
     expect(calls.map((c) => `${c.method} ${c.url}`).sort()).toEqual([
       'GET /api/server-settings',
       'POST /api/server-settings/:section/check',
+      // Issue 39: "Set up plans in Stripe".
+      'POST /api/server-settings/billing/setup',
       'POST /api/server-settings/mail/test',
       'PUT /api/server-settings',
     ]);
@@ -358,9 +360,13 @@ describe('checks and the test e-mail', () => {
             token: admin.token,
           })
         ).json();
+      // Issue 39: with both keys set (the webhook secret was saved above) the Check sets the plans up in Stripe
+      // too; this stand-in speaks no products or prices, so the page says plans cannot be bought yet.
       expect(await check('billing')).toMatchObject({
-        ok: true,
-        message: expect.stringContaining('Stripe accepted the key (test mode).'),
+        ok: false,
+        message: expect.stringContaining(
+          'Stripe accepted the key (test mode). The plans could not be set up in Stripe, so agents cannot buy them yet:',
+        ),
       });
       expect(await check('ai')).toMatchObject({
         ok: true,

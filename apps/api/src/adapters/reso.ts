@@ -2,6 +2,9 @@
 // endpoint (the token kept until shortly before it expires), then OData v4 queries on the Property resource —
 // the agent's listings by ListAgentMlsId, changed after a ModificationTimestamp — following @odata.nextLink
 // page by page. Field names are the RESO Data Dictionary's. Every call goes through the outbound-URL guard.
+// Issue 39: the bearer token goes to the base URL's origin only — a @odata.nextLink elsewhere, or a redirect of
+// the query, stops the import — and a page is read up to MLS_MAX_PAGE_BYTES, never whole.
+import { MLS_IMPORT_TEXTS, MLS_MAX_PAGE_BYTES } from '@keyturn/domain/listing/imports';
 import { outboundFetch, type OutboundPolicy } from '../http/outbound-url';
 
 /** The MLS could not be read; the message is shown to the agent as the last sync's problem. */
@@ -79,17 +82,22 @@ export function resoClient(deps: {
   timeoutMs?: number;
   /** Listings per page ($top). */
   pageSize?: number;
+  /** The largest page read (bytes); MLS_MAX_PAGE_BYTES unless a test makes it smaller. */
+  maxPageBytes?: number;
   now?: () => number;
 }): ResoClient {
   const now = deps.now ?? Date.now;
   const timeoutMs = deps.timeoutMs ?? 20_000;
   let cached: CachedToken | null = null;
 
-  const call = (url: string, init: RequestInit) =>
+  const maxPageBytes = deps.maxPageBytes ?? MLS_MAX_PAGE_BYTES;
+  // Calls carrying the client secret or the token follow no redirect (a 3xx is answered as it is): a redirect
+  // re-sends the same headers and body to wherever it points. Photos (no credentials) may be redirected.
+  const call = (url: string, init: RequestInit, maxRedirects = 0) =>
     outboundFetch(
       url,
       { ...init, signal: AbortSignal.timeout(timeoutMs) },
-      { ...deps.outbound, maxRedirects: 2 },
+      { ...deps.outbound, maxRedirects },
     );
 
   const token = async (s: ResoSettings): Promise<string> => {
@@ -120,23 +128,72 @@ export function resoClient(deps: {
     const s = await deps.settings();
     if (!s) throw new MlsError('The MLS is not configured.');
     let next: string | null = firstPageUrl(s.baseUrl, mlsAgentId, since, deps.pageSize);
+    const origin = new URL(next).origin;
     for (let page = 0; next && page < MAX_PAGES; page += 1) {
       let res = await call(next, { headers: await headers(s) });
       if (res.status === 401) {
         // A token the MLS revoked before its time: one new sign-in, then the page again.
+        await res.body?.cancel().catch(() => {});
         cached = null;
         res = await call(next, { headers: await headers(s) });
       }
-      if (!res.ok) throw new MlsError(`The MLS answered HTTP ${res.status} to the listings query.`);
-      const body = (await res.json().catch(() => null)) as {
-        value?: ResoProperty[];
-        '@odata.nextLink'?: string;
-      } | null;
-      if (!body || !Array.isArray(body.value))
+      if (res.status >= 300 && res.status < 400) {
+        await res.body?.cancel().catch(() => {});
+        throw new MlsError(MLS_IMPORT_TEXTS.redirected);
+      }
+      if (!res.ok) {
+        await res.body?.cancel().catch(() => {});
+        throw new MlsError(`The MLS answered HTTP ${res.status} to the listings query.`);
+      }
+      const text = await boundedText(res, maxPageBytes);
+      type Page = { value?: unknown; '@odata.nextLink'?: unknown };
+      let body: Page | null;
+      try {
+        body = JSON.parse(text) as Page | null;
+      } catch {
+        body = null;
+      }
+      if (!body || typeof body !== 'object' || !Array.isArray(body.value))
         throw new MlsError('The MLS answered something that is not OData.');
-      yield body.value;
-      next = body['@odata.nextLink'] ? new URL(body['@odata.nextLink'], next).href : null;
+      yield body.value as ResoProperty[];
+      const link = body['@odata.nextLink'];
+      if (typeof link !== 'string' || link === '') break;
+      let target: URL;
+      try {
+        target = new URL(link, next);
+      } catch {
+        throw new MlsError('The MLS answered something that is not OData.');
+      }
+      // The token is the MLS's, for the MLS's address: never sent to another origin.
+      if (target.origin !== origin) throw new MlsError(MLS_IMPORT_TEXTS.otherOrigin(target.origin));
+      next = target.href;
     }
+  }
+
+  /** The answer's text, read up to `limit` bytes; a larger one is cancelled and refused. */
+  async function boundedText(res: Response, limit: number): Promise<string> {
+    const shown =
+      limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))} MB` : `${Math.ceil(limit / 1024)} KB`;
+    const tooLarge = () => new MlsError(MLS_IMPORT_TEXTS.pageTooLarge(shown));
+    if (Number(res.headers.get('content-length') ?? 0) > limit) {
+      await res.body?.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    if (!res.body) return '';
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(Buffer.from(value));
+    }
+    return Buffer.concat(chunks).toString('utf8');
   }
 
   const headers = async (s: ResoSettings) => ({
@@ -145,7 +202,7 @@ export function resoClient(deps: {
   });
 
   const download: ResoClient['download'] = async (url, maxBytes) => {
-    const res = await call(url, {});
+    const res = await call(url, {}, 2);
     if (!res.ok || !res.body) return null;
     const declared = Number(res.headers.get('content-length') ?? 0);
     if (declared > maxBytes) {

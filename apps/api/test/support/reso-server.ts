@@ -13,6 +13,8 @@ export type ResoRequest = {
   query: URLSearchParams;
   auth: string | null;
   body: string;
+  /** The Host the request was sent to (another origin on the same server shows here). */
+  host: string;
 };
 
 export type ResoServer = {
@@ -22,6 +24,10 @@ export type ResoServer = {
   listings: Map<string, ResoListing>;
   photos: Map<string, { type: string; bytes: Buffer }>;
   requests: ResoRequest[];
+  /** Records sent in addition to `listings` (a feed that repeats a ListingKey). */
+  repeats: ResoListing[];
+  /** Where @odata.nextLink points (another origin for a test); the server's own address unless set. */
+  setNextLinkBase: (base: string | null) => void;
   tokensIssued: () => number;
   close: () => Promise<void>;
 };
@@ -49,6 +55,8 @@ export async function startResoServer(): Promise<ResoServer> {
   const listings = new Map<string, ResoListing>();
   const photos = new Map<string, { type: string; bytes: Buffer }>();
   const requests: ResoRequest[] = [];
+  const repeats: ResoListing[] = [];
+  let nextLinkBase: string | null = null;
   const tokens = new Set<string>();
   let issued = 0;
 
@@ -62,6 +70,7 @@ export async function startResoServer(): Promise<ResoServer> {
         query: url.searchParams,
         auth: req.headers.authorization ?? null,
         body,
+        host: req.headers.host ?? '',
       });
       const json = (status: number, value: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
@@ -97,7 +106,7 @@ export async function startResoServer(): Promise<ResoServer> {
         const skip = Number(url.searchParams.get('$skip') ?? 0);
         const select = (url.searchParams.get('$select') ?? '').split(',').filter(Boolean);
         const withMedia = /^Media\b/.test(url.searchParams.get('$expand') ?? '');
-        const all = [...listings.values()]
+        const all = [...listings.values(), ...repeats]
           .filter(match)
           .sort((a, b) => a.ModificationTimestamp.localeCompare(b.ModificationTimestamp));
         const page = all.slice(skip, skip + top).map((l) => {
@@ -111,7 +120,9 @@ export async function startResoServer(): Promise<ResoServer> {
         return json(200, {
           '@odata.context': `${base}/reso/odata/$metadata#Property`,
           value: page,
-          ...(skip + top < all.length ? { '@odata.nextLink': `${base}/reso/odata/Property?${next}` } : {}),
+          ...(skip + top < all.length
+            ? { '@odata.nextLink': `${nextLinkBase ?? base}/reso/odata/Property?${next}` }
+            : {}),
         });
       }
       json(404, { error: 'not found' });
@@ -137,6 +148,10 @@ export async function startResoServer(): Promise<ResoServer> {
     listings,
     photos,
     requests,
+    repeats,
+    setNextLinkBase: (value) => {
+      nextLinkBase = value;
+    },
     tokensIssued: () => issued,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -152,15 +152,39 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
+/** At most this many over-limit addresses and failed listings are kept in a sync's result (issue 39). */
+export const MLS_SUMMARY_LIST_MAX = 20;
+/** A page of the MLS's listings larger than this is refused, not read whole (issue 39). */
+export const MLS_MAX_PAGE_BYTES = 10 * 1024 * 1024;
+
+/** Why an MLS import stopped, in the agent's words (issue 39): shown as the last import's problem. */
+export const MLS_IMPORT_TEXTS = {
+  otherOrigin: (origin: string) =>
+    `The MLS pointed to its next page of listings at another address (${origin}). Keyturn does not send your MLS sign-in there, so the import stopped and nothing was changed.`,
+  redirected:
+    'The MLS sent the listings query on to another address. Keyturn does not follow it with your MLS sign-in, so the import stopped.',
+  pageTooLarge: (size: string) =>
+    `The MLS sent a page of listings larger than ${size}, so the import stopped and nothing was changed.`,
+  unexpected:
+    'The import stopped on an unexpected problem. Try "Sync now" again; if it happens again, tell the server’s administrator.',
+  noKey: 'The MLS sent it without a listing key.',
+} as const;
+
 /** What a finished MLS sync did (stored, and shown on the import screen). */
 export type MlsSyncSummary = {
   created: number;
   updated: number;
   hidden: number;
-  /** Addresses of listings the plan had no room for. */
+  /** Addresses of listings the plan had no room for: the first MLS_SUMMARY_LIST_MAX of them. */
   overLimit: string[];
-  /** Listings that could not be read, with why. */
+  /** How many listings the plan had no room for (all of them). */
+  overLimitCount?: number;
+  /** Listings that could not be read, with why: the first MLS_SUMMARY_LIST_MAX of them. */
   failed: { key: string; reason: string }[];
+  /** How many listings could not be read (all of them). */
+  failedCount?: number;
+  /** Records the feed sent more than once in this sync (the last one of each was kept). */
+  repeated?: number;
   photosSkipped: number;
 };
 
@@ -169,7 +193,10 @@ export const mlsSyncSummarySchema = z.object({
   updated: z.number().int(),
   hidden: z.number().int(),
   overLimit: z.array(z.string()),
+  overLimitCount: z.number().int().optional(),
   failed: z.array(z.object({ key: z.string(), reason: z.string() })),
+  failedCount: z.number().int().optional(),
+  repeated: z.number().int().optional(),
   photosSkipped: z.number().int(),
 });
 

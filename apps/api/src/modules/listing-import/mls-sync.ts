@@ -5,9 +5,15 @@
 // pipeline's checks (type from the bytes, dimensions, 5 MB) into the image store; they are fetched again only
 // when the MLS's list of photo addresses changed. The high-water mark moves only after a whole run.
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { isOffMarket, propertyTypeOf, type MlsSyncSummary } from '@keyturn/domain/listing/imports';
+import {
+  isOffMarket,
+  MLS_IMPORT_TEXTS,
+  MLS_SUMMARY_LIST_MAX,
+  propertyTypeOf,
+  type MlsSyncSummary,
+} from '@keyturn/domain/listing/imports';
 import { MAX_PROPERTY_IMAGES, propertyInputSchema } from '@keyturn/domain/schemas/property';
-import type { ResoClient, ResoProperty } from '../../adapters/reso';
+import { MlsError, type ResoClient, type ResoProperty } from '../../adapters/reso';
 import type { Db } from '../../db/client';
 import { agents, bookings, mlsConnections } from '../../db/schema';
 import { fieldErrors } from '../../http/errors';
@@ -41,25 +47,46 @@ export async function runMlsSync(
     updated: 0,
     hidden: 0,
     overLimit: [],
+    overLimitCount: 0,
     failed: [],
+    failedCount: 0,
+    repeated: 0,
     photosSkipped: 0,
   };
   let mark = connection.highWaterMark;
   try {
+    // The feed read whole first (each page bounded by the client), one record per ListingKey: a key the feed
+    // repeats is counted and its last record kept, so it is created or updated once (issue 39).
+    const records = new Map<string, ResoProperty>();
+    for await (const page of deps.reso.listings(connection.mlsAgentId, connection.highWaterMark)) {
+      for (const record of page) {
+        if (!record || typeof record !== 'object') continue;
+        const key = typeof record.ListingKey === 'string' ? record.ListingKey.trim() : '';
+        if (!key) {
+          fail(summary, { key: '', reason: MLS_IMPORT_TEXTS.noKey });
+          continue;
+        }
+        if (records.has(key)) {
+          summary.repeated! += 1;
+          records.delete(key);
+        }
+        records.set(key, { ...record, ListingKey: key });
+      }
+    }
     const byKey = new Map(
       (await ownListings(db, agentId)).filter((p) => p.mlsListingKey).map((p) => [p.mlsListingKey!, p]),
     );
-    for await (const page of deps.reso.listings(connection.mlsAgentId, connection.highWaterMark)) {
-      for (const record of page) {
-        await syncListing(deps, agent, byKey.get(record.ListingKey) ?? null, record, summary);
-        const modified = new Date(record.ModificationTimestamp);
-        if (!Number.isNaN(modified.getTime()) && (!mark || modified > mark)) mark = modified;
-      }
+    for (const record of records.values()) {
+      await syncListing(deps, agent, byKey.get(record.ListingKey) ?? null, record, summary);
+      const modified = new Date(record.ModificationTimestamp);
+      if (!Number.isNaN(modified.getTime()) && (!mark || modified > mark)) mark = modified;
     }
   } catch (err) {
+    // The agent reads the MLS's problem in words; never a database's or a library's message.
+    const lastError = err instanceof MlsError ? err.message : MLS_IMPORT_TEXTS.unexpected;
     await db
       .update(mlsConnections)
-      .set({ status: 'idle', lastError: (err as Error).message, lastSyncAt: deps.now() })
+      .set({ status: 'idle', lastError, lastSyncAt: deps.now(), lastResult: summary })
       .where(eq(mlsConnections.agentId, agentId));
     throw err;
   }
@@ -88,7 +115,7 @@ async function syncListing(
   if (!existing && offMarket) return;
   const mapped = mapListing(record);
   if (!mapped.ok) {
-    summary.failed.push({ key: record.ListingKey, reason: mapped.reason });
+    fail(summary, { key: record.ListingKey, reason: mapped.reason });
     return;
   }
   const values: NewPropertyColumns = { ...mapped.values };
@@ -122,7 +149,16 @@ async function syncListing(
   );
   if (saved.outcome === 'created') summary.created += 1;
   else if (saved.outcome === 'updated') summary.updated += 1;
-  else if (saved.outcome === 'over_limit') summary.overLimit.push(values.address);
+  else if (saved.outcome === 'over_limit') {
+    summary.overLimitCount = (summary.overLimitCount ?? 0) + 1;
+    if (summary.overLimit.length < MLS_SUMMARY_LIST_MAX) summary.overLimit.push(values.address);
+  }
+}
+
+/** A listing that could not be read: counted, and kept with its reason among the first few. */
+function fail(summary: MlsSyncSummary, entry: { key: string; reason: string }) {
+  summary.failedCount = (summary.failedCount ?? 0) + 1;
+  if (summary.failed.length < MLS_SUMMARY_LIST_MAX) summary.failed.push(entry);
 }
 
 /** The RESO record as our property's columns, checked by the property form's rules. */

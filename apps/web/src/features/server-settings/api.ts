@@ -17,6 +17,9 @@ export const saveServerSettings = (values: Record<string, string | null>) =>
 export const checkSection = (section: ServerSettingsSection) =>
   api.post<ServerSettingsCheck>(`/server-settings/${section}/check`);
 
+/** Issue 39: the plans set up in the Stripe account in force (idempotent). */
+export const setUpBillingPlans = () => api.post<ServerSettingsCheck>('/server-settings/billing/setup');
+
 export const sendTestMail = () => api.post<ServerSettingsCheck>('/server-settings/mail/test');
 
 export const DEMO_KEY = ['server-settings', 'demo'] as const;

@@ -108,9 +108,10 @@ function Connected({ connection }: { connection: MlsConnection }) {
           ) : null}
           {result && result.overLimit.length > 0 && (
             <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
-              Your plan has no room for {result.overLimit.length} more:{' '}
+              Your plan has no room for {result.overLimitCount ?? result.overLimit.length} more:{' '}
               {result.overLimit.slice(0, 5).join('; ')}
-              {result.overLimit.length > 5 ? '…' : ''}. Upgrade your plan to add them.
+              {(result.overLimitCount ?? result.overLimit.length) > 5 ? '…' : ''}. Upgrade your plan to add
+              them.
             </p>
           )}
           {connection.last_error && <ErrorAlert>The last import failed: {connection.last_error}</ErrorAlert>}

@@ -20,7 +20,13 @@ import { SwitchField } from '@/components/ui/switch-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import { checkSection, saveServerSettings, sendTestMail, SERVER_SETTINGS_KEY } from '../api';
+import {
+  checkSection,
+  saveServerSettings,
+  sendTestMail,
+  setUpBillingPlans,
+  SERVER_SETTINGS_KEY,
+} from '../api';
 
 type Props = { section: ServerSettingsSection; body: ServerSettingsResponse };
 
@@ -97,6 +103,8 @@ export function SettingsSection({ section, body }: Props) {
       // Secrets typed are sent once and then cleared: the page never holds them again.
       setTexts((t) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, isSecret(k) ? '' : v])));
       toast.success(SERVER_SETTINGS_TEXTS.saved);
+      // Stripe's keys saved: the server set the plans up in Stripe and says how it went.
+      if (saved.billingSetup) setResult({ success: true, ...saved.billingSetup });
     },
     onError: (error) => {
       if (error instanceof ApiError) setFieldErrors({ ...error.fields });
@@ -114,7 +122,8 @@ export function SettingsSection({ section, body }: Props) {
   });
   const check = useMutation({ mutationFn: () => checkSection(section), onSuccess: setResult });
   const test = useMutation({ mutationFn: sendTestMail, onSuccess: setResult });
-  const failed = check.error ?? test.error;
+  const plans = useMutation({ mutationFn: setUpBillingPlans, onSuccess: setResult });
+  const failed = check.error ?? test.error ?? plans.error;
   const paste = pasteOf(section, body.urls);
 
   const onSubmit = (event: FormEvent) => {
@@ -179,6 +188,11 @@ export function SettingsSection({ section, body }: Props) {
           <Button variant="secondary" disabled={check.isPending} onClick={() => check.mutate()}>
             {check.isPending ? 'Checking…' : SERVER_SETTINGS_TEXTS.check}
           </Button>
+          {section === 'billing' ? (
+            <Button variant="secondary" disabled={plans.isPending} onClick={() => plans.mutate()}>
+              {plans.isPending ? SERVER_SETTINGS_TEXTS.billingSettingUp : SERVER_SETTINGS_TEXTS.billingSetUp}
+            </Button>
+          ) : null}
           {section === 'mail' ? (
             <Button variant="secondary" disabled={test.isPending} onClick={() => test.mutate()}>
               {test.isPending ? 'Sending…' : SERVER_SETTINGS_TEXTS.sendTest}
