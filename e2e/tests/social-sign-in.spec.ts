@@ -14,8 +14,10 @@ for (const width of [390, 1280]) {
     await page.goto('/sign-in');
     const google = page.getByRole('button', { name: SIGN_IN_METHOD_TEXTS.continueWith('google') });
     await expect(google).toBeVisible();
-    await expect(page.getByRole('button', { name: SIGN_IN_METHOD_TEXTS.continueWith('microsoft') })).toBeVisible();
-    await page.screenshot({ path: `screenshots/social-sign-in-${width}.png`, fullPage: true });
+    await expect(
+      page.getByRole('button', { name: SIGN_IN_METHOD_TEXTS.continueWith('microsoft') }),
+    ).toBeVisible();
+    await page.screenshot({ path: `artifacts/social-sign-in-${width}.png`, fullPage: true });
 
     await google.click();
     await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();

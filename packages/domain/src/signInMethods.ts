@@ -46,6 +46,9 @@ export const SIGN_IN_METHOD_TEXTS = {
   sectionDescription: 'The ways you can sign in to Keyturn.',
   password: 'Password',
   link: (provider: SocialProvider) => `Link ${SOCIAL_PROVIDER_NAMES[provider]}`,
+  /** A row's state: a provider is linked or not; the password is set or not. */
+  state: (method: SignInMethod, on: boolean) =>
+    method === 'password' ? (on ? 'Set' : 'Not set') : on ? 'Linked' : 'Not linked',
   unlink: 'Unlink',
   linked: (provider: SocialProvider) => `${SOCIAL_PROVIDER_NAMES[provider]} is now linked to your account.`,
   unlinked: (provider: SocialProvider) =>

@@ -34,6 +34,7 @@ describe('Settings → Account: sign-in methods', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Unlink Google' }));
     expect(api.callsTo('POST', '/auth/sign-in-methods/unlink')[0]?.body).toEqual({ method: 'google' });
     expect(await screen.findByRole('button', { name: 'Link Google' })).toBeTruthy();
+    expect(screen.getByText(SIGN_IN_METHOD_TEXTS.state('password', true))).toBeTruthy();
     // Microsoft's app is not set on this server: no row for it.
     expect(screen.queryByText('Microsoft')).toBeNull();
   });

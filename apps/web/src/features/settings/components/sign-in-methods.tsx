@@ -103,7 +103,7 @@ function MethodRow({
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <span className="text-sm text-slate-800">
         <span className="font-medium">{nameOf(method)}</span>
-        <span className="ml-2 text-slate-500">{linked ? 'Linked' : 'Not linked'}</span>
+        <span className="ml-2 text-slate-500">{SIGN_IN_METHOD_TEXTS.state(method, linked)}</span>
       </span>
       {method === 'password' ? null : linked ? (
         <Button
