@@ -89,7 +89,10 @@ describe('rendered routes', () => {
   it('shows the landing page with a one-line "not found" notice for an unknown path (spec route table, issue 39)', async () => {
     stubApi({});
     renderRoutes(routes, '/no/such/page');
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.addressNotFound);
+    expect(await screen.findByText(MESSAGES.addressNotFound, {}, { timeout: 10_000 })).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Showings that book themselves' }),
     ).toBeInTheDocument();
