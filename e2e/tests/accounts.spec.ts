@@ -1,5 +1,6 @@
 // Foundation journeys in Chromium: an agent signs up, sets up a profile, lands in the dashboard shell,
 // logs out, signs in again; guards and unknown paths behave as spec §2.1 says.
+import { MESSAGES } from '@keyturn/domain/messages';
 import { expect, test, type Page } from '@playwright/test';
 import { CONSENT_DECIDED } from '../support/server.ts';
 
@@ -83,14 +84,13 @@ test('visiting /dashboard signed out redirects to /sign-in', async ({ page }) =>
   await expect(page).toHaveURL(/\/sign-in$/);
 });
 
-test('an unknown path says the page is not there and leads home (issue 29: it was the landing page)', async ({
+test('an unknown path shows the landing page with a line saying the address was not found (spec route table, issue 39)', async ({
   page,
 }) => {
   await page.goto('/nope');
   await expect(page).toHaveURL(/\/nope$/);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await page.getByRole('link', { name: 'Go to the home page' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.addressNotFound })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /join waiting list/i }).first()).toBeVisible();
 });
 

@@ -2,6 +2,7 @@
 // Tab, every focused element is the thing at its own centre, not the Scroll to top button or the cookie
 // banner over it; 2.5.8 target size — every control a buyer presses is at least 24 × 24 px; Scroll to top in
 // the agent's colour; a real 404 for an unknown address; the agent's Settings tab row fully on screen.
+import { MESSAGES } from '@keyturn/domain/messages';
 import { expect, test, type Page } from '@playwright/test';
 import { agentBookingPath } from '@keyturn/domain/links';
 import { DEMO, demoAgent, freeSlot, query } from '../support/server.ts';
@@ -147,14 +148,13 @@ test.describe('with the cookie banner open', () => {
   });
 });
 
-test('an unknown address answers 404 with "Page not found"; the app\'s pages still answer 200', async ({
+test('an unknown address answers 404 with the landing page and a "not found" line; the app\'s pages still answer 200', async ({
   page,
 }) => {
   const missing = await page.goto('/no/such/page');
   expect(missing?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await page.getByRole('link', { name: 'Go to the home page' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.addressNotFound })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /Showings that book themselves/ })).toBeVisible();
   expect((await page.goto('/pricing'))?.status()).toBe(200);
 });
 

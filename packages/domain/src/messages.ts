@@ -30,6 +30,8 @@ export const MESSAGES = {
 
   loadingBooking: 'Loading booking details...',
   propertyNotFoundTitle: 'Property Not Found',
+  /** Any other path (spec route table): the landing page, with this one line, answered with HTTP 404. */
+  addressNotFound: 'The address you followed was not found on Keyturn, so here is our home page.',
   propertyNotFoundBody: "The property you're looking for doesn't exist.",
 
   customPurposePlaceholder: 'e.g., Home Inspection, Family Gathering',

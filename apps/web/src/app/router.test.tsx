@@ -86,12 +86,17 @@ describe('rendered routes', () => {
     expect(api.callsTo('GET', '/booking/links/abc123')).toHaveLength(1);
   });
 
-  it('shows the not-found page for an unknown path, not the landing page (issue 29)', async () => {
+  it('shows the landing page with a one-line "not found" notice for an unknown path (spec route table, issue 39)', async () => {
     stubApi({});
     renderRoutes(routes, '/no/such/page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Showings that book themselves' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(await screen.findByText(MESSAGES.addressNotFound, {}, { timeout: 10_000 })).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Showings that book themselves' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
   });
 
   it("lists exactly the router's pages in the domain's APP_PATHS (the server's 404 rule)", () => {

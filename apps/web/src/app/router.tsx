@@ -317,7 +317,8 @@ export const routes: RouteObject[] = [
         ],
       },
 
-      // Any other address: the not-found page (the server answers these with 404, domain appPaths.ts).
+      // Any other address: the landing page with a "not found" line (the server answers these with 404, domain
+      // appPaths.ts; issue 39).
       { id: 'not-found', path: '*', element: page(<NotFoundPage />) },
     ],
   },

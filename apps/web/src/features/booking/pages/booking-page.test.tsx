@@ -176,6 +176,41 @@ describe('booking page: purpose and property steps (spec §2.4)', () => {
     expect(screen.getByRole('heading', { name: 'Property Viewing' })).toBeInTheDocument();
   });
 
+  it("an instructions-only listing picked on the agent's page shows its instructions, not a calendar (issue 39 §4)", async () => {
+    const showing = {
+      instructions_only: true,
+      instructions: 'Call the listing office the day before.',
+      notice_note: null,
+      contact: { phone: '+1 212 555 0100', email: 'dana@example.com' },
+    };
+    const { user } = renderBooking(`/bookme/${AGENT_ID}`, {
+      [`GET /properties/public/${AGENT_ID}`]: () => json(200, { properties: [{ ...property, showing }] }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Property Viewing' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Property' }));
+    await user.click(
+      within(await screen.findByRole('list', { name: 'Properties' })).getByRole('button', {
+        name: /12 Main St/,
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'How to see this home' })).toBeInTheDocument();
+    expect(screen.getByText('Call the listing office the day before.')).toBeInTheDocument();
+    expect(screen.getByText(/12 Main St, .* is not booked online\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'dana@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:dana@example.com',
+    );
+    expect(screen.getByRole('link', { name: '+1 212 555 0100' })).toHaveAttribute(
+      'href',
+      'tel:+1 212 555 0100',
+    );
+    expect(screen.queryByRole('heading', { name: 'Select a Date & Time' })).not.toBeInTheDocument();
+    // The listing's address in the page's frame (issue 39 §12).
+    expect(
+      within(screen.getByRole('complementary', { name: 'About this booking' })).getByText('12 Main St'),
+    ).toBeInTheDocument();
+  });
+
   it("offers 'Continue without property selection' when the agent has no properties", async () => {
     const { user } = renderBooking(`/bookme/${AGENT_ID}`, {
       [`GET /properties/public/${AGENT_ID}`]: () => json(200, { properties: [] }),

@@ -23,7 +23,7 @@ export function preloadLandingParts(): Promise<unknown> {
  * visitor, otherwise the sections of §2.3 in order. The dashboard's Logout navigates here with `signedOut`
  * state while it is still ending the session, so that moment must not bounce back to the dashboard.
  */
-export function LandingPage() {
+export function LandingPage({ notice = null }: { notice?: string | null } = {}) {
   const { status } = useSession();
   const location = useLocation();
   const signingOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
@@ -47,6 +47,11 @@ export function LandingPage() {
         title="Keyturn · Showing scheduler for real-estate agents"
         description="Keyturn gives real-estate agents a branded booking page: buyers book 30-minute viewings from their phones, and agents run every showing from one dashboard. Join the waiting list."
       />
+      {notice ? (
+        <p role="status" className="bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">
+          {notice}
+        </p>
+      ) : null}
       <SiteHeader />
       <main id="main" className="flex-1">
         <LandingHero onWatchDemo={watchDemo} />
