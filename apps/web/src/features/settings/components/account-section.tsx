@@ -13,6 +13,7 @@ import type { AgentProfile } from '@keyturn/domain/schemas/agent';
 import { deleteAgentProfile } from '../api';
 import { PasswordForm } from './password-form';
 import { AccountProfileForm } from './account-profile-form';
+import { LeavingSection } from './leaving-section';
 
 export const DELETE_CONFIRMATION = 'delete my profile';
 
@@ -30,6 +31,7 @@ export function AccountSection({ profile }: { profile: AgentProfile }) {
         </ButtonLink>
       </section>
       <PasswordForm />
+      <LeavingSection />
       <section
         aria-labelledby="danger-zone-heading"
         className="rounded-xl border border-red-200 bg-white p-5 shadow-sm"
