@@ -69,7 +69,7 @@ beforeAll(async () => {
   };
   other = await makeAgent(h.t);
   await makeProperty(h.t, other.id);
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await h?.close();
 });
