@@ -87,7 +87,6 @@ import { withLeadClasses } from './modules/leads/classes';
 import { webhookEmitter } from './modules/crm/emit';
 import { serverSettingsRoutes } from './modules/server-settings/routes';
 import { leavingRoutes } from './modules/leaving/routes';
-import { createResolvingSmsSender } from './adapters/sms';
 import {
   aiConfigOf,
   billingOf,
@@ -388,25 +387,8 @@ export async function buildApp({
     queue,
     onSaved: headers.forget,
   });
-  // Issue 41: download my data, delete my account (the buyers of cancelled showings told at once).
-  await app.register(leavingRoutes, {
-    auth,
-    db,
-    queue,
-    now,
-    notify: {
-      db,
-      mailer: accountMailer,
-      sms: createResolvingSmsSender({
-        settings: smsSettingsOf(settings.resolver, config.sms.providerUrl),
-        outbox,
-      }),
-      publicUrl: config.publicUrl,
-      mailFrom: config.mail.from,
-      smsDefaultCountry: config.sms.defaultCountry,
-      now,
-    },
-  });
+  const leaving = { auth, db, queue, now, config, resolver: settings.resolver }; // issue 41
+  await app.register(leavingRoutes, { ...leaving, mailer: accountMailer });
   await app.register(reportRoutes, { auth, db });
   await app.register(figureRoutes, { auth, db, now });
   await app.register(routeRoutes, {

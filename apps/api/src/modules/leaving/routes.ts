@@ -12,12 +12,49 @@ import {
   deleteAccountSchema,
 } from '@keyturn/domain/leaving';
 import type { Auth } from '../../auth';
+import type { Mailer } from '../../adapters/mail';
+import { databaseOutbox } from '../../adapters/outbox';
+import { createResolvingSmsSender } from '../../adapters/sms';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import { smsSettingsOf, type SettingsResolver } from '../server-settings/store';
 import { currentUser, requireUser } from '../../http/authenticate';
 import { findAgentByUser } from '../agents/service';
 import { dataExport, dataExportCsv, deleteAccount, exportFileName, type LeavingDeps } from './service';
 
-export async function leavingRoutes(app: FastifyInstance, opts: LeavingDeps & { auth: Auth }) {
-  const { db } = opts;
+export async function leavingRoutes(
+  app: FastifyInstance,
+  options: {
+    auth: Auth;
+    db: Db;
+    queue: JobQueue;
+    now: () => Date;
+    config: Config;
+    /** The server's own mailer; texts through the provider in force (Server settings). */
+    mailer: Mailer;
+    resolver: SettingsResolver;
+  },
+) {
+  const { db, config, now } = options;
+  const opts: LeavingDeps & { auth: Auth } = {
+    auth: options.auth,
+    db,
+    queue: options.queue,
+    now,
+    notify: {
+      db,
+      mailer: options.mailer,
+      sms: createResolvingSmsSender({
+        settings: smsSettingsOf(options.resolver, config.sms.providerUrl),
+        outbox: databaseOutbox(db),
+      }),
+      publicUrl: config.publicUrl,
+      mailFrom: config.mail.from,
+      smsDefaultCountry: config.sms.defaultCountry,
+      now,
+    },
+  };
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(opts.auth);
   const tags = ['account'];

@@ -17,6 +17,7 @@ import { ChangeEmailSection } from './account-security/change-email-section';
 import { SessionsSection } from './account-security/sessions-section';
 import { TwoFactorSection } from './account-security/two-factor-section';
 import { SignInMethods } from './sign-in-methods';
+import { LeavingSection } from './leaving-section';
 
 export const DELETE_CONFIRMATION = 'delete my profile';
 
@@ -39,6 +40,7 @@ export function AccountSection({ profile }: { profile: AgentProfile }) {
       <TwoFactorSection />
       <SessionsSection />
       <SignInMethods />
+      <LeavingSection />
       <section
         aria-labelledby="danger-zone-heading"
         className="rounded-xl border border-red-200 bg-white p-5 shadow-sm"
