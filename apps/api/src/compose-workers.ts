@@ -32,6 +32,7 @@ import { accessReleaseMail } from './modules/access/release-mail';
 import { accessBoxOf } from './modules/access/service';
 import { sellerDigestMail, sellerDigestTicker } from './modules/seller-report/digest';
 import { expireGrace } from './modules/billing/plan-state';
+import { backupJobHandler, backupTicker } from './modules/backups/jobs';
 
 export type { WorkerLog, Workers, WorkersState } from './jobs/workers';
 
@@ -102,6 +103,7 @@ export async function startWorkers(options: {
         log,
       ),
       listingsJobHandler(mlsSync, log),
+      backupJobHandler({ config, db, resolver, now }, log),
     ],
     tickers: [
       mlsSyncTicker(
@@ -109,6 +111,8 @@ export async function startWorkers(options: {
         log,
       ),
       sellerDigestTicker({ db, queue: calendarQueue, now }, log),
+      // Issue 40: the embedded database's daily backup.
+      backupTicker({ config, db, queue: calendarQueue, resolver, now }, log),
       calendarSyncTicker({ db, queue: calendarQueue, now, syncMinutes: config.calendar.syncMinutes }, log),
       // Issue 30: a failed payment's grace that ended puts the agent on Basic's limits.
       {

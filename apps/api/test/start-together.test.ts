@@ -66,7 +66,13 @@ async function round(i: number): Promise<void> {
       sql`select name from pgboss.queue order by name`,
     );
     expect(applied.rows[0]?.n).toBe(MIGRATIONS);
-    expect(queues.rows.map((q) => q.name)).toEqual(['calendar', 'listings', 'notifications', 'webhooks']);
+    expect(queues.rows.map((q) => q.name)).toEqual([
+      'backups',
+      'calendar',
+      'listings',
+      'notifications',
+      'webhooks',
+    ]);
   } finally {
     const codes = await Promise.all(running.map((r) => stop(r)));
     await database.drop();

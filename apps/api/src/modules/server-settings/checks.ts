@@ -4,6 +4,7 @@ import type { ServerSettingsSection } from '@keyturn/domain/schemas/serverSettin
 import { verifySmtp } from '../../adapters/mail';
 import { mapsUserAgent } from '../../config';
 import { resoSettingsFrom, smtpOf, type ResolvedSetting } from './store';
+import { BackupError, pgTool, serverMajor } from '../backups/backup';
 
 export type CheckResult = { ok: boolean; message: string };
 export type CheckDeps = {
@@ -11,6 +12,8 @@ export type CheckDeps = {
   smtpUrl: string | null;
   publicUrl: string;
   timeoutMs?: number;
+  /** The database this server uses (its address): the backups' check asks it for its version. */
+  databaseUrl?: string;
 };
 
 const v = (deps: CheckDeps, key: string) => deps.settings.get(key)?.value ?? null;
@@ -34,6 +37,20 @@ export async function runCheck(section: ServerSettingsSection, deps: CheckDeps):
       return checkAi(deps);
     case 'mls':
       return checkMls(deps);
+    case 'backups':
+      return checkBackups(deps);
+  }
+}
+
+/** Whether a backup can be written here: a pg_dump at least as new as the database server. */
+async function checkBackups(deps: CheckDeps): Promise<CheckResult> {
+  if (!deps.databaseUrl) return fail('The database address is not known to this check.');
+  try {
+    const major = await serverMajor(deps.databaseUrl);
+    const tool = await pgTool('pg_dump', major);
+    return ok(`Backups can be written: pg_dump ${tool.major} for this PostgreSQL ${major} server.`);
+  } catch (err) {
+    return fail(err instanceof BackupError ? err.message : `The database could not be asked: ${String(err)}`);
   }
 }
 
