@@ -166,7 +166,7 @@ describe('npm run admin -- backup, then restore into a fresh data folder', () =>
       WORKERS_IN_PROCESS: 'false',
     });
     running.push(server);
-    await server.waitFor('Keyturn is running', 90_000);
+    await server.waitFor('Keyturn is running', 200_000);
     const adminUrl = (await readFile(path.join(restoredDir, 'postgres.url'), 'utf8')).trim();
     expect(await fingerprint(await ensureDatabase(adminUrl, 'keyturn'))).toEqual(
       await fingerprint(t.database.url),
@@ -177,5 +177,5 @@ describe('npm run admin -- backup, then restore into a fresh data folder', () =>
       expect(restored.status).toBe(original.statusCode);
       expect(await restored.json()).toEqual(original.json());
     }
-  }, 150_000);
+  }, 260_000);
 });
