@@ -31,6 +31,8 @@ if (existsSync(process.env.PGBOUNCER ?? '/usr/sbin/pgbouncer')) {
   process.env.START_TOGETHER_ROUNDS ??= '3';
   pooler = vitest(['--config', 'vitest.pooler.config.ts', '--maxWorkers=3']);
 } else {
-  console.error('\nThe pooler run was left out: PgBouncer is not installed here (apt-get install pgbouncer).');
+  console.error(
+    '\nThe pooler run was left out: PgBouncer is not installed here (apt-get install pgbouncer).',
+  );
 }
 process.exit(waiting || rest || pooler);

@@ -34,6 +34,7 @@ import { accessBoxOf } from './modules/access/service';
 import { sellerDigestMail, sellerDigestTicker } from './modules/seller-report/digest';
 import { expireGrace } from './modules/billing/plan-state';
 import { demoJobHandler, demoResetTicker } from './demo/jobs';
+import { backupJobHandler, backupTicker } from './modules/backups/jobs';
 
 export type { WorkerLog, Workers, WorkersState } from './jobs/workers';
 
@@ -108,6 +109,7 @@ export async function startWorkers(options: {
       listingsJobHandler(mlsSync, log),
       // Issue 40: the demo account rebuilt every day (when the server has one).
       demoJobHandler({ db, queue: calendarQueue, images: imageBackendFor(config, db), config, now }, log),
+      backupJobHandler({ config, db, resolver, now }, log),
     ],
     tickers: [
       mlsSyncTicker(
@@ -116,6 +118,8 @@ export async function startWorkers(options: {
       ),
       sellerDigestTicker({ db, queue: calendarQueue, now }, log),
       demoResetTicker({ db, queue: calendarQueue }, log),
+      // Issue 40: the embedded database's daily backup.
+      backupTicker({ config, db, queue: calendarQueue, resolver, now }, log),
       calendarSyncTicker({ db, queue: calendarQueue, now, syncMinutes: config.calendar.syncMinutes }, log),
       // Issue 30: a failed payment's grace that ended puts the agent on Basic's limits.
       {

@@ -29,6 +29,8 @@ const envSchema = z.object({
   // The bearer token /metrics asks for; without one, /metrics answers this machine only (loopback, not proxied).
   METRICS_TOKEN: z.string().min(16).optional(),
   DATA_DIR: z.string().default('./data'),
+  // Where `npm run admin -- backup` and the daily backup write; DATA_DIR's sibling `<DATA_DIR>-backups` by default.
+  BACKUP_DIR: z.string().optional(),
   // Issue 11: the database supervisor (db/supervisor.ts).
   DATABASE_PROBE_SECONDS: z.coerce.number().min(0.2).max(60).default(2),
   DATABASE_RESTART_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
@@ -176,6 +178,8 @@ export type Config = {
   /** How often the database is probed, and how many restarts of an embedded one are tried before exiting. */
   database: { probeSeconds: number; restartAttempts: number };
   dataDir: string;
+  /** Where backups go (BACKUP_DIR, else `<DATA_DIR>-backups`). */
+  backupDir: string;
   publicUrl: string;
   trustedOrigins: string[];
   authSecret: string | undefined;
@@ -359,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN ?? null,
     database: { probeSeconds: e.DATABASE_PROBE_SECONDS, restartAttempts: e.DATABASE_RESTART_ATTEMPTS },
     dataDir: path.resolve(base, e.DATA_DIR),
+    backupDir: e.BACKUP_DIR ? path.resolve(base, e.BACKUP_DIR) : `${path.resolve(base, e.DATA_DIR)}-backups`,
     publicUrl,
     trustedOrigins: [...trustedOrigins],
     authSecret: e.AUTH_SECRET,

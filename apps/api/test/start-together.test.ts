@@ -67,6 +67,7 @@ async function round(i: number): Promise<void> {
     );
     expect(applied.rows[0]?.n).toBe(MIGRATIONS);
     expect(queues.rows.map((q) => q.name)).toEqual([
+      'backups',
       'calendar',
       'demo',
       'listings',

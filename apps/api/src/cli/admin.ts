@@ -6,6 +6,9 @@
 //   set-seats <team> <n>                      a team's extra seats (by URL name or id) beyond the included 5
 //   billing-setup                             create the plan table's products, prices and the waiting-list
 //                                             coupon in the Stripe account (STRIPE_SECRET_KEY); idempotent
+//   backup [--dir D]                          the database (pg_dump, custom format) and the stored secrets' key
+//                                             into a new folder under D (BACKUP_DIR, else <DATA_DIR>-backups)
+//   restore <backup folder>                   into an empty database (DATABASE_URL) or an empty data folder
 import { eq } from 'drizzle-orm';
 import { PLAN_IDS, type PlanId } from '@keyturn/domain/enums';
 import { planFor } from '@keyturn/domain/plans';
@@ -13,7 +16,16 @@ import { createAuth } from '../auth';
 import { loadConfig } from '../config';
 import { connect } from '../db/client';
 import { ensureDatabase, openDatabase, type Database } from '../db/database';
-import { runningEmbeddedUrl } from '../db/embedded';
+import { runningEmbeddedUrl, startEmbeddedPostgres } from '../db/embedded';
+import {
+  BackupError,
+  dataFolderIsEmpty,
+  readBackup,
+  restoreDatabase,
+  restoreKey,
+  writeBackup,
+} from '../modules/backups/backup';
+import { BACKUP_MESSAGES } from '@keyturn/domain/operations';
 import { agents } from '../db/schema';
 import { DEMO_AGENT, resetDemo } from '../demo/seed';
 import { jobOptionsOf, openJobQueue } from '../jobs/queue';
@@ -31,6 +43,8 @@ const USAGE = [
   '       npm run admin -- lead-classes [--all]',
   '       npm run admin -- set-seats <team> <n>',
   '       npm run admin -- billing-setup',
+  '       npm run admin -- backup [--dir <folder>]',
+  '       npm run admin -- restore <backup folder>',
 ].join('\n');
 
 async function main(argv: string[]): Promise<number> {
@@ -40,6 +54,11 @@ async function main(argv: string[]): Promise<number> {
     return leadClassesCommand(args[0] === '--all');
   }
   if (command === 'billing-setup' && args.length === 0) return billingSetupCommand();
+  if (command === 'backup' && (args.length === 0 || (args.length === 2 && args[0] === '--dir'))) {
+    return reportingBackupErrors(() => backupCommand(args[1]));
+  }
+  if (command === 'restore' && args.length === 1)
+    return reportingBackupErrors(() => restoreCommand(args[0]!));
   if (command === 'set-seats' && args.length === 2) {
     const database = await openForAdmin();
     try {
@@ -96,6 +115,70 @@ async function billingSetupCommand(): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+/** An operator's mistake or a missing tool is told in one line (exit 1), not as a stack trace. */
+async function reportingBackupErrors(command: () => Promise<number>): Promise<number> {
+  try {
+    return await command();
+  } catch (err) {
+    if (!(err instanceof BackupError)) throw err;
+    console.error(err.message);
+    return 1;
+  }
+}
+
+async function backupCommand(dir: string | undefined): Promise<number> {
+  const config = loadConfig();
+  const target = await urlForAdmin();
+  try {
+    const folder = await writeBackup({
+      url: target.url,
+      dataDir: config.dataDir,
+      tokenKey: config.calendar.tokenKey,
+      dir: dir ?? config.backupDir,
+    });
+    console.log(BACKUP_MESSAGES.written(folder));
+    return 0;
+  } finally {
+    await target.close();
+  }
+}
+
+async function restoreCommand(source: string): Promise<number> {
+  const config = loadConfig();
+  const backup = await readBackup(source);
+  if (config.databaseUrl) {
+    await restoreKey(backup.key, config.dataDir, config.calendar.tokenKey, { dryRun: true });
+    await restoreDatabase(backup.folder, backup.manifest, config.databaseUrl);
+    await restoreKey(backup.key, config.dataDir, config.calendar.tokenKey);
+    console.log(BACKUP_MESSAGES.restored(new URL(config.databaseUrl).pathname.slice(1)));
+    return 0;
+  }
+  if (!(await dataFolderIsEmpty(config.dataDir))) {
+    throw new BackupError(BACKUP_MESSAGES.dataFolderNotEmpty(config.dataDir));
+  }
+  await restoreKey(backup.key, config.dataDir, config.calendar.tokenKey, { dryRun: true });
+  const embedded = await startEmbeddedPostgres(config.dataDir, () => {});
+  try {
+    const url = await ensureDatabase(embedded.adminUrl, 'keyturn');
+    await restoreDatabase(backup.folder, backup.manifest, url);
+    await restoreKey(backup.key, config.dataDir, config.calendar.tokenKey);
+  } finally {
+    await embedded.stop();
+  }
+  console.log(BACKUP_MESSAGES.restored(config.dataDir));
+  return 0;
+}
+
+/** The address of the server's own database, with what closes what was opened for it. */
+async function urlForAdmin(): Promise<{ url: string; close: () => Promise<void> }> {
+  const config = loadConfig();
+  if (config.databaseUrl) return { url: config.databaseUrl, close: async () => {} };
+  const running = await runningEmbeddedUrl(config.dataDir);
+  if (running) return { url: await ensureDatabase(running, 'keyturn'), close: async () => {} };
+  const database = await openDatabase(config, () => {});
+  return { url: database.url, close: () => database.close() };
 }
 
 async function resetDemoCommand(): Promise<number> {

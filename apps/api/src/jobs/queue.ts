@@ -19,6 +19,8 @@ export const DEMO_QUEUE = 'demo';
 export const WEBHOOKS_QUEUE = 'webhooks';
 /** pg-boss's own tables live in this schema, next to ours. */
 export const JOBS_SCHEMA = 'pgboss';
+/** The daily backup of the embedded database (issue 40, modules/backups/jobs.ts). */
+export const BACKUPS_QUEUE = 'backups';
 
 /** What pg-boss calls to run its SQL (its `db` option). */
 export type SqlExecutor = {
@@ -41,7 +43,12 @@ export type QueuedJob<T extends object> = {
   data: T;
   startAfter: Date;
   /** The queue it goes on: notifications unless said. */
-  queue?: typeof NOTIFICATIONS_QUEUE | typeof CALENDAR_QUEUE | typeof LISTINGS_QUEUE | typeof DEMO_QUEUE;
+  queue?:
+    | typeof NOTIFICATIONS_QUEUE
+    | typeof CALENDAR_QUEUE
+    | typeof LISTINGS_QUEUE
+    | typeof DEMO_QUEUE
+    | typeof BACKUPS_QUEUE;
 };
 
 export type JobQueue = {
@@ -179,7 +186,14 @@ export function jobOptionsOf(config: Config): JobOptions {
 }
 
 export async function ensureQueue(boss: PgBoss): Promise<void> {
-  for (const name of [NOTIFICATIONS_QUEUE, CALENDAR_QUEUE, WEBHOOKS_QUEUE, LISTINGS_QUEUE, DEMO_QUEUE]) {
+  for (const name of [
+    NOTIFICATIONS_QUEUE,
+    CALENDAR_QUEUE,
+    WEBHOOKS_QUEUE,
+    LISTINGS_QUEUE,
+    DEMO_QUEUE,
+    BACKUPS_QUEUE,
+  ]) {
     if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'standard' });
   }
 }

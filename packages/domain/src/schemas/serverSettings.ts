@@ -12,6 +12,7 @@ export const SERVER_SETTINGS_SECTIONS = [
   'billing',
   'ai',
   'mls',
+  'backups',
 ] as const;
 export type ServerSettingsSection = (typeof SERVER_SETTINGS_SECTIONS)[number];
 
@@ -107,6 +108,14 @@ export const SERVER_SETTINGS: readonly ServerSettingDefinition[] = [
   { key: 'RESO_TOKEN_URL', section: 'mls', label: 'Token address', secret: false, kind: 'url' },
   { key: 'RESO_CLIENT_ID', section: 'mls', label: 'Client ID', secret: false },
   { key: 'RESO_CLIENT_SECRET', section: 'mls', label: 'Client secret', secret: true },
+  {
+    key: 'BACKUPS_KEPT',
+    section: 'backups',
+    label: 'Daily backups kept',
+    secret: false,
+    kind: 'number',
+    hint: 'The newest ones are kept; 0 turns the daily backup off',
+  },
 ];
 
 export const SERVER_SETTING_KEYS = SERVER_SETTINGS.map((s) => s.key);
@@ -191,6 +200,7 @@ export const SERVER_SETTINGS_TEXTS = {
     billing: 'Billing (Stripe)',
     ai: 'AI provider',
     mls: 'MLS listing import',
+    backups: 'Backups',
   } satisfies Record<ServerSettingsSection, string>,
   sectionIntros: {
     mail: 'The server sends confirmations, reminders and account e-mails through this SMTP server. Without one, messages are kept in Settings → Messages instead of being sent.',
@@ -202,6 +212,8 @@ export const SERVER_SETTINGS_TEXTS = {
     billing: 'Subscriptions are paid through Stripe. Paste this address as the webhook endpoint:',
     ai: 'An OpenAI-compatible service the booking assistant uses. Without one the assistant still works, with its built-in understanding.',
     mls: 'Lets agents import their listings from your MLS (RESO Web API). Your MLS gives the addresses and the client credentials with its data licence.',
+    backups:
+      'Each day the server saves a copy of its built-in database and of the key to its stored secrets in its backups folder. A managed database is backed up by its provider instead.',
   } satisfies Record<ServerSettingsSection, string>,
   smsInbound: 'Paste this address as the incoming messages webhook:',
   openConsole: 'Open the provider’s console',

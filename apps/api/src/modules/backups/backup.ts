@@ -225,7 +225,12 @@ export async function restoreDatabase(folder: string, manifest: BackupManifest, 
  * Puts the backup's key where the server reads it: DATA_DIR's key file. With CALENDAR_TOKEN_KEY set, the
  * environment's key is used instead, and it must be the backup's.
  */
-export async function restoreKey(key: Buffer, dataDir: string, tokenKey: string | null): Promise<void> {
+export async function restoreKey(
+  key: Buffer,
+  dataDir: string,
+  tokenKey: string | null,
+  options: { dryRun?: boolean } = {},
+): Promise<void> {
   if (tokenKey) {
     if (!parseKey(tokenKey).equals(key)) throw new BackupError(BACKUP_MESSAGES.keyDiffers);
     return;
@@ -236,6 +241,7 @@ export async function restoreKey(key: Buffer, dataDir: string, tokenKey: string 
       throw new BackupError(BACKUP_MESSAGES.keyDiffers);
     return;
   }
+  if (options.dryRun) return;
   await mkdir(dataDir, { recursive: true });
   await writeFile(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
 }

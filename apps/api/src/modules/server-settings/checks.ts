@@ -7,6 +7,7 @@ import { OutboundUrlRefused, outboundFetch, type OutboundPolicy } from '../../ht
 import type { BillingConfig } from '../../adapters/billing';
 import { setUpPlans } from '../billing/setup';
 import { resoSettingsFrom, smtpOf, type ResolvedSetting } from './store';
+import { BackupError, pgTool, serverMajor } from '../backups/backup';
 
 export type CheckResult = { ok: boolean; message: string };
 export type CheckDeps = {
@@ -21,6 +22,8 @@ export type CheckDeps = {
   /** Billing in force (the environment winning): with both keys, the Check sets the plans up in Stripe too. */
   billing?: () => Promise<BillingConfig>;
   timeoutMs?: number;
+  /** The database this server uses (its address): the backups' check asks it for its version. */
+  databaseUrl?: string;
 };
 
 const v = (deps: CheckDeps, key: string) => deps.settings.get(key)?.value ?? null;
@@ -44,6 +47,20 @@ export async function runCheck(section: ServerSettingsSection, deps: CheckDeps):
       return checkAi(deps);
     case 'mls':
       return checkMls(deps);
+    case 'backups':
+      return checkBackups(deps);
+  }
+}
+
+/** Whether a backup can be written here: a pg_dump at least as new as the database server. */
+async function checkBackups(deps: CheckDeps): Promise<CheckResult> {
+  if (!deps.databaseUrl) return fail('The database address is not known to this check.');
+  try {
+    const major = await serverMajor(deps.databaseUrl);
+    const tool = await pgTool('pg_dump', major);
+    return ok(`Backups can be written: pg_dump ${tool.major} for this PostgreSQL ${major} server.`);
+  } catch (err) {
+    return fail(err instanceof BackupError ? err.message : `The database could not be asked: ${String(err)}`);
   }
 }
 

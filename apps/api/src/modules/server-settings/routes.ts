@@ -1,5 +1,6 @@
 // Server settings (issue 30, decision 048): the administrator's page. Every call answers 403 to anyone else;
 // no answer carries a secret (only whether it is set).
+import { poolOf } from '../../jobs/queue';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -164,6 +165,7 @@ export async function serverSettingsRoutes(app: FastifyInstance, opts: ServerSet
           publicUrl,
           outbound: opts.outbound,
           billing: opts.billing,
+          databaseUrl: poolOf(db).options.connectionString,
         });
         return { success: true as const, ...result };
       },

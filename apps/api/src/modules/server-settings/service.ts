@@ -1,5 +1,6 @@
 // Who administers the server, what Server settings shows (never a secret, never a key's environment value for a
 // secret) and what a save may contain (decision 048).
+import { MAX_BACKUPS_KEPT } from '@keyturn/domain/operations';
 import { asc, eq, notInArray, sql } from 'drizzle-orm';
 import { EMAIL_PATTERN } from '@keyturn/domain/schemas/common';
 import {
@@ -121,6 +122,11 @@ function problemOf(key: string, kind: string, value: string): string | null {
       : 'Enter an http(s) address with {z}, {x} and {y} in it, or off';
   }
   if (key === 'GEOCODER_URL' && value === 'off') return null;
+  if (key === 'BACKUPS_KEPT') {
+    return /^\d{1,3}$/.test(value) && Number(value) <= MAX_BACKUPS_KEPT
+      ? null
+      : `Enter a number from 0 to ${MAX_BACKUPS_KEPT}`;
+  }
   switch (kind) {
     case 'url':
       return isHttpUrl(value) ? null : 'Enter an address starting with http:// or https://';

@@ -4,6 +4,7 @@
 // applies to the next message, check or request without a restart, on every server sharing the database.
 import { inArray } from 'drizzle-orm';
 import { SERVER_SETTINGS, type SettingSource } from '@keyturn/domain/schemas/serverSettings';
+import { DEFAULT_BACKUPS_KEPT } from '@keyturn/domain/operations';
 import type { Db } from '../../db/client';
 import { serverSettings } from '../../db/schema';
 import type { SmtpTransport, MailSettings } from '../../adapters/mail';
@@ -26,6 +27,7 @@ export const SETTING_DEFAULTS: Record<string, string> = {
   SMS_PROVIDER_URL: 'https://api.twilio.com',
   STRIPE_API_URL: 'https://api.stripe.com',
   AI_MODEL: 'gpt-4o-mini',
+  BACKUPS_KEPT: String(DEFAULT_BACKUPS_KEPT),
 };
 
 /** The mail transport's parts: SMTP_URL in the environment stands for all of them. */
