@@ -19,7 +19,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createResolvingMailer } from './adapters/mail';
 import { databaseOutbox } from './adapters/outbox';
-import { attachAccountMail, type Auth } from './auth';
+import type { Auth } from './auth';
 import type { Config, TrustProxy } from './config';
 import type { Db } from './db/client';
 import { AppError, registerErrorHandling, type ErrorBody } from './http/errors';
@@ -38,7 +38,6 @@ import { DatabaseStatus } from './db/supervisor';
 import type { WorkersState } from './jobs/workers';
 import { agentRoutes } from './modules/agents/routes';
 import { authRoutes } from './modules/auth/routes';
-import { accountMailSender } from './modules/auth/account-mail';
 import { healthRoutes } from './modules/health/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { billingRoutes } from './modules/billing/routes';
@@ -259,17 +258,6 @@ export async function buildApp({
   const outbox = databaseOutbox(db);
   const accountMailer = createResolvingMailer({ settings: mailSettingsOf(settings.resolver), outbox });
   app.addHook('onClose', async () => accountMailer.close());
-  // Issue 41: better-auth's verification, e-mail change and reset links go out through the same mailer.
-  attachAccountMail(
-    auth,
-    accountMailSender({
-      db,
-      mailer: accountMailer,
-      from: config.mail.from,
-      publicUrl: config.publicUrl,
-      log: app.log,
-    }),
-  );
   await app.register(healthRoutes, { db, config, dbStatus, workers });
   await app.register(authRoutes, {
     auth,

@@ -12,7 +12,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { PasswordField } from '@/components/form-fields';
 import { applyServerErrors } from '@/lib/form-errors';
 import { AuthCard, textLink } from '../components/auth-card';
-import { resetPassword } from '../security-api';
+import { resetPassword } from '@/lib/account-security';
 
 type ResetForm = z.infer<typeof resetPasswordFormSchema>;
 
