@@ -34,7 +34,8 @@ export function ResetPasswordPage() {
       await resetPassword(token, newPassword);
       setDone(true);
     } catch (error) {
-      setServerError(applyServerErrors(error, form.setError, ['newPassword']).message);
+      const result = applyServerErrors(error, form.setError, ['newPassword']);
+      setServerError(result.onFields ? null : result.message);
     }
   });
 
