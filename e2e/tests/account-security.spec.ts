@@ -92,7 +92,9 @@ test('sign up, verify, forget the password, reset it, and sign in with two-facto
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/dashboard/settings?tab=account');
   const twoFactor = page.getByRole('region', { name: ACCOUNT_TEXTS.twoFactorTitle });
-  await expect(twoFactor.getByTestId('two-factor-state')).toHaveText(ACCOUNT_TEXTS.twoFactorOff);
+  await expect(twoFactor.getByTestId('two-factor-state')).toHaveText(ACCOUNT_TEXTS.twoFactorOff, {
+    timeout: 45_000,
+  });
   await expect(page.getByTestId('session-list').locator('li')).not.toHaveCount(0);
   await twoFactor.getByLabel(ACCOUNT_TEXTS.twoFactorPasswordLabel).fill('second-house-2026');
   await twoFactor.getByRole('button', { name: ACCOUNT_TEXTS.twoFactorStart }).click();
