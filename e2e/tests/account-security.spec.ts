@@ -29,26 +29,25 @@ test('sign up, verify, forget the password, reset it, and sign in with two-facto
   await page.getByRole('button', { name: /create|sign up/i }).click();
   await expect(page).toHaveURL(/\/(profile|dashboard)/);
   // The agent profile, so the dashboard opens (what /profile does).
-  if (!page.url().includes('/dashboard')) {
-    const session = await api<{ token: string }>('POST', '/auth/sign-in/email', {
-      email,
-      password: 'first-house-2026',
-    });
-    const created = await api(
-      'POST',
-      '/agents',
-      {
-        first_name: 'Robin',
-        last_name: 'Vale',
-        phone: '+1 312 555 0142',
-        username: `robin-${stamp}`,
-        timeZone: DEMO.timeZone,
-      },
-      session.json.token,
-    );
-    expect(created.status).toBe(201);
-    await page.goto('/dashboard');
-  }
+  // The agent profile, so the dashboard and Settings open (what /profile does).
+  const session = await api<{ token: string }>('POST', '/auth/sign-in/email', {
+    email,
+    password: 'first-house-2026',
+  });
+  const created = await api(
+    'POST',
+    '/agents',
+    {
+      first_name: 'Robin',
+      last_name: 'Vale',
+      phone: '+1 312 555 0142',
+      username: `robin-${stamp}`,
+      timeZone: DEMO.timeZone,
+    },
+    session.json.token,
+  );
+  expect(created.status).toBe(201);
+  await page.goto('/dashboard');
   const banner = page.getByTestId('verify-email-banner');
   await expect(banner).toContainText(email);
   await page.screenshot({ path: `${SHOTS}/1-banner-390.png`, fullPage: true });
