@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { buildBookingRequest } from '@keyturn/domain/bookingSubmit';
 import { bookingDetailsFormSchema } from '@keyturn/domain/schemas/booking';
 import { api, DEMO, newAgent, nextWeekday, query } from '../support/server.ts';
+import { verifyByMail } from '../support/account-mail.ts';
 import { signIn } from '../support/sign-in.ts';
 
 const shots = process.env.FIGURES_SHOTS_DIR;
@@ -67,6 +68,8 @@ test("a team member's figures are his own, the team's are labelled the team's; e
     owner.token,
   );
   expect(invitation.status).toBe(201);
+  // Issue 41: an invitation by address is accepted by an account that verified it.
+  await verifyByMail(member.email);
   expect(
     (await api('POST', `/team-invitations/${invitation.json.data.id}/accept`, undefined, member.token))
       .status,

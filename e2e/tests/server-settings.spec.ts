@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { SERVER_SETTINGS_TEXTS } from '@keyturn/domain/schemas/serverSettings';
 import { api, CONSENT_DECIDED, DEMO, newAgent, query } from '../support/server.ts';
+import { verifyByMail } from '../support/account-mail.ts';
 import { signIn } from '../support/sign-in.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -49,6 +50,8 @@ test.beforeAll(async () => {
     ...OWNER,
   });
   expect(signUp.status).toBe(200);
+  // Issue 41: ADMIN_EMAILS administers once its owner opened the verification link.
+  await verifyByMail(OWNER.email);
   const created = await api(
     'POST',
     '/agents',

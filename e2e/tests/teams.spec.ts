@@ -8,6 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { teamPagePath } from '@keyturn/domain/links';
 import { api, CONSENT_DECIDED, DEMO, newAgent, query } from '../support/server.ts';
+import { verifyByMail } from '../support/account-mail.ts';
 import { pickDate } from '../support/calendar.ts';
 import { firstTeamSlot, memberCell, openTeamView, reassignInTeamView } from '../support/team-view.ts';
 
@@ -76,7 +77,10 @@ test('an owner invites by e-mail; the invitee signs up from the link in a second
     await guest.getByLabel('Email').fill(invitee);
     await guest.getByLabel('Password').fill('e2e-password-1');
     await guest.getByRole('button', { name: /create|sign up/i }).click();
-    // Back on the invitation, now signed in with the invited address: one click joins.
+    // Back on the invitation, now signed in with the invited address, verified from its e-mail (issue 41):
+    // one click joins.
+    await expect(guest.getByRole('button', { name: 'Join Morgan Realty' })).toBeVisible();
+    await verifyByMail(invitee);
     await guest.getByRole('button', { name: 'Join Morgan Realty' }).click();
     // A new account sets up its agent profile first (spec §8), then finds the team in Settings → Team.
     await expect(guest).toHaveURL(/\/(profile|dashboard\/settings)/);

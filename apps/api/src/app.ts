@@ -19,7 +19,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createResolvingMailer } from './adapters/mail';
 import { databaseOutbox } from './adapters/outbox';
-import { attachAccountMail, type Auth } from './auth';
+import type { Auth } from './auth';
 import type { Config, TrustProxy } from './config';
 import type { Db } from './db/client';
 import { AppError, registerErrorHandling, type ErrorBody } from './http/errors';

@@ -247,6 +247,29 @@ describe("the app's rules hold under every spelling", () => {
     await expectOnlyExact('POST', '/sign-in/email', undefined, { email, password: 'correct-horse-9' });
   });
 
+  it('issue 41: reset-password keeps the policy, two-factor asks for the password, and only as spelled', async () => {
+    const { email, token } = await t.signUp({ password: 'correct-horse-9' });
+    const reset = { token: 'made-up-token', newPassword: 'password1' };
+    const exact = await send('POST', '/api/auth/reset-password', undefined, reset);
+    expect(exact.statusCode).toBe(400);
+    expect(exact.json().fields).toEqual({ newPassword: MESSAGES.passwordTooCommon });
+    await expectOnlyExact('POST', '/reset-password', undefined, reset);
+    await expectOnlyExact('POST', '/two-factor/enable', token, { password: 'correct-horse-9' });
+    await expectOnlyExact('POST', '/revoke-other-sessions', token, {});
+    await expectOnlyExact('GET', '/verify-email', undefined, {});
+    // Nothing happened under the other spellings: two-factor is still off, the password still signs in.
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(row!.twoFactorEnabled).toBe(false);
+    const signIn = await send('POST', '/api/auth/sign-in/email', undefined, {
+      email,
+      password: 'correct-horse-9',
+    });
+    expect(signIn.json().token).toEqual(expect.any(String));
+    const wrong = await send('POST', '/api/auth/two-factor/enable', token, { password: 'not-it' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields).toEqual({ password: MESSAGES.currentPasswordIncorrect });
+  });
+
   it('update-user: a null name is a 400 as spelled and a 404 otherwise, never a 500', async () => {
     const { token } = await t.signUp();
     const exact = await send('POST', '/api/auth/update-user', token, { name: null });

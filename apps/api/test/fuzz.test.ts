@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { AUTH_BASE_PATH } from '../src/auth';
+import { AUTH_ENDPOINTS } from '../src/modules/auth/routes';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 import { AUTH_SPELLINGS, rawClient } from './support/raw-http';
@@ -184,7 +185,12 @@ function writeRoutes(): WriteRoute[] {
   );
   for (const e of endpoints) {
     if (!e.path || ![e.options?.method].flat().includes('POST')) continue;
-    routes.push({ method: 'POST', url: `${AUTH_BASE_PATH}${e.path}`, fields: ['email', 'password', 'name'] });
+    routes.push({
+      method: 'POST',
+      url: `${AUTH_BASE_PATH}${e.path}`,
+      // Issue 41's endpoints read these too (reset link, new address, two-factor code).
+      fields: ['email', 'password', 'name', 'token', 'newPassword', 'newEmail', 'code'],
+    });
   }
   return routes;
 }
@@ -244,6 +250,9 @@ describe('fuzz: every write route', () => {
     expect(urls).toContain('POST /api/auth/social/microsoft/start');
     expect(urls).toContain('POST /api/auth/social/finish');
     expect(urls).toContain('POST /api/auth/sign-in-methods/unlink');
+    // Issue 41: the account-security endpoints of the allow-list, and the sessions' own route.
+    for (const path of AUTH_ENDPOINTS.POST!) expect(urls).toContain(`POST ${AUTH_BASE_PATH}${path}`);
+    expect(urls).toContain('POST /api/auth/sessions/:id/sign-out');
     expect(urls.length).toBeGreaterThan(40);
   });
 
@@ -335,12 +344,18 @@ describe('fuzz: every write route', () => {
   }, 1_800_000);
 
   it('reads too: every GET route with hostile path parameters and query strings answers no 5xx', async () => {
-    const reads = t.app.routeTable.filter(
-      (r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'),
-    );
+    const reads = [
+      ...t.app.routeTable.filter(
+        (r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'),
+      ),
+      // better-auth's GET endpoints on the allow-list (issue 41: the verification link's token).
+      ...AUTH_ENDPOINTS.GET!.map((path) => ({ url: `${AUTH_BASE_PATH}${path}` })),
+    ];
     expect(reads.map((r) => r.url)).toContain('/api/booking/manage');
     // The providers' redirect back (issue 41) takes its code, state and issuer from the query.
     expect(reads.map((r) => r.url)).toContain('/api/auth/social/google/callback');
+    expect(reads.map((r) => r.url)).toContain('/api/auth/verify-email');
+    expect(reads.map((r) => r.url)).toContain('/api/auth/sessions');
     const token = await freshToken();
     const hostileQuery = fc
       .dictionary(

@@ -18,7 +18,8 @@ import {
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import { imageRefSchema } from '@keyturn/domain/schemas/property';
 import { z } from 'zod';
-import { AUTH_BASE_PATH, type Auth } from '../../auth';
+import { attachAccountMail, AUTH_BASE_PATH, type Auth } from '../../auth';
+import { accountMailSender } from './account-mail';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { escapeHtml } from '../notifications/format';
@@ -44,6 +45,8 @@ export async function authRoutes(
 ) {
   const { auth, db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Issue 41: better-auth's verification, e-mail change and reset links go out through the account mailer.
+  attachAccountMail(auth, accountMailSender({ db, ...opts.mail, publicUrl: opts.publicUrl, log: app.log }));
 
   r.get(
     `${AUTH_BASE_PATH}/profile`,

@@ -97,10 +97,15 @@ export async function prepareSecurityCall(ctx: {
       const hash = sha256(token);
       // One use: the token's hash is taken before better-auth sees it (a second use, even at the same time,
       // finds it taken) and given back if better-auth refuses the link.
-      const expiresAt = new Date(typeof claims.exp === 'number' ? claims.exp * 1000 : Date.now() + 3_600_000);
+      // Kept until the link would have expired anyway (read from the token, which better-auth checks after:
+      // a forged claim only bounds how long a made-up token stays remembered).
+      const exp = typeof claims.exp === 'number' && Number.isFinite(claims.exp) ? claims.exp * 1000 : NaN;
+      const expiresAt = new Date(
+        exp > Date.now() && exp < Date.now() + 86_400_000 ? exp : Date.now() + 3_600_000,
+      );
       const taken = await db
         .insert(usedAuthLinks)
-        .values({ tokenHash: hash, userId: claims.userId ?? null, expiresAt })
+        .values({ tokenHash: hash, expiresAt })
         .onConflictDoNothing()
         .returning({ tokenHash: usedAuthLinks.tokenHash });
       if (taken.length === 0) {
@@ -131,7 +136,7 @@ export async function prepareSecurityCall(ctx: {
       const session = await signedIn(auth, request);
       if (!session?.user) throw unauthenticated();
       if (session.user.emailVerified) {
-        throw new AppError(400, 'EMAIL_ALREADY_VERIFIED', ACCOUNT_TEXTS.emailVerified);
+        throw new AppError(409, 'EMAIL_ALREADY_VERIFIED', ACCOUNT_TEXTS.emailVerified);
       }
       const wait = await takeSendSlot(
         db,

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
 import type { SessionUser } from '@/lib/auth';
-import { verifySignInCode } from '../security-api';
+import { verifySignInCode } from '@/lib/account-security';
 import { AuthCard, textLink } from './auth-card';
 
 export function TwoFactorStep({

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/form-fields';
 import { applyServerErrors } from '@/lib/form-errors';
 import { AuthCard, textLink } from '../components/auth-card';
-import { requestPasswordReset } from '../security-api';
+import { requestPasswordReset } from '@/lib/account-security';
 
 type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 

@@ -12,7 +12,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { PasswordField } from '@/components/form-fields';
 import { applyServerErrors } from '@/lib/form-errors';
 import { AuthCard, textLink } from '../components/auth-card';
-import { resetPassword } from '../security-api';
+import { resetPassword } from '@/lib/account-security';
 
 type ResetForm = z.infer<typeof resetPasswordFormSchema>;
 
@@ -34,7 +34,8 @@ export function ResetPasswordPage() {
       await resetPassword(token, newPassword);
       setDone(true);
     } catch (error) {
-      setServerError(applyServerErrors(error, form.setError, ['newPassword']).message);
+      const result = applyServerErrors(error, form.setError, ['newPassword']);
+      setServerError(result.onFields ? null : result.message);
     }
   });
 

@@ -8,7 +8,7 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { CenteredPage } from '@/components/centered-page';
 import { SESSION_QUERY_KEY, useSession } from '@/lib/auth';
-import { verifyEmail } from '../security-api';
+import { verifyEmail } from '@/lib/account-security';
 
 type Outcome = { state: 'checking' } | { state: 'done' } | { state: 'failed'; message: string };
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ACCOUNT_TEXTS } from '@keyturn/domain/accountTexts';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/auth';
-import { sendVerificationAgain } from '@/features/auth/security-api';
+import { sendVerificationAgain } from '@/lib/account-security';
 
 export function VerifyEmailBanner() {
   const session = useSession();

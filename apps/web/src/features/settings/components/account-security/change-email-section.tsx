@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/form-fields';
 import { useSession } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/form-errors';
-import { changeEmail } from '@/features/auth/security-api';
+import { changeEmail } from '@/lib/account-security';
 
 type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 

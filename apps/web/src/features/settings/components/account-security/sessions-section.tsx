@@ -8,7 +8,7 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { endSession } from '@/lib/auth';
 import { toast } from '@/lib/toast';
-import { signOutOtherSessions, signOutSession } from '@/features/auth/security-api';
+import { signOutOtherSessions, signOutSession } from '@/lib/account-security';
 import { labelledTime, useAccountSecurity, useRefreshAccountSecurity } from './use-account-security';
 
 export function SessionsSection() {

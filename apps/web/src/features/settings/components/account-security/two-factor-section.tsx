@@ -6,7 +6,7 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/lib/toast';
-import { confirmTwoFactor, startTwoFactor, turnOffTwoFactor } from '@/features/auth/security-api';
+import { confirmTwoFactor, startTwoFactor, turnOffTwoFactor } from '@/lib/account-security';
 import { useAccountSecurity, useRefreshAccountSecurity } from './use-account-security';
 
 type Setup = { uri: string; secret: string; codes: string[] };

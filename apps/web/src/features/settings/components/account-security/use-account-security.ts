@@ -1,7 +1,7 @@
 // Issue 41: the signed-in user's sessions and whether two-factor is on (GET /api/auth/sessions), shared by
 // Settings → Account's sections.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountSessions } from '@/features/auth/security-api';
+import { accountSessions } from '@/lib/account-security';
 
 export const ACCOUNT_SECURITY_KEY = ['auth', 'account-sessions'] as const;
 
