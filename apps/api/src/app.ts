@@ -37,9 +37,6 @@ import { serializeRequest } from './http/log-redaction';
 import { DatabaseStatus } from './db/supervisor';
 import type { WorkersState } from './jobs/workers';
 import { agentRoutes } from './modules/agents/routes';
-import { authRoutes } from './modules/auth/routes';
-import { accountMailSender } from './modules/auth/account-mail';
-import { socialAuthRoutes } from './modules/auth/social-routes';
 import { healthRoutes } from './modules/health/routes';
 import { registerMetrics } from './http/metrics';
 import { paymentRoutes } from './modules/payments/routes';
@@ -78,6 +75,7 @@ import { bookingNotifier } from './modules/notifications/scheduler';
 import { withSellerApprovals } from './modules/sellers/approval';
 import { noticeIfWanted } from './modules/sellers/notices';
 import { registerListingImport, registerListingSide } from './compose-listing';
+import { registerAccounts } from './compose-accounts';
 import { withAccessRelease } from './modules/access/release-mail';
 import { withCalendarPush } from './modules/integrations/jobs';
 import { calendarDepsOf } from './modules/integrations/setup';
@@ -85,8 +83,6 @@ import { integrationRoutes } from './modules/integrations/routes';
 import { feedbackReceived, withWebhookEvents } from './modules/crm/booking-events';
 import { withLeadClasses } from './modules/leads/classes';
 import { webhookEmitter } from './modules/crm/emit';
-import { serverSettingsRoutes } from './modules/server-settings/routes';
-import { leavingRoutes } from './modules/leaving/routes';
 import {
   aiConfigOf,
   billingOf,
@@ -97,7 +93,6 @@ import {
   serverSettingsOf,
   smsSettingsOf,
 } from './modules/server-settings/store';
-import { DEMO_AGENT } from './demo/data';
 
 /** Every route the app registered (method, URL, body schema): the fuzz test walks it instead of a hand list. */
 export type RouteEntry = { method: string; url: string; body: unknown };
@@ -266,34 +261,7 @@ export async function buildApp({
   const mailSettings = mailSettingsOf(settings.resolver);
   const accountMailer = createResolvingMailer({ settings: mailSettings, outbox });
   app.addHook('onClose', async () => accountMailer.close());
-  // Issue 41: better-auth's verification, e-mail change and reset links go out through the same mailer.
-  attachAccountMail(
-    auth,
-    accountMailSender({
-      db,
-      mailer: accountMailer,
-      from: config.mail.from,
-      publicUrl: config.publicUrl,
-      log: app.log,
-    }),
-  );
   await app.register(healthRoutes, { db, dbStatus, workers, mailSettings });
-  await app.register(authRoutes, {
-    auth,
-    db,
-    publicUrl: config.publicUrl,
-    limitPerMinute: config.authLimitPerMinute,
-    mail: { mailer: accountMailer, from: config.mail.from },
-  });
-  // Issue 41: sign-in with Google and Microsoft, on the calendar sync's apps (Server settings).
-  await app.register(socialAuthRoutes, {
-    auth,
-    db,
-    publicUrl: config.publicUrl,
-    limitPerMinute: config.authLimitPerMinute,
-    apps: oauthAppsOf(settings.resolver, config.calendar.endpoints),
-    outbound: config.outbound,
-  });
   await app.register(agentRoutes, { auth, db });
   const billing = billingOf(settings.resolver, config);
   await app.register(paymentRoutes, { auth, db, billing });
@@ -374,21 +342,10 @@ export async function buildApp({
   });
   // Issue 34: listings imported from the MLS (Server settings' RESO Web API) or a CSV file.
   await registerListingImport(app, { auth, db, now, notify, queue, reso: resoSettingsOf(settings.resolver) });
-  await app.register(serverSettingsRoutes, {
-    auth,
-    db,
-    box: settings.box,
-    resolver: settings.resolver,
-    rule: { adminEmails: config.adminEmails, notAdministrators: [DEMO_AGENT.email] },
-    publicUrl: config.publicUrl,
-    outbox,
-    outbound: config.outbound,
-    billing,
-    queue,
-    onSaved: headers.forget,
+  await registerAccounts(app, {
+    ...{ config, auth, db, now, queue, settings, mailer: accountMailer, outbox, billing },
+    onSettingsSaved: headers.forget,
   });
-  const leaving = { auth, db, queue, now, config, resolver: settings.resolver }; // issue 41
-  await app.register(leavingRoutes, { ...leaving, mailer: accountMailer });
   await app.register(reportRoutes, { auth, db });
   await app.register(figureRoutes, { auth, db, now });
   await app.register(routeRoutes, {

@@ -1,0 +1,77 @@
+// The accounts' routes, registered by buildApp (app.ts): better-auth's allow-listed endpoints with the account
+// mail (verification, e-mail change, password reset — issue 41), sign-in with Google and Microsoft on the
+// calendar sync's apps (decision 068), leaving (download my data, delete the account), and Server settings —
+// what the server's administrators do (decision 048). Like
+// compose-listing.ts, a composition file: it wires capabilities, none imports it.
+import type { FastifyInstance } from 'fastify';
+import type { BillingConfig } from './adapters/billing';
+import type { Mailer } from './adapters/mail';
+import type { Outbox } from './adapters/outbox';
+import { attachAccountMail, type Auth } from './auth';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { JobQueue } from './jobs/queue';
+import { accountMailSender } from './modules/auth/account-mail';
+import { authRoutes } from './modules/auth/routes';
+import { socialAuthRoutes } from './modules/auth/social-routes';
+import { leavingRoutes } from './modules/leaving/routes';
+import { serverSettingsRoutes } from './modules/server-settings/routes';
+import { oauthAppsOf, serverSettingsOf } from './modules/server-settings/store';
+import { DEMO_AGENT } from './demo/data';
+
+export async function registerAccounts(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    auth: Auth;
+    db: Db;
+    now: () => Date;
+    queue: JobQueue;
+    settings: ReturnType<typeof serverSettingsOf>;
+    /** The server's own mailer (the mail settings in force). */
+    mailer: Mailer;
+    outbox: Outbox;
+    billing: () => Promise<BillingConfig>;
+    /** Told after each Server settings save (what the process keeps of the settings is read again). */
+    onSettingsSaved: () => void;
+  },
+): Promise<void> {
+  const { config, auth, db, now, queue, settings, mailer } = deps;
+  const resolver = settings.resolver;
+  // Issue 41: better-auth's verification, e-mail change and reset links go out through the same mailer.
+  attachAccountMail(
+    auth,
+    accountMailSender({ db, mailer, from: config.mail.from, publicUrl: config.publicUrl, log: app.log }),
+  );
+  await app.register(authRoutes, {
+    auth,
+    db,
+    publicUrl: config.publicUrl,
+    limitPerMinute: config.authLimitPerMinute,
+    mail: { mailer, from: config.mail.from },
+  });
+  // Issue 41: sign-in with Google and Microsoft, on the calendar sync's apps (Server settings).
+  await app.register(socialAuthRoutes, {
+    auth,
+    db,
+    publicUrl: config.publicUrl,
+    limitPerMinute: config.authLimitPerMinute,
+    apps: oauthAppsOf(resolver, config.calendar.endpoints),
+    outbound: config.outbound,
+  });
+  // Issue 41: download my data, delete my account (the buyers of cancelled showings told at once).
+  await app.register(leavingRoutes, { auth, db, queue, now, config, resolver, mailer });
+  await app.register(serverSettingsRoutes, {
+    auth,
+    db,
+    box: settings.box,
+    resolver,
+    rule: { adminEmails: config.adminEmails, notAdministrators: [DEMO_AGENT.email] },
+    publicUrl: config.publicUrl,
+    outbox: deps.outbox,
+    outbound: config.outbound,
+    billing: deps.billing,
+    queue,
+    onSaved: deps.onSettingsSaved,
+  });
+}
