@@ -2,6 +2,7 @@
 // a stored booking as returned to its buyer, prefill, manage and cancel. Web and API share these shapes.
 import { z } from 'zod';
 import { BOOKING_PURPOSES, BOOKING_STATUSES } from '../enums';
+import { DECIDERS } from '../listing/whoDecides';
 import { agentPublicProfileSchema } from './agent';
 import { isoDateSchema, requiredText } from './common';
 import { prefillSchema } from './prefill';
@@ -54,6 +55,8 @@ export const propertyDetailsResponseSchema = z.object({
       instructions: z.string().nullable(),
       notice_note: z.string().nullable(),
       contact: z.object({ phone: z.string().nullable(), email: z.string() }).nullable(),
+      /** Issue 39 §6: who decides a request — said before "Confirm Booking" (listing/whoDecides.ts). */
+      decides: z.enum(DECIDERS).nullable().optional(),
     })
     .optional(),
 });

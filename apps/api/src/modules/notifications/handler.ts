@@ -12,7 +12,7 @@ import { messageKind, planMessages, type NotificationJobData, type PlannedMessag
 import { deliverOnce, type DeliveryRecord, type Outcome } from './deliver';
 import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
 import { toE164 } from './phone';
-import { awaitingSeller as awaitingSellerAnswer } from '../sellers/approval';
+import { awaitingSeller as awaitingSellerAnswer, declinedBySeller } from '../sellers/approval';
 import { notificationSettingsOf } from './settings';
 import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';
 
@@ -89,6 +89,7 @@ export async function runNotificationJob(
     publicUrl: deps.publicUrl,
     now,
     awaitingSeller,
+    declinedBySeller: booking.status === 'declined' && (await declinedBySeller(db, booking.id)),
   };
   const lastAttempt = attempt.retryCount >= attempt.retryLimit;
 

@@ -3,6 +3,7 @@
 // suggested notice is said up front. The slots' own why-texts come with each date's answer (slot-pipeline.ts).
 import { eq } from 'drizzle-orm';
 import { effectiveApproval, suggestedNoticeNote, takesBookings } from '@keyturn/domain/listing/applyRules';
+import { deciderOf } from '@keyturn/domain/listing/whoDecides';
 import type { Db } from '../../db/client';
 import { availabilitySettings } from '../../db/schema';
 import type { AgentRow } from '../agents/service';
@@ -16,11 +17,13 @@ export async function publicShowing(db: Db, propertyId: number, agent: AgentRow)
       .from(availabilitySettings)
       .where(eq(availabilitySettings.agentId, agent.id)),
   ]);
-  const instructionsOnly = !takesBookings(effectiveApproval(rules, settings?.requiresApproval ?? false));
+  const mode = effectiveApproval(rules, settings?.requiresApproval ?? false);
+  const instructionsOnly = !takesBookings(mode);
   return {
     instructions_only: instructionsOnly,
     instructions: instructionsOnly ? rules.instructions : null,
     notice_note: suggestedNoticeNote(rules),
     contact: instructionsOnly ? { phone: agent.phone, email: agent.email } : null,
+    decides: deciderOf(mode),
   };
 }

@@ -11,6 +11,7 @@ import type { AvailabilityEntry } from '@keyturn/domain/schemas/availability';
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
 import type { Property } from '@keyturn/domain/schemas/property';
 import type { PublicTeam } from '@keyturn/domain/schemas/publicBooking';
+import type { Decider } from '@keyturn/domain/listing/whoDecides';
 import { isValidIsoDate, isValidTime24 } from '@keyturn/domain/time';
 import { ApiError } from '@/lib/api';
 import {
@@ -54,6 +55,8 @@ export type PropertyShowing = {
   instructions: string | null;
   notice_note: string | null;
   contact: { phone: string | null; email: string } | null;
+  /** Issue 39 §6: who decides a request (null: no bookings). Absent from an older server. */
+  decides?: Decider | null;
 };
 
 export type BookingSetupState =
