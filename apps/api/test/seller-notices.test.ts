@@ -7,6 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTACT_GETS_KINDS, type ContactGetsKind } from '@keyturn/domain/listing/sellerNotices';
 import { SELLER_NOTICE_TEXTS as T } from '@keyturn/domain/listing/sellerNotices';
+import { SELLER_APPROVAL_MESSAGES as M } from '@keyturn/domain/listing/sellerApprovalTexts';
+import { WHO_DECIDES } from '@keyturn/domain/listing/whoDecides';
 import { bookings, notificationMessages, propertyShowingRules } from '../src/db/schema';
 import { jobOptionsOf, openJobQueue } from '../src/jobs/queue';
 import { queueWeeklyDigests } from '../src/modules/seller-report/digest';
@@ -225,6 +227,54 @@ describe('what the notices say', () => {
     expect(told.parsed.subject).toMatch(/^Showing cancelled: /);
     expect(told.parsed.text).toContain('The buyer cancelled');
     expect(told.parsed.text).toContain('Nothing is needed from you.');
+    await h.stopWorkers();
+  });
+});
+
+describe('who decides, said the same way everywhere (issue 39 §6) and the seller’s reason as theirs (§8)', () => {
+  it('a "seller approves" listing: the page says so before booking; buyer and agent e-mails say it waits for the seller', async () => {
+    const { property, email } = await listingWith('approvals');
+    await h.t.database.db.insert(propertyShowingRules).values({ propertyId: property, approval: 'seller' });
+    const details = await req('GET', `/api/booking/property/${property}`);
+    expect(details.json().showing.decides).toBe('seller');
+    expect(WHO_DECIDES.beforeBooking('seller', 'Jamie')).toMatch(/^The seller must approve this time/);
+
+    const requested = await requestShowing(property, 10);
+    await h.startWorkers();
+    const buyer = `requester${seq}@buyers.test`;
+    await h.smtp.waitFor(() => h.smtp.to(buyer).length === 1);
+    const buyerMail = h.smtp.to(buyer)[0]!.parsed.text ?? '';
+    expect(buyerMail).toContain(WHO_DECIDES.waiting('seller', ''));
+    expect(buyerMail).toContain(WHO_DECIDES.waitingDetail('seller', ''));
+    expect(buyerMail).not.toContain('The seller confirms this time');
+    await h.smtp.waitFor(() =>
+      h.smtp
+        .to(pro.email)
+        .some((m) => /^Waiting for the seller: Riley Requester/.test(m.parsed.subject ?? '')),
+    );
+    const agentMail = h.smtp
+      .to(pro.email)
+      .find((m) => /^Waiting for the seller: Riley Requester/.test(m.parsed.subject ?? ''))!;
+    expect(agentMail.parsed.text).toContain(WHO_DECIDES.agentHeading);
+    expect(agentMail.parsed.subject).not.toMatch(/booking/i);
+
+    // The seller declines with a reason: the buyer reads it as the seller's, not as a note from the agent.
+    await h.smtp.waitFor(() => h.smtp.to(email).length === 1);
+    const token = /Decline: (\S+)/.exec(h.smtp.to(email)[0]!.parsed.text ?? '')![1]!;
+    const declineToken = decodeURIComponent(new URL(token).searchParams.get('token')!);
+    const page = await req('GET', `/api/seller-approval?token=${encodeURIComponent(declineToken)}`);
+    expect(page.statusCode).toBe(200);
+    const res = await req('POST', '/api/seller-approval/decline', undefined, {
+      token: declineToken,
+      reason: 'We are away that week',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await h.smtp.waitFor(() => h.smtp.to(buyer).length === 2);
+    const declined = h.smtp.to(buyer)[1]!.parsed.text ?? '';
+    expect(declined).toContain(M.buyerDeclineReason('We are away that week'));
+    expect(declined).not.toContain('Note from');
+    expect(M.reasonHint).toMatch(/The buyer reads this reason/);
+    expect(requested.id).toBeTruthy();
     await h.stopWorkers();
   });
 });

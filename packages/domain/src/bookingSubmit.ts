@@ -1,6 +1,7 @@
 // Turning the booking page's state into the payload of spec §3, by the "On submit" rules of spec §5.
 import { splitBudgetRange } from './budget';
 import type { BookingPurpose } from './enums';
+import { WHO_DECIDES } from './listing/whoDecides';
 import { MESSAGES } from './messages';
 import type { BookingDetailsForm, BookingRequestInput, RescheduleRequestInput } from './schemas/booking';
 import { isValidIsoDate, to24Hour } from './time';
@@ -92,7 +93,6 @@ export function submittedToast(
   awaiting: 'agent' | 'seller' | null = 'agent',
 ): string {
   if (!pending) return rescheduled ? MESSAGES.bookingRescheduled : MESSAGES.bookingSubmitted;
-  // Issue 32: a listing the seller approves waits for the seller, not the agent.
-  const who = awaiting === 'seller' ? 'the seller' : 'the agent';
-  return `${rescheduled ? 'New time requested' : 'Request sent'}. It is not booked until ${who} confirms it.`;
+  // Issue 32: a listing the seller approves waits for the seller, not the agent (issue 39 §6: one wording).
+  return WHO_DECIDES.toast(awaiting ?? 'agent', 'the agent', rescheduled);
 }

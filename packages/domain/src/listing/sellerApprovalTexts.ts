@@ -1,5 +1,7 @@
 // The texts and states of the seller's approval requests (issue 32 §2, decision 053): what the seller's page, the
 // buyer's page and the agent's booking details say. No date library here: the seller's page loads it.
+import { WHO_DECIDES } from './whoDecides';
+
 /** The states of one approval request. */
 export const APPROVAL_REQUEST_STATUSES = [
   'open',
@@ -20,8 +22,8 @@ export const SELLER_BLOCK_MAX_HOURS = 14;
 
 /** Every text of the seller's pages and messages (spec texts, word for word where the issue gives them). */
 export const SELLER_APPROVAL_MESSAGES = {
-  buyerWaiting: "Waiting for the seller's confirmation",
-  buyerWaitingDetail: 'The seller confirms this time. We will e-mail you as soon as they answer.',
+  /** Issue 39 §6: the one wording of who decides (whoDecides.ts). */
+  buyerWaiting: WHO_DECIDES.waiting('seller', ''),
   pageTitle: 'A showing request for your home',
   approve: 'Approve',
   decline: 'Decline',
@@ -29,6 +31,15 @@ export const SELLER_APPROVAL_MESSAGES = {
   block: 'Block times',
   notTonight: 'Not tonight',
   reasonLabel: 'Reason (optional)',
+  /** Issue 39 §8: said on the page before the seller sends it. */
+  reasonHint:
+    'The buyer reads this reason as you write it, as the seller’s. Leave it empty to decline without one.',
+  /** The buyer's e-mail when the seller declined. */
+  buyerDeclineReason: (reason: string) => `The seller’s reason: “${reason}”`,
+  buyerDeclinedLines: (when: string, reason: string | null) => [
+    `The seller cannot take your request for ${when}.`,
+    ...(reason ? [SELLER_APPROVAL_MESSAGES.buyerDeclineReason(reason)] : []),
+  ],
   approved: 'Thank you. The showing is confirmed and the buyer has been told.',
   declined: 'Thank you. The buyer has been told this time does not work.',
   proposed: 'Thank you. The buyer has been offered the time you proposed.',

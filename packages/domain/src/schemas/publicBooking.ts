@@ -2,6 +2,7 @@
 // a stored booking as returned to its buyer, prefill, manage and cancel. Web and API share these shapes.
 import { z } from 'zod';
 import { BOOKING_PURPOSES, BOOKING_STATUSES } from '../enums';
+import { DECIDERS } from '../listing/whoDecides';
 import { agentPublicProfileSchema } from './agent';
 import { isoDateSchema, requiredText } from './common';
 import { prefillSchema } from './prefill';

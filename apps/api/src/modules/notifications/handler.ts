@@ -10,7 +10,8 @@ import { agents, bookings, feedback, notificationMessages, properties } from '..
 import { messageKind, planMessages, type NotificationJobData, type PlannedMessage } from './catalogue';
 import { deliverOnce, type DeliveryRecord, type Outcome } from './deliver';
 import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
-import { awaitingSeller as awaitingSellerAnswer } from '../sellers/approval';
+import { toE164 } from './phone';
+import { awaitingSeller as awaitingSellerAnswer, declinedBySeller } from '../sellers/approval';
 import { notificationSettingsOf } from './settings';
 import { agentSendsTexts, deciderOf, deliverShowingText } from '../texts/showing-text';
 import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';
@@ -89,6 +90,7 @@ export async function runNotificationJob(
     now,
     awaitingSeller,
     ...(data.event === 'booking_declined' ? { declinedBy: await deciderOf(db, booking.id, 'declined') } : {}),
+    declinedBySeller: booking.status === 'declined' && (await declinedBySeller(db, booking.id)),
   };
   const lastAttempt = attempt.retryCount >= attempt.retryLimit;
 

@@ -1,6 +1,7 @@
 // Our own templates: every message of the catalogue as HTML + plain text (e-mail) or one short text (SMS),
 // branded with the agent's logo, colour and company. Pure functions of the booking as it is when sent.
 import { SELLER_APPROVAL_MESSAGES } from '@keyturn/domain/listing/sellerApprovalTexts';
+import { WHO_DECIDES } from '@keyturn/domain/listing/whoDecides';
 import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
 import { googleCalendarUrl } from '@keyturn/domain/calendarLinks';
 import { bookingEventUid, buildIcsEvent, ICS_CONTENT_TYPE, mergeCalendars } from '@keyturn/domain/ics';
@@ -41,12 +42,13 @@ export type TemplateContext = {
   previousAgent?: AgentRow | null;
   publicUrl: string;
   now: Date;
-  /** Issue 32: the booking waits for the seller's confirmation, not the agent's. */
+  /** Issue 32: the booking waits for the seller's confirmation, not the agent's; 39 §8: the seller declined. */
   awaitingSeller?: boolean;
   /** Issue 39: a text's recipient — the buyer, or the buyer's agent who booked for them (in their own name). */
   textTo?: { role: 'buyer' | 'buyer_agent' };
   /** Issue 39: who declined the request (the seller's approval request, else the agent). */
   declinedBy?: showing.Decider;
+  declinedBySeller?: boolean;
 };
 
 export type RenderedEmail = { subject: string; text: string; html: string; attachments: MailAttachment[] };
@@ -69,6 +71,7 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
   const f = facts(ctx);
   const links = bookingLinks(ctx);
   const hi = `Hi ${firstName(ctx.booking.clientName)},`;
+  const awaiting = ctx.awaitingSeller ? 'seller' : 'agent'; // issue 39 §6, §8: who decides, who declined
   const arrive = `Please arrive ${ARRIVE_EARLY_MINUTES} minutes early.`;
   const manage = { label: 'Reschedule or cancel', url: links.manage };
   switch (template) {
@@ -92,13 +95,8 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
     case 'request_received':
       return email(ctx, {
         subject: `Request received: ${f.what} on ${f.when.shortDate} at ${f.when.time}`,
-        heading: ctx.awaitingSeller ? SELLER_APPROVAL_MESSAGES.buyerWaiting : 'We have received your request',
-        paragraphs: [
-          hi,
-          ctx.awaitingSeller
-            ? SELLER_APPROVAL_MESSAGES.buyerWaitingDetail
-            : `${f.agentName} will confirm your ${purposeInSentence(f.purpose)} shortly. You will get another e-mail once it is confirmed.`,
-        ],
+        heading: WHO_DECIDES.waiting(awaiting, f.agentName),
+        paragraphs: [hi, WHO_DECIDES.requestLine(awaiting, f.agentName, purposeInSentence(f.purpose))],
         details: f.details,
         notes: [],
         action: manage,
@@ -109,8 +107,17 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
         heading: 'Your request could not be confirmed',
         paragraphs: [
           hi,
-          `Unfortunately ${f.agentName} cannot take your request for ${f.when.date} at ${f.when.time} ${f.when.zone}.`,
-          ...(ctx.booking.cancelReason ? [`Note from ${f.agentName}: “${ctx.booking.cancelReason}”`] : []),
+          ...(ctx.declinedBySeller
+            ? SELLER_APPROVAL_MESSAGES.buyerDeclinedLines(
+                `${f.when.date} at ${f.when.time} ${f.when.zone}`,
+                ctx.booking.cancelReason,
+              )
+            : [
+                `Unfortunately ${f.agentName} cannot take your request for ${`${f.when.date} at ${f.when.time} ${f.when.zone}`}.`,
+                ...(ctx.booking.cancelReason
+                  ? [`Note from ${f.agentName}: “${ctx.booking.cancelReason}”`]
+                  : []),
+              ]),
         ],
         details: f.details,
         notes: [],
@@ -196,6 +203,7 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
   }
 }
 
+const booked = (client: string, what: string) => `${client} booked ${what} with you.`;
 export function renderAgentEmail(template: AgentEmailTemplate, ctx: TemplateContext): RenderedEmail {
   const f = facts(ctx);
   const b = ctx.booking;
@@ -216,13 +224,15 @@ export function renderAgentEmail(template: AgentEmailTemplate, ctx: TemplateCont
   };
   const hi = `Hi ${ctx.agent.firstName},`;
   switch (template) {
-    case 'new_booking':
+    case 'new_booking': {
+      const [when, seller] = [`${f.when.shortDate} at ${f.when.time}`, ctx.awaitingSeller];
       return email(ctx, {
-        subject: `New booking: ${client} — ${f.when.shortDate} at ${f.when.time}`,
-        heading: 'New booking',
-        paragraphs: [hi, `${client} booked ${purposeWithArticle(f.purpose)} with you.`],
+        subject: seller ? WHO_DECIDES.agentSubject(client, when) : `New booking: ${client} — ${when}`,
+        heading: seller ? WHO_DECIDES.agentHeading : 'New booking',
+        paragraphs: [hi, (seller ? WHO_DECIDES.agentLine : booked)(client, purposeWithArticle(f.purpose))],
         ...rest,
       });
+    }
     case 'approval_needed':
       return email(ctx, {
         subject: `Approval needed: ${client} — ${f.when.shortDate} at ${f.when.time}`,

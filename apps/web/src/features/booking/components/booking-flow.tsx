@@ -15,6 +15,7 @@ import type { BookingStep, FlowContext } from '@keyturn/domain/bookingFlow';
 import { bookableDates } from '@keyturn/domain/bookingWindow';
 import { CONSULTATION_PURPOSES, PROPERTY_PURPOSES } from '@keyturn/domain/enums';
 import type { BookingPurpose } from '@keyturn/domain/enums';
+import { WHO_DECIDES } from '@keyturn/domain/listing/whoDecides';
 import { MESSAGES } from '@keyturn/domain/messages';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { isoDateInZone, timeZoneName } from '@keyturn/domain/time';
@@ -355,6 +356,11 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                   knownBuyer={reschedule !== null && knowsBuyer(prefill)}
                   submitting={submitting}
                   onSubmit={submit}
+                  decides={
+                    setup.showing?.decides
+                      ? WHO_DECIDES.beforeBooking(setup.showing.decides, agent.name)
+                      : null
+                  }
                   summary={[
                     { label: 'Date', value: date ? formatLongDate(date) : 'Not selected' },
                     selectedSlot && date

@@ -1,6 +1,6 @@
 // Step 5 (spec §2.4 "Confirmation"): what was booked, the e-mail that follows, arriving early; plus adding
 // the appointment to a calendar and the link to manage it.
-import { SELLER_APPROVAL_MESSAGES } from '@keyturn/domain/listing/sellerApprovalTexts';
+import { WHO_DECIDES } from '@keyturn/domain/listing/whoDecides';
 import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { purposeTitle } from '@keyturn/domain/purposeText';
@@ -31,6 +31,8 @@ export function ConfirmationStep({
   summary,
 }: ConfirmationStepProps) {
   const pending = booking.status === 'pending';
+  // Issue 39 §6: whose answer the request waits for, in the one wording (domain whoDecides.ts).
+  const awaiting = booking.awaiting === 'seller' ? 'seller' : 'agent';
   const title = purposeTitle(purpose, agentName);
   const location = property
     ? `${property.address}, ${property.city}, ${property.state} ${property.zip_code}`
@@ -81,14 +83,9 @@ export function ConfirmationStep({
               ? MESSAGES.bookingRescheduledTitle
               : MESSAGES.bookingConfirmedTitle}
         </h2>
-        {pending && booking.awaiting === 'seller' ? (
+        {pending ? (
           <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800">
-            {SELLER_APPROVAL_MESSAGES.buyerWaiting}. {SELLER_APPROVAL_MESSAGES.buyerWaitingDetail}
-          </p>
-        ) : pending ? (
-          <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800">
-            {rescheduled ? 'Your new time is' : 'Your request is'} awaiting {agentName}&apos;s confirmation.
-            It is not booked until {agentName} confirms it.
+            {WHO_DECIDES.waiting(awaiting, agentName)}. {WHO_DECIDES.waitingDetail(awaiting, agentName)}
           </p>
         ) : null}
       </div>
@@ -99,7 +96,7 @@ export function ConfirmationStep({
 
       <p className="mt-4 text-sm text-slate-600">
         {pending
-          ? `You will receive an email once ${booking.awaiting === 'seller' ? 'the seller' : agentName} confirms, with all the details.`
+          ? `You will receive an email once ${awaiting === 'seller' ? 'the seller' : agentName} confirms, with all the details.`
           : 'You will receive a confirmation email shortly with all the details.'}
         {arrive}
       </p>

@@ -38,11 +38,20 @@ export interface DetailsPanelProps {
   knownBuyer: boolean;
   submitting: boolean;
   summary: SummaryRow[];
+  /** Issue 39 §6: who must approve before the time is booked (domain whoDecides.ts), said above the button. */
+  decides?: string | null;
   /** Sends the booking; resolves to the server's field messages (payload names) to show, {} when none. */
   onSubmit: (values: BookingDetailsForm) => Promise<Record<string, string>>;
 }
 
-export function DetailsPanel({ storageKey, prefill, reschedule, onSubmit, ...shown }: DetailsPanelProps) {
+export function DetailsPanel({
+  storageKey,
+  prefill,
+  reschedule,
+  onSubmit,
+  decides = null,
+  ...shown
+}: DetailsPanelProps) {
   const form = useForm<BookingDetailsFormInput, unknown, BookingDetailsForm>({
     resolver: zodResolver(bookingDetailsFormSchema(reschedule)),
     defaultValues: {
@@ -84,7 +93,7 @@ export function DetailsPanel({ storageKey, prefill, reschedule, onSubmit, ...sho
       form={form}
       reschedule={reschedule}
       onSubmit={() => void submit()}
-      notice={reschedule && prefill?.gives_up_confirmed ? GIVES_UP_CONFIRMED : null}
+      notice={reschedule && prefill?.gives_up_confirmed ? GIVES_UP_CONFIRMED : decides}
       {...shown}
     />
   );

@@ -507,7 +507,7 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
       'href',
       bookingAnswer().manage_url,
     );
-    expect(screen.queryByText(/awaiting Dana Scully's confirmation/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Waiting for Dana Scully's confirmation/)).not.toBeInTheDocument();
 
     // Add to calendar: the .ics built by the domain, and Google's template link, both at the booked instants.
     const ics = screen.getByRole('link', { name: 'Download .ics file' });
@@ -539,7 +539,12 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
       await screen.findByRole('heading', { name: MESSAGES.bookingRequestSentTitle }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Booking Confirmed!' })).not.toBeInTheDocument();
-    expect(screen.getByText(/Your request is awaiting Dana Scully's confirmation/)).toBeInTheDocument();
+    // Issue 39 §6: the one wording of who decides (domain whoDecides.ts).
+    expect(
+      screen.getByText(
+        /Waiting for Dana Scully's confirmation\. This time is a request: Dana Scully has not confirmed it yet/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText(/You will receive an email once Dana Scully confirms/)).toBeInTheDocument();
     const ics = screen.getByRole('link', { name: 'Download .ics file' }).getAttribute('href') ?? '';
     expect(decodeURIComponent(ics)).toContain('STATUS:TENTATIVE');

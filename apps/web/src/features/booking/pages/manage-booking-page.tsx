@@ -1,6 +1,6 @@
 // /booking/manage?token=… (spec §2.1): the buyer's booking as stored, with Reschedule and Cancel while the
 // booking still allows them. Cancelling asks for an optional reason in a dialog, then shows /booking/cancelled.
-import { SELLER_APPROVAL_MESSAGES } from '@keyturn/domain/listing/sellerApprovalTexts';
+import { WHO_DECIDES } from '@keyturn/domain/listing/whoDecides';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -97,6 +97,8 @@ function ManagedBookingView({
   const cancelFormId = useId();
   const { agent } = booking;
   const cancelled = booking.status === 'cancelled';
+  // Issue 39 §6: whose answer a request waits for, in the one wording (domain whoDecides.ts).
+  const awaiting = booking.awaiting === 'seller' ? 'seller' : 'agent';
   const buyerZone = browserTimeZone();
   const time24 = booking.booking_time.slice(0, 5);
 
@@ -144,9 +146,7 @@ function ManagedBookingView({
         </p>
       ) : booking.status === 'pending' ? (
         <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
-          {booking.awaiting === 'seller'
-            ? SELLER_APPROVAL_MESSAGES.buyerWaiting
-            : "Your request is awaiting the agent's confirmation."}
+          {WHO_DECIDES.waiting(awaiting, agent.name)}. {WHO_DECIDES.waitingDetail(awaiting, agent.name)}
         </p>
       ) : booking.status === 'rescheduled' ? (
         <p className="mb-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">

@@ -151,9 +151,14 @@ function DeclineForm({ pending, onSend }: FormProps) {
           onChange={(e) => setReason(e.target.value)}
           maxLength={500}
           rows={3}
+          aria-describedby="decline-reason-hint"
           className={`${fieldClass} py-2`}
         />
       </label>
+      {/* Issue 39 §8: the seller knows who reads it before sending. */}
+      <p id="decline-reason-hint" className="text-sm text-slate-600">
+        {M.reasonHint}
+      </p>
       <BrandButton type="submit" fullWidth disabled={pending}>
         {pending ? <SpinnerCircle size="sm" /> : null}
         {M.decline}
