@@ -10,7 +10,6 @@ import { agents, bookings, feedback, notificationMessages, properties } from '..
 import { messageKind, planMessages, type NotificationJobData, type PlannedMessage } from './catalogue';
 import { deliverOnce, type DeliveryRecord, type Outcome } from './deliver';
 import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
-import { toE164 } from './phone';
 import { awaitingSeller as awaitingSellerAnswer, declinedBySeller } from '../sellers/approval';
 import { notificationSettingsOf } from './settings';
 import { agentSendsTexts, deciderOf, deliverShowingText } from '../texts/showing-text';
