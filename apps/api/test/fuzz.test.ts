@@ -409,15 +409,13 @@ describe("fuzz: Stripe's webhook with signed, malformed events (issue 39, item 1
       },
     });
     const owner = await makeAgent(stripeApp);
-    await stripeApp.database.db
-      .insert(billingAccounts)
-      .values({
-        agentId: owner.id,
-        customerId: 'cus_fuzz',
-        subscriptionId: 'sub_fuzz',
-        status: 'active',
-        plan: 'pro',
-      });
+    await stripeApp.database.db.insert(billingAccounts).values({
+      agentId: owner.id,
+      customerId: 'cus_fuzz',
+      subscriptionId: 'sub_fuzz',
+      status: 'active',
+      plan: 'pro',
+    });
   });
   afterAll(() => stripeApp?.close());
 

@@ -314,7 +314,9 @@ describe('checks and the test e-mail', () => {
     expect(again.statusCode).toBe(400);
     // Issue 41: the sign-up's own verification link goes out the same way, through the saved server.
     const attempt = () =>
-      smtp.to(existing.email).filter((m) => m.subject === 'Someone tried to sign up with your e-mail address');
+      smtp
+        .to(existing.email)
+        .filter((m) => m.subject === 'Someone tried to sign up with your e-mail address');
     await smtp.waitFor(() => attempt().length === 1 && smtp.to(existing.email).length === 2);
     const [notice] = attempt();
     expect(smtp.to(existing.email).map((m) => m.subject)).toContain(ACCOUNT_TEXTS.verifyMail.subject);

@@ -19,7 +19,10 @@ const RULES: { name: string; pattern: RegExp }[] = [
   { name: 'session-level advisory lock', pattern: /\bpg_(try_)?advisory_(lock|unlock)(_shared|_all)?\s*\(/i },
   {
     name: 'SET without LOCAL',
-    pattern: new RegExp(`\\b(re)?set\\s+(session\\s+)?(${SETTING})\\b(\\s*=|\\s+to\\b|\\s+'|\\s*;|\\s*$)`, 'im'),
+    pattern: new RegExp(
+      `\\b(re)?set\\s+(session\\s+)?(${SETTING})\\b(\\s*=|\\s+to\\b|\\s+'|\\s*;|\\s*$)`,
+      'im',
+    ),
   },
   { name: 'set_config for the session', pattern: /\bset_config\s*\([^)]*,\s*false\s*\)/i },
   { name: 'LISTEN/UNLISTEN', pattern: /(^|[`'";]\s*)(un)?listen\s+[a-z_"*]/im },

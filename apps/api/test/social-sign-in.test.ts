@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SOCIAL_SIGN_IN_ERRORS, SIGN_IN_METHOD_TEXTS } from '@keyturn/domain/signInMethods';
-import { accounts, users } from '../src/db/schema';
+import { accounts, sessions, users } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 import {
   CLIENTS,
@@ -296,7 +296,7 @@ describe('linking', () => {
     t.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
 
   it('signing in with the address of an existing account links only when both sides have verified it', async () => {
-    const existing = await t.signUp();
+    const existing = await t.signUp({ verified: false });
     person('google', { email: existing.email, email_verified: true });
     // Our side unverified: refused, nothing linked.
     refusedWith(await signInWith('google'), 'LINK_NEEDS_VERIFIED_EMAIL');
@@ -316,8 +316,25 @@ describe('linking', () => {
     refusedWith(await signInWith('microsoft'), 'LINK_NEEDS_VERIFIED_EMAIL');
   });
 
+  it('an account with two-factor on is never signed in by the provider alone', async () => {
+    const existing = await t.signUp();
+    person('google', { email: existing.email, email_verified: true });
+    expect((await signedInAs('google')).user.id).toBe(existing.userId);
+    await t.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, existing.userId));
+    const sessionsBefore = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, existing.userId));
+    refusedWith(await signInWith('google'), 'TWO_FACTOR_REQUIRED');
+    const sessionsAfter = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, existing.userId));
+    expect(sessionsAfter).toHaveLength(sessionsBefore.length);
+  });
+
   it('Settings → Account: link (both verified), list, unlink; never the last way in; never another agent’s', async () => {
-    const agent = await t.signUp();
+    const agent = await t.signUp({ verified: false });
     const methods = async (token: string) =>
       (await t.request({ method: 'GET', url: '/api/auth/sign-in-methods', token })).json().methods as {
         method: string;

@@ -36,6 +36,9 @@ export const SOCIAL_SIGN_IN_ERRORS = {
   LINKED_ELSEWHERE: 'That account is already linked to another Keyturn account.',
   /** The provider answered without an e-mail address. */
   NO_EMAIL: 'The provider did not share an e-mail address, so no account could be opened.',
+  /** Two-factor is on for the account: only the password and a code sign it in (issue 41). */
+  TWO_FACTOR_REQUIRED:
+    'Two-factor sign-in is on for this account: sign in with your password and your authenticator code.',
 } as const;
 export type SocialSignInError = keyof typeof SOCIAL_SIGN_IN_ERRORS;
 

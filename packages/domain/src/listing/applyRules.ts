@@ -19,6 +19,7 @@ import type { Slot } from '../slots/engine';
 import { dayNumber, isoDate, minuteOfDay, todayNumber, weekdayOf } from '../slots/dayNumbers';
 import { firstInstantAtOrAfter, zoneOffsets, type OffsetPiece } from '../slots/zoneOffsets';
 import type { ApprovalMode, ShowingBlock, ShowingRules } from './showingRules';
+import { deciderOf, type Decider } from './whoDecides';
 
 export const SHOWING_RULE_NAMES = [
   'hardNotice',
@@ -121,6 +122,8 @@ export type ShowingAnswer = {
   /** "The seller prefers 24 hours' notice", or null. */
   notice_note: string | null;
   contact: { phone: string | null; email: string } | null;
+  /** Issue 39 §6: who decides a request (listing/whoDecides.ts) — said before "Confirm Booking"; null: no bookings. */
+  decides: Decider | null;
 };
 
 /**
@@ -132,12 +135,14 @@ export function showingAnswer(
   agentRequiresApproval: boolean,
   agent: { phone: string | null; email: string },
 ): ShowingAnswer {
-  const instructionsOnly = !takesBookings(effectiveApproval(rules, agentRequiresApproval));
+  const mode = effectiveApproval(rules, agentRequiresApproval);
+  const instructionsOnly = !takesBookings(mode);
   return {
     instructions_only: instructionsOnly,
     instructions: instructionsOnly ? rules.instructions : null,
     notice_note: suggestedNoticeNote(rules),
     contact: instructionsOnly ? { phone: agent.phone, email: agent.email } : null,
+    decides: deciderOf(mode),
   };
 }
 

@@ -34,6 +34,8 @@ export const propertyShowingSchema = z.object({
   instructions: z.string().nullable(),
   notice_note: z.string().nullable(),
   contact: z.object({ phone: z.string().nullable(), email: z.string() }).nullable(),
+  /** Issue 39 §6: who decides a request — said before "Confirm Booking" (listing/whoDecides.ts). */
+  decides: z.enum(DECIDERS).nullable(),
 });
 
 /** GET /api/properties/public/{agentId}: each property with how it is shown (issue 39 §4). */

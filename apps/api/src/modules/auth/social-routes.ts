@@ -223,6 +223,13 @@ export async function socialAuthRoutes(
             : await signInUser(db, provider, identity);
         if ('error' in outcome) return fail(state.intent, outcome.error);
         if (state.intent === 'link') return back('link', { linked: provider });
+        // Two-factor is checked by better-auth on the password sign-in only: an account that turned it on is
+        // signed in with its password and a code, never by a provider alone (an administrator's session too).
+        const [account] = await db
+          .select({ twoFactorEnabled: users.twoFactorEnabled })
+          .from(users)
+          .where(eq(users.id, outcome.userId));
+        if (account?.twoFactorEnabled) return fail(state.intent, 'TWO_FACTOR_REQUIRED');
         const context = await auth.$context;
         const session = await context.internalAdapter.createSession(outcome.userId, false, {
           ipAddress: request.ip,

@@ -12,7 +12,6 @@ import type { ShowingAnswer } from '@keyturn/domain/listing/applyRules';
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
 import type { Property } from '@keyturn/domain/schemas/property';
 import type { PublicTeam } from '@keyturn/domain/schemas/publicBooking';
-import type { Decider } from '@keyturn/domain/listing/whoDecides';
 import { isValidIsoDate, isValidTime24 } from '@keyturn/domain/time';
 import { ApiError } from '@/lib/api';
 import {
