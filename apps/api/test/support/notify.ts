@@ -13,6 +13,7 @@ import type { SmsSender } from '../../src/adapters/sms';
 import { createTestApp, type TestApp } from '../app';
 import { bookingPayload, type TestAgent } from '../fixtures';
 import { startSmsProvider, type TestSmsProvider } from './sms-provider';
+import { ACCOUNT_TEXTS } from '@keyturn/domain/accountTexts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server';
 
 export const PUBLIC_URL = 'http://keyturn.test';
@@ -136,7 +137,15 @@ export async function notifyHarness(
     textsFromServerSettings?: boolean;
   } = {},
 ): Promise<NotifyHarness> {
-  const smtp = await startSmtpServer();
+  // Account mail (the verification link every sign-up sends) is accepted and set aside: these tests count the
+  // showing messages an address receives.
+  const smtp = await startSmtpServer({
+    setAside: [
+      ACCOUNT_TEXTS.verifyMail.subject,
+      ACCOUNT_TEXTS.changeMail.subject,
+      ACCOUNT_TEXTS.resetMail.subject,
+    ],
+  });
   const sms = await startSmsProvider();
   const clock = testClock();
   const smsEnv: Record<string, string> = options.textsFromServerSettings

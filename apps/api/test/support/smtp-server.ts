@@ -30,8 +30,16 @@ export type TestSmtpServer = {
   close: () => Promise<void>;
 };
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/**
+ * `setAside`: subjects of messages accepted like any other but kept out of `mails` (in `setAsideMails`) — the
+ * notification tests' server sets the account mail aside (every sign-up's verification link, issue 41), which
+ * account-security.test.ts reads on a server of its own.
+ */
+export async function startSmtpServer(
+  options: { setAside?: readonly string[] } = {},
+): Promise<TestSmtpServer & { setAsideMails: ReceivedMail[] }> {
   const mails: ReceivedMail[] = [];
+  const setAsideMails: ReceivedMail[] = [];
   const closed = new Set<string>();
   let delayMs = 0;
   let held: { onHeld?: (() => void) | undefined; waiters: (() => void)[] } | null = null;
@@ -63,7 +71,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
           }
           const raw = Buffer.concat(chunks).toString('utf8');
           const parsed = await simpleParser(raw);
-          mails.push({
+          const kept = options.setAside?.includes(parsed.subject ?? '') ? setAsideMails : mails;
+          kept.push({
             envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             envelopeTo: session.envelope.rcptTo.map((r) => r.address),
             raw,
@@ -81,9 +90,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
-  const api: TestSmtpServer = {
+  const api: TestSmtpServer & { setAsideMails: ReceivedMail[] } = {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    setAsideMails,
     get dropped() {
       return state.dropped;
     },

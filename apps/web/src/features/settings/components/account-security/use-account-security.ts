@@ -16,9 +16,13 @@ export function useRefreshAccountSecurity() {
 
 /** "Dec 1, 2026, 9:05 PM GMT+1": an instant in this browser's zone, the zone named. */
 export function labelledTime(iso: string): string {
+  // dateStyle/timeStyle cannot be combined with timeZoneName (Chromium throws "Invalid option"): spelled out.
   return new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZoneName: 'short',
   }).format(new Date(iso));
 }
