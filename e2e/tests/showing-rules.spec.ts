@@ -151,7 +151,7 @@ test('showing rules set at 390 px change what the buyer page offers, and say why
   // Issue 39 §12: in the page's frame — the listing's address and the agent's brand.
   const about = page.getByRole('complementary', { name: 'About this booking' });
   await expect(about.getByText('9 Willow Place')).toBeVisible();
-  await expect(about.getByText('Rules Tester')).toBeVisible();
+  await expect(about.getByText('Rules Tester', { exact: true })).toBeVisible();
   await expect(page.getByText(/9 Willow Place, .+ is not booked online\./)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'buyer-page-instructions-390.png', out);

@@ -11,6 +11,8 @@ export const PASSWORD_RESET_ANSWER_FLOOR_MS = 400;
 
 export const ACCOUNT_TEXTS = {
   // Verified e-mail
+  /** The banner's name for assistive technology (it names no field: "E-mail" is the forms' label). */
+  verifyBannerName: 'Address not confirmed yet',
   verifyBanner: (email: string) =>
     `Please confirm your e-mail address: we sent a link to ${email}. Until you do, rights tied to your address (server administration, team invitations, the waiting-list discount) stay off.`,
   sendAgain: 'Send again',

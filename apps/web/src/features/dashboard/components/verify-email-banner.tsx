@@ -27,7 +27,7 @@ export function VerifyEmailBanner() {
 
   return (
     <section
-      aria-label="E-mail address not confirmed"
+      aria-label={ACCOUNT_TEXTS.verifyBannerName}
       data-testid="verify-email-banner"
       className="mb-6 rounded-xl border border-blue-200 bg-blue-50 p-4 text-sm text-blue-950"
     >
