@@ -184,12 +184,15 @@ describe('MCP: open times', () => {
     expect(listed.find((p: { id: number }) => p.id === home).showing).toMatchObject({
       instructions_only: true,
       contact,
+      decides: null,
     });
     expect(listed.find((p: { id: number }) => p.id === propertyId).showing).toEqual({
       instructions_only: false,
       instructions: null,
       notice_note: null,
       contact: null,
+      // Issue 39 §6: who decides a request; this agent confirms at once.
+      decides: 'instant',
     });
     const open = answerOf(
       await call('find_open_times', {
