@@ -243,6 +243,7 @@ describe('how the property is shown', () => {
       instructions: 'Call the listing office; lockbox on the side door.',
       notice_note: null,
       contact: { phone: expect.any(String), email: agent.email },
+      decides: null,
     });
   });
 

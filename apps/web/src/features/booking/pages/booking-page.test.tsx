@@ -182,6 +182,7 @@ describe('booking page: purpose and property steps (spec §2.4)', () => {
       instructions: 'Call the listing office the day before.',
       notice_note: null,
       contact: { phone: '+1 212 555 0100', email: 'dana@example.com' },
+      decides: null,
     };
     const { user } = renderBooking(`/bookme/${AGENT_ID}`, {
       [`GET /properties/public/${AGENT_ID}`]: () => json(200, { properties: [{ ...property, showing }] }),
