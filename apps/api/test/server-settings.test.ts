@@ -120,7 +120,10 @@ describe('who administers the server', () => {
     );
     // GET and PUT of the settings, a check per section, the test e-mail.
     expect(calls.map((c) => `${c.method} ${c.url}`).sort()).toEqual([
+      // Issue 40: the demo account, and "Remove the demo".
+      'DELETE /api/server-settings/demo',
       'GET /api/server-settings',
+      'GET /api/server-settings/demo',
       'POST /api/server-settings/:section/check',
       // Issue 39: "Set up plans in Stripe".
       'POST /api/server-settings/billing/setup',
