@@ -18,6 +18,8 @@ const PUBLIC = [
   /^\/api\/feedback\/public\//,
   /^\/api\/assistant\/agent\//,
   /^\/api\/assistant\/conversations/,
+  // Google/Microsoft sign-in starts signed out; its 401 is for linking a provider without a session.
+  /^\/api\/auth\/social\/[a-z]+\/start$/,
 ];
 
 const BAD_QUERY =
