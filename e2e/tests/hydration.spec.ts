@@ -55,6 +55,18 @@ async function hydrate(
     return !!first && Object.keys(first).some((key) => key.startsWith('__reactFiber$'));
   });
   await page.waitForLoadState('networkidle');
+  // Parts below the first screen hydrate when their code has arrived, at React's idle priority: wait until
+  // every server node still in the page carries a fiber (a node that never does is reported below).
+  await page
+    .waitForFunction(
+      () =>
+        ((globalThis as unknown as { __serverNodes?: Element[] }).__serverNodes ?? []).every(
+          (node) => !node.isConnected || Object.keys(node).some((key) => key.startsWith('__reactFiber$')),
+        ),
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
   const lost = await page.evaluate(() => {
     const nodes = (globalThis as unknown as { __serverNodes?: Element[] }).__serverNodes ?? [];
     const hasFiber = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'));
