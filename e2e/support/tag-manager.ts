@@ -3,8 +3,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** Must match `test:e2e` in the root package.json, which builds the app with these settings. */
-export const TAG_MANAGER = { id: 'GTM-TEST', port: 5199 } as const;
+/**
+ * Must match `test:e2e` in the root package.json, which builds the app with these settings. `E2E_GTM_PORT` moves
+ * it for a second suite on the same machine (built with VITE_GTM_SCRIPT_URL at that port).
+ */
+export const TAG_MANAGER = { id: 'GTM-TEST', port: Number(process.env.E2E_GTM_PORT ?? 5199) } as const;
 export const TAG_MANAGER_SCRIPT_URL = `http://127.0.0.1:${TAG_MANAGER.port}/gtm.js`;
 
 export interface TagManagerStub {
