@@ -161,4 +161,25 @@ describe('Delete account', () => {
       (await h.t.request({ method: 'GET', url: '/api/account/export', token: a.token })).statusCode,
     ).toBe(401);
   }, 60_000);
+
+  it('DELETE /api/agents/{id} (the spec’s profile deletion) takes the same path: buyers told, the sign-in kept', async () => {
+    const db = h.t.database.db;
+    const c = await makeAgent(h.t);
+    await makeProperty(h.t, c.id, { address: '3 Gamma Court' });
+    await bookAt(h.t, c, hourAhead(2), { client_email: 'carol.buyer@buyers.test' });
+    const other = await h.t.request({ method: 'DELETE', url: `/api/agents/${b.id}`, token: c.token });
+    expect(other.statusCode).toBe(404);
+    expect(await db.select().from(agents).where(eq(agents.id, b.id))).toHaveLength(1);
+    const res = await h.t.request({ method: 'DELETE', url: `/api/agents/${c.id}`, token: c.token });
+    expect(res.statusCode).toBe(200);
+    await h.smtp.waitFor(
+      () => h.smtp.to('carol.buyer@buyers.test').some((m) => m.subject.startsWith('Cancelled')),
+      15_000,
+    );
+    expect(await db.select().from(agents).where(eq(agents.id, c.id))).toEqual([]);
+    expect(await db.select().from(users).where(eq(users.email, c.email))).toHaveLength(1);
+    expect((await db.select({ n: count() }).from(properties).where(eq(properties.agentId, c.id)))[0]!.n).toBe(
+      0,
+    );
+  }, 60_000);
 });

@@ -2,7 +2,7 @@
 // notification and feedback settings, defaults acknowledgement, usage statistics, the overview's first steps.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { agentBookingPath } from '@keyturn/domain/links';
 import { UPCOMING_DAYS_DEFAULT } from '@keyturn/domain/constants';
@@ -233,24 +233,7 @@ export async function agentWorkspaceRoutes(
       return { success: true as const, data: toAgentProfile(agent) };
     },
   );
-
-  r.delete(
-    '/api/agents/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete the agent profile and all its data',
-        params: z.object({ id: z.string() }),
-        response: { 200: ok, ...errors },
-      },
-    },
-    async (req) => {
-      const agent = agentOf(req);
-      if (req.params.id !== agent.id) throw notFound('Agent not found.');
-      await db.delete(agents).where(and(eq(agents.id, agent.id), eq(agents.userId, agent.userId)));
-      return { success: true as const };
-    },
-  );
+  // DELETE /api/agents/:id is leaving/routes.ts: the same deletion as Delete account, for the profile.
 }
 
 function brandingOf(a: typeof agents.$inferSelect) {

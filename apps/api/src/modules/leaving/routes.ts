@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { smsSettingsOf, type SettingsResolver } from '../server-settings/store';
 import { currentUser, requireUser } from '../../http/authenticate';
+import { notFound } from '../../http/errors';
 import { findAgentByUser } from '../agents/service';
 import { dataExport, dataExportCsv, deleteAccount, exportFileName, type LeavingDeps } from './service';
 
@@ -115,6 +116,34 @@ export async function leavingRoutes(
       const agent = await findAgentByUser(db, user.id);
       const cancelled = await deleteAccount(opts, user, agent);
       return { success: true as const, cancelled };
+    },
+  );
+
+  // The spec's DELETE /agents/{id}: the agent profile and its data, by the same path as Delete account.
+  r.delete(
+    '/api/agents/:id',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['agents'],
+        summary: 'Delete the agent profile and all its data',
+        params: z.object({ id: z.string() }),
+        response: {
+          200: z.object({ success: z.literal(true) }),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const agent = await findAgentByUser(db, user.id);
+      if (!agent || request.params.id !== agent.id) throw notFound('Agent not found.');
+      await deleteAccount(opts, user, agent, 'profile');
+      return { success: true as const };
     },
   );
 }

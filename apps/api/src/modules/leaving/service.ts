@@ -172,8 +172,17 @@ export async function refusalToLeave(db: Db, user: Caller): Promise<AppError | n
 
 export type LeavingDeps = { db: Db; queue: JobQueue; notify: NotificationDeps; now: () => Date };
 
-/** Deletes the caller's account after cancelling their upcoming showings (buyers told). Answers how many. */
-export async function deleteAccount(deps: LeavingDeps, user: Caller, agent: AgentRow | undefined) {
+/**
+ * Deletes the caller's account — or, with scope 'profile' (DELETE /api/agents/:id), only its agent profile and
+ * everything in it, the sign-in staying — after cancelling their upcoming showings (buyers told). Answers how
+ * many. A team's last owner is refused either way.
+ */
+export async function deleteAccount(
+  deps: LeavingDeps,
+  user: Caller,
+  agent: AgentRow | undefined,
+  scope: 'account' | 'profile' = 'account',
+) {
   const { db } = deps;
   const refusal = await refusalToLeave(db, user);
   if (refusal) throw refusal;
@@ -220,6 +229,7 @@ export async function deleteAccount(deps: LeavingDeps, user: Caller, agent: Agen
     const names = files.flatMap((f) => (f.fileName ? [f.fileName] : []));
     if (names.length > 0) await db.delete(messageCopies).where(inArray(messageCopies.fileName, names));
   }
-  await db.delete(users).where(eq(users.id, user.id));
+  if (scope === 'account') await db.delete(users).where(eq(users.id, user.id));
+  else if (agent) await db.delete(agents).where(and(eq(agents.id, agent.id), eq(agents.userId, user.id)));
   return cancelled.length;
 }

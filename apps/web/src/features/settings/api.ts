@@ -66,8 +66,3 @@ export function saveFeedbackSettings(
 export async function acknowledgeDefaults(area: SettingsArea): Promise<void> {
   await api.post<{ success: boolean }>('/agents/acknowledge-defaults', { area });
 }
-
-/** DELETE /api/agents/{id}: the profile and all its data. */
-export async function deleteAgentProfile(id: string): Promise<void> {
-  await api.delete<{ success: boolean }>(`/agents/${encodeURIComponent(id)}`);
-}

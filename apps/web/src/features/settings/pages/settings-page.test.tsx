@@ -1,3 +1,4 @@
+import { LEAVING_TEXTS } from '@keyturn/domain/leaving';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,7 +10,6 @@ import {
 } from '@keyturn/domain/schemas/agentSettings';
 import type { RecordedCall } from '@/test/utils';
 import { json, renderAt, signedInSessionRoutes, stubApi, TEST_AGENT_PROFILE } from '@/test/utils';
-import { SESSION_TOKEN_KEY } from '@/lib/session-token';
 import { SettingsPage } from './settings-page';
 
 const agentProfile = TEST_AGENT_PROFILE;
@@ -430,30 +430,15 @@ describe('notifications and feedback', () => {
 });
 
 describe('account', () => {
-  it('deletes the profile only after "delete my profile" is typed, then signs out and goes to /', async () => {
-    const { api, router } = renderSettings('account', {
-      'DELETE /agents/agent-1': () => json(200, { success: true }),
-      'POST /auth/sign-out': () => json(200, { success: true }),
-    });
+  it('offers one way to delete: Delete account (the old "Delete my profile" is gone)', async () => {
+    renderSettings('account', {});
     expect(await screen.findByRole('link', { name: 'Manage your account' })).toHaveAttribute(
       'href',
       '/user-profile',
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Delete my profile' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete your profile?' });
-    const confirm = within(dialog).getByRole('button', { name: 'Delete profile' });
-    expect(confirm).toBeDisabled();
-
-    const input = within(dialog).getByLabelText('Type “delete my profile” to confirm');
-    await userEvent.type(input, 'delete my');
-    expect(confirm).toBeDisabled();
-    await userEvent.type(input, ' profile');
-    expect(confirm).toBeEnabled();
-    await userEvent.click(confirm);
-
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(api.callsTo('DELETE', '/agents/agent-1')).toHaveLength(1);
-    await vi.waitFor(() => expect(window.localStorage.getItem(SESSION_TOKEN_KEY)).toBeNull());
-    expect(api.callsTo('POST', '/auth/sign-out')).toHaveLength(1);
+    expect(await screen.findAllByRole('button', { name: /delete/i })).toEqual([
+      screen.getByRole('button', { name: LEAVING_TEXTS.deleteButton }),
+    ]);
+    expect(screen.queryByText(/delete my profile/i)).toBeNull();
   });
 });
