@@ -3,6 +3,7 @@
 // notification handler itself (the same messages as a cancellation by the agent), synchronously — the booking
 // rows are gone afterwards, so a queued job would find nothing — then removes the account, whose rows (booking
 // pages, listings, bookings, leads, settings) go with it through the schema's cascades.
+import { CSV_REQUIRED_FIELDS } from '@keyturn/domain/listing/imports';
 import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { isoDateInZone } from '@keyturn/domain/time';
 import { lastOwnerBlocks } from '@keyturn/domain/teams';
@@ -48,16 +49,11 @@ const PROFILE_COLUMNS = [
   'created_at',
 ] as const;
 
+// The form's required fields, in the order a CSV import reads them: an export opens where an import is made.
 const PROPERTY_COLUMNS = [
   'id',
   'public_id',
-  'address',
-  'city',
-  'state',
-  'zip_code',
-  'price',
-  'bedrooms',
-  'bathrooms',
+  ...CSV_REQUIRED_FIELDS,
   'property_type',
   'images',
   'is_public',
