@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalTimeline } from '@keyturn/domain/listing/sellerApproval';
 import { SELLER_APPROVAL_MESSAGES as M } from '@keyturn/domain/listing/sellerApprovalTexts';
 import { isoDateInZone } from '@keyturn/domain/time';
+import { TIME_PROPOSAL_MESSAGES } from '@keyturn/domain/routes/proposals';
 import {
   availabilitySettings,
   bookings,
@@ -336,6 +337,13 @@ describe('the approval chain, end to end with the SMTP server', () => {
         .to('propose@buyers.test')
         .some((m) => (m.parsed.text ?? '').includes('/booking/proposal?token=')),
     );
+    // Issue 39 §7: the buyer is told the seller proposed it, not that the agent is planning the day.
+    const offer = h.smtp
+      .to('propose@buyers.test')
+      .find((m) => (m.parsed.text ?? '').includes('/booking/proposal?token='))!;
+    expect(offer.parsed.subject).toMatch(/^The seller proposes another time for your showing on /);
+    expect(offer.parsed.text).toContain(TIME_PROPOSAL_MESSAGES.introSeller);
+    expect(offer.parsed.text).not.toContain("planning the day's showings");
     await h.stopWorkers();
   });
 
