@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { propertyBookingPath } from '@keyturn/domain/links';
 import { MESSAGES } from '@keyturn/domain/messages';
-import { SELLER_APPROVAL_MESSAGES as M } from '@keyturn/domain/listing/sellerApprovalTexts';
+import { SELLER_APPROVAL_MESSAGES as M, spentLinkNote } from '@keyturn/domain/listing/sellerApprovalTexts';
 import { pickDate } from '../support/calendar.ts';
 import { api, CONSENT_DECIDED, freeSlot, newAgent, query } from '../support/server.ts';
 
@@ -138,9 +138,16 @@ test('a seller-approved listing: booked → approved from the e-mail → access 
   await expect(page.getByRole('status').filter({ hasText: M.approved })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/seller-approved-375.png`, fullPage: true });
 
-  // The link works once.
+  // The link works once; the spent link says what the answer was and who gave it (issue 39 §10).
   await page.reload();
-  await expect(page.getByText(M.linkUsed)).toBeVisible();
+  const spent = spentLinkNote({
+    action: 'approve',
+    status: 'approved',
+    linkUsed: true,
+    answeredBy: 'Pat Seller',
+    bookingStatus: 'confirmed',
+  });
+  await expect(page.getByText(spent!)).toBeVisible();
 
   // The buyer's confirmation e-mail, and their manage page.
   const confirmation = await sentMail('booking_approved.buyer.email', buyerEmail);

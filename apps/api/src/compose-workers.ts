@@ -57,7 +57,11 @@ export async function startWorkers(options: {
     options.adapters?.mailer ?? createResolvingMailer({ settings: mailSettingsOf(resolver), outbox });
   const sms =
     options.adapters?.sms ??
-    createResolvingSmsSender({ settings: smsSettingsOf(resolver, config.sms.providerUrl), outbox });
+    createResolvingSmsSender({
+      settings: smsSettingsOf(resolver, config.sms.providerUrl),
+      outbox,
+      outbound: config.outbound,
+    });
   const mail = { db, mailer, publicUrl: config.publicUrl, mailFrom: config.mail.from, now };
   const calendarQueue = await openJobQueue(db, jobOptionsOf(config));
   // Issue 34: MLS syncs read the RESO Web API in force (Server settings) at each run.

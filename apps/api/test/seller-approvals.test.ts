@@ -8,6 +8,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalTimeline } from '@keyturn/domain/listing/sellerApproval';
 import { SELLER_APPROVAL_MESSAGES as M } from '@keyturn/domain/listing/sellerApprovalTexts';
+import { isoDateInZone } from '@keyturn/domain/time';
+import { TIME_PROPOSAL_MESSAGES } from '@keyturn/domain/routes/proposals';
 import {
   availabilitySettings,
   bookings,
@@ -257,13 +259,19 @@ describe('the approval chain, end to end with the SMTP server', () => {
     expect((await bookingRow(booked.id)).status).toBe('confirmed');
     const again = await req('POST', '/api/seller-approval/approve', undefined, { token: links.approve });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'APPROVAL_LINK_USED', error: M.linkUsed });
+    expect(again.json()).toMatchObject({
+      code: 'APPROVAL_LINK_USED',
+      error: 'Pat Seller approved this request: the showing is confirmed.',
+    });
     const late = await req('POST', '/api/seller-approval/decline', undefined, {
       token: links.decline,
       reason: null,
     });
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toMatchObject({ code: 'APPROVAL_ANSWERED', error: M.answeredAlready('Pat Seller') });
+    expect(late.json()).toMatchObject({
+      code: 'APPROVAL_ANSWERED',
+      error: 'Pat Seller approved this request: the showing is confirmed.',
+    });
 
     // The buyer's confirmation e-mail.
     await h.smtp.waitFor(() => h.smtp.to('approve@buyers.test').length === 2);
@@ -329,14 +337,20 @@ describe('the approval chain, end to end with the SMTP server', () => {
         .to('propose@buyers.test')
         .some((m) => (m.parsed.text ?? '').includes('/booking/proposal?token=')),
     );
+    // Issue 39 §7: the buyer is told the seller proposed it, not that the agent is planning the day.
+    const offer = h.smtp
+      .to('propose@buyers.test')
+      .find((m) => (m.parsed.text ?? '').includes('/booking/proposal?token='))!;
+    expect(offer.parsed.subject).toMatch(/^The seller proposes another time for your showing on /);
+    expect(offer.parsed.text).toContain(TIME_PROPOSAL_MESSAGES.introSeller);
+    expect(offer.parsed.text).not.toContain("planning the day's showings");
     await h.stopWorkers();
   });
 
-  it('block "not tonight" from the link → appended to the rules by the contact, the schedule version moved; once', async () => {
+  it('block "not tonight" from the link → the requested showing’s evening (not today) blocked by the contact, the request declined with the reason and the buyer told; once (issue 39 §10)', async () => {
     const booked = await bookListing('block@buyers.test', 5);
     await h.startWorkers();
     const links = await linksIn('pat@sellers.test', 4);
-    await h.stopWorkers();
     const version = async () =>
       Number(
         (
@@ -366,19 +380,44 @@ describe('the approval chain, end to end with the SMTP server', () => {
     expect(rules!.blocks).toEqual([
       expect.objectContaining({
         kind: 'once',
+        // The evening of the requested showing's date in the property's zone, five days from now.
+        date: isoDateInZone(booked.startsAt, pro.timeZone),
         start: '17:00',
         end: '23:59',
         by: 'contact',
         contactId: sellerId,
       }),
     ]);
+    expect(isoDateInZone(booked.startsAt, pro.timeZone)).not.toBe(isoDateInZone(h.clock.now(), pro.timeZone));
     expect(await version()).toBeGreaterThan(before);
-    expect(
-      (await req('POST', '/api/seller-approval/block', undefined, { token: links.block, tonight: true }))
-        .statusCode,
-    ).toBe(409);
-    // The request itself is still open: blocking is not an answer.
-    expect((await requestOf(booked.id)).status).toBe('open');
+    expect(res.json().data).toMatchObject({ status: 'declined', message: M.blockedAndDeclined });
+    // "Not tonight" answers the request: declined with the reason, the buyer's decline notice as usual.
+    expect(await requestOf(booked.id)).toMatchObject({
+      status: 'declined',
+      declineReason: M.notTonightReason,
+      answeredByName: 'Pat Seller',
+    });
+    expect(await bookingRow(booked.id)).toMatchObject({
+      status: 'declined',
+      cancelReason: M.notTonightReason,
+    });
+    await h.smtp.waitFor(() => h.smtp.to('block@buyers.test').length === 2);
+    const notice = h.smtp.to('block@buyers.test')[1]!.parsed.text ?? '';
+    expect(notice).toContain(M.notTonightReason);
+    await h.stopWorkers();
+    // The spent link says what the answer was and who gave it.
+    const again = await req('POST', '/api/seller-approval/block', undefined, {
+      token: links.block,
+      tonight: true,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('Pat Seller declined this request: the buyer has been told.');
+    const page = (await req('GET', `/api/seller-approval?token=${encodeURIComponent(links.approve)}`)).json();
+    expect(page.data).toMatchObject({
+      status: 'declined',
+      answered_by: 'Pat Seller',
+      booking_status: 'declined',
+    });
   });
 
   it('the reminder goes once across a worker restart; the escalation reaches the agent; at the start the request expires kindly', async () => {

@@ -219,6 +219,7 @@ describe('the outbox in PostgreSQL', () => {
       authToken: undefined,
       from: undefined,
       outbox,
+      outbound: { allowPrivateHosts: false },
     });
     expect(sms.transport).toBe('sms-file');
     await sms.send({ to: '+15005550006', body: 'See you at 10', fileStem: 'text-1' });

@@ -91,6 +91,7 @@ async function runJobs(bookingId: string, event: string) {
       authToken: undefined,
       from: undefined,
       outbox,
+      outbound: { allowPrivateHosts: false },
     }),
     publicUrl: 'http://keyturn.test',
     mailFrom: 'Keyturn <no-reply@keyturn.test>',

@@ -1,6 +1,9 @@
 // Text messages out through a Twilio-compatible REST API: POST {SMS_PROVIDER_URL}/2010-04-01/Accounts/{sid}/
 // Messages.json, form-encoded To/From/Body, HTTP basic auth (sid:token). Without an account configured, each
-// text is kept in the outbox (adapters/outbox.ts) instead, like the e-mail file mode.
+// text is kept in the outbox (adapters/outbox.ts) instead, like the e-mail file mode. The provider's address
+// is called through the outbound guard (http/outbound-url.ts) like every other call the server makes: a
+// loopback or private address is refused (unless private hosts are allowed) before the account's token is sent.
+import { OutboundUrlRefused, outboundFetch, type OutboundPolicy } from '../http/outbound-url';
 import { SendError } from './errors';
 import { mustKeepOnServer } from './kept-on-server';
 import type { Outbox } from './outbox';
@@ -19,6 +22,8 @@ export type SmsOptions = {
   authToken: string | undefined;
   from: string | undefined;
   outbox: Outbox;
+  /** The outbound guard's policy (ALLOW_PRIVATE_OUTBOUND_HOSTS) the provider's address is checked with. */
+  outbound: OutboundPolicy;
 };
 
 /** Twilio: "Attempt to send to unsubscribed recipient" (the number replied STOP). */
@@ -29,7 +34,11 @@ export function createSmsSender(options: SmsOptions): SmsSender {
   const { accountSid, authToken, from } = options;
   const file = fileSender(options.outbox);
   if (!(accountSid && authToken && from)) return file;
-  const provider = twilioSender(options.providerUrl, accountSid, authToken, from);
+  const provider = twilioSender(
+    options.providerUrl,
+    { sid: accountSid, token: authToken, from },
+    options.outbound,
+  );
   // A text that must stay on the server (adapters/kept-on-server.ts) is written to the outbox.
   return {
     transport: 'sms',
@@ -42,8 +51,9 @@ export function createSmsSender(options: SmsOptions): SmsSender {
  * applies to the next text without a restart.
  */
 export function createResolvingSmsSender(options: {
-  settings: () => Promise<Omit<SmsOptions, 'outbox'>>;
+  settings: () => Promise<Omit<SmsOptions, 'outbox' | 'outbound'>>;
   outbox: Outbox;
+  outbound: OutboundPolicy;
 }): SmsSender {
   let last: SmsSender['transport'] = 'sms-file';
   return {
@@ -51,7 +61,11 @@ export function createResolvingSmsSender(options: {
       return last;
     },
     send: async (sms) => {
-      const sender = createSmsSender({ ...(await options.settings()), outbox: options.outbox });
+      const sender = createSmsSender({
+        ...(await options.settings()),
+        outbox: options.outbox,
+        outbound: options.outbound,
+      });
       last = sender.transport;
       return sender.send(sms);
     },
@@ -62,7 +76,10 @@ export function smsMessagesUrl(providerUrl: string, accountSid: string): string 
   return `${providerUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
 }
 
-function twilioSender(providerUrl: string, sid: string, token: string, from: string): SmsSender {
+type SmsAccount = { sid: string; token: string; from: string };
+
+function twilioSender(providerUrl: string, account: SmsAccount, outbound: OutboundPolicy): SmsSender {
+  const { sid, token, from } = account;
   const url = smsMessagesUrl(providerUrl, sid);
   const authorization = `Basic ${Buffer.from(`${sid}:${token}`).toString('base64')}`;
   return {
@@ -70,17 +87,24 @@ function twilioSender(providerUrl: string, sid: string, token: string, from: str
     send: async (sms) => {
       let res: Response;
       try {
-        res = await fetch(url, {
-          method: 'POST',
-          headers: {
-            authorization,
-            'content-type': 'application/x-www-form-urlencoded',
-            accept: 'application/json',
+        res = await outboundFetch(
+          url,
+          {
+            method: 'POST',
+            headers: {
+              authorization,
+              'content-type': 'application/x-www-form-urlencoded',
+              accept: 'application/json',
+            },
+            body: new URLSearchParams({ To: sms.to, From: from, Body: sms.body }).toString(),
+            signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
           },
-          body: new URLSearchParams({ To: sms.to, From: from, Body: sms.body }).toString(),
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        });
+          { ...outbound, maxRedirects: 0 },
+        );
       } catch (err) {
+        // The operator's address is refused by the guard: no retry sends it anywhere else.
+        if (err instanceof OutboundUrlRefused)
+          throw new SendError(`SMS provider address refused: ${err.reason}`, true);
         throw new SendError(`SMS provider unreachable: ${(err as Error).message}`, false);
       }
       const text = await res.text().catch(() => '');

@@ -345,6 +345,8 @@ function fileAdapters(config: DemoDeps['config'], db: Db): FileAdapters {
       authToken: undefined,
       from: undefined,
       outbox,
+      // No account: every text is written to the outbox and no provider is ever called.
+      outbound: { allowPrivateHosts: false },
     }),
     config,
   };

@@ -168,6 +168,8 @@ export async function notifyHarness(
       NOTIFY_RETRY_LIMIT: '2',
       NOTIFY_RETRY_DELAY_SECONDS: '1',
       NOTIFY_SEND_TIMEOUT_SECONDS: '5',
+      // The stand-in SMS provider listens on 127.0.0.1, which the outbound guard refuses by default.
+      ALLOW_PRIVATE_OUTBOUND_HOSTS: 'true',
       ...env,
     },
   });

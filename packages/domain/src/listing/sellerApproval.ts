@@ -25,7 +25,9 @@ export function sellerAfterAgent(mode: ApprovalMode): boolean {
   return mode === 'agent_then_seller';
 }
 
-export type ApprovalStep = 'request' | 'reminder' | 'escalation' | 'expiry';
+/** The messages of one request, in order (each is a message kind `seller.approval.{step}`). */
+export const APPROVAL_STEPS = ['request', 'reminder', 'escalation', 'expiry'] as const;
+export type ApprovalStep = (typeof APPROVAL_STEPS)[number];
 
 export type ApprovalTimeline = {
   /** The first request: at once. */

@@ -44,9 +44,13 @@ export const SELLER_APPROVAL_MESSAGES = {
   declined: 'Thank you. The buyer has been told this time does not work.',
   proposed: 'Thank you. The buyer has been offered the time you proposed.',
   blocked: 'Thank you. These times are no longer offered to buyers.',
+  blockedAndDeclined:
+    'Thank you. These times are no longer offered to buyers, and the buyer has been told this time does not work.',
   linkUsed: 'This link has already been used.',
   linkInvalid: 'This link is not valid. Please use the link in your most recent e-mail.',
-  answeredAlready: (who: string) => `${who} has already answered this request.`,
+  /** Issue 39 §10: "Not tonight" declines the request it came from; the buyer reads this as the reason. */
+  notTonightReason: 'The seller is not available that evening.',
+  blockedReason: 'The seller is not available at that time.',
   expired: 'This request has expired: the showing time has passed.',
   noOpenTimes: 'There are no other open times in the next two weeks.',
   timeNotOpen: 'This time is no longer open. Please pick another time.',
@@ -60,6 +64,40 @@ export const SELLER_APPROVAL_MESSAGES = {
   escalation: (name: string) =>
     `Nobody has answered the seller's approval request for ${name}'s showing yet.`,
 } as const;
+
+/**
+ * What a spent link says (issue 39 §10): what the answer was and who gave it, or that the showing was cancelled
+ * or moved — never a bare "someone has already answered". Null when the link can still be used.
+ */
+export function spentLinkNote(state: {
+  action: ApprovalAction;
+  status: ApprovalRequestStatus;
+  linkUsed: boolean;
+  answeredBy: string | null;
+  /** The booking's own state: a cancelled or moved request was not answered by anyone. */
+  bookingStatus: string;
+}): string | null {
+  const who = state.answeredBy ?? 'The seller';
+  switch (state.status) {
+    case 'approved':
+      return `${who} approved this request: the showing is confirmed.`;
+    case 'declined':
+      return `${who} declined this request: the buyer has been told.`;
+    case 'proposed':
+      return `${who} proposed another time: the buyer has been asked.`;
+    case 'expired':
+      return SELLER_APPROVAL_MESSAGES.expired;
+    case 'withdrawn':
+      if (state.bookingStatus === 'cancelled')
+        return 'This showing request was cancelled: there is nothing to answer.';
+      if (state.bookingStatus === 'rescheduled')
+        return 'The buyer moved this request to another time: there is nothing to answer here.';
+      return `${state.answeredBy ? `${state.answeredBy} answered` : 'The agent answered'} this request: there is nothing to answer.`;
+    case 'open':
+      // A block link may be used while the request is open; once used, it is spent.
+      return state.linkUsed ? SELLER_APPROVAL_MESSAGES.linkUsed : null;
+  }
+}
 
 /** Who answered, as the agent sees it: "Pat Seller approved", "Waiting for Pat Seller". */
 export function answerSummary(status: ApprovalRequestStatus, who: string | null): string {

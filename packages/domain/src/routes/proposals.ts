@@ -43,6 +43,10 @@ export const TIME_PROPOSAL_MESSAGES = {
   pageTitle: 'A new time for your showing',
   intro: (agent: string) =>
     `${agent} is planning the day's showings and proposes a new time for yours. Nothing changes unless you accept.`,
+  /** Issue 39 §7: a time the seller proposed from their approval request says it is the seller's. */
+  introSeller:
+    'The seller cannot make your requested time and proposes another one. Nothing changes unless you accept.',
+  subjectSeller: (date: string) => `The seller proposes another time for your showing on ${date}`,
   accept: 'Accept the new time',
   keep: 'Keep my time',
   pickAnother: 'Pick another time',

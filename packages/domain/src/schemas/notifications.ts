@@ -76,21 +76,4 @@ export const dismissFailuresResponseSchema = z.object({
   dismissed: z.number().int(),
 });
 
-/** `{event}.{audience}.{channel}` → what the agent reads in the list. */
-export const MESSAGE_EVENT_LABELS: Record<string, string> = {
-  booking_created: 'Booking made',
-  booking_approved: 'Request approved',
-  booking_declined: 'Request declined',
-  booking_rescheduled: 'Showing moved',
-  booking_cancelled: 'Showing cancelled',
-  reminder: 'Reminder',
-  feedback_request: 'Feedback request',
-  // Messages that are not a booking's (kind `tour.invitation`, `time.proposal`).
-  tour: 'Tour invitation',
-  time: 'New time proposed',
-};
-
-export function messageEventLabel(kind: string): string {
-  const event = kind.split('.')[0] ?? kind;
-  return MESSAGE_EVENT_LABELS[event] ?? event;
-}
+// What each kind is called and who it went to: messageKinds.ts (one table for every message the server sends).

@@ -28,6 +28,8 @@ export const sellerApprovalViewSchema = z.object({
   contact_name: z.string(),
   agent_name: z.string(),
   answered_by: z.string().nullable(),
+  /** The showing's own state (`cancelled`, `rescheduled`…): a spent link says what became of it (issue 39 §10). */
+  booking_status: z.string(),
   address: z.string(),
   starts_at: z.string(),
   time_zone: z.string(),

@@ -198,6 +198,7 @@ export async function runAccessReleaseJob(
       rendered,
       scheduledFor: due,
       bookingId: booking.id,
+      audience: recipient.role,
       attempt,
     });
     if (result.sent > 0) {

@@ -49,6 +49,7 @@ export async function leavingRoutes(
       sms: createResolvingSmsSender({
         settings: smsSettingsOf(options.resolver, config.sms.providerUrl),
         outbox: databaseOutbox(db),
+        outbound: config.outbound,
       }),
       publicUrl: config.publicUrl,
       mailFrom: config.mail.from,

@@ -24,8 +24,8 @@ export async function deliverBuyerMail(
     attempt: { retryCount: number; retryLimit: number };
     /** Issue 32: a message to the agent themself (the seller's escalation) comes from Keyturn, for the booking. */
     toAgent?: { bookingId: string };
-    /** Issue 39 §15: a message to a property's seller or occupant is listed as theirs, not the buyer's. */
-    audience?: 'seller';
+    /** Issue 39 §15: a message to a seller or occupant (or the buyer's agent) is listed as theirs, not the buyer's. */
+    audience?: 'buyer' | 'seller' | 'buyer_agent';
   },
 ): Promise<{ sent: number }> {
   const { key, kind, agent, rendered } = mail;

@@ -78,12 +78,20 @@ export async function runProposalMailJob(
   const place = property
     ? `${property.address}, ${property.city}, ${property.state} ${property.zipCode}`
     : null;
+  // Who proposed it: the seller (from their approval request) or the agent (Optimise).
+  const by = await deciderOf(db, booking.id, 'proposed');
   const rendered = brandedEmail(
     { agent, publicUrl: deps.publicUrl },
     {
-      subject: `${agentName} proposes a new time for your showing on ${next.shortDate}`,
+      subject:
+        by === 'seller'
+          ? TIME_PROPOSAL_MESSAGES.subjectSeller(next.shortDate)
+          : `${agentName} proposes a new time for your showing on ${next.shortDate}`,
       heading: TIME_PROPOSAL_MESSAGES.pageTitle,
-      paragraphs: [`Hi ${booking.clientName.split(/\s+/)[0]},`, TIME_PROPOSAL_MESSAGES.intro(agentName)],
+      paragraphs: [
+        `Hi ${booking.clientName.split(/\s+/)[0]},`,
+        by === 'seller' ? TIME_PROPOSAL_MESSAGES.introSeller : TIME_PROPOSAL_MESSAGES.intro(agentName),
+      ],
       details: [
         ...(place ? [['Property', place] as [string, string]] : []),
         ['Your requested time', `${now.date}, ${now.time} ${now.zone}`],
@@ -109,7 +117,6 @@ export async function runProposalMailJob(
   if (!sms || !smsDefaultCountry) return mailed;
   const settings = await notificationSettingsOf(db, agent.id);
   if (!agentSendsTexts(agent.plan, settings.notifications)) return mailed;
-  const by = await deciderOf(db, booking.id, 'proposed');
   const textKey = `${key}.sms`;
   const texted = await deliverShowingText(
     { db, sms, smsDefaultCountry },

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   SELLER_APPROVAL_MESSAGES as M,
   SELLER_BLOCK_MAX_HOURS,
+  spentLinkNote,
   type ApprovalAction,
 } from '@keyturn/domain/listing/sellerApprovalTexts';
 import type { ShowingBlock } from '@keyturn/domain/listing/showingRules';
@@ -35,7 +36,6 @@ import type { LinkSigner } from './links';
 export type SellerContext = PublicContext & { queue: JobQueue; signer: LinkSigner };
 
 const invalid = () => new AppError(404, 'APPROVAL_LINK_INVALID', M.linkInvalid);
-const used = () => new AppError(409, 'APPROVAL_LINK_USED', M.linkUsed);
 const expired = () => new AppError(409, 'APPROVAL_EXPIRED', M.expired);
 
 /** The link a token names, with its request, contact, booking, agent and property (404 when not ours). */
@@ -82,10 +82,17 @@ async function claim(tx: DbTransaction, r: Resolved, now: Date, needsOpen: boole
     .where(eq(sellerApprovalLinks.id, r.link.id))
     .for('update');
   if (!request || !link) throw invalid();
-  if (link.usedAt) throw used();
   if (request.status === 'expired' || now.getTime() >= request.expiresAt.getTime()) throw expired();
-  if (needsOpen && request.status !== 'open')
-    throw new AppError(409, 'APPROVAL_ANSWERED', M.answeredAlready(request.answeredByName ?? 'Someone'));
+  // Issue 39 §10: a spent link says what the answer was and who gave it, or that the showing was cancelled.
+  const note = spentLinkNote({
+    action: link.action,
+    status: request.status,
+    linkUsed: link.usedAt !== null,
+    answeredBy: request.answeredByName,
+    bookingStatus: r.booking.status,
+  });
+  if (note && (link.usedAt || needsOpen))
+    throw new AppError(409, link.usedAt ? 'APPROVAL_LINK_USED' : 'APPROVAL_ANSWERED', note);
   await tx.update(sellerApprovalLinks).set({ usedAt: now }).where(eq(sellerApprovalLinks.id, link.id));
   return request;
 }
@@ -195,16 +202,20 @@ export async function propose(ctx: SellerContext, token: string, startsAtIso: st
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
- * A seller's block: "not tonight" (today, 5 PM to midnight, in the property's zone) or a date and a span within
- * the next two weeks. Appended to the property's rules with `by: 'contact'`; the agent's schedule version moves
- * in the same transaction, so kept date answers are dropped and the slots go at once.
+ * A seller's block: "not tonight" (the evening of the requested showing's date, 5 PM to midnight, in the
+ * property's zone — issue 39 §10) or a date and a span within the next two weeks. Appended to the property's
+ * rules with `by: 'contact'`; the agent's schedule version moves in the same transaction, so kept date answers
+ * are dropped and the slots go at once. "Not tonight", or a block over the requested time, also answers an
+ * open request: declined with the reason, the buyer told as for any decline.
  */
 export async function block(ctx: SellerContext, body: z.output<typeof blockBodySchema>) {
   const r = await resolveLink(ctx, body.token, 'block');
   const now = ctx.now();
-  const today = isoDateInZone(now, r.agent.timeZone);
+  const zone = r.agent.timeZone;
+  const today = isoDateInZone(now, zone);
+  const showingDate = isoDateInZone(r.booking.startsAt, zone);
   const span = body.tonight
-    ? { date: today, start: '17:00', end: '23:59' }
+    ? { date: showingDate, start: '17:00', end: '23:59' }
     : { date: body.date, start: body.start, end: body.end };
   const fields: Record<string, string> = {};
   if (!span.date) fields.date = 'Pick a date';
@@ -218,7 +229,9 @@ export async function block(ctx: SellerContext, body: z.output<typeof blockBodyS
   )
     fields.end = M.blockTooLong;
   const last = new Date(Date.parse(`${today}T12:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
-  if (span.date && (span.date < today || span.date > last)) fields.date = 'Pick a date in the next two weeks';
+  // The showing's own evening is always allowed; a chosen date lies within the next two weeks.
+  if (!body.tonight && span.date && (span.date < today || span.date > last))
+    fields.date = 'Pick a date in the next two weeks';
   if (Object.keys(fields).length > 0)
     throw new AppError(400, 'VALIDATION_ERROR', Object.values(fields)[0]!, fields);
   const entry: ShowingBlock = {
@@ -230,9 +243,19 @@ export async function block(ctx: SellerContext, body: z.output<typeof blockBodyS
     contactId: r.contact.id,
     ...(body.note ? { note: body.note } : {}),
   };
+  const wall = wallClockInZone(r.booking.startsAt, zone);
+  const coversShowing = span.date === showingDate && span.start! <= wall.time && wall.time < span.end!;
+  const reason = body.tonight ? M.notTonightReason : M.blockedReason;
+  let status = r.request.status;
   await writeTransaction(ctx.db, async (tx) => {
     await lockAgentRow(tx, r.agent.id);
-    await claim(tx, r, now, false);
+    const request = await claim(tx, r, now, false);
+    if (request.status === 'open' && (body.tonight || coversShowing)) {
+      await answered(tx, r, now, { status: 'declined', declineReason: reason });
+      const booking = await settleBooking(tx, r, 'declined', reason);
+      await ctx.notify.actionApplied(tx, booking, 'decline');
+      status = 'declined';
+    }
     await tx
       .insert(propertyShowingRules)
       .values({ propertyId: r.property.id, blocks: [entry] })
@@ -247,5 +270,5 @@ export async function block(ctx: SellerContext, body: z.output<typeof blockBodyS
       sql`update schedule_versions set version = version + 1 where agent_id = ${r.agent.id}::uuid`,
     );
   });
-  return { status: r.request.status, message: M.blocked };
+  return { status, message: status === 'declined' ? M.blockedAndDeclined : M.blocked };
 }

@@ -45,6 +45,7 @@ export async function approvalPage(ctx: SellerContext, token: string): Promise<S
     contact_name: r.contact.name,
     agent_name: `${r.agent.firstName} ${r.agent.lastName}`.trim(),
     answered_by: r.request.answeredByName,
+    booking_status: r.booking.status,
     address: `${r.property.address}, ${r.property.city}`,
     starts_at: r.booking.startsAt.toISOString(),
     time_zone: zone,

@@ -141,6 +141,7 @@ async function checkSms(deps: CheckDeps): Promise<CheckResult> {
     `${base}/2010-04-01/Accounts/${encodeURIComponent(sid)}.json`,
     { headers: { authorization: `Basic ${Buffer.from(`${sid}:${token}`).toString('base64')}` } },
     deps.timeoutMs ?? 10_000,
+    deps.outbound,
   );
   if ('problem' in answer) return fail(answer.problem);
   if (answer.status === 401 || answer.status === 403 || answer.status === 404) {

@@ -140,7 +140,8 @@ export const mailSettingsOf = (resolver: SettingsResolver) => async (): Promise<
 
 /** What the resolving SMS sender (adapters/sms.ts) reads at each text. */
 export const smsSettingsOf =
-  (resolver: SettingsResolver, fallbackUrl: string) => async (): Promise<Omit<SmsOptions, 'outbox'>> => {
+  (resolver: SettingsResolver, fallbackUrl: string) =>
+  async (): Promise<Omit<SmsOptions, 'outbox' | 'outbound'>> => {
     const settings = await resolver.all();
     const v = (key: string) => settings.get(key)?.value ?? undefined;
     return {

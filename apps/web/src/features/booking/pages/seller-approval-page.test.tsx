@@ -13,6 +13,7 @@ const view = (overrides: Partial<SellerApprovalView> = {}): SellerApprovalView =
   contact_name: 'Pat Seller',
   agent_name: 'Dana Scully',
   answered_by: null,
+  booking_status: 'pending',
   address: '7 Willow Lane, Springfield',
   starts_at: '2031-03-04T19:00:00.000Z',
   time_zone: 'America/New_York',
@@ -72,6 +73,37 @@ describe("the seller's approval page (/seller-approval, issue 32)", () => {
     stubApi({ 'GET /seller-approval': () => json(200, { success: true, data: view({ link_used: true }) }) });
     render();
     expect(await screen.findByText(M.linkUsed)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: M.approve })).toBeNull();
+  });
+
+  it('a spent link says what the answer was and who gave it (issue 39 §10)', async () => {
+    stubApi({
+      'GET /seller-approval': () =>
+        json(200, {
+          success: true,
+          data: view({ action: 'decline', status: 'approved', answered_by: 'Sam Occupant' }),
+        }),
+    });
+    render();
+    expect(
+      await screen.findByText('Sam Occupant approved this request: the showing is confirmed.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: M.decline })).toBeNull();
+    expect(screen.queryByText(/Someone/)).toBeNull();
+  });
+
+  it('a spent link of a cancelled showing says it was cancelled, not that someone answered', async () => {
+    stubApi({
+      'GET /seller-approval': () =>
+        json(200, {
+          success: true,
+          data: view({ action: 'approve', status: 'withdrawn', booking_status: 'cancelled' }),
+        }),
+    });
+    render();
+    expect(
+      await screen.findByText('This showing request was cancelled: there is nothing to answer.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: M.approve })).toBeNull();
   });
 

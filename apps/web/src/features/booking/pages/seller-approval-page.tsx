@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SELLER_APPROVAL_MESSAGES as M } from '@keyturn/domain/listing/sellerApprovalTexts';
+import { SELLER_APPROVAL_MESSAGES as M, spentLinkNote } from '@keyturn/domain/listing/sellerApprovalTexts';
 import type { SellerApprovalView } from '@keyturn/domain/schemas/sellerApproval';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { SpinnerCircle } from '@/components/ui/spinner';
@@ -58,12 +58,17 @@ export function SellerApprovalPage() {
   return <ApprovalView view={query.data} token={token} />;
 }
 
+/** A spent link says what the answer was and who gave it, or that the showing was cancelled (issue 39 §10). */
 function stateNote(view: SellerApprovalView): string | null {
-  if (view.link_used) return M.linkUsed;
-  if (view.status === 'expired') return M.expired;
-  if (view.action !== 'block' && view.status !== 'open')
-    return M.answeredAlready(view.answered_by ?? 'Someone');
-  return null;
+  const note = spentLinkNote({
+    action: view.action,
+    status: view.status,
+    linkUsed: view.link_used,
+    answeredBy: view.answered_by,
+    bookingStatus: view.booking_status,
+  });
+  // A block link still blocks times after the request was answered, until it is used itself.
+  return view.action === 'block' && !view.link_used && view.status !== 'expired' ? null : note;
 }
 
 function ApprovalView({ view, token }: { view: SellerApprovalView; token: string }) {

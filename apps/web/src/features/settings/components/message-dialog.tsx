@@ -11,7 +11,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { formatInstant } from '@/components/ui/format';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadSentMessage, useSentMessage } from '@/lib/sent-messages';
-import { MessageStatusBadge, channelLabel, messageTitle, savedAsFile } from './message-parts';
+import { messageTitle } from '@keyturn/domain/messageKinds';
+import { MessageStatusBadge, channelLabel, savedAsFile } from './message-parts';
 
 export function MessageDialog({
   id,

@@ -1,6 +1,6 @@
-// How a sent message is named on screen: its status as a pill, what it was and who it went to, the channel,
-// and whether it was only saved as a file. Shared by the list and the message dialog.
-import { MESSAGE_STATUSES, messageEventLabel } from '@keyturn/domain/schemas/notifications';
+// How a sent message is shown: its status as a pill, the channel, and whether it was only saved as a file (what
+// it was and who it went to: packages/domain/messageKinds.ts). Shared by the list and the message dialog.
+import { MESSAGE_STATUSES } from '@keyturn/domain/schemas/notifications';
 import type { MessageStatus, SentMessage } from '@keyturn/domain/schemas/notifications';
 import { StatusPill } from '@/components/ui/status-badge';
 
@@ -20,18 +20,6 @@ const STATUS_TONES: Record<MessageStatus, string> = {
 
 export function isMessageStatus(value: string | null): value is MessageStatus {
   return MESSAGE_STATUSES.some((status) => status === value);
-}
-
-/** 'to the buyer', "to the buyer's agent" (issue 32 §5), 'to the seller or occupant' (issue 39) or 'to you'. */
-export function audienceLabel(message: Pick<SentMessage, 'audience'>): string {
-  if (message.audience === 'buyer_agent') return "to the buyer's agent";
-  if (message.audience === 'seller') return 'to the seller or occupant';
-  return message.audience === 'buyer' ? 'to the buyer' : 'to you';
-}
-
-/** 'Booking made — to the buyer': what the message was and who it went to. */
-export function messageTitle(message: Pick<SentMessage, 'kind' | 'audience'>): string {
-  return `${messageEventLabel(message.kind)} — ${audienceLabel(message)}`;
 }
 
 export function channelLabel(message: Pick<SentMessage, 'channel'>): string {

@@ -2,7 +2,7 @@
 // bookings, newest first, filtered by status; failed ones can be sent again, each can be opened.
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import { messageEventLabel } from '@keyturn/domain/schemas/notifications';
+import { messageKindLabel, messageRecipientLabel, messageTitle } from '@keyturn/domain/messageKinds';
 import type { MessageStatus, SentMessage } from '@keyturn/domain/schemas/notifications';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,14 +10,7 @@ import { formatInstant } from '@/components/ui/format';
 import { ChatIcon } from '@/components/ui/icons';
 import { useRetryMessage } from '@/lib/sent-messages';
 import { MessageDialog } from './message-dialog';
-import {
-  MessageStatusBadge,
-  STATUS_LABELS,
-  audienceLabel,
-  channelLabel,
-  messageTitle,
-  savedAsFile,
-} from './message-parts';
+import { MessageStatusBadge, STATUS_LABELS, channelLabel, savedAsFile } from './message-parts';
 
 /** The filter's order: what the agent looks for most first. */
 const FILTERS: readonly { value: MessageStatus | undefined; label: string }[] = [
@@ -183,9 +176,9 @@ function MessageRow({
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-slate-900">
-            <span className="font-semibold">{messageEventLabel(message.kind)}</span>{' '}
+            <span className="font-semibold">{messageKindLabel(message.kind)}</span>{' '}
             <span className="whitespace-nowrap text-slate-600">
-              {audienceLabel(message)} · {channelLabel(message)}
+              {messageRecipientLabel(message)} · {channelLabel(message)}
             </span>
           </p>
           {message.subject ? (
