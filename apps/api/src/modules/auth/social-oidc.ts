@@ -76,12 +76,12 @@ export async function signInUrl(
   return url.href;
 }
 
-function isLoopback(address: string): boolean {
+export function isLoopback(address: string): boolean {
   return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(address).hostname);
 }
 
 /** oauth4webapi's requests, sent by the outbound guard (no redirect followed: a token endpoint answers). */
-function guardedFetch(
+export function guardedFetch(
   policy: OutboundPolicy,
 ): (url: string, init: oauth.CustomFetchOptions<string, unknown>) => Promise<Response> {
   return (url, init) =>
@@ -109,7 +109,8 @@ function peekClaims(jwt: unknown): JwtClaims {
   }
 }
 
-const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+export const text = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
 
 /**
  * The callback's second half: the code exchanged (with the PKCE verifier), the ID token's issuer, audience,
