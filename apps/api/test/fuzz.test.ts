@@ -308,7 +308,9 @@ describe('fuzz: every write route', () => {
       payload: { name: 'Fuzz team', slug: `fuzz-team-${Date.now().toString(36)}` },
     });
     expect(made.statusCode, made.body).toBe(201);
-    const sso = writeRoutes().filter((r) => r.url.startsWith('/api/team/sso') || r.url === '/api/auth/sso/start');
+    const sso = writeRoutes().filter(
+      (r) => r.url.startsWith('/api/team/sso') || r.url === '/api/auth/sso/start',
+    );
     expect(sso.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'DELETE /api/team/sso',
       'POST /api/auth/sso/start',
