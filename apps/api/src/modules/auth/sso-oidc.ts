@@ -6,29 +6,26 @@
 import * as oauth from 'oauth4webapi';
 import type { OutboundPolicy } from '../../http/outbound-url';
 import {
-  guardedFetch,
-  isLoopback,
+  authorizeUrl,
+  authResponse,
+  type AuthorizeInput,
+  exchangeCode,
+  guardedOptions,
+  idTokenClaims,
   ProviderRefusedError,
   ProviderUnreachableError,
-  SIGN_IN_SCOPE,
   text,
   type ProviderIdentity,
 } from './social-oidc';
 
 export type SsoClient = { issuer: string; clientId: string; clientSecret: string };
 
-const options = (url: string, policy: OutboundPolicy) => ({
-  [oauth.customFetch]: guardedFetch(policy),
-  ...(isLoopback(url) ? { [oauth.allowInsecureRequests]: true } : {}),
-  signal: AbortSignal.timeout(20_000),
-});
-
 /** The provider's document, read from the issuer; refused unless it names that issuer and both endpoints. */
 export async function discover(issuer: string, policy: OutboundPolicy): Promise<oauth.AuthorizationServer> {
   const url = new URL(issuer);
   let response: Response;
   try {
-    response = await oauth.discoveryRequest(url, { ...options(issuer, policy), algorithm: 'oidc' });
+    response = await oauth.discoveryRequest(url, { ...guardedOptions(issuer, policy), algorithm: 'oidc' });
   } catch (err) {
     throw new ProviderUnreachableError(`the issuer could not be reached (${(err as Error).message})`);
   }
@@ -53,25 +50,13 @@ export async function discover(issuer: string, policy: OutboundPolicy): Promise<
   return as;
 }
 
-export async function ssoSignInUrl(
+export function ssoSignInUrl(
   as: oauth.AuthorizationServer,
   clientId: string,
-  input: { redirectUri: string; state: string; nonce: string; verifier: string; loginHint: string },
+  input: AuthorizeInput & { loginHint: string },
 ): Promise<string> {
-  const url = new URL(as.authorization_endpoint!);
-  const params: Record<string, string> = {
-    client_id: clientId,
-    response_type: 'code',
-    redirect_uri: input.redirectUri,
-    scope: SIGN_IN_SCOPE,
-    state: input.state,
-    nonce: input.nonce,
-    code_challenge: await oauth.calculatePKCECodeChallenge(input.verifier),
-    code_challenge_method: 'S256',
-    login_hint: input.loginHint,
-  };
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return url.href;
+  const { loginHint, ...rest } = input;
+  return authorizeUrl(as.authorization_endpoint!, clientId, rest, { login_hint: loginHint });
 }
 
 /** client_secret_basic (OpenID Connect's default) unless the provider only takes client_secret_post. */
@@ -93,44 +78,21 @@ export async function completeSsoSignIn(
   policy: OutboundPolicy,
 ): Promise<ProviderIdentity> {
   const client: oauth.Client = { client_id: sso.clientId };
-  let params: URLSearchParams;
-  try {
-    const only = new URLSearchParams();
-    for (const key of ['code', 'state', 'iss', 'error', 'error_description']) {
-      const value = input.callback.get(key);
-      if (value !== null) only.set(key, value);
-    }
-    params = oauth.validateAuthResponse(as, client, only, input.state);
-  } catch (err) {
-    throw new ProviderRefusedError(`The authorization response was refused (${(err as Error).message})`);
-  }
-  let response: Response;
-  try {
-    response = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      clientAuth(as, sso.clientSecret),
-      params,
-      input.redirectUri,
-      input.verifier,
-      options(as.token_endpoint!, policy),
-    );
-  } catch (err) {
-    throw new ProviderUnreachableError(`The provider could not be reached (${(err as Error).message})`);
-  }
-  if (response.status >= 500 || response.status === 429) {
-    throw new ProviderUnreachableError(`The provider answered ${response.status}`);
-  }
-  let claims: oauth.IDToken;
-  try {
-    const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
-      expectedNonce: input.nonce,
-      requireIdToken: true,
-    });
-    claims = oauth.getValidatedIdTokenClaims(result)!;
-  } catch (err) {
-    throw new ProviderRefusedError(`The token answer was refused (${(err as Error).message})`);
-  }
+  const params = authResponse(as, client, input.callback, input.state, [
+    'code',
+    'state',
+    'iss',
+    'error',
+    'error_description',
+  ]);
+  const response = await exchangeCode(
+    as,
+    client,
+    clientAuth(as, sso.clientSecret),
+    { params, redirectUri: input.redirectUri, verifier: input.verifier },
+    policy,
+  );
+  const claims = await idTokenClaims(as, client, response, input.nonce);
   const email = text(claims.email)?.toLowerCase() ?? null;
   return {
     subject: claims.sub,

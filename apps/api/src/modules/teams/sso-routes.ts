@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import {
   TEAM_SSO_MESSAGES,
   TEAM_SSO_TEXTS,
@@ -23,15 +22,10 @@ import type { OutboundPolicy } from '../../http/outbound-url';
 import { ssoRedirectUri } from '../auth/sign-in-parts';
 import { discover } from '../auth/sso-oidc';
 import type { SecretBox } from '../integrations/crypto';
+import { errors } from './routes';
 import { removeTeamSso, requireTeamOwner, saveTeamSso, teamSsoSettings } from './sso';
 
 const tags = ['teams'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
 
 export async function teamSsoRoutes(
   app: FastifyInstance,
@@ -64,7 +58,7 @@ export async function teamSsoRoutes(
         tags,
         summary: "Set the team's SSO (owners, Enterprise): OpenID Connect issuer, client and e-mail domain",
         body: teamSsoInputSchema,
-        response: { 200: teamSsoSettingsSchema, ...errors, 409: errorResponseSchema },
+        response: { 200: teamSsoSettingsSchema, ...errors },
       },
     },
     async (request) => saveTeamSso(db, box, currentUser(request).id, request.body, redirectUri),
