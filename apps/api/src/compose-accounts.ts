@@ -1,6 +1,6 @@
 // The accounts' routes, registered by buildApp (app.ts): better-auth's allow-listed endpoints with the account
 // mail (verification, e-mail change, password reset — issue 41), sign-in with Google and Microsoft on the
-// calendar sync's apps (decision 068), leaving (download my data, delete the account), and Server settings —
+// calendar sync's apps (decision 068), SSO for Enterprise teams (decision 070), leaving (download my data, delete the account), and Server settings —
 // what the server's administrators do (decision 048). Like
 // compose-listing.ts, a composition file: it wires capabilities, none imports it.
 import type { FastifyInstance } from 'fastify';
@@ -14,9 +14,11 @@ import type { JobQueue } from './jobs/queue';
 import { accountMailSender } from './modules/auth/account-mail';
 import { authRoutes } from './modules/auth/routes';
 import { socialAuthRoutes } from './modules/auth/social-routes';
+import { ssoAuthRoutes } from './modules/auth/sso-routes';
 import { leavingRoutes } from './modules/leaving/routes';
 import { serverSettingsRoutes } from './modules/server-settings/routes';
 import { oauthAppsOf, serverSettingsOf } from './modules/server-settings/store';
+import { teamSsoRoutes } from './modules/teams/sso-routes';
 import { DEMO_AGENT } from './demo/data';
 
 export async function registerAccounts(
@@ -59,6 +61,11 @@ export async function registerAccounts(
     apps: oauthAppsOf(resolver, config.calendar.endpoints),
     outbound: config.outbound,
   });
+  // Issue 41 (decision 070): SSO for Enterprise teams — the owner's settings and the sign-in through the team's
+  // OpenID Connect provider; the client secrets sealed with Server settings' box.
+  const sso = { auth, db, box: settings.box, publicUrl: config.publicUrl, outbound: config.outbound };
+  await app.register(teamSsoRoutes, sso);
+  await app.register(ssoAuthRoutes, { ...sso, limitPerMinute: config.authLimitPerMinute, now });
   // Issue 41: download my data, delete my account (the buyers of cancelled showings told at once).
   await app.register(leavingRoutes, { auth, db, queue, now, config, resolver, mailer });
   await app.register(serverSettingsRoutes, {

@@ -15,6 +15,7 @@ import { poolOf } from '../src/jobs/queue';
 import { SIGN_IN_FREE_FAILURES } from '../src/http/rate-limit';
 import { AUTH_ENDPOINTS } from '../src/modules/auth/routes';
 import { SOCIAL_AUTH_ENDPOINTS } from '../src/modules/auth/social-routes';
+import { SSO_AUTH_ENDPOINTS } from '../src/modules/auth/sign-in-parts';
 import { createTestApp, type TestApp } from './app';
 import { makeAgent, type TestAgent, teamTables } from './fixtures';
 import { AUTH_SPELLINGS, rawClient, type RawAnswer } from './support/raw-http';
@@ -302,6 +303,23 @@ describe("Keyturn's own /api/auth endpoints (issue 41: sign-in with Google and M
       expect(exact.statusCode, `${method} ${path} → ${exact.body.slice(0, 200)}`).toBeLessThan(500);
       expect(exact.statusCode, `${method} ${path}`).not.toBe(404);
       await expectOnlyExact(method, path, agent.token, { intent: 'sign-in', method: 'google' });
+    }
+  });
+});
+
+describe("Keyturn's own /api/auth endpoints (issue 41, decision 070: a team's SSO)", () => {
+  it('answer only under their exact spelling; every other spelling is a 404, never a 5xx', async () => {
+    const listed = Object.entries(SSO_AUTH_ENDPOINTS).flatMap(([method, paths]) =>
+      paths.map((path) => [method, path] as const),
+    );
+    expect(listed.map(([m, p]) => `${m} ${p}`).sort()).toEqual(['GET /sso/callback', 'POST /sso/start']);
+    const body = { email: 'someone@example.com' };
+    for (const [method, path] of listed) {
+      expect(isAllowed(method, path), path).toBe(false);
+      const exact = await send(method, `/api/auth${path}`, undefined, body);
+      expect(exact.statusCode, `${method} ${path} → ${exact.body.slice(0, 200)}`).toBeLessThan(500);
+      expect(exact.statusCode, `${method} ${path}`).not.toBe(404);
+      await expectOnlyExact(method, path, undefined, body);
     }
   });
 });

@@ -250,6 +250,11 @@ describe('fuzz: every write route', () => {
     expect(urls).toContain('POST /api/auth/social/microsoft/start');
     expect(urls).toContain('POST /api/auth/social/finish');
     expect(urls).toContain('POST /api/auth/sign-in-methods/unlink');
+    // A team's SSO (decision 070): the sign-in start and the owner's settings.
+    expect(urls).toContain('POST /api/auth/sso/start');
+    expect(urls).toContain('PUT /api/team/sso');
+    expect(urls).toContain('DELETE /api/team/sso');
+    expect(urls).toContain('POST /api/team/sso/check');
     // Issue 41: the account-security endpoints of the allow-list, and the sessions' own route.
     for (const path of AUTH_ENDPOINTS.POST!) expect(urls).toContain(`POST ${AUTH_BASE_PATH}${path}`);
     expect(urls).toContain('POST /api/auth/sessions/:id/sign-out');
@@ -292,6 +297,42 @@ describe('fuzz: every write route', () => {
     );
     expect(sent).toBeGreaterThanOrEqual(RUNS * 40);
   }, 1_800_000);
+
+  it(`a team's SSO as an Enterprise team's owner (decision 070): no 5xx (${RUNS} payloads per route)`, async () => {
+    // The routes above answer the fuzz agent (in no team) with a 404 before reading much; an owner's reach further.
+    const owner = await makeAgent(t, { plan: 'enterprise', availability: null });
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/team',
+      token: owner.token,
+      payload: { name: 'Fuzz team', slug: `fuzz-team-${Date.now().toString(36)}` },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const sso = writeRoutes().filter(
+      (r) => r.url.startsWith('/api/team/sso') || r.url === '/api/auth/sso/start',
+    );
+    expect(sso.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'DELETE /api/team/sso',
+      'POST /api/auth/sso/start',
+      'POST /api/team/sso/check',
+      'PUT /api/team/sso',
+    ]);
+    for (const route of sso) {
+      await fc.assert(
+        fc.asyncProperty(bodyText(route.fields), fc.boolean(), async (body, json) => {
+          const res = await t.request({
+            method: route.method as 'POST',
+            url: route.url,
+            token: owner.token,
+            headers: { 'content-type': json ? 'application/json' : 'text/plain' },
+            payload: body,
+          });
+          checkAnswer(route, route.url, body, res);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  }, 600_000);
 
   it("better-auth's endpoints under every other spelling of their path (issue 26): no 5xx, all refused", async () => {
     // Over a socket: inject would resolve `/./` and `%2e` before the app sees them.
@@ -354,6 +395,8 @@ describe('fuzz: every write route', () => {
     expect(reads.map((r) => r.url)).toContain('/api/booking/manage');
     // The providers' redirect back (issue 41) takes its code, state and issuer from the query.
     expect(reads.map((r) => r.url)).toContain('/api/auth/social/google/callback');
+    expect(reads.map((r) => r.url)).toContain('/api/auth/sso/callback');
+    expect(reads.map((r) => r.url)).toContain('/api/team/sso');
     expect(reads.map((r) => r.url)).toContain('/api/auth/verify-email');
     expect(reads.map((r) => r.url)).toContain('/api/auth/sessions');
     const token = await freshToken();

@@ -148,3 +148,25 @@ export const invitations = pgTable('invitations', {
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** SSO for Enterprise teams (issue 41, decision 070): the team's OpenID Connect provider and e-mail domain. */
+export const teamSso = pgTable(
+  'team_sso',
+  {
+    organizationId: text()
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    issuer: text().notNull(),
+    clientId: text().notNull(),
+    /** Sealed with the server's secret box (modules/integrations/crypto.ts); never sent back. */
+    clientSecretSealed: text().notNull(),
+    /** Lower-case; one team per domain. */
+    emailDomain: text().notNull(),
+    updatedBy: text().references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('team_sso_email_domain_unique').on(t.emailDomain),
+    check('team_sso_email_domain_lower', sql`${t.emailDomain} = lower(${t.emailDomain})`),
+  ],
+);

@@ -54,14 +54,18 @@ export function newSignInSecrets() {
   };
 }
 
-export async function signInUrl(
-  provider: SocialProvider,
-  app: OAuthApp,
-  input: { redirectUri: string; state: string; nonce: string; verifier: string },
+export type AuthorizeInput = { redirectUri: string; state: string; nonce: string; verifier: string };
+
+/** The provider's authorize address: code flow, PKCE S256, state and nonce, and `extra` parameters. */
+export async function authorizeUrl(
+  endpoint: string,
+  clientId: string,
+  input: AuthorizeInput,
+  extra: Record<string, string>,
 ): Promise<string> {
-  const url = new URL(app.authUrl);
+  const url = new URL(endpoint);
   const params: Record<string, string> = {
-    client_id: app.clientId,
+    client_id: clientId,
     response_type: 'code',
     redirect_uri: input.redirectUri,
     scope: SIGN_IN_SCOPE,
@@ -69,11 +73,17 @@ export async function signInUrl(
     nonce: input.nonce,
     code_challenge: await oauth.calculatePKCECodeChallenge(input.verifier),
     code_challenge_method: 'S256',
-    prompt: 'select_account',
+    ...extra,
   };
-  if (provider === 'microsoft') params.response_mode = 'query';
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url.href;
+}
+
+export function signInUrl(provider: SocialProvider, app: OAuthApp, input: AuthorizeInput): Promise<string> {
+  return authorizeUrl(app.authUrl, app.clientId, input, {
+    prompt: 'select_account',
+    ...(provider === 'microsoft' ? { response_mode: 'query' } : {}),
+  });
 }
 
 function isLoopback(address: string): boolean {
@@ -109,7 +119,81 @@ function peekClaims(jwt: unknown): JwtClaims {
   }
 }
 
-const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+export const text = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+
+/** oauth4webapi's options for a call to the provider: the outbound guard; http only on this machine. */
+export const guardedOptions = (url: string, policy: OutboundPolicy) => ({
+  [oauth.customFetch]: guardedFetch(policy),
+  ...(isLoopback(url) ? { [oauth.allowInsecureRequests]: true } : {}),
+  signal: AbortSignal.timeout(20_000),
+});
+
+/** The callback's parameters (only `keys`) checked against the state; the provider's refusal refused. */
+export function authResponse(
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  callback: URLSearchParams,
+  state: string,
+  keys: readonly string[],
+): URLSearchParams {
+  try {
+    const only = new URLSearchParams();
+    for (const key of keys) {
+      const value = callback.get(key);
+      if (value !== null) only.set(key, value);
+    }
+    return oauth.validateAuthResponse(as, client, only, state);
+  } catch (err) {
+    throw new ProviderRefusedError(`The authorization response was refused (${(err as Error).message})`);
+  }
+}
+
+/** The code exchanged with the PKCE verifier at the token endpoint (unreachable: network, 5xx, 429). */
+export async function exchangeCode(
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  auth: oauth.ClientAuth,
+  input: { params: URLSearchParams; redirectUri: string; verifier: string },
+  policy: OutboundPolicy,
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      auth,
+      input.params,
+      input.redirectUri,
+      input.verifier,
+      guardedOptions(as.token_endpoint!, policy),
+    );
+  } catch (err) {
+    throw new ProviderUnreachableError(`The provider could not be reached (${(err as Error).message})`);
+  }
+  if (response.status >= 500 || response.status === 429) {
+    throw new ProviderUnreachableError(`The provider answered ${response.status}`);
+  }
+  return response;
+}
+
+/** The ID token of the token answer, its issuer, audience, expiry and nonce checked. */
+export async function idTokenClaims(
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  response: Response,
+  nonce: string,
+): Promise<oauth.IDToken> {
+  try {
+    const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
+      expectedNonce: nonce,
+      requireIdToken: true,
+    });
+    return oauth.getValidatedIdTokenClaims(result)!;
+  } catch (err) {
+    throw new ProviderRefusedError(`The token answer was refused (${(err as Error).message})`);
+  }
+}
 
 /**
  * The callback's second half: the code exchanged (with the PKCE verifier), the ID token's issuer, audience,
@@ -137,39 +221,19 @@ export async function completeSignIn(
   if (returnedIssuer !== null && provider === 'google' && returnedIssuer !== placeholder.issuer) {
     throw new ProviderRefusedError('The callback names another issuer');
   }
-  let params: URLSearchParams;
-  try {
-    const only = new URLSearchParams();
-    for (const key of ['code', 'state', 'error', 'error_description']) {
-      const value = input.callback.get(key);
-      if (value !== null) only.set(key, value);
-    }
-    params = oauth.validateAuthResponse(placeholder, client, only, input.state);
-  } catch (err) {
-    throw new ProviderRefusedError(`The authorization response was refused (${(err as Error).message})`);
-  }
-  const opts = {
-    [oauth.customFetch]: guardedFetch(policy),
-    ...(isLoopback(app.tokenUrl) ? { [oauth.allowInsecureRequests]: true } : {}),
-    signal: AbortSignal.timeout(20_000),
-  };
-  let response: Response;
-  try {
-    response = await oauth.authorizationCodeGrantRequest(
-      placeholder,
-      client,
-      oauth.ClientSecretPost(app.clientSecret),
-      params,
-      input.redirectUri,
-      input.verifier,
-      opts,
-    );
-  } catch (err) {
-    throw new ProviderUnreachableError(`The provider could not be reached (${(err as Error).message})`);
-  }
-  if (response.status >= 500 || response.status === 429) {
-    throw new ProviderUnreachableError(`The provider answered ${response.status}`);
-  }
+  const params = authResponse(placeholder, client, input.callback, input.state, [
+    'code',
+    'state',
+    'error',
+    'error_description',
+  ]);
+  const response = await exchangeCode(
+    placeholder,
+    client,
+    oauth.ClientSecretPost(app.clientSecret),
+    { params, redirectUri: input.redirectUri, verifier: input.verifier },
+    policy,
+  );
   let issuer = placeholder.issuer;
   if (provider === 'microsoft') {
     const peeked = (await response
@@ -182,17 +246,7 @@ export async function completeSignIn(
       throw new ProviderRefusedError('The callback names another issuer');
     }
   }
-  let claims: oauth.IDToken;
-  try {
-    const as = { ...placeholder, issuer };
-    const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
-      expectedNonce: input.nonce,
-      requireIdToken: true,
-    });
-    claims = oauth.getValidatedIdTokenClaims(result)!;
-  } catch (err) {
-    throw new ProviderRefusedError(`The token answer was refused (${(err as Error).message})`);
-  }
+  const claims = await idTokenClaims({ ...placeholder, issuer }, client, response, input.nonce);
   const email = text(claims.email)?.toLowerCase() ?? null;
   // Google says email_verified; Microsoft's `email` is unverified unless its xms_edov claim says the
   // address's domain is verified by the account's own tenant.

@@ -8,8 +8,8 @@
 //   POST /social/finish               {code} (single use, 2 minutes) → the session token, like sign-in
 //   GET  /sign-in-methods             the caller's password and linked providers
 //   POST /sign-in-methods/unlink      {method} — never the last way to sign in
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -20,7 +20,6 @@ import {
   type SocialProvider,
   type SocialSignInError,
 } from '@keyturn/domain/signInMethods';
-import { NAME_MAX_LENGTH } from '@keyturn/domain/schemas/auth';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import { AUTH_BASE_PATH, type Auth } from '../../auth';
 import type { OAuthApp } from '../../config';
@@ -36,12 +35,22 @@ import {
   signInUrl,
   type ProviderIdentity,
 } from './social-oidc';
+import {
+  accountRow,
+  cookieOf,
+  exactSpelling,
+  HANDOFF_PREFIX,
+  handOff,
+  lockIdentity,
+  namesOf,
+  saveState,
+  sha256,
+  SOCIAL_AUTH_ENDPOINTS,
+  stateCookie,
+  takeState,
+} from './sign-in-parts';
 
-/** Keyturn's own endpoints under /api/auth, by method: exact spellings, as better-auth's (decision 037). */
-export const SOCIAL_AUTH_ENDPOINTS: Readonly<Record<string, readonly string[]>> = {
-  GET: ['/social/providers', ...SOCIAL_PROVIDERS.map((p) => `/social/${p}/callback`), '/sign-in-methods'],
-  POST: [...SOCIAL_PROVIDERS.map((p) => `/social/${p}/start`), '/social/finish', '/sign-in-methods/unlink'],
-};
+export { SOCIAL_AUTH_ENDPOINTS };
 
 /** The address the provider sends the browser back to: register it with the app (shown on Server settings). */
 export const socialRedirectUri = (publicUrl: string, provider: SocialProvider) =>
@@ -49,9 +58,7 @@ export const socialRedirectUri = (publicUrl: string, provider: SocialProvider) =
 
 export const SOCIAL_STATE_COOKIE = 'keyturn_social_state';
 const STATE_MINUTES = 10;
-const HANDOFF_SECONDS = 120;
 const STATE_PREFIX = 'social-state:';
-const HANDOFF_PREFIX = 'social-handoff:';
 
 type StoredState = {
   provider: SocialProvider;
@@ -73,8 +80,6 @@ const methodSchema = z.object({
   available: z.boolean(),
 });
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
-
 export async function socialAuthRoutes(
   app: FastifyInstance,
   opts: {
@@ -91,6 +96,7 @@ export async function socialAuthRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limit = { rateLimit: { max: opts.limitPerMinute, timeWindow: '1 minute' } };
   const secureCookie = new URL(publicUrl).protocol === 'https:';
+  const cookiePath = `${AUTH_BASE_PATH}/social`;
 
   const offered = async () => {
     const out: SocialProvider[] = [];
@@ -142,24 +148,17 @@ export async function socialAuthRoutes(
           });
         }
         const secrets = newSignInSecrets();
-        const browser = randomBytes(24).toString('base64url');
-        const stored: StoredState = {
+        const stored: Omit<StoredState, 'browser'> = {
           provider,
           intent,
           userId,
           verifier: secrets.verifier,
           nonce: secrets.nonce,
-          browser: sha256(browser),
         };
-        await db.insert(verifications).values({
-          id: randomUUID(),
-          identifier: `${STATE_PREFIX}${secrets.state}`,
-          value: JSON.stringify(stored),
-          expiresAt: new Date(Date.now() + STATE_MINUTES * 60_000),
-        });
+        const browser = await saveState(db, `${STATE_PREFIX}${secrets.state}`, stored, STATE_MINUTES);
         reply.header(
           'set-cookie',
-          `${SOCIAL_STATE_COOKIE}=${browser}; Path=${AUTH_BASE_PATH}/social; Max-Age=${STATE_MINUTES * 60}; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`,
+          stateCookie(SOCIAL_STATE_COOKIE, cookiePath, browser, STATE_MINUTES * 60, secureCookie),
         );
         return {
           url: await signInUrl(provider, oauthApp, {
@@ -176,11 +175,8 @@ export async function socialAuthRoutes(
       async (request, reply) => {
         const query = new URLSearchParams(request.url.split('?')[1] ?? '');
         // The browser's cookie is spent whatever happens next.
-        reply.header(
-          'set-cookie',
-          `${SOCIAL_STATE_COOKIE}=; Path=${AUTH_BASE_PATH}/social; Max-Age=0; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`,
-        );
-        const state = await takeState(db, query.get('state'));
+        reply.header('set-cookie', stateCookie(SOCIAL_STATE_COOKIE, cookiePath, '', 0, secureCookie));
+        const state = await takeState<StoredState>(db, STATE_PREFIX, query.get('state'));
         const back = (intent: StoredState['intent'] | null, outcome: Record<string, string>) =>
           reply.redirect(
             intent === 'link'
@@ -223,25 +219,8 @@ export async function socialAuthRoutes(
             : await signInUser(db, provider, identity);
         if ('error' in outcome) return fail(state.intent, outcome.error);
         if (state.intent === 'link') return back('link', { linked: provider });
-        // Two-factor is checked by better-auth on the password sign-in only: an account that turned it on is
-        // signed in with its password and a code, never by a provider alone (an administrator's session too).
-        const [account] = await db
-          .select({ twoFactorEnabled: users.twoFactorEnabled })
-          .from(users)
-          .where(eq(users.id, outcome.userId));
-        if (account?.twoFactorEnabled) return fail(state.intent, 'TWO_FACTOR_REQUIRED');
-        const context = await auth.$context;
-        const session = await context.internalAdapter.createSession(outcome.userId, false, {
-          ipAddress: request.ip,
-          userAgent: request.headers['user-agent'] ?? '',
-        });
-        const code = randomBytes(24).toString('base64url');
-        await db.insert(verifications).values({
-          id: randomUUID(),
-          identifier: `${HANDOFF_PREFIX}${sha256(code)}`,
-          value: session.token,
-          expiresAt: new Date(Date.now() + HANDOFF_SECONDS * 1000),
-        });
+        const code = await handOff(db, auth, request, outcome.userId);
+        if (code === null) return fail(state.intent, 'TWO_FACTOR_REQUIRED');
         // In the fragment: never sent to a server, never in a Referer.
         return reply.redirect(`${publicUrl}/sign-in/complete#code=${code}`, 303);
       },
@@ -352,41 +331,6 @@ export async function socialAuthRoutes(
   );
 }
 
-/** The exact-spelling rule of decision 037 for Keyturn's own /api/auth paths (a 404 for any other). */
-async function exactSpelling(request: FastifyRequest, _reply: FastifyReply) {
-  const raw = request.url.split('?')[0] ?? '';
-  const routed = new URL(raw.replace(/^\/+/, '/'), 'http://keyturn.invalid').pathname;
-  const endpoint = raw.startsWith(`${AUTH_BASE_PATH}/`) ? raw.slice(AUTH_BASE_PATH.length) : '';
-  if (routed !== raw || !SOCIAL_AUTH_ENDPOINTS[request.method]?.includes(endpoint)) {
-    throw new AppError(404, 'NOT_FOUND', 'Not found.');
-  }
-}
-
-function cookieOf(request: FastifyRequest, name: string): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=') || null;
-  }
-  return null;
-}
-
-/** The stored state, deleted as it is read (single use, so a replayed callback finds nothing). */
-async function takeState(db: Db, state: string | null): Promise<StoredState | null> {
-  if (!state || state.length > 200) return null;
-  const [row] = await db
-    .delete(verifications)
-    .where(
-      and(eq(verifications.identifier, `${STATE_PREFIX}${state}`), gt(verifications.expiresAt, new Date())),
-    )
-    .returning({ value: verifications.value });
-  if (!row) return null;
-  try {
-    return JSON.parse(row.value) as StoredState;
-  } catch {
-    return null;
-  }
-}
-
 async function linkedMethods(db: Db, userId: string): Promise<Set<string>> {
   const rows = await db
     .select({ providerId: accounts.providerId })
@@ -396,14 +340,6 @@ async function linkedMethods(db: Db, userId: string): Promise<Set<string>> {
 }
 
 type Outcome = { userId: string } | { error: SocialSignInError };
-
-/** Serialises the sign-ins and links of one provider account and one address (no twin rows in a race). */
-async function lockIdentity(tx: Pick<Db, 'execute'>, provider: string, identity: ProviderIdentity) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`social:${provider}:${identity.subject}`}))`);
-  if (identity.email) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`social-email:${identity.email}`}))`);
-  }
-}
 
 /**
  * Signing in: the account linked to this provider account; else the account with the same address, linked
@@ -475,25 +411,4 @@ async function linkToUser(
     await tx.insert(accounts).values(accountRow(provider, identity, userId));
     return { userId };
   });
-}
-
-function accountRow(provider: SocialProvider, identity: ProviderIdentity, userId: string) {
-  // No provider tokens are kept: signing in needs none (the calendar sync has its own grant).
-  return {
-    id: randomUUID(),
-    providerId: provider,
-    accountId: identity.subject,
-    userId,
-    scope: 'openid email profile',
-  };
-}
-
-function namesOf(identity: ProviderIdentity): { firstName: string; lastName: string } {
-  const [first = '', ...rest] = (identity.name ?? '').split(/\s+/).filter(Boolean);
-  const local = (identity.email ?? '').split('@')[0] ?? '';
-  const cut = (s: string) => s.slice(0, NAME_MAX_LENGTH);
-  return {
-    firstName: cut(identity.givenName ?? (first || local || 'Agent')),
-    lastName: cut(identity.familyName ?? rest.join(' ')),
-  };
 }

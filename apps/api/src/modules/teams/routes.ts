@@ -39,7 +39,8 @@ import {
 import { changeRole, createTeam, leaveTeam, removeMember, teamOverview, updateTeam } from './service';
 
 const tags = ['teams'];
-const errors = {
+/** The refusals every /api/team route may answer (teams/sso-routes.ts uses them too). */
+export const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
   403: errorResponseSchema,

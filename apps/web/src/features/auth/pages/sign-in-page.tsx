@@ -16,6 +16,7 @@ import { ACCOUNT_TEXTS } from '@keyturn/domain/accountTexts';
 import { signIn, TwoFactorRequired } from '../api';
 import { TwoFactorStep } from '../components/two-factor-step';
 import { SocialSignIn } from '../components/social-sign-in';
+import { SsoSignIn } from '../components/sso-sign-in';
 import { SocialSignInComplete } from './social-complete';
 
 /** Sign-in (spec §2.1 /sign-in): on success the agent goes to /dashboard. */
@@ -84,6 +85,7 @@ function PasswordSignIn() {
       }
     >
       <SocialSignIn />
+      <SsoSignIn />
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
         <EmailField form={form} name="email" />

@@ -2,7 +2,7 @@
 // invitations by e-mail (resend, revoke), role changes, removing members, leaving. Only the actions the
 // caller's role may take are offered (the domain's teamCan); the server checks them again. Below Enterprise:
 // what a team adds and an upgrade hint. The pieces: team-form (details), team-members (roles, removal,
-// leaving), team-invitations (invite, resend, revoke).
+// leaving), team-invitations (invite, resend, revoke), team-sso-form (the owners' single sign-on, decision 070).
 import { planAllows } from '@keyturn/domain/planGates';
 import { PLANS } from '@keyturn/domain/plans';
 import type { TeamOverview } from '@keyturn/domain/schemas/team';
@@ -18,6 +18,7 @@ import { TeamForm } from './team-form';
 import { InvitationList, InviteForm } from './team-invitations';
 import { MoveListings } from './team-listings';
 import { MemberList } from './team-members';
+import { TeamSsoSection } from './team-sso-form';
 import { teamCard as card } from './team-parts';
 
 export function TeamSection() {
@@ -78,6 +79,8 @@ function TeamView({ team }: { team: TeamOverview }) {
       {teamCan(role, 'viewTeamBookings') ? <TeamBookings team={team} /> : null}
       {team.planIncludesTeams ? <MoveListings /> : null}
       {teamCan(role, 'editTeam') ? <TeamForm mode="edit" team={team.team} /> : null}
+      {/* Decision 070: SSO is set by owners, on a team whose plan has teams (Enterprise). */}
+      {role === 'owner' && team.planIncludesTeams ? <TeamSsoSection /> : null}
     </div>
   );
 }
