@@ -129,5 +129,5 @@ describe('npm start on a data folder of another PostgreSQL major', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 });

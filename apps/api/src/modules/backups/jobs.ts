@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { BACKUPS_QUEUE, deterministicUuid, poolOf, type JobQueue } from '../../jobs/queue';
 import type { JobHandler, JobTicker, WorkerJob, WorkerLog } from '../../jobs/workers';
 import type { SettingsResolver } from '../server-settings/store';
-import { BackupError, pruneBackups, writeBackup } from './backup';
+import { BackupError, backupOfDay, pruneBackups, writeBackup } from './backup';
 
 type BackupJobData = { day: string };
 
@@ -54,6 +54,10 @@ export function backupJobHandler(
     run: async (job: WorkerJob<BackupJobData>) => {
       const keep = await backupsKept(deps.resolver);
       if (keep === 0) return { skipped: BACKUP_MESSAGES.dailyOff };
+      // pg-boss archives a completed job after 12 hours, and then the hourly tick can queue the day's id again:
+      // the day's folder is what says it was done.
+      const done = await backupOfDay(deps.config.backupDir, job.data.day);
+      if (done) return { skipped: `${done} was already written on ${job.data.day}` };
       const url = poolOf(deps.db).options.connectionString;
       if (!url) throw new Error('The database connection has no address to back up');
       try {
