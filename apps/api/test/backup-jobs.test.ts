@@ -155,6 +155,22 @@ describe('pg_dump of the right version', () => {
     expect(path.basename(tool.file)).toBe('pg_dump');
   });
 
+  it("is what Server settings' Check of Backups tells the administrator", async () => {
+    const admin = await t.signUp();
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/server-settings/backups/check',
+      token: admin.token,
+    });
+    expect(res.statusCode).toBe(200);
+    const major = await serverMajor(t.database.url);
+    const tool = await pgTool('pg_dump', major);
+    expect(res.json()).toMatchObject({
+      ok: true,
+      message: `Backups can be written: pg_dump ${tool.major} for this PostgreSQL ${major} server.`,
+    });
+  });
+
   it('when none fits, the reason names the package to install', async () => {
     const err = await pgTool('pg_dump', 99).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BackupError);
