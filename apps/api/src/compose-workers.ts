@@ -49,7 +49,11 @@ export async function startWorkers(options: {
 }): Promise<Workers> {
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
-  const log = options.log ?? { info: () => {}, error: (m: string) => console.error(m) };
+  const log = options.log ?? {
+    info: () => {},
+    warn: (m: string) => console.warn(m),
+    error: (m: string) => console.error(m),
+  };
   const outbox = databaseOutbox(db);
   // Server settings (decision 048): each message reads the SMTP server and SMS account in force.
   const { resolver } = serverSettingsOf(config, db);

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { createAuth } from './auth';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { DataDirInUseError } from './db/embedded';
+import { DataDirError } from './db/embedded';
 import { DATABASE_LOST_EXIT_CODE, tolerateLostDatabase } from './db/process';
 import { jobOptionsOf, openJobQueue } from './jobs/queue';
 import { startWorkers, type Workers } from './compose-workers';
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     workers = await startWorkers({
       config,
       db: database.db,
-      log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
+      log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
     });
   }
 
@@ -114,7 +114,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof DataDirInUseError) {
+  // A data folder it must not open (another server holds it, another PostgreSQL made it): one plain message.
+  if (err instanceof DataDirError) {
     console.error(err.message);
   } else {
     console.error('Keyturn failed to start:', err);

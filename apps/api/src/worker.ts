@@ -3,7 +3,7 @@
 // With the embedded database, the server owns DATA_DIR; separate workers need DATABASE_URL.
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { DataDirInUseError } from './db/embedded';
+import { DataDirError, DataDirInUseError } from './db/embedded';
 import { DATABASE_LOST_EXIT_CODE, tolerateLostDatabase } from './db/process';
 import { startWorkers } from './compose-workers';
 
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
       info: (m) => {
         if (!quiet && config.logLevel !== 'warn') console.log(m);
       },
+      warn: (m) => console.warn(m),
       error: (m) => console.error(m),
     },
   });
@@ -62,6 +63,8 @@ main().catch((err: unknown) => {
     console.error(
       `${err.message}\nSeparate workers need DATABASE_URL; the server runs its own workers by default.`,
     );
+  } else if (err instanceof DataDirError) {
+    console.error(err.message);
   } else {
     console.error('Keyturn workers failed to start:', err);
   }

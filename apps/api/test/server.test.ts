@@ -1,13 +1,16 @@
 // The real process, as `npm start` runs it: embedded PostgreSQL in a fresh DATA_DIR, demo data seeded once,
-// a second server on the same folder refused, a clean stop on SIGTERM.
+// a second server on the same folder refused, a clean stop on SIGTERM; a folder an earlier Keyturn's PostgreSQL 17
+// made is refused with what to do, and left as it was (decision 065).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMBEDDED_MESSAGES } from '@keyturn/domain/operations';
 import { DEMO_AGENT } from '../src/demo/seed';
+import { embeddedMajor, freePort } from '../src/db/embedded';
 import { OFFLINE_MAPS_ENV } from './support/offline-maps';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,10 +25,10 @@ afterAll(async () => {
 
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-function startServer(port: number): Running {
+function startServer(port: number, dir = dataDir): Running {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATA_DIR: dataDir,
+    DATA_DIR: dir,
     PORT: String(port),
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
@@ -41,7 +44,7 @@ function startServer(port: number): Running {
   return { child, output: () => out, exited };
 }
 
-async function waitFor(r: Running, text: string, ms = 60_000): Promise<void> {
+async function waitFor(r: Running, text: string, ms = 180_000): Promise<void> {
   const until = Date.now() + ms;
   while (!r.output().includes(text)) {
     if (Date.now() > until || r.child.exitCode !== null)
@@ -91,5 +94,40 @@ describe('npm start on an empty DATA_DIR', () => {
     );
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  }, 120_000);
+  }, 420_000);
+});
+
+/** Every file under `dir` with its size and modification time: what "left as it was" compares. */
+async function snapshot(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true });
+  const out: string[] = [];
+  for (const name of entries.sort()) {
+    const s = await stat(path.join(dir, name));
+    out.push(`${name} ${s.size} ${s.mtimeMs} ${s.mode}`);
+  }
+  return out;
+}
+
+describe('npm start on a data folder of another PostgreSQL major', () => {
+  it('says what the folder holds and what to do, exits 1 without a stack trace, and touches nothing', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'keyturn-pg17-data-'));
+    try {
+      // What an earlier Keyturn (embedded PostgreSQL 17) left: a cluster and the files next to it.
+      await mkdir(path.join(dir, 'postgres', 'base', '1'), { recursive: true });
+      await writeFile(path.join(dir, 'postgres', 'PG_VERSION'), '17\n');
+      await writeFile(path.join(dir, 'postgres', 'base', '1', '1259'), 'old pages');
+      await writeFile(path.join(dir, '.postgres-password'), 'old-password');
+      const before = await snapshot(dir);
+      expect(embeddedMajor()).toBe(15);
+
+      const server = startServer(await freePort(), dir);
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(EMBEDDED_MESSAGES.otherMajor(dir, 17, embeddedMajor()));
+      expect(server.output()).not.toContain('Keyturn failed to start');
+      expect(server.output()).not.toMatch(/^\s+at /m);
+      expect(await snapshot(dir)).toEqual(before);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

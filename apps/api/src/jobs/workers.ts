@@ -19,6 +19,8 @@ export type WorkersState = 'running' | 'starting' | 'failing' | 'stopped' | 'ext
 
 export type WorkerLog = {
   info: (msg: string) => void;
+  /** Something the operator should mend, told once per occurrence (e.g. a day's backup that could not run). */
+  warn: (msg: string) => void;
   error: (msg: string) => void;
 };
 

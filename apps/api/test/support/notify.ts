@@ -183,7 +183,7 @@ export async function notifyHarness(
     smtp,
     sms,
     startWorkers: async (adapters) => {
-      const quiet = { info: () => {}, error: () => {} };
+      const quiet = { info: () => {}, warn: () => {}, error: () => {} };
       const w = await startWorkers({
         config: t.config,
         db: t.database.db,

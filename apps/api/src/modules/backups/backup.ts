@@ -151,6 +151,13 @@ export async function writeBackup(options: {
   }
 }
 
+/** The complete backup written on `day` (YYYY-MM-DD, UTC) in `dir`, if any. */
+export async function backupOfDay(dir: string, day: string): Promise<string | null> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const name = names.find((n) => n.startsWith(`${BACKUP_PREFIX}${day}T`) && !n.endsWith('.partial'));
+  return name ? path.join(dir, name) : null;
+}
+
 /** Removes the oldest complete backups in `dir` beyond the newest `keep`; answers the folders removed. */
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
   const names = (await readdir(dir).catch(() => [] as string[]))

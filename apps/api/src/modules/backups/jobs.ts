@@ -2,13 +2,13 @@
 // up by its provider; the README says what else to keep). An hourly tick puts the day's backup job on the
 // backups queue — its id is the UTC day's, so several workers queue it once — and one worker writes the backup
 // into BACKUP_DIR and keeps the newest N (Server settings, "Backups kept"; 0 switches the daily backup off).
-import { DEFAULT_BACKUPS_KEPT, MAX_BACKUPS_KEPT } from '@keyturn/domain/operations';
+import { BACKUP_MESSAGES, DEFAULT_BACKUPS_KEPT, MAX_BACKUPS_KEPT } from '@keyturn/domain/operations';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { BACKUPS_QUEUE, deterministicUuid, poolOf, type JobQueue } from '../../jobs/queue';
-import type { JobHandler, JobTicker, WorkerLog } from '../../jobs/workers';
+import type { JobHandler, JobTicker, WorkerJob, WorkerLog } from '../../jobs/workers';
 import type { SettingsResolver } from '../server-settings/store';
-import { BackupError, pruneBackups, writeBackup } from './backup';
+import { BackupError, backupOfDay, pruneBackups, writeBackup } from './backup';
 
 type BackupJobData = { day: string };
 
@@ -51,9 +51,13 @@ export function backupJobHandler(
   return {
     queue: BACKUPS_QUEUE,
     concurrency: 1,
-    run: async () => {
+    run: async (job: WorkerJob<BackupJobData>) => {
       const keep = await backupsKept(deps.resolver);
-      if (keep === 0) return { skipped: 'daily backups are off' };
+      if (keep === 0) return { skipped: BACKUP_MESSAGES.dailyOff };
+      // pg-boss archives a completed job after 12 hours, and then the hourly tick can queue the day's id again:
+      // the day's folder is what says it was done.
+      const done = await backupOfDay(deps.config.backupDir, job.data.day);
+      if (done) return { skipped: `${done} was already written on ${job.data.day}` };
       const url = poolOf(deps.db).options.connectionString;
       if (!url) throw new Error('The database connection has no address to back up');
       try {
@@ -68,10 +72,14 @@ export function backupJobHandler(
         log.info(`[backups] ${folder} written; ${removed.length} older backup(s) removed, ${keep} kept`);
         return { folder, removed: removed.length };
       } catch (err) {
-        log.error(`[backups] the daily backup failed: ${(err as Error).message}`);
         // What the machine lacks (a pg_dump that fits the server) is not mended by a retry: the day's job ends
-        // with the reason (Server settings' Check says the same); tomorrow's tick tries again.
-        if (err instanceof BackupError) return { skipped: err.message };
+        // with the reason, told once (the job runs once a day) as a warning the operator can act on, and
+        // Server settings' Check says the same; tomorrow's tick tries again.
+        if (err instanceof BackupError) {
+          log.warn(`[backups] ${BACKUP_MESSAGES.dailySkipped(job.data.day, err.message)}`);
+          return { skipped: err.message };
+        }
+        log.error(`[backups] the daily backup failed: ${(err as Error).message}`);
         throw err;
       }
     },
