@@ -225,7 +225,12 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
     },
     ahead: async (tx, booking, actor) => scheduleAll(tx, await aheadOf(tx, booking, actor)),
     rescheduled: async (tx, from, to, actor) => {
-      await cancelPending(tx, from.id);
+      // Issue 39 §9: a new time that waits for approval leaves the confirmed showing (and its reminders) as is.
+      const [kept] = await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.id, from.id), eq(bookings.status, 'confirmed')));
+      if (!kept) await cancelPending(tx, from.id);
       const ahead = await aheadOf(tx, to, actor);
       await scheduleAll(tx, [
         { booking: to, event: 'booking_rescheduled', at: now(), data: { actor, previousBookingId: from.id } },

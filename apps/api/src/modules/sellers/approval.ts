@@ -28,6 +28,7 @@ import type { BookingNotifier } from '../notifications/scheduler';
 import type { SellerApprovalState } from '@keyturn/domain/schemas/sellerApproval';
 import { storedApprovalMode } from './mode';
 import { noticeIfWanted } from './notices';
+import { keptOriginalOf } from '../bookings/reschedule-request';
 
 export const SELLER_APPROVAL_KIND = 'seller.approval';
 
@@ -146,7 +147,7 @@ export function withSellerApprovals(
   queue: JobQueue,
   now: () => Date,
 ): BookingNotifier {
-  return {
+  const notifier: BookingNotifier = {
     ...inner,
     created: async (tx, booking, actor) => {
       if (booking.status === 'pending') {
@@ -190,6 +191,13 @@ export function withSellerApprovals(
       // The agent answered (or ended the booking) themselves: the seller's open request is withdrawn.
       if (action === 'confirm' || action === 'decline' || action === 'cancel')
         await withdrawOpen(tx, booking.id, now());
+      // Issue 39 §9: the approved new time of a confirmed showing: now it moves (the buyer's "moved" e-mail).
+      const kept =
+        action === 'confirm' && booking.status === 'confirmed' && (await keptOriginalOf(tx, booking.id));
+      if (kept) {
+        await tx.update(bookings).set({ status: 'rescheduled' }).where(eq(bookings.id, kept.id));
+        return notifier.rescheduled(tx, { ...kept, status: 'rescheduled' }, booking, 'buyer');
+      }
       if (action === 'confirm' && booking.status === 'confirmed')
         await noticeIfWanted(tx, queue, { event: 'booked', bookingId: booking.id }, now());
       if (action === 'cancel')
@@ -197,6 +205,7 @@ export function withSellerApprovals(
       await inner.actionApplied(tx, booking, action);
     },
   };
+  return notifier;
 }
 
 /** Whether the booking waits for a seller's answer now (the buyer's wording, the booking messages). */
