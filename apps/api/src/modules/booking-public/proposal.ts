@@ -168,11 +168,17 @@ export async function keepTime(ctx: PublicContext, token: string): Promise<Publi
   const first = await proposalByToken(ctx, token);
   if (first.proposal.status !== 'kept') {
     assertOpen(first.proposal, first.booking, 'keep');
-    const [kept] = await ctx.db
-      .update(timeProposals)
-      .set({ status: 'kept', answeredAt: ctx.now() })
-      .where(and(eq(timeProposals.id, first.proposal.id), eq(timeProposals.status, 'proposed')))
-      .returning({ id: timeProposals.id });
+    const kept = await writeTransaction(ctx.db, async (tx) => {
+      await lockAgentRow(tx, first.booking.agentId);
+      const [row] = await tx
+        .update(timeProposals)
+        .set({ status: 'kept', answeredAt: ctx.now() })
+        .where(and(eq(timeProposals.id, first.proposal.id), eq(timeProposals.status, 'proposed')))
+        .returning({ id: timeProposals.id });
+      // Issue 39 §7: the request goes back to whoever decides it (a seller's proposal: the seller, afresh).
+      if (row) await ctx.notify.proposalKept(tx, first.booking, first.proposal.id);
+      return row;
+    });
     // Answered at the same moment by another click: say what that answer was.
     if (!kept) {
       const again = await proposalByToken(ctx, token);

@@ -174,6 +174,25 @@ export function withSellerApprovals(
         );
       await inner.rescheduled(tx, from, to, actor);
     },
+    proposalKept: async (tx, booking, proposalId) => {
+      // Issue 39 §7: "Keep my time" over the seller's proposal asks the seller again, with fresh links.
+      const [asked] = await tx
+        .select({ id: sellerApprovalRequests.id })
+        .from(sellerApprovalRequests)
+        .where(
+          and(
+            eq(sellerApprovalRequests.proposalId, proposalId),
+            eq(sellerApprovalRequests.status, 'proposed'),
+          ),
+        );
+      const mode =
+        asked && booking.status === 'pending'
+          ? await storedApprovalMode(tx, await propertyIdOf(tx, booking.id))
+          : null;
+      if (mode === 'seller' || (mode && sellerAfterAgent(mode)))
+        await startSellerApproval(tx, queue, booking, now());
+      await inner.proposalKept(tx, booking, proposalId);
+    },
     cancelled: async (tx, booking, actor) => {
       await withdrawOpen(tx, booking.id, now());
       await noticeIfWanted(tx, queue, { event: 'cancelled', bookingId: booking.id, by: actor }, now());

@@ -1,11 +1,12 @@
 // Issue 39 §9: a buyer moving a seller-approved (confirmed) showing asks for a new time; the seller decides. The
 // confirmed time stays booked meanwhile — the buyer is told the new time is a request, with no "moved" e-mail
 // or calendar event — and moves only on the seller's yes; on their no the original time stays and the buyer is
-// told so. Mail is read from the SMTP server on 127.0.0.1.
+// told so. §7: "Keep my time" over the seller's proposal sends the request back to the seller with fresh links.
+// Mail is read from the SMTP server on 127.0.0.1.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESCHEDULE_REQUEST, WHO_DECIDES } from '@keyturn/domain/listing/whoDecides';
-import { bookings, propertyShowingRules } from '../src/db/schema';
+import { bookings, propertyShowingRules, sellerApprovalRequests } from '../src/db/schema';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 import {
   ALL_DAY,
@@ -45,7 +46,7 @@ async function sellerLinks(n: number) {
     const m = new RegExp(`${label}: (${PUBLIC_URL}/seller-approval\\?token=\\S+)`).exec(text)!;
     return decodeURIComponent(new URL(m[1]!).searchParams.get('token')!);
   };
-  return { approve: link('Approve'), decline: link('Decline') };
+  return { approve: link('Approve'), decline: link('Decline'), propose: link('Propose another time') };
 }
 
 /** A showing the seller approved: confirmed, with its manage token. */
@@ -185,5 +186,67 @@ describe('the buyer reschedules a showing the seller approved', () => {
     const told = mails(buyer).find((m) => /^Not available/.test(m.parsed.subject ?? ''))!;
     expect(told.parsed.text).toMatch(/Your showing stays booked for .+, as before\./);
     expect(mails(buyer).some((m) => /^Moved/.test(m.parsed.subject ?? ''))).toBe(false);
+  });
+});
+
+describe('"Keep my time" over the seller\'s proposal (issue 39 §7)', () => {
+  it('the request goes back to the seller with fresh links; their yes confirms the requested time', async () => {
+    const buyer = 'keeps@buyers.test';
+    const slot = slotOn(10);
+    const res = await req(
+      'POST',
+      '/api/booking',
+      undefined,
+      bookingPayload(pro.id, {
+        property_id: listing,
+        client_email: buyer,
+        client_name: 'Casey Buyer',
+        booking_date: slot.booking_date,
+        booking_time: slot.booking_time,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().booking.id as string;
+    const first = await sellerLinks(5);
+    const page = (await req('GET', `/api/seller-approval?token=${encodeURIComponent(first.propose)}`)).json()
+      .data;
+    const proposed = await req('POST', '/api/seller-approval/propose', undefined, {
+      token: first.propose,
+      starts_at: page.open_times[2].starts_at,
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    await h.smtp.waitFor(() =>
+      mails(buyer).some((m) => (m.parsed.text ?? '').includes('/booking/proposal?token=')),
+    );
+    const offer = mails(buyer).find((m) => (m.parsed.text ?? '').includes('/booking/proposal?token='))!;
+    const proposalToken = decodeURIComponent(
+      /\/booking\/proposal\?token=(\S+)/.exec(offer.parsed.text!)![1]!,
+    );
+
+    const kept = await req('POST', '/api/booking/proposal/keep', undefined, { token: proposalToken });
+    expect(kept.statusCode, kept.body).toBe(200);
+    // Not stranded: an open request again, the buyer's manage page waiting for the seller, a fresh e-mail.
+    const requests = await h.t.database.db
+      .select()
+      .from(sellerApprovalRequests)
+      .where(eq(sellerApprovalRequests.bookingId, id));
+    expect(requests.map((r) => r.status).sort()).toEqual(['open', 'proposed']);
+    const { manageToken } = await bookingRow(id);
+    const manage = await req('GET', `/api/booking/manage?token=${manageToken}`);
+    expect(manage.json().booking).toMatchObject({ status: 'pending', awaiting: 'seller' });
+    const fresh = await sellerLinks(6);
+    expect(fresh.approve).not.toBe(first.approve);
+    const ok = await req('POST', '/api/seller-approval/approve', undefined, { token: fresh.approve });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await bookingRow(id)).toMatchObject({ status: 'confirmed', startsAt: slot.startsAt });
+    // Keeping twice changes nothing more: no third request.
+    expect(
+      (await req('POST', '/api/booking/proposal/keep', undefined, { token: proposalToken })).statusCode,
+    ).toBe(200);
+    const after = await h.t.database.db
+      .select()
+      .from(sellerApprovalRequests)
+      .where(eq(sellerApprovalRequests.bookingId, id));
+    expect(after).toHaveLength(2);
   });
 });
