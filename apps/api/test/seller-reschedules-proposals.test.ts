@@ -189,8 +189,8 @@ describe('the buyer reschedules a showing the seller approved', () => {
   });
 });
 
-describe('"Keep my time" over the seller\'s proposal (issue 39 §7)', () => {
-  it('the request goes back to the seller with fresh links; their yes confirms the requested time', async () => {
+describe("the seller's proposal (issue 39 §7)", () => {
+  it('any day of the window may be proposed; "Keep my time" sends the request back to the seller with fresh links; their yes confirms the requested time', async () => {
     const buyer = 'keeps@buyers.test';
     const slot = slotOn(10);
     const res = await req(
@@ -210,9 +210,16 @@ describe('"Keep my time" over the seller\'s proposal (issue 39 §7)', () => {
     const first = await sellerLinks(5);
     const page = (await req('GET', `/api/seller-approval?token=${encodeURIComponent(first.propose)}`)).json()
       .data;
+    // Any day of the booking window, before or after the requested one (not only the days up to it).
+    const days = [...new Set((page.open_times as { date: string }[]).map((t) => t.date))];
+    expect(days.some((d) => d < slot.booking_date)).toBe(true);
+    expect(days.some((d) => d > slot.booking_date)).toBe(true);
+    const later = (page.open_times as { date: string; starts_at: string }[]).find(
+      (t) => t.date > slot.booking_date,
+    )!;
     const proposed = await req('POST', '/api/seller-approval/propose', undefined, {
       token: first.propose,
-      starts_at: page.open_times[2].starts_at,
+      starts_at: later.starts_at,
     });
     expect(proposed.statusCode, proposed.body).toBe(200);
     await h.smtp.waitFor(() =>
