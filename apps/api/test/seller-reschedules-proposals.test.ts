@@ -230,6 +230,9 @@ describe("the seller's proposal (issue 39 §7)", () => {
       /\/booking\/proposal\?token=(\S+)/.exec(offer.parsed.text!)![1]!,
     );
 
+    // The buyer's proposal page is told the seller proposed it (its wording is the seller's).
+    const view = await req('GET', `/api/booking/proposal?token=${encodeURIComponent(proposalToken)}`);
+    expect(view.json().data).toMatchObject({ status: 'proposed', proposed_by: 'seller' });
     const kept = await req('POST', '/api/booking/proposal/keep', undefined, { token: proposalToken });
     expect(kept.statusCode, kept.body).toBe(200);
     // Not stranded: an open request again, the buyer's manage page waiting for the seller, a fresh e-mail.

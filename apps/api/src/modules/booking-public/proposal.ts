@@ -14,6 +14,7 @@ import { AppError } from '../../http/errors';
 import { insertMoved } from '../bookings/agent-service';
 import { mapSlotConflict, type BookingRow } from '../bookings/service';
 import type { PublicContext } from './context';
+import { deciderOf } from '../texts/showing-text';
 import { assertReachable, checkSlotOpen, manageView } from './service';
 
 type ProposalRow = typeof timeProposals.$inferSelect;
@@ -66,6 +67,7 @@ export async function publicProposal(ctx: PublicContext, token: string): Promise
     time_zone: view.time_zone,
     booking: view,
     manage_token: current.manageToken,
+    proposed_by: (await deciderOf(ctx.db, booking.id, 'proposed')) === 'seller' ? 'seller' : 'agent',
   };
 }
 
