@@ -54,3 +54,42 @@ export const WHO_DECIDES = {
   agentLine: (client: string, what: string) =>
     `${client} asked for ${what}. The seller has been asked to approve it: it is not booked until they do. You will see their answer in your bookings; you can also confirm or decline it yourself.`,
 } as const;
+
+/**
+ * Issue 39 §9: a buyer's new time for a confirmed showing that someone must approve is a request; the confirmed
+ * time stays booked until the one who decides says yes (then the showing moves), and stays if they say no.
+ */
+export const RESCHEDULE_REQUEST = {
+  subject: (what: string, when: string) => `New time requested: ${what} on ${when}`,
+  heading: 'Your new time is a request',
+  /** The buyer's e-mail: what they asked, who decides, and that the confirmed time stands meanwhile. */
+  lines: (awaiting: Awaiting, agentName: string, before: string) => [
+    `You asked to move your showing from ${before} to the time below.`,
+    WHO_DECIDES.waitingDetail(awaiting, agentName),
+    RESCHEDULE_REQUEST.keptLine(before, 'until then'),
+  ],
+  /** The buyer's text. */
+  text: (p: {
+    brand: string;
+    what: string;
+    at: string;
+    before: string;
+    awaiting: Awaiting;
+    agentName: string;
+  }) =>
+    `${p.brand}: Your new time for ${p.what}, ${p.at}, is a request: ${whoWord(p.awaiting, p.agentName)} has not confirmed it yet. Your showing stays booked for ${p.before}.`,
+  /** The confirmed time that stands: while the request waits, and after a no. */
+  keptLine: (before: string, when: 'until then' | 'declined') =>
+    when === 'declined'
+      ? `Your showing stays booked for ${before}, as before.`
+      : `Until then your showing stays booked for ${before}.`,
+  /** The 409 when the new time overlaps the confirmed one (both cannot be held while the request waits). */
+  overlaps:
+    'The new time overlaps your confirmed showing, which stays booked until the new time is approved. Please choose a time that does not overlap it.',
+  /** The 409 when another new time for the same showing already waits for an answer. */
+  alreadyRequested:
+    'A new time for this showing is already waiting for approval. Cancel that request (the link in its e-mail) before asking for another.',
+  /** The agent's e-mail: the buyer asked; nothing moved yet. */
+  agentLine: (client: string, before: string) =>
+    `${client} asked to move their showing from ${before} to the time below. It stays booked for ${before} until the new time is approved.`,
+} as const;

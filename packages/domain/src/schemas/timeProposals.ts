@@ -31,6 +31,8 @@ export const publicProposalSchema = z.object({
   booking: managedBookingSchema,
   /** The manage token of the booking as it is now (after an accept: the moved one) — "Pick another time". */
   manage_token: z.string(),
+  /** Issue 39 §7: who proposed it — the agent (Optimise) or the seller (their approval link): the page's words. */
+  proposed_by: z.enum(['agent', 'seller']),
 });
 export type PublicProposal = z.infer<typeof publicProposalSchema>;
 export const publicProposalResponseSchema = z.object({

@@ -14,6 +14,7 @@ import { AppError } from '../../http/errors';
 import { insertMoved } from '../bookings/agent-service';
 import { mapSlotConflict, type BookingRow } from '../bookings/service';
 import type { PublicContext } from './context';
+import { deciderOf } from '../texts/showing-text';
 import { assertReachable, checkSlotOpen, manageView } from './service';
 
 type ProposalRow = typeof timeProposals.$inferSelect;
@@ -66,6 +67,7 @@ export async function publicProposal(ctx: PublicContext, token: string): Promise
     time_zone: view.time_zone,
     booking: view,
     manage_token: current.manageToken,
+    proposed_by: (await deciderOf(ctx.db, booking.id, 'proposed')) === 'seller' ? 'seller' : 'agent',
   };
 }
 
@@ -168,11 +170,17 @@ export async function keepTime(ctx: PublicContext, token: string): Promise<Publi
   const first = await proposalByToken(ctx, token);
   if (first.proposal.status !== 'kept') {
     assertOpen(first.proposal, first.booking, 'keep');
-    const [kept] = await ctx.db
-      .update(timeProposals)
-      .set({ status: 'kept', answeredAt: ctx.now() })
-      .where(and(eq(timeProposals.id, first.proposal.id), eq(timeProposals.status, 'proposed')))
-      .returning({ id: timeProposals.id });
+    const kept = await writeTransaction(ctx.db, async (tx) => {
+      await lockAgentRow(tx, first.booking.agentId);
+      const [row] = await tx
+        .update(timeProposals)
+        .set({ status: 'kept', answeredAt: ctx.now() })
+        .where(and(eq(timeProposals.id, first.proposal.id), eq(timeProposals.status, 'proposed')))
+        .returning({ id: timeProposals.id });
+      // Issue 39 §7: the request goes back to whoever decides it (a seller's proposal: the seller, afresh).
+      if (row) await ctx.notify.proposalKept(tx, first.booking, first.proposal.id);
+      return row;
+    });
     // Answered at the same moment by another click: say what that answer was.
     if (!kept) {
       const again = await proposalByToken(ctx, token);

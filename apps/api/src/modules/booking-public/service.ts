@@ -38,6 +38,7 @@ import { ownBookingConflict } from './own-booking';
 import { recordConsent, type ConsentEvidence } from '../texts/consent';
 import { SMS_CONSENT_VERSION } from '@keyturn/domain/texts/consent';
 import { awaitingSeller } from '../sellers/approval';
+import { holdsOriginal } from '../bookings/reschedule-request';
 
 type PropertyRow = typeof properties.$inferSelect;
 
@@ -198,7 +199,8 @@ function settled<T>(result: PromiseSettledResult<T>): T {
 
 /**
  * Moves a booking to a new time in ONE transaction: the original is marked rescheduled and the new booking
- * takes its place; if the new time is taken, everything rolls back and the original stays as it was.
+ * takes its place; if the new time is taken, everything rolls back and the original stays as it was. A
+ * confirmed showing whose new time must be approved keeps its time until it is (bookings/reschedule-request.ts).
  */
 export async function rescheduleBooking(
   ctx: PublicContext,
@@ -215,12 +217,18 @@ export async function rescheduleBooking(
 
   return writeTransaction(ctx.db, async (tx) => {
     await lockAgentRow(tx, agent.id);
-    const [moved] = await tx
-      .update(bookings)
-      .set({ status: 'rescheduled' })
-      .where(and(eq(bookings.id, original.id), sql`${bookings.status} in ('pending', 'confirmed')`))
-      .returning({ id: bookings.id });
-    if (!moved) throw notActive();
+    // Issue 39 §9: a confirmed showing whose new time must be approved stays until it is (the new time is a
+    // request); otherwise the showing moves now.
+    if (original.status === 'confirmed' && pending) {
+      if (!(await holdsOriginal(tx, original, slot))) throw notActive();
+    } else {
+      const [moved] = await tx
+        .update(bookings)
+        .set({ status: 'rescheduled' })
+        .where(and(eq(bookings.id, original.id), sql`${bookings.status} in ('pending', 'confirmed')`))
+        .returning({ id: bookings.id });
+      if (!moved) throw notActive();
+    }
     await assertReachable(tx, { ...travel, place: property }, slot.startsAt);
     if (propertyId !== null) {
       await assertShowingRules(tx, {
@@ -246,7 +254,7 @@ export async function rescheduleBooking(
       createdAt: ctx.now(),
     });
     await ctx.notify.rescheduled(tx, original, row, 'buyer');
-    return toBuyerBooking(ctx, row, agent);
+    return { ...toBuyerBooking(ctx, row, agent), awaiting: await awaitingWhom(tx, row) };
   });
 }
 

@@ -72,8 +72,11 @@ export async function runNotificationJob(
   const property = booking.propertyId
     ? ((await db.select().from(properties).where(eq(properties.id, booking.propertyId)))[0] ?? null)
     : null;
-  const previous = data.previousBookingId
-    ? ((await db.select().from(bookings).where(eq(bookings.id, data.previousBookingId)))[0] ?? null)
+  // Issue 39 §9: a declined new time names the confirmed showing it would have replaced.
+  const previousId =
+    data.previousBookingId ?? (data.event === 'booking_declined' ? booking.rescheduledFromId : null);
+  const previous = previousId
+    ? ((await db.select().from(bookings).where(eq(bookings.id, previousId)))[0] ?? null)
     : null;
   const previousAgent = data.previousAgentId
     ? ((await db.select().from(agents).where(eq(agents.id, data.previousAgentId)))[0] ?? null)

@@ -37,6 +37,11 @@ export interface BookingNotifier {
    * dataset's history (demo/seed.ts) hands its upcoming bookings to the queue through this.
    */
   ahead(tx: DbTransaction, booking: Booking, actor: Actor): Promise<void>;
+  /**
+   * Issue 39 §7: the buyer kept their requested time over a time proposal: the request goes back to whoever
+   * decides it (the seller wrapper opens a fresh seller request; a request the agent decides waits in their list).
+   */
+  proposalKept(tx: DbTransaction, booking: Booking, proposalId: string): Promise<void>;
   /** After an agent's action from bookingStatus.ts moved the booking to `booking.status`. */
   actionApplied(tx: DbTransaction, booking: Booking, action: BookingAction): Promise<void>;
   /**
@@ -224,8 +229,15 @@ export function bookingNotifier(queue: JobQueue, now: () => Date): BookingNotifi
       ]);
     },
     ahead: async (tx, booking, actor) => scheduleAll(tx, await aheadOf(tx, booking, actor)),
+    // The buyer was told nothing changes when they keep their time; the one who decides is told by the wrappers.
+    proposalKept: async () => undefined,
     rescheduled: async (tx, from, to, actor) => {
-      await cancelPending(tx, from.id);
+      // Issue 39 §9: a new time that waits for approval leaves the confirmed showing (and its reminders) as is.
+      const [kept] = await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.id, from.id), eq(bookings.status, 'confirmed')));
+      if (!kept) await cancelPending(tx, from.id);
       const ahead = await aheadOf(tx, to, actor);
       await scheduleAll(tx, [
         { booking: to, event: 'booking_rescheduled', at: now(), data: { actor, previousBookingId: from.id } },

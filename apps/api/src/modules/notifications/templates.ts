@@ -1,7 +1,7 @@
 // Our own templates: every message of the catalogue as HTML + plain text (e-mail) or one short text (SMS),
 // branded with the agent's logo, colour and company. Pure functions of the booking as it is when sent.
 import { SELLER_APPROVAL_MESSAGES } from '@keyturn/domain/listing/sellerApprovalTexts';
-import { WHO_DECIDES } from '@keyturn/domain/listing/whoDecides';
+import { RESCHEDULE_REQUEST, WHO_DECIDES } from '@keyturn/domain/listing/whoDecides';
 import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
 import { googleCalendarUrl } from '@keyturn/domain/calendarLinks';
 import { bookingEventUid, buildIcsEvent, ICS_CONTENT_TYPE, mergeCalendars } from '@keyturn/domain/ics';
@@ -108,6 +108,7 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
                   ? [`Note from ${f.agentName}: “${ctx.booking.cancelReason}”`]
                   : []),
               ]),
+          ...(keptTime(ctx) ? [RESCHEDULE_REQUEST.keptLine(keptTime(ctx)!, 'declined')] : []),
         ],
         details: f.details,
         notes: [],
@@ -116,6 +117,16 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
     case 'rescheduled': {
       const before = ctx.previous ? whenInZone(ctx.previous.startsAt, ctx.agent.timeZone) : null;
       const pending = ctx.booking.status === 'pending';
+      const kept = keptTime(ctx);
+      if (kept)
+        return email(ctx, {
+          subject: RESCHEDULE_REQUEST.subject(f.what, `${f.when.shortDate} at ${f.when.time}`),
+          heading: RESCHEDULE_REQUEST.heading,
+          paragraphs: [hi, ...RESCHEDULE_REQUEST.lines(awaiting, f.agentName, kept)],
+          details: f.details,
+          notes: [],
+          action: manage,
+        });
       return email(ctx, {
         subject: `Moved: ${f.what} is now ${f.when.shortDate} at ${f.when.time}`,
         heading: `Your ${f.noun} has moved`,
@@ -235,14 +246,17 @@ export function renderAgentEmail(template: AgentEmailTemplate, ctx: TemplateCont
       });
     case 'rescheduled': {
       const before = ctx.previous ? whenInZone(ctx.previous.startsAt, ctx.agent.timeZone) : null;
+      const kept = keptTime(ctx);
       return email(ctx, {
-        subject: `Rescheduled: ${client} — now ${f.when.shortDate} at ${f.when.time}`,
-        heading: 'A booking has moved',
+        subject: `${kept ? 'New time requested' : 'Rescheduled'}: ${client} — now ${f.when.shortDate} at ${f.when.time}`,
+        heading: kept ? 'A buyer asked for a new time' : 'A booking has moved',
         paragraphs: [
           hi,
-          before
-            ? `${client} moved their ${purposeInSentence(f.purpose)} from ${before.date} at ${before.time} ${before.zone} to the time below.`
-            : `${client} moved their ${purposeInSentence(f.purpose)} to the time below.`,
+          kept
+            ? RESCHEDULE_REQUEST.agentLine(client, kept)
+            : before
+              ? `${client} moved their ${purposeInSentence(f.purpose)} from ${before.date} at ${before.time} ${before.zone} to the time below.`
+              : `${client} moved their ${purposeInSentence(f.purpose)} to the time below.`,
           ...(b.rescheduleReason ? [`Reason given: “${b.rescheduleReason}”`] : []),
         ],
         ...rest,
@@ -283,8 +297,13 @@ export function renderSms(template: SmsTemplate, ctx: TemplateContext): string {
   switch (template) {
     case 'confirmation':
       return `${f.brand}: ${Whose} ${f.noun} of ${f.what} is confirmed for ${at}. Please arrive ${ARRIVE_EARLY_MINUTES} min early. Manage: ${links.manage} ${optOut}`;
-    case 'rescheduled':
-      return `${f.brand}: ${Whose} ${f.noun} of ${f.what} has moved to ${at}. Manage: ${links.manage} ${optOut}`;
+    case 'rescheduled': {
+      const kept = keptTime(ctx);
+      const awaiting = ctx.awaitingSeller ? 'seller' : 'agent';
+      return kept
+        ? `${RESCHEDULE_REQUEST.text({ brand: f.brand, what: f.what, at, before: kept, awaiting, agentName: f.agentName })} Manage: ${links.manage} ${optOut}`
+        : `${f.brand}: ${Whose} ${f.noun} of ${f.what} has moved to ${at}. Manage: ${links.manage} ${optOut}`;
+    }
     case 'cancelled':
       return `${f.brand}: ${Whose} ${f.noun} of ${f.what} on ${at} has been cancelled. ${optOut}`;
     case 'declined':
@@ -405,6 +424,18 @@ function rescheduleCalendarFile(ctx: TemplateContext, f: Facts): MailAttachment 
     content: mergeCalendars(files, 'PUBLISH'),
     contentType: `${ICS_CONTENT_TYPE}; method=PUBLISH`,
   };
+}
+
+/**
+ * Issue 39 §9: the confirmed time a new time waiting for approval would replace ("Tuesday, … at 10:00 AM EST"),
+ * or null when the booking is not such a request (or no longer: approved, or the showing changed).
+ */
+function keptTime(ctx: TemplateContext): string | null {
+  const { booking, previous } = ctx;
+  const request = booking.status === 'pending' || booking.status === 'declined';
+  if (!request || previous?.status !== 'confirmed' || booking.rescheduledFromId !== previous.id) return null;
+  const w = whenInZone(previous.startsAt, ctx.agent.timeZone);
+  return `${w.date} at ${w.time} ${w.zone}`;
 }
 
 function email(ctx: TemplateContext, parts: EmailParts): RenderedEmail {

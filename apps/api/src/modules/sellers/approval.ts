@@ -28,6 +28,7 @@ import type { BookingNotifier } from '../notifications/scheduler';
 import type { SellerApprovalState } from '@keyturn/domain/schemas/sellerApproval';
 import { storedApprovalMode } from './mode';
 import { noticeIfWanted } from './notices';
+import { keptOriginalOf } from '../bookings/reschedule-request';
 
 export const SELLER_APPROVAL_KIND = 'seller.approval';
 
@@ -146,7 +147,7 @@ export function withSellerApprovals(
   queue: JobQueue,
   now: () => Date,
 ): BookingNotifier {
-  return {
+  const notifier: BookingNotifier = {
     ...inner,
     created: async (tx, booking, actor) => {
       if (booking.status === 'pending') {
@@ -173,6 +174,25 @@ export function withSellerApprovals(
         );
       await inner.rescheduled(tx, from, to, actor);
     },
+    proposalKept: async (tx, booking, proposalId) => {
+      // Issue 39 §7: "Keep my time" over the seller's proposal asks the seller again, with fresh links.
+      const [asked] = await tx
+        .select({ id: sellerApprovalRequests.id })
+        .from(sellerApprovalRequests)
+        .where(
+          and(
+            eq(sellerApprovalRequests.proposalId, proposalId),
+            eq(sellerApprovalRequests.status, 'proposed'),
+          ),
+        );
+      const mode =
+        asked && booking.status === 'pending'
+          ? await storedApprovalMode(tx, await propertyIdOf(tx, booking.id))
+          : null;
+      if (mode === 'seller' || (mode && sellerAfterAgent(mode)))
+        await startSellerApproval(tx, queue, booking, now());
+      await inner.proposalKept(tx, booking, proposalId);
+    },
     cancelled: async (tx, booking, actor) => {
       await withdrawOpen(tx, booking.id, now());
       await noticeIfWanted(tx, queue, { event: 'cancelled', bookingId: booking.id, by: actor }, now());
@@ -190,6 +210,13 @@ export function withSellerApprovals(
       // The agent answered (or ended the booking) themselves: the seller's open request is withdrawn.
       if (action === 'confirm' || action === 'decline' || action === 'cancel')
         await withdrawOpen(tx, booking.id, now());
+      // Issue 39 §9: the approved new time of a confirmed showing: now it moves (the buyer's "moved" e-mail).
+      const kept =
+        action === 'confirm' && booking.status === 'confirmed' && (await keptOriginalOf(tx, booking.id));
+      if (kept) {
+        await tx.update(bookings).set({ status: 'rescheduled' }).where(eq(bookings.id, kept.id));
+        return notifier.rescheduled(tx, { ...kept, status: 'rescheduled' }, booking, 'buyer');
+      }
       if (action === 'confirm' && booking.status === 'confirmed')
         await noticeIfWanted(tx, queue, { event: 'booked', bookingId: booking.id }, now());
       if (action === 'cancel')
@@ -197,6 +224,7 @@ export function withSellerApprovals(
       await inner.actionApplied(tx, booking, action);
     },
   };
+  return notifier;
 }
 
 /** Whether the booking waits for a seller's answer now (the buyer's wording, the booking messages). */

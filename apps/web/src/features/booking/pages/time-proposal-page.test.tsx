@@ -16,6 +16,7 @@ const proposal = (overrides: Partial<PublicProposal> = {}): PublicProposal => ({
   time_zone: 'America/New_York',
   booking: managed({ status: 'pending' }),
   manage_token: 'mt-1',
+  proposed_by: 'agent',
   ...overrides,
 });
 
@@ -23,6 +24,15 @@ const render = () =>
   renderAt(<TimeProposalPage />, { path: '/booking/proposal?token=pt-1', routePath: '/booking/proposal' });
 
 describe('the time proposal page (/booking/proposal, issue 29)', () => {
+  it("a seller's proposal reads as the seller's, not the agent planning the day (issue 39 §7)", async () => {
+    stubApi({
+      'GET /booking/proposal': () => json(200, { success: true, data: proposal({ proposed_by: 'seller' }) }),
+    });
+    render();
+    expect(await screen.findByText(TEXT.introSeller)).toBeInTheDocument();
+    expect(screen.queryByText(/planning the day/)).toBeNull();
+  });
+
   it("shows both times in the property's zone, named, in the agent's brand; accepting moves it and says so", async () => {
     const api = stubApi({
       'GET /booking/proposal': () => json(200, { success: true, data: proposal() }),

@@ -106,7 +106,9 @@ function ProposalView({ proposal, token }: { proposal: PublicProposal; token: st
       primaryColor={safeColor(agent.primaryColor, DEFAULT_PRIMARY_COLOR)}
       brand={<AgentBrand agent={agent} />}
     >
-      <p className="mb-4 text-sm text-slate-700">{TEXT.intro(agent.name)}</p>
+      <p className="mb-4 text-sm text-slate-700">
+        {proposal.proposed_by === 'seller' ? TEXT.introSeller : TEXT.intro(agent.name)}
+      </p>
       <BookingSummary rows={rows} />
       {answer.isError ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
