@@ -24,24 +24,44 @@ export type FirstPaintPage = {
   render?: true;
 };
 
+import { LAUNCH_URL } from '@keyturn/domain/launch';
+
 const BOOKING_PAGE = 'src/features/booking/pages/booking-page.tsx';
 /** What the agent's booking page reads before it can show anything (features/booking/api.ts). */
 const AGENT_PAGE_DATA = ['/api/agents/id/:agentId', '/api/availability/public/:agentId'];
 /** What a team's public page reads before it can show anything (features/booking/team-api.ts). */
 const TEAM_PAGE_DATA = ['/api/public/teams/:slug'];
 
+/** Whether the site is launched (issue 40, decision 069): the marketing pages differ before and after. */
+const MARKETING_DATA = [LAUNCH_URL];
+
 export const FIRST_PAINT_PAGES: FirstPaintPage[] = [
-  { path: '/', routeId: 'landing', module: 'src/features/marketing/pages/landing-page.tsx', render: true },
+  {
+    path: '/',
+    routeId: 'landing',
+    module: 'src/features/marketing/pages/landing-page.tsx',
+    data: MARKETING_DATA,
+    render: true,
+  },
   {
     path: '/pricing',
     routeId: 'pricing',
     module: 'src/features/marketing/pages/pricing-page.tsx',
+    data: MARKETING_DATA,
     render: true,
   },
   {
     path: '/waiting-list',
     routeId: 'waiting-list',
     module: 'src/features/waitlist/pages/waiting-list-page.tsx',
+    data: MARKETING_DATA,
+    render: true,
+  },
+  {
+    path: '/about',
+    routeId: 'about',
+    module: 'src/features/marketing/pages/about-page.tsx',
+    data: MARKETING_DATA,
     render: true,
   },
   {
