@@ -24,16 +24,18 @@ export type FirstPaintPage = {
   render?: true;
 };
 
-import { LAUNCH_URL } from '@keyturn/domain/launch';
-
 const BOOKING_PAGE = 'src/features/booking/pages/booking-page.tsx';
 /** What the agent's booking page reads before it can show anything (features/booking/api.ts). */
 const AGENT_PAGE_DATA = ['/api/agents/id/:agentId', '/api/availability/public/:agentId'];
 /** What a team's public page reads before it can show anything (features/booking/team-api.ts). */
 const TEAM_PAGE_DATA = ['/api/public/teams/:slug'];
 
-/** Whether the site is launched (issue 40, decision 069): the marketing pages differ before and after. */
-const MARKETING_DATA = [LAUNCH_URL];
+/**
+ * Whether the site is launched (issue 40, decision 069): the marketing pages differ before and after. The
+ * domain's LAUNCH_URL, written out: the build's config loads this file, and cannot load the domain's sources
+ * (first-paint-pages.test.ts checks they agree).
+ */
+export const MARKETING_DATA = ['/api/public/launch'];
 
 export const FIRST_PAINT_PAGES: FirstPaintPage[] = [
   {
