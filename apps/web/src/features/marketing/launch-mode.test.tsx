@@ -7,7 +7,6 @@ import { LAUNCH_TEXTS, LAUNCH_URL, TRIAL_TARGET } from '@keyturn/domain/launch';
 import { SiteHeader } from '@/components/site-chrome';
 import { FIRST_PAINT_INLINE_ID } from '@/lib/first-paint-data';
 import { json, renderAt, stubApi } from '@/test/utils';
-import { WaitingListPage } from '@/features/waitlist/pages/waiting-list-page';
 import { PricingTable } from './components/pricing-table';
 import { AboutPage } from './pages/about-page';
 import { LandingPage } from './pages/landing-page';
@@ -66,30 +65,7 @@ describe('the landing page and the header, before and after launch', () => {
   });
 });
 
-describe('/waiting-list, /pricing and /about after launch', () => {
-  it('the waiting list says it is closed and leads to the trial and sign-up, with no form and no launch date', async () => {
-    launchedServer(true);
-    const { container } = renderAt(<WaitingListPage />, { path: '/waiting-list' });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: LAUNCH_TEXTS.waitlistClosedTitle }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: LAUNCH_TEXTS.startTrialLong })).toHaveAttribute(
-      'href',
-      trialHref,
-    );
-    expect(screen.getByRole('link', { name: LAUNCH_TEXTS.signUp })).toHaveAttribute('href', '/sign-up');
-    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-    for (const gone of ['Q3 2025', 'Join the waiting list', 'Book your Demo'])
-      expect(container.textContent, gone).not.toContain(gone);
-  });
-
-  it('before launch the waiting list keeps its form and launch date', async () => {
-    launchedServer(false);
-    renderAt(<WaitingListPage />, { path: '/waiting-list' });
-    expect(await screen.findByText('Waiting list · launching Q3 2025')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Join the waiting list' })).toBeInTheDocument();
-  });
-
+describe('/pricing and /about after launch', () => {
   it('pricing: Basic and Professional start (no Coming Soon) once launched', async () => {
     launchedServer(true);
     renderAt(<PricingTable />);
