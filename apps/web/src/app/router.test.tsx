@@ -235,7 +235,9 @@ describe('first-paint preload table (decision 030)', () => {
 
   it("asks the marketing pages' one first answer at the domain's launch address (issue 40)", () => {
     expect(MARKETING_DATA).toEqual([LAUNCH_URL]);
-    const marketing = FIRST_PAINT_PAGES.filter((page) => page.data === MARKETING_DATA).map((page) => page.path);
+    const marketing = FIRST_PAINT_PAGES.filter((page) => page.data === MARKETING_DATA).map(
+      (page) => page.path,
+    );
     expect(marketing).toEqual(['/', '/pricing', '/waiting-list', '/about']);
   });
 
