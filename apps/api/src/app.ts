@@ -52,6 +52,8 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { imageBackendFor } from './modules/uploads/backend';
 import { importImageFolder } from './modules/uploads/storage';
 import { waitlistRoutes } from './modules/waitlist/routes';
+import { launchRoutes } from './modules/launch/routes';
+import { launchedOf } from './modules/launch/service';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { leadRoutes } from './modules/leads/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -285,7 +287,9 @@ export async function buildApp({
   const images = imageBackendFor(config, db);
   await importImageFolder(images, legacyUploads);
   await app.register(uploadRoutes, { auth, db, store: images, legacyFolder: legacyUploads });
-  await app.register(waitlistRoutes, { db, writeLimitPerMinute: config.publicWriteLimitPerMinute });
+  const launched = launchedOf(settings.resolver, billing);
+  await app.register(launchRoutes, { launched });
+  await app.register(waitlistRoutes, { db, launched, writeLimitPerMinute: config.publicWriteLimitPerMinute });
   const publicLimits = {
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
     readLimitPerMinute: config.publicReadLimitPerMinute,

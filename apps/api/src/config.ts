@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { LOCAL_API_PORT } from '@keyturn/domain/constants';
-import { SERVER_SETTING_KEYS } from '@keyturn/domain/schemas/serverSettings';
+import { LAUNCH_MODES, SERVER_SETTING_KEYS } from '@keyturn/domain/schemas/serverSettings';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -135,6 +135,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url().optional(),
+  // Launch mode (issue 40): the environment wins over Server settings, as for every setting.
+  SITE_LAUNCH: z.enum(LAUNCH_MODES).optional(),
   // Server settings (issue 30, decision 048): e-mails that are the server's administrators (besides the first
   // account), comma-separated.
   ADMIN_EMAILS: z.string().optional(),

@@ -1,7 +1,7 @@
 // Issue 18, decision 034: the booking page's first screen comes in its HTML. The web app's real server
 // renderer (apps/web/src/entry-server.tsx, built here by Vite in SSR mode into a temporary dist-server/ next to
 // a tiny dist/) renders /bookme/:agentId with the answers the server asked itself for, and the marketing pages
-// /, /pricing, /waiting-list (no answers: the signed-out screen); anything it cannot render is today's
+// /, /pricing, /waiting-list, /about (the launch state their only answer: the signed-out screen); anything it cannot render is today's
 // index.html, never a 500.
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,7 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents } from '../src/db/schema';
+import { agents, serverSettings } from '../src/db/schema';
 import { rendererFileOf, type FirstScreenRenderer } from '../src/http/first-screen';
 import { createTestApp, type TestApp } from './app';
 import { makeAgent, type TestAgent } from './fixtures';
@@ -97,7 +97,7 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
       '/bookme/00000000-0000-4000-8000-000000000000',
       '/bookme/not-an-id',
       '/bookme',
-      '/about',
+      '/features',
     ]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
@@ -105,11 +105,12 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
     }
   });
 
-  it('/, /pricing and /waiting-list come with their signed-out first screen and no inline answers', async () => {
+  it('/, /pricing, /waiting-list and /about come with their signed-out first screen and the launch state', async () => {
     for (const [url, heading] of [
       ['/', 'Showings that book themselves'],
       ['/pricing', 'Plans for every kind of agent'],
       ['/waiting-list', 'Calendly for Real Estate Agents'],
+      ['/about', 'Agents should sell homes, not chase calendars'],
     ] as const) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
@@ -119,7 +120,10 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
       // The signed-out header (the server has no session), never the loading spinner.
       expect(root, url).toContain('>Sign in</a>');
       expect(root, url).not.toContain('role="status"');
-      expect(inlineJson(res.body), url).toBeUndefined();
+      // Issue 40: the one answer the marketing pages read first, the same the browser's first render takes.
+      expect(JSON.parse(inlineJson(res.body) ?? 'null'), url).toEqual({
+        '/api/public/launch': { launched: false },
+      });
     }
     expect(rootOf((await page('/waiting-list')).body)).toContain('Join the waiting list');
     // The landing page's sections below the first screen and its footer are a lazy part (decision 036): the
@@ -131,7 +135,7 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
     // What React hoists goes to <head> (the client hydrates #root from its first element): the page's title in
     // place of index.html's, and nothing but the app's own markup in #root.
     const pricing = (await page('/pricing')).body;
-    expect(pricing).toContain('<head><title>Pricing · Keyturn</title>');
+    expect(pricing).toMatch(/<head><script [^>]*>[^<]*<\/script><title>Pricing · Keyturn<\/title>/);
     expect(pricing.match(/<title>/g)).toHaveLength(1);
     expect(rootOf(pricing)).not.toMatch(/<(title|link|meta)\b/);
     expect((await page('/?utm_source=mail')).body).toContain(
@@ -152,6 +156,28 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
     } finally {
       await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
     }
+  });
+
+  it('the kept page follows the launch switch: composed per launch state, and back (issue 40)', async () => {
+    const before = (await page('/')).body;
+    expect(rootOf(before)).toContain('Join Waiting List');
+    await t.database.db.insert(serverSettings).values({ key: 'SITE_LAUNCH', value: 'launched' });
+    try {
+      for (const url of ['/', '/pricing', '/waiting-list', '/about']) {
+        const res = await page(url);
+        expect(JSON.parse(inlineJson(res.body) ?? 'null'), url).toEqual({
+          '/api/public/launch': { launched: true },
+        });
+        const root = rootOf(res.body);
+        for (const gone of ['Join Waiting List', 'Launching Q3', 'Coming Soon', 'When does Keyturn launch?'])
+          expect(root, `${url}: ${gone}`).not.toContain(gone);
+        expect(root, url).toContain('Start free trial');
+      }
+      expect(rootOf((await page('/waiting-list')).body)).toContain('The waiting list is closed');
+    } finally {
+      await t.database.db.delete(serverSettings).where(eq(serverSettings.key, 'SITE_LAUNCH'));
+    }
+    expect((await page('/')).body).toBe(before);
   });
 
   it('a first screen with a part that loads later (the calendar of ?date=) is the plain index.html', async () => {

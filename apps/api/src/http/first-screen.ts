@@ -48,8 +48,8 @@ export function rendererLoader(
 }
 
 /**
- * The composed page of a row without answers (a marketing page, the same for every visitor) by web build
- * folder + row path, per loaded renderer: kept while index.html and the preload manifest read the same (a
+ * The composed page of a row without `:name` (a marketing page, the same for every visitor) by web build
+ * folder + row path + its answers (the launch state), per loaded renderer: kept while index.html and the preload manifest read the same (a
  * rebuild while the server runs keeps its first-loaded renderer, but its new index.html is composed afresh).
  */
 const composedPages = new WeakMap<
@@ -73,16 +73,12 @@ export async function firstScreenHtml(
       readFile(path.join(webDist, 'index.html'), 'utf8'),
       readFile(path.join(webDist, renderer.FIRST_PAINT_MANIFEST), 'utf8').catch(() => '{}'),
     ]);
-    // A page without answers reads nothing of the address but its path: one markup per row, kept (an address
-    // spelt another way, e.g. other letter case, is rendered each time: the kept set stays one per row).
-    const kept = plan.urls.length === 0 && pathname === plan.path;
+    // A page whose row has no `:name` reads nothing of the address but its path: one markup per row and per
+    // set of answers (issue 40: the marketing pages' launch state), kept (an address spelt another way, e.g.
+    // other letter case, is rendered each time: the kept set stays one per row and state).
+    const kept = !plan.path.includes(':') && pathname === plan.path;
     const cache = composedPages.get(renderer) ?? new Map();
     composedPages.set(renderer, cache);
-    const key = `${webDist}\0${plan.path}`;
-    const hit = kept ? cache.get(key) : undefined;
-    // The footer's © year is rendered text: a page kept across New Year is composed again.
-    const year = new Date().getFullYear();
-    if (hit && hit.template === template && hit.manifest === manifest && hit.year === year) return hit.html;
     const answers = await Promise.all(
       plan.urls.map((url) =>
         app.inject({
@@ -96,6 +92,11 @@ export async function firstScreenHtml(
     );
     if (answers.some((answer) => answer.statusCode !== 200)) return null;
     const bodies = Object.fromEntries(plan.urls.map((url, i) => [url, answers[i]?.json() as unknown]));
+    const key = `${webDist}\0${plan.path}\0${JSON.stringify(bodies)}`;
+    const hit = kept ? cache.get(key) : undefined;
+    // The footer's © year is rendered text: a page kept across New Year is composed again.
+    const year = new Date().getFullYear();
+    if (hit && hit.template === template && hit.manifest === manifest && hit.year === year) return hit.html;
     const markup = await renderer.renderFirstScreen(kept ? plan.path : request.url, bodies);
     if (markup === null) return null;
     const preloads = (JSON.parse(manifest) as Record<string, string[] | undefined>)[plan.path] ?? [];

@@ -30,18 +30,40 @@ const AGENT_PAGE_DATA = ['/api/agents/id/:agentId', '/api/availability/public/:a
 /** What a team's public page reads before it can show anything (features/booking/team-api.ts). */
 const TEAM_PAGE_DATA = ['/api/public/teams/:slug'];
 
+/**
+ * Whether the site is launched (issue 40, decision 069): the marketing pages differ before and after. The
+ * domain's LAUNCH_URL, written out: the build's config loads this file, and cannot load the domain's sources
+ * (first-paint-pages.test.ts checks they agree).
+ */
+export const MARKETING_DATA = ['/api/public/launch'];
+
 export const FIRST_PAINT_PAGES: FirstPaintPage[] = [
-  { path: '/', routeId: 'landing', module: 'src/features/marketing/pages/landing-page.tsx', render: true },
+  {
+    path: '/',
+    routeId: 'landing',
+    module: 'src/features/marketing/pages/landing-page.tsx',
+    data: MARKETING_DATA,
+    render: true,
+  },
   {
     path: '/pricing',
     routeId: 'pricing',
     module: 'src/features/marketing/pages/pricing-page.tsx',
+    data: MARKETING_DATA,
     render: true,
   },
   {
     path: '/waiting-list',
     routeId: 'waiting-list',
     module: 'src/features/waitlist/pages/waiting-list-page.tsx',
+    data: MARKETING_DATA,
+    render: true,
+  },
+  {
+    path: '/about',
+    routeId: 'about',
+    module: 'src/features/marketing/pages/about-page.tsx',
+    data: MARKETING_DATA,
     render: true,
   },
   {

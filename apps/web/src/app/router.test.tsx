@@ -7,7 +7,8 @@ import { APP_PATHS, isAppPath } from '@keyturn/domain/appPaths';
 import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { json, renderRoutes, signedInSessionRoutes, stubApi } from '@/test/utils';
-import { FIRST_PAINT_PAGES, matchFirstPaintPath } from './first-paint-pages';
+import { LAUNCH_URL } from '@keyturn/domain/launch';
+import { FIRST_PAINT_PAGES, MARKETING_DATA, matchFirstPaintPath } from './first-paint-pages';
 import { FIRST_PAINT_LOADS, preloadFirstPage, routes } from './router';
 
 /** The id of the deepest route that `path` matches. */
@@ -230,6 +231,14 @@ describe('first-paint preload table (decision 030)', () => {
         page.routeId,
       ]);
     }
+  });
+
+  it("asks the marketing pages' one first answer at the domain's launch address (issue 40)", () => {
+    expect(MARKETING_DATA).toEqual([LAUNCH_URL]);
+    const marketing = FIRST_PAINT_PAGES.filter((page) => page.data === MARKETING_DATA).map(
+      (page) => page.path,
+    );
+    expect(marketing).toEqual(['/', '/pricing', '/waiting-list', '/about']);
   });
 
   it('matches static segments before dynamic ones, one segment per parameter, letters without case', () => {

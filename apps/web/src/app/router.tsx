@@ -22,9 +22,7 @@ const NotFoundPage = lazy(() =>
 const TestPage = lazy(() =>
   import('@/features/marketing/pages/test-page').then((m) => ({ default: m.TestPage })),
 );
-const AboutPage = lazy(() =>
-  import('@/features/marketing/pages/about-page').then((m) => ({ default: m.AboutPage })),
-);
+const AboutPage = lazyPage(() => import('@/features/marketing/pages/about-page').then((m) => m.AboutPage));
 const FeaturesPage = lazy(() =>
   import('@/features/marketing/pages/features-page').then((m) => ({ default: m.FeaturesPage })),
 );
@@ -329,6 +327,7 @@ export const FIRST_PAINT_LOADS: Record<string, () => Promise<unknown>> = {
   landing: LandingPage.preload,
   pricing: () => Promise.all([PublicLayout.preload(), PricingPage.preload()]),
   'waiting-list': () => Promise.all([PublicLayout.preload(), WaitingListPage.preload()]),
+  about: () => Promise.all([PublicLayout.preload(), AboutPage.preload()]),
   'booking-manage': ManageBookingPage.preload,
   'booking-reschedule': RescheduleBookingPage.preload,
   bookme: BookingPage.preload,

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/ui/logo';
+import { useLaunched } from '@/lib/launch';
 import { SiteHeader } from './site-header';
 
 export { PageMeta, SiteHeader } from './site-header';
@@ -23,7 +24,8 @@ export function PublicLayout() {
   );
 }
 
-type FooterLink = { label: string; to: string | { pathname: '/'; hash: string } };
+/** `beforeLaunch`: a link to what closes at launch (issue 40), left out once the server is launched. */
+type FooterLink = { label: string; to: string | { pathname: '/'; hash: string }; beforeLaunch?: true };
 
 /** Sections of the landing page the footer points at (they exist there as ids). */
 export const LANDING_ANCHORS = [
@@ -49,7 +51,7 @@ const footerColumns: { title: string; links: FooterLink[] }[] = [
       { label: 'Pricing', to: '/pricing' },
       anchor('integrations', 'Integrations'),
       anchor('api', 'API'),
-      { label: 'Waiting list', to: '/waiting-list' },
+      { label: 'Waiting list', to: '/waiting-list', beforeLaunch: true },
     ],
   },
   {
@@ -74,6 +76,7 @@ const footerColumns: { title: string; links: FooterLink[] }[] = [
 
 /** The site footer; `children` (the landing page's resource notes) go above the link columns. */
 export function SiteFooter({ children }: { children?: ReactNode }) {
+  const launched = useLaunched();
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
@@ -90,16 +93,18 @@ export function SiteFooter({ children }: { children?: ReactNode }) {
             <nav key={column.title} aria-label={`Footer: ${column.title}`}>
               <h2 className="text-sm font-semibold text-slate-900">{column.title}</h2>
               <ul className="mt-3 space-y-1.5">
-                {column.links.map((link) => (
-                  <li key={link.label}>
-                    <Link
-                      to={link.to}
-                      className="inline-block rounded py-0.5 text-sm text-slate-600 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
-                    >
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
+                {column.links
+                  .filter((link) => !(launched && link.beforeLaunch))
+                  .map((link) => (
+                    <li key={link.label}>
+                      <Link
+                        to={link.to}
+                        className="inline-block rounded py-0.5 text-sm text-slate-600 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+                      >
+                        {link.label}
+                      </Link>
+                    </li>
+                  ))}
               </ul>
             </nav>
           ))}

@@ -1,9 +1,10 @@
-// The public pages' header (navigation Features, Pricing, About, sign in / sign up, Join Waiting List; a menu
+// The public pages' header (navigation Features, Pricing, About, sign in / sign up, Join Waiting List — the
+// free trial once launched, issue 40; a menu
 // on a phone) and their <title> and description. Apart from site-chrome.tsx (which re-exports it) so that
 // the landing page's first screen loads the header without the footer (decision 036).
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ButtonLink } from '@/components/ui/button';
+import { JoinButton } from '@/components/join-button';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { useSession } from '@/lib/auth';
@@ -60,9 +61,7 @@ export function SiteHeader() {
               {link.label}
             </Link>
           ))}
-          <ButtonLink to="/waiting-list" size="sm">
-            Join Waiting List
-          </ButtonLink>
+          <JoinButton size="sm" />
         </nav>
         <MobileNav links={[...mainLinks, ...accountLinks]} />
       </div>
@@ -91,9 +90,7 @@ function MobileNav({ links }: { links: { to: string; label: string }[] }) {
 
   return (
     <div className="flex items-center gap-2 md:hidden">
-      <ButtonLink to="/waiting-list" size="sm">
-        Join Waiting List
-      </ButtonLink>
+      <JoinButton size="sm" />
       <button
         type="button"
         aria-expanded={open}

@@ -13,6 +13,7 @@ export const SERVER_SETTINGS_SECTIONS = [
   'ai',
   'mls',
   'backups',
+  'launch',
 ] as const;
 export type ServerSettingsSection = (typeof SERVER_SETTINGS_SECTIONS)[number];
 
@@ -24,7 +25,21 @@ export type ServerSettingDefinition = {
   secret: boolean;
   /** A short hint under the field, in plain words. */
   hint?: string;
-  kind?: 'text' | 'number' | 'boolean' | 'url' | 'email';
+  kind?: 'text' | 'number' | 'boolean' | 'url' | 'email' | 'choice';
+  /** A `choice`'s values and their labels, in order (the first is the default). */
+  choices?: readonly { value: string; label: string }[];
+};
+
+/**
+ * Launch mode (issue 40, decision 069): automatic = launched once billing is configured; the other two force it.
+ * The API's launchedOf (modules/launch) is the one place that decides; the public site reads its answer.
+ */
+export const LAUNCH_MODES = ['automatic', 'launched', 'pre-launch'] as const;
+export type LaunchMode = (typeof LAUNCH_MODES)[number];
+export const LAUNCH_MODE_LABELS: Record<LaunchMode, string> = {
+  automatic: 'Automatic: launched once billing is set up',
+  launched: 'Launched',
+  'pre-launch': 'Before launch (waiting list)',
 };
 
 /** Every stored setting, in page order. The key is the environment variable that wins over the stored value. */
@@ -116,6 +131,14 @@ export const SERVER_SETTINGS: readonly ServerSettingDefinition[] = [
     kind: 'number',
     hint: 'The newest ones are kept; 0 turns the daily backup off',
   },
+  {
+    key: 'SITE_LAUNCH',
+    section: 'launch',
+    label: 'Public site',
+    secret: false,
+    kind: 'choice',
+    choices: LAUNCH_MODES.map((value) => ({ value, label: LAUNCH_MODE_LABELS[value] })),
+  },
 ];
 
 export const SERVER_SETTING_KEYS = SERVER_SETTINGS.map((s) => s.key);
@@ -201,6 +224,7 @@ export const SERVER_SETTINGS_TEXTS = {
     ai: 'AI provider',
     mls: 'MLS listing import',
     backups: 'Backups',
+    launch: 'Launch',
   } satisfies Record<ServerSettingsSection, string>,
   sectionIntros: {
     mail: 'The server sends confirmations, reminders and account e-mails through this SMTP server. Without one, messages are kept in Settings → Messages instead of being sent.',
@@ -214,6 +238,8 @@ export const SERVER_SETTINGS_TEXTS = {
     mls: 'Lets agents import their listings from your MLS (RESO Web API). Your MLS gives the addresses and the client credentials with its data licence.',
     backups:
       'Each day the server saves a copy of its built-in database and of the key to its stored secrets in its backups folder. A managed database is backed up by its provider instead.',
+    launch:
+      'Before launch the public pages invite visitors to the waiting list and name the launch date. Once launched, they lead to sign-up and the free trial instead, and the waiting list takes no new names (people already on it keep their discount). Automatic launches the site as soon as billing is set up; choose Before launch to go back.',
   } satisfies Record<ServerSettingsSection, string>,
   smsInbound: 'Paste this address as the incoming messages webhook:',
   openConsole: 'Open the provider’s console',

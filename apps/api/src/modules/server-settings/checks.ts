@@ -8,6 +8,7 @@ import type { BillingConfig } from '../../adapters/billing';
 import { setUpPlans } from '../billing/setup';
 import { resoSettingsFrom, smtpOf, type ResolvedSetting } from './store';
 import { BackupError, pgTool, serverMajor } from '../backups/backup';
+import { isLaunched, launchModeOf } from '../launch/service';
 
 export type CheckResult = { ok: boolean; message: string };
 export type CheckDeps = {
@@ -49,7 +50,26 @@ export async function runCheck(section: ServerSettingsSection, deps: CheckDeps):
       return checkMls(deps);
     case 'backups':
       return checkBackups(deps);
+    case 'launch':
+      return checkLaunch(deps);
   }
+}
+
+/** What the public site shows now, and why (issue 40: the mode, and for automatic whether billing is set). */
+async function checkLaunch(deps: CheckDeps): Promise<CheckResult> {
+  const stored = v(deps, 'SITE_LAUNCH');
+  const billing = deps.billing ? (await deps.billing()).configured : false;
+  const mode = launchModeOf(stored);
+  const state = isLaunched(stored, billing)
+    ? 'The public site is launched: it leads visitors to sign-up and the free trial, and the waiting list is closed'
+    : 'The public site is before launch: it shows the waiting list and the launch date';
+  const why =
+    mode === 'automatic'
+      ? billing
+        ? ' (automatic: billing is set up).'
+        : ' (automatic: it launches once billing is set up).'
+      : ' (chosen here).';
+  return ok(`${state}${why}`);
 }
 
 /** Whether a backup can be written here: a pg_dump at least as new as the database server. */

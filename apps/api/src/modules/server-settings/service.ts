@@ -106,7 +106,12 @@ export function checkedValues(
       out[key] = null;
       continue;
     }
-    const problem = problemOf(key, definition.kind ?? 'text', value);
+    const problem =
+      definition.kind === 'choice'
+        ? definition.choices?.some((c) => c.value === value)
+          ? null
+          : `Choose one of: ${definition.choices?.map((c) => c.label).join('; ')}`
+        : problemOf(key, definition.kind ?? 'text', value);
     if (problem) fields[key] = problem;
     else out[key] = value;
   }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
+import { LAUNCH_TEXTS } from '@keyturn/domain/launch';
 import {
   salesInquirySchema,
   waitlistResponseSchema,
@@ -11,10 +12,14 @@ import {
 } from '@keyturn/domain/schemas/waitlist';
 import type { Db } from '../../db/client';
 import { waitlistEntries } from '../../db/schema';
+import { AppError } from '../../http/errors';
 
 const errors = { 400: errorResponseSchema, 429: errorResponseSchema };
 
-export async function waitlistRoutes(app: FastifyInstance, opts: { db: Db; writeLimitPerMinute: number }) {
+export async function waitlistRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; writeLimitPerMinute: number; launched: () => Promise<boolean> },
+) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { rateLimit: { max: opts.writeLimitPerMinute, timeWindow: '1 minute' } };
@@ -25,12 +30,20 @@ export async function waitlistRoutes(app: FastifyInstance, opts: { db: Db; write
       config,
       schema: {
         tags: ['public site'],
-        summary: 'Join the waiting list (the same e-mail twice keeps one entry)',
+        summary:
+          'Join the waiting list (the same e-mail twice keeps one entry); closed (409) once the site is launched',
         body: waitlistSignupSchema,
-        response: { 200: waitlistResponseSchema, 201: waitlistResponseSchema, ...errors },
+        response: {
+          200: waitlistResponseSchema,
+          201: waitlistResponseSchema,
+          ...errors,
+          409: errorResponseSchema,
+        },
       },
     },
     async (req, reply) => {
+      // Issue 40: after launch no new names; the entries already there stay, with their discount.
+      if (await opts.launched()) throw new AppError(409, 'WAITING_LIST_CLOSED', LAUNCH_TEXTS.waitlistClosed);
       const { name, email, company, segment } = req.body;
       const inserted = await db
         .insert(waitlistEntries)

@@ -9,11 +9,13 @@ import {
   WAITLIST,
 } from '@keyturn/domain/constants';
 import { PLANS } from '@keyturn/domain/plans';
+import { useLaunched } from '@/lib/launch';
 import { formatUsd } from '../format';
 
 const basic = PLANS.basic;
 
-export const FAQ_ITEMS: { question: string; answer: ReactNode }[] = [
+/** `beforeLaunch`: an entry about the launch itself, removed once the server is launched (issue 40). */
+export const FAQ_ITEMS: { question: string; answer: ReactNode; beforeLaunch?: true }[] = [
   {
     question: 'Is there a free trial?',
     answer: `Yes. Every paid plan starts with a ${TRIAL_DAYS}-day free trial, and the Basic plan is free for as long as you like.`,
@@ -43,13 +45,15 @@ export const FAQ_ITEMS: { question: string; answer: ReactNode }[] = [
   {
     question: 'When does Keyturn launch?',
     answer: `We plan to open in ${WAITLIST.launch}. The first ${WAITLIST.priorityUsers} agents on the waiting list get priority access, and everyone on the list keeps a ${WAITLIST.discountPercent}% discount for life.`,
+    beforeLaunch: true,
   },
 ];
 
 export function Faq() {
+  const launched = useLaunched();
   return (
     <div className="mx-auto max-w-3xl divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-      {FAQ_ITEMS.map((item) => (
+      {FAQ_ITEMS.filter((item) => !(launched && item.beforeLaunch)).map((item) => (
         <details key={item.question} className="group px-5 sm:px-6">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-5 text-left text-base font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 [&::-webkit-details-marker]:hidden">
             {item.question}

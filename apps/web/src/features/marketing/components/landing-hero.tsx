@@ -1,9 +1,12 @@
 // The landing page's opening (spec §2.3): Join Waiting List, Watch Demo, the sample statistics and a sample
-// "today's schedule" with confirmed and pending showings.
+// "today's schedule" with confirmed and pending showings. Once launched (issue 40): the free trial instead of the
+// waiting list and the launch date, and no sample statistics.
 import { APPOINTMENT_MINUTES, WAITLIST } from '@keyturn/domain/constants';
-import { ButtonLink } from '@/components/ui/button';
+import { LAUNCH_TEXTS } from '@keyturn/domain/launch';
+import { JoinButton } from '@/components/join-button';
 import { BookingStatusBadge } from '@/components/ui/status-badge';
-import { AUDIENCE_CLAIMS } from '../claims';
+import { useLaunched } from '@/lib/launch';
+import { AudienceClaims } from './audience-claims';
 import { PlayIcon } from '@/components/marks';
 
 const SAMPLE_SCHEDULE = [
@@ -14,6 +17,7 @@ const SAMPLE_SCHEDULE = [
 ] as const;
 
 export function LandingHero({ onWatchDemo }: { onWatchDemo: () => void }) {
+  const launched = useLaunched();
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
       <div
@@ -24,7 +28,9 @@ export function LandingHero({ onWatchDemo }: { onWatchDemo: () => void }) {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-blue-200 bg-white px-3 py-1 text-xs font-semibold text-blue-800 shadow-sm">
             <span className="size-1.5 rounded-full bg-blue-600" aria-hidden="true" />
-            Launching {WAITLIST.launch} · {WAITLIST.discountPercent}% off for life on the waiting list
+            {launched
+              ? LAUNCH_TEXTS.heroBadge
+              : `Launching ${WAITLIST.launch} · ${WAITLIST.discountPercent}% off for life on the waiting list`}
           </p>
           <h1
             id="hero-title"
@@ -37,9 +43,7 @@ export function LandingHero({ onWatchDemo }: { onWatchDemo: () => void }) {
             their phone, and you run every showing from one dashboard.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <ButtonLink to="/waiting-list" size="lg">
-              Join Waiting List
-            </ButtonLink>
+            <JoinButton size="lg" launchedLabel={LAUNCH_TEXTS.startTrialLong} />
             <button
               type="button"
               onClick={onWatchDemo}
@@ -49,16 +53,10 @@ export function LandingHero({ onWatchDemo }: { onWatchDemo: () => void }) {
               Watch Demo
             </button>
           </div>
-          <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4">
-            {AUDIENCE_CLAIMS.map((claim) => (
-              <div key={claim.label} className="flex flex-col-reverse">
-                <dt className="text-sm text-slate-600">{claim.label}</dt>
-                <dd className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-                  {claim.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <AudienceClaims
+            className="mt-10 grid max-w-lg grid-cols-3 gap-4"
+            valueClassName="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+          />
         </div>
 
         <figure className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xl shadow-blue-900/10 sm:p-6">

@@ -7,6 +7,9 @@ import type { RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { Container, SectionHeading, SiteFooter } from '@/components/site-chrome';
 import { ButtonLink } from '@/components/ui/button';
+import { JoinButton } from '@/components/join-button';
+import { LAUNCH_TEXTS } from '@keyturn/domain/launch';
+import { useLaunched } from '@/lib/launch';
 import { DemoWalkthrough } from './demo-walkthrough';
 import { Faq } from './faq';
 import { PricingTable } from './pricing-table';
@@ -38,6 +41,7 @@ export function LandingSections({
   demoRef: RefObject<HTMLElement | null>;
   demoRuns: number;
 }) {
+  const launched = useLaunched();
   return (
     <>
       <section
@@ -143,15 +147,15 @@ export function LandingSections({
         <Container>
           <div className="rounded-3xl bg-blue-700 px-6 py-14 text-center shadow-xl sm:px-12">
             <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-white sm:text-4xl">
-              Be first in line
+              {launched ? LAUNCH_TEXTS.ctaTitle : 'Be first in line'}
             </h2>
             <p className="mx-auto mt-4 max-w-xl text-lg leading-8 text-blue-50">
-              Join the waiting list for priority access and a lifetime discount on every paid plan.
+              {launched
+                ? LAUNCH_TEXTS.ctaText
+                : 'Join the waiting list for priority access and a lifetime discount on every paid plan.'}
             </p>
             <div className="mt-8 flex justify-center">
-              <ButtonLink to="/waiting-list" size="lg" variant="secondary">
-                Join Waiting List
-              </ButtonLink>
+              <JoinButton size="lg" variant="secondary" launchedLabel={LAUNCH_TEXTS.startTrialLong} />
             </div>
           </div>
         </Container>

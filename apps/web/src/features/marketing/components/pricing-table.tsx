@@ -7,9 +7,8 @@ import { LazySalesDialog } from '@/components/lazy-sales-dialog';
 import { ANNUAL_DISCOUNT_PERCENT, TRIAL_DAYS } from '@keyturn/domain/constants';
 import { PLAN_ORDER } from '@keyturn/domain/plans';
 import type { Plan } from '@keyturn/domain/plans';
-import { useQuery } from '@tanstack/react-query';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { api } from '@/lib/api';
+import { useLaunched } from '@/lib/launch';
 import { useSession } from '@/lib/auth';
 import { withNext } from '@/lib/next-path';
 import { formatUsd } from '../format';
@@ -25,14 +24,9 @@ const taglines: Record<Plan['id'], string> = {
 
 export function PricingTable({ planHeading = 'h3' }: { planHeading?: 'h2' | 'h3' }) {
   const [billing, setBilling] = useState<Billing>('monthly');
-  // Issue 30: once this server sells plans, Basic and Professional start (a trial) instead of 'Coming Soon'.
-  const availability = useQuery({
-    queryKey: ['payments', 'availability'],
-    queryFn: () => api.get<{ configured: boolean }>('/payments/availability'),
-    staleTime: 5 * 60_000,
-  });
+  // Issue 40: once this server is launched, Basic and Professional start (a trial) instead of 'Coming Soon'.
+  const launched = useLaunched();
   const signedIn = useSession().status === 'signed-in';
-  const launched = availability.data?.configured === true;
   const [salesOpen, setSalesOpen] = useState(false);
   return (
     <div>

@@ -5,10 +5,17 @@ import { Link } from 'react-router';
 import { WAITLIST } from '@keyturn/domain/constants';
 import { isBuilt } from '@keyturn/domain/features';
 import type { LandingAnchor } from '@/components/site-chrome';
+import { useLaunched } from '@/lib/launch';
 
 const link = 'font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800';
 
-const NOTES: { id: Exclude<LandingAnchor, 'features'>; title: string; body: ReactNode }[] = [
+/** `launched`: the note's words once the server is launched (issue 40), where `body` speaks of the launch. */
+const NOTES: {
+  id: Exclude<LandingAnchor, 'features'>;
+  title: string;
+  body: ReactNode;
+  launched?: ReactNode;
+}[] = [
   {
     id: 'integrations',
     title: 'Integrations',
@@ -48,6 +55,7 @@ const NOTES: { id: Exclude<LandingAnchor, 'features'>; title: string; body: Reac
         hear first.
       </>
     ),
+    launched: 'No posts yet. We will write here about what we ship.',
   },
   {
     id: 'careers',
@@ -111,6 +119,7 @@ const NOTES: { id: Exclude<LandingAnchor, 'features'>; title: string; body: Reac
 ];
 
 export function Resources() {
+  const launched = useLaunched();
   return (
     <section aria-labelledby="resources-title" className="mb-12 border-b border-slate-200 pb-12">
       <h2 id="resources-title" className="text-lg font-semibold text-slate-900">
@@ -122,7 +131,9 @@ export function Resources() {
             <h3 id={`${note.id}-title`} className="text-sm font-semibold text-slate-900">
               {note.title}
             </h3>
-            <p className="mt-2 text-sm leading-6 text-slate-600">{note.body}</p>
+            <p className="mt-2 text-sm leading-6 text-slate-600">
+              {(launched && note.launched) || note.body}
+            </p>
           </section>
         ))}
       </div>

@@ -1,4 +1,7 @@
-// Quotes in our own words from fictional agents (Keyturn has not launched yet), labelled as such.
+// Quotes in our own words from fictional agents, labelled as such (before launch: "we have not launched yet").
+import { LAUNCH_TEXTS } from '@keyturn/domain/launch';
+import { useLaunched } from '@/lib/launch';
+
 export interface Testimonial {
   quote: string;
   name: string;
@@ -45,6 +48,7 @@ export const ABOUT_TESTIMONIALS: Testimonial[] = [
 ];
 
 export function Testimonials({ items }: { items: Testimonial[] }) {
+  const launched = useLaunched();
   return (
     <div>
       <ul className="grid grid-cols-1 gap-6 md:grid-cols-3">
@@ -71,7 +75,9 @@ export function Testimonials({ items }: { items: Testimonial[] }) {
         ))}
       </ul>
       <p className="mt-6 text-center text-sm text-slate-600">
-        Illustrative quotes from fictional agents, written by the Keyturn team: we have not launched yet.
+        {launched
+          ? LAUNCH_TEXTS.testimonialsNote
+          : 'Illustrative quotes from fictional agents, written by the Keyturn team: we have not launched yet.'}
       </p>
     </div>
   );

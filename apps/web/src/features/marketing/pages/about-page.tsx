@@ -2,8 +2,10 @@ import { Link } from 'react-router';
 import { WAITLIST_SEGMENT_LABELS } from '@keyturn/domain/schemas/waitlist';
 import { Container, PageMeta } from '@/components/site-chrome';
 import { IconTile, PageSection } from '@/components/page-section';
-import { ButtonLink } from '@/components/ui/button';
-import { AUDIENCE_CLAIMS } from '../claims';
+import { LAUNCH_TEXTS } from '@keyturn/domain/launch';
+import { JoinButton } from '@/components/join-button';
+import { useLaunched } from '@/lib/launch';
+import { AudienceClaims } from '../components/audience-claims';
 import { ArrowLeftIcon, CheckIcon, LayoutIcon, LinkIcon, UsersIcon } from '@/components/marks';
 import { ABOUT_TESTIMONIALS, Testimonials } from '../components/testimonials';
 
@@ -50,6 +52,7 @@ const TECHNOLOGY = [
 
 /** /about (spec §2.7). */
 export function AboutPage() {
+  const launched = useLaunched();
   return (
     <>
       <PageMeta
@@ -127,14 +130,10 @@ export function AboutPage() {
             photos on the booking page, a buyer type and budget on every request, and an agent’s day that
             moves between houses.
           </p>
-          <dl className="mt-8 grid grid-cols-3 gap-4">
-            {AUDIENCE_CLAIMS.map((claim) => (
-              <div key={claim.label} className="flex flex-col-reverse">
-                <dt className="text-sm text-slate-600">{claim.label}</dt>
-                <dd className="text-2xl font-bold text-slate-900 sm:text-3xl">{claim.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <AudienceClaims
+            className="mt-8 grid grid-cols-3 gap-4"
+            valueClassName="text-2xl font-bold text-slate-900 sm:text-3xl"
+          />
         </div>
       </PageSection>
 
@@ -181,12 +180,12 @@ export function AboutPage() {
               Want Keyturn for your showings?
             </h2>
             <p className="mx-auto mt-4 max-w-xl text-lg text-blue-50">
-              Join the waiting list, or take another look around first.
+              {launched
+                ? LAUNCH_TEXTS.aboutCtaText
+                : 'Join the waiting list, or take another look around first.'}
             </p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-              <ButtonLink to="/waiting-list" size="lg" variant="secondary">
-                Join Waiting List
-              </ButtonLink>
+              <JoinButton size="lg" variant="secondary" launchedLabel={LAUNCH_TEXTS.startTrialLong} />
               <Link
                 to="/"
                 className="inline-flex min-h-12 items-center justify-center rounded-lg px-6 text-base font-semibold text-white ring-1 ring-white/60 hover:bg-blue-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"

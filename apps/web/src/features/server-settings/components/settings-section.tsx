@@ -17,8 +17,9 @@ import { SIGN_IN_METHOD_TEXTS } from '@keyturn/domain/signInMethods';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { SwitchField } from '@/components/ui/switch-field';
-import { TextField } from '@/components/ui/text-field';
+import { SelectField, TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
+import { LAUNCH_QUERY_KEY } from '@/lib/launch';
 import { toast } from '@/lib/toast';
 import {
   checkSection,
@@ -100,6 +101,8 @@ export function SettingsSection({ section, body }: Props) {
     onSuccess: (saved) => {
       setFieldErrors({});
       queryClient.setQueryData(SERVER_SETTINGS_KEY, saved);
+      // The public pages read the launch state (issue 40): the next one shows the mode just saved.
+      void queryClient.invalidateQueries({ queryKey: LAUNCH_QUERY_KEY });
       // Secrets typed are sent once and then cleared: the page never holds them again.
       setTexts((t) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, isSecret(k) ? '' : v])));
       toast.success(SERVER_SETTINGS_TEXTS.saved);
@@ -243,6 +246,26 @@ function SettingField({
         disabled={fromEnvironment}
         onChange={(e) => onChange(e.target.checked ? 'true' : 'false')}
       />
+    );
+  }
+  if (definition.kind === 'choice') {
+    const choices = definition.choices ?? [];
+    return (
+      <SelectField
+        className="sm:col-span-2"
+        label={definition.label}
+        value={(fromEnvironment ? setting.value : text) || choices[0]?.value}
+        disabled={fromEnvironment}
+        hint={fromEnvironment ? SERVER_SETTINGS_TEXTS.fromEnvironment : definition.hint}
+        error={error}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </SelectField>
     );
   }
   if (fromEnvironment) {

@@ -2,6 +2,9 @@ import { useRef } from 'react';
 import { WAITLIST } from '@keyturn/domain/constants';
 import { Container, PageMeta, SectionHeading } from '@/components/site-chrome';
 import { PageSection } from '@/components/page-section';
+import { ButtonLink } from '@/components/ui/button';
+import { LAUNCH_TEXTS } from '@keyturn/domain/launch';
+import { useLaunched, useTrialPath } from '@/lib/launch';
 import { prefersReducedMotion } from '@/lib/reduced-motion';
 import { ScreenshotCarousel } from '../components/screenshot-carousel';
 import { WaitlistForm } from '../components/waitlist-form';
@@ -15,8 +18,66 @@ const PERKS = [
   { Icon: MailIcon, text: `Launch news first: we open in ${WAITLIST.launch}` },
 ];
 
-/** /waiting-list (spec §2.5). */
+/** The app's real screens, before and after launch. */
+function Screens() {
+  return (
+    <PageSection
+      id="screens-title"
+      eyebrow="See it in action"
+      title="Real screens from the app"
+      intro="Select a screenshot to see it full size."
+    >
+      <div className="mt-10 sm:px-6">
+        <ScreenshotCarousel slides={SCREENSHOTS} label="Screenshots of Keyturn" />
+      </div>
+    </PageSection>
+  );
+}
+
+/**
+ * /waiting-list once the server is launched (issue 40): the list is closed — no form, no launch date — and
+ * the page leads to the trial and sign-up. Entries already on the list keep their discount at checkout.
+ */
+function ClosedWaitingList() {
+  const trial = useTrialPath();
+  return (
+    <>
+      <PageMeta title="Waiting list closed · Keyturn" description={LAUNCH_TEXTS.waitlistClosedText} />
+      <section aria-labelledby="waitlist-title" className="relative overflow-hidden">
+        <Container className="relative py-14 text-center sm:py-20">
+          <p className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-1 text-xs font-semibold text-slate-700 shadow-sm">
+            {LAUNCH_TEXTS.waitlistClosedBadge}
+          </p>
+          <h1
+            id="waitlist-title"
+            className="mx-auto mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl"
+          >
+            {LAUNCH_TEXTS.waitlistClosedTitle}
+          </h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg leading-8 text-slate-600 sm:text-xl">
+            {LAUNCH_TEXTS.waitlistClosedText}
+          </p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <ButtonLink to={trial} size="lg">
+              {LAUNCH_TEXTS.startTrialLong}
+            </ButtonLink>
+            <ButtonLink to="/sign-up" size="lg" variant="secondary">
+              {LAUNCH_TEXTS.signUp}
+            </ButtonLink>
+          </div>
+        </Container>
+      </section>
+      <Screens />
+    </>
+  );
+}
+
+/** /waiting-list (spec §2.5); closed once the server is launched. */
 export function WaitingListPage() {
+  return useLaunched() ? <ClosedWaitingList /> : <OpenWaitingList />;
+}
+
+function OpenWaitingList() {
   const formRef = useRef<HTMLElement>(null);
 
   const bookDemo = () => {
@@ -77,16 +138,7 @@ export function WaitingListPage() {
         </Container>
       </section>
 
-      <PageSection
-        id="screens-title"
-        eyebrow="See it in action"
-        title="Real screens from the app"
-        intro="Select a screenshot to see it full size."
-      >
-        <div className="mt-10 sm:px-6">
-          <ScreenshotCarousel slides={SCREENSHOTS} label="Screenshots of Keyturn" />
-        </div>
-      </PageSection>
+      <Screens />
 
       <PageSection
         id="plans-title"
