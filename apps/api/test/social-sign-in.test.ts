@@ -133,7 +133,7 @@ const usersCount = async () =>
 describe('which providers are offered', () => {
   it('offers a provider only once its app is set in Server settings, and shows the sign-in redirect address there', async () => {
     const before = await t.request({ method: 'GET', url: '/api/auth/social/providers' });
-    expect(before.json()).toEqual({ providers: ['microsoft'] });
+    expect(before.json()).toEqual({ providers: ['microsoft'], sso: false });
     const refused = await t.request({
       method: 'POST',
       url: '/api/auth/social/google/start',
@@ -159,7 +159,7 @@ describe('which providers are offered', () => {
       microsoftSignInRedirect: `${PUBLIC_URL}/api/auth/social/microsoft/callback`,
     });
     const after = await t.request({ method: 'GET', url: '/api/auth/social/providers' });
-    expect(after.json()).toEqual({ providers: ['google', 'microsoft'] });
+    expect(after.json()).toEqual({ providers: ['google', 'microsoft'], sso: false });
   });
 });
 

@@ -132,6 +132,9 @@ describe("the owner's settings", () => {
     expect(again.json().email_domain).toBe(domain);
     const location = await signIn(`kept@${domain}`);
     expect(location.pathname).toBe('/sign-in/complete');
+    // The sign-in page offers the company-account option once a team has SSO.
+    const offers = await t.request({ method: 'GET', url: '/api/auth/social/providers' });
+    expect(offers.json()).toMatchObject({ sso: true });
   });
 
   it('are refused to admins, members and teams below Enterprise; a new setting needs a secret', async () => {

@@ -30,7 +30,7 @@ export const TEAM_SSO_TEXTS = {
     `Found the provider ${found.issuer}: sign-in at ${found.authorizationEndpoint}, tokens at ${found.tokenEndpoint}.`,
   onlyOwners: 'Only the team’s owners can set up SSO.',
   // The sign-in page.
-  signInButton: "Sign in with your company's account (SSO)",
+  signInButton: "Continue with your company's account (SSO)",
   workEmailLabel: 'Work e-mail',
   continue: 'Continue',
   cancel: 'Cancel',
@@ -46,7 +46,7 @@ export const TEAM_SSO_MESSAGES = {
   noSsoForDomain: 'No team signs in with SSO for this e-mail domain. Sign in with your password instead.',
   discoveryFailed: (reason: string) => `The provider's settings could not be read: ${reason}`,
   ssoRequired:
-    'Your team signs in through its company account: use "Sign in with your company\'s account (SSO)".',
+    'Your team signs in through its company account: use "Continue with your company\'s account (SSO)".',
 } as const;
 
 export const TEAM_SSO_ERRORS = {

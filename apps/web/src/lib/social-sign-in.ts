@@ -7,9 +7,14 @@ export const SIGN_IN_METHODS_KEY = ['auth', 'sign-in-methods'] as const;
 
 export type SignInMethodState = { method: SignInMethod; linked: boolean; available: boolean };
 
-/** The providers whose app the administrator has set (none: no buttons). */
-export const socialProviders = () =>
-  api.get<{ providers: SocialProvider[] }>('/auth/social/providers').then((r) => r.providers);
+/**
+ * The providers whose app the administrator has set (none: no buttons), and whether a team of this server signs
+ * in with SSO (the company-account option shows only then).
+ */
+export const signInOffers = () =>
+  api
+    .get<{ providers: SocialProvider[]; sso?: boolean }>('/auth/social/providers')
+    .then((r) => ({ providers: r.providers, sso: r.sso === true }));
 
 /** The provider's page to send the browser to; `link` needs the signed-in session. */
 export const startSocial = (provider: SocialProvider, intent: 'sign-in' | 'link') =>

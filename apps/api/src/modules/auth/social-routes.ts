@@ -24,7 +24,7 @@ import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import { AUTH_BASE_PATH, type Auth } from '../../auth';
 import type { OAuthApp } from '../../config';
 import type { Db } from '../../db/client';
-import { accounts, users, verifications } from '../../db/schema';
+import { accounts, teamSso, users, verifications } from '../../db/schema';
 import { currentUser, requireUser } from '../../http/authenticate';
 import { AppError, validationError } from '../../http/errors';
 import type { OutboundPolicy } from '../../http/outbound-url';
@@ -110,11 +110,18 @@ export async function socialAuthRoutes(
       onRequest: exactSpelling,
       schema: {
         tags: ['auth'],
-        summary: 'The providers this server offers for sign-in (Google, Microsoft)',
-        response: { 200: z.object({ providers: z.array(z.enum(SOCIAL_PROVIDERS)) }) },
+        summary:
+          'The providers this server offers for sign-in (Google, Microsoft), and whether a team signs in with SSO',
+        response: {
+          200: z.object({ providers: z.array(z.enum(SOCIAL_PROVIDERS)), sso: z.boolean() }),
+        },
       },
     },
-    async () => ({ providers: await offered() }),
+    async () => {
+      // The company-account option is offered once a team on this server has set up SSO (decision 070).
+      const [team] = await db.select({ id: teamSso.organizationId }).from(teamSso).limit(1);
+      return { providers: await offered(), sso: team !== undefined };
+    },
   );
 
   for (const provider of SOCIAL_PROVIDERS) {

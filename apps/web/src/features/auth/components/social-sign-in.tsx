@@ -12,7 +12,7 @@ import {
 } from '@keyturn/domain/signInMethods';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { SOCIAL_PROVIDERS_KEY, socialProviders, startSocial } from '@/lib/social-sign-in';
+import { SOCIAL_PROVIDERS_KEY, signInOffers, startSocial } from '@/lib/social-sign-in';
 
 export function SocialSignIn() {
   const [params] = useSearchParams();
@@ -21,11 +21,8 @@ export function SocialSignIn() {
     returned && isSocialSignInError(returned) ? SOCIAL_SIGN_IN_ERRORS[returned] : null,
   );
   const [busy, setBusy] = useState<SocialProvider | null>(null);
-  const { data: providers = [] } = useQuery({
-    queryKey: SOCIAL_PROVIDERS_KEY,
-    queryFn: socialProviders,
-    staleTime: 60_000,
-  });
+  const { data } = useQuery({ queryKey: SOCIAL_PROVIDERS_KEY, queryFn: signInOffers, staleTime: 60_000 });
+  const providers = data?.providers ?? [];
 
   const go = async (provider: SocialProvider) => {
     setBusy(provider);

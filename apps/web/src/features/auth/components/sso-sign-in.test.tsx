@@ -1,5 +1,6 @@
-// "Sign in with your company's account (SSO)" (decision 070): the work e-mail goes to the server, the browser
-// to the team's provider; a domain without SSO and a refused sign-in (?ssoError=) are said in the domain's words.
+// "Continue with your company's account (SSO)" (decision 070): offered once a team of this server has SSO; the
+// work e-mail goes to the server, the browser to the team's provider; a domain without SSO and a refused sign-in
+// (?ssoError=) are said in the domain's words.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,9 +16,12 @@ describe('SSO on the sign-in page', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     const message = TEAM_SSO_MESSAGES.noSsoForDomain;
     let answer = json(400, { error: message, code: 'NO_SSO_FOR_DOMAIN', fields: { email: message } });
-    const api = stubApi({ 'POST /auth/sso/start': () => answer });
+    const api = stubApi({
+      'GET /auth/social/providers': () => json(200, { providers: [], sso: true }),
+      'POST /auth/sso/start': () => answer,
+    });
     renderAt(<SsoSignIn />, { path: '/sign-in' });
-    await userEvent.click(screen.getByRole('button', { name: TEAM_SSO_TEXTS.signInButton }));
+    await userEvent.click(await screen.findByRole('button', { name: TEAM_SSO_TEXTS.signInButton }));
     await userEvent.type(screen.getByLabelText(TEAM_SSO_TEXTS.workEmailLabel), 'robin@acme.com');
     await userEvent.click(screen.getByRole('button', { name: TEAM_SSO_TEXTS.continue }));
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -27,6 +31,14 @@ describe('SSO on the sign-in page', () => {
     await userEvent.click(screen.getByRole('button', { name: TEAM_SSO_TEXTS.continue }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.acme.com/auth?client_id=k'));
     expect(api.callsTo('POST', '/auth/sso/start')[1]!.body).toEqual({ email: 'robin@acme.com' });
+  });
+
+  it('is not offered while no team of this server signs in with SSO', async () => {
+    const api = stubApi({ 'GET /auth/social/providers': () => json(200, { providers: [], sso: false }) });
+    renderAt(<SsoSignIn />, { path: '/sign-in' });
+    await waitFor(() => expect(api.callsTo('GET', '/auth/social/providers')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: TEAM_SSO_TEXTS.signInButton })).toBeNull();
+    expect(screen.queryByRole('button', { name: /sign in/i })).toBeNull();
   });
 
   it('says why a sign-in that came back refused was refused', async () => {

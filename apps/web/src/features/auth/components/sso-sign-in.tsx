@@ -1,7 +1,8 @@
-// "Sign in with your company's account (SSO)" on the sign-in page (issue 41, decision 070): the agent types
-// their work e-mail; when its domain has a team SSO, the browser goes to the team's provider. A sign-in the
+// "Continue with your company's account (SSO)" on the sign-in page (issue 41, decision 070), offered once a
+// team of this server has set SSO up (or when a refused SSO sign-in comes back): the agent types their work e-mail; when its domain has a team SSO, the browser goes to the team's provider. A sign-in the
 // server refused comes back as ?ssoError=CODE and is said here in the words of packages/domain.
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { isTeamSsoError, TEAM_SSO_ERRORS, TEAM_SSO_TEXTS } from '@keyturn/domain/teamSso';
@@ -9,6 +10,7 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
+import { SOCIAL_PROVIDERS_KEY, signInOffers } from '@/lib/social-sign-in';
 import { startSso } from '@/lib/team-sso';
 
 export function SsoSignIn() {
@@ -20,6 +22,7 @@ export function SsoSignIn() {
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
+  const { data } = useQuery({ queryKey: SOCIAL_PROVIDERS_KEY, queryFn: signInOffers, staleTime: 60_000 });
 
   const go = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,6 +37,7 @@ export function SsoSignIn() {
     }
   };
 
+  if (!data?.sso && !failure) return null;
   return (
     <div className="mb-6 space-y-3">
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
