@@ -20,6 +20,10 @@ export const LAUNCH_TEXTS = {
   ctaText: `Create your account in a minute. Basic is free; every paid plan starts with a ${TRIAL_DAYS}-day free trial.`,
   aboutCtaText: 'Create your account, or take another look around first.',
   testimonialsNote: 'Illustrative quotes from fictional agents, written by the Keyturn team.',
+  storiesNote: 'These agents are fictional. Each story only uses features that work in the app today.',
+  storiesMetaDescription:
+    "Illustrative stories of how real-estate agents use Keyturn's booking pages, availability rules and dashboard. The agents are fictional.",
+  upcomingIntro: 'Planned, not available yet.',
   waitlistClosedBadge: 'Waiting list · closed',
   waitlistClosedTitle: 'The waiting list is closed: Keyturn is open to everyone',
   waitlistClosedText: `Create your account and start right away. Already on the waiting list? Sign up with the same e-mail: your ${WAITLIST.discountPercent}% lifetime discount is applied when you choose a paid plan.`,

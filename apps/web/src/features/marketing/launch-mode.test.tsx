@@ -9,6 +9,8 @@ import { FIRST_PAINT_INLINE_ID } from '@/lib/first-paint-data';
 import { json, renderAt, stubApi } from '@/test/utils';
 import { PricingTable } from './components/pricing-table';
 import { AboutPage } from './pages/about-page';
+import { FeaturesPage } from './pages/features-page';
+import { SuccessStoriesPage } from './pages/success-stories-page';
 import { LandingPage } from './pages/landing-page';
 
 const launchedServer = (launched: boolean) =>
@@ -88,4 +90,29 @@ describe('/pricing and /about after launch', () => {
     for (const gone of ['Join Waiting List', 'waiting list', '10k+', 'showings scheduled'])
       expect(container.textContent, gone).not.toContain(gone);
   });
+});
+
+describe('/features and /success-stories, before and after launch', () => {
+  for (const [name, Page] of [
+    ['/features', FeaturesPage],
+    ['/success-stories', SuccessStoriesPage],
+  ] as const) {
+    it(`${name}: Join Waiting List before launch, the trial and no "not launched" after`, async () => {
+      launchedServer(false);
+      const before = renderAt(<Page />);
+      expect(await screen.findByRole('link', { name: 'Join Waiting List' })).toHaveAttribute(
+        'href',
+        '/waiting-list',
+      );
+      before.unmount();
+      launchedServer(true);
+      const { container } = renderAt(<Page />);
+      expect(await screen.findByRole('link', { name: LAUNCH_TEXTS.startTrial })).toHaveAttribute(
+        'href',
+        trialHref,
+      );
+      for (const gone of ['Join Waiting List', 'not launched', 'after launch', 'Waiting-list members'])
+        expect(container.textContent, gone).not.toContain(gone);
+    });
+  }
 });

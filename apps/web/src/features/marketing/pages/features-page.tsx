@@ -3,7 +3,9 @@ import { PLAN_ORDER } from '@keyturn/domain/plans';
 import type { Plan } from '@keyturn/domain/plans';
 import { PageHero, PageMeta } from '@/components/site-chrome';
 import { PageSection } from '@/components/page-section';
-import { ButtonLink } from '@/components/ui/button';
+import { JoinButton } from '@/components/join-button';
+import { useLaunched } from '@/lib/launch';
+import { LAUNCH_TEXTS } from '@keyturn/domain/launch';
 import { AVAILABLE_FEATURES, FeatureGrid, UPCOMING_FEATURES } from '../components/product-features';
 
 const BOOKING_STEPS = [
@@ -28,6 +30,7 @@ function planLimits(plan: Plan): string[] {
 
 /** /features: what Keyturn does today, how a booking goes, the plan limits, and what is being built. */
 export function FeaturesPage() {
+  const launched = useLaunched();
   return (
     <>
       <PageMeta
@@ -39,9 +42,7 @@ export function FeaturesPage() {
         title="What Keyturn does today"
         intro={`No promises in this list: everything under “Available now” works in the app today.${UPCOMING_FEATURES.length > 0 ? ' What we are still building is listed separately.' : ''}`}
       >
-        <ButtonLink to="/waiting-list" size="lg">
-          Join Waiting List
-        </ButtonLink>
+        <JoinButton size="lg" />
       </PageHero>
 
       <PageSection id="available-title" eyebrow="Available now" title="Scheduling that just works">
@@ -98,7 +99,11 @@ export function FeaturesPage() {
           tinted
           eyebrow="In development"
           title="What we are building next"
-          intro="Planned, not available yet. Waiting-list members hear first when each one is ready."
+          intro={
+            launched
+              ? LAUNCH_TEXTS.upcomingIntro
+              : 'Planned, not available yet. Waiting-list members hear first when each one is ready.'
+          }
         >
           <FeatureGrid features={UPCOMING_FEATURES} />
         </PageSection>

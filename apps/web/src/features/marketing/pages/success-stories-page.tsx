@@ -1,5 +1,7 @@
 import { Container, PageHero, PageMeta } from '@/components/site-chrome';
-import { ButtonLink } from '@/components/ui/button';
+import { LAUNCH_TEXTS } from '@keyturn/domain/launch';
+import { JoinButton } from '@/components/join-button';
+import { useLaunched } from '@/lib/launch';
 
 const STORIES = [
   {
@@ -45,11 +47,16 @@ const STORIES = [
 
 /** /success-stories: illustrative stories (fictional agents) of how Keyturn is meant to be used. */
 export function SuccessStoriesPage() {
+  const launched = useLaunched();
   return (
     <>
       <PageMeta
         title="Success stories · Keyturn"
-        description="Illustrative stories of how real-estate agents use Keyturn's booking pages, availability rules and dashboard. The agents are fictional; Keyturn has not launched yet."
+        description={
+          launched
+            ? LAUNCH_TEXTS.storiesMetaDescription
+            : "Illustrative stories of how real-estate agents use Keyturn's booking pages, availability rules and dashboard. The agents are fictional; Keyturn has not launched yet."
+        }
       />
       <PageHero
         eyebrow="Success stories"
@@ -61,9 +68,10 @@ export function SuccessStoriesPage() {
           role="note"
           className="mx-auto max-w-3xl rounded-xl border border-amber-200 bg-amber-50 px-5 py-4 text-base text-amber-950"
         >
-          <strong>Illustrative stories.</strong> Keyturn has not launched yet, so these agents are fictional.
-          Each story only uses features that work in the app today. Real stories will replace them after
-          launch.
+          <strong>Illustrative stories.</strong>{' '}
+          {launched
+            ? LAUNCH_TEXTS.storiesNote
+            : 'Keyturn has not launched yet, so these agents are fictional. Each story only uses features that work in the app today. Real stories will replace them after launch.'}
         </p>
         <ul className="mt-12 space-y-8">
           {STORIES.map((story) => (
@@ -104,9 +112,7 @@ export function SuccessStoriesPage() {
           ))}
         </ul>
         <div className="mt-14 text-center">
-          <ButtonLink to="/waiting-list" size="lg">
-            Join Waiting List
-          </ButtonLink>
+          <JoinButton size="lg" />
         </div>
       </Container>
     </>
