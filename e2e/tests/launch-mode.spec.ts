@@ -7,8 +7,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LAUNCH_TEXTS } from '@keyturn/domain/launch';
-import { api, CONSENT_DECIDED, DEMO, query } from '../support/server.ts';
-import { verifyByMail } from '../support/account-mail.ts';
+import { api, CONSENT_DECIDED, query } from '../support/server.ts';
+import { ensureServerOwner, SERVER_OWNER } from '../support/server-owner.ts';
 import { signIn } from '../support/sign-in.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -16,7 +16,7 @@ test.use({ storageState: CONSENT_DECIDED });
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/launch-mode-shots';
 // The administrator (ADMIN_EMAILS in playwright.config.ts); server-settings.spec.ts may have made it already.
-const OWNER = { email: 'server-owner@example.com', password: 'e2e-password-1' };
+const OWNER = SERVER_OWNER;
 const PAGES = ['/', '/pricing', '/waiting-list', '/about'] as const;
 const WIDTHS = [390, 1280] as const;
 
@@ -43,27 +43,7 @@ const PRE_LAUNCH = [
 
 test.beforeAll(async () => {
   await query(`delete from server_settings where key = 'SITE_LAUNCH'`);
-  const signUp = await api<{ token: string }>('POST', '/auth/sign-up/email', {
-    firstName: 'Morgan',
-    lastName: 'Owner',
-    ...OWNER,
-  });
-  if (signUp.status === 200) {
-    await verifyByMail(OWNER.email);
-    const created = await api(
-      'POST',
-      '/agents',
-      {
-        first_name: 'Morgan',
-        last_name: 'Owner',
-        phone: '+1 312 555 0199',
-        username: `server-owner-${Date.now().toString(36)}`,
-        timeZone: DEMO.timeZone,
-      },
-      signUp.json.token,
-    );
-    expect(created.status).toBe(201);
-  }
+  await ensureServerOwner();
   mkdirSync(SHOTS, { recursive: true });
 });
 

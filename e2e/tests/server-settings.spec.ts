@@ -6,15 +6,15 @@ import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { SERVER_SETTINGS_TEXTS } from '@keyturn/domain/schemas/serverSettings';
-import { api, CONSENT_DECIDED, DEMO, newAgent, query } from '../support/server.ts';
-import { verifyByMail } from '../support/account-mail.ts';
+import { CONSENT_DECIDED, newAgent, query } from '../support/server.ts';
+import { ensureServerOwner, SERVER_OWNER } from '../support/server-owner.ts';
 import { signIn } from '../support/sign-in.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: CONSENT_DECIDED });
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/server-settings-shots';
-const OWNER = { email: 'server-owner@example.com', password: 'e2e-password-1' };
+const OWNER = SERVER_OWNER;
 
 type Received = { from: string; to: string[]; raw: string };
 const received: Received[] = [];
@@ -43,28 +43,7 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpPort = (smtp.server.address() as AddressInfo).port;
 
-  // The administrator (ADMIN_EMAILS in playwright.config.ts), with an agent profile so the dashboard opens.
-  const signUp = await api<{ token: string }>('POST', '/auth/sign-up/email', {
-    firstName: 'Morgan',
-    lastName: 'Owner',
-    ...OWNER,
-  });
-  expect(signUp.status).toBe(200);
-  // Issue 41: ADMIN_EMAILS administers once its owner opened the verification link.
-  await verifyByMail(OWNER.email);
-  const created = await api(
-    'POST',
-    '/agents',
-    {
-      first_name: 'Morgan',
-      last_name: 'Owner',
-      phone: '+1 312 555 0199',
-      username: `server-owner-${Date.now().toString(36)}`,
-      timeZone: DEMO.timeZone,
-    },
-    signUp.json.token,
-  );
-  expect(created.status).toBe(201);
+  await ensureServerOwner();
   mkdirSync(SHOTS, { recursive: true });
 });
 
