@@ -2,6 +2,7 @@
 // Reports page shows the booking in its charts and tables (booked → showed → feedback → hot), and the
 // Enterprise sections (benchmarks, CRM export); Settings → Webhooks registers an endpoint and shows its
 // secret once. Screenshots at 375 and 1280 px go to test-results for a person to look at.
+import { FIGURES } from '@keyturn/domain/figures';
 import { expect, test, type Page } from '@playwright/test';
 import { CONSENT_STORAGE_KEY } from '@keyturn/domain/constants';
 import { api, DEMO, newAgent, nextWeekday, query } from '../support/server.ts';
@@ -62,7 +63,8 @@ test('a booking with enthusiastic feedback appears in the Reports charts; Enterp
   await page.goto(`/dashboard/reports?from=${today}&to=${bookingDate}`);
 
   const funnel = page.getByRole('table', { name: 'Funnel' });
-  await expect(funnel.getByRole('row', { name: /Booked 1 100%/ })).toBeVisible();
+  // The step's name from the one list of figures (issue 39: "Booked showings (by showing date)").
+  await expect(funnel.getByRole('row', { name: `${FIGURES.booked.label} 1 100%` })).toBeVisible();
   await expect(funnel.getByRole('row', { name: /Showings of hot buyers 1 100%/ })).toBeVisible();
   const overTime = page.getByRole('table', { name: 'Bookings over time' });
   await expect(overTime.getByRole('row', { name: new RegExp(`^${bookingDate} `) })).toContainText('1');

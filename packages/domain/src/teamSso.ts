@@ -17,7 +17,8 @@ export const TEAM_SSO_TEXTS = {
   clientSecretLabel: 'Client secret',
   secretSet: 'A client secret is saved. Leave the field empty to keep it.',
   secretNotSet: 'No client secret is saved yet.',
-  domainLabel: 'E-mail domain',
+  // Not "E-mail …": the Team page's invitation field is "E-mail", and a label must name one field.
+  domainLabel: 'Company domain',
   domainHint: 'The part after the @ in your agents’ work addresses, e.g. example.com',
   redirectLabel: 'Redirect address to register at your provider',
   save: 'Save SSO settings',
