@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { PHONE_CHARACTERS_MESSAGE } from '@keyturn/domain/phone';
 import { propertyBookingPath } from '@keyturn/domain/links';
+import { WHO_DECIDES } from '@keyturn/domain/listing/whoDecides';
 import { DEFAULT_AVAILABILITY } from '@keyturn/domain/schemas/availability';
 import { api, CONSENT_DECIDED, newAgent, nextWeekday, query } from '../support/server.ts';
 import { pickDate } from '../support/calendar.ts';
@@ -142,7 +143,8 @@ test('a request awaiting approval shows "Request sent" and its .ics is tentative
 
   await expect(page.getByRole('heading', { name: 'Request sent' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Booking Confirmed!' })).toHaveCount(0);
-  await expect(page.getByText(/awaiting Approver Tester's confirmation/)).toBeVisible();
+  // Who decides, in the one wording of issue 39 (the agent here: no seller on this listing).
+  await expect(page.getByText(WHO_DECIDES.waiting('agent', 'Approver Tester'))).toBeVisible();
   const href = await page.getByRole('link', { name: 'Download .ics file' }).getAttribute('href');
   const ics = decodeURIComponent(href ?? '');
   expect(ics).toContain('STATUS:TENTATIVE');
