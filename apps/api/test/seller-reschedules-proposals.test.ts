@@ -49,8 +49,8 @@ async function sellerLinks(n: number) {
   return { approve: link('Approve'), decline: link('Decline'), propose: link('Propose another time') };
 }
 
-/** A showing the seller approved: confirmed, with its manage token. */
-async function confirmedShowing(email: string, dayOffset: number, requestNo: number) {
+/** A buyer's request for the "seller approves" listing, `dayOffset` days ahead: its booking id. */
+async function requestShowing(email: string, dayOffset: number): Promise<string> {
   const slot = slotOn(dayOffset);
   const res = await req(
     'POST',
@@ -65,7 +65,12 @@ async function confirmedShowing(email: string, dayOffset: number, requestNo: num
     }),
   );
   expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().booking.id as string;
+  return res.json().booking.id as string;
+}
+
+/** A showing the seller approved: confirmed, with its manage token. */
+async function confirmedShowing(email: string, dayOffset: number, requestNo: number) {
+  const id = await requestShowing(email, dayOffset);
   const ok = await req('POST', '/api/seller-approval/approve', undefined, {
     token: (await sellerLinks(requestNo)).approve,
   });
@@ -193,20 +198,7 @@ describe("the seller's proposal (issue 39 §7)", () => {
   it('any day of the window may be proposed; "Keep my time" sends the request back to the seller with fresh links; their yes confirms the requested time', async () => {
     const buyer = 'keeps@buyers.test';
     const slot = slotOn(10);
-    const res = await req(
-      'POST',
-      '/api/booking',
-      undefined,
-      bookingPayload(pro.id, {
-        property_id: listing,
-        client_email: buyer,
-        client_name: 'Casey Buyer',
-        booking_date: slot.booking_date,
-        booking_time: slot.booking_time,
-      }),
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().booking.id as string;
+    const id = await requestShowing(buyer, 10);
     const first = await sellerLinks(5);
     const page = (await req('GET', `/api/seller-approval?token=${encodeURIComponent(first.propose)}`)).json()
       .data;
