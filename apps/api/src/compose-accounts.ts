@@ -7,17 +7,17 @@ import type { FastifyInstance } from 'fastify';
 import type { BillingConfig } from './adapters/billing';
 import type { Mailer } from './adapters/mail';
 import type { Outbox } from './adapters/outbox';
-import { attachAccountMail, type Auth } from './auth';
+import type { AccountMail, Auth } from './auth';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
-import { accountMailSender } from './modules/auth/account-mail';
+import { keptAccountLinkLine } from './modules/auth/account-mail';
 import { authRoutes } from './modules/auth/routes';
 import { socialAuthRoutes } from './modules/auth/social-routes';
 import { ssoAuthRoutes } from './modules/auth/sso-routes';
 import { leavingRoutes } from './modules/leaving/routes';
 import { serverSettingsRoutes } from './modules/server-settings/routes';
-import { oauthAppsOf, serverSettingsOf } from './modules/server-settings/store';
+import { mailSettingsOf, oauthAppsOf, serverSettingsOf } from './modules/server-settings/store';
 import { teamSsoRoutes } from './modules/teams/sso-routes';
 import { DEMO_AGENT } from './demo/data';
 
@@ -40,17 +40,22 @@ export async function registerAccounts(
 ): Promise<void> {
   const { config, auth, db, now, queue, settings, mailer } = deps;
   const resolver = settings.resolver;
-  // Issue 41: better-auth's verification, e-mail change and reset links go out through the same mailer.
-  attachAccountMail(
-    auth,
-    accountMailSender({ db, mailer, from: config.mail.from, publicUrl: config.publicUrl, log: app.log }),
-  );
+  // Issue 41: better-auth's verification, e-mail change and reset links go out through the same mailer; without
+  // a mail server the link is printed in the server's output, where the operator of a new server finds their own.
+  const mailSettings = mailSettingsOf(resolver);
   await app.register(authRoutes, {
     auth,
     db,
     publicUrl: config.publicUrl,
     limitPerMinute: config.authLimitPerMinute,
     mail: { mailer, from: config.mail.from },
+    mailSends: async () => (await mailSettings()).smtp !== null,
+    // Printed like the start-up lines, at the default log level (info) or a more detailed one.
+    ...(['info', 'debug', 'trace'].includes(config.logLevel)
+      ? {
+          onKeptLink: (mail: AccountMail, subject: string) => console.log(keptAccountLinkLine(mail, subject)),
+        }
+      : {}),
   });
   // Issue 41: sign-in with Google and Microsoft, on the calendar sync's apps (Server settings).
   await app.register(socialAuthRoutes, {

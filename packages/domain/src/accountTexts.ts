@@ -15,6 +15,14 @@ export const ACCOUNT_TEXTS = {
   verifyBannerName: 'Address not confirmed yet',
   verifyBanner: (email: string) =>
     `Please confirm your e-mail address: we sent a link to ${email}. Until you do, rights tied to your address (server administration, team invitations, the waiting-list discount) stay off.`,
+  /**
+   * The banner when this server cannot send e-mail yet (no mail server set up): the link was kept on the server,
+   * and its operator reads it in the server's output (the first account of a new server is usually theirs).
+   */
+  verifyBannerKept: (email: string) =>
+    `Please confirm your e-mail address. This server cannot send e-mail yet, so the link for ${email} was kept on the server instead of sent: whoever runs the server finds it in the server's output. Until you confirm, rights tied to your address (server administration, team invitations, the waiting-list discount) stay off.`,
+  verificationKept: (email: string) =>
+    `A new link for ${email} was kept on the server: whoever runs the server finds it in the server's output.`,
   sendAgain: 'Send again',
   verificationSent: (email: string) => `We sent a new link to ${email}.`,
   verificationWait: (seconds: number) =>

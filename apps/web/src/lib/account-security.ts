@@ -1,12 +1,16 @@
 // Issue 41 (decision 067): the account-security calls — verification links, forgotten passwords, two-factor,
 // e-mail change and the signed-in sessions — against the API's /api/auth endpoints.
 import type { AccountSessions } from '@keyturn/domain/schemas/accountSecurity';
+import type { EmailDelivery } from '@keyturn/domain/schemas/auth';
 import { ApiError, api, request } from '@/lib/api';
 import type { SessionUser } from '@/lib/auth';
 import { setSessionToken } from '@/lib/session-token';
 
 export const verifyEmail = (token: string) =>
   api.get<{ status: boolean }>(`/auth/verify-email?token=${encodeURIComponent(token)}`);
+
+/** Whether this server sends e-mail now or keeps it on the server (no mail server set up yet). */
+export const emailDelivery = () => api.get<EmailDelivery>('/auth/email-delivery');
 
 export const sendVerificationAgain = () => api.post<{ status: boolean }>('/auth/send-verification-email', {});
 

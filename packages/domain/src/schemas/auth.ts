@@ -79,3 +79,10 @@ export const authProfileSchema = z.object({
   imageUrl: z.string().nullable(),
 });
 export type AuthProfile = z.infer<typeof authProfileSchema>;
+
+/**
+ * Response of GET /api/auth/email-delivery: whether this server sends e-mail now (a mail server is set up) or
+ * keeps it on the server — the verification banner says which, so it never claims a link was sent.
+ */
+export const emailDeliverySchema = z.object({ sends: z.boolean() });
+export type EmailDelivery = z.infer<typeof emailDeliverySchema>;

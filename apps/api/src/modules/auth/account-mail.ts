@@ -65,12 +65,29 @@ export async function takeSendSlot(db: Db, identifier: string, seconds: number):
   });
 }
 
+/**
+ * What the server prints when an account link is kept instead of sent (no mail server set up): the first
+ * account of a new server is usually its operator's, whose own verification link would otherwise be out of
+ * reach — and only a verified address administers (issue 41), so Server settings' e-mail could never be set.
+ */
+export function keptAccountLinkLine(mail: AccountMail, subject: string): string {
+  return [
+    '',
+    'E-mail is not set up on this server yet (Server settings → E-mail): this account link was kept, not sent.',
+    `  ${subject} — for ${mail.to}`,
+    `  ${mail.url}`,
+    '',
+  ].join('\n');
+}
+
 export function accountMailSender(opts: {
   db: Db;
   mailer: Mailer;
   from: string;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Told when the mail was kept on the server instead of sent (the outbox). */
+  onKept?: (mail: AccountMail, subject: string) => void;
 }): (mail: AccountMail) => void {
   return (mail) => {
     void (async () => {
@@ -84,7 +101,7 @@ export function accountMailSender(opts: {
       }
       const rendered = renderAccountMail(mail, opts.publicUrl);
       const id = randomUUID();
-      await opts.mailer.send({
+      const receipt = await opts.mailer.send({
         from: opts.from,
         to: mail.to,
         subject: rendered.subject,
@@ -93,6 +110,7 @@ export function accountMailSender(opts: {
         messageId: `<account-${mail.kind}-${id}@keyturn.app>`,
         fileStem: `account-${mail.kind}-${id}`,
       });
+      if (receipt.transport === 'file') opts.onKept?.(mail, rendered.subject);
     })().catch((err: unknown) => opts.log.warn({ err, kind: mail.kind }, 'account e-mail not sent'));
   };
 }

@@ -9,6 +9,7 @@ import { MESSAGES } from '@keyturn/domain/messages';
 import {
   authProfileSchema,
   changePasswordSchema,
+  emailDeliverySchema,
   firstNameSchema,
   lastNameSchema,
   NAME_MAX_LENGTH,
@@ -18,7 +19,7 @@ import {
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import { imageRefSchema } from '@keyturn/domain/schemas/property';
 import { z } from 'zod';
-import { attachAccountMail, AUTH_BASE_PATH, type Auth } from '../../auth';
+import { attachAccountMail, AUTH_BASE_PATH, type AccountMail, type Auth } from '../../auth';
 import { accountMailSender } from './account-mail';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
@@ -41,12 +42,38 @@ export async function authRoutes(
     limitPerMinute: number;
     /** Where the "someone tried to sign up with your address" notice goes out. */
     mail: { mailer: Mailer; from: string };
+    /** Whether e-mail goes out now (a mail server is set up) rather than being kept on the server. */
+    mailSends: () => Promise<boolean>;
+    /** Told when an account link was kept on the server instead of sent. */
+    onKeptLink?: (mail: AccountMail, subject: string) => void;
   },
 ) {
   const { auth, db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Issue 41: better-auth's verification, e-mail change and reset links go out through the account mailer.
-  attachAccountMail(auth, accountMailSender({ db, ...opts.mail, publicUrl: opts.publicUrl, log: app.log }));
+  attachAccountMail(
+    auth,
+    accountMailSender({
+      db,
+      ...opts.mail,
+      publicUrl: opts.publicUrl,
+      log: app.log,
+      ...(opts.onKeptLink ? { onKept: opts.onKeptLink } : {}),
+    }),
+  );
+
+  r.get(
+    `${AUTH_BASE_PATH}/email-delivery`,
+    {
+      preValidation: requireUser(auth),
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether this server sends e-mail now, or keeps it on the server (no mail server set up)',
+        response: { 200: emailDeliverySchema, 401: errorResponseSchema },
+      },
+    },
+    async () => ({ sends: await opts.mailSends() }),
+  );
 
   r.get(
     `${AUTH_BASE_PATH}/profile`,
