@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverSettings } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 import { makeAgent } from './fixtures';
+import { startSmsProvider } from './support/sms-provider';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server';
 
 const SECRETS = {
@@ -304,6 +305,34 @@ describe('checks and the test e-mail', () => {
     expect(mail?.subject).toBe('Keyturn test message');
     expect(mail?.envelopeFrom).toBe('office@keyturn.test');
     expect(mail?.parsed.text).toContain('E-mail is working.');
+  });
+
+  it('texts: Check asks the provider for the account saved on the page; a wrong auth token is refused', async () => {
+    const provider = await startSmsProvider('AC00000000000000000000000000000042', 'right-token');
+    try {
+      const check = () =>
+        t.request({ method: 'POST', url: '/api/server-settings/sms/check', token: admin.token });
+      const account = { SMS_ACCOUNT_SID: provider.accountSid, SMS_PROVIDER_URL: provider.url };
+      expect(
+        (await save({ ...account, SMS_AUTH_TOKEN: 'right-token', SMS_FROM: '+15125550100' })).statusCode,
+      ).toBe(200);
+      await expect(check().then((r) => r.json())).resolves.toEqual({
+        success: true,
+        ok: true,
+        message: 'The provider accepted the account.',
+      });
+      expect((await save({ SMS_AUTH_TOKEN: 'wrong-token' })).statusCode).toBe(200);
+      await expect(check().then((r) => r.json())).resolves.toEqual({
+        success: true,
+        ok: false,
+        message: 'The provider refused the account SID or auth token.',
+      });
+      // Nothing was sent by a check.
+      expect(provider.messages).toEqual([]);
+    } finally {
+      await save({ SMS_ACCOUNT_SID: null, SMS_AUTH_TOKEN: null, SMS_FROM: null, SMS_PROVIDER_URL: null });
+      await provider.close();
+    }
   });
 
   it("the server's own e-mails take the saved SMTP server at once, without a restart", async () => {

@@ -1,5 +1,6 @@
 // A Twilio-shaped HTTP server on 127.0.0.1: POST /2010-04-01/Accounts/{sid}/Messages.json with form-encoded
-// To/From/Body and basic auth answers 201 { sid, status: 'queued' }. It can be told to fail with 500.
+// To/From/Body and basic auth answers 201 { sid, status: 'queued' }; GET /2010-04-01/Accounts/{sid}.json answers
+// the account (the settings Check). It can be told to fail with 500.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -39,6 +40,13 @@ export async function startSmsProvider(
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(json));
       };
+      // The account's own resource (Server settings' Check reads it): 200 with the right credentials.
+      if (req.method === 'GET' && req.url === `/2010-04-01/Accounts/${accountSid}.json`) {
+        if (req.headers.authorization !== expectedAuth) {
+          return send(401, { code: 20003, message: 'Authenticate', status: 401 });
+        }
+        return send(200, { sid: accountSid, status: 'active', type: 'Full' });
+      }
       if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) {
         return send(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
       }
