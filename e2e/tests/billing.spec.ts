@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { BILLING_MESSAGES } from '@keyturn/domain/billing';
 import { startTestStripe, type TestStripe } from '../../apps/api/test/support/stripe-server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -146,6 +147,8 @@ test('a Basic agent upgrades through Checkout; the dashboard shows Professional;
   expect(session.form['subscription_data[trial_period_days]']).toBe('14');
   const current = page.getByRole('region', { name: 'Current plan' });
   await expect(current.getByTestId('plan-badge')).toHaveText('Professional', { timeout: 15_000 });
+  // Once the plan has changed, the thank-you note says so (never "changes as soon as…" of a changed plan).
+  await expect(current.getByRole('status')).toContainText(BILLING_MESSAGES.checkoutDone('Professional'));
   await expect(current.getByText(/^Free trial until /)).toBeVisible();
   await expect(current.getByRole('button', { name: 'Manage billing' })).toBeVisible();
   // Already subscribed: another plan is a switch (through the portal), not a second trial.

@@ -135,7 +135,10 @@ export const BILLING_MESSAGES = {
     "Plans can't be bought on this server yet: its administrator still has to finish setting up payments. Nothing was charged.",
   notConfigured: 'To change plans during early access,',
   contactUs: 'contact us',
+  /** Back from Checkout before Stripe's confirmation has arrived (the page asks again a few times). */
   checkoutReturned: 'Thanks! Your plan changes as soon as the payment is confirmed.',
+  /** Back from Checkout once it has: the page never says "changes" of a plan already changed. */
+  checkoutDone: (plan: string) => `Thanks! Your ${plan} plan has started.`,
 } as const;
 
 export function formatBillingDay(date: Date): string {

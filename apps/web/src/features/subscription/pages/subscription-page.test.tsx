@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { BILLING_MESSAGES } from '@keyturn/domain/billing';
 import { PLANS } from '@keyturn/domain/plans';
 import { noBilling } from '@keyturn/domain/schemas/subscription';
 import type { RecordedCall } from '@/test/utils';
@@ -9,7 +10,7 @@ import { SubscriptionPage } from './subscription-page';
 
 type Routes = Record<string, (call: RecordedCall) => Response | Promise<Response>>;
 
-function renderSubscription(routes: Routes = {}) {
+function renderSubscription(routes: Routes = {}, path = '/dashboard/subscription') {
   const api = stubApi({
     ...signedInSessionRoutes(),
     'GET /payments/subscription': () =>
@@ -26,7 +27,7 @@ function renderSubscription(routes: Routes = {}) {
       }),
     ...routes,
   });
-  const rendered = renderAt(<SubscriptionPage />, { path: '/dashboard/subscription' });
+  const rendered = renderAt(<SubscriptionPage />, { path, routePath: '/dashboard/subscription' });
   return { ...rendered, api };
 }
 
@@ -115,6 +116,33 @@ describe('subscription page', () => {
     );
     expect(api.callsTo('GET', '/payments/subscription')).toHaveLength(2);
     expect(api.callsTo('GET', '/agents/usage-stats')).toHaveLength(2);
+  });
+
+  it('back from Checkout: "changes as soon as…" until the plan has changed, then "has started"', async () => {
+    let planId = 'basic';
+    renderSubscription(
+      {
+        'GET /payments/subscription': () =>
+          json(200, {
+            success: true,
+            subscription: { status: 'trialing' },
+            plan: { id: planId, name: planId },
+          }),
+      },
+      '/dashboard/subscription?checkout=done',
+    );
+    const current = await screen.findByRole('region', { name: 'Current plan' });
+    await vi.waitFor(() =>
+      expect(within(current).getByRole('status')).toHaveTextContent(BILLING_MESSAGES.checkoutReturned),
+    );
+    planId = 'pro';
+    await userEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
+    await vi.waitFor(() =>
+      expect(within(current).getByRole('status')).toHaveTextContent(
+        BILLING_MESSAGES.checkoutDone('Professional'),
+      ),
+    );
+    expect(within(current).queryByText(BILLING_MESSAGES.checkoutReturned)).toBeNull();
   });
 
   it('once billing is configured: the trial buttons open Checkout, the waiting-list discount is stated', async () => {

@@ -106,7 +106,9 @@ export function SubscriptionPage() {
         </div>
         {returned ? (
           <p role="status" className="mt-5 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-            {BILLING_MESSAGES.checkoutReturned}{' '}
+            {plan.id === 'basic'
+              ? BILLING_MESSAGES.checkoutReturned
+              : BILLING_MESSAGES.checkoutDone(plan.name)}{' '}
             <button type="button" className="font-semibold underline" onClick={() => setParams({})}>
               Dismiss
             </button>
