@@ -194,6 +194,50 @@ describe('contacts: sellers and occupants of a property', () => {
     );
   });
 
+  it('one person, one contact per listing: the same e-mail (any case) or phone again is a 409 naming the field; two saves at once make one', async () => {
+    const mine = await makeProperty(h.t, pro.id, { address: '7 Twin Lane' });
+    const pat = { ...seller, email: 'twin@sellers.test', phone: '+1 646 555 0190' };
+    const first = await req('POST', contacts(mine), pro.token, pat);
+    expect(first.statusCode, first.body).toBe(201);
+    const sameEmail = await req('POST', contacts(mine), pro.token, {
+      ...pat,
+      email: 'TWIN@sellers.test',
+      phone: null,
+    });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json()).toMatchObject({
+      code: 'CONTACT_EXISTS',
+      fields: { email: M.contactEmailTaken(pat.name) },
+    });
+    const samePhone = await req('POST', contacts(mine), pro.token, { ...pat, email: 'other@sellers.test' });
+    expect(samePhone.statusCode).toBe(409);
+    expect(samePhone.json().fields).toEqual({ phone: M.contactPhoneTaken(pat.name) });
+    // Changing another contact to Pat's address is refused the same way; changing Pat keeps Pat's own.
+    const olly = await req('POST', contacts(mine), pro.token, {
+      ...pat,
+      name: 'Olly',
+      email: 'olly@x.test',
+      phone: null,
+    });
+    expect(olly.statusCode).toBe(201);
+    const moved = await req('PATCH', `${contacts(mine)}/${olly.json().data.id}`, pro.token, {
+      email: pat.email,
+    });
+    expect(moved.statusCode).toBe(409);
+    const self = await req('PATCH', `${contacts(mine)}/${first.json().data.id}`, pro.token, {
+      name: 'Pat S.',
+    });
+    expect(self.statusCode, self.body).toBe(200);
+    // A double click: two identical saves at once leave one contact.
+    const twice = await Promise.all([
+      req('POST', contacts(mine), pro.token, { ...pat, name: 'Dee', email: 'dee@x.test', phone: null }),
+      req('POST', contacts(mine), pro.token, { ...pat, name: 'Dee', email: 'dee@x.test', phone: null }),
+    ]);
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const listed = (await req('GET', contacts(mine), pro.token)).json().data as { email: string | null }[];
+    expect(listed.map((c) => c.email)).toEqual(['twin@sellers.test', 'olly@x.test', 'dee@x.test']);
+  });
+
   it('approval requests are a Professional feature, refused on Basic by the server', async () => {
     const mine = await makeProperty(h.t, basic.id);
     const res = await req('POST', contacts(mine), basic.token, seller);

@@ -56,6 +56,11 @@ export const SELLER_APPROVAL_MESSAGES = {
   timeNotOpen: 'This time is no longer open. Please pick another time.',
   blockTooLong: `Block at most ${SELLER_BLOCK_MAX_HOURS} hours at a time.`,
   contactNeedsReach: 'Give an e-mail address or a phone number.',
+  /** One person, one contact per listing: a second copy would get every message twice. */
+  contactEmailTaken: (name: string) =>
+    `${name} already has this e-mail address on this listing: change that contact instead.`,
+  contactPhoneTaken: (name: string) =>
+    `${name} already has this phone number on this listing: change that contact instead.`,
   smsNeedsConsent: 'Texts need the contact’s consent: tick the consent box first.',
   smsNeedsPhone: 'Texts need a phone number.',
   emailChannelNeedsEmail: 'E-mail needs an e-mail address.',

@@ -20,6 +20,7 @@ const errors = {
   401: errorResponseSchema,
   403: errorResponseSchema,
   404: errorResponseSchema,
+  409: errorResponseSchema,
 };
 const one = z.object({ success: z.literal(true), data: propertyContactSchema });
 const params = z.object({ id: z.string() });

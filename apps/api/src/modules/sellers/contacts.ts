@@ -2,16 +2,17 @@
 // property, changed by whoever may edit it (properties/service.ts decides both: another agent's or another
 // team's property is 404). Approval requests are a Professional feature (decision 053): a contact may be set to
 // receive them only on a plan that includes seller approvals.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { SELLER_APPROVAL_MESSAGES as M } from '@keyturn/domain/listing/sellerApprovalTexts';
 import {
   contactInputSchema,
   type ContactInput,
   type ContactPatch,
   type PropertyContact,
 } from '@keyturn/domain/schemas/contacts';
-import type { Db } from '../../db/client';
+import type { Db, DbTransaction } from '../../db/client';
 import { propertyContacts } from '../../db/schema';
-import { fieldErrors, notFound, validationError } from '../../http/errors';
+import { AppError, fieldErrors, notFound, validationError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { requirePlanFeature } from '../../http/plan-gate';
 import type { AgentRow } from '../agents/service';
@@ -58,6 +59,34 @@ function checked(input: ContactInput) {
   return parsed.data;
 }
 
+/**
+ * Inside `tx`, with the property's row locked (two saves at once wait for each other): another contact of the
+ * listing with the same e-mail address or phone number is a 409 naming the field — each person gets each message
+ * once. `self` is the contact being changed.
+ */
+async function assertNoTwin(
+  tx: DbTransaction,
+  propertyId: number,
+  c: { email: string | null; phone: string | null },
+  self: string | null,
+) {
+  await tx.execute(sql`select id from properties where id = ${propertyId} for update`);
+  const others = (
+    await tx.select().from(propertyContacts).where(eq(propertyContacts.propertyId, propertyId))
+  ).filter((o) => o.id !== self);
+  const email = c.email?.toLowerCase();
+  const sameEmail = email ? others.find((o) => o.email?.toLowerCase() === email) : undefined;
+  if (sameEmail)
+    throw new AppError(409, 'CONTACT_EXISTS', M.contactEmailTaken(sameEmail.name), {
+      email: M.contactEmailTaken(sameEmail.name),
+    });
+  const samePhone = c.phone ? others.find((o) => o.phone === c.phone) : undefined;
+  if (samePhone)
+    throw new AppError(409, 'CONTACT_EXISTS', M.contactPhoneTaken(samePhone.name), {
+      phone: M.contactPhoneTaken(samePhone.name),
+    });
+}
+
 function columnsOf(c: ReturnType<typeof checked>, smsConsentAt: Date | null) {
   const { name, email, phone, role, gets, channel } = c;
   return { name, email, phone, role, gets, channel, smsConsentAt };
@@ -73,11 +102,15 @@ export async function createContact(
   const property = await propertyFor(db, agent, rawId, true);
   const c = checked(input);
   if (c.gets.approvals) requirePlanFeature(agent, 'sellerApprovals');
-  const [row] = await db
-    .insert(propertyContacts)
-    .values({ propertyId: property.id, ...columnsOf(c, c.sms_consent ? now : null) })
-    .returning();
-  return toContact(row!);
+  const row = await db.transaction(async (tx) => {
+    await assertNoTwin(tx, property.id, c, null);
+    const [inserted] = await tx
+      .insert(propertyContacts)
+      .values({ propertyId: property.id, ...columnsOf(c, c.sms_consent ? now : null) })
+      .returning();
+    return inserted!;
+  });
+  return toContact(row);
 }
 
 async function ownContact(db: Db, propertyId: number, contactId: string): Promise<ContactRow> {
@@ -110,13 +143,17 @@ export async function updateContact(
     sms_consent: patch.sms_consent ?? row.smsConsentAt !== null,
   });
   if (c.gets.approvals && !row.gets.approvals) requirePlanFeature(agent, 'sellerApprovals');
-  const [updated] = await db
-    .update(propertyContacts)
-    // Consent keeps the time it was first given; withdrawn, it is cleared.
-    .set(columnsOf(c, c.sms_consent ? (row.smsConsentAt ?? now) : null))
-    .where(eq(propertyContacts.id, row.id))
-    .returning();
-  return toContact(updated!);
+  const updated = await db.transaction(async (tx) => {
+    await assertNoTwin(tx, property.id, c, row.id);
+    const [saved] = await tx
+      .update(propertyContacts)
+      // Consent keeps the time it was first given; withdrawn, it is cleared.
+      .set(columnsOf(c, c.sms_consent ? (row.smsConsentAt ?? now) : null))
+      .where(eq(propertyContacts.id, row.id))
+      .returning();
+    return saved!;
+  });
+  return toContact(updated);
 }
 
 export async function deleteContact(db: Db, agent: AgentRow, rawId: string, contactId: string) {
