@@ -68,7 +68,8 @@ export async function takeSendSlot(db: Db, identifier: string, seconds: number):
 /**
  * What the server prints when an account link is kept instead of sent (no mail server set up): the first
  * account of a new server is usually its operator's, whose own verification link would otherwise be out of
- * reach — and only a verified address administers (issue 41), so Server settings' e-mail could never be set.
+ * reach — and only a verified address administers (issue 41), so Server settings' e-mail could never be set
+ * (decision 074).
  */
 export function keptAccountLinkLine(mail: AccountMail, subject: string): string {
   return [
