@@ -252,3 +252,80 @@ describe("the seller's proposal (issue 39 §7)", () => {
     expect(after).toHaveLength(2);
   });
 });
+
+describe('a showing cancelled while its new time waits, and a new time withdrawn (issue 39 §9)', () => {
+  it('the buyer cancels the confirmed showing while its new time waits: the request goes with it, and the seller’s links say the buyer cancelled', async () => {
+    const buyer = 'ends-all@buyers.test';
+    const original = await confirmedShowing(buyer, 9, 7);
+    const res = await reschedule(original, buyer, 11);
+    expect(res.statusCode, res.body).toBe(200);
+    const requested = res.json().booking as { id: string };
+    const links = await sellerLinks(8);
+
+    const cancel = await req('POST', '/api/booking/cancel', undefined, {
+      token: original.manageToken,
+      reason: 'Bought elsewhere',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await bookingRow(original.id)).toMatchObject({ status: 'cancelled', cancelledBy: 'buyer' });
+    expect(await bookingRow(requested.id)).toMatchObject({ status: 'cancelled', cancelledBy: 'buyer' });
+    const [request] = await h.t.database.db
+      .select()
+      .from(sellerApprovalRequests)
+      .where(eq(sellerApprovalRequests.bookingId, requested.id));
+    expect(request?.status).toBe('withdrawn');
+
+    // The seller's approve link of the new time cannot move a showing that is gone, and says who ended it.
+    const page = await req('GET', `/api/seller-approval?token=${encodeURIComponent(links.approve)}`);
+    expect(page.json().data).toMatchObject({ booking_status: 'cancelled', cancelled_by: 'buyer' });
+    const late = await req('POST', '/api/seller-approval/approve', undefined, { token: links.approve });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe('The buyer cancelled this showing request: there is nothing to answer.');
+    expect(await bookingRow(original.id)).toMatchObject({ status: 'cancelled' });
+
+    // The agent sees who cancelled.
+    const detail = await req('GET', `/api/bookings/${original.id}`, pro.token);
+    expect(detail.json().data).toMatchObject({ status: 'cancelled', cancelled_by: 'buyer' });
+  });
+
+  it('the agent cancels the confirmed showing while its new time waits: the request goes with it, cancelled by the agent', async () => {
+    const buyer = 'agent-ends@buyers.test';
+    const original = await confirmedShowing(buyer, 12, 9);
+    const res = await reschedule(original, buyer, 13);
+    expect(res.statusCode, res.body).toBe(200);
+    const requested = res.json().booking as { id: string };
+    await sellerLinks(10);
+    const cancel = await req('PUT', `/api/bookings/${original.id}`, pro.token, {
+      action: 'cancel',
+      reason: 'The listing is off the market',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().data).toMatchObject({ status: 'cancelled', cancelled_by: 'agent' });
+    expect(await bookingRow(requested.id)).toMatchObject({ status: 'cancelled', cancelledBy: 'agent' });
+    const open = await h.t.database.db
+      .select()
+      .from(sellerApprovalRequests)
+      .where(eq(sellerApprovalRequests.bookingId, requested.id));
+    expect(open.map((r) => r.status)).toEqual(['withdrawn']);
+  });
+
+  it('the buyer withdraws the new time: the confirmed showing stands and the buyer is told so, with its link', async () => {
+    const buyer = 'withdraws@buyers.test';
+    const original = await confirmedShowing(buyer, 14, 11);
+    const res = await reschedule(original, buyer, 15);
+    expect(res.statusCode, res.body).toBe(200);
+    const requested = await bookingRow((res.json().booking as { id: string }).id);
+    await sellerLinks(12);
+    const cancel = await req('POST', '/api/booking/cancel', undefined, { token: requested.manageToken });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await bookingRow(requested.id)).toMatchObject({ status: 'cancelled', cancelledBy: 'buyer' });
+    expect(await bookingRow(original.id)).toMatchObject({ status: 'confirmed', cancelledBy: null });
+    await h.smtp.waitFor(() =>
+      mails(buyer).some((m) => /^New time cancelled: /.test(m.parsed.subject ?? '')),
+    );
+    const told = mails(buyer).find((m) => /^New time cancelled: /.test(m.parsed.subject ?? ''))!;
+    expect(told.parsed.text).toMatch(/Your showing stays booked for .+, as before\./);
+    expect(told.parsed.text).toContain(`token=${original.manageToken}`);
+    expect(mails(buyer).some((m) => /^Cancelled: /.test(m.parsed.subject ?? ''))).toBe(false);
+  });
+});

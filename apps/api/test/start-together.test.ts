@@ -77,7 +77,15 @@ async function round(i: number): Promise<void> {
   } finally {
     const codes = await Promise.all(running.map((r) => stop(r)));
     await database.drop();
-    expect(codes).toEqual(running.map(() => 0));
+    // A process that did not stop cleanly shows what it printed.
+    const unclean = codes.flatMap((code, k) =>
+      code === 0
+        ? []
+        : [
+            `process ${k} exited ${String(code)} (${String(running[k]!.child.signalCode)}):\n${running[k]!.output()}`,
+          ],
+    );
+    expect(codes, unclean.join('\n\n')).toEqual(running.map(() => 0));
   }
 }
 

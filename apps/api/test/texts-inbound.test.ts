@@ -209,7 +209,11 @@ describe('the inbound webhook', () => {
     expect(answerOf(one.body)).toMatch(/^Your showing .* is cancelled\. Your agent has been told\.$/);
     expect(answerOf(two.body)).toBe(answerOf(one.body));
     const cancelled = await bookingRow(b.id);
-    expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'Cancelled by the buyer by text' });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Cancelled by the buyer by text',
+      cancelledBy: 'buyer',
+    });
     expect((await bookingRow(a.id)).status).toBe('confirmed');
     // The usual notices: the buyer's cancellation e-mail, for that showing only.
     await h.smtp.waitFor(() => h.smtp.to(b.email).some((m) => (m.subject ?? '').startsWith('Cancelled:')));

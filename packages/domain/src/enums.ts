@@ -91,6 +91,15 @@ export const BOOKING_STATUSES = [
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Bookings in these states hold their time slot; the database EXCLUDE constraint uses the same list. */
+/** Issue 39: who cancelled a showing — the buyer (manage link or text) or the agent (dashboard, import, leaving). */
+export const CANCELLED_BY = ['buyer', 'agent'] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+/** The agent's booking details: "Cancelled by" (the buyer used their link or replied N to a text). */
+export const CANCELLED_BY_LABEL: Record<CancelledBy, string> = {
+  buyer: 'The buyer',
+  agent: 'The agent',
+};
+
 export const ACTIVE_BOOKING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
 export type ActiveBookingStatus = (typeof ACTIVE_BOOKING_STATUSES)[number];
 

@@ -1,7 +1,7 @@
 // Issue 32 §2: the approval chain's times, named rule by rule, across both DST changes of New York.
 import { describe, expect, it } from 'vitest';
 import { approvalTimeline, eveningBefore, firstApprover, sellerAfterAgent } from './sellerApproval';
-import { answerSummary } from './sellerApprovalTexts';
+import { answerSummary, spentLinkNote } from './sellerApprovalTexts';
 
 const NY = 'America/New_York';
 const z = (iso: string) => new Date(iso);
@@ -78,5 +78,25 @@ describe('approval chain: reminder, escalation and expiry times', () => {
     expect(answerSummary('approved', 'Pat Seller')).toBe('Pat Seller approved');
     expect(answerSummary('open', null)).toBe('Waiting for the seller');
     expect(answerSummary('expired', null)).toBe('Expired without an answer');
+  });
+});
+
+describe("a seller's spent link on a cancelled showing (issue 39 §10)", () => {
+  const state = {
+    action: 'approve' as const,
+    status: 'withdrawn' as const,
+    linkUsed: false,
+    answeredBy: null,
+  };
+  it('says who cancelled it when that was recorded', () => {
+    expect(spentLinkNote({ ...state, bookingStatus: 'cancelled', cancelledBy: 'buyer' })).toBe(
+      'The buyer cancelled this showing request: there is nothing to answer.',
+    );
+    expect(spentLinkNote({ ...state, bookingStatus: 'cancelled', cancelledBy: 'agent' })).toBe(
+      'The agent cancelled this showing request: there is nothing to answer.',
+    );
+    expect(spentLinkNote({ ...state, bookingStatus: 'cancelled', cancelledBy: null })).toBe(
+      'This showing request was cancelled: there is nothing to answer.',
+    );
   });
 });

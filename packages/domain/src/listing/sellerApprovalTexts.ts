@@ -1,5 +1,6 @@
 // The texts and states of the seller's approval requests (issue 32 §2, decision 053): what the seller's page, the
 // buyer's page and the agent's booking details say. No date library here: the seller's page loads it.
+import type { CancelledBy } from '../enums';
 import { WHO_DECIDES } from './whoDecides';
 
 /** The states of one approval request. */
@@ -81,6 +82,8 @@ export function spentLinkNote(state: {
   answeredBy: string | null;
   /** The booking's own state: a cancelled or moved request was not answered by anyone. */
   bookingStatus: string;
+  /** Who cancelled it, when it was cancelled (null: not recorded). */
+  cancelledBy?: CancelledBy | null;
 }): string | null {
   const who = state.answeredBy ?? 'The seller';
   switch (state.status) {
@@ -94,7 +97,11 @@ export function spentLinkNote(state: {
       return SELLER_APPROVAL_MESSAGES.expired;
     case 'withdrawn':
       if (state.bookingStatus === 'cancelled')
-        return 'This showing request was cancelled: there is nothing to answer.';
+        return state.cancelledBy === 'buyer'
+          ? 'The buyer cancelled this showing request: there is nothing to answer.'
+          : state.cancelledBy === 'agent'
+            ? 'The agent cancelled this showing request: there is nothing to answer.'
+            : 'This showing request was cancelled: there is nothing to answer.';
       if (state.bookingStatus === 'rescheduled')
         return 'The buyer moved this request to another time: there is nothing to answer here.';
       return `${state.answeredBy ? `${state.answeredBy} answered` : 'The agent answered'} this request: there is nothing to answer.`;

@@ -89,6 +89,16 @@ export const RESCHEDULE_REQUEST = {
   /** The 409 when another new time for the same showing already waits for an answer. */
   alreadyRequested:
     'A new time for this showing is already waiting for approval. Cancel that request (the link in its e-mail) before asking for another.',
+  /** The requested new time was cancelled (the buyer withdrew it) while the confirmed showing stands. */
+  cancelled: {
+    subject: (what: string, when: string) => `New time cancelled: ${what} on ${when}`,
+    heading: 'Your request for a new time is cancelled',
+    line: (when: string) => `Your request to move your showing to ${when} has been cancelled.`,
+    agentLine: (client: string, when: string, before: string) =>
+      `${client} cancelled their request to move their showing to ${when}. It stays booked for ${before}.`,
+    text: (p: { brand: string; whose: string; what: string; at: string; kept: string }) =>
+      `${p.brand}: The new time requested for ${p.whose} viewing of ${p.what}, ${p.at}, has been cancelled. ${p.kept}`,
+  },
   /** The agent's e-mail: the buyer asked; nothing moved yet. */
   agentLine: (client: string, before: string) =>
     `${client} asked to move their showing from ${before} to the time below. It stays booked for ${before} until the new time is approved.`,

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { int4 } from './numbers';
 import { BOOKING_ACTIONS } from '../bookingStatus';
-import { BOOKING_PURPOSES, BOOKING_STATUSES } from '../enums';
+import { BOOKING_PURPOSES, BOOKING_STATUSES, CANCELLED_BY } from '../enums';
 import { MESSAGES } from '../messages';
 import { isoDateSchema, requiredText, time24Schema } from './common';
 import { bookingRequestShape, checkBudgetOrder, RESCHEDULE_REASON_MAX_LENGTH } from './booking';
@@ -33,6 +33,8 @@ export const agentBookingSchema = z.object({
   message: z.string().nullable(),
   reschedule_reason: z.string().nullable(),
   cancel_reason: z.string().nullable(),
+  /** Issue 39: who cancelled the showing (null when it is not cancelled, or was before this was recorded). */
+  cancelled_by: z.enum(CANCELLED_BY).nullable(),
   rescheduled_from_id: z.string().nullable(),
   /** Issue 33: when the buyer confirmed the showing themselves, and how ('text': replied Y; 'page'). */
   buyer_confirmed_at: z.string().nullable(),

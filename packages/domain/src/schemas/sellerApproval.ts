@@ -2,6 +2,7 @@
 // (GET /api/seller-approval?token=) and the answers it posts. Server-side shapes: the seller's page reads them
 // through these types.
 import { z } from 'zod';
+import { CANCELLED_BY } from '../enums';
 import { APPROVAL_ACTIONS, APPROVAL_REQUEST_STATUSES } from '../listing/sellerApprovalTexts';
 
 export const sellerApprovalStateSchema = z.object({
@@ -30,6 +31,8 @@ export const sellerApprovalViewSchema = z.object({
   answered_by: z.string().nullable(),
   /** The showing's own state (`cancelled`, `rescheduled`…): a spent link says what became of it (issue 39 §10). */
   booking_status: z.string(),
+  /** Who cancelled the showing, when it was cancelled (null: not cancelled, or not recorded). */
+  cancelled_by: z.enum(CANCELLED_BY).nullable(),
   address: z.string(),
   starts_at: z.string(),
   time_zone: z.string(),

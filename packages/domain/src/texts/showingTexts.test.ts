@@ -62,6 +62,13 @@ describe("a showing's texts and their recipient", () => {
         'Choose another time: u Reply STOP to opt out.',
     );
     expect(SHOWING_TEXTS.declined(facts)).toContain('declined by Dana Lee.');
+    // A declined new time of a confirmed showing: the showing stands, no "choose another time".
+    expect(
+      SHOWING_TEXTS.declined(facts, 'seller', 'Your showing stays booked for Mon at 9 AM, as before.'),
+    ).toBe(
+      'Oak Realty: The new time requested for your viewing of 7 Willow Lane, Tue at 10 AM, was declined by ' +
+        'the seller. Your showing stays booked for Mon at 9 AM, as before. Reply STOP to opt out.',
+    );
     expect(
       SHOWING_TEXTS.agentReply({ agentName: 'Dana Lee', company: null, text: ' Yes ', language: 'en' }),
     ).toBe('Dana Lee: Yes Reply STOP to opt out.');

@@ -27,9 +27,16 @@ type ShowingFacts = {
 };
 
 export const SHOWING_TEXTS = {
-  declined: (p: Omit<ShowingFacts, 'by'>, by: Decider = 'agent') =>
-    `${p.brand}: ${capitalised(p.whose)} requested viewing of ${p.what} on ${p.at} was declined by ` +
-    `${by === 'seller' ? 'the seller' : p.agentName}. Choose another time: ${p.url} ${STOP_LINE.en}`,
+  /**
+   * `kept`: the request was a new time for a confirmed showing, which stands — the sentence saying so
+   * (RESCHEDULE_REQUEST.keptLine), in place of "choose another time".
+   */
+  declined: (p: Omit<ShowingFacts, 'by'>, by: Decider = 'agent', kept?: string) =>
+    kept
+      ? `${p.brand}: The new time requested for ${p.whose} viewing of ${p.what}, ${p.at}, was declined by ` +
+        `${by === 'seller' ? 'the seller' : p.agentName}. ${kept} ${STOP_LINE.en}`
+      : `${p.brand}: ${capitalised(p.whose)} requested viewing of ${p.what} on ${p.at} was declined by ` +
+        `${by === 'seller' ? 'the seller' : p.agentName}. Choose another time: ${p.url} ${STOP_LINE.en}`,
   proposed: (p: ShowingFacts & { requested: string }) =>
     `${p.brand}: ${p.by === 'seller' ? 'The seller' : p.agentName} proposed another time for ` +
     `${p.whose} viewing of ${p.what}: ${p.at} instead of ${p.requested}. Accept it or keep the requested ` +

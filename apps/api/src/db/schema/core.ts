@@ -156,6 +156,9 @@ export const bookings = pgTable(
     tourId: uuid().references((): AnyPgColumn => tours.id, { onDelete: 'set null' }),
     rescheduleReason: text(),
     cancelReason: text(),
+    // Issue 39: who ended the showing — the buyer (their link or a text), or the agent (dashboard, import,
+    // leaving). Null for rows cancelled before migration 0047 and for other statuses.
+    cancelledBy: text().$type<'buyer' | 'agent'>(),
     // Issue 33: the buyer confirmed the showing themselves — replying Y to a text, or on their manage page.
     buyerConfirmedAt: timestamp({ withTimezone: true }),
     buyerConfirmedVia: text().$type<'text' | 'page'>(),
@@ -180,6 +183,7 @@ export const bookings = pgTable(
       'bookings_status_check',
       sql`${t.status} in ('pending', 'confirmed', 'declined', 'cancelled', 'rescheduled', 'completed', 'no_show')`,
     ),
+    check('bookings_cancelled_by', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('buyer', 'agent')`),
   ],
 );
 

@@ -58,7 +58,8 @@ export async function publicProposalRoutes(
       config: writeLimit,
       schema: {
         tags,
-        summary: 'Keep my time: nothing changes, the agent sees the answer on My day',
+        summary:
+          'Keep my time: the requested time stays, and the request goes back to whoever decides it (the seller, with fresh links, when the seller proposed; else the agent)',
         body: proposalTokenSchema,
         response: { 200: publicProposalResponseSchema, ...errors },
       },

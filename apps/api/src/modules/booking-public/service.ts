@@ -38,7 +38,7 @@ import { ownBookingConflict } from './own-booking';
 import { recordConsent, type ConsentEvidence } from '../texts/consent';
 import { SMS_CONSENT_VERSION } from '@keyturn/domain/texts/consent';
 import { awaitingSeller } from '../sellers/approval';
-import { holdsOriginal } from '../bookings/reschedule-request';
+import { cancelWaitingNewTimes, holdsOriginal } from '../bookings/reschedule-request';
 
 type PropertyRow = typeof properties.$inferSelect;
 
@@ -276,10 +276,11 @@ export async function cancelBooking(
     await lockAgentRow(tx, booking.agentId);
     const [row] = await tx
       .update(bookings)
-      .set({ status: 'cancelled', cancelReason: reason })
+      .set({ status: 'cancelled', cancelReason: reason, cancelledBy: 'buyer' })
       .where(and(eq(bookings.id, booking.id), sql`${bookings.status} in ('pending', 'confirmed')`))
       .returning();
     if (!row) throw notActive();
+    await cancelWaitingNewTimes(tx, row.id, 'buyer', reason);
     await ctx.notify.cancelled(tx, row, 'buyer');
     return row;
   });

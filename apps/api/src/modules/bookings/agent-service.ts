@@ -33,6 +33,7 @@ import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
 import { busyAroundDates, dateSlotsAnswer, slotRulesFor } from '../availability/service';
 import { SLOT_TAKEN_MESSAGE, bookingColumns, insertBooking, type BookingRow } from './service';
+import { cancelWaitingNewTimes } from './reschedule-request';
 
 type Row = { booking: BookingRow; property: { id: number; address: string; city: string } | null };
 
@@ -227,12 +228,14 @@ export async function applyAction(
       .set({
         status: result.status,
         ...(action === 'cancel' || action === 'decline' ? { cancelReason: reason } : {}),
+        ...(action === 'cancel' ? { cancelledBy: 'agent' as const } : {}),
       })
       // The status in the WHERE makes a concurrent change lose cleanly instead of overwriting.
       .where(and(eq(bookings.id, booking.id), eq(bookings.status, booking.status)))
       .returning();
     if (!updated)
       throw new AppError(409, 'ILLEGAL_TRANSITION', 'This booking was just changed. Reload and try again.');
+    if (action === 'cancel') await cancelWaitingNewTimes(tx, updated.id, 'agent', reason);
     await notify.actionApplied(tx, updated, action);
   });
   return getBooking(db, agent, booking.id, now);
@@ -365,6 +368,7 @@ export function toAgentBooking({ booking: b, property }: Row, agent: AgentRow, n
     message: b.message,
     reschedule_reason: b.rescheduleReason,
     cancel_reason: b.cancelReason,
+    cancelled_by: b.status === 'cancelled' ? b.cancelledBy : null,
     rescheduled_from_id: b.rescheduledFromId,
     buyer_confirmed_at: b.buyerConfirmedAt?.toISOString() ?? null,
     buyer_confirmed_via: b.buyerConfirmedVia,

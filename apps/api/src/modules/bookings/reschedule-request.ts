@@ -47,3 +47,22 @@ export async function holdsOriginal(
   if (waiting) throw new AppError(409, 'RESCHEDULE_PENDING', RESCHEDULE_REQUEST.alreadyRequested);
   return true;
 }
+
+/**
+ * The showing ended (the buyer or the agent cancelled it): a new time of it still waiting for approval goes with
+ * it, cancelled in the same transaction by the same person — otherwise the request would stay open, and the
+ * seller or agent could approve a move of a showing that no longer exists. The notifier's `cancelled` and
+ * `actionApplied` withdraw the seller's open requests of both.
+ */
+export async function cancelWaitingNewTimes(
+  tx: DbTransaction,
+  originalId: string,
+  by: 'buyer' | 'agent',
+  reason: string | null,
+): Promise<BookingRow[]> {
+  return tx
+    .update(bookings)
+    .set({ status: 'cancelled', cancelledBy: by, cancelReason: reason })
+    .where(and(eq(bookings.rescheduledFromId, originalId), eq(bookings.status, 'pending')))
+    .returning();
+}

@@ -190,7 +190,12 @@ export async function deleteAccount(
       await tx.select({ id: agents.id }).from(agents).where(eq(agents.id, agent.id)).for('update');
       const rows = await tx
         .update(bookings)
-        .set({ status: 'cancelled', cancelReason: LEAVING_TEXTS.cancelReason, updatedAt: now })
+        .set({
+          status: 'cancelled',
+          cancelReason: LEAVING_TEXTS.cancelReason,
+          cancelledBy: 'agent',
+          updatedAt: now,
+        })
         .where(
           and(
             eq(bookings.agentId, agent.id),

@@ -72,9 +72,12 @@ export async function runNotificationJob(
   const property = booking.propertyId
     ? ((await db.select().from(properties).where(eq(properties.id, booking.propertyId)))[0] ?? null)
     : null;
-  // Issue 39 §9: a declined new time names the confirmed showing it would have replaced.
+  // Issue 39 §9: a declined or cancelled new time names the confirmed showing it would have replaced.
   const previousId =
-    data.previousBookingId ?? (data.event === 'booking_declined' ? booking.rescheduledFromId : null);
+    data.previousBookingId ??
+    (data.event === 'booking_declined' || data.event === 'booking_cancelled'
+      ? booking.rescheduledFromId
+      : null);
   const previous = previousId
     ? ((await db.select().from(bookings).where(eq(bookings.id, previousId)))[0] ?? null)
     : null;

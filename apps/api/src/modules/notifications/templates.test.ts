@@ -279,3 +279,57 @@ describe('message identity', () => {
     });
   });
 });
+
+describe('a new time of a confirmed showing, declined or withdrawn (issue 39 §9)', () => {
+  const original = {
+    ...booking,
+    id: '22222222-2222-4222-8222-222222222222',
+    manageToken: 'orig-tok',
+    startsAt: new Date('2030-01-06T15:00:00Z'),
+    endsAt: new Date('2030-01-06T15:30:00Z'),
+  } as typeof bookings.$inferSelect;
+  const request = (status: 'declined' | 'cancelled'): TemplateContext => ({
+    ...ctx,
+    booking: { ...booking, status, rescheduledFromId: original.id, smsConsentVersion: 'v1' },
+    previous: original,
+  });
+
+  it('the decline text says the confirmed showing stands, not "choose another time"', () => {
+    const text = renderSms('declined', request('declined'));
+    expect(text).toContain('The new time requested for your viewing of 12 Main St');
+    expect(text).toContain(
+      'Your showing stays booked for Sunday, January 6, 2030 at 10:00 AM EST, as before.',
+    );
+    expect(text).not.toContain('Choose another time');
+    expect(text).toMatch(/Reply STOP to opt out\.$/);
+  });
+
+  it('the buyer withdrew it: e-mail, text and the agent say the showing stands, with the standing showing’s link', () => {
+    const mail = renderBuyerEmail('cancelled', request('cancelled'));
+    expect(mail.subject).toBe('New time cancelled: 12 Main St on Tue, Jan 8 at 10:00 AM');
+    expect(mail.text).toContain(
+      'Your request to move your showing to Tuesday, January 8, 2030 at 10:00 AM EST',
+    );
+    expect(mail.text).toContain(
+      'Your showing stays booked for Sunday, January 6, 2030 at 10:00 AM EST, as before.',
+    );
+    expect(mail.text).toContain('https://app.example.com/booking/manage?token=orig-tok');
+    expect(mail.text).not.toContain('token=tok_en-1');
+    expect(mail.attachments ?? []).toHaveLength(0);
+    expect(renderSms('cancelled', request('cancelled'))).toContain('stays booked for Sunday, January 6');
+    const agentMail = renderAgentEmail('cancelled', request('cancelled'));
+    expect(agentMail.text).toContain('cancelled their request to move their showing');
+    expect(agentMail.text).toContain('It stays booked for Sunday, January 6, 2030 at 10:00 AM EST.');
+  });
+
+  it('a plain cancellation (no confirmed showing kept) reads as before', () => {
+    const mail = renderBuyerEmail('cancelled', { ...ctx, booking: { ...booking, status: 'cancelled' } });
+    expect(mail.subject).toMatch(/^Cancelled: /);
+    const moved = { ...original, status: 'rescheduled' } as typeof bookings.$inferSelect;
+    const after = renderBuyerEmail('cancelled', {
+      ...request('cancelled'),
+      previous: moved,
+    });
+    expect(after.subject).toMatch(/^Cancelled: /);
+  });
+});

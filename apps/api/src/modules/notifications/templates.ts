@@ -163,7 +163,23 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
         attachments: [calendarFile(ctx, f, 'confirmed')],
       });
     }
-    case 'cancelled':
+    case 'cancelled': {
+      // Issue 39 §9: the buyer withdrew a new time of a confirmed showing, which stands.
+      const kept = keptTime(ctx);
+      if (kept)
+        return email(ctx, {
+          subject: RESCHEDULE_REQUEST.cancelled.subject(f.what, `${f.when.shortDate} at ${f.when.time}`),
+          heading: RESCHEDULE_REQUEST.cancelled.heading,
+          paragraphs: [
+            hi,
+            RESCHEDULE_REQUEST.cancelled.line(`${f.when.date} at ${f.when.time} ${f.when.zone}`),
+            RESCHEDULE_REQUEST.keptLine(kept, 'declined'),
+          ],
+          details: f.details,
+          notes: [],
+          // The showing that stands is managed from its own link.
+          action: { ...manage, url: bookingLinks({ ...ctx, booking: ctx.previous! }).manage },
+        });
       return email(ctx, {
         subject: `Cancelled: ${f.what} on ${f.when.shortDate} at ${f.when.time}`,
         heading: `Your ${f.noun} is cancelled`,
@@ -178,6 +194,7 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
         action: { label: 'Book another time', url: links.bookAgain },
         attachments: [calendarFile(ctx, f, 'cancelled')],
       });
+    }
     case 'reminder': {
       const soon = ctx.offsetMinutes ? inHowLong(ctx.offsetMinutes) : 'soon';
       return email(ctx, {
@@ -273,6 +290,20 @@ export function renderAgentEmail(template: AgentEmailTemplate, ctx: TemplateCont
         ...rest,
       });
     case 'cancelled':
+      if (keptTime(ctx))
+        return email(ctx, {
+          subject: RESCHEDULE_REQUEST.cancelled.subject(client, `${f.when.shortDate} at ${f.when.time}`),
+          heading: RESCHEDULE_REQUEST.cancelled.heading,
+          paragraphs: [
+            hi,
+            RESCHEDULE_REQUEST.cancelled.agentLine(
+              client,
+              `${f.when.date} at ${f.when.time} ${f.when.zone}`,
+              keptTime(ctx)!,
+            ),
+          ],
+          ...rest,
+        });
       return email(ctx, {
         subject: `Cancelled: ${client} — ${f.when.shortDate} at ${f.when.time}`,
         heading: 'A booking was cancelled',
@@ -304,10 +335,21 @@ export function renderSms(template: SmsTemplate, ctx: TemplateContext): string {
         ? `${RESCHEDULE_REQUEST.text({ brand: f.brand, what: f.what, at, before: kept, awaiting, agentName: f.agentName })} Manage: ${links.manage} ${optOut}`
         : `${f.brand}: ${Whose} ${f.noun} of ${f.what} has moved to ${at}. Manage: ${links.manage} ${optOut}`;
     }
-    case 'cancelled':
-      return `${f.brand}: ${Whose} ${f.noun} of ${f.what} on ${at} has been cancelled. ${optOut}`;
-    case 'declined':
-      return showing.SHOWING_TEXTS.declined({ ...f, whose, at, url: links.bookAgain }, ctx.declinedBy);
+    case 'cancelled': {
+      const kept = keptTime(ctx);
+      return kept
+        ? `${RESCHEDULE_REQUEST.cancelled.text({ brand: f.brand, whose, what: f.what, at, kept: RESCHEDULE_REQUEST.keptLine(kept, 'declined') })} ${optOut}`
+        : `${f.brand}: ${Whose} ${f.noun} of ${f.what} on ${at} has been cancelled. ${optOut}`;
+    }
+    case 'declined': {
+      // Issue 39 §9: a declined new time of a confirmed showing says the showing stands.
+      const kept = keptTime(ctx);
+      return showing.SHOWING_TEXTS.declined(
+        { ...f, whose, at, url: links.bookAgain },
+        ctx.declinedBy,
+        kept ? RESCHEDULE_REQUEST.keptLine(kept, 'declined') : undefined,
+      );
+    }
     case 'reminder': {
       const soon = ctx.offsetMinutes ? inHowLong(ctx.offsetMinutes) : 'soon';
       return `${f.brand}: Reminder, ${whose} ${f.noun} of ${f.what} is ${soon} (${at}). Please arrive ${ARRIVE_EARLY_MINUTES} min early. Manage: ${links.manage} ${REPLY_PROMPT}`;
@@ -432,7 +474,9 @@ function rescheduleCalendarFile(ctx: TemplateContext, f: Facts): MailAttachment 
  */
 function keptTime(ctx: TemplateContext): string | null {
   const { booking, previous } = ctx;
-  const request = booking.status === 'pending' || booking.status === 'declined';
+  // A request waiting or declined, or withdrawn by the buyer (cancelled) while the confirmed showing stands.
+  const request =
+    booking.status === 'pending' || booking.status === 'declined' || booking.status === 'cancelled';
   if (!request || previous?.status !== 'confirmed' || booking.rescheduledFromId !== previous.id) return null;
   const w = whenInZone(previous.startsAt, ctx.agent.timeZone);
   return `${w.date} at ${w.time} ${w.zone}`;

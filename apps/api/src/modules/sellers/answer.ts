@@ -90,6 +90,7 @@ async function claim(tx: DbTransaction, r: Resolved, now: Date, needsOpen: boole
     linkUsed: link.usedAt !== null,
     answeredBy: request.answeredByName,
     bookingStatus: r.booking.status,
+    cancelledBy: r.booking.cancelledBy,
   });
   if (note && (link.usedAt || needsOpen))
     throw new AppError(409, link.usedAt ? 'APPROVAL_LINK_USED' : 'APPROVAL_ANSWERED', note);

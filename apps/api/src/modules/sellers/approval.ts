@@ -122,6 +122,19 @@ async function withdrawOpen(tx: DbTransaction, bookingId: string, now: Date) {
     .where(and(eq(sellerApprovalRequests.bookingId, bookingId), eq(sellerApprovalRequests.status, 'open')));
 }
 
+/**
+ * A cancelled showing's open requests, and those of its new time that was waiting for approval and went with it
+ * (bookings/reschedule-request.ts `cancelWaitingNewTimes`, in the same transaction) are withdrawn.
+ */
+async function withdrawWithWaitingNewTimes(tx: DbTransaction, bookingId: string, now: Date) {
+  await withdrawOpen(tx, bookingId, now);
+  const gone = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.rescheduledFromId, bookingId), eq(bookings.status, 'cancelled')));
+  for (const { id } of gone) await withdrawOpen(tx, id, now);
+}
+
 async function propertyIdOf(tx: DbTransaction, bookingId: string): Promise<number | null> {
   const [row] = await tx.select({ id: bookings.propertyId }).from(bookings).where(eq(bookings.id, bookingId));
   return row?.id ?? null;
@@ -194,7 +207,7 @@ export function withSellerApprovals(
       await inner.proposalKept(tx, booking, proposalId);
     },
     cancelled: async (tx, booking, actor) => {
-      await withdrawOpen(tx, booking.id, now());
+      await withdrawWithWaitingNewTimes(tx, booking.id, now());
       await noticeIfWanted(tx, queue, { event: 'cancelled', bookingId: booking.id, by: actor }, now());
       await inner.cancelled(tx, booking, actor);
     },
@@ -208,8 +221,8 @@ export function withSellerApprovals(
         }
       }
       // The agent answered (or ended the booking) themselves: the seller's open request is withdrawn.
-      if (action === 'confirm' || action === 'decline' || action === 'cancel')
-        await withdrawOpen(tx, booking.id, now());
+      if (action === 'confirm' || action === 'decline') await withdrawOpen(tx, booking.id, now());
+      if (action === 'cancel') await withdrawWithWaitingNewTimes(tx, booking.id, now());
       // Issue 39 §9: the approved new time of a confirmed showing: now it moves (the buyer's "moved" e-mail).
       const kept =
         action === 'confirm' && booking.status === 'confirmed' && (await keptOriginalOf(tx, booking.id));

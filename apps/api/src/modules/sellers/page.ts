@@ -48,6 +48,7 @@ export async function approvalPage(ctx: SellerContext, token: string): Promise<S
     agent_name: `${r.agent.firstName} ${r.agent.lastName}`.trim(),
     answered_by: r.request.answeredByName,
     booking_status: r.booking.status,
+    cancelled_by: r.booking.status === 'cancelled' ? r.booking.cancelledBy : null,
     address: `${r.property.address}, ${r.property.city}`,
     starts_at: r.booking.startsAt.toISOString(),
     time_zone: zone,

@@ -227,7 +227,7 @@ export function handOver(notify: BookingNotifier, choice: Handover, now: Date) {
         if (!result.ok) continue;
         const [cancelled] = await tx
           .update(bookings)
-          .set({ status: result.status, cancelReason: null })
+          .set({ status: result.status, cancelReason: null, cancelledBy: 'agent' })
           .where(and(eq(bookings.id, row.id), eq(bookings.status, row.status)))
           .returning();
         if (!cancelled) {

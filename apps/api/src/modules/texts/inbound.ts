@@ -27,6 +27,7 @@ import {
 } from '../../db/schema';
 import { lockAgentRow } from '../../db/transaction';
 import { awaitingSeller } from '../sellers/approval';
+import { cancelWaitingNewTimes } from '../bookings/reschedule-request';
 import type { JobQueue } from '../../jobs/queue';
 import { rateShowingByText } from '../feedback/service';
 import { whenInZone } from '../notifications/format';
@@ -222,10 +223,11 @@ async function answerFor(
   await lockAgentRow(tx, agent.id);
   const [row] = await tx
     .update(bookings)
-    .set({ status: 'cancelled', cancelReason: 'Cancelled by the buyer by text' })
+    .set({ status: 'cancelled', cancelReason: 'Cancelled by the buyer by text', cancelledBy: 'buyer' })
     .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ['pending', 'confirmed'])))
     .returning();
   if (!row) return { ...base, action: 'no', reply: T.noShowing };
+  await cancelWaitingNewTimes(tx, row.id, 'buyer', row.cancelReason);
   await deps.notify.cancelled(tx, row, 'buyer');
   return { ...base, action: 'cancelled', reply: T.cancelled(when) };
 }

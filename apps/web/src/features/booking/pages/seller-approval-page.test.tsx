@@ -14,6 +14,7 @@ const view = (overrides: Partial<SellerApprovalView> = {}): SellerApprovalView =
   agent_name: 'Dana Scully',
   answered_by: null,
   booking_status: 'pending',
+  cancelled_by: null,
   address: '7 Willow Lane, Springfield',
   starts_at: '2031-03-04T19:00:00.000Z',
   time_zone: 'America/New_York',

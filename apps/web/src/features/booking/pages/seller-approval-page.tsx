@@ -66,6 +66,7 @@ function stateNote(view: SellerApprovalView): string | null {
     linkUsed: view.link_used,
     answeredBy: view.answered_by,
     bookingStatus: view.booking_status,
+    cancelledBy: view.cancelled_by,
   });
   // A block link still blocks times after the request was answered, until it is used itself.
   return view.action === 'block' && !view.link_used && view.status !== 'expired' ? null : note;

@@ -6,7 +6,13 @@ import { toast } from '@/lib/toast';
 import { BOOKING_ACTION_LABELS } from '@keyturn/domain/bookingStatus';
 import type { BookingAction } from '@keyturn/domain/bookingStatus';
 import { budgetRangeFromPrefill } from '@keyturn/domain/budget';
-import { BUYER_TYPE_LABELS, INCOME_RANGES, budgetRangeLabel, incomeRangeLabel } from '@keyturn/domain/enums';
+import {
+  BUYER_TYPE_LABELS,
+  CANCELLED_BY_LABEL,
+  INCOME_RANGES,
+  budgetRangeLabel,
+  incomeRangeLabel,
+} from '@keyturn/domain/enums';
 import type { BuyerType, IncomeRange } from '@keyturn/domain/enums';
 import type { AgentBookingDetail, BookingActionInput } from '@keyturn/domain/schemas/agentBooking';
 import { isoDateInZone, timeZoneName } from '@keyturn/domain/time';
@@ -199,7 +205,10 @@ function BookingDetails({
         </Row>
       </Section>
 
-      {booking.reschedule_reason || booking.cancel_reason || booking.rescheduled_from_id ? (
+      {booking.reschedule_reason ||
+      booking.cancel_reason ||
+      booking.cancelled_by ||
+      booking.rescheduled_from_id ? (
         <Section title="History">
           {booking.rescheduled_from_id ? (
             <Row label="Rescheduled from">
@@ -214,6 +223,9 @@ function BookingDetails({
           ) : null}
           {booking.reschedule_reason ? (
             <Row label="Reschedule reason">{booking.reschedule_reason}</Row>
+          ) : null}
+          {booking.cancelled_by ? (
+            <Row label="Cancelled by">{CANCELLED_BY_LABEL[booking.cancelled_by]}</Row>
           ) : null}
           {booking.cancel_reason ? <Row label="Reason given">{booking.cancel_reason}</Row> : null}
         </Section>

@@ -50,6 +50,7 @@ function booking(overrides: Partial<AgentBooking> = {}): AgentBooking {
     message: 'Can we see the garden?',
     reschedule_reason: null,
     cancel_reason: null,
+    cancelled_by: null,
     rescheduled_from_id: null,
     buyer_confirmed_at: null,
     buyer_confirmed_via: null,
@@ -273,6 +274,21 @@ describe('booking details', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Booking details' });
     expect(await within(dialog).findByText('Can we see the garden?')).toBeInTheDocument();
     expect(within(dialog).queryByText(ROUTE_MESSAGES.tourPartOf)).not.toBeInTheDocument();
+  });
+
+  it('a cancelled showing says who cancelled it and the reason given (issue 39)', async () => {
+    const cancelled = booking({
+      status: 'cancelled',
+      cancelled_by: 'buyer',
+      cancel_reason: 'Bought elsewhere',
+      allowed_actions: [],
+      can_reschedule: false,
+    });
+    renderBookings('/dashboard/bookings?booking=b1', {}, [cancelled]);
+    const dialog = await screen.findByRole('dialog', { name: 'Booking details' });
+    expect(await within(dialog).findByText('Cancelled by')).toBeInTheDocument();
+    expect(within(dialog).getByText('The buyer')).toBeInTheDocument();
+    expect(within(dialog).getByText('Bought elsewhere')).toBeInTheDocument();
   });
 
   it.each<[BookingAction[], boolean]>([

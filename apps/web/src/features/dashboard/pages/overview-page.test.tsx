@@ -29,6 +29,7 @@ const booking: AgentBooking = {
   message: null,
   reschedule_reason: null,
   cancel_reason: null,
+  cancelled_by: null,
   rescheduled_from_id: null,
   buyer_confirmed_at: null,
   buyer_confirmed_via: null,

@@ -71,6 +71,7 @@ function rileysBooking(date: string): TeamBooking {
     message: null,
     reschedule_reason: null,
     cancel_reason: null,
+    cancelled_by: null,
     rescheduled_from_id: null,
     buyer_confirmed_at: null,
     buyer_confirmed_via: null,
