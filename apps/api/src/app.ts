@@ -296,6 +296,8 @@ export async function buildApp({
   };
   const dateAnswers =
     config.publicDateAnswersKept > 0 ? new DateAnswers<DateAnswer>(config.publicDateAnswersKept) : undefined;
+  // Issue 39: the one reader of the texts settings for both directions (outbound, the inbound webhook, the offer).
+  const smsAccount = smsSettingsOf(settings.resolver, config.sms.providerUrl);
   const publicCtx = {
     db,
     publicUrl: config.publicUrl,
@@ -303,6 +305,10 @@ export async function buildApp({
     notify,
     smsDefaultCountry: config.sms.defaultCountry,
     dateAnswers,
+    textsReady: async () => {
+      const sms = await smsAccount();
+      return Boolean(sms.accountSid && sms.authToken && sms.from);
+    },
   };
   await app.register(publicBookingRoutes, { ctx: publicCtx, ...publicLimits });
   // Issue 34 §3: the MCP server for AI assistants at /mcp, over the same public booking flow (decision 059).
@@ -328,7 +334,6 @@ export async function buildApp({
   });
   await app.register(notificationRoutes, { auth, db, config, notify });
   // Issue 33: the provider's inbound texts, Messages from buyers, the consent ledger.
-  const smsAccount = smsSettingsOf(settings.resolver, config.sms.providerUrl);
   await app.register(textRoutes, { auth, db, config, notify, queue, now, smsAccount });
   await app.register(leadRoutes, { auth, db, now });
   await app.register(integrationRoutes, {

@@ -23,7 +23,7 @@ let pro: TestAgent;
 let listing: number;
 const SELLER = 'pat@reschedule-sellers.test';
 
-const req = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
+const req = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
   h.t.request({ method, url, token, payload });
 const bookingRow = async (id: string) =>
   (await h.t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;

@@ -344,3 +344,40 @@ describe("a buyer's agent booking for their client (issue 39 item 5)", () => {
     expect(h.sms.messages.filter((m) => m.to === client.e164)).toEqual([]);
   });
 });
+
+describe('"Text me about this showing" is offered only when texts will go out (issue 39 walk)', () => {
+  const offered = async (agentId: string) => {
+    const res = await h.t.request({ method: 'GET', url: `/api/booking/texts/${agentId}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.offered as boolean;
+  };
+
+  it('a Professional agent who has not switched texts on, and a Basic agent who has, offer none; a tick is not consent', async () => {
+    // Texts are set up on Server settings (beforeAll), yet this agent has not switched on texts to buyers.
+    const quiet = await makeAgent(h.t, { timeZone: 'UTC', plan: 'pro', availability: ALL_DAY });
+    expect(await offered(quiet.id)).toBe(false);
+    const basic = await makeAgent(h.t, { timeZone: 'UTC', plan: 'basic', availability: ALL_DAY });
+    await enableTexts(h.t, basic);
+    expect(await offered(basic.id)).toBe(false);
+
+    const phone = nextPhone();
+    const booked = await bookWithTexts(quiet, 3, phone.typed);
+    expect(await statusOf(booked.id)).toMatchObject({ smsConsentVersion: null, smsConsentAt: null });
+    const ledger = await h.t.database.db
+      .select()
+      .from(smsConsentLedger)
+      .where(eq(smsConsentLedger.bookingId, booked.id));
+    expect(ledger).toEqual([]);
+
+    // Switched on: offered, and the tick is the buyer's consent.
+    await enableTexts(h.t, quiet);
+    expect(await offered(quiet.id)).toBe(true);
+    const second = await bookWithTexts(quiet, 5, nextPhone().typed);
+    expect((await statusOf(second.id)).smsConsentVersion).not.toBeNull();
+  });
+
+  it('an unknown agent is a 404', async () => {
+    const res = await h.t.request({ method: 'GET', url: '/api/booking/texts/no-such-agent' });
+    expect(res.statusCode).toBe(404);
+  });
+});

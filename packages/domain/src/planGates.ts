@@ -2,7 +2,7 @@
 // depth (spec §1: basic gives simple classification; professional adds advanced analysis; enterprise adds
 // predictive scoring, CRM integration and benchmarking). Kept out of plans.ts on purpose: the pricing and
 // landing pages load plans.ts, and they must not grow by a byte for dashboard-only rules.
-import { PLANS, PLAN_ORDER, type AnalyticsDepth, type Plan } from './plans';
+import { PLANS, PLAN_ORDER, planFor, type AnalyticsDepth, type Plan } from './plans';
 
 const ANALYTICS_ORDER: readonly AnalyticsDepth[] = ['basic', 'advanced', 'predictive'];
 
@@ -86,4 +86,12 @@ export function lowestPlanWith(feature: GatedFeature): Plan {
 /** The refusal's text: "Report breakdowns are part of the Professional plan. Upgrade to use them." */
 export function upgradeMessage(feature: GatedFeature): string {
   return `${GATED_FEATURE_NAMES[feature]} are part of the ${lowestPlanWith(feature).name} plan. Upgrade to use them.`;
+}
+
+/**
+ * Whether an agent sends texts at all: their plan includes them and their Notifications setting is on. With the
+ * server's texts set up (Server settings), this is when a buyer is offered "Text me about this showing".
+ */
+export function agentSendsTexts(plan: string, settings: { sms_reminders: boolean }): boolean {
+  return planFor(plan).features.sms && settings.sms_reminders;
 }

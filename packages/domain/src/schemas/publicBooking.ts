@@ -23,6 +23,16 @@ export const publicAgentSchema = agentPublicProfileSchema.extend({
 export type PublicAgent = z.infer<typeof publicAgentSchema>;
 export const publicAgentResponseSchema = z.object({ success: z.literal(true), data: publicAgentSchema });
 
+/**
+ * GET /api/booking/texts/{agentId} (issue 39): whether a buyer booking with this agent is offered "Text me about
+ * this showing" — the server's texts are set up and the agent texts buyers (plan and Notifications setting).
+ * The booking form shows the box only then; a tick sent anyway is not recorded as consent.
+ */
+export const textsOfferedResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ offered: z.boolean() }),
+});
+
 /** GET /api/properties/public/{agentId}. */
 /**
  * How a property is shown (issue 32; the domain's showingAnswer, issue 39 §4). `instructions_only`: no calendar —

@@ -15,6 +15,11 @@ export type PublicContext = {
   dateAnswers?: DateAnswers<DateAnswer>;
   /** The SMS default country: the consent ledger stores the buyer's number in E.164 (issue 33). */
   smsDefaultCountry?: string;
+  /**
+   * Whether the server's texts are set up (Server settings or the environment: account, token and sending
+   * number), read at each call. Without it (tests of other things) no buyer is offered texts.
+   */
+  textsReady?: () => Promise<boolean>;
 };
 /** What GET /api/booking/availability/…/:date answers. */
 export type DateAnswer = ReturnType<typeof dateSlotsAnswer>;

@@ -21,6 +21,7 @@ import {
   prefillResponseSchema,
   propertyDetailsResponseSchema,
   publicAgentResponseSchema,
+  textsOfferedResponseSchema,
   publicPropertiesResponseSchema,
   rescheduleWithTokenSchema,
 } from '@keyturn/domain/schemas/publicBooking';
@@ -46,6 +47,7 @@ import {
   toPublicAgent,
 } from './reads';
 import { confirmAttendance } from './confirm';
+import { textsOffered } from './texts-offer';
 import { type PublicContext } from './context';
 
 /** The error answers of every public route (the team page's too, modules/teams/public-routes.ts). */
@@ -96,6 +98,24 @@ export async function publicBookingRoutes(
     async (req) => ({
       success: true as const,
       data: toPublicAgent(await findPublicAgent(ctx.db, req.params.agentId)),
+    }),
+  );
+
+  r.get(
+    '/api/booking/texts/:agentId',
+    {
+      config: readLimit,
+      schema: {
+        tags,
+        summary:
+          "Whether a buyer booking with this agent is offered texts: the server's texts are set up and the agent texts buyers",
+        params: z.object({ agentId: z.string() }),
+        response: { 200: textsOfferedResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { offered: await textsOffered(ctx, await findPublicAgent(ctx.db, req.params.agentId)) },
     }),
   );
 

@@ -23,6 +23,7 @@ import { limitContextOf } from '../teams/limits';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../agents/service';
+import { textsOffered } from './texts-offer';
 import { slotStillReachable } from '../routes/cluster';
 import { assertShowingRules } from '../showing-rules/service';
 import { readAgentFacts } from '../../db/agent-facts';
@@ -74,7 +75,8 @@ export async function createBooking(
       ...checked,
       input,
       key: idempotencyKey ? { scope: 'booking', value: idempotencyKey, body: input } : null,
-      consent: input.sms_consent ? consent : null,
+      // Issue 39: a tick is consent only when texts are offered (the form shows the box only then).
+      consent: input.sms_consent && (await textsOffered(ctx, checked.agent)) ? consent : null,
     });
   } catch (err) {
     throw await ownBookingConflict(ctx.db, input, err);

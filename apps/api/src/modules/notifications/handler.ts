@@ -12,7 +12,8 @@ import { deliverOnce, type DeliveryRecord, type Outcome } from './deliver';
 import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
 import { awaitingSeller as awaitingSellerAnswer, declinedBySeller } from '../sellers/approval';
 import { notificationSettingsOf } from './settings';
-import { agentSendsTexts, deciderOf, deliverShowingText } from '../texts/showing-text';
+import { agentSendsTexts } from '@keyturn/domain/planGates';
+import { deciderOf, deliverShowingText } from '../texts/showing-text';
 import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';
 
 export type NotificationDeps = {

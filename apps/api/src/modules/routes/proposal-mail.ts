@@ -16,7 +16,8 @@ import { brandedEmail } from '../notifications/templates';
 import type { QueuedMailHandler } from '../notifications/worker';
 import { mailDomainOf, messageIdFor } from '../notifications/keys';
 import { notificationSettingsOf } from '../notifications/settings';
-import { agentSendsTexts, deciderOf, deliverShowingText, type ShowingTextDeps } from '../texts/showing-text';
+import { agentSendsTexts } from '@keyturn/domain/planGates';
+import { deciderOf, deliverShowingText, type ShowingTextDeps } from '../texts/showing-text';
 
 export const TIME_PROPOSAL_KIND = 'time.proposal';
 

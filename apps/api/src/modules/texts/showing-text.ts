@@ -5,7 +5,6 @@
 import { and, eq } from 'drizzle-orm';
 import { textRecipient } from '@keyturn/domain/listing/buyerAgent';
 import type { Decider } from '@keyturn/domain/texts/showingTexts';
-import { planFor } from '@keyturn/domain/plans';
 import type { SmsSender } from '../../adapters/sms';
 import type { Db } from '../../db/client';
 import { bookings, sellerApprovalRequests, smsOptOuts } from '../../db/schema';
@@ -16,11 +15,6 @@ import { toE164 } from '../notifications/phone';
 type BookingRow = typeof bookings.$inferSelect;
 
 export type ShowingTextDeps = { db: Db; sms: SmsSender; smsDefaultCountry: string };
-
-/** Whether an agent sends texts at all: their plan includes them and their Notifications setting is on. */
-export function agentSendsTexts(plan: string, settings: { sms_reminders: boolean }): boolean {
-  return planFor(plan).features.sms && settings.sms_reminders;
-}
 
 /** Who declined or answered a booking's request with `status`: the seller when their request did, else the agent. */
 export async function deciderOf(

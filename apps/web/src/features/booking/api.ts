@@ -45,6 +45,15 @@ export async function fetchPublicAgent(agentId: string): Promise<PublicAgent> {
   return body.data;
 }
 
+/**
+ * GET /booking/texts/{agentId} → { success, data: { offered } } (issue 39): whether "Text me about this showing"
+ * is offered — the server's texts are set up and the agent texts buyers.
+ */
+export async function fetchTextsOffered(agentId: string): Promise<boolean> {
+  const body = await api.get<{ data: { offered: boolean } }>(`/booking/texts/${segment(agentId)}`);
+  return body.data.offered;
+}
+
 /** GET /availability/public/{agentId} → { success, availability: [{ day_of_week, is_available }] }. */
 export async function fetchPublicAvailability(agentId: string): Promise<AvailabilityEntry[]> {
   return availabilityOf(await api.get<AvailabilityBody>(availabilityPath(agentId)));

@@ -20,7 +20,7 @@ import { MESSAGES } from '@keyturn/domain/messages';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { isoDateInZone, timeZoneName } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
-import { fetchPublicProperties } from '../api';
+import { fetchPublicProperties, fetchTextsOffered } from '../api';
 import type { SlotTarget } from '../api';
 import { browserTimeZone, formatLongDate, purposeLabel, timeSummary, toIsoDate } from '../format';
 import { useAvailableDates } from '../hooks/use-available-dates';
@@ -116,6 +116,15 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
     queryFn: () => fetchPublicProperties(agentId ?? ''),
     enabled:
       agentId !== null && !hasPropertyId && (step === 'property_selection' || choices.propertyId !== null),
+  });
+  // Issue 39: "Text me about this showing" only when texts will go out (never for a team's pool: the member is
+  // chosen at booking). Asked once the details step is near; until it answers, the box is not shown.
+  const textsAgentId = team ? null : agent.id;
+  const textsQuery = useQuery({
+    queryKey: bookingKeys.texts(textsAgentId ?? ''),
+    queryFn: () => fetchTextsOffered(textsAgentId ?? ''),
+    enabled: textsAgentId !== null && step !== 'purpose' && step !== 'property_selection',
+    staleTime: 60_000,
   });
   const chosenProperty =
     choices.propertyId === null
@@ -354,6 +363,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                   prefill={prefill}
                   reschedule={reschedule !== null}
                   knownBuyer={reschedule !== null && knowsBuyer(prefill)}
+                  textsOffered={textsQuery.data === true}
                   submitting={submitting}
                   onSubmit={submit}
                   decides={

@@ -36,6 +36,8 @@ export interface DetailsPanelProps {
   prefill: Prefill | null;
   reschedule: boolean;
   knownBuyer: boolean;
+  /** Issue 39: the agent texts buyers on this server — only then is "Text me about this showing" offered. */
+  textsOffered?: boolean;
   submitting: boolean;
   summary: SummaryRow[];
   /** Issue 39 §6: who must approve before the time is booked (domain whoDecides.ts), said above the button. */

@@ -24,6 +24,8 @@ interface DetailsStepProps {
    * only the reason (and the new time) are. "Edit my details" opens the fields.
    */
   knownBuyer?: boolean;
+  /** Issue 39: the agent texts buyers on this server: only then is "Text me about this showing" offered. */
+  textsOffered?: boolean;
   submitting: boolean;
   onSubmit: () => void;
   /** Said before the submit button (issue 29, WCAG 3.3.7): what sending this costs the buyer. */
@@ -37,6 +39,7 @@ export function DetailsStep({
   summary,
   reschedule,
   knownBuyer = false,
+  textsOffered = false,
   submitting,
   onSubmit,
   notice = null,
@@ -136,8 +139,9 @@ export function DetailsStep({
             </button>
           </div>
         )}
-        {reschedule ? null : (
+        {reschedule || !textsOffered ? null : (
           // Issue 33: consent to texts, unticked; the exact wording is what the ledger records by version.
+          // Issue 39: offered only when texts will go out (the agent texts buyers on this server).
           <div className="flex items-start gap-3 sm:col-span-2">
             <input
               id="sms-consent"

@@ -67,6 +67,7 @@ export const bookingKeys = {
   agent: (agentId: string) => ['booking', 'agent', agentId] as const,
   availability: (agentId: string) => ['booking', 'availability', agentId] as const,
   properties: (agentId: string) => ['booking', 'properties', agentId] as const,
+  texts: (agentId: string) => ['booking', 'texts', agentId] as const,
   slots: (target: string, date: string) => ['booking', 'slots', target, date] as const,
   dates: (target: string, month: string) => ['booking', 'dates', target, month] as const,
   manage: (token: string) => ['booking', 'manage', token] as const,

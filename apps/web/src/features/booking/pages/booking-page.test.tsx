@@ -445,8 +445,23 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
     expect(api.callsTo('POST', '/booking')[0]?.body).toMatchObject({ property_id: 42, agent_id: AGENT_ID });
   });
 
+  it('offers "Text me about this showing" only when the agent texts buyers on this server (issue 39)', async () => {
+    const { api, user } = renderBooking('/dana/12-main-st/42/book', {
+      [`GET /booking/texts/${AGENT_ID}`]: () => json(200, { success: true, data: { offered: false } }),
+    });
+    await pickDateAndTime(user, '2:00 PM');
+    await fillDetails(user);
+    expect(api.callsTo('GET', `/booking/texts/${AGENT_ID}`).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('checkbox', { name: new RegExp(`^${SMS_CONSENT_LABEL}\\.`) })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/booking')[0]?.body).toMatchObject({ sms_consent: false });
+  });
+
   it('sends the §3 payload: 12-hour slot as 24-hour, 1000000+ as min 1000000 / max null, with an Idempotency-Key', async () => {
-    const { api, user } = renderBooking('/dana/12-main-st/42/book');
+    const { api, user } = renderBooking('/dana/12-main-st/42/book', {
+      [`GET /booking/texts/${AGENT_ID}`]: () => json(200, { success: true, data: { offered: true } }),
+    });
     await pickDateAndTime(user, '2:00 PM');
     await fillDetails(user);
     await user.selectOptions(screen.getByLabelText('Budget range'), '1000000+');
