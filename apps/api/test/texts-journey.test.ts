@@ -244,7 +244,9 @@ describe('a buyer by text on a listing the seller approves (issue 39 item 11)', 
     await textTo(phone.e164, /is confirmed for/);
 
     const si = await reply(phone.e164, 'Sí, ahí estaré');
-    expect(si.answer).toMatch(/^Gracias — tu visita del .* a las .* está confirmada\.$/);
+    expect(si.answer).toMatch(
+      /^Gracias — tu visita del .* a las \d{1,2}:\d{2} \([A-Z]{2,5}[+-]?\d*\) está confirmada\.$/,
+    );
     const question = await reply(phone.e164, '¿Hay estacionamiento en la casa?');
     expect(question.answer).toMatch(
       /^Gracias, le pasamos tu mensaje a Jamie Agent\d+\. Para hablar directamente, llama al /,
@@ -339,7 +341,11 @@ describe("a buyer's agent booking for their client (issue 39 item 5)", () => {
 
     // Their reply acts on the showing they booked (matched by their own number).
     const yes = await reply(buyersAgent.e164, 'Y');
-    expect(yes.answer).toMatch(/is confirmed\.$/);
+    // Whose showing, at what time in which zone (issue 39 walk: "your showing Mon 10:00 AM" had neither).
+    expect(yes.answer).toMatch(
+      /^Thanks — your showing .* \d{1,2}:\d{2} [AP]M [A-Z]{2,5}[+-]?\d* with .+ is confirmed\.$/,
+    );
+    expect(yes.answer).toContain(` with ${(await statusOf(booked.id)).clientName} is confirmed.`);
     expect((await statusOf(booked.id)).buyerConfirmedVia).toBe('text');
     expect(h.sms.messages.filter((m) => m.to === client.e164)).toEqual([]);
   });

@@ -238,15 +238,17 @@ function describe(
   address: string | null,
   language: ReplyLanguage,
 ): string {
+  // The time in the agent's zone, labelled with it (as in every text); a buyer's agent reads whose showing it is.
+  const w = whenInZone(booking.startsAt, agent.timeZone);
+  const client = textRecipient(booking).role === 'buyer_agent' ? booking.clientName : null;
   if (language === 'es') {
     const format = (options: Intl.DateTimeFormatOptions) =>
       new Intl.DateTimeFormat('es', { timeZone: agent.timeZone, ...options }).format(booking.startsAt);
     const day = format({ weekday: 'short', day: 'numeric', month: 'short' });
     const time = format({ hour: 'numeric', minute: '2-digit', hour12: false });
-    return `${day} a las ${time}${address ? ` en ${address}` : ''}`;
+    return `${day} a las ${time} (${w.zone})${address ? ` en ${address}` : ''}${client ? ` con ${client}` : ''}`;
   }
-  const w = whenInZone(booking.startsAt, agent.timeZone);
-  return `${w.shortDate} ${w.time}${address ? ` at ${address}` : ''}`;
+  return `${w.shortDate} ${w.time} ${w.zone}${address ? ` at ${address}` : ''}${client ? ` with ${client}` : ''}`;
 }
 
 /** The language of the number's earlier texts (newest first) that tell one, if any. */
