@@ -112,3 +112,10 @@ export function buyerAgentDetails(booking: Parameters<typeof buyerAgentLine>[0])
   const line = buyerAgentLine(booking);
   return line ? [["Booked by the buyer's agent", line]] : [];
 }
+
+/**
+ * The buyer's agent's copy of a buyer e-mail (issue 39 walk): it greets them and, under the greeting, says whose
+ * showing it is — the e-mail's "your viewing" is their client's.
+ */
+export const buyerAgentCopyLine = (clientName: string) =>
+  `You booked this for your client, ${clientName}: "your viewing" below is theirs.`;

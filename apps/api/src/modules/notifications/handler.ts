@@ -150,7 +150,13 @@ async function deliverMessage(
       ? renderAgentEmail(message.template, ctx)
       : renderBuyerEmail(
           message.template,
-          forBuyerAgent ? { ...ctx, booking: { ...booking, clientName: booking.buyerAgentName ?? '' } } : ctx,
+          forBuyerAgent
+            ? {
+                ...ctx,
+                booking: { ...booking, clientName: booking.buyerAgentName ?? '' },
+                copyForClient: booking.clientName,
+              }
+            : ctx,
         );
   const to =
     message.audience === 'agent'

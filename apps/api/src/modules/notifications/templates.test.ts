@@ -333,3 +333,17 @@ describe('a new time of a confirmed showing, declined or withdrawn (issue 39 §9
     expect(after.subject).toMatch(/^Cancelled: /);
   });
 });
+
+describe("the buyer's agent's copy of a buyer e-mail (issue 39 walk)", () => {
+  it('says under the greeting whose showing it is', () => {
+    const mail = renderBuyerEmail('confirmation', {
+      ...ctx,
+      booking: { ...booking, clientName: 'Robin Realtor' },
+      copyForClient: 'Casey Client',
+    });
+    expect(mail.text).toMatch(
+      /Hi Robin,\s+You booked this for your client, Casey Client: "your viewing" below is theirs\./,
+    );
+    expect(renderBuyerEmail('confirmation', ctx).text).not.toContain('You booked this for your client');
+  });
+});

@@ -9,7 +9,7 @@ import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
 import { purposeInSentence, purposeTitle, purposeWithArticle } from '@keyturn/domain/purposeText';
 import { feedbackAskText, REPLY_PROMPT } from '@keyturn/domain/texts/reconfirm';
 import * as showing from '@keyturn/domain/texts/showingTexts';
-import { buyerAgentDetails } from '@keyturn/domain/listing/buyerAgent';
+import { buyerAgentCopyLine, buyerAgentDetails } from '@keyturn/domain/listing/buyerAgent';
 import type { MailAttachment } from '../../adapters/mail';
 import type { agents, bookings, properties } from '../../db/schema';
 import type { AgentEmailTemplate, BuyerEmailTemplate, SmsTemplate } from './catalogue';
@@ -38,6 +38,8 @@ export type TemplateContext = {
   awaitingSeller?: boolean;
   /** Issue 39: a text's recipient — the buyer, or the buyer's agent who booked for them (in their own name). */
   textTo?: { role: 'buyer' | 'buyer_agent' };
+  /** Issue 39: a buyer e-mail going to the buyer's agent who booked for this client (their name). */
+  copyForClient?: string;
   /** Issue 39: who declined the request (the seller's approval request, else the agent). */
   declinedBy?: showing.Decider;
   declinedBySeller?: boolean;
@@ -483,5 +485,13 @@ function keptTime(ctx: TemplateContext): string | null {
 }
 
 function email(ctx: TemplateContext, parts: EmailParts): RenderedEmail {
+  // The buyer's agent's copy says, under the greeting, whose showing it is.
+  if (ctx.copyForClient) {
+    const [greeting, ...rest] = parts.paragraphs;
+    return brandedEmail(ctx, {
+      ...parts,
+      paragraphs: [...(greeting ? [greeting] : []), buyerAgentCopyLine(ctx.copyForClient), ...rest],
+    });
+  }
   return brandedEmail(ctx, parts);
 }
