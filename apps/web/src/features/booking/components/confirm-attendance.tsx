@@ -21,9 +21,14 @@ export function ConfirmAttendance({
 }) {
   const mutation = useMutation({ mutationFn: () => confirmAttendance(token), onSettled: onChanged });
   if (booking.buyer_confirmed_at) {
+    // In the buyer's zone, labelled with it: the page's other times are the agent's (issue 39 walk).
     const at = new Intl.DateTimeFormat('en-US', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
       timeZone: buyerZone,
     }).format(new Date(booking.buyer_confirmed_at));
     return (

@@ -206,6 +206,8 @@ describe('manage booking page (/booking/manage)', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       /^You confirmed you're coming \(here, Mar 3, 2031/,
     );
+    // Labelled with its zone (the buyer's), unlike the page's times in the agent's.
+    expect(screen.getByRole('status').textContent).toMatch(/\d{1,2}:\d{2} [AP]M [A-Z]{2,5}([+-]\d+)?\)\.$/);
     expect(api.callsTo('POST', '/booking/confirm')[0]?.body).toEqual({ token: 'mt-1' });
     expect(screen.queryByRole('button', { name: 'Confirm I’m coming' })).not.toBeInTheDocument();
   });
