@@ -94,7 +94,7 @@ import {
   resoSettingsOf,
   serverSettingsOf,
   smsSettingsOf,
-} from './modules/server-settings/store';
+} from './modules/core/settings-store';
 
 /** Every route the app registered (method, URL, body schema): the fuzz test walks it instead of a hand list. */
 export type RouteEntry = { method: string; url: string; body: unknown };

@@ -12,7 +12,7 @@ import type { Mailer } from '../../adapters/mail';
 import type { Db, DbTransaction } from '../../db/client';
 import { agents, bookings, properties, propertyAccess, propertyShowingRules } from '../../db/schema';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
-import type { SecretBox } from '../integrations/crypto';
+import type { SecretBox } from '../core/crypto';
 import { deliverBuyerMail } from '../notifications/buyer-mail';
 import { whenInZone } from '../notifications/format';
 import type { BookingNotifier } from '../notifications/scheduler';

@@ -28,7 +28,7 @@ import { requireAgentContext } from '../agents/context';
 import type { AgentRow } from '../agents/service';
 import { findByToken } from '../booking-public/service';
 import { getBooking } from '../bookings/agent-service';
-import type { SecretBox } from '../integrations/crypto';
+import type { SecretBox } from '../core/crypto';
 import { eq } from 'drizzle-orm';
 import { requeuePropertyReleases } from './release-mail';
 import {

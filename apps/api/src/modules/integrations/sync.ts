@@ -20,7 +20,7 @@ import type { Mailer } from '../../adapters/mail';
 import type { OutboundPolicy } from '../../http/outbound-url';
 import { bookingLinks } from '../notifications/templates';
 import { busyFromIcs, fetchIcs } from './ics';
-import type { SecretBox } from './crypto';
+import type { SecretBox } from '../core/crypto';
 import { GrantRevokedError, ProviderUnavailableError, refreshTokens } from '../../adapters/oauth';
 import {
   calendarApiFor,

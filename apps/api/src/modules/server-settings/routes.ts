@@ -29,11 +29,11 @@ import type { Outbox } from '../../adapters/outbox';
 import type { OutboundPolicy } from '../../http/outbound-url';
 import type { BillingConfig } from '../../adapters/billing';
 import { setUpPlans } from '../billing/setup';
-import type { SecretBox } from '../integrations/crypto';
+import type { SecretBox } from '../core/crypto';
 import { SMS_INBOUND_PATH } from '../texts/routes';
 import { runCheck, smtpProblem } from './checks';
 import { checkedValues, isAdministrator, publicView, type AdministratorRule } from './service';
-import { mailSettingsOf, smtpOf, storeSettings, type SettingsResolver } from './store';
+import { mailSettingsOf, smtpOf, storeSettings, type SettingsResolver } from '../core/settings-store';
 import { socialRedirectUri } from '../auth/social-routes';
 
 /** Where Stripe's events arrive (the billing capability serves it). */

@@ -21,7 +21,7 @@ import { AppError } from '../../http/errors';
 import type { OutboundPolicy } from '../../http/outbound-url';
 import { ssoRedirectUri } from '../auth/sign-in-parts';
 import { discover } from '../auth/sso-oidc';
-import type { SecretBox } from '../integrations/crypto';
+import type { SecretBox } from '../core/crypto';
 import { errors } from './routes';
 import { removeTeamSso, requireTeamOwner, saveTeamSso, teamSsoSettings } from './sso';
 

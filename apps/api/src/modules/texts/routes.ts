@@ -48,7 +48,7 @@ export async function textRoutes(
     queue: JobQueue;
     now: () => Date;
     /**
-     * The provider account in force — the same reader the outbound sender uses (server-settings/store.ts's
+     * The provider account in force — the same reader the outbound sender uses (core/settings-store.ts's
      * smsSettingsOf: the environment, else Server settings), read at each request, so texts set up on the
      * Server settings page are answered too.
      */
