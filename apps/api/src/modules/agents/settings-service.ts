@@ -7,7 +7,7 @@ import type { Db, DbTransaction } from '../../db/client';
 import { agentSettings } from '../../db/schema';
 import { bookingsThisMonth, propertiesCount } from '../figures/service';
 import { limitContextOf } from '../teams/limits';
-import type { AgentRow } from './service';
+import type { AgentRow } from '../core/agents';
 
 export async function readSettings<T>(db: Db, agentId: string, area: SettingsArea, defaults: T) {
   const [row] = await db

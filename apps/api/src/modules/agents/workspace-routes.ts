@@ -30,9 +30,9 @@ import { agents } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { upcoming, todaysSchedule } from '../bookings/agent-service';
 import { overviewCounts } from '../figures/service';
-import { requireAgentContext } from './context';
+import { requireAgentContext } from '../core/agent-context';
 import { markOnboarding, onboardingOf } from './onboarding';
-import { toAgentProfile } from './service';
+import { toAgentProfile } from '../core/agents';
 import { teamAgents } from '../teams/service';
 import { acknowledgeDefaults, readSettings, usageStats, writeSettings } from './settings-service';
 

@@ -26,7 +26,7 @@ import { wallClocksInZone } from '@keyturn/domain/slots/zoneOffsets';
 import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
 import type { Db } from '../../db/client';
 import { bookings, properties } from '../../db/schema';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { readSettings, writeSettings } from '../agents/settings-service';
 import { MAX_PROPOSALS } from './slots';
 

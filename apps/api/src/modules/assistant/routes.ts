@@ -19,7 +19,7 @@ import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { correctPreferences, preferencesView, resetPreferences } from './preferences';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import { acknowledgeDefaults, readSettings } from '../agents/settings-service';
 import { findPublicAgent } from '../booking-public/reads';
 import {

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client';
 import { assistantConversations } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { readSettings, writeSettings } from '../agents/settings-service';
 import { findPublicAgent, findPublicProperty, listPublicProperties } from '../booking-public/reads';
 import { type PublicContext } from '../booking-public/context';

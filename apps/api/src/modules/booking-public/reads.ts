@@ -7,7 +7,7 @@ import { parsePropertyRef } from '@keyturn/domain/links';
 import type { Db } from '../../db/client';
 import { agents, properties } from '../../db/schema';
 import { isUuid } from '../../http/ids';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { agentNotFound, propertyNotFound } from './context';
 
 type PropertyRow = typeof properties.$inferSelect;

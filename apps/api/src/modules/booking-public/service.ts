@@ -22,7 +22,7 @@ import { bookingsThisMonth } from '../figures/service';
 import { limitContextOf } from '../teams/limits';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { slotStillReachable } from '../routes/cluster';
 import { assertShowingRules } from '../showing-rules/service';
 import { readAgentFacts } from '../../db/agent-facts';

@@ -30,7 +30,7 @@ import { notificationSettingsOf } from '../notifications/settings';
 import { bookings, feedback, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { busyAroundDates, dateSlotsAnswer, slotRulesFor } from '../availability/service';
 import { SLOT_TAKEN_MESSAGE, bookingColumns, insertBooking, type BookingRow } from './service';
 

@@ -16,7 +16,7 @@ import { errorResponseSchema, isoDateSchema } from '@keyturn/domain/schemas/comm
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import type { BookingNotifier } from '../notifications/scheduler';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import {
   agentFreeSlots,
   applyAction,

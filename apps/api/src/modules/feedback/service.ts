@@ -15,7 +15,7 @@ import { writeTransaction } from '../../db/transaction';
 import { agents, bookings, feedback, properties } from '../../db/schema';
 import { AppError, fieldErrors, notFound, validationError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { reclassifyBookingLead } from '../leads/classes';
 import { textColorOn } from '@keyturn/domain/contrast';
 import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';

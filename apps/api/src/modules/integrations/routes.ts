@@ -41,7 +41,7 @@ import {
 } from '../../adapters/oauth';
 import { calendarApiFor } from './providers';
 import { oauthAppOf, saveCalendars, showingEventOf, type CalendarDeps } from './sync';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import { readSyncSettings, serializeIntegrations, writeSyncSettings } from './service';
 
 const errors = {

@@ -42,7 +42,7 @@ import { bookings, feedback, leadNotes, leads, properties } from '../../db/schem
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { purposeLabel } from '../notifications/format';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { analyzeSentiment } from './sentiment';
 
 type LeadRow = typeof leads.$inferSelect;

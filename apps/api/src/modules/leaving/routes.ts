@@ -21,7 +21,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { smsSettingsOf, type SettingsResolver } from '../core/settings-store';
 import { currentUser, requireUser } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
-import { findAgentByUser } from '../agents/service';
+import { findAgentByUser } from '../core/agents';
 import { dataExport, dataExportCsv, deleteAccount, exportFileName, type LeavingDeps } from './service';
 
 export async function leavingRoutes(

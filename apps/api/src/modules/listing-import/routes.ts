@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { mlsConnections } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import type { BookingNotifier } from '../notifications/scheduler';
 import { importCsv } from './csv';
 import { queueMlsSync } from './jobs';

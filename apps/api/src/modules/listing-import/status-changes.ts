@@ -6,7 +6,7 @@ import { IMPORT_TEXTS, type StatusChange } from '@keyturn/domain/listing/imports
 import type { Db } from '../../db/client';
 import { bookings, properties } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { applyAction } from '../bookings/agent-service';
 import type { BookingNotifier } from '../notifications/scheduler';
 import { FUTURE_SHOWING_STATUSES, futureShowings } from './mls-sync';

@@ -12,7 +12,7 @@ import { toAvailabilityEntries, DEFAULT_AVAILABILITY } from '@keyturn/domain/sch
 import { instructionsOnlyWords } from '@keyturn/domain/listing/applyRules';
 import { AppError } from '../../http/errors';
 import { readAvailability } from '../availability/service';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { propertyNotFound, type PublicContext } from '../booking-public/context';
 import {
   findPublicAgent,

@@ -32,7 +32,7 @@ import { isUuid } from '../../http/ids';
 import { NOTIFICATION_EVENTS, type NotificationJobData } from './catalogue';
 import { previewHtml } from './format';
 import { jobIdOf, type BookingNotifier } from './scheduler';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 
 const errors = {
   400: errorResponseSchema,

@@ -14,7 +14,7 @@ import type { Db, DbTransaction } from '../../db/client';
 import { writeTransaction } from '../../db/transaction';
 import { agents, members, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { toProperty } from '../booking-public/reads';
 import { propertiesCount } from '../figures/service';
 import { limitContextOf, lockLimitScope } from '../teams/limits';

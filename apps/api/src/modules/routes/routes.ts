@@ -26,7 +26,7 @@ import type { Db } from '../../db/client';
 import type { OutboundPolicy } from '../../http/outbound-url';
 import { requirePlanFeature } from '../../http/plan-gate';
 import type { BookingNotifier } from '../notifications/scheduler';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import { findAddress, placeProperty, propertyPosition } from './places';
 import { clearOffice, routeSettingsView, saveOffice } from './office';
 import { checkTourFor, inviteTourFor, proposeTourFor, saveTourFor } from './tours';

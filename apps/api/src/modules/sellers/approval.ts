@@ -23,7 +23,7 @@ import {
 import { notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import type { BookingNotifier } from '../notifications/scheduler';
 import type { SellerApprovalState } from '@keyturn/domain/schemas/sellerApproval';
 import { storedApprovalMode } from './mode';

@@ -23,7 +23,7 @@ import { agents, bookings, members, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { BookingNotifier } from '../notifications/scheduler';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { getBooking, listBookings } from '../bookings/agent-service';
 import { mapSlotConflict, type BookingRow } from '../bookings/service';
 import { futureBookingsOf, lockedTeamOf, membershipOf, type MemberRow, type TeamRow } from './service';

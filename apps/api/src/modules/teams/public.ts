@@ -11,7 +11,7 @@ import { isValidIsoDate } from '@keyturn/domain/time';
 import type { Db } from '../../db/client';
 import { agents, members, organizations, properties } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { busySpan, dateSlotsAnswer } from '../availability/service';
 import { openSlots } from '../availability/open-slots';
 import { readSlotInputs, type SlotInputs } from '../availability/slot-inputs';

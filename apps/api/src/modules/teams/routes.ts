@@ -26,7 +26,7 @@ import {
 } from '@keyturn/domain/schemas/teamBookings';
 import { HANDOVER_CHOICES } from '@keyturn/domain/teams';
 import type { BookingNotifier } from '../notifications/scheduler';
-import { requireAgent } from '../agents/service';
+import { requireAgent } from '../core/agents';
 import { moveListingsIn } from './listings';
 import { handOver, reassignBooking, teamBookings, withSlotConflicts } from './bookings';
 import {

@@ -22,7 +22,7 @@ import type { Db } from '../../db/client';
 import { bookings, smsInboundMessages } from '../../db/schema';
 import { AppError, fieldErrors, notFound, validationError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import type { BookingNotifier } from '../notifications/scheduler';
 import { consentLedgerCsv } from './consent';
 import { receiveText } from './inbound';
