@@ -8,13 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { agents, bookings, properties } from '../src/db/schema';
 import { EMAIL_TEMPLATES, SMS_TEMPLATES } from '../src/modules/notifications/catalogue';
+import { bookingLinks } from '../src/modules/notifications/links';
+import { brandedEmail, type RenderedEmail } from '../src/modules/notifications/layout';
 import {
-  bookingLinks,
-  brandedEmail,
   renderAgentEmail,
   renderBuyerEmail,
   renderSms,
-  type RenderedEmail,
   type TemplateContext,
 } from '../src/modules/notifications/templates';
 import { renderAccountMail } from '../src/modules/auth/account-mail';

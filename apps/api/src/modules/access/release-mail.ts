@@ -16,8 +16,9 @@ import type { SecretBox } from '../core/crypto';
 import { deliverBuyerMail } from '../notifications/buyer-mail';
 import { whenInZone } from '../notifications/format';
 import type { BookingNotifier } from '../notifications/scheduler';
-import { bookingLinks, brandedEmail } from '../notifications/templates';
-import type { QueuedMailHandler } from '../notifications/worker';
+import { bookingLinks } from '../notifications/links';
+import { brandedEmail } from '../notifications/layout';
+import type { QueuedMailHandler } from '../notifications/queued-mail';
 import { accessRecipientsOf, logRelease, openAccess, releaseMinutesOf, releasedBefore } from './service';
 
 export const ACCESS_RELEASE_KIND = 'access.release';

@@ -4,9 +4,8 @@
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { deliverOnce } from './deliver';
-import { fromHeader } from './handler';
-import { fileStemFor, mailDomainOf, messageIdFor } from './keys';
-import type { RenderedEmail } from './templates';
+import { fileStemFor, fromHeader, mailDomainOf, messageIdFor } from './keys';
+import type { RenderedEmail } from './layout';
 
 export type BuyerMailDeps = { db: Db; mailer: Mailer; mailFrom: string };
 

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { agents, bookings, feedback, notificationMessages, properties } from '../../db/schema';
 import { messageKind, planMessages, type NotificationJobData, type PlannedMessage } from './catalogue';
 import { deliverOnce, type DeliveryRecord, type Outcome } from './deliver';
-import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
+import { fileStemFor, fromHeader, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
 import { awaitingSeller as awaitingSellerAnswer, declinedBySeller } from '../sellers/approval';
 import { notificationSettingsOf } from './settings';
 import { agentSendsTexts, deciderOf, deliverShowingText } from '../texts/showing-text';
@@ -173,13 +173,6 @@ async function deliverMessage(
         headers: { 'X-Keyturn-Idempotency-Key': key },
       }),
   });
-}
-
-/** `Jamie Agent via Keyturn <no-reply@keyturn.app>`: the agent's name on the configured sending address. */
-export function fromHeader(mailFrom: string, displayName: string): string {
-  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
-  const name = displayName === 'Keyturn' ? 'Keyturn' : `${displayName} via Keyturn`;
-  return `"${name.replace(/["\\\r\n]/g, '')}" <${address}>`;
 }
 
 /** The dashboard's "Not confirmed" mark (decision 056): set once, when the alert's job first decides to alert. */

@@ -10,8 +10,8 @@ import { agents, properties, tours } from '../../db/schema';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
 import { deliverBuyerMail } from '../notifications/buyer-mail';
 import { whenInZone } from '../notifications/format';
-import { brandedEmail } from '../notifications/templates';
-import type { QueuedMailHandler } from '../notifications/worker';
+import { brandedEmail } from '../notifications/layout';
+import type { QueuedMailHandler } from '../notifications/queued-mail';
 
 export const TOUR_INVITATION_KIND = 'tour.invitation';
 

@@ -14,8 +14,8 @@ import { agents, properties, propertyContacts } from '../../db/schema';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
 import type { JobTicker, WorkerLog } from '../../jobs/workers';
 import { deliverBuyerMail } from '../notifications/buyer-mail';
-import { brandedEmail } from '../notifications/templates';
-import type { QueuedMailHandler } from '../notifications/worker';
+import { brandedEmail } from '../notifications/layout';
+import type { QueuedMailHandler } from '../notifications/queued-mail';
 import { sellerReport, sellerReportUrl } from './service';
 
 export const SELLER_DIGEST_KIND = 'seller.weekly_digest';

@@ -21,8 +21,9 @@ import {
 import { deliverBuyerMail } from '../notifications/buyer-mail';
 import { firstName, whenInZone } from '../notifications/format';
 import { toE164 } from '../notifications/phone';
-import { bookingLinks, brandedEmail } from '../notifications/templates';
-import type { QueuedMailHandler } from '../notifications/worker';
+import { bookingLinks } from '../notifications/links';
+import { brandedEmail } from '../notifications/layout';
+import type { QueuedMailHandler } from '../notifications/queued-mail';
 import { isSellerJob, SELLER_APPROVAL_KIND, type SellerJobData } from './approval';
 import { approvalPageUrl, type LinkSigner } from './links';
 import { sendContactText } from './contact-text';

@@ -29,8 +29,8 @@ import {
 import { deliverBuyerMail } from '../notifications/buyer-mail';
 import { firstName, whenInZone } from '../notifications/format';
 import { toE164 } from '../notifications/phone';
-import { brandedEmail } from '../notifications/templates';
-import type { QueuedMailHandler } from '../notifications/worker';
+import { brandedEmail } from '../notifications/layout';
+import type { QueuedMailHandler } from '../notifications/queued-mail';
 import { sellerReportUrl } from '../seller-report/service';
 import { sendContactText } from './contact-text';
 import { isSellerNoticeJob, sellerNoticeKind, type SellerNoticeJobData } from './notices';

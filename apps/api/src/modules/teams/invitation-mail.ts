@@ -9,9 +9,9 @@ import type { Db } from '../../db/client';
 import { agents, invitations, members, organizations, users } from '../../db/schema';
 import { deliverOnce } from '../notifications/deliver';
 import { escapeHtml, headerText, safeColor } from '../notifications/format';
-import { fromHeader } from '../notifications/handler';
+import { fromHeader } from '../notifications/keys';
 import { fileStemFor, mailDomainOf, messageIdFor } from '../notifications/keys';
-import type { QueuedMailHandler } from '../notifications/worker';
+import type { QueuedMailHandler } from '../notifications/queued-mail';
 import { isTeamInvitationJob, type TeamInvitationJobData } from './service';
 
 export type InvitationMailDeps = {

@@ -11,9 +11,9 @@ import { agents, bookings, smsInboundMessages, smsOptOuts } from '../../db/schem
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
 import { deliverOnce } from '../notifications/deliver';
 import { escapeHtml } from '../notifications/format';
-import { fromHeader } from '../notifications/handler';
+import { fromHeader } from '../notifications/keys';
 import { fileStemFor, mailDomainOf, messageIdFor } from '../notifications/keys';
-import type { QueuedMailHandler } from '../notifications/worker';
+import type { QueuedMailHandler } from '../notifications/queued-mail';
 
 export const FORWARD_KIND = 'texts.forward';
 export const AGENT_REPLY_KIND = 'texts.agent_reply';
