@@ -73,7 +73,7 @@ import { teamPublicRoutes } from './modules/teams/public-routes';
 import { DateAnswers } from './modules/booking-public/date-answers';
 import type { DateAnswer } from './modules/booking-public/context';
 import { jobOptionsOf, openJobQueue, poolOf, type JobQueue } from './jobs/queue';
-import { bookingNotifier } from './modules/notifications/scheduler';
+import { bookingNotifier } from './modules/core/notifications/scheduler';
 import { withSellerApprovals } from './modules/sellers/approval';
 import { noticeIfWanted } from './modules/sellers/notices';
 import { registerListingImport, registerListingSide } from './compose-listing';

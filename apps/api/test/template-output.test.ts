@@ -7,9 +7,9 @@
 // test/template-output.test.ts` and shows the diff in review.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { agents, bookings, properties } from '../src/db/schema';
-import { EMAIL_TEMPLATES, SMS_TEMPLATES } from '../src/modules/notifications/catalogue';
-import { bookingLinks } from '../src/modules/notifications/links';
-import { brandedEmail, type RenderedEmail } from '../src/modules/notifications/layout';
+import { EMAIL_TEMPLATES, SMS_TEMPLATES } from '../src/modules/core/notifications/catalogue';
+import { bookingLinks } from '../src/modules/core/mail/links';
+import { brandedEmail, type RenderedEmail } from '../src/modules/core/mail/layout';
 import {
   renderAgentEmail,
   renderBuyerEmail,

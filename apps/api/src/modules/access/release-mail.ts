@@ -13,12 +13,12 @@ import type { Db, DbTransaction } from '../../db/client';
 import { agents, bookings, properties, propertyAccess, propertyShowingRules } from '../../db/schema';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
 import type { SecretBox } from '../core/crypto';
-import { deliverBuyerMail } from '../notifications/buyer-mail';
-import { whenInZone } from '../notifications/format';
-import type { BookingNotifier } from '../notifications/scheduler';
-import { bookingLinks } from '../notifications/links';
-import { brandedEmail } from '../notifications/layout';
-import type { QueuedMailHandler } from '../notifications/queued-mail';
+import { deliverBuyerMail } from '../core/mail/buyer-mail';
+import { whenInZone } from '../core/mail/format';
+import type { BookingNotifier } from '../core/notifications/scheduler';
+import { bookingLinks } from '../core/mail/links';
+import { brandedEmail } from '../core/mail/layout';
+import type { QueuedMailHandler } from '../core/mail/queued-mail';
 import { accessRecipientsOf, logRelease, openAccess, releaseMinutesOf, releasedBefore } from './service';
 
 export const ACCESS_RELEASE_KIND = 'access.release';

@@ -23,7 +23,7 @@ import {
 } from '@keyturn/domain/schemas/agentSettings';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
-import type { BookingNotifier } from '../notifications/scheduler';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import type { Db } from '../../db/client';
 import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import { agents } from '../../db/schema';

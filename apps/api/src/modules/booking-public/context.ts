@@ -1,7 +1,7 @@
 // What every public call of the booking flow is handed (the app composes it once), and its 404s.
 import { MESSAGES } from '@keyturn/domain/messages';
 import type { Db } from '../../db/client';
-import type { BookingNotifier } from '../notifications/scheduler';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import { AppError } from '../../http/errors';
 import type { dateSlotsAnswer } from '../availability/service';
 import type { DateAnswers } from './date-answers';

@@ -19,8 +19,8 @@ import type { AgentRow } from '../core/agents';
 import { reclassifyBookingLead } from '../leads/classes';
 import { textColorOn } from '@keyturn/domain/contrast';
 import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
-import { purposeLabel } from '../notifications/format';
-import { notificationSettingsOf } from '../notifications/settings';
+import { purposeLabel } from '../core/mail/format';
+import { notificationSettingsOf } from '../core/notifications/settings';
 
 type FeedbackRow = typeof feedback.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;

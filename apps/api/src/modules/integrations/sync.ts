@@ -18,7 +18,7 @@ import {
 } from '../../db/schema';
 import type { Mailer } from '../../adapters/mail';
 import type { OutboundPolicy } from '../../http/outbound-url';
-import { bookingLinks } from '../notifications/links';
+import { bookingLinks } from '../core/mail/links';
 import { busyFromIcs, fetchIcs } from './ics';
 import type { SecretBox } from '../core/crypto';
 import { GrantRevokedError, ProviderUnavailableError, refreshTokens } from '../../adapters/oauth';

@@ -41,7 +41,7 @@ import type { Db } from '../../db/client';
 import { bookings, feedback, leadNotes, leads, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { purposeLabel } from '../notifications/format';
+import { purposeLabel } from '../core/mail/format';
 import type { AgentRow } from '../core/agents';
 import { analyzeSentiment } from './sentiment';
 

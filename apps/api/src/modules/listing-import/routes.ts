@@ -22,7 +22,7 @@ import { mlsConnections } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { requireAgentContext } from '../core/agent-context';
-import type { BookingNotifier } from '../notifications/scheduler';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import { importCsv } from './csv';
 import { queueMlsSync } from './jobs';
 import { decideStatusChange, listStatusChanges } from './status-changes';

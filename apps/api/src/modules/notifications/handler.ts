@@ -7,11 +7,16 @@ import type { Mailer } from '../../adapters/mail';
 import type { SmsSender } from '../../adapters/sms';
 import type { Db } from '../../db/client';
 import { agents, bookings, feedback, notificationMessages, properties } from '../../db/schema';
-import { messageKind, planMessages, type NotificationJobData, type PlannedMessage } from './catalogue';
-import { deliverOnce, type DeliveryRecord, type Outcome } from './deliver';
-import { fileStemFor, fromHeader, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
+import {
+  messageKind,
+  planMessages,
+  type NotificationJobData,
+  type PlannedMessage,
+} from '../core/notifications/catalogue';
+import { deliverOnce, type DeliveryRecord, type Outcome } from '../core/mail/deliver';
+import { fileStemFor, fromHeader, idempotencyKey, mailDomainOf, messageIdFor } from '../core/mail/keys';
 import { awaitingSeller as awaitingSellerAnswer, declinedBySeller } from '../sellers/approval';
-import { notificationSettingsOf } from './settings';
+import { notificationSettingsOf } from '../core/notifications/settings';
 import { agentSendsTexts, deciderOf, deliverShowingText } from '../texts/showing-text';
 import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';
 

@@ -11,10 +11,10 @@ import * as showing from '@keyturn/domain/texts/showingTexts';
 import { buyerAgentDetails } from '@keyturn/domain/listing/buyerAgent';
 import type { MailAttachment } from '../../adapters/mail';
 import type { agents, bookings, properties } from '../../db/schema';
-import type { AgentEmailTemplate, BuyerEmailTemplate, SmsTemplate } from './catalogue';
-import { firstName, inHowLong, purposeLabel, whenInZone, type WhenParts } from './format';
-import { brandedEmail, type EmailParts, type RenderedEmail } from './layout';
-import { bookingLinks } from './links';
+import type { AgentEmailTemplate, BuyerEmailTemplate, SmsTemplate } from '../core/notifications/catalogue';
+import { firstName, inHowLong, purposeLabel, whenInZone, type WhenParts } from '../core/mail/format';
+import { brandedEmail, type EmailParts, type RenderedEmail } from '../core/mail/layout';
+import { bookingLinks } from '../core/mail/links';
 
 type BookingRow = typeof bookings.$inferSelect;
 type AgentRow = typeof agents.$inferSelect;

@@ -25,7 +25,7 @@ import type { MapsConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { OutboundPolicy } from '../../http/outbound-url';
 import { requirePlanFeature } from '../../http/plan-gate';
-import type { BookingNotifier } from '../notifications/scheduler';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import { requireAgentContext } from '../core/agent-context';
 import { findAddress, placeProperty, propertyPosition } from './places';
 import { clearOffice, routeSettingsView, saveOffice } from './office';

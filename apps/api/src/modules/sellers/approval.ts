@@ -24,7 +24,7 @@ import { notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
 import type { AgentRow } from '../core/agents';
-import type { BookingNotifier } from '../notifications/scheduler';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import type { SellerApprovalState } from '@keyturn/domain/schemas/sellerApproval';
 import { storedApprovalMode } from './mode';
 import { noticeIfWanted } from './notices';

@@ -22,7 +22,7 @@ import { createResolvingMailer } from '../../adapters/mail';
 import { count, eq } from 'drizzle-orm';
 import { DEMO_EMAIL, DEMO_TEXTS, demoStatusResponseSchema } from '@keyturn/domain/demo';
 import { bookings, properties } from '../../db/schema';
-import { demoAccount } from '../demo/identity';
+import { demoAccount } from '../core/demo-identity';
 import { removeDemo } from '../demo/remove';
 import type { JobQueue } from '../../jobs/queue';
 import type { Outbox } from '../../adapters/outbox';

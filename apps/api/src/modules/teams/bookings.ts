@@ -22,7 +22,7 @@ import { writeTransaction } from '../../db/transaction';
 import { agents, bookings, members, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import type { BookingNotifier } from '../notifications/scheduler';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import type { AgentRow } from '../core/agents';
 import { getBooking, listBookings } from '../bookings/agent-service';
 import { mapSlotConflict, type BookingRow } from '../bookings/service';

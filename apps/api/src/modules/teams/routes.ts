@@ -25,7 +25,7 @@ import {
   teamBookingsResponseSchema,
 } from '@keyturn/domain/schemas/teamBookings';
 import { HANDOVER_CHOICES } from '@keyturn/domain/teams';
-import type { BookingNotifier } from '../notifications/scheduler';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import { requireAgent } from '../core/agents';
 import { moveListingsIn } from './listings';
 import { handOver, reassignBooking, teamBookings, withSlotConflicts } from './bookings';

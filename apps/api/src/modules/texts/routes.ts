@@ -23,7 +23,7 @@ import { bookings, smsInboundMessages } from '../../db/schema';
 import { AppError, fieldErrors, notFound, validationError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { requireAgentContext } from '../core/agent-context';
-import type { BookingNotifier } from '../notifications/scheduler';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import { consentLedgerCsv } from './consent';
 import { receiveText } from './inbound';
 import { AGENT_REPLY_KIND, queueTextJob } from './outgoing';

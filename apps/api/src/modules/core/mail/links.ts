@@ -1,7 +1,7 @@
 // The addresses a booking's messages link to (manage, reschedule, feedback, book again, the dashboard): the
 // booking templates' and every other mail about one booking (seller requests, access releases, calendar events).
 import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
-import type { agents, bookings, properties } from '../../db/schema';
+import type { agents, bookings, properties } from '../../../db/schema';
 
 type BookingRow = typeof bookings.$inferSelect;
 type AgentRow = typeof agents.$inferSelect;
