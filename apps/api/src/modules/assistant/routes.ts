@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { correctPreferences, preferencesView, resetPreferences } from './preferences';
 import { requireAgentContext } from '../core/agent-context';
 import { acknowledgeDefaults, readSettings } from '../agents/settings-service';
-import { findPublicAgent } from '../booking-public/reads';
+import { findPublicAgent } from '../core/public-reads';
 import {
   assistantSettings,
   conversationOfBooking,

@@ -22,7 +22,7 @@ import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../core/agents';
 import { readSettings, writeSettings } from '../agents/settings-service';
-import { findPublicAgent, findPublicProperty, listPublicProperties } from '../booking-public/reads';
+import { findPublicAgent, findPublicProperty, listPublicProperties } from '../core/public-reads';
 import { type PublicContext } from '../booking-public/context';
 import { agentName, initialState, offlineTurn, type ConversationState, type TurnContext } from './offline';
 import type { AssistantProvider } from './provider';

@@ -44,7 +44,7 @@ import {
   toProperty,
   toPropertyAgent,
   toPublicAgent,
-} from './reads';
+} from '../core/public-reads';
 import { confirmAttendance } from './confirm';
 import { type PublicContext } from './context';
 

@@ -30,8 +30,15 @@ import { type SlotInputs } from '../availability/slot-inputs';
 
 export { checkSlotOpen } from './slot-check';
 import { bookingColumns, insertBooking, type BookingRow } from '../bookings/service';
-import { agentNotFound, propertyNotFound, type PublicContext } from './context';
-import { findPublicAgent, findPublicProperty, toProperty, toPropertyAgent } from './reads';
+import type { PublicContext } from './context';
+import {
+  agentNotFound,
+  findPublicAgent,
+  findPublicProperty,
+  propertyNotFound,
+  toProperty,
+  toPropertyAgent,
+} from '../core/public-reads';
 import { checkSlotOpen } from './slot-check';
 import { claimIdempotencyKey, earlierAnswer } from './idempotency';
 import { ownBookingConflict } from './own-booking';

@@ -15,7 +15,7 @@ import { writeTransaction } from '../../db/transaction';
 import { agents, members, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { AgentRow } from '../core/agents';
-import { toProperty } from '../booking-public/reads';
+import { toProperty } from '../core/public-reads';
 import { propertiesCount } from '../figures/service';
 import { limitContextOf, lockLimitScope } from '../teams/limits';
 import { membershipOf } from '../teams/service';

@@ -15,7 +15,7 @@ import type { AgentRow } from '../core/agents';
 import { busySpan, dateSlotsAnswer } from '../availability/service';
 import { openSlots } from '../availability/open-slots';
 import { readSlotInputs, type SlotInputs } from '../availability/slot-inputs';
-import { toProperty, toPropertyAgent } from '../booking-public/reads';
+import { toProperty, toPropertyAgent } from '../core/public-reads';
 import { type PublicContext } from '../booking-public/context';
 import type { TeamRow } from './service';
 import { consultationPlaceText, type ConsultationPlace } from '@keyturn/domain/teamPlace';
