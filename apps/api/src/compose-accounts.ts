@@ -18,7 +18,7 @@ import { ssoAuthRoutes } from './modules/auth/sso-routes';
 import { leavingRoutes } from './modules/leaving/routes';
 import { serverSettingsRoutes } from './modules/server-settings/routes';
 import { mailSettingsOf, oauthAppsOf, serverSettingsOf } from './modules/core/settings-store';
-import { teamSsoRoutes } from './modules/teams/sso-routes';
+import { teamSsoRoutes } from './modules/auth/team-sso-routes';
 import { DEMO_AGENT } from './demo/data';
 
 export async function registerAccounts(

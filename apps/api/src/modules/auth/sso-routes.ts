@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { OutboundPolicy } from '../../http/outbound-url';
 import type { SecretBox } from '../core/crypto';
-import { openSecret, ssoOfDomain, ssoOfTeam } from '../teams/sso';
+import { openSecret, ssoOfDomain, ssoOfTeam } from './team-sso';
 import {
   cookieOf,
   exactSpelling,

@@ -39,7 +39,7 @@ import {
 import { changeRole, createTeam, leaveTeam, removeMember, teamOverview, updateTeam } from './service';
 
 const tags = ['teams'];
-/** The refusals every /api/team route may answer (teams/sso-routes.ts uses them too). */
+/** The refusals every /api/team route may answer (auth/team-sso-routes.ts uses them too). */
 export const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,

@@ -11,7 +11,7 @@ import { teamSso } from '../../db/schema';
 import { AppError, validationError } from '../../http/errors';
 import { requirePlanFeature } from '../../http/plan-gate';
 import type { SecretBox } from '../core/crypto';
-import { lockedTeamOf, teamPlan } from './service';
+import { lockedTeamOf, teamPlan } from '../teams/service';
 
 export type TeamSsoRow = typeof teamSso.$inferSelect;
 
