@@ -28,7 +28,7 @@ import {
 } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
 import { replaceAvailability } from '../modules/availability/service';
-import { acknowledgeDefaults, writeSettings } from '../modules/agents/settings-service';
+import { acknowledgeDefaults, writeSettings } from '../modules/core/agent-settings';
 import { insertBooking, type BookingRow } from '../modules/bookings/service';
 import { backfillLeadClasses } from '../modules/leads/classes';
 import type { ImageStore } from '../modules/uploads/storage';

@@ -34,7 +34,8 @@ import { requireAgentContext } from '../core/agent-context';
 import { markOnboarding, onboardingOf } from './onboarding';
 import { toAgentProfile } from '../core/agents';
 import { teamAgents } from '../teams/service';
-import { acknowledgeDefaults, readSettings, usageStats, writeSettings } from './settings-service';
+import { acknowledgeDefaults, readSettings, writeSettings } from '../core/agent-settings';
+import { usageStats } from './settings-service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const ok = z.object({ success: z.literal(true) });

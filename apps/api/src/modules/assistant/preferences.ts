@@ -27,7 +27,7 @@ import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
 import type { Db } from '../../db/client';
 import { bookings, properties } from '../../db/schema';
 import type { AgentRow } from '../core/agents';
-import { readSettings, writeSettings } from '../agents/settings-service';
+import { readSettings, writeSettings } from '../core/agent-settings';
 import { MAX_PROPOSALS } from './slots';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -20,7 +20,7 @@ import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { correctPreferences, preferencesView, resetPreferences } from './preferences';
 import { requireAgentContext } from '../core/agent-context';
-import { acknowledgeDefaults, readSettings } from '../agents/settings-service';
+import { acknowledgeDefaults, readSettings } from '../core/agent-settings';
 import { findPublicAgent } from '../core/public-reads';
 import {
   assistantSettings,

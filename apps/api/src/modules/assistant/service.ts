@@ -21,7 +21,7 @@ import { assistantConversations } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../core/agents';
-import { readSettings, writeSettings } from '../agents/settings-service';
+import { readSettings, writeSettings } from '../core/agent-settings';
 import { findPublicAgent, findPublicProperty, listPublicProperties } from '../core/public-reads';
 import { type PublicContext } from '../booking-public/context';
 import { agentName, initialState, offlineTurn, type ConversationState, type TurnContext } from './offline';
