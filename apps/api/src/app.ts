@@ -68,7 +68,7 @@ import { crmRoutes } from './modules/crm/routes';
 import { assistantAgentRoutes, assistantPublicRoutes } from './modules/assistant/routes';
 import { resolvingAssistantProvider } from './modules/assistant/openai-provider';
 import { teamRoutes } from './modules/teams/routes';
-import { teamLinkRoutes } from './modules/teams/links';
+import { teamLinkRoutes, teamOfLink } from './modules/teams/links';
 import { teamPublicRoutes } from './modules/teams/public-routes';
 import { DateAnswers } from './modules/booking-public/date-answers';
 import type { DateAnswer } from './modules/booking-public/context';
@@ -304,7 +304,7 @@ export async function buildApp({
     smsDefaultCountry: config.sms.defaultCountry,
     dateAnswers,
   };
-  await app.register(publicBookingRoutes, { ctx: publicCtx, ...publicLimits });
+  await app.register(publicBookingRoutes, { ctx: publicCtx, ...publicLimits, teamOfLink });
   // Issue 34 §3: the MCP server for AI assistants at /mcp, over the same public booking flow (decision 059).
   await app.register(mcpRoutes, { ctx: publicCtx, ...publicLimits });
   // Issue 16: a buyer tour's invitation page and its all-or-nothing booking; issue 29: Optimise's proposals.
