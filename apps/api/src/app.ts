@@ -21,7 +21,7 @@ import { createResolvingMailer } from './adapters/mail';
 import { databaseOutbox } from './adapters/outbox';
 import type { Auth } from './auth';
 import type { Config, TrustProxy } from './config';
-import type { Db } from './db/client';
+import type { Db, DbTransaction } from './db/client';
 import { AppError, registerErrorHandling, type ErrorBody } from './http/errors';
 import { registerDatabaseGate } from './http/database-gate';
 import { registerInputBoundary } from './http/input-boundary';
@@ -315,6 +315,9 @@ export async function buildApp({
       readLimitPerMinute: config.publicReadLimitPerMinute,
     });
   }
+  // Issue 39 §2: the property's contacts ticked for "Feedback" hear of a buyer's rating, by the form or by text.
+  const ratingNotice = (tx: DbTransaction, bookingId: string, at: Date) =>
+    noticeIfWanted(tx, queue, { event: 'feedback', bookingId }, at);
   await app.register(feedbackRoutes, {
     auth,
     db,
@@ -323,13 +326,13 @@ export async function buildApp({
     onFeedbackSaved: (agentId, bookingId) =>
       db.transaction(async (tx) => {
         await feedbackReceived(webhooks, tx, agentId, bookingId);
-        await noticeIfWanted(tx, queue, { event: 'feedback', bookingId }, now()); // issue 39 §2
+        await ratingNotice(tx, bookingId, now());
       }),
   });
   await app.register(notificationRoutes, { auth, db, config, notify });
   // Issue 33: the provider's inbound texts, Messages from buyers, the consent ledger.
   const smsAccount = smsSettingsOf(settings.resolver, config.sms.providerUrl);
-  await app.register(textRoutes, { auth, db, config, notify, queue, now, smsAccount });
+  await app.register(textRoutes, { auth, db, config, notify, queue, now, smsAccount, onRated: ratingNotice });
   await app.register(leadRoutes, { auth, db, now });
   await app.register(integrationRoutes, {
     auth,

@@ -44,7 +44,7 @@ import { claimIdempotencyKey, earlierAnswer } from './idempotency';
 import { ownBookingConflict } from './own-booking';
 import { recordConsent, type ConsentEvidence } from '../texts/consent';
 import { SMS_CONSENT_VERSION } from '@keyturn/domain/texts/consent';
-import { awaitingSeller } from '../sellers/approval';
+import { awaitingSeller } from '../core/seller-approval-state';
 import { holdsOriginal } from '../bookings/reschedule-request';
 
 type PropertyRow = typeof properties.$inferSelect;

@@ -15,7 +15,7 @@ import {
 } from '../core/notifications/catalogue';
 import { deliverOnce, type DeliveryRecord, type Outcome } from '../core/mail/deliver';
 import { fileStemFor, fromHeader, idempotencyKey, mailDomainOf, messageIdFor } from '../core/mail/keys';
-import { awaitingSeller as awaitingSellerAnswer, declinedBySeller } from '../sellers/approval';
+import { awaitingSeller as awaitingSellerAnswer, declinedBySeller } from '../core/seller-approval-state';
 import { notificationSettingsOf } from '../core/notifications/settings';
 import { agentSendsTexts, deciderOf, deliverShowingText } from '../texts/showing-text';
 import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';

@@ -227,26 +227,6 @@ export function withSellerApprovals(
   return notifier;
 }
 
-/** Whether the booking waits for a seller's answer now (the buyer's wording, the booking messages). */
-export async function awaitingSeller(db: Db | DbTransaction, bookingId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sellerApprovalRequests.id })
-    .from(sellerApprovalRequests)
-    .where(and(eq(sellerApprovalRequests.bookingId, bookingId), eq(sellerApprovalRequests.status, 'open')));
-  return Boolean(row);
-}
-
-/** Issue 39 §8: the booking was declined by a seller's answer (not by the agent or an expiry). */
-export async function declinedBySeller(db: Db | DbTransaction, bookingId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sellerApprovalRequests.id })
-    .from(sellerApprovalRequests)
-    .where(
-      and(eq(sellerApprovalRequests.bookingId, bookingId), eq(sellerApprovalRequests.status, 'declined')),
-    );
-  return Boolean(row);
-}
-
 /** The agent's view of a booking's latest request: who was asked, who answered, when. null when none. */
 export async function approvalOfBooking(
   db: Db,
