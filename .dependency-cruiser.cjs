@@ -42,6 +42,16 @@ module.exports = {
       to: { path: [capability, composition] },
     },
     {
+      name: 'floor-knows-no-capability',
+      severity: 'error',
+      comment:
+        'modules/core/ is the floor every capability stands on (issue 42, decision 071): the agent context, the ' +
+        'public reads, mail delivery and layout, the notification-job scheduler. It imports no other folder of ' +
+        'modules/; a capability that must take part hands its piece in at composition.',
+      from: { path: `^${api}/modules/core/` },
+      to: { path: capability, pathNot: `^${api}/modules/core/` },
+    },
+    {
       name: 'capabilities-below-composition',
       severity: 'error',
       comment: 'A capability is composed by app.ts / compose-workers.ts; it never imports them.',

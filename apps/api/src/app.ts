@@ -21,7 +21,7 @@ import { createResolvingMailer } from './adapters/mail';
 import { databaseOutbox } from './adapters/outbox';
 import type { Auth } from './auth';
 import type { Config, TrustProxy } from './config';
-import type { Db } from './db/client';
+import type { Db, DbTransaction } from './db/client';
 import { AppError, registerErrorHandling, type ErrorBody } from './http/errors';
 import { registerDatabaseGate } from './http/database-gate';
 import { registerInputBoundary } from './http/input-boundary';
@@ -42,6 +42,7 @@ import { registerMetrics } from './http/metrics';
 import { paymentRoutes } from './modules/payments/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { publicBookingRoutes } from './modules/booking-public/routes';
+import { textsReadyOf } from './modules/booking-public/texts-offer';
 import { mcpRoutes } from './modules/mcp/routes';
 import { agentWorkspaceRoutes } from './modules/agents/workspace-routes';
 import { availabilityRoutes } from './modules/availability/routes';
@@ -68,12 +69,12 @@ import { crmRoutes } from './modules/crm/routes';
 import { assistantAgentRoutes, assistantPublicRoutes } from './modules/assistant/routes';
 import { resolvingAssistantProvider } from './modules/assistant/openai-provider';
 import { teamRoutes } from './modules/teams/routes';
-import { teamLinkRoutes } from './modules/teams/links';
+import { teamLinkRoutes, teamOfLink } from './modules/teams/links';
 import { teamPublicRoutes } from './modules/teams/public-routes';
 import { DateAnswers } from './modules/booking-public/date-answers';
 import type { DateAnswer } from './modules/booking-public/context';
 import { jobOptionsOf, openJobQueue, poolOf, type JobQueue } from './jobs/queue';
-import { bookingNotifier } from './modules/notifications/scheduler';
+import { bookingNotifier } from './modules/core/notifications/scheduler';
 import { withSellerApprovals } from './modules/sellers/approval';
 import { noticeIfWanted } from './modules/sellers/notices';
 import { registerListingImport, registerListingSide } from './compose-listing';
@@ -94,7 +95,7 @@ import {
   resoSettingsOf,
   serverSettingsOf,
   smsSettingsOf,
-} from './modules/server-settings/store';
+} from './modules/core/settings-store';
 
 /** Every route the app registered (method, URL, body schema): the fuzz test walks it instead of a hand list. */
 export type RouteEntry = { method: string; url: string; body: unknown };
@@ -305,12 +306,9 @@ export async function buildApp({
     notify,
     smsDefaultCountry: config.sms.defaultCountry,
     dateAnswers,
-    textsReady: async () => {
-      const sms = await smsAccount();
-      return Boolean(sms.accountSid && sms.authToken && sms.from);
-    },
+    textsReady: textsReadyOf(smsAccount),
   };
-  await app.register(publicBookingRoutes, { ctx: publicCtx, ...publicLimits });
+  await app.register(publicBookingRoutes, { ctx: publicCtx, ...publicLimits, teamOfLink });
   // Issue 34 §3: the MCP server for AI assistants at /mcp, over the same public booking flow (decision 059).
   await app.register(mcpRoutes, { ctx: publicCtx, ...publicLimits });
   // Issue 16: a buyer tour's invitation page and its all-or-nothing booking; issue 29: Optimise's proposals.
@@ -321,6 +319,9 @@ export async function buildApp({
       readLimitPerMinute: config.publicReadLimitPerMinute,
     });
   }
+  // Issue 39 §2: the property's contacts ticked for "Feedback" hear of a buyer's rating, by the form or by text.
+  const ratingNotice = (tx: DbTransaction, bookingId: string, at: Date) =>
+    noticeIfWanted(tx, queue, { event: 'feedback', bookingId }, at);
   await app.register(feedbackRoutes, {
     auth,
     db,
@@ -329,12 +330,12 @@ export async function buildApp({
     onFeedbackSaved: (agentId, bookingId) =>
       db.transaction(async (tx) => {
         await feedbackReceived(webhooks, tx, agentId, bookingId);
-        await noticeIfWanted(tx, queue, { event: 'feedback', bookingId }, now()); // issue 39 §2
+        await ratingNotice(tx, bookingId, now());
       }),
   });
   await app.register(notificationRoutes, { auth, db, config, notify });
   // Issue 33: the provider's inbound texts, Messages from buyers, the consent ledger.
-  await app.register(textRoutes, { auth, db, config, notify, queue, now, smsAccount });
+  await app.register(textRoutes, { auth, db, config, notify, queue, now, smsAccount, onRated: ratingNotice });
   await app.register(leadRoutes, { auth, db, now });
   await app.register(integrationRoutes, {
     auth,

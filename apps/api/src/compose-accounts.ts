@@ -17,8 +17,8 @@ import { socialAuthRoutes } from './modules/auth/social-routes';
 import { ssoAuthRoutes } from './modules/auth/sso-routes';
 import { leavingRoutes } from './modules/leaving/routes';
 import { serverSettingsRoutes } from './modules/server-settings/routes';
-import { mailSettingsOf, oauthAppsOf, serverSettingsOf } from './modules/server-settings/store';
-import { teamSsoRoutes } from './modules/teams/sso-routes';
+import { mailSettingsOf, oauthAppsOf, serverSettingsOf } from './modules/core/settings-store';
+import { teamSsoRoutes } from './modules/auth/team-sso-routes';
 import { DEMO_AGENT } from './demo/data';
 
 export async function registerAccounts(

@@ -10,7 +10,7 @@ import type { JobQueue } from './jobs/queue';
 import { accessAgentRoutes, accessPublicRoutes } from './modules/access/routes';
 import { accessBoxOf } from './modules/access/service';
 import { listingImportRoutes } from './modules/listing-import/routes';
-import type { BookingNotifier } from './modules/notifications/scheduler';
+import type { BookingNotifier } from './modules/core/notifications/scheduler';
 import { sellerReportAgentRoutes, sellerReportPublicRoutes } from './modules/seller-report/routes';
 import { sellerApprovalRoutes } from './modules/sellers/approval-routes';
 import { contactRoutes } from './modules/sellers/contact-routes';

@@ -13,7 +13,7 @@ import {
   resoSettingsOf,
   serverSettingsOf,
   smsSettingsOf,
-} from './modules/server-settings/store';
+} from './modules/core/settings-store';
 import { resoClient } from './adapters/reso';
 import { listingsJobHandler, mlsSyncTicker } from './modules/listing-import/jobs';
 import { imageBackendFor } from './modules/uploads/backend';

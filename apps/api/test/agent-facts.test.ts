@@ -17,7 +17,7 @@ import {
 } from '../src/db/schema';
 import { wantsPush } from '../src/modules/integrations/sync';
 import { limitContextOf } from '../src/modules/teams/limits';
-import { notificationSettingsOf } from '../src/modules/notifications/settings';
+import { notificationSettingsOf } from '../src/modules/core/notifications/settings';
 import { webhookEmitter } from '../src/modules/crm/emit';
 import { createTestApp, type TestApp } from './app';
 import { makeAgent } from './fixtures';

@@ -12,8 +12,8 @@ import { startWorkers, type Workers } from '../src/compose-workers';
 import { deterministicUuid, jobOptionsOf, openJobQueue } from '../src/jobs/queue';
 import { BackupError, pgTool, serverMajor } from '../src/modules/backups/backup';
 import { backupTicker } from '../src/modules/backups/jobs';
-import { KEY_FILE } from '../src/modules/integrations/crypto';
-import { serverSettingsOf } from '../src/modules/server-settings/store';
+import { KEY_FILE } from '../src/modules/core/crypto';
+import { serverSettingsOf } from '../src/modules/core/settings-store';
 import { createTestApp, type TestApp } from './app';
 import { DAY, HOUR, testClock } from './support/notify';
 

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES } from '@keyturn/domain/operations';
 import { ensureDatabase } from '../src/db/database';
-import { KEY_FILE } from '../src/modules/integrations/crypto';
+import { KEY_FILE } from '../src/modules/core/crypto';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 import { freePort, spawnApi, stop, type Running } from './support/processes';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { loadTokenKey, parseKey, secretBox } from '../src/modules/integrations/crypto';
+import { loadTokenKey, parseKey, secretBox } from '../src/modules/core/crypto';
 
 describe('secretBox (AES-256-GCM)', () => {
   const box = secretBox(Buffer.alloc(32, 7));

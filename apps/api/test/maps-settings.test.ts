@@ -4,7 +4,7 @@
 // An environment variable still wins; a bad template is refused with its field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { mapsConfigOf, type ResolvedSetting } from '../src/modules/server-settings/store';
+import { mapsConfigOf, type ResolvedSetting } from '../src/modules/core/settings-store';
 import { createTestApp, type TestApp } from './app';
 import { makeAgent, type TestAgent } from './fixtures';
 import { startMapsServer, type MapsServer } from './support/maps-server';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { APPROVAL_STEPS } from '@keyturn/domain/listing/sellerApproval';
 import { SELLER_NOTICE_EVENTS } from '@keyturn/domain/listing/sellerNotices';
 import { messageKindName, messageTitle } from '@keyturn/domain/messageKinds';
-import { NOTIFICATION_EVENTS, messageKind } from '../src/modules/notifications/catalogue';
+import { NOTIFICATION_EVENTS, messageKind } from '../src/modules/core/notifications/catalogue';
 import { SELLER_APPROVAL_KIND } from '../src/modules/sellers/approval';
 import { sellerNoticeKind } from '../src/modules/sellers/notices';
 

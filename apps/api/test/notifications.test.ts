@@ -9,7 +9,7 @@ import { agents, bookings, notificationJobs, notificationMessages } from '../src
 import { openJobQueue, jobOptionsOf } from '../src/jobs/queue';
 import { insertBooking } from '../src/modules/bookings/service';
 import { twilioSignature } from '../src/modules/texts/routes';
-import { bookingNotifier } from '../src/modules/notifications/scheduler';
+import { bookingNotifier } from '../src/modules/core/notifications/scheduler';
 import { createMailer, type Mailer } from '../src/adapters/mail';
 import { databaseOutbox } from '../src/adapters/outbox';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';

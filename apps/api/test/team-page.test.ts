@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, bookingLinks, bookings, members } from '../src/db/schema';
 import { teamBookingRequestSchema } from '@keyturn/domain/schemas/teamPage';
 import { bookTeamConsultation } from '../src/modules/teams/round-robin';
-import type { BookingNotifier } from '../src/modules/notifications/scheduler';
+import type { BookingNotifier } from '../src/modules/core/notifications/scheduler';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 

@@ -9,7 +9,7 @@ import { databaseOutbox } from '../src/adapters/outbox';
 import { createSmsSender } from '../src/adapters/sms';
 import { bookings, members, notificationJobs, properties } from '../src/db/schema';
 import { runNotificationJob } from '../src/modules/notifications/handler';
-import type { NotificationJobData } from '../src/modules/notifications/catalogue';
+import type { NotificationJobData } from '../src/modules/core/notifications/catalogue';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, type TestAgent } from './fixtures';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server';

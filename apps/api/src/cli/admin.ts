@@ -34,7 +34,7 @@ import { backfillLeadClasses } from '../modules/leads/classes';
 import { LEAD_CLASS_RULES_VERSION } from '@keyturn/domain/insights/classHistory';
 import { setSeatsCommand } from './set-seats';
 import { stripeClient } from '../adapters/billing';
-import { billingOf, serverSettingsOf } from '../modules/server-settings/store';
+import { billingOf, serverSettingsOf } from '../modules/core/settings-store';
 import { setUpBilling } from '../modules/billing/setup';
 
 const USAGE = [

@@ -9,7 +9,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { splitBudgetRange } from '@keyturn/domain/budget';
 import { DEMO_TEXTS } from '@keyturn/domain/demo';
 import { SMS_CONSENT_VERSION } from '@keyturn/domain/texts/consent';
-import { toE164 } from '../modules/notifications/phone';
+import { toE164 } from '../modules/core/mail/phone';
 import { createMailer, type Mailer } from '../adapters/mail';
 import { databaseOutbox } from '../adapters/outbox';
 import { createSmsSender, type SmsSender } from '../adapters/sms';
@@ -28,14 +28,14 @@ import {
 } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
 import { replaceAvailability } from '../modules/availability/service';
-import { acknowledgeDefaults, writeSettings } from '../modules/agents/settings-service';
+import { acknowledgeDefaults, writeSettings } from '../modules/core/agent-settings';
 import { insertBooking, type BookingRow } from '../modules/bookings/service';
 import { backfillLeadClasses } from '../modules/leads/classes';
 import type { ImageStore } from '../modules/uploads/storage';
-import type { Actor, NotificationEvent, NotificationJobData } from '../modules/notifications/catalogue';
+import type { Actor, NotificationEvent, NotificationJobData } from '../modules/core/notifications/catalogue';
 import { runNotificationJob, type NotificationDeps } from '../modules/notifications/handler';
-import { bookingNotifier, jobIdOf } from '../modules/notifications/scheduler';
-import { notificationSettingsOf } from '../modules/notifications/settings';
+import { bookingNotifier, jobIdOf } from '../modules/core/notifications/scheduler';
+import { notificationSettingsOf } from '../modules/core/notifications/settings';
 import {
   DEMO_AGENT,
   DEMO_AVAILABILITY,
@@ -44,7 +44,7 @@ import {
   DEMO_PROPERTIES,
 } from './data';
 import { generateDemo, type DemoBooking } from './generate';
-import { demoAccount } from '../modules/demo/identity';
+import { demoAccount } from '../modules/core/demo-identity';
 import { clearDemoData } from '../modules/demo/remove';
 import { exteriorPhoto, interiorPhoto, logoImage, portraitImage } from './images';
 

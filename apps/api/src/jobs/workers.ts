@@ -1,7 +1,7 @@
 // The workers: pg-boss polling the queues and handing each job to the handler its capability registered at
 // composition time (src/compose-workers.ts). This file knows no capability: adding a job never edits it.
 // Any number of processes may run the workers against one database — a job is handed to one worker at a time
-// (SKIP LOCKED), and each handler makes its own effect idempotent (notifications/deliver.ts for messages).
+// (SKIP LOCKED), and each handler makes its own effect idempotent (core/mail/deliver.ts for messages).
 // pg-boss's maintenance also runs here: it fails jobs whose worker died (expired), so they are retried.
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config';

@@ -9,7 +9,7 @@ export const propertyAccess = pgTable('property_access', {
   propertyId: integer()
     .primaryKey()
     .references(() => properties.id, { onDelete: 'cascade' }),
-  /** Every field of AccessDetails as one JSON value sealed by integrations/crypto.ts (never stored plain). */
+  /** Every field of AccessDetails as one JSON value sealed by core/crypto.ts (never stored plain). */
   sealed: text().notNull(),
   /** Bumped by each save: a release records which version it showed. */
   version: integer().notNull().default(1),

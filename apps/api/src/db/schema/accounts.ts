@@ -158,7 +158,7 @@ export const teamSso = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     issuer: text().notNull(),
     clientId: text().notNull(),
-    /** Sealed with the server's secret box (modules/integrations/crypto.ts); never sent back. */
+    /** Sealed with the server's secret box (modules/core/crypto.ts); never sent back. */
     clientSecretSealed: text().notNull(),
     /** Lower-case; one team per domain. */
     emailDomain: text().notNull(),

@@ -18,7 +18,7 @@ import { timestamps } from './columns';
 
 /**
  * One connected calendar account of an agent: a Google or Microsoft grant (tokens AES-256-GCM encrypted,
- * integrations/crypto.ts) or an ICS subscription (its URL encrypted too: such URLs carry secrets).
+ * core/crypto.ts) or an ICS subscription (its URL encrypted too: such URLs carry secrets).
  */
 export const calendarIntegrations = pgTable(
   'calendar_integrations',

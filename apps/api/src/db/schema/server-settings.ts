@@ -1,5 +1,5 @@
 // Server settings (issue 30, decision 048): the administrator's configuration, one row per setting; secrets
-// sealed (modules/integrations/crypto.ts). An environment variable of the same name wins over a row.
+// sealed (modules/core/crypto.ts). An environment variable of the same name wins over a row.
 import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
 
 import { users } from './accounts';

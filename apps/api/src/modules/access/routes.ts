@@ -24,11 +24,11 @@ import {
 } from '../properties/part';
 import type { JobQueue } from '../../jobs/queue';
 import { agents } from '../../db/schema';
-import { requireAgentContext } from '../agents/context';
-import type { AgentRow } from '../agents/service';
+import { requireAgentContext } from '../core/agent-context';
+import type { AgentRow } from '../core/agents';
 import { findByToken } from '../booking-public/service';
 import { getBooking } from '../bookings/agent-service';
-import type { SecretBox } from '../integrations/crypto';
+import type { SecretBox } from '../core/crypto';
 import { eq } from 'drizzle-orm';
 import { requeuePropertyReleases } from './release-mail';
 import {

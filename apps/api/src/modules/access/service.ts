@@ -1,5 +1,5 @@
 // A property's access details (issue 32 §3, decision 054): sealed at rest with the calendar tokens' box
-// (integrations/crypto.ts, the same key), opened only for the agent who may edit the property, for a release
+// (core/crypto.ts, the same key), opened only for the agent who may edit the property, for a release
 // message at the moment it is sent, and for a confirmed buyer's manage page inside the access window. Nothing
 // else in the product reads this table.
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -15,7 +15,7 @@ import {
 import type { Config } from '../../config';
 import type { Db, DbTransaction } from '../../db/client';
 import { accessReleases, propertyAccess, propertyShowingRules } from '../../db/schema';
-import { loadTokenKey, secretBox, type SecretBox } from '../integrations/crypto';
+import { loadTokenKey, secretBox, type SecretBox } from '../core/crypto';
 
 export type AccessDeps = { db: Db; box: SecretBox; now: () => Date };
 

@@ -6,7 +6,7 @@ import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { currentUser, requireUser } from '../../http/authenticate';
-import { createAgent, requireAgent, toAgentProfile, updateAgent } from './service';
+import { createAgent, requireAgent, toAgentProfile, updateAgent } from '../core/agents';
 
 const errors = {
   400: errorResponseSchema,

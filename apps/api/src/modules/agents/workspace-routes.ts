@@ -23,18 +23,19 @@ import {
 } from '@keyturn/domain/schemas/agentSettings';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
-import type { BookingNotifier } from '../notifications/scheduler';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import type { Db } from '../../db/client';
 import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import { agents } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { upcoming, todaysSchedule } from '../bookings/agent-service';
 import { overviewCounts } from '../figures/service';
-import { requireAgentContext } from './context';
+import { requireAgentContext } from '../core/agent-context';
 import { markOnboarding, onboardingOf } from './onboarding';
-import { toAgentProfile } from './service';
+import { toAgentProfile } from '../core/agents';
 import { teamAgents } from '../teams/service';
-import { acknowledgeDefaults, readSettings, usageStats, writeSettings } from './settings-service';
+import { acknowledgeDefaults, readSettings, writeSettings } from '../core/agent-settings';
+import { usageStats } from './settings-service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const ok = z.object({ success: z.literal(true) });

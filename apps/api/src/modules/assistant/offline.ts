@@ -19,7 +19,7 @@ import type { Property } from '@keyturn/domain/schemas/property';
 import type { ShowingAnswer } from '@keyturn/domain/listing/applyRules';
 import { agentToday } from '@keyturn/domain/slots/engine';
 import { AppError } from '../../http/errors';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { createBooking } from '../booking-public/service';
 import { type PublicContext } from '../booking-public/context';
 import type { Language } from './language';

@@ -26,8 +26,8 @@ import { wallClocksInZone } from '@keyturn/domain/slots/zoneOffsets';
 import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
 import type { Db } from '../../db/client';
 import { bookings, properties } from '../../db/schema';
-import type { AgentRow } from '../agents/service';
-import { readSettings, writeSettings } from '../agents/settings-service';
+import type { AgentRow } from '../core/agents';
+import { readSettings, writeSettings } from '../core/agent-settings';
 import { MAX_PROPOSALS } from './slots';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -19,9 +19,9 @@ import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { correctPreferences, preferencesView, resetPreferences } from './preferences';
-import { requireAgentContext } from '../agents/context';
-import { acknowledgeDefaults, readSettings } from '../agents/settings-service';
-import { findPublicAgent } from '../booking-public/reads';
+import { requireAgentContext } from '../core/agent-context';
+import { acknowledgeDefaults, readSettings } from '../core/agent-settings';
+import { findPublicAgent } from '../core/public-reads';
 import {
   assistantSettings,
   conversationOfBooking,

@@ -12,7 +12,7 @@ import {
   slotStartIso,
   type Slot,
 } from '@keyturn/domain/slots/engine';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { busySpan, slotRulesFor } from '../availability/service';
 import { openSlots } from '../availability/open-slots';
 import { readSlotInputs } from '../availability/slot-inputs';

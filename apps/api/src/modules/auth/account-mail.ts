@@ -9,7 +9,7 @@ import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import type { AccountMail } from '../../auth';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
-import { brandedEmail } from '../notifications/templates';
+import { brandedEmail } from '../core/mail/layout';
 
 /** At most one reset e-mail to an address in this many seconds (the answer is the same either way). */
 export const RESET_MAIL_GAP_SECONDS = 60;

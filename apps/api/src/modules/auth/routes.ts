@@ -23,12 +23,12 @@ import { attachAccountMail, AUTH_BASE_PATH, type AccountMail, type Auth } from '
 import { accountMailSender } from './account-mail';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
-import { escapeHtml } from '../notifications/format';
+import { escapeHtml } from '../core/mail/format';
 import { users } from '../../db/schema';
 import { currentUser, requireUser, toWebHeaders, type SessionUser } from '../../http/authenticate';
 import { AppError, fieldErrors, validationError, type ErrorBody } from '../../http/errors';
 import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from '../../http/rate-limit';
-import { isDemoUser } from '../demo/identity';
+import { isDemoUser } from '../core/demo-identity';
 import { isCommonPassword } from './password-policy';
 import { prepareSecurityCall, SECURITY_ENDPOINTS, SECURITY_INPUT_CODES, securityError } from './security';
 import { sessionRoutes } from './sessions';

@@ -11,7 +11,7 @@ import { domainOfEmail, type TeamSsoError } from '@keyturn/domain/teamSso';
 import type { Db } from '../../db/client';
 import { accounts, invitations, members, organizations, users } from '../../db/schema';
 import { membershipOf, seatsOf, teamPlan } from '../teams/service';
-import type { TeamSsoRow } from '../teams/sso';
+import type { TeamSsoRow } from './team-sso';
 import { accountRow, lockIdentity, namesOf } from './sign-in-parts';
 import type { ProviderIdentity } from './social-oidc';
 

@@ -20,8 +20,8 @@ import { AUTH_BASE_PATH, type Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { OutboundPolicy } from '../../http/outbound-url';
-import type { SecretBox } from '../integrations/crypto';
-import { openSecret, ssoOfDomain, ssoOfTeam } from '../teams/sso';
+import type { SecretBox } from '../core/crypto';
+import { openSecret, ssoOfDomain, ssoOfTeam } from './team-sso';
 import {
   cookieOf,
   exactSpelling,

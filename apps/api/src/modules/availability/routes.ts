@@ -5,7 +5,7 @@ import { agentAvailabilitySchema, DEFAULT_AVAILABILITY } from '@keyturn/domain/s
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import { readAvailability, replaceAvailability } from './service';
 
 const response = z.object({ success: z.literal(true), data: agentAvailabilitySchema });

@@ -14,7 +14,7 @@ import { DEFAULT_SHOWING_RULES, type ShowingRules } from '@keyturn/domain/listin
 import type { BusyInterval, SlotRules } from '@keyturn/domain/slots/engine';
 import type { Pool } from 'pg';
 import type { Db } from '../../db/client';
-import { SHOWING_RULES_JSON } from '../showing-rules/rules-sql';
+import { SHOWING_RULES_JSON } from '../core/showing-rules-sql';
 
 /** Whose inputs: an agent by id, or the agent of a public, not deleted property (numeric or public id). */
 export type SlotSubject = { agentId: string } | { propertyId: number } | { propertyPublicId: string };

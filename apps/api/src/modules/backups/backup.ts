@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { BACKUP_MESSAGES } from '@keyturn/domain/operations';
-import { KEY_FILE, loadTokenKey, parseKey } from '../integrations/crypto';
+import { KEY_FILE, loadTokenKey, parseKey } from '../core/crypto';
 
 const run = promisify(execFile);
 

@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { BACKUPS_QUEUE, deterministicUuid, poolOf, type JobQueue } from '../../jobs/queue';
 import type { JobHandler, JobTicker, WorkerJob, WorkerLog } from '../../jobs/workers';
-import type { SettingsResolver } from '../server-settings/store';
+import type { SettingsResolver } from '../core/settings-store';
 import { BackupError, backupOfDay, pruneBackups, writeBackup } from './backup';
 
 type BackupJobData = { day: string };

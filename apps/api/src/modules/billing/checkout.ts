@@ -14,7 +14,7 @@ import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { agents, billingAccounts, members, organizations, users, waitlistEntries } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import type { BillingRow } from './plan-state';
 import { ensureCatalog } from './setup';
 

@@ -18,7 +18,7 @@ import type { Auth } from '../../auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import { billingOff, openPortal, startCheckout } from './checkout';
 import { applyStripeEvent, stripeEventOf } from './events';
 import { choosableListings, keepListings } from './plan-state';

@@ -17,7 +17,7 @@ import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { bookingLinks, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['booking links'];

@@ -1,8 +1,6 @@
-// What every public call of the booking flow is handed (the app composes it once), and its 404s.
-import { MESSAGES } from '@keyturn/domain/messages';
+// What every public call of the booking flow is handed (the app composes it once); its 404s are in reads.ts.
 import type { Db } from '../../db/client';
-import type { BookingNotifier } from '../notifications/scheduler';
-import { AppError } from '../../http/errors';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import type { dateSlotsAnswer } from '../availability/service';
 import type { DateAnswers } from './date-answers';
 
@@ -23,6 +21,3 @@ export type PublicContext = {
 };
 /** What GET /api/booking/availability/…/:date answers. */
 export type DateAnswer = ReturnType<typeof dateSlotsAnswer>;
-
-export const agentNotFound = () => new AppError(404, 'AGENT_NOT_FOUND', 'This agent could not be found.');
-export const propertyNotFound = () => new AppError(404, 'PROPERTY_NOT_FOUND', MESSAGES.propertyNotFoundBody);

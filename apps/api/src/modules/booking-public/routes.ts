@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingRequestSchema } from '@keyturn/domain/schemas/booking';
 import { errorResponseSchema, isoDateSchema } from '@keyturn/domain/schemas/common';
+import type { PublicTeam } from '@keyturn/domain/schemas/teamPage';
 import {
   availabilityForDateResponseSchema,
   availableDatesResponseSchema,
@@ -25,8 +26,8 @@ import {
   publicPropertiesResponseSchema,
   rescheduleWithTokenSchema,
 } from '@keyturn/domain/schemas/publicBooking';
+import type { Db } from '../../db/client';
 import { readAvailability } from '../availability/service';
-import { teamOfLink } from '../teams/links';
 import { agentSubject, availabilityForDate, availableDatesOfMonth, propertySubject } from './slot-pipeline';
 import {
   bookingLink,
@@ -45,7 +46,7 @@ import {
   toProperty,
   toPropertyAgent,
   toPublicAgent,
-} from './reads';
+} from '../core/public-reads';
 import { confirmAttendance } from './confirm';
 import { textsOffered } from './texts-offer';
 import { type PublicContext } from './context';
@@ -76,11 +77,22 @@ export function publicLimits(opts: { writeLimitPerMinute: number; readLimitPerMi
   };
 }
 
+/**
+ * The team a booking link belongs to, as its page is branded (null for an agent's own link): the teams
+ * capability's answer, handed in by app.ts so the public booking flow does not import the team page built on it.
+ */
+export type TeamOfLink = (db: Db, link: { teamId: string | null }) => Promise<PublicTeam | null>;
+
 export async function publicBookingRoutes(
   app: FastifyInstance,
-  opts: { ctx: PublicContext; writeLimitPerMinute: number; readLimitPerMinute: number },
+  opts: {
+    ctx: PublicContext;
+    writeLimitPerMinute: number;
+    readLimitPerMinute: number;
+    teamOfLink: TeamOfLink;
+  },
 ) {
-  const { ctx } = opts;
+  const { ctx, teamOfLink } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { writeLimit, readLimit } = publicLimits(opts);
 

@@ -22,7 +22,7 @@ import { bookingsThisMonth } from '../figures/service';
 import { limitContextOf } from '../teams/limits';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { textsOffered } from './texts-offer';
 import { slotStillReachable } from '../routes/cluster';
 import { assertShowingRules } from '../showing-rules/service';
@@ -31,14 +31,21 @@ import { type SlotInputs } from '../availability/slot-inputs';
 
 export { checkSlotOpen } from './slot-check';
 import { bookingColumns, insertBooking, type BookingRow } from '../bookings/service';
-import { agentNotFound, propertyNotFound, type PublicContext } from './context';
-import { findPublicAgent, findPublicProperty, toProperty, toPropertyAgent } from './reads';
+import type { PublicContext } from './context';
+import {
+  agentNotFound,
+  findPublicAgent,
+  findPublicProperty,
+  propertyNotFound,
+  toProperty,
+  toPropertyAgent,
+} from '../core/public-reads';
 import { checkSlotOpen } from './slot-check';
 import { claimIdempotencyKey, earlierAnswer } from './idempotency';
 import { ownBookingConflict } from './own-booking';
 import { recordConsent, type ConsentEvidence } from '../texts/consent';
 import { SMS_CONSENT_VERSION } from '@keyturn/domain/texts/consent';
-import { awaitingSeller } from '../sellers/approval';
+import { awaitingSeller } from '../core/seller-approval-state';
 import { cancelWaitingNewTimes, holdsOriginal } from '../bookings/reschedule-request';
 
 type PropertyRow = typeof properties.$inferSelect;
@@ -75,7 +82,6 @@ export async function createBooking(
       ...checked,
       input,
       key: idempotencyKey ? { scope: 'booking', value: idempotencyKey, body: input } : null,
-      // Issue 39: a tick is consent only when texts are offered (the form shows the box only then).
       consent: input.sms_consent && (await textsOffered(ctx, checked.agent)) ? consent : null,
     });
   } catch (err) {

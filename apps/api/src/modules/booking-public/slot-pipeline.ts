@@ -15,7 +15,8 @@ import { openSlots, openSlotsWithReasons } from '../availability/open-slots';
 import { busySpan, dateSlotsAnswer } from '../availability/service';
 import { readSlotInputs, type SlotInputs, type SlotSubject } from '../availability/slot-inputs';
 import { travelAwareDates, travelAwareSlots, travelFilterOfDate } from '../routes/cluster';
-import { agentNotFound, propertyNotFound, type PublicContext } from './context';
+import type { PublicContext } from './context';
+import { agentNotFound, propertyNotFound } from '../core/public-reads';
 
 /** Whose slots a public call asks for: an agent's id (consultations) or a property's id or public id. */
 export function agentSubject(agentId: string): SlotSubject {

@@ -3,8 +3,8 @@
 // setting, the same rule the notifier applies when it sends). The booking form asks before showing the box, and
 // the booking write records a buyer's consent only when texts are offered at that moment.
 import { agentSendsTexts } from '@keyturn/domain/planGates';
-import type { AgentRow } from '../agents/service';
-import { notificationSettingsOf } from '../notifications/settings';
+import type { AgentRow } from '../core/agents';
+import { notificationSettingsOf } from '../core/notifications/settings';
 import type { PublicContext } from './context';
 
 export async function textsOffered(ctx: PublicContext, agent: AgentRow): Promise<boolean> {
@@ -12,3 +12,10 @@ export async function textsOffered(ctx: PublicContext, agent: AgentRow): Promise
   const settings = await notificationSettingsOf(ctx.db, agent.id);
   return agentSendsTexts(agent.plan, settings.notifications);
 }
+
+/** Whether the server's texts are set up: the provider's account, token and sending number (Server settings). */
+export const textsReadyOf =
+  (account: () => Promise<{ accountSid?: string; authToken?: string; from?: string }>) => async () => {
+    const sms = await account();
+    return Boolean(sms.accountSid && sms.authToken && sms.from);
+  };

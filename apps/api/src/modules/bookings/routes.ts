@@ -15,8 +15,8 @@ import { availabilityForDateResponseSchema } from '@keyturn/domain/schemas/avail
 import { errorResponseSchema, isoDateSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
-import type { BookingNotifier } from '../notifications/scheduler';
-import { requireAgentContext } from '../agents/context';
+import type { BookingNotifier } from '../core/notifications/scheduler';
+import { requireAgentContext } from '../core/agent-context';
 import {
   agentFreeSlots,
   applyAction,

@@ -1,7 +1,7 @@
 // The booking changes as webhook events: the notifier the booking services already call inside their
 // transactions, wrapped so each change also emits its events (and the lead it changed) in the same transaction.
 import type { DbTransaction } from '../../db/client';
-import type { BookingNotifier } from '../notifications/scheduler';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import type { WebhookEvent } from '@keyturn/domain/schemas/webhooks';
 import type { WebhookEmitter, WebhookEndpoint } from './emit';
 import { bookingData, feedbackData, leadData } from './payloads';

@@ -14,7 +14,7 @@ import { isoDateInZone } from '@keyturn/domain/time';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { requirePlanFeature } from '../../http/plan-gate';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import type { JobQueue } from '../../jobs/queue';
 import { crmExportCsv } from './export-service';
 import { assertOutboundUrl, type OutboundPolicy } from '../../http/outbound-url';

@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
-import { demoAccount } from './identity';
+import { demoAccount } from '../core/demo-identity';
 
 type Deps = { db: Db; queue: JobQueue };
 

@@ -15,7 +15,7 @@ import {
 } from '@keyturn/domain/schemas/feedback';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import {
   createAgentFeedback,
   deleteFeedback,

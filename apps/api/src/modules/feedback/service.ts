@@ -15,12 +15,12 @@ import { writeTransaction } from '../../db/transaction';
 import { agents, bookings, feedback, properties } from '../../db/schema';
 import { AppError, fieldErrors, notFound, validationError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { reclassifyBookingLead } from '../leads/classes';
 import { textColorOn } from '@keyturn/domain/contrast';
 import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
-import { purposeLabel } from '../notifications/format';
-import { notificationSettingsOf } from '../notifications/settings';
+import { purposeLabel } from '../core/mail/format';
+import { notificationSettingsOf } from '../core/notifications/settings';
 
 type FeedbackRow = typeof feedback.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;

@@ -7,7 +7,7 @@ import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import { figuresSchema } from '@keyturn/domain/schemas/figures';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import { figuresOf } from './service';
 
 export async function figureRoutes(app: FastifyInstance, opts: { auth: Auth; db: Db; now: () => Date }) {

@@ -11,7 +11,7 @@ import { planFor } from '@keyturn/domain/plans';
 import { startOfMonthInZone } from '@keyturn/domain/zoneDays';
 import type { Db, DbTransaction } from '../../db/client';
 import { bookings, properties } from '../../db/schema';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { leadClassCounts } from '../leads/service';
 import { bookingsInScope, propertiesInScope, type LimitContext } from '../teams/limits';
 import { membershipOf } from '../teams/service';

@@ -8,7 +8,7 @@ import { agentFactsIn } from '../../db/agent-facts';
 import type { Db, DbTransaction } from '../../db/client';
 import { bookings, calendarIntegrations } from '../../db/schema';
 import { CALENDAR_QUEUE, deterministicUuid, type JobQueue } from '../../jobs/queue';
-import type { BookingNotifier } from '../notifications/scheduler';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import { GrantRevokedError } from '../../adapters/oauth';
 import { pushBooking, syncIntegration, wantsPush, type CalendarDeps } from './sync';
 

@@ -28,7 +28,7 @@ import { AppError, notFound, validationError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { JobQueue } from '../../jobs/queue';
 import { queueSync, queueUpcomingPushes } from './jobs';
-import { sha256 } from './crypto';
+import { sha256 } from '../core/crypto';
 import { icsHttpUrl, showingsFeed } from './ics';
 import { assertOutboundUrl } from '../../http/outbound-url';
 import {
@@ -41,7 +41,7 @@ import {
 } from '../../adapters/oauth';
 import { calendarApiFor } from './providers';
 import { oauthAppOf, saveCalendars, showingEventOf, type CalendarDeps } from './sync';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import { readSyncSettings, serializeIntegrations, writeSyncSettings } from './service';
 
 const errors = {

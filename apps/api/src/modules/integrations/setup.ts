@@ -2,7 +2,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../adapters/mail';
-import { loadTokenKey, secretBox } from './crypto';
+import { loadTokenKey, secretBox } from '../core/crypto';
 import type { CalendarDeps } from './sync';
 
 export function calendarDepsOf(

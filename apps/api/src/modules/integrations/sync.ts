@@ -18,9 +18,9 @@ import {
 } from '../../db/schema';
 import type { Mailer } from '../../adapters/mail';
 import type { OutboundPolicy } from '../../http/outbound-url';
-import { bookingLinks } from '../notifications/templates';
+import { bookingLinks } from '../core/mail/links';
 import { busyFromIcs, fetchIcs } from './ics';
-import type { SecretBox } from './crypto';
+import type { SecretBox } from '../core/crypto';
 import { GrantRevokedError, ProviderUnavailableError, refreshTokens } from '../../adapters/oauth';
 import {
   calendarApiFor,

@@ -5,7 +5,7 @@
 // Check all ask here.
 import type { LaunchMode } from '@keyturn/domain/schemas/serverSettings';
 import type { BillingConfig } from '../../adapters/billing';
-import type { SettingsResolver } from '../server-settings/store';
+import type { SettingsResolver } from '../core/settings-store';
 
 /** Whether the site is launched, given the stored mode (null = not set) and whether billing is configured. */
 export function isLaunched(mode: string | null, billingConfigured: boolean): boolean {

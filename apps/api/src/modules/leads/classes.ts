@@ -19,7 +19,7 @@ import {
   leadClassHistory,
 } from '@keyturn/domain/insights/classHistory';
 import type { Db, DbTransaction } from '../../db/client';
-import type { BookingNotifier } from '../notifications/scheduler';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 
 /** The database or a transaction. */
 type Executor = Db | DbTransaction;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { leadNotes, leads } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { type NoteRow, noteOf, ownLead } from './service';
 
 export async function addNote(db: Db, agent: AgentRow, leadId: string, body: string): Promise<LeadNote> {

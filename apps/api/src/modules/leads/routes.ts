@@ -21,7 +21,7 @@ import {
 } from '@keyturn/domain/schemas/leadResponses';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import { addNote, deleteNote, editNote, setOutcome } from './notes';
 import { getLead, leadInsights, leadPrediction, listLeads, modelOverview } from './service';
 

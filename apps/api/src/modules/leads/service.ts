@@ -41,8 +41,8 @@ import type { Db } from '../../db/client';
 import { bookings, feedback, leadNotes, leads, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { purposeLabel } from '../notifications/format';
-import type { AgentRow } from '../agents/service';
+import { purposeLabel } from '../core/mail/format';
+import type { AgentRow } from '../core/agents';
 import { analyzeSentiment } from './sentiment';
 
 type LeadRow = typeof leads.$inferSelect;

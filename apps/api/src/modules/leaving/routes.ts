@@ -18,10 +18,10 @@ import { createResolvingSmsSender } from '../../adapters/sms';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import { smsSettingsOf, type SettingsResolver } from '../server-settings/store';
+import { smsSettingsOf, type SettingsResolver } from '../core/settings-store';
 import { currentUser, requireUser } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
-import { findAgentByUser } from '../agents/service';
+import { findAgentByUser } from '../core/agents';
 import { dataExport, dataExportCsv, deleteAccount, exportFileName, type LeavingDeps } from './service';
 
 export async function leavingRoutes(

@@ -23,9 +23,9 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { crmExportRows, toCsv } from '../crm/export-service';
-import { isDemoUser } from '../demo/identity';
+import { isDemoUser } from '../core/demo-identity';
 import { runNotificationJob, type NotificationDeps } from '../notifications/handler';
 
 type Row = Record<string, unknown>;

@@ -19,7 +19,7 @@ import {
 } from '@keyturn/domain/listing/imports';
 import type { Db } from '../../db/client';
 import { fieldErrors, validationError } from '../../http/errors';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { propertiesCount } from '../figures/service';
 import { columns } from '../properties/service';
 import { limitContextOf } from '../teams/limits';

@@ -17,7 +17,7 @@ import { MlsError, type ResoClient, type ResoProperty } from '../../adapters/res
 import type { Db } from '../../db/client';
 import { agents, bookings, mlsConnections } from '../../db/schema';
 import { fieldErrors } from '../../http/errors';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import type { NewPropertyColumns } from '../properties/service';
 import { checkImage, MAX_UPLOAD_BYTES } from '../uploads/image-check';
 import type { ImageStore } from '../uploads/storage';

@@ -6,9 +6,9 @@ import { IMPORT_TEXTS, type StatusChange } from '@keyturn/domain/listing/imports
 import type { Db } from '../../db/client';
 import { bookings, properties } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { applyAction } from '../bookings/agent-service';
-import type { BookingNotifier } from '../notifications/scheduler';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import { FUTURE_SHOWING_STATUSES, futureShowings } from './mls-sync';
 
 export async function listStatusChanges(db: Db, agent: AgentRow, now: Date): Promise<StatusChange[]> {

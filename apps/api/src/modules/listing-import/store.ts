@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { writeTransaction } from '../../db/transaction';
 import { properties } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { insertWithinLimit, type NewPropertyColumns } from '../properties/service';
 import { limitContextOf } from '../teams/limits';
 

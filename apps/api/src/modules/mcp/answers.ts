@@ -12,14 +12,15 @@ import { toAvailabilityEntries, DEFAULT_AVAILABILITY } from '@keyturn/domain/sch
 import { instructionsOnlyWords } from '@keyturn/domain/listing/applyRules';
 import { AppError } from '../../http/errors';
 import { readAvailability } from '../availability/service';
-import type { AgentRow } from '../agents/service';
-import { propertyNotFound, type PublicContext } from '../booking-public/context';
+import type { AgentRow } from '../core/agents';
+import type { PublicContext } from '../booking-public/context';
+import { propertyNotFound } from '../core/public-reads';
 import {
   findPublicAgent,
   findPublicProperty,
   listPublicProperties,
   toPublicAgent,
-} from '../booking-public/reads';
+} from '../core/public-reads';
 import {
   agentSubject,
   availabilityForDate,

@@ -7,11 +7,16 @@ import type { Mailer } from '../../adapters/mail';
 import type { SmsSender } from '../../adapters/sms';
 import type { Db } from '../../db/client';
 import { agents, bookings, feedback, notificationMessages, properties } from '../../db/schema';
-import { messageKind, planMessages, type NotificationJobData, type PlannedMessage } from './catalogue';
-import { deliverOnce, type DeliveryRecord, type Outcome } from './deliver';
-import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
-import { awaitingSeller as awaitingSellerAnswer, declinedBySeller } from '../sellers/approval';
-import { notificationSettingsOf } from './settings';
+import {
+  messageKind,
+  planMessages,
+  type NotificationJobData,
+  type PlannedMessage,
+} from '../core/notifications/catalogue';
+import { deliverOnce, type DeliveryRecord, type Outcome } from '../core/mail/deliver';
+import { fileStemFor, fromHeader, idempotencyKey, mailDomainOf, messageIdFor } from '../core/mail/keys';
+import { awaitingSeller as awaitingSellerAnswer, declinedBySeller } from '../core/seller-approval-state';
+import { notificationSettingsOf } from '../core/notifications/settings';
 import { agentSendsTexts } from '@keyturn/domain/planGates';
 import { deciderOf, deliverShowingText } from '../texts/showing-text';
 import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';
@@ -183,13 +188,6 @@ async function deliverMessage(
         headers: { 'X-Keyturn-Idempotency-Key': key },
       }),
   });
-}
-
-/** `Jamie Agent via Keyturn <no-reply@keyturn.app>`: the agent's name on the configured sending address. */
-export function fromHeader(mailFrom: string, displayName: string): string {
-  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
-  const name = displayName === 'Keyturn' ? 'Keyturn' : `${displayName} via Keyturn`;
-  return `"${name.replace(/["\\\r\n]/g, '')}" <${address}>`;
 }
 
 /** The dashboard's "Not confirmed" mark (decision 056): set once, when the alert's job first decides to alert. */

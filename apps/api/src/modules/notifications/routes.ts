@@ -29,10 +29,10 @@ import type { Db } from '../../db/client';
 import { notificationJobs, notificationMessages } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { NOTIFICATION_EVENTS, type NotificationJobData } from './catalogue';
-import { previewHtml } from './format';
-import { jobIdOf, type BookingNotifier } from './scheduler';
-import { requireAgentContext } from '../agents/context';
+import { NOTIFICATION_EVENTS, type NotificationJobData } from '../core/notifications/catalogue';
+import { previewHtml } from '../core/mail/format';
+import { jobIdOf, type BookingNotifier } from '../core/notifications/scheduler';
+import { requireAgentContext } from '../core/agent-context';
 
 const errors = {
   400: errorResponseSchema,

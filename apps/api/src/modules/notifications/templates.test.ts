@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { agents, bookings, properties } from '../../db/schema';
-import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from './keys';
-import { inHowLong, previewHtml, textOn, whenInZone } from './format';
+import { fileStemFor, idempotencyKey, mailDomainOf, messageIdFor } from '../core/mail/keys';
+import { inHowLong, previewHtml, textOn, whenInZone } from '../core/mail/format';
 import { classifyReply } from '@keyturn/domain/texts/replies';
-import { toE164 } from './phone';
+import { toE164 } from '../core/mail/phone';
 import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';
 
 const booking = {

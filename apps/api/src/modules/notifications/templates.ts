@@ -5,18 +5,16 @@ import { RESCHEDULE_REQUEST, WHO_DECIDES } from '@keyturn/domain/listing/whoDeci
 import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
 import { googleCalendarUrl } from '@keyturn/domain/calendarLinks';
 import { bookingEventUid, buildIcsEvent, ICS_CONTENT_TYPE, mergeCalendars } from '@keyturn/domain/ics';
-import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
 import { purposeInSentence, purposeTitle, purposeWithArticle } from '@keyturn/domain/purposeText';
 import { feedbackAskText, REPLY_PROMPT } from '@keyturn/domain/texts/reconfirm';
 import * as showing from '@keyturn/domain/texts/showingTexts';
 import { buyerAgentCopyLine, buyerAgentDetails } from '@keyturn/domain/listing/buyerAgent';
 import type { MailAttachment } from '../../adapters/mail';
 import type { agents, bookings, properties } from '../../db/schema';
-import type { AgentEmailTemplate, BuyerEmailTemplate, SmsTemplate } from './catalogue';
-import { firstName, inHowLong, purposeLabel, whenInZone, type WhenParts } from './format';
-import { brandedEmail, type EmailParts, type RenderedEmail } from './layout';
-
-export { brandedEmail, type EmailParts, type RenderedEmail };
+import type { AgentEmailTemplate, BuyerEmailTemplate, SmsTemplate } from '../core/notifications/catalogue';
+import { firstName, inHowLong, purposeLabel, whenInZone, type WhenParts } from '../core/mail/format';
+import { brandedEmail, type EmailParts, type RenderedEmail } from '../core/mail/layout';
+import { bookingLinks } from '../core/mail/links';
 
 type BookingRow = typeof bookings.$inferSelect;
 type AgentRow = typeof agents.$inferSelect;
@@ -44,20 +42,6 @@ export type TemplateContext = {
   declinedBy?: showing.Decider;
   declinedBySeller?: boolean;
 };
-
-export function bookingLinks(ctx: Pick<TemplateContext, 'booking' | 'agent' | 'property' | 'publicUrl'>) {
-  const { booking, agent, property, publicUrl } = ctx;
-  const token = encodeURIComponent(booking.manageToken);
-  return {
-    manage: `${publicUrl}/booking/manage?token=${token}`,
-    reschedule: `${publicUrl}/booking/reschedule?token=${token}`,
-    feedback: `${publicUrl}/feedback/${encodeURIComponent(booking.publicId)}`,
-    bookAgain: property
-      ? `${publicUrl}${propertyBookingPath(agent.username, property.address, property.publicId)}`
-      : `${publicUrl}${agentBookingPath(agent.id, agent.username)}`,
-    dashboard: `${publicUrl}/dashboard/bookings`,
-  };
-}
 
 export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateContext): RenderedEmail {
   const f = facts(ctx);

@@ -3,14 +3,9 @@
 // every e-mail we send.
 import { NOTIFICATIONS_QUEUE } from '../../jobs/queue';
 import type { JobHandler, WorkerJob, WorkerLog } from '../../jobs/workers';
-import type { NotificationJobData } from './catalogue';
+import type { NotificationJobData } from '../core/notifications/catalogue';
 import { runNotificationJob, type NotificationDeps } from './handler';
-
-/** Another module's e-mail job on the notifications queue, told apart by its data. */
-export type QueuedMailHandler<T extends object> = {
-  matches: (data: object) => data is T;
-  run: (job: WorkerJob<T>) => Promise<unknown>;
-};
+import type { QueuedMailHandler } from '../core/mail/queued-mail';
 
 /** Jobs one process sends at once (each holds one database connection while it sends). */
 const CONCURRENCY = 2;

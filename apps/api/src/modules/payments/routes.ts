@@ -7,7 +7,7 @@ import type { BillingConfig } from '../../adapters/billing';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { currentUser, requireUser } from '../../http/authenticate';
-import { findAgentByUser } from '../agents/service';
+import { findAgentByUser } from '../core/agents';
 import { billingSummary } from '../billing/summary';
 
 export async function paymentRoutes(

@@ -6,7 +6,7 @@ import type { GatedFeature } from '@keyturn/domain/planGates';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Db } from '../../db/client';
 import { requirePlanFeature } from '../../http/plan-gate';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { propertyEditableBy } from './service';
 
 export const PROPERTY_PART_ERRORS = {

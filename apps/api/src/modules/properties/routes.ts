@@ -10,8 +10,8 @@ import {
 } from '@keyturn/domain/schemas/property';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
-import { requireAgentContext } from '../agents/context';
-import type { AgentRow } from '../agents/service';
+import { requireAgentContext } from '../core/agent-context';
+import type { AgentRow } from '../core/agents';
 import {
   assignProperty,
   createProperty,

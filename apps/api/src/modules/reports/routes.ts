@@ -13,7 +13,7 @@ import {
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { requirePlanFeature } from '../../http/plan-gate';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import { benchmarks, coreReport, reportBreakdowns } from './service';
 
 const errors = {

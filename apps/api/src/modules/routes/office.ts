@@ -12,7 +12,7 @@ import type { OutboundPolicy } from '../../http/outbound-url';
 import { availabilitySettings } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { lookUpAddress } from '../../adapters/geocoder';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 
 /** What placing things on the map needs: the database (its caches), the geocoder and router, the outbound policy. */
 export type MapsDeps = { db: Db; maps: MapsConfig; outbound: OutboundPolicy };

@@ -11,7 +11,7 @@ import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import type { LatLng } from '@keyturn/domain/routes/travel';
 import { AppError } from '../../http/errors';
 import { mapTilesView } from './office';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { propertyEditableBy, propertyVisibleTo } from '../properties/service';
 
 type Deps = { db: Db; maps: MapsConfig; outbound: OutboundPolicy };

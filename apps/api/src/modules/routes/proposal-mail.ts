@@ -1,6 +1,6 @@
 // The buyer's e-mail of an Optimise time proposal (issue 29, decision 042): a job of the notifications queue,
 // queued in the transaction that stores the proposal, sent at most once per proposal through the delivery
-// record every message uses (notifications/deliver.ts) — retried, an outbox copy without SMTP, listed in
+// record every message uses (core/mail/deliver.ts) — retried, an outbox copy without SMTP, listed in
 // Settings → Messages. Both times are the server's instants in the agent's zone (where the property is),
 // the zone named; the branding is the booking e-mails' (templates.ts `brandedEmail`).
 import { eq } from 'drizzle-orm';
@@ -10,12 +10,12 @@ import type { Mailer } from '../../adapters/mail';
 import type { Db, DbTransaction } from '../../db/client';
 import { agents, bookings, properties, timeProposals } from '../../db/schema';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
-import { deliverBuyerMail } from '../notifications/buyer-mail';
-import { whenInZone } from '../notifications/format';
-import { brandedEmail } from '../notifications/templates';
-import type { QueuedMailHandler } from '../notifications/worker';
-import { mailDomainOf, messageIdFor } from '../notifications/keys';
-import { notificationSettingsOf } from '../notifications/settings';
+import { deliverBuyerMail } from '../core/mail/buyer-mail';
+import { whenInZone } from '../core/mail/format';
+import { brandedEmail } from '../core/mail/layout';
+import type { QueuedMailHandler } from '../core/mail/queued-mail';
+import { mailDomainOf, messageIdFor } from '../core/mail/keys';
+import { notificationSettingsOf } from '../core/notifications/settings';
 import { agentSendsTexts } from '@keyturn/domain/planGates';
 import { deciderOf, deliverShowingText, type ShowingTextDeps } from '../texts/showing-text';
 

@@ -14,7 +14,7 @@ import { bookings, properties, timeProposals } from '../../db/schema';
 import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import { AppError, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import { newPublicToken, type BookingRow } from '../bookings/service';
 import { queueProposalMail } from './proposal-mail';

@@ -16,7 +16,7 @@ import { bookings, properties } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { routeLine, travelMatrix, type Travel } from '../../adapters/router';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import type { BookingRow } from '../bookings/service';
 import { mapTilesView, officePlace, readOffice, type MapsDeps } from './office';

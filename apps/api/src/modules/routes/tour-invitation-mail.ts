@@ -1,6 +1,6 @@
 // The buyer-tour invitation e-mail (issue 16): a job of the notifications queue, queued in the same
 // transaction as the tour (or the agent's "E-mail the invitation"), sent at most once per (tour, sending)
-// through the delivery record every message uses (notifications/deliver.ts): retried like the others, an
+// through the delivery record every message uses (core/mail/deliver.ts): retried like the others, an
 // outbox copy without SMTP, listed in Settings → Messages. The stops, day and times are the server's
 // instants in the agent's zone; the branding is the booking e-mails' (templates.ts `brandedEmail`).
 import { and, eq, inArray } from 'drizzle-orm';
@@ -8,10 +8,10 @@ import type { Mailer } from '../../adapters/mail';
 import type { Db, DbTransaction } from '../../db/client';
 import { agents, properties, tours } from '../../db/schema';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
-import { deliverBuyerMail } from '../notifications/buyer-mail';
-import { whenInZone } from '../notifications/format';
-import { brandedEmail } from '../notifications/templates';
-import type { QueuedMailHandler } from '../notifications/worker';
+import { deliverBuyerMail } from '../core/mail/buyer-mail';
+import { whenInZone } from '../core/mail/format';
+import { brandedEmail } from '../core/mail/layout';
+import type { QueuedMailHandler } from '../core/mail/queued-mail';
 
 export const TOUR_INVITATION_KIND = 'tour.invitation';
 

@@ -17,7 +17,7 @@ import { newPublicToken } from '../bookings/service';
 import { AppError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { travelMatrix } from '../../adapters/router';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import { ownLead } from '../leads/service';
 import { tourShowings } from './cluster';

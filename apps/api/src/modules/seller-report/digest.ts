@@ -13,9 +13,9 @@ import type { Db } from '../../db/client';
 import { agents, properties, propertyContacts } from '../../db/schema';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
 import type { JobTicker, WorkerLog } from '../../jobs/workers';
-import { deliverBuyerMail } from '../notifications/buyer-mail';
-import { brandedEmail } from '../notifications/templates';
-import type { QueuedMailHandler } from '../notifications/worker';
+import { deliverBuyerMail } from '../core/mail/buyer-mail';
+import { brandedEmail } from '../core/mail/layout';
+import type { QueuedMailHandler } from '../core/mail/queued-mail';
 import { sellerReport, sellerReportUrl } from './service';
 
 export const SELLER_DIGEST_KIND = 'seller.weekly_digest';

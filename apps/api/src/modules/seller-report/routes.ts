@@ -12,8 +12,8 @@ import {
   propertyIdParams,
   propertyPartOf,
 } from '../properties/part';
-import { requireAgentContext } from '../agents/context';
-import type { AgentRow } from '../agents/service';
+import { requireAgentContext } from '../core/agent-context';
+import type { AgentRow } from '../core/agents';
 import {
   notesOf,
   reissueReportLink,

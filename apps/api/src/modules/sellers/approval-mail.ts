@@ -1,5 +1,5 @@
 // The approval chain's messages on the notifications queue (issue 32 §2, decision 053), each step one job queued
-// with the request (approval.ts) and each message once per key (notifications/deliver.ts): the request and its
+// with the request (approval.ts) and each message once per key (core/mail/deliver.ts): the request and its
 // reminder to every contact who gets approval requests (e-mail, and a text where they consented), the escalation
 // to the agent, and at the showing's start the expiry — the request closed, the booking declined and a kind
 // e-mail to the buyer with the way to other times. A step whose request was answered meanwhile sends nothing.
@@ -18,11 +18,12 @@ import {
   sellerApprovalLinks,
   sellerApprovalRequests,
 } from '../../db/schema';
-import { deliverBuyerMail } from '../notifications/buyer-mail';
-import { firstName, whenInZone } from '../notifications/format';
-import { toE164 } from '../notifications/phone';
-import { bookingLinks, brandedEmail } from '../notifications/templates';
-import type { QueuedMailHandler } from '../notifications/worker';
+import { deliverBuyerMail } from '../core/mail/buyer-mail';
+import { firstName, whenInZone } from '../core/mail/format';
+import { toE164 } from '../core/mail/phone';
+import { bookingLinks } from '../core/mail/links';
+import { brandedEmail } from '../core/mail/layout';
+import type { QueuedMailHandler } from '../core/mail/queued-mail';
 import { isSellerJob, SELLER_APPROVAL_KIND, type SellerJobData } from './approval';
 import { approvalPageUrl, type LinkSigner } from './links';
 import { sendContactText } from './contact-text';

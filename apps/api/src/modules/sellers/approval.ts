@@ -23,8 +23,8 @@ import {
 import { notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
-import type { AgentRow } from '../agents/service';
-import type { BookingNotifier } from '../notifications/scheduler';
+import type { AgentRow } from '../core/agents';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import type { SellerApprovalState } from '@keyturn/domain/schemas/sellerApproval';
 import { storedApprovalMode } from './mode';
 import { noticeIfWanted } from './notices';
@@ -238,26 +238,6 @@ export function withSellerApprovals(
     },
   };
   return notifier;
-}
-
-/** Whether the booking waits for a seller's answer now (the buyer's wording, the booking messages). */
-export async function awaitingSeller(db: Db | DbTransaction, bookingId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sellerApprovalRequests.id })
-    .from(sellerApprovalRequests)
-    .where(and(eq(sellerApprovalRequests.bookingId, bookingId), eq(sellerApprovalRequests.status, 'open')));
-  return Boolean(row);
-}
-
-/** Issue 39 §8: the booking was declined by a seller's answer (not by the agent or an expiry). */
-export async function declinedBySeller(db: Db | DbTransaction, bookingId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sellerApprovalRequests.id })
-    .from(sellerApprovalRequests)
-    .where(
-      and(eq(sellerApprovalRequests.bookingId, bookingId), eq(sellerApprovalRequests.status, 'declined')),
-    );
-  return Boolean(row);
 }
 
 /** The agent's view of a booking's latest request: who was asked, who answered, when. null when none. */

@@ -10,7 +10,7 @@ import {
 } from '@keyturn/domain/schemas/contacts';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import { createContact, deleteContact, listContacts, updateContact } from './contacts';
 import { approvalOfBooking } from './approval';
 import { sellerApprovalStateSchema } from '@keyturn/domain/schemas/sellerApproval';

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { SmsSender } from '../../adapters/sms';
 import type { Db } from '../../db/client';
 import { smsOptOuts } from '../../db/schema';
-import { deliverOnce } from '../notifications/deliver';
-import { fileStemFor, mailDomainOf, messageIdFor } from '../notifications/keys';
+import { deliverOnce } from '../core/mail/deliver';
+import { fileStemFor, mailDomainOf, messageIdFor } from '../core/mail/keys';
 
 export async function sendContactText(
   deps: { db: Db; sms: SmsSender; mailFrom: string },

@@ -15,7 +15,7 @@ import { propertyContacts } from '../../db/schema';
 import { AppError, fieldErrors, notFound, validationError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { requirePlanFeature } from '../../http/plan-gate';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { getProperty } from '../properties/service';
 
 type ContactRow = typeof propertyContacts.$inferSelect;

@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { APPROVAL_ACTIONS, type ApprovalAction } from '@keyturn/domain/listing/sellerApprovalTexts';
 import type { Config } from '../../config';
-import { loadTokenKey } from '../integrations/crypto';
+import { loadTokenKey } from '../core/crypto';
 
 export type LinkSigner = {
   sign: (linkId: string, action: ApprovalAction) => string;

@@ -26,11 +26,11 @@ import {
   sellerApprovalLinks,
   sellerApprovalRequests,
 } from '../../db/schema';
-import { deliverBuyerMail } from '../notifications/buyer-mail';
-import { firstName, whenInZone } from '../notifications/format';
-import { toE164 } from '../notifications/phone';
-import { brandedEmail } from '../notifications/templates';
-import type { QueuedMailHandler } from '../notifications/worker';
+import { deliverBuyerMail } from '../core/mail/buyer-mail';
+import { firstName, whenInZone } from '../core/mail/format';
+import { toE164 } from '../core/mail/phone';
+import { brandedEmail } from '../core/mail/layout';
+import type { QueuedMailHandler } from '../core/mail/queued-mail';
 import { sellerReportUrl } from '../seller-report/service';
 import { sendContactText } from './contact-text';
 import { isSellerNoticeJob, sellerNoticeKind, type SellerNoticeJobData } from './notices';

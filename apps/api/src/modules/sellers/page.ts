@@ -5,7 +5,7 @@ import { clockLabel, isoDateInZone } from '@keyturn/domain/time';
 import { bookingWindow } from '@keyturn/domain/slots/engine';
 import { openSlots } from '../availability/open-slots';
 import { publicSlotInputs } from '../booking-public/slot-pipeline';
-import { whenInZone } from '../notifications/format';
+import { whenInZone } from '../core/mail/format';
 import type { SellerApprovalView } from '@keyturn/domain/schemas/sellerApproval';
 import { resolveLink, type SellerContext } from './answer';
 

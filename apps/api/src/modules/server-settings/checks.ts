@@ -6,7 +6,7 @@ import { mapsUserAgent } from '../../config';
 import { OutboundUrlRefused, outboundFetch, type OutboundPolicy } from '../../http/outbound-url';
 import type { BillingConfig } from '../../adapters/billing';
 import { setUpPlans } from '../billing/setup';
-import { resoSettingsFrom, smtpOf, type ResolvedSetting } from './store';
+import { resoSettingsFrom, smtpOf, type ResolvedSetting } from '../core/settings-store';
 import { BackupError, pgTool, serverMajor } from '../backups/backup';
 import { isLaunched, launchModeOf } from '../launch/service';
 

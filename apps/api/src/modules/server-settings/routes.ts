@@ -22,18 +22,18 @@ import { createResolvingMailer } from '../../adapters/mail';
 import { count, eq } from 'drizzle-orm';
 import { DEMO_EMAIL, DEMO_TEXTS, demoStatusResponseSchema } from '@keyturn/domain/demo';
 import { bookings, properties } from '../../db/schema';
-import { demoAccount } from '../demo/identity';
+import { demoAccount } from '../core/demo-identity';
 import { removeDemo } from '../demo/remove';
 import type { JobQueue } from '../../jobs/queue';
 import type { Outbox } from '../../adapters/outbox';
 import type { OutboundPolicy } from '../../http/outbound-url';
 import type { BillingConfig } from '../../adapters/billing';
 import { setUpPlans } from '../billing/setup';
-import type { SecretBox } from '../integrations/crypto';
+import type { SecretBox } from '../core/crypto';
 import { SMS_INBOUND_PATH } from '../texts/routes';
 import { runCheck, smtpProblem } from './checks';
 import { checkedValues, isAdministrator, publicView, type AdministratorRule } from './service';
-import { mailSettingsOf, smtpOf, storeSettings, type SettingsResolver } from './store';
+import { mailSettingsOf, smtpOf, storeSettings, type SettingsResolver } from '../core/settings-store';
 import { socialRedirectUri } from '../auth/social-routes';
 
 /** Where Stripe's events arrive (the billing capability serves it). */

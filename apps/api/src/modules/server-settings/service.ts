@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { validationError } from '../../http/errors';
-import { SMTP_PARTS, type ResolvedSetting } from './store';
+import { SMTP_PARTS, type ResolvedSetting } from '../core/settings-store';
 
 export type AdministratorRule = {
   /** ADMIN_EMAILS, lower-cased. */

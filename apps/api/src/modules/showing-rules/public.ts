@@ -6,7 +6,7 @@ import { showingAnswer, type ShowingAnswer } from '@keyturn/domain/listing/apply
 import type { Db } from '../../db/client';
 import { DEFAULT_SHOWING_RULES } from '@keyturn/domain/listing/showingRules';
 import { availabilitySettings, propertyShowingRules } from '../../db/schema';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { readShowingRules, toShowingRules } from './service';
 
 export async function publicShowing(db: Db, propertyId: number, agent: AgentRow): Promise<ShowingAnswer> {

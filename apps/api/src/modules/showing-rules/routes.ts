@@ -7,7 +7,7 @@ import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import { showingRulesSchema, showingRulesViewSchema } from '@keyturn/domain/listing/showingRules';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
-import { requireAgentContext } from '../agents/context';
+import { requireAgentContext } from '../core/agent-context';
 import { getShowingRules, saveShowingRules } from './service';
 
 const errors = {

@@ -20,7 +20,7 @@ import {
 import type { Db, DbTransaction } from '../../db/client';
 import { availabilitySettings, bookings, propertyShowingRules } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { readAvailability } from '../availability/service';
 import { propertyEditableBy, propertyVisibleTo } from '../properties/service';
 

@@ -1,17 +1,17 @@
 // The team invitation e-mail (issue 15): a job of the notifications queue, queued in the invitation's own
 // transaction, sent at most once per (invitation, sending) through the same delivery record as every other
-// message (notifications/deliver.ts) — an outbox copy without SMTP, Settings → Messages lists it.
+// message (core/mail/deliver.ts) — an outbox copy without SMTP, Settings → Messages lists it.
 import { and, asc, eq } from 'drizzle-orm';
 import { teamInvitationPath } from '@keyturn/domain/links';
 import { TEAM_ROLE_LABELS, type TeamRole } from '@keyturn/domain/teams';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { agents, invitations, members, organizations, users } from '../../db/schema';
-import { deliverOnce } from '../notifications/deliver';
-import { escapeHtml, headerText, safeColor } from '../notifications/format';
-import { fromHeader } from '../notifications/handler';
-import { fileStemFor, mailDomainOf, messageIdFor } from '../notifications/keys';
-import type { QueuedMailHandler } from '../notifications/worker';
+import { deliverOnce } from '../core/mail/deliver';
+import { escapeHtml, headerText, safeColor } from '../core/mail/format';
+import { fromHeader } from '../core/mail/keys';
+import { fileStemFor, mailDomainOf, messageIdFor } from '../core/mail/keys';
+import type { QueuedMailHandler } from '../core/mail/queued-mail';
 import { isTeamInvitationJob, type TeamInvitationJobData } from './service';
 
 export type InvitationMailDeps = {

@@ -6,7 +6,7 @@ import { planFor, type Plan } from '@keyturn/domain/plans';
 import { limitScope, type LimitScope } from '@keyturn/domain/teams';
 import type { Db, DbTransaction } from '../../db/client';
 import { agents, bookings, members, organizations, properties } from '../../db/schema';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { agentFactsIn } from '../../db/agent-facts';
 import { membershipOf, teamPlan, teamPlanOfOwners } from './service';
 

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { bookingLinks, members, organizations } from '../../db/schema';
 import { currentUser, requireUser } from '../../http/authenticate';
 import { AppError, notFound } from '../../http/errors';
-import { requireAgent } from '../agents/service';
+import { requireAgent } from '../core/agents';
 import { teamAgentsOf, teamPublicProperties, teamZoneOf, toPublicTeam } from './public';
 import { membershipOf } from './service';
 

@@ -10,7 +10,7 @@ import type { DbTransaction } from '../../db/client';
 import { properties } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requirePlanFeature } from '../../http/plan-gate';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 import { limitContextOf, lockLimitScope, propertiesInScope } from './limits';
 
 /** Moves `ids` (the caller's own listings outside any team) into the caller's team; all or none. */

@@ -21,7 +21,7 @@ import { bookings } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { writeBooking } from '../booking-public/service';
 import { earlierAnswer } from '../booking-public/idempotency';
-import { toPropertyAgent } from '../booking-public/reads';
+import { toPropertyAgent } from '../core/public-reads';
 import { type PublicContext } from '../booking-public/context';
 import { SLOT_TAKEN_MESSAGE } from '../bookings/service';
 import { openSlots } from '../availability/open-slots';

@@ -25,8 +25,8 @@ import {
   teamBookingsResponseSchema,
 } from '@keyturn/domain/schemas/teamBookings';
 import { HANDOVER_CHOICES } from '@keyturn/domain/teams';
-import type { BookingNotifier } from '../notifications/scheduler';
-import { requireAgent } from '../agents/service';
+import type { BookingNotifier } from '../core/notifications/scheduler';
+import { requireAgent } from '../core/agents';
 import { moveListingsIn } from './listings';
 import { handOver, reassignBooking, teamBookings, withSlotConflicts } from './bookings';
 import {
@@ -39,7 +39,7 @@ import {
 import { changeRole, createTeam, leaveTeam, removeMember, teamOverview, updateTeam } from './service';
 
 const tags = ['teams'];
-/** The refusals every /api/team route may answer (teams/sso-routes.ts uses them too). */
+/** The refusals every /api/team route may answer (auth/team-sso-routes.ts uses them too). */
 export const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,

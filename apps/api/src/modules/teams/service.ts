@@ -30,7 +30,7 @@ import { constraintName, sqlState } from '../../db/client';
 import { agents, bookings, invitations, members, organizations, properties, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requirePlanFeature } from '../../http/plan-gate';
-import type { AgentRow } from '../agents/service';
+import type { AgentRow } from '../core/agents';
 
 export type TeamRow = typeof organizations.$inferSelect;
 export type MemberRow = typeof members.$inferSelect;

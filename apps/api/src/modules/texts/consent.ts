@@ -5,7 +5,7 @@ import { SMS_CONSENT_VERSION } from '@keyturn/domain/texts/consent';
 import { textRecipient, type BookingParties } from '@keyturn/domain/listing/buyerAgent';
 import type { Db, DbTransaction } from '../../db/client';
 import { bookings, smsConsentLedger, smsOptOuts } from '../../db/schema';
-import { toE164 } from '../notifications/phone';
+import { toE164 } from '../core/mail/phone';
 
 /** Where the buyer ticked the box: read off their booking request. */
 export type ConsentEvidence = { ip: string | null; userAgent: string | null; page: string | null };

@@ -26,16 +26,15 @@ import {
   smsPendingQuestions,
 } from '../../db/schema';
 import { lockAgentRow } from '../../db/transaction';
-import { awaitingSeller } from '../sellers/approval';
+import { awaitingSeller } from '../core/seller-approval-state';
 import { cancelWaitingNewTimes } from '../bookings/reschedule-request';
 import type { JobQueue } from '../../jobs/queue';
 import { rateShowingByText } from '../feedback/service';
-import { whenInZone } from '../notifications/format';
-import { toE164 } from '../notifications/phone';
-import type { BookingNotifier } from '../notifications/scheduler';
+import { whenInZone } from '../core/mail/format';
+import { toE164 } from '../core/mail/phone';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import { recordOptChange } from './consent';
 import { queueTextJob } from './outgoing';
-import { noticeIfWanted } from '../sellers/notices';
 
 export type InboundDeps = {
   db: { transaction: <T>(fn: (tx: DbTransaction) => Promise<T>) => Promise<T> };
@@ -43,6 +42,8 @@ export type InboundDeps = {
   notify: BookingNotifier;
   queue: JobQueue;
   defaultCountry: string;
+  /** Issue 39 §2: a rating tells the property's contacts who ticked "Feedback" (sellers' notice, composed in app.ts). */
+  onRated: (tx: DbTransaction, bookingId: string, at: Date) => Promise<void>;
 };
 
 export type InboundText = { messageSid: string; from: string; to: string; body: string };
@@ -138,7 +139,7 @@ async function act(
       if (!booking) break;
       await rateShowingByText(tx, booking, reply.value, now);
       // Issue 39 §2: the contacts ticked for "Feedback" get it, as from the web form.
-      await noticeIfWanted(tx, deps.queue, { event: 'feedback', bookingId: booking.id }, now);
+      await deps.onRated(tx, booking.id, now);
       return { ...base, action: 'rating', bookingId: booking.id, reply: T.ratingThanks };
     }
     case 'choice': {

@@ -1,5 +1,5 @@
 // Issue 33: what the inbound side sends later, through the notifications queue (durable, each sent once by the
-// delivery record of notifications/deliver.ts): a buyer's free-text reply forwarded to their agent by e-mail,
+// delivery record of core/mail/deliver.ts): a buyer's free-text reply forwarded to their agent by e-mail,
 // and the agent's answer texted back through the SMS sender (never to a number that opted out).
 import { eq } from 'drizzle-orm';
 import { replyLanguage } from '@keyturn/domain/texts/replies';
@@ -9,11 +9,11 @@ import type { SmsSender } from '../../adapters/sms';
 import type { Db, DbTransaction } from '../../db/client';
 import { agents, bookings, smsInboundMessages, smsOptOuts } from '../../db/schema';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
-import { deliverOnce } from '../notifications/deliver';
-import { escapeHtml } from '../notifications/format';
-import { fromHeader } from '../notifications/handler';
-import { fileStemFor, mailDomainOf, messageIdFor } from '../notifications/keys';
-import type { QueuedMailHandler } from '../notifications/worker';
+import { deliverOnce } from '../core/mail/deliver';
+import { escapeHtml } from '../core/mail/format';
+import { fromHeader } from '../core/mail/keys';
+import { fileStemFor, mailDomainOf, messageIdFor } from '../core/mail/keys';
+import type { QueuedMailHandler } from '../core/mail/queued-mail';
 
 export const FORWARD_KIND = 'texts.forward';
 export const AGENT_REPLY_KIND = 'texts.agent_reply';

@@ -22,10 +22,10 @@ import type { Db } from '../../db/client';
 import { bookings, smsInboundMessages } from '../../db/schema';
 import { AppError, fieldErrors, notFound, validationError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import { requireAgentContext } from '../agents/context';
-import type { BookingNotifier } from '../notifications/scheduler';
+import { requireAgentContext } from '../core/agent-context';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import { consentLedgerCsv } from './consent';
-import { receiveText } from './inbound';
+import { receiveText, type InboundDeps } from './inbound';
 import { AGENT_REPLY_KIND, queueTextJob } from './outgoing';
 
 /** Where the inbound webhook is served; the provider signs PUBLIC_URL + this path (README). */
@@ -48,11 +48,13 @@ export async function textRoutes(
     queue: JobQueue;
     now: () => Date;
     /**
-     * The provider account in force — the same reader the outbound sender uses (server-settings/store.ts's
+     * The provider account in force — the same reader the outbound sender uses (core/settings-store.ts's
      * smsSettingsOf: the environment, else Server settings), read at each request, so texts set up on the
      * Server settings page are answered too.
      */
     smsAccount: () => Promise<Pick<SmsOptions, 'accountSid' | 'authToken'>>;
+    /** What a buyer's rating by text sets off beyond the texts capability (InboundDeps.onRated). */
+    onRated: InboundDeps['onRated'];
   },
 ) {
   const { db, config, now } = opts;
@@ -91,7 +93,14 @@ export async function textRoutes(
         if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
         const { MessageSid, From, To, Body } = parsed.data;
         const answer = await receiveText(
-          { db, now, notify: opts.notify, queue: opts.queue, defaultCountry: config.sms.defaultCountry },
+          {
+            db,
+            now,
+            notify: opts.notify,
+            queue: opts.queue,
+            defaultCountry: config.sms.defaultCountry,
+            onRated: opts.onRated,
+          },
           { messageSid: MessageSid, from: From, to: To, body: Body },
         );
         // The provider confirms its own STOP/START keywords; everything else gets our answer.

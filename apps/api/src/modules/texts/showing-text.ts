@@ -8,9 +8,9 @@ import type { Decider } from '@keyturn/domain/texts/showingTexts';
 import type { SmsSender } from '../../adapters/sms';
 import type { Db } from '../../db/client';
 import { bookings, sellerApprovalRequests, smsOptOuts } from '../../db/schema';
-import { deliverOnce, type DeliveryRecord, type Outcome } from '../notifications/deliver';
-import { fileStemFor } from '../notifications/keys';
-import { toE164 } from '../notifications/phone';
+import { deliverOnce, type DeliveryRecord, type Outcome } from '../core/mail/deliver';
+import { fileStemFor } from '../core/mail/keys';
+import { toE164 } from '../core/mail/phone';
 
 type BookingRow = typeof bookings.$inferSelect;
 

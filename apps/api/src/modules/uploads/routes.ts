@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError } from '../../http/errors';
 import { currentUser, requireUser } from '../../http/authenticate';
-import { requireAgent } from '../agents/service';
+import { requireAgent } from '../core/agents';
 import { checkImage, MAX_UPLOAD_BYTES, notImage } from './image-check';
 import { findImage, UPLOADS_URL_PREFIX, type ImageBackend } from './storage';
 

@@ -1,8 +1,8 @@
 // The e-mail layout every message shares (booking messages, the tour invitation, account mail): the agent's
 // branding (logo, colour, company) around a heading, paragraphs, details, notes and one action, as HTML and
 // plain text. Split from templates.ts, which renders the catalogue's messages into these parts.
-import type { MailAttachment } from '../../adapters/mail';
-import type { agents } from '../../db/schema';
+import type { MailAttachment } from '../../../adapters/mail';
+import type { agents } from '../../../db/schema';
 import { absoluteUrl, escapeHtml, headerText, safeColor, textOn } from './format';
 
 type AgentRow = typeof agents.$inferSelect;

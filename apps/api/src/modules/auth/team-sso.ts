@@ -10,8 +10,8 @@ import { constraintName, sqlState } from '../../db/client';
 import { teamSso } from '../../db/schema';
 import { AppError, validationError } from '../../http/errors';
 import { requirePlanFeature } from '../../http/plan-gate';
-import type { SecretBox } from '../integrations/crypto';
-import { lockedTeamOf, teamPlan } from './service';
+import type { SecretBox } from '../core/crypto';
+import { lockedTeamOf, teamPlan } from '../teams/service';
 
 export type TeamSsoRow = typeof teamSso.$inferSelect;
 

@@ -8,9 +8,9 @@ import {
   type FeedbackSettings,
   type NotificationSettings,
 } from '@keyturn/domain/schemas/agentSettings';
-import { agentFactsIn } from '../../db/agent-facts';
-import type { Db, DbTransaction } from '../../db/client';
-import { agentSettings } from '../../db/schema';
+import { agentFactsIn } from '../../../db/agent-facts';
+import type { Db, DbTransaction } from '../../../db/client';
+import { agentSettings } from '../../../db/schema';
 
 export type AgentNotificationSettings = { notifications: NotificationSettings; feedback: FeedbackSettings };
 

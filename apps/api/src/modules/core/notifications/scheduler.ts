@@ -4,10 +4,10 @@
 // keep quiet hours. Moving or ending a booking cancels its jobs that have not run.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { DbTransaction } from '../../db/client';
-import { agentFactsIn } from '../../db/agent-facts';
-import { agents, bookings, notificationJobs } from '../../db/schema';
-import { deterministicUuid, type JobQueue } from '../../jobs/queue';
+import type { DbTransaction } from '../../../db/client';
+import { agentFactsIn } from '../../../db/agent-facts';
+import { agents, bookings, notificationJobs } from '../../../db/schema';
+import { deterministicUuid, type JobQueue } from '../../../jobs/queue';
 import type { BookingAction } from '@keyturn/domain/bookingStatus';
 import { textTiming } from '@keyturn/domain/texts/quietHours';
 import { reconfirmTimes } from '@keyturn/domain/texts/reconfirm';

@@ -1,12 +1,11 @@
 // A queued e-mail to a buyer that is not one of a booking's messages (the buyer-tour invitation, Optimise's
 // time proposal): sent at most once per key through the delivery record every message uses (deliver.ts) —
 // retried, an outbox copy without SMTP, listed in Settings → Messages — from the agent, replies to them.
-import type { Mailer } from '../../adapters/mail';
-import type { Db } from '../../db/client';
+import type { Mailer } from '../../../adapters/mail';
+import type { Db } from '../../../db/client';
 import { deliverOnce } from './deliver';
-import { fromHeader } from './handler';
-import { fileStemFor, mailDomainOf, messageIdFor } from './keys';
-import type { RenderedEmail } from './templates';
+import { fileStemFor, fromHeader, mailDomainOf, messageIdFor } from './keys';
+import type { RenderedEmail } from './layout';
 
 export type BuyerMailDeps = { db: Db; mailer: Mailer; mailFrom: string };
 

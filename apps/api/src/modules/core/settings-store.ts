@@ -19,7 +19,7 @@ import {
   type OAuthApp,
 } from '../../config';
 import { billingConfig, type BillingConfig } from '../../adapters/billing';
-import { loadTokenKey, secretBox, type SecretBox } from '../integrations/crypto';
+import { loadTokenKey, secretBox, type SecretBox } from './crypto';
 
 /** Defaults of the settings that have one (the same as config.ts's). */
 export const SETTING_DEFAULTS: Record<string, string> = {

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { currentUser, requireUser } from '../../http/authenticate';
-import { requireAgent, type AgentRow } from './service';
+import { requireAgent, type AgentRow } from './agents';
 
 declare module 'fastify' {
   interface FastifyRequest {

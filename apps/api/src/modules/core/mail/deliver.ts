@@ -5,11 +5,11 @@
 // the crash, the job is retried, and the message goes out once more with the same Message-ID.
 import { eq, sql } from 'drizzle-orm';
 import { DEMO_TEXTS } from '@keyturn/domain/demo';
-import type { Db, DbTransaction } from '../../db/client';
-import { notificationMessages } from '../../db/schema';
-import { isPermanent, SendError } from '../../adapters/errors';
-import { keptOnServer } from '../../adapters/kept-on-server';
-import { isDemoAgent } from '../demo/identity';
+import type { Db, DbTransaction } from '../../../db/client';
+import { notificationMessages } from '../../../db/schema';
+import { isPermanent, SendError } from '../../../adapters/errors';
+import { keptOnServer } from '../../../adapters/kept-on-server';
+import { isDemoAgent } from '../demo-identity';
 
 type MessageRow = typeof notificationMessages.$inferSelect;
 

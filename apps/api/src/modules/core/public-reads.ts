@@ -4,11 +4,15 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Property } from '@keyturn/domain/schemas/property';
 import type { PropertyAgent, PublicAgent } from '@keyturn/domain/schemas/publicBooking';
 import { parsePropertyRef } from '@keyturn/domain/links';
+import { MESSAGES } from '@keyturn/domain/messages';
 import type { Db } from '../../db/client';
 import { agents, properties } from '../../db/schema';
+import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import type { AgentRow } from '../agents/service';
-import { agentNotFound, propertyNotFound } from './context';
+import type { AgentRow } from './agents';
+
+export const agentNotFound = () => new AppError(404, 'AGENT_NOT_FOUND', 'This agent could not be found.');
+export const propertyNotFound = () => new AppError(404, 'PROPERTY_NOT_FOUND', MESSAGES.propertyNotFoundBody);
 
 type PropertyRow = typeof properties.$inferSelect;
 

@@ -22,6 +22,13 @@ export function mailDomainOf(from: string): string {
   return match?.[1] ?? 'keyturn.app';
 }
 
+/** `Jamie Agent via Keyturn <no-reply@keyturn.app>`: the agent's name on the configured sending address. */
+export function fromHeader(mailFrom: string, displayName: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const name = displayName === 'Keyturn' ? 'Keyturn' : `${displayName} via Keyturn`;
+  return `"${name.replace(/["\\\r\n]/g, '')}" <${address}>`;
+}
+
 function digest(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }

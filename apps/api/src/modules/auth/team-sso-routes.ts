@@ -19,11 +19,11 @@ import type { Db } from '../../db/client';
 import { currentUser, requireUser } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
 import type { OutboundPolicy } from '../../http/outbound-url';
-import { ssoRedirectUri } from '../auth/sign-in-parts';
-import { discover } from '../auth/sso-oidc';
-import type { SecretBox } from '../integrations/crypto';
-import { errors } from './routes';
-import { removeTeamSso, requireTeamOwner, saveTeamSso, teamSsoSettings } from './sso';
+import { ssoRedirectUri } from './sign-in-parts';
+import { discover } from './sso-oidc';
+import type { SecretBox } from '../core/crypto';
+import { errors } from '../teams/routes';
+import { removeTeamSso, requireTeamOwner, saveTeamSso, teamSsoSettings } from './team-sso';
 
 const tags = ['teams'];
 
