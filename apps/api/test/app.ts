@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { users } from '../src/db/schema';
 import type { FirstScreenRenderer } from '../src/http/first-screen';
@@ -69,6 +70,15 @@ export async function createTestApp(
     // The maps default to OpenStreetMap's public services: a test switches them off or points them at its
     // own 127.0.0.1 server (test/support/maps-server.ts), never at a public host.
     ...OFFLINE_MAPS_ENV,
+    // The pooler run (test/global-setup-pooler.ts): configured as an operator behind such a pooler configures
+    // a server — DATABASE_URL (the pooler's address of this database) and DATABASE_POOLER. Without
+    // DATABASE_URL the app takes its database for the embedded one, and its workers take the embedded
+    // database's daily backup: pg_dump, whose session-level `set_config('search_path', '', false)` PgBouncer
+    // in transaction mode leaves on a server connection it then hands to this app's queries (`relation
+    // "users" does not exist`; decision 073).
+    ...(inject('pgPooler') === 'transaction'
+      ? { DATABASE_URL: database.url, DATABASE_POOLER: 'transaction' }
+      : {}),
     ...options.env,
   });
   assertLoopbackMaps(config);

@@ -68,7 +68,7 @@ beforeAll(async () => {
       ),
     );
   });
-  await new Promise<void>((resolve) => server.listen(5461, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   t = await createTestApp({
     now: () => NOW,

@@ -54,7 +54,7 @@ beforeAll(async () => {
     .returning({ id: agents.id });
   agentId = agent!.id;
   await replaceAvailability(db.db, agentId, { ...ALL_DAY, minimum_notice_minutes: 0 });
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await db?.close();
@@ -284,5 +284,5 @@ describe('DATABASE_URL: the PostgreSQL server goes away and comes back', () => {
       await external.stop();
       await rm(pgDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -13,7 +13,8 @@ let agentId: string;
 let otherAgentId: string;
 
 beforeAll(async () => {
-  d = await createTestDatabase();
+  // Migrated here from empty, not copied from the run's template: the migrations are what this file tests.
+  d = await createTestDatabase({ migrate: 'fresh' });
   agentId = await makeAgent('one');
   otherAgentId = await makeAgent('two');
 });

@@ -8,15 +8,33 @@ import { runMigrations } from '../src/db/migrate';
 
 export type TestDatabase = DbHandle & { url: string; drop: () => Promise<void> };
 
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: {
+    /**
+     * `template` (the default): a copy of the run's migrated template database (test/global-setup.ts,
+     * decision 073) — every migration applied, as a fresh database migrated here would have them, without
+     * migrating again. `fresh`: an empty database migrated here, for the tests of the migrations themselves.
+     * `false`: an empty database, for the tests of what processes do on a database they find empty.
+     */
+    migrate?: 'template' | 'fresh' | false;
+  } = {},
+): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
+  const migrate = options.migrate ?? 'template';
   const name = `keyturn_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
+  // Several files copy the template at once: PostgreSQL allows that (the template only must have no
+  // connections, and it has none). Through PgBouncer (the pooler run) the statement goes through its admin URL.
+  await adminQuery(
+    adminUrl,
+    migrate === 'template'
+      ? `create database ${name} template ${inject('pgTemplate')}`
+      : `create database ${name}`,
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   // Through a transaction pooler (the pooler run, vitest.pooler.config.ts): no named statements.
   const handle = connect(url.toString(), 10, { pooler: inject('pgPooler') ?? 'none' });
-  if (options.migrate !== false) await runMigrations(handle.pool);
+  if (migrate === 'fresh') await runMigrations(handle.pool);
   return {
     ...handle,
     url: url.toString(),

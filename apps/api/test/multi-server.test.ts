@@ -56,7 +56,7 @@ beforeAll(async () => {
     ...servers.map((s) => s.process.waitFor('Keyturn is running')),
     worker.waitFor('Keyturn workers are running'),
   ]);
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   const codes = await Promise.all([

@@ -27,6 +27,7 @@ import {
 } from './support/notify';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './support/smtp-server';
 import { OFFLINE_MAPS_ENV } from './support/offline-maps';
+import { freePort } from './support/processes';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clock = testClock();
@@ -52,7 +53,9 @@ afterAll(async () => {
 
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-function spawnApi(entry: 'src/server.ts' | 'src/worker.ts', port: number, logLevel = 'warn'): Running {
+async function spawnApi(entry: 'src/server.ts' | 'src/worker.ts', logLevel = 'warn'): Promise<Running> {
+  // A free port each time: fixed ones meet another run of this suite on the same machine.
+  const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: t.database.url,
@@ -127,7 +130,7 @@ describe('a server killed while reminders are due', () => {
     const { bookingIds, expected } = await dueReminders(8);
     smtp.setDelay(100);
     const started = Date.now();
-    const first = spawnApi('src/server.ts', 5471);
+    const first = await spawnApi('src/server.ts');
     await smtp.waitFor(() => countsOf(expected).size >= 5, 60_000);
 
     // Stop accepting mail: the next message a worker sends is held before our 250 answer. Once one is held
@@ -150,7 +153,7 @@ describe('a server killed while reminders are due', () => {
     expect(smtp.dropped).toBeGreaterThanOrEqual(1);
 
     const restartedAt = Date.now();
-    const second = spawnApi('src/server.ts', 5472);
+    const second = await spawnApi('src/server.ts');
     try {
       await smtp.waitFor(() => countsOf(expected).size === expected.size, 60_000);
       const completedAt = Date.now();
@@ -210,7 +213,7 @@ describe('two worker processes on one database', () => {
 
     smtp.setDelay(50);
     const started = Date.now();
-    const workers = [spawnApi('src/worker.ts', 5473, 'info'), spawnApi('src/worker.ts', 5474, 'info')];
+    const workers = [await spawnApi('src/worker.ts', 'info'), await spawnApi('src/worker.ts', 'info')];
     try {
       await smtp.waitFor(() => countsOf(expected).size === expected.size, 60_000);
       const completedAt = Date.now();

@@ -63,16 +63,18 @@ async function signIn(port: number, email: string, password: string) {
 
 describe('npm start on an empty DATA_DIR', () => {
   it('seeds the demo agent once, refuses a second server on the folder, and a restart does not duplicate it', async () => {
-    const first = startServer(5391);
+    // Free ports, not fixed ones: another run of this suite may be on the same machine.
+    const [firstPort, secondPort, againPort] = [await freePort(), await freePort(), await freePort()];
+    const first = startServer(firstPort);
     await waitFor(first, 'Keyturn is running');
     expect(first.output()).toContain('Demo data created');
     expect(first.output()).toContain(`${DEMO_AGENT.email} / ${DEMO_AGENT.password}`);
     expect(first.output()).toMatch(
-      /booking page\s+http:\/\/localhost:5391\/bookme\/[0-9a-f-]{36}\/dana-whitfield/,
+      new RegExp(`booking page\\s+http://localhost:${firstPort}/bookme/[0-9a-f-]{36}/dana-whitfield`),
     );
-    expect((await signIn(5391, DEMO_AGENT.email, DEMO_AGENT.password)).status).toBe(200);
+    expect((await signIn(firstPort, DEMO_AGENT.email, DEMO_AGENT.password)).status).toBe(200);
 
-    const second = startServer(5392);
+    const second = startServer(secondPort);
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain('is already using the data directory');
 
@@ -80,13 +82,13 @@ describe('npm start on an empty DATA_DIR', () => {
     expect(await first.exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'keyturn.pid'))).toBe(false);
 
-    const again = startServer(5393);
+    const again = startServer(againPort);
     await waitFor(again, 'Keyturn is running');
     expect(again.output()).not.toContain('Demo data created');
-    const res = await signIn(5393, DEMO_AGENT.email, DEMO_AGENT.password);
+    const res = await signIn(againPort, DEMO_AGENT.email, DEMO_AGENT.password);
     expect(res.status).toBe(200);
     const token = ((await res.json()) as { token: string }).token;
-    const profile = await fetch('http://127.0.0.1:5393/api/agents/profile', {
+    const profile = await fetch(`http://127.0.0.1:${againPort}/api/agents/profile`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(((await profile.json()) as { data: { username: string } }).data.username).toBe(

@@ -37,7 +37,8 @@ export function spawnApi(entry: 'src/server.ts' | 'src/worker.ts', env: Record<s
     child,
     output: () => out,
     exited,
-    waitFor: async (text, ms = 60_000) => {
+    // Generous: a server or worker importing its code and migrating on a busy two-core machine took over 60 s.
+    waitFor: async (text, ms = 150_000) => {
       const until = Date.now() + ms;
       while (!found(text)) {
         if (Date.now() > until || child.exitCode !== null || child.signalCode !== null) {
