@@ -1,8 +1,8 @@
 // Issue 33 in the browser: a buyer who ticked "Text me about this showing" replied Y (the booking shows
 // "Confirmed by text" with the time, on the dashboard and in its details) and asked a question (the dashboard's
 // "Messages from buyers", answered by text from there). The webhook itself is covered by the API tests
-// (apps/api/test/texts-inbound.test.ts); this server has no SMS account, so the replies' results are written
-// to its database as the webhook writes them. Screenshots at 375 and 1280 px go to /work/shots/texts/.
+// (apps/api/test/texts-inbound.test.ts); this server has no SMS account, so the buyer's consent and the replies'
+// results are written to its database as a server with texts and the webhook write them. Screenshots at 375 and 1280 px go to /work/shots/texts/.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { api, CONSENT_DECIDED, newAgent, nextWeekday, query } from '../support/server.ts';
@@ -41,13 +41,27 @@ test('Messages from buyers and "Confirmed by text" on the dashboard and the book
   });
   expect(booked.status, JSON.stringify(booked.json)).toBe(201);
   const id = booked.json.booking.id;
-  const [consent] = await query<{ event: string; wording_version: string }>(
-    'select event, wording_version from sms_consent_ledger where booking_id = $1',
-    [id],
-  );
-  expect(consent).toEqual({ event: 'consent', wording_version: '2026-11-1' });
+  // Decision 075: this server has no SMS account, so texts are not offered and the tick is no consent.
+  const offered = await api<{ data: { offered: boolean } }>('GET', `/booking/texts/${agent.id}`);
+  expect(offered.json.data.offered).toBe(false);
+  const ledger = () =>
+    query<{ event: string; wording_version: string }>(
+      'select event, wording_version from sms_consent_ledger where booking_id = $1',
+      [id],
+    );
+  expect(await ledger()).toEqual([]);
 
-  // What the webhook writes for "Y" and for a question.
+  // What a server with texts records for the tick (the API tests book through one: texts-journey.test.ts), and
+  // what the webhook writes for "Y" and for a question.
+  await query(`update bookings set sms_consent_version = '2026-11-1', sms_consent_at = now() where id = $1`, [
+    id,
+  ]);
+  await query(
+    `insert into sms_consent_ledger (phone, agent_id, booking_id, event, wording_version)
+     values ('+13125550177', $1, $2, 'consent', '2026-11-1')`,
+    [agent.id, id],
+  );
+  expect(await ledger()).toEqual([{ event: 'consent', wording_version: '2026-11-1' }]);
   await query(`update bookings set buyer_confirmed_at = now(), buyer_confirmed_via = 'text' where id = $1`, [
     id,
   ]);
