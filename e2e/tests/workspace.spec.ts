@@ -276,6 +276,9 @@ test('a 4th property on Basic shows the limit message with an upgrade hint', asy
 });
 
 test('screenshots of every dashboard page at 375 and 1280 px', async ({ browser }) => {
+  // Every dashboard page, twice, with a sign-in each: 60 s was its whole run on an idle machine (a fresh-clone
+  // run timed out at 60 s); the waits inside keep their own limits.
+  test.setTimeout(150_000);
   for (const width of [375, 1280]) {
     const context = await browser.newContext({
       viewport: { width, height: 900 },
