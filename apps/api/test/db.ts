@@ -1,10 +1,10 @@
 // A fresh, migrated database per test file, on the server the global setup provided (or an empty one, for the
 // tests of what processes do on a database they find empty).
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { connect, type DbHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { adminQuery } from './support/admin-query';
 
 export type TestDatabase = DbHandle & { url: string; drop: () => Promise<void> };
 
@@ -43,14 +43,4 @@ export async function createTestDatabase(
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
-}
-
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

@@ -5,11 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connect } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
+import { adminQuery } from './support/admin-query';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -71,14 +71,4 @@ async function createTemplate(adminUrl: string): Promise<{ name: string; drop: (
   }
   await adminQuery(adminUrl, `alter database ${name} with allow_connections false`);
   return { name, drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
-}
-
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
