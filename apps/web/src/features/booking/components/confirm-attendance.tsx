@@ -4,6 +4,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import type { ManagedBooking } from '@keyturn/domain/schemas/publicBooking';
+import { formatClock } from '@keyturn/domain/time';
 import { ApiError } from '@/lib/api';
 import { confirmAttendance } from '../api';
 import { BrandButton } from './brand-button';
@@ -21,16 +22,11 @@ export function ConfirmAttendance({
 }) {
   const mutation = useMutation({ mutationFn: () => confirmAttendance(token), onSettled: onChanged });
   if (booking.buyer_confirmed_at) {
-    // In the buyer's zone, labelled with it: the page's other times are the agent's (issue 39 walk).
-    const at = new Intl.DateTimeFormat('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-      timeZone: buyerZone,
-    }).format(new Date(booking.buyer_confirmed_at));
+    // In the buyer's zone, labelled with it (the domain's clock): the page's other times are the agent's.
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: buyerZone }).format(
+      new Date(booking.buyer_confirmed_at),
+    );
+    const at = `${day}, ${formatClock(booking.buyer_confirmed_at, buyerZone, { zoneName: true })}`;
     return (
       <p role="status" className="mb-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
         You confirmed you&apos;re coming ({booking.buyer_confirmed_via === 'text' ? 'by text' : 'here'}, {at}
