@@ -21,7 +21,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { BookingStatus, PlanId } from '@keyturn/domain/enums';
+import type { BookingStatus, CancelledBy, PlanId } from '@keyturn/domain/enums';
 
 import { organizations, users } from './accounts';
 import { timestamps } from './columns';
@@ -158,7 +158,7 @@ export const bookings = pgTable(
     cancelReason: text(),
     // Issue 39: who ended the showing — the buyer (their link or a text), or the agent (dashboard, import,
     // leaving). Null for rows cancelled before migration 0047 and for other statuses.
-    cancelledBy: text().$type<'buyer' | 'agent'>(),
+    cancelledBy: text().$type<CancelledBy>(),
     // Issue 33: the buyer confirmed the showing themselves — replying Y to a text, or on their manage page.
     buyerConfirmedAt: timestamp({ withTimezone: true }),
     buyerConfirmedVia: text().$type<'text' | 'page'>(),

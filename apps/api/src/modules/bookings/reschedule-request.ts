@@ -2,6 +2,7 @@
 // with `rescheduled_from_id`); the confirmed showing stays until the one who decides says yes. These are the
 // reads and checks of that pair; the approval that moves the showing is in sellers/approval.ts.
 import { and, eq, inArray } from 'drizzle-orm';
+import type { CancelledBy } from '@keyturn/domain/enums';
 import { RESCHEDULE_REQUEST } from '@keyturn/domain/listing/whoDecides';
 import type { Db, DbTransaction } from '../../db/client';
 import { bookings } from '../../db/schema';
@@ -57,7 +58,7 @@ export async function holdsOriginal(
 export async function cancelWaitingNewTimes(
   tx: DbTransaction,
   originalId: string,
-  by: 'buyer' | 'agent',
+  by: CancelledBy,
   reason: string | null,
 ): Promise<BookingRow[]> {
   return tx
