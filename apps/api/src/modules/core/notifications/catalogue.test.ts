@@ -62,6 +62,16 @@ describe('the message catalogue', () => {
     expect(
       names(plan({ data: { status: 'pending' }, booking: { status: 'pending', startsAt: start } })),
     ).toEqual(['buyer.email.request_received', 'agent.email.approval_needed']);
+    // Approved before the request's job ran: no "received", no "needs your approval" after the answer.
+    expect(
+      names(plan({ data: { status: 'pending' }, booking: { status: 'confirmed', startsAt: start } })),
+    ).toEqual(['agent.email.new_booking']);
+    expect(
+      plan({
+        data: { status: 'pending', actor: 'agent' },
+        booking: { status: 'confirmed', startsAt: start },
+      }),
+    ).toMatchObject({ messages: [], skipped: 'the request was answered before its notice went out' });
     expect(names(plan({ data: { event: 'booking_approved', actor: 'agent' } }))).toEqual([
       'buyer.email.approved',
     ]);

@@ -153,6 +153,13 @@ function eventPlan(input: PlanInput): Plan {
   switch (data.event) {
     case 'booking_created': {
       if (!active) return skip(`the booking is ${booking.status}`);
+      if (data.status === 'pending' && booking.status !== 'pending') {
+        // Answered before this job ran: "received" and "needs your approval" are no longer true; the
+        // answer's own event tells the buyer. The agent still hears of the booking, as with any other.
+        return byBuyer && settings.agent_new_booking_email
+          ? { messages: [agentEmail('new_booking')] }
+          : skip('the request was answered before its notice went out');
+      }
       if (data.status === 'pending' && input.awaitingSeller) {
         // The seller answers, not the agent: the agent is told of the booking like of any other.
         return {
