@@ -7,7 +7,6 @@
 // adapters/ are no folder of modules/ and are not read: the composition may import everything), finds the
 // strongly connected components (Tarjan) and prints each of more than one folder with one file-level import
 // for every pair of its folders that import each other's way. Exit code 1 when there is any.
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
@@ -101,34 +100,7 @@ export function describeCycles(graph: FolderGraph): string[] {
   return lines;
 }
 
-/** The folder imports inside the cycles, "from → to", sorted. */
-export function cycleEdges(graph: FolderGraph): string[] {
-  const edges: string[] = [];
-  for (const component of stronglyConnected(graph).filter((c) => c.length > 1)) {
-    const inside = new Set(component);
-    for (const from of component) {
-      for (const to of graph.get(from)!.keys()) if (inside.has(to)) edges.push(`${from} → ${to}`);
-    }
-  }
-  return edges.sort();
-}
-
-/**
- * `--known FILE`: the folder imports inside cycles that are still tolerated while issue 42 breaks them, one
- * "from → to" a line (# comments). A cycle import not on the list fails, and so does a listed import that is
- * no longer inside a cycle (the list only shrinks). Without --known every cycle fails.
- */
-function readKnown(args: string[]): Set<string> | undefined {
-  const at = args.indexOf('--known');
-  if (at < 0) return undefined;
-  const file = args[at + 1];
-  if (!file) throw new Error('--known needs a file');
-  const lines = readFileSync(file, 'utf8').split('\n');
-  return new Set(lines.map((line) => line.replace(/#.*/, '').trim()).filter((line) => line !== ''));
-}
-
 async function main(): Promise<void> {
-  const known = readKnown(process.argv.slice(2));
   process.chdir(fileURLToPath(new URL('../../../', import.meta.url)));
   const tsConfig = extractTSConfig('tsconfig.depcruise.json');
   const cruised = await cruise(
@@ -148,24 +120,14 @@ async function main(): Promise<void> {
   ) as ICruiseResult;
   const graph = folderGraph(result);
   const lines = describeCycles(graph);
-  if (lines.length === 0 && (known === undefined || known.size === 0)) {
+  if (lines.length === 0) {
     console.log(`lint:modules: no folder cycle among the ${graph.size} folders of ${MODULES}`);
     return;
   }
-  const edges = cycleEdges(graph);
-  const unknown = edges.filter((edge) => !known?.has(edge));
-  const stale = [...(known ?? [])].filter((edge) => !edges.includes(edge)).sort();
-  const failed = unknown.length > 0 || stale.length > 0;
-  const say = failed ? console.error : console.log;
-  say(`lint:modules: folders of ${MODULES} that import each other round a loop:`);
-  for (const line of lines) say(line);
-  if (known !== undefined) {
-    for (const edge of unknown) say(`not on the known list, closes a loop: ${edge}`);
-    for (const edge of stale) say(`on the known list but in no loop any more, take it off: ${edge}`);
-    if (!failed)
-      say(`(all ${edges.length} folder imports inside loops are on the known list, which may only shrink)`);
-  }
-  if (failed) process.exitCode = 1;
+  console.error(`lint:modules: folders of ${MODULES} that import each other round a loop:`);
+  for (const line of lines) console.error(line);
+  console.error('Invert the lower import (decision 071): the feature registers what it adds at composition.');
+  process.exitCode = 1;
 }
 
 await main();

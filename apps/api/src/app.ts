@@ -44,6 +44,7 @@ import { billingRoutes } from './modules/billing/routes';
 import { publicBookingRoutes } from './modules/booking-public/routes';
 import { textsReadyOf } from './modules/booking-public/texts-offer';
 import { mcpRoutes } from './modules/mcp/routes';
+import { suggestOnBookingPage } from './modules/assistant/preferences';
 import { agentWorkspaceRoutes } from './modules/agents/workspace-routes';
 import { availabilityRoutes } from './modules/availability/routes';
 import { bookingLinkRoutes } from './modules/booking-links/routes';
@@ -252,9 +253,7 @@ export async function buildApp({
         version: '0.1.0',
         description: 'Showing scheduler for real-estate agents',
       },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -307,6 +306,7 @@ export async function buildApp({
     smsDefaultCountry: config.sms.defaultCountry,
     dateAnswers,
     textsReady: textsReadyOf(smsAccount),
+    suggest: suggestOnBookingPage,
   };
   await app.register(publicBookingRoutes, { ctx: publicCtx, ...publicLimits, teamOfLink });
   // Issue 34 §3: the MCP server for AI assistants at /mcp, over the same public booking flow (decision 059).
@@ -315,8 +315,7 @@ export async function buildApp({
   for (const routes of [publicTourRoutes, publicProposalRoutes]) {
     await app.register(routes, {
       ctx: { db, publicUrl: config.publicUrl, now, notify },
-      writeLimitPerMinute: config.publicWriteLimitPerMinute,
-      readLimitPerMinute: config.publicReadLimitPerMinute,
+      ...publicLimits,
     });
   }
   // Issue 39 §2: the property's contacts ticked for "Feedback" hear of a buyer's rating, by the form or by text.

@@ -16,7 +16,7 @@ import {
   webhookEndpoints,
 } from '../src/db/schema';
 import { wantsPush } from '../src/modules/integrations/sync';
-import { limitContextOf } from '../src/modules/teams/limits';
+import { limitContextOf } from '../src/modules/core/plan-limits';
 import { notificationSettingsOf } from '../src/modules/core/notifications/settings';
 import { webhookEmitter } from '../src/modules/crm/emit';
 import { createTestApp, type TestApp } from './app';

@@ -9,7 +9,7 @@
 // statement itself: its sub-selects would be evaluated with the snapshot taken before the wait for the lock.
 //
 // The modules that own these facts (core/notifications/settings.ts, crm/emit.ts, integrations/jobs.ts,
-// modules/teams/limits.ts) use them when the transaction has them and read for themselves otherwise.
+// modules/core/plan-limits.ts) use them when the transaction has them and read for themselves otherwise.
 import { sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from './client';
 

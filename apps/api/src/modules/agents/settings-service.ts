@@ -2,12 +2,11 @@
 import { planFor } from '@keyturn/domain/plans';
 import type { UsageStats } from '@keyturn/domain/schemas/agentSettings';
 import type { Db } from '../../db/client';
-import { bookingsThisMonth, propertiesCount } from '../figures/service';
-import { limitContextOf } from '../teams/limits';
+import { bookingsThisMonth, propertiesCount, limitContextOf } from '../core/plan-limits';
 import type { AgentRow } from '../core/agents';
 
 /**
- * The plan usage figures: counted and limited like the server's checks (modules/teams/limits.ts) — per team
+ * The plan usage figures: counted and limited like the server's checks (modules/core/plan-limits.ts) — per team
  * on a team whose plan has teams (decision 026), per agent otherwise, `scope` saying which, so a screen
  * labels a team's count as the team's. Each count is its figure's one function (modules/figures).
  * `plan` stays the agent's own.

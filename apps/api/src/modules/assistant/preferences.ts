@@ -29,6 +29,7 @@ import { bookings, properties } from '../../db/schema';
 import type { AgentRow } from '../core/agents';
 import { readSettings, writeSettings } from '../core/agent-settings';
 import { MAX_PROPOSALS } from './slots';
+import type { SlotSuggester } from '../booking-public/context';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The learner reads this much history. */
@@ -278,3 +279,16 @@ export async function resetPreferences(db: Db, agent: AgentRow, now: Date) {
     reset_at: now.toISOString(),
   });
 }
+
+/**
+ * The booking page's suggested times (issue 17), as the slot pipeline asks for them: the app registers this
+ * with the public booking context (decision 071). The learned model is read (cached) only when it may mark.
+ */
+export const suggestOnBookingPage: SlotSuggester = async (db, input) => {
+  const learned = await learnedForSuggestions(db, input.agent, input.now, input.scheduling);
+  const marked = suggestedSlots(learned, input.agent.timeZone, input.date, input.offered, {
+    place: input.place,
+    showings: input.showings,
+  });
+  return new Set([...marked].map((slot) => slot.startsAt));
+};

@@ -11,7 +11,8 @@ import { teamSso } from '../../db/schema';
 import { AppError, validationError } from '../../http/errors';
 import { requirePlanFeature } from '../../http/plan-gate';
 import type { SecretBox } from '../core/crypto';
-import { lockedTeamOf, teamPlan } from '../teams/service';
+import { lockedTeamOf } from '../teams/service';
+import { teamPlan } from '../core/plan-limits';
 
 export type TeamSsoRow = typeof teamSso.$inferSelect;
 

@@ -18,8 +18,7 @@ import {
   idempotencyKeys,
   properties,
 } from '../../db/schema';
-import { bookingsThisMonth } from '../figures/service';
-import { limitContextOf } from '../teams/limits';
+import { bookingsThisMonth, limitContextOf } from '../core/plan-limits';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { AgentRow } from '../core/agents';

@@ -1,14 +1,13 @@
 // THE slot pipeline of the public booking page (spec §3): for a date, rules and busy time (one statement,
 // availability/slot-inputs.ts) → the slot engine (availability/open-slots.ts) → the travel filter (routes/cluster.ts,
-// issue 16) → the learned suggestions (assistant/preferences.ts, issue 17) → the answer, kept per schedule version
-// (date-answers.ts, decision 035). The month's bookable dates take the same first three steps. The steps it calls
-// do not call back into it.
+// issue 16) → the learned suggestions (the context's `suggest`, which the app takes from assistant/preferences.ts,
+// issue 17 and decision 071) → the answer, kept per schedule version (date-answers.ts, decision 035). The month's
+// bookable dates take the same first three steps. The steps it calls do not call back into it.
 import { parsePropertyRef } from '@keyturn/domain/links';
 import { agentToday, bookingWindow } from '@keyturn/domain/slots/engine';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { learnedForSuggestions, suggestedSlots } from '../assistant/preferences';
 import type { RulesOutcome } from '@keyturn/domain/listing/applyRules';
 import type { AvailabilityForDateResponse } from '@keyturn/domain/schemas/availability';
 import { openSlots, openSlotsWithReasons } from '../availability/open-slots';
@@ -69,27 +68,25 @@ async function computeDateAnswer(ctx: PublicContext, subject: SlotSubject, date:
   const travel = await travelFilterOfDate(ctx.db, inputs, date, slots, inputs.place);
   const offered = travelAwareSlots(slots, travel);
   const recommended = new Set(offered.filter((o) => o.recommended).map((o) => o.slot));
-  // Issue 17: the day's best slots by what was learned, marked "suggested" (only marks, decision 028): the
-  // learned model (cached), then the pure marking.
-  const learned =
-    offered.length > 0
-      ? await learnedForSuggestions(
-          ctx.db,
-          { id: inputs.agentId, timeZone: inputs.timeZone },
+  // Issue 17: the day's best slots by what was learned, marked "suggested" (only marks, decision 028).
+  const suggested =
+    offered.length > 0 && ctx.suggest
+      ? await ctx.suggest(ctx.db, {
+          agent: { id: inputs.agentId, timeZone: inputs.timeZone },
           now,
-          inputs.scheduling,
-        )
-      : null;
-  const suggested = suggestedSlots(learned, inputs.timeZone, date, offered, {
-    place: inputs.placeArea,
-    showings: inputs.showings,
-  });
+          scheduling: inputs.scheduling,
+          date,
+          offered,
+          place: inputs.placeArea,
+          showings: inputs.showings,
+        })
+      : new Set<number>();
   const answer = dateSlotsAnswer(
     inputs.rules,
     date,
     offered.map((o) => o.slot),
     (slot) => recommended.has(slot),
-    (slot) => suggested.has(slot),
+    (slot) => suggested.has(slot.startsAt),
   );
   return { answer: withRuleNotes(answer, outcome), agentId: inputs.agentId, version: inputs.scheduleVersion };
 }

@@ -1,27 +1,19 @@
 // One function per figure outside reports (issue 29, decision 046; definitions in @keyturn/domain/figures):
 // every route that returns one of these figures calls the function here, and the plan limits count by the
 // same functions, so the overview, the usage page, the Feedback page and a limit check cannot disagree.
-// "Whose rows" is modules/teams/limits.ts's (propertiesInScope / bookingsInScope): the caller's own, or the
-// whole team's, never the team's under the caller's name. Report figures (over a range) are the report's one
+// "Whose rows" is modules/core/plan-limits.ts's (propertiesInScope / bookingsInScope): the caller's own, or the
+// whole team's, never the team's under the caller's name. The two counts the plan limits take
+// (bookingsThisMonth, propertiesCount) live there, on the floor, and are read here. Report figures (over a range) are the report's one
 // statement (modules/reports/service.ts).
-import { and, count, eq, gte, notInArray } from 'drizzle-orm';
-import { NOT_COUNTED_MONTHLY_STATUSES } from '@keyturn/domain/figures';
+import { and, count, eq } from 'drizzle-orm';
 import type { BuyerClassCounts, Figures, OwnCounts, TeamCounts } from '@keyturn/domain/schemas/figures';
-import { planFor } from '@keyturn/domain/plans';
-import { startOfMonthInZone } from '@keyturn/domain/zoneDays';
 import type { Db, DbTransaction } from '../../db/client';
-import { bookings, properties } from '../../db/schema';
+import { bookings } from '../../db/schema';
 import type { AgentRow } from '../core/agents';
 import { leadClassCounts } from '../leads/service';
-import { bookingsInScope, propertiesInScope, type LimitContext } from '../teams/limits';
-import { membershipOf } from '../teams/service';
+import { bookingsThisMonth, membershipOf, propertiesCount, type CountScope } from '../core/plan-limits';
 
 type Tx = Db | DbTransaction;
-/** Whose rows a count takes: the agent's own, or their team's. */
-export type CountScope = Pick<LimitContext, 'scope' | 'teamId'>;
-type Counted = { id: string; timeZone: string; plan: AgentRow['plan'] };
-
-const scoped = (ctx: CountScope): LimitContext => ({ ...ctx, plan: planFor('free') });
 
 /** FIGURES.pendingRequests: the agent's requests awaiting confirmation (the bookings list's "Pending"). */
 export async function pendingRequests(tx: Tx, agentId: string): Promise<number> {
@@ -29,38 +21,6 @@ export async function pendingRequests(tx: Tx, agentId: string): Promise<number> 
     .select({ n: count() })
     .from(bookings)
     .where(and(eq(bookings.agentId, agentId), eq(bookings.status, 'pending')));
-  return row?.n ?? 0;
-}
-
-/**
- * FIGURES.bookingsThisMonth: bookings made since the 1st of the month in the agent's zone, not cancelled,
- * declined or moved — the agent's, or every team member's. The monthly plan limit counts by this function.
- */
-export async function bookingsThisMonth(
-  tx: Tx,
-  ctx: CountScope,
-  agent: Pick<Counted, 'id' | 'timeZone'>,
-  now: Date,
-): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(bookings)
-    .where(
-      and(
-        bookingsInScope(scoped(ctx), agent.id),
-        gte(bookings.createdAt, startOfMonthInZone(now, agent.timeZone)),
-        notInArray(bookings.status, [...NOT_COUNTED_MONTHLY_STATUSES]),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/** FIGURES.properties: live properties assigned to the agent, or the team's. The property limit counts so. */
-export async function propertiesCount(tx: Tx, ctx: CountScope, agentId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(properties)
-    .where(propertiesInScope(scoped(ctx), agentId));
   return row?.n ?? 0;
 }
 

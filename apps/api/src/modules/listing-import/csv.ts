@@ -20,9 +20,8 @@ import {
 import type { Db } from '../../db/client';
 import { fieldErrors, validationError } from '../../http/errors';
 import type { AgentRow } from '../core/agents';
-import { propertiesCount } from '../figures/service';
+import { propertiesCount, limitContextOf } from '../core/plan-limits';
 import { columns } from '../properties/service';
-import { limitContextOf } from '../teams/limits';
 import { changedColumns, limitMessage, ownListings, saveImported, type PropertyRow } from './store';
 
 type ParsedRow = { line: number; cells: Record<string, string> };

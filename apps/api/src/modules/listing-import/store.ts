@@ -9,7 +9,7 @@ import { properties } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { AgentRow } from '../core/agents';
 import { insertWithinLimit, type NewPropertyColumns } from '../properties/service';
-import { limitContextOf } from '../teams/limits';
+import { limitContextOf } from '../core/plan-limits';
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type SaveOutcome = 'created' | 'updated' | 'unchanged' | 'over_limit';

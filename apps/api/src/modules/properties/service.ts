@@ -1,5 +1,5 @@
 // The agent's properties. Deleting hides the row so bookings keep their history; the plan's property limit
-// (spec §9) is checked under a lock on what it counts (the agent, or the team — modules/teams/limits.ts).
+// (spec §9) is checked under a lock on what it counts (the agent, or the team — modules/core/plan-limits.ts).
 // Teams (issue 15, decision 026): a property added while in a team belongs to the team (`team_id`) and is
 // assigned to an agent (`agent_id`); members read the team's properties and edit those assigned to them,
 // owners and admins edit and reassign every team property; an agent's own properties (no team) stay theirs.
@@ -16,9 +16,7 @@ import { agents, members, properties } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { AgentRow } from '../core/agents';
 import { toProperty } from '../core/public-reads';
-import { propertiesCount } from '../figures/service';
-import { limitContextOf, lockLimitScope } from '../teams/limits';
-import { membershipOf } from '../teams/service';
+import { propertiesCount, limitContextOf, lockLimitScope, membershipOf } from '../core/plan-limits';
 
 const propertyNotFound = () => notFound('Property not found.');
 type PropertyRow = typeof properties.$inferSelect;

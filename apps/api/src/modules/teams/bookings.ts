@@ -26,7 +26,8 @@ import type { BookingNotifier } from '../core/notifications/scheduler';
 import type { AgentRow } from '../core/agents';
 import { getBooking, listBookings } from '../bookings/agent-service';
 import { mapSlotConflict, type BookingRow } from '../bookings/service';
-import { futureBookingsOf, lockedTeamOf, membershipOf, type MemberRow, type TeamRow } from './service';
+import { futureBookingsOf, lockedTeamOf, type MemberRow, type TeamRow } from './service';
+import { membershipOf } from '../core/plan-limits';
 
 const memberNotFound = (field: string) =>
   new AppError(404, 'MEMBER_NOT_FOUND', 'No such member in your team.', {

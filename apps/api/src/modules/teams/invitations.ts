@@ -19,13 +19,12 @@ import {
   DAY_MS,
   alreadyInTeam,
   invitationNotFound,
-  membershipOf,
   lockedTeamOf,
-  teamPlan,
   seatsOf,
   toInvitation,
   writeTeam,
 } from './service';
+import { membershipOf, teamPlan } from '../core/plan-limits';
 
 export async function invite(
   db: Db,

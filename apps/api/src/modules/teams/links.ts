@@ -20,7 +20,7 @@ import { currentUser, requireUser } from '../../http/authenticate';
 import { AppError, notFound } from '../../http/errors';
 import { requireAgent } from '../core/agents';
 import { teamAgentsOf, teamPublicProperties, teamZoneOf, toPublicTeam } from './public';
-import { membershipOf } from './service';
+import { membershipOf } from '../core/plan-limits';
 
 const tags = ['teams'];
 const errors = {

@@ -2,7 +2,7 @@
 // chooses which of their listings (added before the team, so without a team id) become the team's. Only the
 // team id changes: the property keeps its id, its assigned agent (the mover), its public id and links, and
 // its bookings and their history, which reference it. The team's plan must include teams and its property
-// limit holds for the team's count after the move, taken under the team row's lock (modules/teams/limits.ts).
+// limit holds for the team's count after the move, taken under the team row's lock (modules/core/plan-limits.ts).
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { isWithinLimit } from '@keyturn/domain/plans';
 import { TEAM_PAGE_MESSAGES } from '@keyturn/domain/teamBooking';
@@ -11,7 +11,7 @@ import { properties } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { requirePlanFeature } from '../../http/plan-gate';
 import type { AgentRow } from '../core/agents';
-import { limitContextOf, lockLimitScope, propertiesInScope } from './limits';
+import { limitContextOf, lockLimitScope, propertiesInScope } from '../core/plan-limits';
 
 /** Moves `ids` (the caller's own listings outside any team) into the caller's team; all or none. */
 export async function moveListingsIn(

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { planAllows } from '@keyturn/domain/planGates';
-import { planFor, PLANS, type Plan } from '@keyturn/domain/plans';
+import type { Plan } from '@keyturn/domain/plans';
 import {
   lastOwnerBlocks,
   seatSummary,
@@ -31,9 +31,9 @@ import { agents, bookings, invitations, members, organizations, properties, user
 import { AppError } from '../../http/errors';
 import { requirePlanFeature } from '../../http/plan-gate';
 import type { AgentRow } from '../core/agents';
+import { membershipOf, teamPlan, type MemberRow, type TeamRow } from '../core/plan-limits';
 
-export type TeamRow = typeof organizations.$inferSelect;
-export type MemberRow = typeof members.$inferSelect;
+export type { MemberRow, TeamRow };
 export type InvitationRow = typeof invitations.$inferSelect;
 type Tx = Db | DbTransaction;
 
@@ -52,20 +52,6 @@ const memberNotFound = () => new AppError(404, 'MEMBER_NOT_FOUND', 'No such memb
 export const invitationNotFound = () =>
   new AppError(404, 'INVITATION_NOT_FOUND', TEAM_MESSAGES.invitationNotFound);
 const lastOwner = () => new AppError(409, 'LAST_OWNER', TEAM_MESSAGES.lastOwner);
-
-/** The caller's membership and team, or null when they are in none. */
-export async function membershipOf(
-  db: Tx,
-  userId: string,
-): Promise<{ team: TeamRow; member: MemberRow } | null> {
-  const [row] = await db
-    .select({ team: organizations, member: members })
-    .from(members)
-    .innerJoin(organizations, eq(organizations.id, members.organizationId))
-    .where(eq(members.userId, userId))
-    .limit(1);
-  return row ?? null;
-}
 
 /**
  * The caller's team with the team's row locked for the rest of the transaction, refused unless the
@@ -89,30 +75,6 @@ export async function lockedTeamOf(
   const role = current.member.role as TeamRole;
   if (!teamCan(role, action)) throw new AppError(403, 'TEAM_ROLE_REQUIRED', TEAM_MESSAGES.roleRequired);
   return { ...current, role };
-}
-
-/**
- * The plan the team runs on: Enterprise while one of its owners is on a plan with teams (their subscription
- * pays for it, seats included); otherwise the best plan among the owners, which has no teams — invitations
- * are then refused with the upgrade message.
- */
-export async function teamPlan(db: Tx, teamId: string): Promise<Plan> {
-  const rows = await db
-    .select({ plan: agents.plan })
-    .from(members)
-    .innerJoin(agents, eq(agents.userId, members.userId))
-    .where(and(eq(members.organizationId, teamId), eq(members.role, 'owner')));
-  return teamPlanOfOwners(rows.map((r) => r.plan));
-}
-
-/** A team's plan from its owners' plans: one that includes teams, else the dearest, else Basic. */
-export function teamPlanOfOwners(ownerPlans: readonly string[]): Plan {
-  const plans = ownerPlans.map((plan) => planFor(plan));
-  return (
-    plans.find((p) => p.features.teams) ??
-    plans.sort((a, b) => b.monthlyPriceUsd - a.monthlyPriceUsd)[0] ??
-    PLANS.basic
-  );
 }
 
 export async function seatsOf(db: Tx, team: TeamRow, now: Date, plan?: Plan): Promise<SeatSummary> {
