@@ -4,7 +4,15 @@ import path from 'node:path';
 import pg from 'pg';
 import { to12Hour } from '@keyturn/domain/time';
 
-export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 5123}`;
+/**
+ * Each Playwright worker has its own server and embedded database (playwright.config.ts, issue 42): worker `i`
+ * (TEST_PARALLEL_INDEX) talks to the server on E2E_PORT + i, whose DATA_DIR is `E2E_DATA_DIR/w<i>`.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 5123);
+export const serverPort = (worker: number) => E2E_PORT + worker;
+export const serverDataDir = (root: string, worker: number) => path.join(root, `w${worker}`);
+const WORKER = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+export const BASE_URL = `http://localhost:${serverPort(WORKER)}`;
 export const DEMO = {
   email: 'demo@keyturn.app',
   password: 'keyturn-demo',
@@ -16,7 +24,7 @@ export const DEMO = {
 export async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (run through playwright.config.ts)');
-  const url = new URL(readFileSync(path.join(dataDir, 'postgres.url'), 'utf8').trim());
+  const url = new URL(readFileSync(path.join(serverDataDir(dataDir, WORKER), 'postgres.url'), 'utf8').trim());
   url.pathname = '/keyturn';
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();

@@ -4,7 +4,7 @@
 // Basic shows the limit; every dashboard page is photographed at 375 and 1280 px.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { propertyBookingPath } from '@keyturn/domain/links';
-import { api, CONSENT_DECIDED } from '../support/server.ts';
+import { api, BASE_URL, CONSENT_DECIDED } from '../support/server.ts';
 import { pickDate } from '../support/calendar.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -124,9 +124,7 @@ test('add a property with a photo', async ({ page }) => {
   expect(list.json.data).toHaveLength(1);
   propertyId = list.json.data[0]!.id;
   expect(list.json.data[0]!.images[0]).toMatch(/^\/uploads\/[0-9a-f]+\.png$/);
-  const image = await fetch(
-    `http://localhost:${process.env.E2E_PORT ?? 5123}${list.json.data[0]!.images[0]}`,
-  );
+  const image = await fetch(`${BASE_URL}${list.json.data[0]!.images[0]}`);
   expect(image.status).toBe(200);
 });
 

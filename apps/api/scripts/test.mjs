@@ -2,7 +2,9 @@
 // 1. The files that mostly wait — for the workers' polling, for spawned servers and workers, for a database
 //    restart — run three at a time: each has its own database (or its own embedded PostgreSQL) and ports, and
 //    waiting does not compete for the CPU.
-// 2. Everything else one file at a time, as vitest chooses on a two-core machine.
+// 2. Everything else, as many files at a time as the machine has cores (two on CI; issue 42): each file has its
+//    own copy of the migrated database and free ports, and the fuzz suite is cut in three files
+//    (test/fuzz-<n>.test.ts) so it does not run alone at the end.
 // 3. The pooler run (issue 40): the booking race, the jobs and the start-together test again with every
 //    connection through PgBouncer in transaction mode (vitest.pooler.config.ts); CI installs pgbouncer.
 // Extra arguments (say, a file name) are passed to one plain vitest run instead.
@@ -24,7 +26,7 @@ const vitest = (args) =>
 const extra = process.argv.slice(2);
 if (extra.length > 0) process.exit(vitest(extra));
 const waiting = vitest(['--maxWorkers=3', ...WAITING]);
-const rest = vitest(WAITING.flatMap((file) => ['--exclude', file]));
+const rest = vitest(['--maxWorkers=100%', ...WAITING.flatMap((file) => ['--exclude', file])]);
 let pooler = 0;
 if (existsSync(process.env.PGBOUNCER ?? '/usr/sbin/pgbouncer')) {
   // Three start-together rounds through the pooler keep this run near a minute and a half.
