@@ -18,6 +18,35 @@ const tagManagerRuns = (page: Page) =>
 const storedConsent = (page: Page) =>
   page.evaluate((key) => window.localStorage.getItem(key), CONSENT_STORAGE_KEY);
 
+/**
+ * The banner's second on the page's clock, not the wall clock (issue 42): page time is paused from the first
+ * script on and moves only when a test moves it, and each start of the banner's timer is counted, so a test
+ * knows the timer runs before it moves the clock.
+ */
+async function pausePageTime(page: Page) {
+  await page.clock.install({ time: new Date('2030-01-07T15:00:00Z') });
+  await page.clock.pauseAt(new Date('2030-01-07T15:00:01Z'));
+  await page.addInitScript((delay) => {
+    const counted = window as unknown as { bannerTimers: number };
+    counted.bannerTimers = 0;
+    const set = window.setTimeout;
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => {
+      if (ms === delay) counted.bannerTimers += 1;
+      return set(handler, ms, ...rest);
+    }) as typeof window.setTimeout;
+  }, CLIENT_TIMINGS.cookieBannerDelayMs);
+}
+/** Waits until this page load's banner timer runs (started when the banner's code mounted). */
+const bannerTimerStarted = (page: Page) =>
+  expect
+    .poll(() => page.evaluate(() => (window as unknown as { bannerTimers: number }).bannerTimers))
+    .toBe(1);
+/** A whole banner delay and more passes on the page's clock: a banner due by then shows. */
+async function bannerDelayPasses(page: Page) {
+  await bannerTimerStarted(page);
+  await page.clock.runFor(CLIENT_TIMINGS.cookieBannerDelayMs + 500);
+}
+
 test.describe('cookie consent and analytics (spec §2.3, §4, §9)', () => {
   // These tests start as a first-time visitor: no choice stored.
   test.use({ storageState: { cookies: [], origins: [] } });
@@ -36,21 +65,14 @@ test.describe('cookie consent and analytics (spec §2.3, §4, §9)', () => {
   test('the banner appears 1 s after load; Accept All loads the tag manager and counts page views', async ({
     page,
   }) => {
-    // When the banner first shows, in ms since the navigation started.
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (document.querySelector('[aria-label="Cookie consent"]')) {
-          (window as unknown as { bannerAt: number }).bannerAt = performance.now();
-          observer.disconnect();
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await pausePageTime(page);
     await page.goto('/pricing');
     const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await bannerTimerStarted(page);
+    await page.clock.runFor(CLIENT_TIMINGS.cookieBannerDelayMs - 1);
+    await expect(banner).toBeHidden();
+    await page.clock.runFor(1);
     await expect(banner).toBeVisible();
-    const shownAt = await page.evaluate(() => (window as unknown as { bannerAt: number }).bannerAt);
-    expect(shownAt).toBeGreaterThanOrEqual(CLIENT_TIMINGS.cookieBannerDelayMs);
-    expect(shownAt).toBeLessThan(CLIENT_TIMINGS.cookieBannerDelayMs + 4_000);
 
     // Nothing before the decision: no script, no queued page view.
     expect(tagManager.requests).toEqual([]);
@@ -74,13 +96,15 @@ test.describe('cookie consent and analytics (spec §2.3, §4, §9)', () => {
     await page.reload();
     await expect.poll(() => pageViews(page)).toEqual(['/features']);
     await expect.poll(() => tagManager.requests.length).toBe(2);
-    await page.waitForTimeout(CLIENT_TIMINGS.cookieBannerDelayMs + 500);
+    await bannerDelayPasses(page);
     await expect(banner).toBeHidden();
   });
 
   test('Reject All: no tag manager, no page views, and it stays that way', async ({ page }) => {
+    await pausePageTime(page);
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await bannerDelayPasses(page);
     await banner.getByRole('button', { name: 'Reject All' }).click();
     await expect(banner).toBeHidden();
     expect(await storedConsent(page)).toBe('rejected');
@@ -90,7 +114,7 @@ test.describe('cookie consent and analytics (spec §2.3, §4, §9)', () => {
     await page.reload();
     await page.goto('/waitlist-thankyou');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome aboard!' })).toBeVisible();
-    await page.waitForTimeout(CLIENT_TIMINGS.cookieBannerDelayMs + 500);
+    await bannerDelayPasses(page);
     await expect(banner).toBeHidden();
     expect(await dataLayer(page)).toEqual([]);
     expect(tagManager.requests).toEqual([]);
@@ -98,17 +122,23 @@ test.describe('cookie consent and analytics (spec §2.3, §4, §9)', () => {
   });
 
   test('close hides the banner without a decision, until the next page load', async ({ page }) => {
+    await pausePageTime(page);
     await page.goto('/about');
     const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await bannerDelayPasses(page);
     await banner.getByRole('button', { name: 'Close' }).click();
     await expect(banner).toBeHidden();
     expect(await storedConsent(page)).toBeNull();
     await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
-    await page.waitForTimeout(CLIENT_TIMINGS.cookieBannerDelayMs + 500);
+    await expect(page).toHaveURL(/\/pricing$/);
+    // Moving within the app keeps the banner's state: no new timer, and still closed after another delay.
+    await page.clock.runFor(CLIENT_TIMINGS.cookieBannerDelayMs + 500);
     await expect(banner).toBeHidden();
+    await bannerTimerStarted(page);
     expect(tagManager.requests).toEqual([]);
 
     await page.reload();
+    await bannerDelayPasses(page);
     await expect(banner).toBeVisible();
   });
 
