@@ -19,32 +19,42 @@ const storedConsent = (page: Page) =>
   page.evaluate((key) => window.localStorage.getItem(key), CONSENT_STORAGE_KEY);
 
 /**
- * The banner's second on the page's clock, not the wall clock (issue 42): page time is paused from the first
- * script on and moves only when a test moves it, and each start of the banner's timer is counted, so a test
- * knows the timer runs before it moves the clock.
+ * The banner's second on the page's clock, not the wall clock (issue 42): Playwright's clock drives the page's
+ * timers, and the first timer of the banner's delay records, in page time, when it was started and when it
+ * fired. A test waits for that event instead of sleeping.
  */
-async function pausePageTime(page: Page) {
-  await page.clock.install({ time: new Date('2030-01-07T15:00:00Z') });
-  await page.clock.pauseAt(new Date('2030-01-07T15:00:01Z'));
+async function timeBannerDelay(page: Page) {
+  await page.clock.install();
   await page.addInitScript((delay) => {
-    const counted = window as unknown as { bannerTimers: number };
-    counted.bannerTimers = 0;
+    const timer = { setAt: [] as number[], firedAt: [] as number[] };
+    (window as unknown as { bannerTimer: typeof timer }).bannerTimer = timer;
     const set = window.setTimeout;
     window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => {
-      if (ms === delay) counted.bannerTimers += 1;
-      return set(handler, ms, ...rest);
+      if (ms !== delay || typeof handler !== 'function') return set(handler, ms, ...rest);
+      timer.setAt.push(Date.now());
+      const fire = (...args: unknown[]) => {
+        timer.firedAt.push(Date.now());
+        (handler as (...a: unknown[]) => void)(...args);
+      };
+      return set(fire, ms, ...rest);
     }) as typeof window.setTimeout;
   }, CLIENT_TIMINGS.cookieBannerDelayMs);
 }
-/** Waits until this page load's banner timer runs (started when the banner's code mounted). */
-const bannerTimerStarted = (page: Page) =>
-  expect
-    .poll(() => page.evaluate(() => (window as unknown as { bannerTimers: number }).bannerTimers))
-    .toBe(1);
-/** A whole banner delay and more passes on the page's clock: a banner due by then shows. */
-async function bannerDelayPasses(page: Page) {
-  await bannerTimerStarted(page);
-  await page.clock.runFor(CLIENT_TIMINGS.cookieBannerDelayMs + 500);
+const bannerTimer = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { bannerTimer: { setAt: number[]; firedAt: number[] } }).bannerTimer,
+  );
+/**
+ * Waits until this page load's banner delay has passed (its timer fired) and React has drawn two frames since;
+ * answers how long the delay was on the page's clock.
+ */
+async function bannerDelayPasses(page: Page): Promise<number> {
+  await expect.poll(async () => (await bannerTimer(page)).firedAt.length).toBeGreaterThanOrEqual(1);
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+  );
+  const { setAt, firedAt } = await bannerTimer(page);
+  return firedAt[0]! - setAt[0]!;
 }
 
 test.describe('cookie consent and analytics (spec §2.3, §4, §9)', () => {
@@ -65,14 +75,26 @@ test.describe('cookie consent and analytics (spec §2.3, §4, §9)', () => {
   test('the banner appears 1 s after load; Accept All loads the tag manager and counts page views', async ({
     page,
   }) => {
-    await pausePageTime(page);
+    // When the banner first shows, on the page's clock.
+    await timeBannerDelay(page);
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('[aria-label="Cookie consent"]')) {
+          (window as unknown as { bannerAt: number }).bannerAt = Date.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto('/pricing');
     const banner = page.getByRole('region', { name: 'Cookie consent' });
-    await bannerTimerStarted(page);
-    await page.clock.runFor(CLIENT_TIMINGS.cookieBannerDelayMs - 1);
-    await expect(banner).toBeHidden();
-    await page.clock.runFor(1);
+    // Never before its second on the page's clock (the component test pins it to the millisecond with fake
+    // timers; here the page's clock runs with the machine, so it may fire a few ms late, never early).
+    expect(await bannerDelayPasses(page)).toBeGreaterThanOrEqual(CLIENT_TIMINGS.cookieBannerDelayMs);
     await expect(banner).toBeVisible();
+    const shownAt = await page.evaluate(() => (window as unknown as { bannerAt: number }).bannerAt);
+    expect(shownAt - (await bannerTimer(page)).setAt[0]!).toBeGreaterThanOrEqual(
+      CLIENT_TIMINGS.cookieBannerDelayMs,
+    );
 
     // Nothing before the decision: no script, no queued page view.
     expect(tagManager.requests).toEqual([]);
@@ -101,7 +123,7 @@ test.describe('cookie consent and analytics (spec §2.3, §4, §9)', () => {
   });
 
   test('Reject All: no tag manager, no page views, and it stays that way', async ({ page }) => {
-    await pausePageTime(page);
+    await timeBannerDelay(page);
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await bannerDelayPasses(page);
@@ -122,7 +144,7 @@ test.describe('cookie consent and analytics (spec §2.3, §4, §9)', () => {
   });
 
   test('close hides the banner without a decision, until the next page load', async ({ page }) => {
-    await pausePageTime(page);
+    await timeBannerDelay(page);
     await page.goto('/about');
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await bannerDelayPasses(page);
@@ -131,10 +153,9 @@ test.describe('cookie consent and analytics (spec §2.3, §4, §9)', () => {
     expect(await storedConsent(page)).toBeNull();
     await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
-    // Moving within the app keeps the banner's state: no new timer, and still closed after another delay.
+    // Moving within the app keeps the banner's state: still closed a whole delay later, on the page's clock.
     await page.clock.runFor(CLIENT_TIMINGS.cookieBannerDelayMs + 500);
     await expect(banner).toBeHidden();
-    await bannerTimerStarted(page);
     expect(tagManager.requests).toEqual([]);
 
     await page.reload();
