@@ -6,7 +6,7 @@
 // is moved to the past to make bookings whose messages are due now (pg-boss starts jobs by the real clock).
 import { TZDate } from '@date-fns/tz';
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIRMATION_FIGURES, figureLabel, reportFigure } from '@keyturn/domain/figures';
 import type { BookingStatus } from '@keyturn/domain/enums';
 import type { CoreReport } from '@keyturn/domain/schemas/reports';
@@ -290,17 +290,20 @@ describe('feedback by reply (issue 33)', () => {
     const ask = textsTo(phone).find((m) => m.body.includes('How was'))!;
     expect(ask.body).toContain(`How was 12 Oak St? Reply 1–5`);
     expect(ask.body).toContain(`/feedback/${row!.publicId}`);
-    // What the inbound side reads: the sent-message log's row of kind feedback_request.buyer.sms.
-    const logged = await h.t.database.db
-      .select()
-      .from(notificationMessages)
-      .where(
-        and(
-          eq(notificationMessages.bookingId, b.id),
-          eq(notificationMessages.kind, 'feedback_request.buyer.sms'),
-        ),
-      );
-    expect(logged.map((m) => [m.status, m.recipient, m.channel])).toEqual([['sent', phone, 'sms']]);
+    // What the inbound side reads: the sent-message log's row of kind feedback_request.buyer.sms (committed just
+    // after the provider took the text: the send runs inside the record's transaction, so it is awaited).
+    await vi.waitFor(async () => {
+      const logged = await h.t.database.db
+        .select()
+        .from(notificationMessages)
+        .where(
+          and(
+            eq(notificationMessages.bookingId, b.id),
+            eq(notificationMessages.kind, 'feedback_request.buyer.sms'),
+          ),
+        );
+      expect(logged.map((m) => [m.status, m.recipient, m.channel])).toEqual([['sent', phone, 'sms']]);
+    });
 
     await h.stopWorkers();
     await queueAgain(b.id, ['feedback_request']);

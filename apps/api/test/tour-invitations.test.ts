@@ -3,7 +3,7 @@
 // branding, the stops' times in the agent's zone), and a booked tour's bookings are shown linked in the
 // agent's booking details — only the caller's own.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import { isoDateInZone } from '@keyturn/domain/time';
 import { startOfDayInZone } from '@keyturn/domain/zoneDays';
@@ -95,22 +95,26 @@ describe('the tour invitation e-mail (issue 16)', () => {
     expect(String(mail!.parsed.html)).toContain('#0e7490');
     expect(String(mail!.parsed.html)).toContain('Harbour Homes');
     expect(mail!.parsed.replyTo?.text).toContain(agent.email);
-    // Listed with the agent's other sent messages.
-    const [record] = await h.t.database.db
-      .select()
-      .from(notificationMessages)
-      .where(eq(notificationMessages.recipient, email));
-    expect(record).toMatchObject({ kind: 'tour.invitation', status: 'sent', agentId: agent.id });
+    // Listed with the agent's other sent messages. The record commits just after the SMTP server took the mail
+    // (the delivery is sent inside the record's transaction, deliver.ts), so it is awaited, not read at once.
+    const record = await vi.waitFor(async () => {
+      const [row] = await h.t.database.db
+        .select()
+        .from(notificationMessages)
+        .where(eq(notificationMessages.recipient, email));
+      expect(row).toMatchObject({ kind: 'tour.invitation', status: 'sent', agentId: agent.id });
+      return row!;
+    });
     const list = await h.t.request({ method: 'GET', url: '/api/agents/messages', token: agent.token });
     expect(JSON.stringify(list.json())).toContain(email);
     // A failed invitation is sent again from the builder, not from the list (it has no booking to re-plan).
     await h.t.database.db
       .update(notificationMessages)
       .set({ status: 'failed' })
-      .where(eq(notificationMessages.id, record!.id));
+      .where(eq(notificationMessages.id, record.id));
     const retry = await h.t.request({
       method: 'POST',
-      url: `/api/agents/messages/${record!.id}/retry`,
+      url: `/api/agents/messages/${record.id}/retry`,
       token: agent.token,
     });
     expect(retry.statusCode).toBe(409);
