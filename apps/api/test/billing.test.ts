@@ -526,6 +526,8 @@ describe("Stripe's events in Stripe's order, and signed events that are not Stri
   it('a signed event that is not JSON or has no id is a 400; one with an id but a broken body is recorded, 2xx', async () => {
     await customerAgent('cus_order_3');
     for (const body of [
+      // Signed over the empty text (the fuzz found it called a bad signature: an empty body reaches no parser).
+      '',
       'not json',
       '{',
       '1e999',

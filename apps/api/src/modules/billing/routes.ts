@@ -160,15 +160,19 @@ export async function billingRoutes(app: FastifyInstance, opts: BillingRouteOpti
         const billing = await opts.billing();
         if (!billing.configured) throw billingOff();
         const signature = request.headers['stripe-signature'];
+        const notJson = () => {
+          const message = 'This event is not JSON: it was not applied.';
+          return new AppError(400, 'MALFORMED_EVENT', message, { body: message });
+        };
+        // An empty body reaches no parser, and Stripe's check refuses to read one, signed or not: it is no event.
+        const body = typeof request.body === 'string' ? request.body : '';
+        if (body === '') throw notJson();
         let parsed: unknown;
         try {
-          if (typeof signature !== 'string' || typeof request.body !== 'string') throw new Error('unsigned');
-          parsed = verifiedEvent(billing, request.body, signature);
+          if (typeof signature !== 'string') throw new Error('unsigned');
+          parsed = verifiedEvent(billing, body, signature);
         } catch (err) {
-          if (err instanceof UnreadableEventBody) {
-            const message = 'This event is not JSON: it was not applied.';
-            throw new AppError(400, 'MALFORMED_EVENT', message, { body: message });
-          }
+          if (err instanceof UnreadableEventBody) throw notJson();
           const message = 'The signature of this event is not valid.';
           throw new AppError(400, 'BAD_SIGNATURE', message, { 'stripe-signature': message });
         }
