@@ -1,6 +1,7 @@
 // Browser tests: Debian's Chromium against the real built app and API server, with its own fresh
 // embedded database in a temporary DATA_DIR for this run.
 import { rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
@@ -11,10 +12,12 @@ import { BASE_URL, E2E_PORT, serverDataDir, serverPort } from './support/server.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = E2E_PORT;
-// Specs run in parallel workers (issue 42), each against its own server and embedded database, so nothing one
-// spec does on the server (launch mode, server settings, the demo agent's bookings) reaches a spec running beside
-// it. A spec file stays in one worker, in order; files are handed out in name order as workers come free.
-const workers = Number(process.env.E2E_WORKERS ?? 2);
+// Specs may run in parallel workers (issue 42, decision 076), each against its own server and embedded database,
+// so nothing one spec does on the server (launch mode, server settings, the demo agent's bookings) reaches a spec
+// running beside it. A spec file stays in one worker, in order; files are handed out in name order as workers
+// come free. A worker keeps about two cores busy (its server and Chromium): one per two cores, so one on a
+// two-core machine, where two made journeys outrun their 60 s and saved 3 of 24 minutes. E2E_WORKERS overrides.
+const workers = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)));
 // A fresh database every run: the main process empties the folder before the servers start; workers load this
 // file again and inherit the folder through the environment instead of wiping it.
 if (!process.env.E2E_DATA_DIR) {
