@@ -16,6 +16,7 @@ import { bookingPayload, makeAgent, makeProperty, type TestAgent } from '../fixt
 import { AUTH_SPELLINGS, rawClient } from './raw-http';
 import { stripeSignature } from './stripe-server';
 import { billingAccounts } from '../../src/db/schema';
+import { HANDLED_STRIPE_EVENTS } from '../../src/modules/billing/events';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -522,15 +523,7 @@ export function fuzzSuite(shard: number): void {
       const type = fc.oneof(
         {
           weight: 8,
-          arbitrary: fc.constantFrom(
-            'checkout.session.completed',
-            'customer.subscription.created',
-            'customer.subscription.updated',
-            'customer.subscription.deleted',
-            'invoice.payment_failed',
-            'invoice.paid',
-            'invoice.payment_succeeded',
-          ),
+          arbitrary: fc.constantFrom(...HANDLED_STRIPE_EVENTS),
         },
         { weight: 1, arbitrary: hostileString },
       );

@@ -30,7 +30,8 @@ export type EventOutcome =
     }
   | { applied: true; agentId: string; plan: PlanId };
 
-const HANDLED = new Set([
+/** The Stripe event types this server applies; any other is recorded and ignored. */
+export const HANDLED_STRIPE_EVENTS: ReadonlySet<string> = new Set([
   'checkout.session.completed',
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -98,7 +99,7 @@ export function stripeEventOf(parsed: unknown): Stripe.Event {
 }
 
 export async function applyStripeEvent(db: Db, event: Stripe.Event, now: Date): Promise<EventOutcome> {
-  if (!HANDLED.has(event.type)) return { applied: false, reason: 'ignored' };
+  if (!HANDLED_STRIPE_EVENTS.has(event.type)) return { applied: false, reason: 'ignored' };
   return db.transaction(async (tx) => {
     const outcome = await applyOnce(tx, event, now);
     await tx
