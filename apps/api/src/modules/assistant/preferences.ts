@@ -162,7 +162,7 @@ export async function preferenceRanker(
  * inputs (readSlotInputs), so the public date call stays one statement; only the learned model is read (and
  * cached) here.
  */
-export async function learnedForSuggestions(
+async function learnedForSuggestions(
   db: Db,
   agent: Agent,
   now: Date,
@@ -183,7 +183,7 @@ export async function learnedForSuggestions(
  * slotMarks.suggestDaySlots over the slots offered, with the property's area and the day's showings (from the
  * date's slot inputs).
  */
-export function suggestedSlots<S extends { time: string; startsAt: number }>(
+function suggestedSlots<S extends { time: string; startsAt: number }>(
   learned: LearnedPreferences | null,
   timeZone: string,
   date: string,
