@@ -16,6 +16,12 @@
 //    task (Chromium's longtask entries) from the first contentful paint until the page is idle, i.e. what the
 //    app's start and hydration keep the main thread from answering a tap. Baseline: the static page's.
 //
+// 5. first tap (issue 48): from the load event of the booking page opened on its calendar (a link with ?date=,
+//    the same phone profile) to the tapped date shown as chosen, the tap made as soon as the day is on screen —
+//    how long a buyer's first tap on a date waits for the app; a tap the page drops is made again and counted
+//    (`lost_taps`). Baseline: the same tap on a static page's button whose script marks it at once
+//    (bench-tap-baseline.html).
+//
 // `npm run bench` runs both; `npm run bench:pages -w bench` runs only these. BENCH_WEB_DIST points at
 // another build (say, main's, for a before/after); SKIP_LCP=1 leaves the browser part out.
 import { execFileSync, spawn } from 'node:child_process';
@@ -31,6 +37,8 @@ import type { Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium';
 import { OFFLINE_MAPS_ENV } from '../apps/api/test/support/offline-maps';
 import { FIRST_PAINT_PAGES } from '../apps/web/src/app/first-paint-pages';
+import { median, phonePage } from './phone-profile';
+import { TAP_BASELINE_PATH, TAP_BASELINE_HTML, TAP_BASELINE_JS, measureFirstTap } from './first-tap';
 
 export type PageFigure = {
   name: string;
@@ -46,6 +54,8 @@ export type PageFigure = {
   /** JS a page loads after it has started (not before its first paint). */
   after_start_bytes?: number;
   dashboard_modules?: number;
+  /** Taps the page did not take (first_tap_*: each one made again until one was taken). */
+  lost_taps?: number;
 };
 type Print = (figure: PageFigure) => void;
 
@@ -229,20 +239,6 @@ const BASELINE_HTML = `<!doctype html>
 <p>A static page with one heading and one paragraph, served by the same server: the floor under every LCP.</p>
 </body></html>
 `;
-const MOBILE = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 3,
-  isMobile: true,
-  hasTouch: true,
-};
-/** Lighthouse-style "slow 4G"-ish: 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
-const NETWORK = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-};
-const CPU_SLOWDOWN = 4;
 
 export async function lcpFigures(print: Print): Promise<void> {
   const executablePath = chromiumPath();
@@ -254,6 +250,10 @@ export async function lcpFigures(print: Print): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyturn-bench-pages-'));
   const baselineFile = path.join(distDir, BASELINE_PATH.slice(1));
   writeFileSync(baselineFile, BASELINE_HTML);
+  const tapBaselineFile = path.join(distDir, TAP_BASELINE_PATH.slice(1));
+  const tapBaselineScript = tapBaselineFile.replace(/\.html$/, '.js');
+  writeFileSync(tapBaselineFile, TAP_BASELINE_HTML);
+  writeFileSync(tapBaselineScript, TAP_BASELINE_JS);
   let server: ChildProcess | null = null;
   let browser: Browser | null = null;
   try {
@@ -285,10 +285,33 @@ export async function lcpFigures(print: Print): Promise<void> {
         });
       }
     }
+    // The first tap on a date: the booking page opened on its calendar, a week ahead (any day of its month).
+    const week = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const calendarUrl = `${origin}/bookme/${started.agentId}?date=${week}`;
+    const taps: number[] = [];
+    const tapBaseline: number[] = [];
+    let lostTaps = 0;
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const tap = await measureFirstTap(browser, calendarUrl);
+      taps.push(tap.ms);
+      lostTaps += tap.lost;
+      tapBaseline.push((await measureFirstTap(browser, origin + TAP_BASELINE_PATH)).ms);
+    }
+    print({
+      name: 'first_tap_date_booking_page',
+      value: median(taps),
+      unit: 'ms from the load event (median, 390 px, 4x CPU, 150 ms RTT, 1.6 Mbps)',
+      baseline: { name: 'first_tap_static_html', value: median(tapBaseline) },
+      runs: taps,
+      baseline_runs: tapBaseline,
+      lost_taps: lostTaps,
+    });
   } finally {
     await browser?.close();
     if (server) await stopServer(server);
     rmSync(baselineFile, { force: true });
+    rmSync(tapBaselineFile, { force: true });
+    rmSync(tapBaselineScript, { force: true });
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -312,23 +335,14 @@ async function measureLoad(browser: Browser, url: string, origin: string): Promi
  * task before that paint does not count, as in Lighthouse).
  */
 async function loadOnce(browser: Browser, url: string, origin: string): Promise<Load> {
-  const context = await browser.newContext({ ...MOBILE });
+  const { context, page } = await phonePage(browser);
   try {
-    const page = await context.newPage();
-    // The analytics choice already made (as for a returning visitor), so the consent row that appears after
-    // a second is not what the figure measures; the baseline page ignores it.
-    await page.addInitScript((key) => {
+    await page.addInitScript(() => {
       // Runs in the page: globalThis is its window.
       const window = globalThis as unknown as {
-        localStorage: { setItem: (key: string, value: string) => void };
         __lcp: number;
         __longTasks: { start: number; end: number }[];
       };
-      try {
-        window.localStorage.setItem(key, 'rejected');
-      } catch {
-        // storage refused: the banner may then show
-      }
       window.__lcp = -1;
       window.__longTasks = [];
       new PerformanceObserver((list) => {
@@ -341,12 +355,7 @@ async function loadOnce(browser: Browser, url: string, origin: string): Promise<
         if (last) window.__lcp = last.startTime;
         // Node's types name only Node's entry types; the browser knows this one.
       }).observe({ type: 'largest-contentful-paint' as 'mark', buffered: true });
-    }, 'cookie-consent');
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    });
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
     // Late paints (a step after its data) still count: a quiet moment, then the last entry.
@@ -438,11 +447,6 @@ async function stopServer(server: ChildProcess): Promise<void> {
   server.kill('SIGTERM');
   await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
   if (server.exitCode === null) server.kill('SIGKILL');
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 export async function pagesBench(print: Print): Promise<void> {

@@ -101,6 +101,19 @@ const clientBuild = {
             name: 'framework',
             test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
           },
+          // Small modules the booking page's first screen and other public pages share, one file each until now:
+          // a file per group instead (only the modules named, not what they import) — fewer requests and
+          // fewer bytes on every public route (issue 48; npm run bench, decision 077 has the figures).
+          {
+            name: 'public-parts',
+            includeDependenciesRecursively: false,
+            test: /src[\\/](components[\\/](centered-page|ui[\\/]safe-image)|features[\\/]booking[\\/]components[\\/](brand-button|message-screen))\.tsx$/,
+          },
+          {
+            name: 'domain-words',
+            includeDependenciesRecursively: false,
+            test: /packages[\\/]domain[\\/]src[\\/](plural|whoDecides|links)\.ts$/,
+          },
         ],
       },
     },

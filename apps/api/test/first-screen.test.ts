@@ -158,6 +158,35 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
     }
   });
 
+  it("the build's stylesheet comes in the page (no render-blocking request); one with relative url() stays a link", async () => {
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    // A rule, and a comment that could close the <style> element if written as it is.
+    const css = '.kt-page{color:#0f172a}/* </style><script>alert(1)</script> */';
+    await writeFile(path.join(dist, 'assets', 'index-s1.css'), css);
+    await writeFile(path.join(dist, 'assets', 'map-s1.css'), '.map{background:url(tiles.png)}');
+    const link = (name: string) => `<link rel="stylesheet" crossorigin href="/assets/${name}.css">`;
+    const styled = INDEX_HTML.replace('</head>', `${link('index-s1')}${link('map-s1')}</head>`);
+    await writeFile(path.join(dist, 'index.html'), styled);
+    try {
+      for (const url of [`/bookme/${agent.id}`, '/pricing']) {
+        const html = (await page(url)).body;
+        // The rules in a <style>, where the link was; the link kept but disabled (never fetched nor applied), so
+        // a lazy chunk that lists the stylesheet finds it there and does not load it a second time.
+        expect(html, url).toContain(
+          '<link rel="stylesheet" crossorigin href="/assets/index-s1.css" media="not all" disabled>' +
+            '<style>.kt-page{color:#0f172a}/* \\3c/style><script>alert(1)</script> */</style>',
+        );
+        expect(html.match(/<\/style>/g), url).toHaveLength(1);
+        // A stylesheet whose url() would resolve against the page instead of /assets/ is left as it was.
+        expect(html, url).toContain(link('map-s1'));
+      }
+      // index.html itself (an address with no first screen) is sent as built.
+      expect((await page('/features')).body).toBe(styled);
+    } finally {
+      await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+    }
+  });
+
   it('the kept page follows the launch switch: composed per launch state, and back (issue 40)', async () => {
     const before = (await page('/')).body;
     expect(rootOf(before)).toContain('Join Waiting List');

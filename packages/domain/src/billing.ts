@@ -102,12 +102,15 @@ export function graceEnd(failedAt: Date): Date {
   return new Date(failedAt.getTime() + PAYMENT_GRACE_DAYS * 24 * 60 * 60 * 1000);
 }
 
-const day = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Made on first use: no locale data loaded at a page's start for it (issue 48).
+let dayFormat: Intl.DateTimeFormat | undefined;
+const day = () =>
+  (dayFormat ??= new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }));
 
 export const BILLING_MESSAGES = {
   upgrade: (plan: string) => `Start the ${TRIAL_DAYS}-day free trial of ${plan}`,
@@ -115,11 +118,11 @@ export const BILLING_MESSAGES = {
   switchTo: (plan: string) => `Switch to ${plan}`,
   manage: 'Manage billing',
   manageHint: 'Change plan, cancel, update your payment method or download invoices.',
-  trialUntil: (end: Date) => `Free trial until ${day.format(end)}.`,
-  renews: (end: Date) => `Renews on ${day.format(end)}.`,
-  cancelsAt: (plan: string, end: Date) => `${plan} ends on ${day.format(end)}; you keep it until then.`,
+  trialUntil: (end: Date) => `Free trial until ${day().format(end)}.`,
+  renews: (end: Date) => `Renews on ${day().format(end)}.`,
+  cancelsAt: (plan: string, end: Date) => `${plan} ends on ${day().format(end)}; you keep it until then.`,
   paymentFailed: (plan: string, until: Date) =>
-    `Your last payment did not go through. Update your payment method by ${day.format(until)} to keep ${plan}; ` +
+    `Your last payment did not go through. Update your payment method by ${day().format(until)} to keep ${plan}; ` +
     `after that your account moves to Basic's limits. Nothing is deleted.`,
   downgraded:
     "Your payment did not go through, so your account has Basic's limits. Nothing was deleted: listings beyond " +
@@ -142,5 +145,5 @@ export const BILLING_MESSAGES = {
 } as const;
 
 export function formatBillingDay(date: Date): string {
-  return day.format(date);
+  return day().format(date);
 }

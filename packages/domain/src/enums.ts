@@ -103,10 +103,23 @@ export const CANCELLED_BY_LABEL: Record<CancelledBy, string> = {
 export const ACTIVE_BOOKING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
 export type ActiveBookingStatus = (typeof ACTIVE_BOOKING_STATUSES)[number];
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+// Made on first use (issue 48): the first Intl object loads the locale data (~130 ms on a slowed phone CPU), which
+// a page whose first screen formats no price should not pay at its start.
+let usdFormat: Intl.NumberFormat | undefined;
+const usd = () =>
+  (usdFormat ??= new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  }));
+
+/** Whole US dollars as every screen writes them: 425000 → '$425,000'. */
+export function wholeDollars(amount: number): string {
+  return usd().format(amount);
+}
 
 function moneyRangeLabel(range: string): string {
-  if (range.endsWith('+')) return `${usd.format(Number(range.slice(0, -1)))}+`;
+  if (range.endsWith('+')) return `${wholeDollars(Number(range.slice(0, -1)))}+`;
   const [min = '', max = ''] = range.split('-');
-  return `${usd.format(Number(min))} - ${usd.format(Number(max))}`;
+  return `${wholeDollars(Number(min))} - ${wholeDollars(Number(max))}`;
 }

@@ -105,6 +105,7 @@ export async function firstScreenHtml(
       answers: bodies,
       inlineId: renderer.FIRST_PAINT_INLINE_ID,
       preloads,
+      styles: await stylesheetsOf(template, webDist),
     });
     if (kept) cache.set(key, { template, manifest, year, html });
     return html;
@@ -128,7 +129,14 @@ const HEAD_ELEMENTS = /^(?:<title>[^<]*<\/title>|<(?:link|meta)\b[^>]*>)+/;
  */
 export function composePage(
   template: string,
-  page: { markup: string; answers: Record<string, unknown>; inlineId: string; preloads: string[] },
+  page: {
+    markup: string;
+    answers: Record<string, unknown>;
+    inlineId: string;
+    preloads: string[];
+    /** The template's stylesheets to put in as <style> (stylesheetsOf), by their href; others stay links. */
+    styles?: Record<string, string>;
+  },
 ): string {
   if (!template.includes(ROOT_ELEMENT) || !/<head>/i.test(template))
     throw new Error('index.html has no empty <div id="root"> or <head>');
@@ -151,10 +159,63 @@ export function composePage(
     title && /<title>[^<]*<\/title>/i.test(template)
       ? template.replace(/<title>[^<]*<\/title>/i, () => title)
       : template.replace(/<\/head>/i, () => `${title ?? ''}</head>`);
-  return withTitle
+  return inlineStylesheets(withTitle, page.styles ?? {})
     .replace(/<head>/i, (tag) => `${tag}${answers}`)
     .replace(/<\/head>/i, () => `${hoisted}${preloads}</head>`)
     .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
+}
+
+/**
+ * The build's stylesheets in the page itself (issue 48, decision 077): a server-rendered first screen paints
+ * when its HTML has arrived, not one round trip later when the render-blocking stylesheet has. The link gives
+ * way to a <style> with the same rules (the CSP allows inline styles; the file has no relative url() to
+ * resolve against /assets/, else it stays a link as it was).
+ */
+const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/gi;
+const RELATIVE_URL = /url\(\s*(['"]?)(?!data:|https?:|\/)/i;
+
+function hrefOf(link: string): string | undefined {
+  return /\bhref="([^"]+)"/i.exec(link)?.[1];
+}
+
+function inlineStylesheets(html: string, styles: Record<string, string>): string {
+  return html.replace(STYLESHEET_LINK, (link) => {
+    const href = hrefOf(link);
+    const css = href === undefined ? undefined : styles[href];
+    if (css === undefined) return link;
+    // The link stays, disabled (not fetched, not applied): the lazy chunks that import the entry list its
+    // stylesheet, and Vite's preload step loads one only when the page has no link to it.
+    const kept = link.replace(/\s*\/?>$/, ' media="not all" disabled>');
+    // `</style` inside a rule could close the element early: escaped as CSS reads it (`\3c/style`).
+    return `${kept}<style>${css.replace(/<\/style/gi, '\\3c/style')}</style>`;
+  });
+}
+
+/** Stylesheet text by file: the build fingerprints its names, so a file read once is that file's text. */
+const stylesheetText = new Map<string, Promise<string | null>>();
+
+/** The template's own stylesheets (under /assets/, without relative url()), read once each, by href. */
+export async function stylesheetsOf(template: string, webDist: string): Promise<Record<string, string>> {
+  const hrefs = [...template.matchAll(STYLESHEET_LINK)]
+    .map(([link]) => hrefOf(link))
+    .filter((href): href is string => href !== undefined && /^\/assets\/[\w.-]+\.css$/.test(href));
+  const texts = await Promise.all(
+    hrefs.map((href) => {
+      const file = path.join(webDist, href);
+      let text = stylesheetText.get(file);
+      if (!text) {
+        text = readFile(file, 'utf8').then(
+          (css) => (RELATIVE_URL.test(css) ? null : css),
+          () => null,
+        );
+        stylesheetText.set(file, text);
+      }
+      return text;
+    }),
+  );
+  return Object.fromEntries(
+    hrefs.flatMap((href, i) => (texts[i] === null || texts[i] === undefined ? [] : [[href, texts[i]]])),
+  );
 }
 
 function escapeAttribute(value: string): string {

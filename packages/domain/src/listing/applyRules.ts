@@ -355,15 +355,18 @@ function windowsWhy(mine: readonly { start: string; end: string }[], weekday: nu
 
 /** '2026-12-01' → 'Tuesday, December 1'. */
 function dateWords(date: string): string {
-  return DATE_WORDS.format(dayNumber(date) * DAY_MS);
+  return DATE_WORDS().format(dayNumber(date) * DAY_MS);
 }
 
-const DATE_WORDS = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+// Made on first use: no locale data loaded at a page's start for it (issue 48).
+let dateWordsFormat: Intl.DateTimeFormat | undefined;
+const DATE_WORDS = () =>
+  (dateWordsFormat ??= new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }));
 
 /** How each approval mode reads on the agent's "Showing rules" form. */
 export const APPROVAL_MODE_LABELS: Record<ApprovalMode, string> = {

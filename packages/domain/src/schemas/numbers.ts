@@ -18,11 +18,15 @@ export function int4(label: string, bounds: { min?: number; max?: number } = {})
       : min === 1 && /\bid$/.test(label)
         ? `${label} must be positive`
         : `${label} must be at least ${min}`;
-  return z
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(min, below)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`);
+  return (
+    z
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole number`)
+      .min(min, below)
+      // Written when an answer needs it (the error function): a schema built at a page's start loads no locale
+      // data for a message it may never show (issue 48).
+      .max(max, { error: () => `${label} must be at most ${max.toLocaleString('en-US')}` })
+  );
 }
 
 /**

@@ -1,15 +1,17 @@
 // How the dashboard writes money, calendar dates and wall-clock times. Dates and times arrive as the
 // agent-zone wall clock (yyyy-MM-dd, HH:mm), so they are shown as written, never shifted to the browser's zone.
+import { wholeDollars } from '@keyturn/domain/enums';
 import { isoDateInZone, to12Hour, wallClockInZone } from '@keyturn/domain/time';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
+// The date formats are made on first use: no locale data loaded at a page's start for them (issue 48).
 /** 425000 → '$425,000'. */
 export function formatMoney(amount: number): string {
-  return usd.format(amount);
+  return wholeDollars(amount);
 }
 
-const dateFormats = {
+let dateFormatSet: ReturnType<typeof makeDateFormats> | undefined;
+const dateFormats = () => (dateFormatSet ??= makeDateFormats());
+const makeDateFormats = () => ({
   long: new Intl.DateTimeFormat('en-US', {
     weekday: 'long',
     month: 'long',
@@ -30,12 +32,15 @@ const dateFormats = {
     year: 'numeric',
     timeZone: 'UTC',
   }),
-} as const;
+});
 
 /** '2025-06-12' → 'Thu, Jun 12' (short), 'Thu, Jun 12, 2025' (shortWithYear) or 'Thursday, June 12, 2025' (long). */
-export function formatIsoDate(isoDate: string, style: keyof typeof dateFormats = 'short'): string {
+export function formatIsoDate(
+  isoDate: string,
+  style: keyof ReturnType<typeof dateFormats> = 'short',
+): string {
   const date = new Date(`${isoDate}T12:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : dateFormats[style].format(date);
+  return Number.isNaN(date.getTime()) ? isoDate : dateFormats()[style].format(date);
 }
 
 /** '14:30' or '14:30:00' → '2:30 PM'; anything unreadable is shown as it came. */

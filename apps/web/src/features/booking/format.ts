@@ -2,15 +2,16 @@
 // wall clock (yyyy-MM-dd, HH:mm); the buyer may see the same instants on their own clock. Written with Intl,
 // no date library: the booking page's first screen imports this file, and date-fns stays with the lazy
 // calendar (decision 036).
-import { BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
+import { BOOKING_PURPOSE_LABELS, wholeDollars } from '@keyturn/domain/enums';
 import type { BookingPurpose } from '@keyturn/domain/enums';
 import { clockLabel, dateInZone, timeZoneName } from '@keyturn/domain/time';
 import { textColorOn } from '@keyturn/domain/contrast';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+// The formatters are made on first use (issue 48): the first Intl object loads the locale data (~130 ms on a
+// slowed phone CPU), and the booking page's first screen formats neither a price nor a date.
 
 export function formatPrice(price: number): string {
-  return usd.format(price);
+  return wholeDollars(price);
 }
 
 /** 'yyyy-MM-dd' → that calendar day at local midnight (what the calendar widget works with). */
@@ -25,16 +26,18 @@ export function toIsoDate(date: Date): string {
   return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
 }
 
-const longDate = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
+let longDateFormat: Intl.DateTimeFormat | undefined;
+const longDate = () =>
+  (longDateFormat ??= new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }));
 
 /** '2031-03-04' → 'Tuesday, March 4, 2031'. */
 export function formatLongDate(iso: string): string {
-  return longDate.format(parseIsoDate(iso));
+  return longDate().format(parseIsoDate(iso));
 }
 
 const shortDays = new Map<string, Intl.DateTimeFormat>();
@@ -54,7 +57,10 @@ function shortDayInZone(instant: string, zone: string): string {
   return formatter.format(new Date(instant));
 }
 
-/** The visitor's own IANA time zone. */
+/**
+ * The visitor's own IANA time zone, read when a screen needs it: the booking page's first screen does not, so it
+ * paints and hydrates without loading the locale data (issue 48).
+ */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

@@ -96,7 +96,6 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
     flowUrl.go(step, to, { ...choices, ...patch });
   const [purposeError, setPurposeError] = useState<string | null>(null);
   const [visibleMonth, setVisibleMonth] = useState<string | null>(null);
-  const [buyerZone] = useState(browserTimeZone);
   const [showInBuyerZone, setShowInBuyerZone] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
   const shownStep = useRef(step);
@@ -138,7 +137,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
     showing?.instructions_only === true && step !== 'purpose' && step !== 'property_selection';
   const hasProperty = hasPropertyId || choices.propertyId !== null;
   const agentZone = agent.timeZone;
-  const viewZone = agentZone && showInBuyerZone && buyerZone !== agentZone ? buyerZone : null;
+  const viewZone = agentZone && showInBuyerZone && browserTimeZone() !== agentZone ? browserTimeZone() : null;
 
   const slotTarget: SlotTarget | null =
     propertyId !== null
@@ -155,9 +154,16 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
   // days on the agent's calendar, on the agent's available weekdays.
   const shownDates = useAvailableDates(slotTarget, visibleMonth);
   const dateMonthDates = useAvailableDates(slotTarget, date ? date.slice(0, 7) : null);
-  const todayIso =
-    shownDates.data?.today ?? (agentZone ? isoDateInZone(new Date(), agentZone) : toIsoDate(new Date()));
-  const weekdayGuess = useMemo(() => bookableDates(todayIso, availability), [todayIso, availability]);
+  // Asked for by the calendar and a chosen date only: the purpose and property steps paint and hydrate without
+  // the locale data Intl loads on first use (~130 ms on a slowed phone CPU, issue 48).
+  const needsDates = step === 'calendar' || date !== null;
+  const todayIso = needsDates
+    ? (shownDates.data?.today ?? (agentZone ? isoDateInZone(new Date(), agentZone) : toIsoDate(new Date())))
+    : null;
+  const weekdayGuess = useMemo(
+    () => (todayIso === null ? [] : bookableDates(todayIso, availability)),
+    [todayIso, availability],
+  );
   const availableDates = shownDates.data?.dates ?? weekdayGuess;
   const dateIsBookable = date !== null && (dateMonthDates.data?.dates ?? weekdayGuess).includes(date);
 
@@ -232,7 +238,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
   // Times read off the server's instant; a fallback-grid slot (no instant yet) shows its agent-zone label.
   const slotRow = (slot: TimeSlot, dateIso: string): SummaryRow =>
     slot.startsAt && agentZone
-      ? { label: 'Time', ...timeSummary(slot.startsAt, dateIso, agentZone, buyerZone) }
+      ? { label: 'Time', ...timeSummary(slot.startsAt, dateIso, agentZone, browserTimeZone()) }
       : { label: 'Time', value: agentZone ? `${slot.label} ${timeZoneName(agentZone)}` : slot.label };
   const propertyRow: SummaryRow = {
     label: 'Property',
@@ -308,11 +314,11 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                 />
               ) : null}
 
-              {step === 'calendar' ? (
+              {step === 'calendar' && todayIso !== null ? (
                 <CalendarStep
                   primaryColor={agent.primaryColor}
                   agentZone={agentZone}
-                  buyerZone={buyerZone}
+                  buyerZone={browserTimeZone()}
                   showInBuyerZone={showInBuyerZone}
                   onShowInBuyerZoneChange={setShowInBuyerZone}
                   availableDates={availableDates}
@@ -394,7 +400,12 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                     { label: 'Date', value: formatLongDate(booking.booking_date) },
                     {
                       label: 'Time',
-                      ...timeSummary(booking.starts_at, booking.booking_date, booking.time_zone, buyerZone),
+                      ...timeSummary(
+                        booking.starts_at,
+                        booking.booking_date,
+                        booking.time_zone,
+                        browserTimeZone(),
+                      ),
                     },
                     team ? placeRow(team) : propertyRow,
                     { label: 'Agent', value: assignedAgent ?? agent.name },

@@ -55,8 +55,10 @@ export const loadBuyerBookingSchema = once(() =>
 export const loadBookingRequestBuilder = once(() => import('@keyturn/domain/bookingSubmit'));
 
 /**
- * Warms the later steps' chunks when the browser is idle, in the order the buyer meets them. Returns a
- * cancel function for an effect's clean-up.
+ * Warms the later steps' chunks when the browser is idle, in the order the buyer meets them: one chunk per idle
+ * period, the next after the last has loaded, so no warm-up holds the main thread long enough to delay a tap
+ * (issue 48: started together, their preload lists and first runs made one long task). Returns a cancel
+ * function for an effect's clean-up.
  */
 export function prefetchLaterSteps(): () => void {
   const loaders: Loader<unknown>[] = [
@@ -67,15 +69,29 @@ export function prefetchLaterSteps(): () => void {
     loadBookingRequestBuilder,
     loadConfirmation,
   ];
-  const warm = () => {
-    for (const load of loaders) load().catch(() => undefined); // a failure shows when the step is opened
+  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+  const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+  let handle = 0;
+  // A failure shows when the step is opened; the warm-up goes on with the next one.
+  const warm = (next: number) => {
+    const load = loaders[next];
+    if (load && handle >= 0)
+      handle = idle(
+        () =>
+          void load()
+            .then(undefined, () => undefined)
+            .then(() => warm(next + 1)),
+        {
+          timeout: 2_000,
+        },
+      );
   };
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(warm, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(warm, 200);
-  return () => window.clearTimeout(timer);
+  warm(0);
+  // Stops the warm-up (a chunk already on its way still arrives).
+  return () => {
+    cancel(handle);
+    handle = -1;
+  };
 }
 
 /** Where a lazy step renders: while its chunk loads, a quiet placeholder of a step's height (no jump). */

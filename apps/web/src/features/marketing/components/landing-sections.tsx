@@ -49,7 +49,7 @@ export function LandingSections({
         ref={demoRef}
         tabIndex={-1}
         aria-labelledby="demo-title"
-        className="scroll-mt-16 py-16 focus:outline-none sm:py-24"
+        className="below-fold scroll-mt-16 py-16 focus:outline-none sm:py-24"
       >
         <Container>
           <SectionHeading
@@ -64,7 +64,11 @@ export function LandingSections({
         </Container>
       </section>
 
-      <section id="features" aria-labelledby="features-title" className="scroll-mt-16 py-16 sm:py-24">
+      <section
+        id="features"
+        aria-labelledby="features-title"
+        className="below-fold scroll-mt-16 py-16 sm:py-24"
+      >
         <Container>
           <SectionHeading
             id="features-title"
@@ -83,7 +87,7 @@ export function LandingSections({
 
       <Showcases />
 
-      <section aria-labelledby="how-title" className="py-16 sm:py-24">
+      <section aria-labelledby="how-title" className="below-fold py-16 sm:py-24">
         <Container>
           <SectionHeading id="how-title" eyebrow="How it works" title="Up and running in three steps" />
           <ol className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-3">
@@ -106,7 +110,7 @@ export function LandingSections({
       <section
         id="pricing"
         aria-labelledby="pricing-title"
-        className="scroll-mt-16 bg-slate-50 py-16 sm:py-24"
+        className="below-fold scroll-mt-16 bg-slate-50 py-16 sm:py-24"
       >
         <Container>
           <SectionHeading
@@ -121,7 +125,7 @@ export function LandingSections({
         </Container>
       </section>
 
-      <section id="faq" aria-labelledby="faq-title" className="scroll-mt-16 py-16 sm:py-24">
+      <section id="faq" aria-labelledby="faq-title" className="below-fold scroll-mt-16 py-16 sm:py-24">
         <Container>
           <SectionHeading id="faq-title" eyebrow="FAQ" title="Questions agents ask" />
           <div className="mt-10">
@@ -130,7 +134,7 @@ export function LandingSections({
         </Container>
       </section>
 
-      <section aria-labelledby="testimonials-title" className="bg-slate-50 py-16 sm:py-24">
+      <section aria-labelledby="testimonials-title" className="below-fold bg-slate-50 py-16 sm:py-24">
         <Container>
           <SectionHeading
             id="testimonials-title"
@@ -143,7 +147,7 @@ export function LandingSections({
         </Container>
       </section>
 
-      <section aria-labelledby="cta-title" className="py-16 sm:py-24">
+      <section aria-labelledby="cta-title" className="below-fold py-16 sm:py-24">
         <Container>
           <div className="rounded-3xl bg-blue-700 px-6 py-14 text-center shadow-xl sm:px-12">
             <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-white sm:text-4xl">
