@@ -2,7 +2,8 @@
 // assets/first-paint-<hash>.js — the FIRST_PAINT_PAGES table with each page's chunk files (its chunk and the
 // chunks that chunk imports statically, less what index.html already preloads) and its first API GETs, with
 // matchFirstPaintPath and firstPaintDataUrls — and puts it into index.html as an async module script ahead of
-// the entry. CSP-safe: a file of our own origin, fetching from our own origin.
+// the entry. CSP-safe: a file of our own origin, fetching from our own origin. It also starts keeping taps on
+// the calendar's days and times until the page's code takes them over (lib/early-taps.ts, decision 078).
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import {
   firstPaintDataUrls,
   matchFirstPaintPath,
 } from './src/app/first-paint-pages';
+import { EARLY_TAPS_KEY, EARLY_TAP_ATTRIBUTE, captureEarlyTaps } from './src/lib/early-taps';
 import { FIRST_PAINT_DATA_KEY, FIRST_PAINT_INLINE_ID } from './src/lib/first-paint-data';
 
 type Chunk = {
@@ -93,6 +95,7 @@ function preloadScript(items: { type: string }[], root: string, base: string) {
   // The page's first API answers are asked for here too (decision 033): each promise is kept under
   // FIRST_PAINT_DATA_KEY by its URL for lib/first-paint-data.ts; a failure is kept as null (the app asks again).
   const source =
+    `(${captureEarlyTaps.toString()})(${JSON.stringify(EARLY_TAPS_KEY)},${JSON.stringify(EARLY_TAP_ATTRIBUTE)});` +
     `const table=${JSON.stringify(table)};` +
     `const match=${matchFirstPaintPath.toString()};` +
     `const dataUrls=${firstPaintDataUrls.toString()};` +

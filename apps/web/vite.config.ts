@@ -112,7 +112,7 @@ const clientBuild = {
           {
             name: 'domain-words',
             includeDependenciesRecursively: false,
-            test: /packages[\\/]domain[\\/]src[\\/](plural|whoDecides|links)\.ts$/,
+            test: /packages[\\/]domain[\\/]src[\\/](plural|listing[\\/]whoDecides|links)\.ts$/,
           },
         ],
       },

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { teamPagePath } from '@keyturn/domain/links';
 import { RECOVERABLE_ERROR_PREFIX } from '../../apps/web/src/lib/hydration';
-import { api, demoAgent, DEMO, newAgent, query } from '../support/server.ts';
+import { api, demoAgent, DEMO, freeSlot, newAgent, query } from '../support/server.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -110,6 +110,27 @@ test('the booking page: the server-rendered first screen is hydrated by React DO
     await page.getByText('Open House').click();
     await expect(page.getByRole('radio', { name: 'Open House' })).toBeChecked();
   }
+});
+
+test('a booking link with ?date=: the calendar the server rendered is the one React takes over, never a loading step', async ({
+  page,
+}) => {
+  // Decision 078: the calendar step's code is loaded before hydration, so its server nodes are hydrated in
+  // place; before, an update during the wait replaced them with the loading placeholder (and a tap with them).
+  const agent = await demoAgent();
+  const { date } = await freeSlot(agent.id, 3);
+  const path = `/bookme/${agent.id}?date=${date}`;
+  const html = await (await page.request.get(path)).text();
+  expect(html).toContain(`data-date="${date}"`);
+  const { problems, nodes, serverNodes } = await hydrate(page, path);
+  expect(serverNodes).toBeGreaterThan(100);
+  expect(problems).toEqual([]);
+  // The date's times load after the take-over: their "Loading available times..." line gives way to them.
+  expect(nodes.filter((node) => !node.includes('Loading available times...'))).toEqual([]);
+  await expect(page.locator(`[role="gridcell"]:has(button[data-date="${date}"])`)).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
 });
 
 test("a team's page, /, /pricing and /waiting-list hydrate without a warning", async ({ page }) => {

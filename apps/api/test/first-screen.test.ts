@@ -209,10 +209,18 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
     expect((await page('/')).body).toBe(before);
   });
 
-  it('a first screen with a part that loads later (the calendar of ?date=) is the plain index.html', async () => {
+  it('a link with ?date= is rendered on its calendar, the date chosen, on the first request (decision 078)', async () => {
+    // The calendar's chunk is loaded for the address before the render (FIRST_SCREEN_STEPS): the first request
+    // of this server already gets it, not index.html until some earlier render happened to load it.
     const res = await page(`/bookme/${agent.id}?date=2031-03-04`);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX_HTML);
+    const root = rootOf(res.body);
+    expect(root).not.toContain('<!--$!-->');
+    expect(root).toContain('role="grid"');
+    expect(root).toMatch(/<td role="gridcell" aria-selected="true"[^>]*><button[^>]*data-date="2031-03-04"/);
+    // Every day carries the mark the first-paint script keeps an early tap by (lib/early-taps.ts).
+    expect(root).toContain('data-early-tap="2031-03-04"');
+    expect(res.body).toContain(`<link rel="modulepreload" crossorigin href="${PAGE_CHUNK}">`);
   });
 
   it('an agent name with </script> cannot break out of the inline answers', async () => {

@@ -9,12 +9,14 @@ import { StaticRouter } from 'react-router';
 import { renderToString } from 'react-dom/server';
 import { AppProviders } from '@/app/providers';
 import {
+  BOOKING_PAGE,
   FIRST_PAINT_MANIFEST,
   FIRST_PAINT_PAGES,
   firstPaintDataUrls,
   matchFirstPaintPath,
 } from '@/app/first-paint-pages';
 import { AppRoutes, FIRST_PAINT_LOADS, FIRST_SCREEN_PARTS } from '@/app/router';
+import { preloadFirstSteps } from '@/features/booking/components/lazy-steps';
 import { FIRST_PAINT_INLINE_ID, provideInlineAnswers } from '@/lib/first-paint-data';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -43,20 +45,25 @@ export function firstScreenData(pathname: string): { path: string; urls: string[
 
 /**
  * The markup of the app's first render at `url` (path and query) given `answers` (URL → answer body, as
- * firstScreenData named them); null when that screen has a part that loads later (a lazy step: `?date=`, a
- * resumed step), throws on any other error — either way the server sends index.html as it is.
+ * firstScreenData named them); null when that screen has a part that would load later (a lazy part no table
+ * names), throws on any other error — either way the server sends index.html as it is.
  */
 export async function renderFirstScreen(
   url: string,
   answers: Record<string, unknown>,
 ): Promise<string | null> {
-  const pathname = new URL(url, 'http://localhost').pathname;
+  const { pathname, search } = new URL(url, 'http://localhost');
   const screen = firstScreenData(pathname);
   const row = FIRST_PAINT_PAGES.find((page) => page.path === screen?.path);
   if (!row) throw new Error(`no server-rendered first screen for ${pathname}`);
-  // The page's code and its lazy parts below the first screen: renderToString does not wait for a lazy part,
-  // so each is loaded here and renders at once (the browser hydrates it when its code arrives).
-  await Promise.all([FIRST_PAINT_LOADS[row.routeId]?.(), FIRST_SCREEN_PARTS[row.routeId]?.()]);
+  // The page's code, the step its address opens on, and its lazy parts below the first screen: renderToString
+  // does not wait for a lazy part, so each is loaded here and renders at once (the browser loads the step before
+  // it hydrates, and hydrates the parts below when their code arrives).
+  await Promise.all([
+    FIRST_PAINT_LOADS[row.routeId]?.(),
+    row.module === BOOKING_PAGE ? preloadFirstSteps(search) : undefined,
+    FIRST_SCREEN_PARTS[row.routeId]?.(),
+  ]);
   const queryClient = createQueryClient();
   provideInlineAnswers(answers);
   try {

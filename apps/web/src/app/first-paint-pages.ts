@@ -24,7 +24,8 @@ export type FirstPaintPage = {
   render?: true;
 };
 
-const BOOKING_PAGE = 'src/features/booking/pages/booking-page.tsx';
+/** The agent booking page's module (entry-server.tsx loads the step its address opens on with it). */
+export const BOOKING_PAGE = 'src/features/booking/pages/booking-page.tsx';
 /** What the agent's booking page reads before it can show anything (features/booking/api.ts). */
 const AGENT_PAGE_DATA = ['/api/agents/id/:agentId', '/api/availability/public/:agentId'];
 /** What a team's public page reads before it can show anything (features/booking/team-api.ts). */

@@ -56,8 +56,9 @@ const UserProfilePage = lazy(() =>
   import('@/features/auth/pages/user-profile-page').then((m) => ({ default: m.UserProfilePage })),
 );
 
+// With the step its address opens on (decision 078).
 const BookingPage = lazyPage(() =>
-  import('@/features/booking/pages/booking-page').then((m) => m.BookingPage),
+  import('@/features/booking/pages/booking-page').then((m) => m.loadBookingPage()),
 );
 const ManageBookingPage = lazyPage(() =>
   import('@/features/booking/pages/manage-booking-page').then((m) => m.ManageBookingPage),

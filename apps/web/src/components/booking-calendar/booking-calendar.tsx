@@ -2,13 +2,10 @@
 // (spec §5 "Calendar day rules"), and beside it the time slots of the chosen date (spec §4 "Calendar widget").
 // Keyboard: arrow keys move between days, Home/End to the week's ends, Page Up/Down by a month (with Shift
 // by a year), Enter/Space selects.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import {
-  addDays,
   addMonths,
-  addYears,
-  endOfWeek,
   format,
   getDate,
   getDaysInMonth,
@@ -16,7 +13,6 @@ import {
   isSameMonth,
   setDate,
   startOfMonth,
-  startOfWeek,
 } from 'date-fns';
 import {
   MONTH_TITLE_FORMAT,
@@ -30,6 +26,8 @@ import { AVAILABLE_DAY_BORDER_COLOR, DEFAULT_PRIMARY_COLOR } from '@keyturn/doma
 import { MESSAGES } from '@keyturn/domain/messages';
 import { SLOT_BADGES, slotBadge } from '@keyturn/domain/learning/slotMarks';
 import { textColorOn } from '@keyturn/domain/contrast';
+import { EARLY_TAP_ATTRIBUTE, takeEarlyTap } from '@/lib/early-taps';
+import { keyTarget } from './day-keys';
 
 /** A slot: `value` is what selection reports (e.g. '14:00'), `label` what the buyer reads ('2:00 PM'). */
 export interface CalendarTimeSlot {
@@ -118,6 +116,14 @@ export function BookingCalendar({
     }
   }, [selectedDate]);
 
+  // A tap on a day made before this code ran (lib/early-taps.ts): taken over once, as the chosen day.
+  const replayEarlyTap = useEffectEvent(() => {
+    const tapped = takeEarlyTap();
+    const cell = tapped ? weeks.flat().find((day) => day.iso === tapped) : undefined;
+    if (cell) selectDay(cell.date);
+  });
+  useEffect(() => replayEarlyTap(), []);
+
   function showMonth(month: Date) {
     const first = startOfMonth(month);
     setShownMonth(first);
@@ -200,6 +206,7 @@ export function BookingCalendar({
                       <button
                         type="button"
                         data-date={cell.iso}
+                        {...{ [EARLY_TAP_ATTRIBUTE]: cell.iso }}
                         aria-label={format(cell.date, 'EEEE, MMMM d, yyyy')}
                         aria-disabled={state.disabled || undefined}
                         aria-current={state.isToday ? 'date' : undefined}
@@ -448,29 +455,6 @@ function NavButton({
       </svg>
     </button>
   );
-}
-
-function keyTarget(event: KeyboardEvent, from: Date): Date | null {
-  switch (event.key) {
-    case 'ArrowLeft':
-      return addDays(from, -1);
-    case 'ArrowRight':
-      return addDays(from, 1);
-    case 'ArrowUp':
-      return addDays(from, -7);
-    case 'ArrowDown':
-      return addDays(from, 7);
-    case 'Home':
-      return startOfWeek(from, { weekStartsOn: 0 });
-    case 'End':
-      return endOfWeek(from, { weekStartsOn: 0 });
-    case 'PageUp':
-      return event.shiftKey ? addYears(from, -1) : addMonths(from, -1);
-    case 'PageDown':
-      return event.shiftKey ? addYears(from, 1) : addMonths(from, 1);
-    default:
-      return null;
-  }
 }
 
 function dayClasses(state: DayState, selected: boolean, inMonth: boolean): string {

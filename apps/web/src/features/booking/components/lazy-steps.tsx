@@ -7,10 +7,12 @@
 // A new lazily loaded panel of the booking page (say, an assistant) hooks in here: one more `lazyPart`
 // with its import, rendered inside <StepSuspense>, and its loader added to prefetchLaterSteps if the buyer
 // is likely to open it.
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
+import { FLOW_PARAMS, isBookingStep } from '@keyturn/domain/bookingFlow';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { SpinnerCircle } from '@/components/ui/spinner';
+import { lazyPage } from '@/app/page-loading';
 
 type Loader<M> = () => Promise<M>;
 
@@ -26,8 +28,14 @@ function once<M>(load: Loader<M>): Loader<M> {
   };
 }
 
+/**
+ * A step whose chunk loads on first use; once `preload()` has resolved it renders at once, with no Suspense
+ * round (lazyPage): so the server, and the browser's hydration of a page the server rendered on that step
+ * (preloadFirstSteps), render the step itself — React would otherwise leave the step's server nodes waiting for
+ * its code, and an update in the meantime replaces them with the loading placeholder, dropping a tap.
+ */
 function lazyPart<M, P extends object>(load: Loader<M>, pick: (module: M) => ComponentType<P>) {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+  return lazyPage(() => load().then(pick));
 }
 
 const loadProperty = once(() => import('./property-step'));
@@ -53,6 +61,25 @@ export const loadBuyerBookingSchema = once(() =>
 
 /** The domain's builder of the booking request from the form (use-booking-submit), loaded with the form. */
 export const loadBookingRequestBuilder = once(() => import('@keyturn/domain/bookingSubmit'));
+
+/**
+ * The chunks of the step an agent's booking page may show first at this address, when it is not the purpose
+ * step: a link with ?date= opens on the calendar; a ?step= (a reload, a shared link) names one, or leads to the
+ * calendar when the address lacks what that step needs (domain resumeStep). The server loads them before it
+ * renders the page (entry-server.tsx) and the browser before it hydrates it (booking-page.tsx loadBookingPage),
+ * so both render the step itself (issue 48, decision 078).
+ */
+export function preloadFirstSteps(search: string | undefined): Promise<unknown> {
+  const params = new URLSearchParams(search);
+  const step = params.get(FLOW_PARAMS.step);
+  return Promise.all([
+    (params.has(FLOW_PARAMS.date) || (isBookingStep(step) && step !== 'purpose')) && CalendarStep.preload(),
+    step === 'property_selection' && PropertyStep.preload(),
+    step === 'time' && TimeStep.preload(),
+    step === 'details' && DetailsPanel.preload(),
+    step === 'confirmation' && ConfirmationStep.preload(),
+  ]);
+}
 
 /**
  * Warms the later steps' chunks when the browser is idle, in the order the buyer meets them: one chunk per idle

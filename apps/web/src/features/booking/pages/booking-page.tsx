@@ -13,6 +13,7 @@ import { brandStyle } from '../format';
 import { useBookingSetup } from '../hooks/use-booking-setup';
 import type { BookingSetup } from '../hooks/use-booking-setup';
 import { useMounted } from '@/lib/use-mounted';
+import { preloadFirstSteps } from '../components/lazy-steps';
 
 // The booking assistant's button (issue 17): its own chunk, so the page's first load does not grow.
 const AssistantLauncher = lazy(() =>
@@ -23,6 +24,13 @@ const AssistantLauncher = lazy(() =>
 const EmbedBridge = lazy(() =>
   import('../components/embed-bridge').then((m) => ({ default: m.EmbedBridge })),
 );
+
+/**
+ * The page for the router, in the browser once the step its address opens on (?date=, ?step=) is loaded too, so
+ * a page the server rendered on that step is hydrated in place (decision 078); the server (no location) loads
+ * that step per request itself (entry-server.tsx).
+ */
+export const loadBookingPage = () => preloadFirstSteps(globalThis.location?.search).then(() => BookingPage);
 
 /** @param embedded on /embed/…: in another site's frame, with the bridge to it instead of the assistant. */
 export function BookingPage({
