@@ -10,6 +10,9 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import {
+  BOOKING_PAGE,
+  BOOKING_STEP_MODULES,
+  BOOKING_STEP_PRELOAD,
   FIRST_PAINT_MANIFEST,
   FIRST_PAINT_PAGES,
   firstPaintDataUrls,
@@ -62,7 +65,10 @@ export function firstPaintPreload(root: string): Plugin {
       mkdirSync(path.dirname(path.join(options.dir, FIRST_PAINT_MANIFEST)), { recursive: true });
       writeFileSync(
         path.join(options.dir, FIRST_PAINT_MANIFEST),
-        JSON.stringify(Object.fromEntries(script.table.map(([address, files]) => [address, files]))),
+        JSON.stringify({
+          ...Object.fromEntries(script.table.map(([address, files]) => [address, files])),
+          ...script.steps,
+        }),
       );
       const file = path.join(options.dir, script.fileName);
       writeFileSync(file, script.source);
@@ -86,12 +92,25 @@ function preloadScript(items: { type: string }[], root: string, base: string) {
     return seen;
   };
   const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const chunkOf = (module: string) => {
+    const chunk = chunks.find((one) => one.facadeModuleId === `${root}/${module}`);
+    if (!chunk) throw new Error(`first-paint preload: no chunk for ${module}`);
+    return chunk.fileName;
+  };
   const table = FIRST_PAINT_PAGES.map(({ path: address, module, data }) => {
-    const page = chunks.find((chunk) => chunk.facadeModuleId === `${root}/${module}`);
-    if (!page) throw new Error(`first-paint preload: no chunk for ${module}`);
-    const files = [...closure([page.fileName])].filter((file) => !entry.has(file));
+    const files = [...closure([chunkOf(module)])].filter((file) => !entry.has(file));
     return [address, files.map((file) => base + file), data ?? []] as const;
   });
+  // A booking step's chunk files beyond the entry's and the booking page's (decision 078): for the server only.
+  const bookingPage = closure([chunkOf(BOOKING_PAGE)]);
+  const steps = Object.fromEntries(
+    Object.entries(BOOKING_STEP_MODULES).map(([step, module]) => [
+      BOOKING_STEP_PRELOAD + step,
+      [...closure([chunkOf(module)])]
+        .filter((file) => !entry.has(file) && !bookingPage.has(file))
+        .map((file) => base + file),
+    ]),
+  );
   // The page's first API answers are asked for here too (decision 033): each promise is kept under
   // FIRST_PAINT_DATA_KEY by its URL for lib/first-paint-data.ts; a failure is kept as null (the app asks again).
   const source =
@@ -109,5 +128,5 @@ function preloadScript(items: { type: string }[], root: string, base: string) {
     `early[url]=fetch(url,{headers:{Accept:'application/json'}})` +
     `.then((response)=>response.text().then((text)=>({response,text}))).catch(()=>null);}\n`;
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 8);
-  return { fileName: `assets/first-paint-${hash}.js`, source, table };
+  return { fileName: `assets/first-paint-${hash}.js`, source, table, steps };
 }

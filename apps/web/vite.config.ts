@@ -103,11 +103,16 @@ const clientBuild = {
           },
           // Small modules the booking page's first screen and other public pages share, one file each until now:
           // a file per group instead (only the modules named, not what they import) — fewer requests and
-          // fewer bytes on every public route (issue 48; npm run bench, decision 077 has the figures).
+          // fewer bytes on every public route (issue 48; npm run bench, decisions 077 and 078 have the figures).
           {
             name: 'public-parts',
             includeDependenciesRecursively: false,
             test: /src[\\/](components[\\/](centered-page|ui[\\/]safe-image)|features[\\/]booking[\\/]components[\\/](brand-button|message-screen))\.tsx$/,
+          },
+          {
+            name: 'domain-common',
+            includeDependenciesRecursively: false,
+            test: /packages[\\/]domain[\\/]src[\\/](enums|messages)\.ts$/,
           },
           {
             name: 'domain-words',

@@ -19,6 +19,7 @@ const INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>Keyturn</title></head><body><div id="root"></div></body></html>';
 const PAGE_CHUNK = '/assets/booking-page-1.js';
 const LANDING_CHUNK = '/assets/landing-page-1.js';
+const CALENDAR_CHUNK = '/assets/calendar-step-1.js';
 const webDir = path.resolve(import.meta.dirname, '../../web');
 
 let dist: string;
@@ -36,6 +37,7 @@ beforeAll(async () => {
       '/': [LANDING_CHUNK],
       '/bookme/:agentId': [PAGE_CHUNK],
       '/bookme/:agentId/:agentName': [PAGE_CHUNK],
+      'step:calendar': [CALENDAR_CHUNK],
     }),
   );
   await build({
@@ -220,7 +222,12 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
     expect(root).toMatch(/<td role="gridcell" aria-selected="true"[^>]*><button[^>]*data-date="2031-03-04"/);
     // Every day carries the mark the first-paint script keeps an early tap by (lib/early-taps.ts).
     expect(root).toContain('data-early-tap="2031-03-04"');
-    expect(res.body).toContain(`<link rel="modulepreload" crossorigin href="${PAGE_CHUNK}">`);
+    // The calendar's own chunk is preloaded with the page's: the browser hydrates once it is here.
+    expect(res.body).toContain(
+      `<link rel="modulepreload" crossorigin href="${PAGE_CHUNK}"><link rel="modulepreload" crossorigin href="${CALENDAR_CHUNK}">`,
+    );
+    // The page on its first step preloads no step.
+    expect((await page(`/bookme/${agent.id}`)).body).not.toContain(CALENDAR_CHUNK);
   });
 
   it('an agent name with </script> cannot break out of the inline answers', async () => {

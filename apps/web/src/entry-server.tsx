@@ -10,13 +10,14 @@ import { renderToString } from 'react-dom/server';
 import { AppProviders } from '@/app/providers';
 import {
   BOOKING_PAGE,
+  BOOKING_STEP_PRELOAD,
   FIRST_PAINT_MANIFEST,
   FIRST_PAINT_PAGES,
   firstPaintDataUrls,
   matchFirstPaintPath,
 } from '@/app/first-paint-pages';
 import { AppRoutes, FIRST_PAINT_LOADS, FIRST_SCREEN_PARTS } from '@/app/router';
-import { preloadFirstSteps } from '@/features/booking/components/lazy-steps';
+import { firstStepsOf, preloadFirstSteps } from '@/features/booking/components/lazy-steps';
 import { FIRST_PAINT_INLINE_ID, provideInlineAnswers } from '@/lib/first-paint-data';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -41,6 +42,16 @@ export function firstScreenData(pathname: string): { path: string; urls: string[
   const data = row.data ?? [];
   const urls = firstPaintDataUrls(row.path, pathname, data);
   return urls.length === data.length ? { path: row.path, urls } : null;
+}
+
+/**
+ * The manifest keys of the chunks a page rendered at `url` shows beyond its row's own (the booking step its
+ * address opens on, decision 078): the API server preloads them with the page's.
+ */
+export function firstScreenPreloads(url: string): string[] {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  const row = FIRST_PAINT_PAGES.find((page) => page.path === firstScreenData(pathname)?.path);
+  return row?.module === BOOKING_PAGE ? firstStepsOf(search).map((step) => BOOKING_STEP_PRELOAD + step) : [];
 }
 
 /**

@@ -20,6 +20,8 @@ export type FirstScreenRenderer = {
   firstScreenData(pathname: string): { path: string; urls: string[] } | null;
   /** null: this address's first screen has a part that loads later (the plain page, no warning). */
   renderFirstScreen(url: string, answers: Record<string, unknown>): Promise<string | null>;
+  /** The manifest keys of the chunks the page at this address shows beyond its row's (a booking step). */
+  firstScreenPreloads?(url: string): string[];
 };
 
 /** Where the web build leaves its server renderer: dist-server/ next to the web build's dist/. */
@@ -99,7 +101,10 @@ export async function firstScreenHtml(
     if (hit && hit.template === template && hit.manifest === manifest && hit.year === year) return hit.html;
     const markup = await renderer.renderFirstScreen(kept ? plan.path : request.url, bodies);
     if (markup === null) return null;
-    const preloads = (JSON.parse(manifest) as Record<string, string[] | undefined>)[plan.path] ?? [];
+    // The row's chunks, and those of what this address shows beyond them (the step a booking link opens on).
+    const table = JSON.parse(manifest) as Record<string, string[] | undefined>;
+    const keys = [plan.path, ...(kept ? [] : (renderer.firstScreenPreloads?.(request.url) ?? []))];
+    const preloads = [...new Set(keys.flatMap((key) => table[key] ?? []))];
     const html = composePage(template, {
       markup,
       answers: bodies,

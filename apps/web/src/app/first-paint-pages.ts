@@ -32,6 +32,23 @@ const AGENT_PAGE_DATA = ['/api/agents/id/:agentId', '/api/availability/public/:a
 const TEAM_PAGE_DATA = ['/api/public/teams/:slug'];
 
 /**
+ * The booking flow's lazy steps a booking page can open on (features/booking/components/lazy-steps.tsx), by step:
+ * the build writes each one's chunk files into the manifest under BOOKING_STEP_PRELOAD + the step, and the server
+ * adds them as <link rel="modulepreload"> to a page it rendered on that step (decision 078), so the browser has the
+ * step's code when it hydrates without asking for it after the page's own chunk has run.
+ */
+export const BOOKING_STEP_MODULES = {
+  property_selection: 'src/features/booking/components/property-step.tsx',
+  calendar: 'src/features/booking/components/calendar-step.tsx',
+  time: 'src/features/booking/components/time-step.tsx',
+  details: 'src/features/booking/components/details-panel.tsx',
+  confirmation: 'src/features/booking/components/confirmation-step.tsx',
+} as const;
+export type LazyBookingStep = keyof typeof BOOKING_STEP_MODULES;
+/** The manifest key of a step's chunk files: 'step:calendar'. */
+export const BOOKING_STEP_PRELOAD = 'step:';
+
+/**
  * Whether the site is launched (issue 40, decision 069): the marketing pages differ before and after. The
  * domain's LAUNCH_URL, written out: the build's config loads this file, and cannot load the domain's sources
  * (first-paint-pages.test.ts checks they agree).

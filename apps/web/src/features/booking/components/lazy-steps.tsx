@@ -11,6 +11,7 @@ import { Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { FLOW_PARAMS, isBookingStep } from '@keyturn/domain/bookingFlow';
 import { MESSAGES } from '@keyturn/domain/messages';
+import type { LazyBookingStep } from '@/app/first-paint-pages';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { lazyPage } from '@/app/page-loading';
 
@@ -62,24 +63,34 @@ export const loadBuyerBookingSchema = once(() =>
 /** The domain's builder of the booking request from the form (use-booking-submit), loaded with the form. */
 export const loadBookingRequestBuilder = once(() => import('@keyturn/domain/bookingSubmit'));
 
+const STEP_PARTS: Record<LazyBookingStep, { preload: () => Promise<unknown> }> = {
+  property_selection: PropertyStep,
+  calendar: CalendarStep,
+  time: TimeStep,
+  details: DetailsPanel,
+  confirmation: ConfirmationStep,
+};
+
 /**
- * The chunks of the step an agent's booking page may show first at this address, when it is not the purpose
- * step: a link with ?date= opens on the calendar; a ?step= (a reload, a shared link) names one, or leads to the
- * calendar when the address lacks what that step needs (domain resumeStep). The server loads them before it
- * renders the page (entry-server.tsx) and the browser before it hydrates it (booking-page.tsx loadBookingPage),
- * so both render the step itself (issue 48, decision 078).
+ * The lazy steps an agent's booking page may show first at this address: a link with ?date= opens on the
+ * calendar; a ?step= (a reload, a shared link) names one, or leads to the calendar when the address lacks what
+ * that step needs (domain resumeStep). None when it opens on the purpose step (in the page's own chunk).
  */
-export function preloadFirstSteps(search: string | undefined): Promise<unknown> {
+export function firstStepsOf(search: string | undefined): LazyBookingStep[] {
   const params = new URLSearchParams(search);
   const step = params.get(FLOW_PARAMS.step);
-  return Promise.all([
-    (params.has(FLOW_PARAMS.date) || (isBookingStep(step) && step !== 'purpose')) && CalendarStep.preload(),
-    step === 'property_selection' && PropertyStep.preload(),
-    step === 'time' && TimeStep.preload(),
-    step === 'details' && DetailsPanel.preload(),
-    step === 'confirmation' && ConfirmationStep.preload(),
-  ]);
+  const steps: LazyBookingStep[] = isBookingStep(step) && step !== 'purpose' ? [step] : [];
+  if (step !== 'calendar' && (steps.length > 0 || params.has(FLOW_PARAMS.date))) steps.push('calendar');
+  return steps;
 }
+
+/**
+ * Loads firstStepsOf's steps. The server does it before it renders the page (entry-server.tsx) and the browser
+ * before it hydrates it (booking-page.tsx loadBookingPage), so both render the step itself (issue 48, decision
+ * 078).
+ */
+export const preloadFirstSteps = (search: string | undefined): Promise<unknown> =>
+  Promise.all(firstStepsOf(search).map((step) => STEP_PARTS[step].preload()));
 
 /**
  * Warms the later steps' chunks when the browser is idle, in the order the buyer meets them: one chunk per idle

@@ -59,3 +59,25 @@ describe('booking page: later steps load lazily (issue 18)', () => {
     expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
   });
 });
+
+describe('the step a booking address opens on (decision 078)', () => {
+  it('names the calendar for ?date=, the asked step and the calendar for ?step=, nothing for the first step', async () => {
+    const { firstStepsOf } = await import('../components/lazy-steps');
+    expect(firstStepsOf('')).toEqual([]);
+    expect(firstStepsOf(undefined)).toEqual([]);
+    expect(firstStepsOf('?step=purpose')).toEqual([]);
+    expect(firstStepsOf('?step=nonsense')).toEqual([]);
+    expect(firstStepsOf('?date=2031-03-04')).toEqual(['calendar']);
+    expect(firstStepsOf('?step=details&date=2031-03-04&time=10:00')).toEqual(['details', 'calendar']);
+    expect(firstStepsOf('?step=confirmation')).toEqual(['confirmation', 'calendar']);
+  });
+
+  it('each step the build preloads is the module its lazy part imports', async () => {
+    const { BOOKING_STEP_MODULES } = await import('@/app/first-paint-pages');
+    const { default: source } = await import('../components/lazy-steps.tsx?raw');
+    for (const module of Object.values(BOOKING_STEP_MODULES)) {
+      const file = /components\/([a-z-]+)\.tsx$/.exec(module)?.[1];
+      expect(source, module).toContain(`import('./${file}')`);
+    }
+  });
+});
