@@ -3,7 +3,7 @@
 // chunks that chunk imports statically, less what index.html already preloads) and its first API GETs, with
 // matchFirstPaintPath and firstPaintDataUrls — and puts it into index.html as an async module script ahead of
 // the entry. CSP-safe: a file of our own origin, fetching from our own origin. It also starts keeping taps on
-// the calendar's days and times until the page's code takes them over (lib/early-taps.ts, decision 078).
+// the calendar's days until the page's code takes them over (lib/early-taps.ts, decision 078).
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
