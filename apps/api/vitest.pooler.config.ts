@@ -9,5 +9,7 @@ export default defineConfig({
     globalSetup: ['./test/global-setup-pooler.ts'],
     testTimeout: 30_000,
     hookTimeout: 90_000,
+    // As in vitest.config.ts (decision 079): the three files share their worker's loaded modules.
+    isolate: false,
   },
 });

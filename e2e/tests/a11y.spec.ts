@@ -39,9 +39,14 @@ async function seriousViolations(page: Page) {
 async function settle(page: Page) {
   await expect(page.getByText('Loading page...')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  // Entrance transitions (thank-you page) and lazy images.
+  // Lazy images, then the entrance transitions (thank-you page) run to their end: axe reads colours as drawn, so a
+  // fading heading would be judged mid-fade. Awaited, not slept (issue 42); endless ones (spinners) never end.
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(800);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
 }
 
 for (const width of WIDTHS) {
