@@ -229,11 +229,14 @@ test('My day: map, route and warning; Optimise names the buyers, Apply proposes 
   await expect(page.getByTestId('total-drive')).toHaveText('41 min');
   await expect(answers.filter({ hasText: 'Buyer B' })).toContainText(TIME_PROPOSAL_STATUS_LABELS.accepted);
   await expect(answers.filter({ hasText: 'Buyer C' })).toContainText(TIME_PROPOSAL_STATUS_LABELS.proposed);
-  expect(
-    await page
-      .locator('.leaflet-tooltip span')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
-  ).toEqual(['1. 1 Elm St', '2. 3 Ash Rd', '3. 12 Oak St']);
+  // The map (a lazy chunk) draws its labels after the list: read them until they are there, not once.
+  await expect
+    .poll(() =>
+      page
+        .locator('.leaflet-tooltip span')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
+    )
+    .toEqual(['1. 1 Elm St', '2. 3 Ash Rd', '3. 12 Oak St']);
   await page.getByRole('list', { name: TIME_PROPOSAL_MESSAGES.listHeading }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: shot(testInfo, 'my-day-answers-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
