@@ -79,10 +79,13 @@ export default defineConfig({
   ],
 });
 
-/** Worker `worker`'s API server: the built app, its own embedded database in DATA_DIR, the demo seeded. */
+/**
+ * Worker `worker`'s API server: the built app, its own embedded database in DATA_DIR, the demo seeded. It runs as
+ * `npm run serve` does: the server's bundle built from today's src/, then started (decision 080).
+ */
 function apiServer(worker: number): Extract<PlaywrightTestConfig['webServer'], unknown[]>[number] {
   return {
-    command: `node --import tsx ${path.join(here, '../apps/api/src/server.ts')}`,
+    command: 'node scripts/build.mjs && node dist/server.mjs',
     cwd: path.join(here, '../apps/api'),
     url: `http://localhost:${serverPort(worker)}/api/health`,
     timeout: 120_000,

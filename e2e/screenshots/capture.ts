@@ -13,6 +13,7 @@ import { chromium, type Page } from '@playwright/test';
 import { agentBookingPath, propertyBookingPath } from '@keyturn/domain/links';
 import { to12Hour } from '@keyturn/domain/time';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
+import { buildServer } from '../../apps/api/scripts/build.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = path.join(repo, 'apps/web/public/screenshots');
@@ -29,7 +30,8 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyturn-screenshots-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn('node', ['--import', 'tsx', path.join(repo, 'apps/api/src/server.ts')], {
+  await buildServer();
+  const server = spawn('node', [path.join(repo, 'apps/api/dist/server.mjs')], {
     cwd: path.join(repo, 'apps/api'),
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

@@ -54,7 +54,8 @@ test.beforeAll(async () => {
   expect(setup.status, setup.stderr).toBe(0);
   expect(setup.stdout).toContain('created price keyturn_pro_monthly');
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'keyturn-e2e-billing-'));
-  server = spawn('node', ['--import', 'tsx', 'src/server.ts'], {
+  // The bundle the suite's own server was started from (playwright.config.ts builds it; decision 080).
+  server = spawn('node', ['dist/server.mjs'], {
     cwd: apiDir,
     env: {
       ...env,

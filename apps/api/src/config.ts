@@ -1,12 +1,12 @@
 // Every environment variable the server reads, parsed once. The README's configuration table mirrors this file.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { LOCAL_API_PORT } from '@keyturn/domain/constants';
+import { apiRoot } from './api-root';
 import { LAUNCH_MODES, SERVER_SETTING_KEYS } from '@keyturn/domain/schemas/serverSettings';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const repoRoot = path.resolve(apiRoot, '../..');
 
 /** OpenStreetMap's public geocoder and standard tiles: the defaults when GEOCODER_URL / MAP_TILE_URL are unset. */
 export const OSM_NOMINATIM_URL = 'https://nominatim.openstreetmap.org';

@@ -157,7 +157,7 @@ describe('npm run admin -- backup, then restore into a fresh data folder', () =>
 
   it('the restored server starts on that folder with the same rows and serves the same booking page', async () => {
     const port = await freePort();
-    const server = spawnApi('src/server.ts', {
+    const server = spawnApi('server', {
       DATA_DIR: restoredDir,
       PORT: String(port),
       PUBLIC_URL: 'http://keyturn.test',

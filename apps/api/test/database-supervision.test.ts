@@ -32,7 +32,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'keyturn-supervision-'));
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = spawnApi('src/server.ts', {
+  server = spawnApi('server', {
     DATA_DIR: dataDir,
     PORT: String(port),
     LOG_LEVEL: 'info',
@@ -236,7 +236,7 @@ describe('DATABASE_URL: the PostgreSQL server goes away and comes back', () => {
     const external = await startEmbeddedPostgres(pgDir);
     const port = await freePort();
     const url = await ensureDatabase(external.adminUrl, 'keyturn');
-    const api = spawnApi('src/server.ts', {
+    const api = spawnApi('server', {
       DATABASE_URL: url,
       DATA_DIR: pgDir,
       PORT: String(port),

@@ -10,6 +10,7 @@ import { connect } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
 import { adminQuery } from './support/admin-query';
+import { buildServer } from '../scripts/build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,6 +35,9 @@ process.on('exit', () => {
 });
 
 export default async function setup(project: TestProject) {
+  // The tests that start real processes start what `npm run serve` / `npm run worker` do: the bundle, built
+  // here from today's src/ (decision 080).
+  await buildServer();
   if (process.env.DATABASE_URL) {
     const template = await createTemplate(process.env.DATABASE_URL);
     project.provide('pgAdminUrl', process.env.DATABASE_URL);

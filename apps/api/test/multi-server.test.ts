@@ -41,7 +41,7 @@ beforeAll(async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), `keyturn-server-${i}-`));
     dataDirs.push(dir);
     const port = await freePort();
-    const process = spawnApi('src/server.ts', {
+    const process = spawnApi('server', {
       ...common,
       DATA_DIR: dir,
       PORT: String(port),
@@ -51,7 +51,7 @@ beforeAll(async () => {
   }
   const workerDir = await mkdtemp(path.join(os.tmpdir(), 'keyturn-worker-'));
   dataDirs.push(workerDir);
-  worker = spawnApi('src/worker.ts', { ...common, DATA_DIR: workerDir, LOG_LEVEL: 'info' });
+  worker = spawnApi('worker', { ...common, DATA_DIR: workerDir, LOG_LEVEL: 'info' });
   await Promise.all([
     ...servers.map((s) => s.process.waitFor('Keyturn is running')),
     worker.waitFor('Keyturn workers are running'),

@@ -27,7 +27,7 @@ import {
 } from './support/notify';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './support/smtp-server';
 import { OFFLINE_MAPS_ENV } from './support/offline-maps';
-import { freePort } from './support/processes';
+import { entryFile, freePort } from './support/processes';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clock = testClock();
@@ -53,7 +53,7 @@ afterAll(async () => {
 
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-async function spawnApi(entry: 'src/server.ts' | 'src/worker.ts', logLevel = 'warn'): Promise<Running> {
+async function spawnApi(entry: 'server' | 'worker', logLevel = 'warn'): Promise<Running> {
   // A free port each time: fixed ones meet another run of this suite on the same machine.
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -73,7 +73,7 @@ async function spawnApi(entry: 'src/server.ts' | 'src/worker.ts', logLevel = 'wa
     ...OFFLINE_MAPS_ENV,
   };
   delete env.INIT_CWD;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: apiDir, env });
+  const child = spawn(process.execPath, [entryFile(entry)], { cwd: apiDir, env });
   let out = '';
   child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
@@ -130,7 +130,7 @@ describe('a server killed while reminders are due', () => {
     const { bookingIds, expected } = await dueReminders(8);
     smtp.setDelay(100);
     const started = Date.now();
-    const first = await spawnApi('src/server.ts');
+    const first = await spawnApi('server');
     await smtp.waitFor(() => countsOf(expected).size >= 5, 60_000);
 
     // Stop accepting mail: the next message a worker sends is held before our 250 answer. Once one is held
@@ -153,7 +153,7 @@ describe('a server killed while reminders are due', () => {
     expect(smtp.dropped).toBeGreaterThanOrEqual(1);
 
     const restartedAt = Date.now();
-    const second = await spawnApi('src/server.ts');
+    const second = await spawnApi('server');
     try {
       await smtp.waitFor(() => countsOf(expected).size === expected.size, 60_000);
       const completedAt = Date.now();
@@ -213,7 +213,7 @@ describe('two worker processes on one database', () => {
 
     smtp.setDelay(50);
     const started = Date.now();
-    const workers = [await spawnApi('src/worker.ts', 'info'), await spawnApi('src/worker.ts', 'info')];
+    const workers = [await spawnApi('worker', 'info'), await spawnApi('worker', 'info')];
     try {
       await smtp.waitFor(() => countsOf(expected).size === expected.size, 60_000);
       const completedAt = Date.now();

@@ -12,6 +12,7 @@ import { EMBEDDED_MESSAGES } from '@keyturn/domain/operations';
 import { DEMO_AGENT } from '../src/demo/seed';
 import { embeddedMajor, freePort } from '../src/db/embedded';
 import { OFFLINE_MAPS_ENV } from './support/offline-maps';
+import { entryFile } from './support/processes';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let dataDir: string;
@@ -36,7 +37,7 @@ function startServer(port: number, dir = dataDir): Running {
   };
   delete env.DATABASE_URL;
   delete env.INIT_CWD;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: apiDir, env });
+  const child = spawn(process.execPath, [entryFile('server')], { cwd: apiDir, env });
   let out = '';
   child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (out += c.toString()));

@@ -36,15 +36,15 @@ async function round(i: number): Promise<void> {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
     };
-    const envs: ['src/server.ts' | 'src/worker.ts', Record<string, string>][] = [];
+    const envs: ['server' | 'worker', Record<string, string>][] = [];
     for (let k = 0; k < 4; k += 1) {
       const dir = await mkdtemp(path.join(os.tmpdir(), `keyturn-together-${i}-${k}-`));
       dirs.push(dir);
       if (k < 2) {
         const port = String(await freePort());
-        envs.push(['src/server.ts', { ...common, DATA_DIR: dir, PORT: port, WORKERS_IN_PROCESS: 'false' }]);
+        envs.push(['server', { ...common, DATA_DIR: dir, PORT: port, WORKERS_IN_PROCESS: 'false' }]);
       } else {
-        envs.push(['src/worker.ts', { ...common, DATA_DIR: dir }]);
+        envs.push(['worker', { ...common, DATA_DIR: dir }]);
       }
     }
     // The same instant: all four spawned in one tick.

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { apiRoot } from '../api-root';
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = path.join(apiRoot, 'drizzle');
 
 // Any constant works; it only has to be the same for every Keyturn process sharing a database (the value
 // predates the queue's set-up joining it). Since issue 40 it is taken per transaction; a server of an older

@@ -17,7 +17,10 @@ export type Running = {
   waitFor: (text: string | RegExp, ms?: number) => Promise<void>;
 };
 
-export function spawnApi(entry: 'src/server.ts' | 'src/worker.ts', env: Record<string, string>): Running {
+/** What `npm run serve` / `npm run worker` start: the bundle test/global-setup.ts builds (decision 080). */
+export const entryFile = (entry: 'server' | 'worker'): string => path.join(apiDir, 'dist', `${entry}.mjs`);
+
+export function spawnApi(entry: 'server' | 'worker', env: Record<string, string>): Running {
   const full: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
@@ -27,7 +30,7 @@ export function spawnApi(entry: 'src/server.ts' | 'src/worker.ts', env: Record<s
   };
   if (!env.DATABASE_URL) delete full.DATABASE_URL;
   delete full.INIT_CWD;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: apiDir, env: full });
+  const child = spawn(process.execPath, [entryFile(entry)], { cwd: apiDir, env: full });
   let out = '';
   child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
