@@ -52,9 +52,8 @@ function focusProblem(page: Page): Promise<string | null> {
 async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
-    // A focused control may be scrolled into view smoothly.
-    await page.waitForTimeout(80);
-    expect(await focusProblem(page)).toBeNull();
+    // A focused control may be scrolled into view smoothly: it must end on screen, unobscured and ringed.
+    await expect.poll(() => focusProblem(page), { timeout: 2_000 }).toBeNull();
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
   }
   throw new Error(`${max} presses of Tab never reached ${target.toString()}`);
@@ -98,7 +97,9 @@ test('a buyer books a valuation visit with the keyboard alone at 375 px', async 
     'true',
   );
 
-  // The time, then on to the details.
+  // The time, then on to the details — once the day's times show, as a buyer waits for them (a Tab while they
+  // load goes on past the calendar).
+  await expect(page.getByRole('button', { name: label, exact: true })).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: label, exact: true }));
   await page.keyboard.press('Enter');
   await expect(page.getByText(`Selected: ${label}`)).toBeVisible();
