@@ -3,7 +3,7 @@
 // TypeScript, @keyturn/*, is bundled), so a process starts without compiling TypeScript on the fly. Through tsx
 // a server cost 7.5–9.5 CPU-seconds to start on two cores, through the bundle 3.0–4.0. Source maps keep the
 // stack traces pointing at src/ for whoever runs Node with --enable-source-maps (off by default: reading the map
-// added 1.2 CPU-seconds to a start). `npm run serve` and `npm run worker` build first (about a second); so do the
+// added 0.7–1.2 CPU-seconds to a start). `npm run serve` and `npm run worker` build first (about a second); so do the
 // API's tests (test/global-setup.ts) and the browser tests' server command, so a bundle is never stale.
 import { build } from 'esbuild';
 import { mkdir, rename, writeFile } from 'node:fs/promises';

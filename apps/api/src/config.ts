@@ -3,8 +3,8 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { LOCAL_API_PORT } from '@keyturn/domain/constants';
-import { apiRoot } from './api-root';
 import { LAUNCH_MODES, SERVER_SETTING_KEYS } from '@keyturn/domain/schemas/serverSettings';
+import { apiRoot } from './api-root';
 
 export const repoRoot = path.resolve(apiRoot, '../..');
 
