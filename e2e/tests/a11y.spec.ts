@@ -13,6 +13,7 @@ const PUBLIC_PAGES = [
   '/features',
   '/success-stories',
   '/privacy-policy',
+  '/accessibility',
   '/waiting-list',
   '/waiting-list/waitlist-thankyou',
   '/waitlist-thankyou',

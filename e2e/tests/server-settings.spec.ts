@@ -1,11 +1,13 @@
 // Server settings in the browser (issue 30): the administrator enters an SMTP server on 127.0.0.1 (a real one,
 // the smtp-server package, started here), saves, sends a test, and the message arrives there. An agent who is
-// not the administrator sees no entry and is refused the page. Screenshots at 390 and 1280 px.
+// not the administrator sees no entry and is refused the page. Issue 43: a visitor's accessibility report reaches
+// the administrator, by e-mail and on the page. Screenshots at 390 and 1280 px.
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { SERVER_SETTINGS_TEXTS } from '@keyturn/domain/schemas/serverSettings';
+import { ACCESSIBILITY_TEXTS } from '@keyturn/domain/schemas/accessibility';
 import { CONSENT_DECIDED, newAgent, query } from '../support/server.ts';
 import { ensureServerOwner, SERVER_OWNER } from '../support/server-owner.ts';
 import { signIn } from '../support/sign-in.ts';
@@ -114,4 +116,52 @@ test('an agent who is not the administrator has no entry and is refused the page
   await page.goto('/dashboard/server-settings');
   await expect(page.getByRole('alert')).toHaveText(SERVER_SETTINGS_TEXTS.forbidden);
   await expect(page.getByRole('region', { name: 'E-mail' })).toHaveCount(0);
+});
+
+test('a visitor reports an accessibility problem from the footer’s statement; the administrator gets it by e-mail and on the page', async ({
+  page,
+}) => {
+  // Issue 43: the statement is linked from the public footer; its form reaches whoever runs the server.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/pricing');
+  await page
+    .getByRole('navigation', { name: 'Footer: Support' })
+    .getByRole('link', { name: 'Accessibility' })
+    .click();
+  await expect(page).toHaveURL(/\/accessibility$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Booking a showing should work for everyone',
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const email = `reporter.${Date.now()}@example.com`;
+  await page.getByLabel('Your name (optional)').fill('Rosa Díaz');
+  await page.getByLabel('Your e-mail (for our answer)').fill(email);
+  // Came from /pricing: the page is filled in, and can be changed.
+  await expect(page.getByLabel('Page where it happened (optional)')).toHaveValue('/pricing');
+  await page
+    .getByLabel('What went wrong?')
+    .fill('The plan comparison table is read without its column names.');
+  await page.getByRole('button', { name: 'Send the report' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you.' })).toHaveText(
+    ACCESSIBILITY_TEXTS.received(email),
+  );
+  await page.screenshot({ path: `${SHOTS}/accessibility-390.png`, fullPage: true });
+
+  // Each administrator gets their own copy (the first account of this run's server may be one too).
+  const reportTo = (to: string) =>
+    received.filter((m) => m.raw.includes(ACCESSIBILITY_TEXTS.mailSubject) && m.to.includes(to));
+  await expect.poll(() => reportTo(OWNER.email).length).toBe(1);
+  const mail = reportTo(OWNER.email)[0];
+  expect(mail?.raw).toContain(`Reply-To: ${email}`);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, OWNER);
+  await page.goto('/dashboard/server-settings#accessibility-reports');
+  const reports = page.getByRole('region', { name: ACCESSIBILITY_TEXTS.sectionTitle });
+  await expect(
+    reports.getByText('The plan comparison table is read without its column names.'),
+  ).toBeVisible();
+  await expect(reports.getByRole('link', { name: email })).toBeVisible();
+  await expect(reports.getByText('Page: /pricing')).toBeVisible();
+  await reports.screenshot({ path: `${SHOTS}/accessibility-reports-1280.png` });
 });

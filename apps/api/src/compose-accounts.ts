@@ -1,6 +1,7 @@
 // The accounts' routes, registered by buildApp (app.ts): better-auth's allow-listed endpoints with the account
 // mail (verification, e-mail change, password reset — issue 41), sign-in with Google and Microsoft on the
-// calendar sync's apps (decision 068), SSO for Enterprise teams (decision 070), leaving (download my data, delete the account), and Server settings —
+// calendar sync's apps (decision 068), SSO for Enterprise teams (decision 070), leaving (download my data, delete the account), the accessibility
+// statement's reports (issue 43), and Server settings —
 // what the server's administrators do (decision 048). Like
 // compose-listing.ts, a composition file: it wires capabilities, none imports it.
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,7 @@ import { socialAuthRoutes } from './modules/auth/social-routes';
 import { ssoAuthRoutes } from './modules/auth/sso-routes';
 import { leavingRoutes } from './modules/leaving/routes';
 import { serverSettingsRoutes } from './modules/server-settings/routes';
+import { accessibilityRoutes } from './modules/accessibility/routes';
 import { mailSettingsOf, oauthAppsOf, serverSettingsOf } from './modules/core/settings-store';
 import { teamSsoRoutes } from './modules/auth/team-sso-routes';
 import { DEMO_AGENT } from './demo/data';
@@ -73,12 +75,22 @@ export async function registerAccounts(
   await app.register(ssoAuthRoutes, { ...sso, limitPerMinute: config.authLimitPerMinute, now });
   // Issue 41: download my data, delete my account (the buyers of cancelled showings told at once).
   await app.register(leavingRoutes, { auth, db, queue, now, config, resolver, mailer });
+  const rule = { adminEmails: config.adminEmails, notAdministrators: [DEMO_AGENT.email] };
+  // Issue 43: the accessibility statement's reports reach the administrators (Server settings, and e-mail).
+  await app.register(accessibilityRoutes, {
+    auth,
+    db,
+    rule,
+    mail: { mailer, from: config.mail.from },
+    publicUrl: config.publicUrl,
+    writeLimitPerMinute: config.publicWriteLimitPerMinute,
+  });
   await app.register(serverSettingsRoutes, {
     auth,
     db,
     box: settings.box,
     resolver,
-    rule: { adminEmails: config.adminEmails, notAdministrators: [DEMO_AGENT.email] },
+    rule,
     publicUrl: config.publicUrl,
     outbox: deps.outbox,
     outbound: config.outbound,

@@ -124,6 +124,8 @@ describe('who administers the server', () => {
       // Issue 40: the demo account, and "Remove the demo".
       'DELETE /api/server-settings/demo',
       'GET /api/server-settings',
+      // Issue 43: the reports sent from the accessibility statement.
+      'GET /api/server-settings/accessibility-reports',
       'GET /api/server-settings/demo',
       'POST /api/server-settings/:section/check',
       // Issue 39: "Set up plans in Stripe".

@@ -40,6 +40,7 @@ export const APP_PATHS = [
   '/success-stories',
   '/pricing',
   '/privacy-policy',
+  '/accessibility',
   '/profile',
   '/dashboard',
   '/dashboard/properties',

@@ -35,6 +35,9 @@ const PricingPage = lazyPage(() =>
 const PrivacyPolicyPage = lazy(() =>
   import('@/features/marketing/pages/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
 );
+const AccessibilityPage = lazy(() =>
+  import('@/features/marketing/pages/accessibility-page').then((m) => ({ default: m.AccessibilityPage })),
+);
 
 const SignInPage = lazy(() =>
   import('@/features/auth/pages/sign-in-page').then((m) => ({ default: m.SignInPage })),
@@ -279,6 +282,7 @@ export const routes: RouteObject[] = [
           { id: 'success-stories', path: 'success-stories', element: page(<SuccessStoriesPage />) },
           { id: 'pricing', path: 'pricing', element: page(<PricingPage />) },
           { id: 'privacy-policy', path: 'privacy-policy', element: page(<PrivacyPolicyPage />) },
+          { id: 'accessibility', path: 'accessibility', element: page(<AccessibilityPage />) },
         ],
       },
 

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import { CenteredPage } from '@/components/centered-page';
-import { Logo } from '@/components/ui/logo';
+import { PoweredBy } from '@/components/powered-by';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';
 
 /** The agent's brand as a page's answer carries it; the server names the text colour on it (domain contrast.ts). */
@@ -80,10 +80,5 @@ export function BrandMark({ name, logoUrl }: { name: string; logoUrl: string | n
 
 /** "Powered by" and the product logo, under a buyer page in an agent's brand. */
 export function PoweredByKeyturn() {
-  return (
-    <div className="mt-6 flex items-center justify-center gap-2 text-xs text-slate-500">
-      <span>Powered by</span>
-      <Logo size="sm" />
-    </div>
-  );
+  return <PoweredBy className="mt-6 justify-center" />;
 }

@@ -1,10 +1,12 @@
 // Header, footer and page metadata of the public pages (spec §2.3: navigation Features, Pricing, Join Waiting
-// List; footer links to /pricing, /about, /privacy-policy, /waiting-list and the landing page's anchors), and
+// List; footer links to /pricing, /about, /privacy-policy, /waiting-list and the landing page's anchors; issue 43
+// adds /accessibility), and
 // the layout of the marketing pages. Not on the first load of the booking page (decision 036): the router
 // loads PublicLayout lazily, and the marketing pages import this file themselves. The header is in
 // site-header.tsx: the landing page's first screen needs it without the rest (its footer loads later).
 import type { ReactNode } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { ACCESSIBILITY_PATH } from '@keyturn/domain/links';
 import { Logo } from '@/components/ui/logo';
 import { useLaunched } from '@/lib/launch';
 import { SiteHeader } from './site-header';
@@ -70,6 +72,7 @@ const footerColumns: { title: string; links: FooterLink[] }[] = [
       anchor('docs', 'Docs'),
       anchor('status', 'Status'),
       { label: 'Privacy policy', to: '/privacy-policy' },
+      { label: 'Accessibility', to: ACCESSIBILITY_PATH },
     ],
   },
 ];
@@ -77,6 +80,8 @@ const footerColumns: { title: string; links: FooterLink[] }[] = [
 /** The site footer; `children` (the landing page's resource notes) go above the link columns. */
 export function SiteFooter({ children }: { children?: ReactNode }) {
   const launched = useLaunched();
+  // The statement's report form starts with the page the visitor came from (accessibility-report-form.tsx).
+  const from = { from: useLocation().pathname };
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
@@ -99,6 +104,7 @@ export function SiteFooter({ children }: { children?: ReactNode }) {
                     <li key={link.label}>
                       <Link
                         to={link.to}
+                        state={link.to === ACCESSIBILITY_PATH ? from : undefined}
                         className="inline-block rounded py-0.5 text-sm text-slate-600 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
                       >
                         {link.label}
@@ -117,6 +123,14 @@ export function SiteFooter({ children }: { children?: ReactNode }) {
               className="rounded hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
             >
               Privacy
+            </Link>
+            <span aria-hidden="true"> · </span>
+            <Link
+              to={ACCESSIBILITY_PATH}
+              state={from}
+              className="rounded hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+            >
+              Accessibility
             </Link>
             <span aria-hidden="true"> · </span>
             <span>Terms of Service</span>

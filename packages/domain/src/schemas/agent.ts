@@ -15,6 +15,7 @@ export const COMPANY_NAME_MAX_LENGTH = 120;
  */
 export const RESERVED_USERNAMES: readonly string[] = [
   'about',
+  'accessibility',
   'admin',
   'api',
   'assets',

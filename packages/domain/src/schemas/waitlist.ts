@@ -22,7 +22,8 @@ export const WAITLIST_SEGMENT_LABELS: Record<WaitlistSegment, string> = {
   growing_business: 'Growing business',
 };
 
-const optionalText = (max: number, label: string) =>
+/** An optional free text of at most `max` characters; blank is null. */
+export const optionalText = (max: number, label: string) =>
   z
     .string()
     .trim()

@@ -280,6 +280,20 @@ export const waitlistEntries = pgTable(
   (t) => [uniqueIndex('waitlist_entries_kind_email_unique').on(t.kind, sql`lower(${t.email})`)],
 );
 
+/** Issue 43: a problem reported through the accessibility statement's form (Server settings lists them). */
+export const accessibilityReports = pgTable(
+  'accessibility_reports',
+  {
+    id: serial().primaryKey(),
+    name: text(),
+    email: text().notNull(),
+    page: text(),
+    message: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('accessibility_reports_created_at').on(t.createdAt.desc())],
+);
+
 /**
  * A retried public submit with the same Idempotency-Key answers the first result instead of acting twice.
  * The row is written in the same transaction as the booking it answers for.

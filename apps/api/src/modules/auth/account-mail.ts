@@ -14,7 +14,8 @@ import { brandedEmail } from '../core/mail/layout';
 /** At most one reset e-mail to an address in this many seconds (the answer is the same either way). */
 export const RESET_MAIL_GAP_SECONDS = 60;
 
-const KEYTURN = {
+/** Keyturn itself as the sender of a message (account mail, notes to the administrators). */
+export const KEYTURN_SENDER = {
   firstName: 'Keyturn',
   lastName: '',
   companyName: 'Keyturn',
@@ -30,7 +31,7 @@ export function renderAccountMail(mail: AccountMail, publicUrl: string) {
         ? ACCOUNT_TEXTS.changeMail
         : ACCOUNT_TEXTS.verifyMail;
   return brandedEmail(
-    { agent: KEYTURN, publicUrl },
+    { agent: KEYTURN_SENDER, publicUrl },
     {
       subject: texts.subject,
       heading: texts.heading,

@@ -1,7 +1,7 @@
 // Who administers the server, what Server settings shows (never a secret, never a key's environment value for a
 // secret) and what a save may contain (decision 048).
 import { MAX_BACKUPS_KEPT } from '@keyturn/domain/operations';
-import { asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { EMAIL_PATTERN } from '@keyturn/domain/schemas/common';
 import {
   SERVER_SETTINGS,
@@ -47,6 +47,31 @@ export async function isAdministrator(
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(1);
   return first?.id === user.id;
+}
+
+/**
+ * The addresses of the server's administrators as isAdministrator counts them (verified accounts only): whom a
+ * message for whoever runs the server (an accessibility report) is sent to.
+ */
+export async function administratorAddresses(db: Db, rule: AdministratorRule): Promise<string[]> {
+  const excluded = [...rule.notAdministrators];
+  const [first] = await db
+    .select({ email: users.email, emailVerified: users.emailVerified })
+    .from(users)
+    .where(excluded.length > 0 ? notInArray(sql`lower(${users.email})`, excluded) : undefined)
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(1);
+  const listed =
+    rule.adminEmails.length > 0
+      ? await db
+          .select({ email: users.email })
+          .from(users)
+          .where(
+            and(inArray(sql`lower(${users.email})`, [...rule.adminEmails]), eq(users.emailVerified, true)),
+          )
+      : [];
+  const addresses = [...listed.map((row) => row.email), ...(first?.emailVerified ? [first.email] : [])];
+  return [...new Map(addresses.map((email) => [email.toLowerCase(), email])).values()];
 }
 
 const secretKeys = new Set(SERVER_SETTINGS.filter((s) => s.secret).map((s) => s.key));

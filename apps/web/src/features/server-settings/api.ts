@@ -1,10 +1,12 @@
-// Server settings calls (issue 30, decision 048): read, save, a section's check, the test e-mail.
+// Server settings calls (issue 30, decision 048): read, save, a section's check, the test e-mail, the demo,
+// the accessibility reports (issue 43).
 import type {
   ServerSettingsCheck,
   ServerSettingsResponse,
   ServerSettingsSection,
 } from '@keyturn/domain/schemas/serverSettings';
 import type { DemoStatusResponse } from '@keyturn/domain/demo';
+import type { AccessibilityReportsResponse } from '@keyturn/domain/schemas/accessibility';
 import { api } from '@/lib/api';
 
 export const SERVER_SETTINGS_KEY = ['server-settings'] as const;
@@ -29,3 +31,9 @@ export const fetchDemo = () => api.get<DemoStatusResponse>('/server-settings/dem
 
 /** DELETE /api/server-settings/demo: "Remove the demo" — the demo account and its data, nobody else's. */
 export const removeDemo = () => api.delete<DemoStatusResponse>('/server-settings/demo');
+
+export const ACCESSIBILITY_REPORTS_KEY = ['server-settings', 'accessibility-reports'] as const;
+
+/** Issue 43: the reports sent from the accessibility statement, newest first. */
+export const fetchAccessibilityReports = () =>
+  api.get<AccessibilityReportsResponse>('/server-settings/accessibility-reports');

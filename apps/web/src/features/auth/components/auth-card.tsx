@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ACCESSIBILITY_PATH } from '@keyturn/domain/links';
 import { CenteredPage } from '@/components/centered-page';
 
 /** The frame of the sign-in and sign-up screens: title, short intro, the form, and a link to the other one. */
@@ -20,6 +21,14 @@ export function AuthCard({
       <p className="mt-2 text-sm text-slate-600">{intro}</p>
       <div className="mt-6">{children}</div>
       <p className="mt-6 border-t border-slate-100 pt-6 text-center text-sm text-slate-600">{footer}</p>
+      <p className="mt-4 text-center text-xs text-slate-500">
+        <a
+          href={ACCESSIBILITY_PATH}
+          className="inline-flex min-h-6 items-center rounded hover:text-slate-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+        >
+          Accessibility
+        </a>
+      </p>
     </CenteredPage>
   );
 }

@@ -3,7 +3,7 @@
 import { roomsLabel } from '@keyturn/domain/plural';
 import { APPOINTMENT_MINUTES, PLACEHOLDER_PROPERTY } from '@keyturn/domain/constants';
 import type { Property } from '@keyturn/domain/schemas/property';
-import { Logo } from '@/components/ui/logo';
+import { PoweredBy } from '@/components/powered-by';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';
 import { formatPrice } from '../format';
 import type { DisplayAgent } from '../types';
@@ -110,15 +110,6 @@ export function AgentPanel({ agent, property, showPlaceholder, purpose = null }:
 }
 
 /** The product badge: in the panel on wide screens, under the steps on a phone. */
-export function PoweredBy({ className = '' }: { className?: string }) {
-  return (
-    <div className={`flex items-center gap-2 text-xs text-slate-500 ${className}`}>
-      <span>Powered by</span>
-      <Logo size="sm" />
-    </div>
-  );
-}
-
 function PropertyCard({ property }: { property: Property }) {
   return (
     <section

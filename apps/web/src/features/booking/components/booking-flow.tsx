@@ -31,7 +31,8 @@ import type { FlowChoices } from '../hooks/use-flow-url';
 import { useTimeSlots } from '../hooks/use-time-slots';
 import { useBookingSubmit } from '../hooks/use-booking-submit';
 import { useStoredBooking } from '../hooks/use-stored-booking';
-import { AgentPanel, PoweredBy } from './agent-panel';
+import { AgentPanel } from './agent-panel';
+import { PoweredBy } from '@/components/powered-by';
 import type { SummaryRow } from './booking-summary';
 import {
   CalendarStep,

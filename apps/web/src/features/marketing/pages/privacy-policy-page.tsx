@@ -43,6 +43,12 @@ const STORED: { title: string; items: ReactNode[] }[] = [
       'Talk to Sales team: name, e-mail, company and team size (optional) and your message.',
     ],
   },
+  {
+    title: 'Accessibility reports',
+    items: [
+      'What you send from the form on the accessibility statement: your name (optional), e-mail, the page (optional) and your message. The people who run this server read it, receive it by e-mail and answer you.',
+    ],
+  },
 ];
 
 /** /privacy-policy: what Keyturn stores, analytics only with consent (and the switch for it), deletion. */

@@ -10,6 +10,7 @@ import {
   type ServerSettingsResponse,
 } from '@keyturn/domain/schemas/serverSettings';
 import { DEMO_TEXTS } from '@keyturn/domain/demo';
+import { ACCESSIBILITY_TEXTS } from '@keyturn/domain/schemas/accessibility';
 import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
 import type { RecordedCall } from '@/test/utils';
 import { ServerSettingsPage } from './server-settings-page';
@@ -200,5 +201,46 @@ describe('Server settings: the demo account (issue 40)', () => {
     await vi.waitFor(() => expect(api.callsTo('DELETE', '/server-settings/demo')).toHaveLength(1));
     expect(await within(section).findByText(new RegExp(DEMO_TEXTS.absent))).toBeTruthy();
     expect(within(section).queryByRole('button', { name: DEMO_TEXTS.remove })).toBeNull();
+  });
+});
+
+describe('Server settings: accessibility reports (issue 43)', () => {
+  it('lists each report with its sender to answer, the page, the message and when it came, in the zone named', async () => {
+    renderPage({
+      'GET /server-settings': () => json(200, START),
+      'GET /server-settings/accessibility-reports': () =>
+        json(200, {
+          success: true,
+          total: 1,
+          reports: [
+            {
+              id: 3,
+              name: 'Rosa Díaz',
+              email: 'rosa@example.com',
+              page: '/bookme/abc/dana',
+              message: 'The calendar days are read without their month.',
+              created_at: '2026-12-03T15:04:00.000Z',
+            },
+          ],
+        }),
+    });
+    const section = await sectionNamed(ACCESSIBILITY_TEXTS.sectionTitle);
+    expect(await within(section).findByText('Rosa Díaz')).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'rosa@example.com' }).getAttribute('href')).toMatch(
+      /^mailto:rosa@example\.com\?/,
+    );
+    expect(within(section).getByText('Page: /bookme/abc/dana')).toBeTruthy();
+    expect(within(section).getByText('The calendar days are read without their month.')).toBeTruthy();
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(within(section).getByText(new RegExp(zone.split('/').pop()!.replaceAll('_', ' ')))).toBeTruthy();
+  });
+
+  it('says so when there is none', async () => {
+    renderPage({
+      'GET /server-settings': () => json(200, START),
+      'GET /server-settings/accessibility-reports': () => json(200, { success: true, total: 0, reports: [] }),
+    });
+    const section = await sectionNamed(ACCESSIBILITY_TEXTS.sectionTitle);
+    expect(await within(section).findByText(ACCESSIBILITY_TEXTS.none)).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 // Server settings (issue 30, decision 048): the server's administrator connects e-mail, texts, the calendar
-// apps, maps, billing and the AI provider here. Anyone else gets the server's refusal, said plainly.
+// apps, maps, billing and the AI provider here, removes the demo and reads accessibility reports (issue 43).
+// Anyone else gets the server's refusal, said plainly.
 import { useQuery } from '@tanstack/react-query';
 import { SERVER_SETTINGS_SECTIONS, SERVER_SETTINGS_TEXTS } from '@keyturn/domain/schemas/serverSettings';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -7,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { fetchServerSettings, SERVER_SETTINGS_KEY } from '../api';
+import { AccessibilityReportsSection } from '../components/accessibility-reports-section';
 import { DemoSection } from '../components/demo-section';
 import { SettingsSection } from '../components/settings-section';
 
@@ -29,6 +31,7 @@ export function ServerSettingsPage() {
             <SettingsSection key={section} section={section} body={query.data} />
           ))}
           <DemoSection />
+          <AccessibilityReportsSection />
         </>
       )}
     </div>
