@@ -204,10 +204,21 @@ export function fuzzSuite(shard: number): void {
     return routes;
   }
 
-  /** A session for the next route; the agent profile again if a fuzzed DELETE /api/agents/:id removed it. */
+  let session: string | null = null;
+
+  /**
+   * A signed-in session for the next route: the last one while it still answers (a password hash per sign-in is
+   * ~180 ms of a core, issue 42), a new one when a fuzzed route ended it (sign-out, revoke); the agent profile
+   * again if a fuzzed DELETE /api/agents/:id removed it.
+   */
   async function freshToken(): Promise<string> {
-    const { token } = await t.auth.api.signInEmail({ body: { email, password } });
-    const profile = await t.request({ method: 'GET', url: '/api/agents/profile', token });
+    let token = session;
+    let profile = token ? await t.request({ method: 'GET', url: '/api/agents/profile', token }) : null;
+    if (!token || !profile || profile.statusCode === 401) {
+      token = (await t.auth.api.signInEmail({ body: { email, password } })).token;
+      session = token;
+      profile = await t.request({ method: 'GET', url: '/api/agents/profile', token });
+    }
     if (profile.statusCode === 404) {
       const username = `fuzz-agent-${Date.now().toString(36)}`;
       const created = await t.request({
