@@ -119,3 +119,6 @@ function statusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
   return typeof error.status === 'number' ? error.status : undefined;
 }
+
+/** The accessibility statement (issue 43), linked from every public footer. */
+export const ACCESSIBILITY_PATH = '/accessibility';

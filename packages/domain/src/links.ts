@@ -59,6 +59,3 @@ export function teamInvitationPath(invitationId: string): string {
 export function teamPagePath(slug: string, consultation = false): string {
   return `/team/${encodeURIComponent(slug)}${consultation ? '/consultation' : ''}`;
 }
-
-/** The accessibility statement (issue 43), linked from every public footer. */
-export const ACCESSIBILITY_PATH = '/accessibility';

@@ -6,7 +6,7 @@
 // site-header.tsx: the landing page's first screen needs it without the rest (its footer loads later).
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { ACCESSIBILITY_PATH } from '@keyturn/domain/links';
+import { ACCESSIBILITY_PATH } from '@keyturn/domain/constants';
 import { Logo } from '@/components/ui/logo';
 import { useLaunched } from '@/lib/launch';
 import { SiteHeader } from './site-header';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ACCESSIBILITY_PATH } from '@keyturn/domain/links';
+import { ACCESSIBILITY_PATH } from '@keyturn/domain/constants';
 import { CenteredPage } from '@/components/centered-page';
 
 /** The frame of the sign-in and sign-up screens: title, short intro, the form, and a link to the other one. */

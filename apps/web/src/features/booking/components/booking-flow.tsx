@@ -32,7 +32,7 @@ import { useTimeSlots } from '../hooks/use-time-slots';
 import { useBookingSubmit } from '../hooks/use-booking-submit';
 import { useStoredBooking } from '../hooks/use-stored-booking';
 import { AgentPanel } from './agent-panel';
-import { PoweredBy } from '@/components/powered-by';
+import { PoweredBy } from '@/components/ui/logo';
 import type { SummaryRow } from './booking-summary';
 import {
   CalendarStep,
