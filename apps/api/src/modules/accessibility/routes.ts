@@ -13,17 +13,19 @@ import {
   accessibilityReportsResponseSchema,
 } from '@keyturn/domain/schemas/accessibility';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
-import { SERVER_SETTINGS_TEXTS } from '@keyturn/domain/schemas/serverSettings';
 import type { Mailer } from '../../adapters/mail';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { accessibilityReports } from '../../db/schema';
-import { currentUser, requireUser } from '../../http/authenticate';
-import { AppError } from '../../http/errors';
+import { requireUser } from '../../http/authenticate';
 import { KEYTURN_SENDER } from '../auth/account-mail';
 import { brandedEmail } from '../core/mail/layout';
 import { mailDomainOf } from '../core/mail/keys';
-import { administratorAddresses, isAdministrator, type AdministratorRule } from '../server-settings/service';
+import {
+  administratorAddresses,
+  requireAdministrator,
+  type AdministratorRule,
+} from '../server-settings/service';
 
 export type AccessibilityDeps = {
   auth: Auth;
@@ -68,18 +70,10 @@ export async function accessibilityRoutes(app: FastifyInstance, opts: Accessibil
     },
   );
 
-  const signedIn = requireUser(opts.auth);
   r.get(
     '/api/server-settings/accessibility-reports',
     {
-      preValidation: [
-        signedIn,
-        async (request) => {
-          if (!(await isAdministrator(db, currentUser(request), opts.rule))) {
-            throw new AppError(403, 'FORBIDDEN', SERVER_SETTINGS_TEXTS.forbidden);
-          }
-        },
-      ],
+      preValidation: [requireUser(opts.auth), requireAdministrator(db, opts.rule)],
       schema: {
         tags: ['server settings'],
         summary: 'The accessibility reports visitors sent, newest first (administrators only)',

@@ -32,7 +32,13 @@ import { setUpPlans } from '../billing/setup';
 import type { SecretBox } from '../core/crypto';
 import { SMS_INBOUND_PATH } from '../texts/routes';
 import { runCheck, smtpProblem } from './checks';
-import { checkedValues, isAdministrator, publicView, type AdministratorRule } from './service';
+import {
+  checkedValues,
+  isAdministrator,
+  publicView,
+  requireAdministrator,
+  type AdministratorRule,
+} from './service';
 import { mailSettingsOf, smtpOf, storeSettings, type SettingsResolver } from '../core/settings-store';
 import { socialRedirectUri } from '../auth/social-routes';
 
@@ -107,11 +113,7 @@ export async function serverSettingsRoutes(app: FastifyInstance, opts: ServerSet
     const r = scope.withTypeProvider<ZodTypeProvider>();
     // Signed in (401), then the administrator (403): before the body is looked at, whatever it holds.
     r.addHook('preValidation', signedIn);
-    r.addHook('preValidation', async (request) => {
-      if (!(await isAdministrator(db, currentUser(request), rule))) {
-        throw new AppError(403, 'FORBIDDEN', SERVER_SETTINGS_TEXTS.forbidden);
-      }
-    });
+    r.addHook('preValidation', requireAdministrator(db, rule));
 
     r.get(
       '/api/server-settings',

@@ -8,7 +8,10 @@ import {
   SERVER_SETTINGS_TEXTS,
   type ServerSetting,
 } from '@keyturn/domain/schemas/serverSettings';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { currentUser } from '../../http/authenticate';
+import { AppError } from '../../http/errors';
 import { users } from '../../db/schema';
 import { validationError } from '../../http/errors';
 import { SMTP_PARTS, type ResolvedSetting } from '../core/settings-store';
@@ -47,6 +50,15 @@ export async function isAdministrator(
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(1);
   return first?.id === user.id;
+}
+
+/** A preValidation hook after requireUser: 403 with Server settings' refusal to anyone but an administrator. */
+export function requireAdministrator(db: Db, rule: AdministratorRule) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!(await isAdministrator(db, currentUser(request), rule))) {
+      throw new AppError(403, 'FORBIDDEN', SERVER_SETTINGS_TEXTS.forbidden);
+    }
+  };
 }
 
 /**
