@@ -82,7 +82,10 @@ test('a buyer books a valuation visit with the keyboard alone at 375 px', async 
   await expect(valuation).toBeChecked();
   await tabTo(page, page.getByRole('button', { name: 'Continue to Date Selection' }));
   await page.keyboard.press('Enter');
+  // Each new step's heading takes the focus (when it shows, if the step's code was still loading, WCAG 2.4.3):
+  // the buyer tabs on from there.
   await expect(page.getByRole('heading', { name: 'Select a Date & Time' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Select a Date & Time' })).toBeFocused();
 
   // The calendar: Tab reaches one day (the roving one), arrows walk to the date, Enter chooses it.
   await tabTo(page, page.locator('[role="grid"] button[tabindex="0"]'));
@@ -105,6 +108,7 @@ test('a buyer books a valuation visit with the keyboard alone at 375 px', async 
   await expect(page.getByText(`Selected: ${label}`)).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Continue to Details' }));
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Enter Your Details' })).toBeFocused();
 
   // The form, typed; the buyer type chosen with the arrow keys; sent with Enter on its button.
   await typeInto(page, 'Full name', 'Kim Keys');

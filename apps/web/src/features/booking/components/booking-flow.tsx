@@ -50,6 +50,7 @@ import {
 import { PurposeStep } from './purpose-step';
 import { BackButton } from './back-button';
 import { slotValue } from './slot-choice';
+import { focusStepHeading } from './step-heading';
 
 /** @param flowKey names this booking page in the tab's session storage (path, agent and token). */
 export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: string }) {
@@ -106,8 +107,9 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
     if (shownStep.current === step) return;
     shownStep.current = step;
     const main = mainRef.current;
-    main?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-    main?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+    if (!main) return;
+    main.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    return focusStepHeading(main);
   }, [step]);
 
   const flow: FlowContext = { hasPropertyId, purpose };
