@@ -311,8 +311,13 @@ describe('message dialog', () => {
       },
     );
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:http://localhost/eml');
-    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
-    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+    // Writable, as the platform's are: a later test file in the same worker may assign its own stubs.
+    Object.defineProperty(URL, 'createObjectURL', {
+      value: createObjectURL,
+      configurable: true,
+      writable: true,
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true, writable: true });
     const saved: { download: string; href: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push({ download: this.download, href: this.href });
