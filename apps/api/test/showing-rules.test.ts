@@ -50,11 +50,13 @@ describe('GET/PUT /api/properties/:id/showing-rules', () => {
         maxPerDay: null,
         gapMinutes: null,
         accessReleaseMinutes: 60,
+        changeCutoffHours: null,
       },
       defaults: {
         approval: 'instant',
         minNoticeMinutes: expect.any(Number),
         bufferMinutes: expect.any(Number),
+        changeCutoffHours: 0,
       },
     });
   });

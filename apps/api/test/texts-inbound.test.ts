@@ -223,6 +223,41 @@ describe('the inbound webhook', () => {
     expect(answerOf(later.body)).toMatch(/passed to Jamie Agent/);
   });
 
+  it('N inside the showing’s cut-off (issue 44) cancels nothing and says who to reach; the agent still can', async () => {
+    await h.startWorkers();
+    const agent = await proAgent();
+    const phone = nextPhone();
+    const booked = await book(agent, 2, phone.typed, true);
+    await confirmationTexted(booked.id);
+    const set = await h.t.request({
+      method: 'PUT',
+      url: '/api/agents/change-cutoff',
+      token: agent.token,
+      payload: { hours: 72 },
+    });
+    expect(set.statusCode).toBe(200);
+
+    const answer = await reply(phone.e164, 'N');
+    expect(answer.statusCode).toBe(200);
+    expect(answerOf(answer.body)).toMatch(
+      /^Jamie Agent\d+ takes changes to a showing only up to 72 hours before it starts, so your showing .* is not cancelled\. Call or text Jamie Agent\d+( at .*)? to change it\.$/,
+    );
+    expect((await bookingRow(booked.id)).status).toBe('confirmed');
+    const [stored] = await h.t.database.db
+      .select()
+      .from(smsInboundMessages)
+      .where(eq(smsInboundMessages.fromPhone, phone.e164));
+    expect(stored).toMatchObject({ action: 'too_late', bookingId: booked.id });
+
+    const byAgent = await h.t.request({
+      method: 'DELETE',
+      url: `/api/bookings/${booked.id}`,
+      token: agent.token,
+    });
+    expect(byAgent.statusCode).toBe(200);
+    expect((await bookingRow(booked.id)).status).toBe('cancelled');
+  });
+
   it('consent is required before any text; an opt-out sentence is honoured on the next send; START opts back in; all in the ledger', async () => {
     await h.startWorkers();
     const agent = await proAgent();

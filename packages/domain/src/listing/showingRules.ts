@@ -3,6 +3,7 @@
 // occupants" parts). A property without a rules row follows its agent's settings: nothing changes for an agent
 // who never opens these parts.
 import { z } from 'zod';
+import { changeCutoffHoursSchema } from '../schemas/changeCutoff';
 
 /**
  * How a property is shown.
@@ -86,6 +87,8 @@ export const showingRulesSchema = z
       .min(5)
       .max(60 * 24)
       .default(60),
+    /** Issue 44: buyers may cancel or reschedule up to this many hours before (0: until the start). null = the agent's. */
+    changeCutoffHours: changeCutoffHoursSchema.nullable().default(null),
   })
   // The spans' own start < end check does not survive spreading their shape: checked here, per item.
   .superRefine((rules, ctx) => {
@@ -134,6 +137,8 @@ export const showingRulesViewSchema = z.object({
     approval: z.enum(APPROVAL_MODES),
     minNoticeMinutes: z.number().int(),
     bufferMinutes: z.number().int(),
+    /** The agent's own cut-off for buyers' changes (issue 44). */
+    changeCutoffHours: z.number().int(),
   }),
 });
 export type ShowingRulesView = z.infer<typeof showingRulesViewSchema>;

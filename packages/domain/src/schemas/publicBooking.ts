@@ -132,6 +132,11 @@ export const managedBookingSchema = z.object({
   agent: propertyAgentSchema.extend({ phone: z.string(), email: z.string() }),
   can_cancel: z.boolean(),
   can_reschedule: z.boolean(),
+  /**
+   * Issue 44: the showing is upcoming but inside its cut-off — the buyer can no longer cancel or reschedule it
+   * themselves (the agent can): the cut-off in hours and the instant changes closed. null otherwise.
+   */
+  changes_closed: z.object({ hours: z.number().int(), closed_at: z.string() }).nullable().optional(),
   /** Where a rescheduled booking went: the new booking's manage token. */
   rescheduled_to_token: z.string().nullable(),
   /** Issue 33: when the buyer confirmed they are coming (a Y reply or "Confirm I'm coming"), and how. */

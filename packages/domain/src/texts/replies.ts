@@ -6,6 +6,8 @@
 // punctuation ignored) is an opt-out here too. "cancel the showing", "cancel my appointment", "please cancel it",
 // "cancelar la cita" — CANCEL with an object — is no-like: the showing is cancelled and texts go on.
 
+import { hoursWords } from '../changeCutoff';
+
 export const REPLY_ACTIONS = ['yes', 'no', 'opt_out', 'opt_in', 'help', 'rating', 'choice', 'other'] as const;
 export type ReplyAction = (typeof REPLY_ACTIONS)[number];
 
@@ -213,6 +215,8 @@ type ReplyTexts = {
   /** Y to a request that is not confirmed yet: it waits for the seller's (or the agent's) answer. */
   awaiting: (when: string, who: AwaitedAnswer) => string;
   cancelled: (when: string) => string;
+  /** N inside the showing's cut-off (issue 44): nothing was cancelled; the agent decides now. */
+  tooLate: (when: string, hours: number, agent: string, phone: string | null) => string;
   optedOut: string;
   optedIn: string;
   help: (agent: string, phone: string | null) => string;
@@ -230,6 +234,9 @@ export const REPLY_TEXTS: ReplyTexts = {
     `${who.seller ? "the seller's" : `${who.agent}'s`} answer; it is not confirmed yet. ` +
     'We will text you when they answer.',
   cancelled: (when) => `Your showing ${when} is cancelled. Your agent has been told.`,
+  tooLate: (when, hours, agent, phone) =>
+    `${agent} takes changes to a showing only up to ${hoursWords(hours)} before it starts, so your showing ` +
+    `${when} is not cancelled. Call or text ${agent}${phone ? ` at ${phone}` : ''} to change it.`,
   optedOut:
     'You are unsubscribed from Keyturn showing texts and will get no more texts from this number. ' +
     'Reply START to opt back in.',
@@ -254,6 +261,10 @@ export const REPLY_TEXTS_ES: ReplyTexts = {
     `${who.seller ? 'el vendedor' : who.agent}; todavía no está confirmada. ` +
     'Te avisaremos por mensaje cuando responda.',
   cancelled: (when) => `Tu visita del ${when} está cancelada. Ya se lo avisamos a tu agente.`,
+  tooLate: (when, hours, agent, phone) =>
+    `${agent} acepta cambios en una visita solo hasta ${hours === 1 ? '1 hora' : `${hours} horas`} antes de ` +
+    `que empiece, así que tu visita del ${when} no se canceló. Llama o escribe a ${agent}` +
+    `${phone ? ` al ${phone}` : ''} para cambiarla.`,
   optedOut:
     'Te diste de baja de los mensajes de visitas de Keyturn y no recibirás más mensajes de este número. ' +
     'Responde START para volver a recibirlos.',

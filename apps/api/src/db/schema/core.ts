@@ -219,6 +219,8 @@ export const availabilitySettings = pgTable('availability_settings', {
   minimumNoticeMinutes: integer().notNull().default(0),
   bufferMinutes: integer().notNull().default(0),
   requiresApproval: boolean().notNull().default(false),
+  /** Issue 44: hours before a showing its buyer may still cancel or reschedule it (0: until it starts). */
+  buyerChangeCutoffHours: integer().notNull().default(0),
   // Issue 16: public slots the agent cannot reach from the showing before (or leave in time for the one
   // after) are not offered, and slots next to a nearby showing are marked recommended.
   clusterByArea: boolean().notNull().default(false),

@@ -31,6 +31,8 @@ export const propertyShowingRules = pgTable('property_showing_rules', {
   maxPerDay: integer(),
   gapMinutes: integer(),
   accessReleaseMinutes: integer().notNull().default(60),
+  /** Issue 44: hours before a showing its buyer may still change it; null = the agent's cut-off. */
+  changeCutoffHours: integer(),
   ...timestamps,
 });
 

@@ -29,15 +29,8 @@ import {
 import type { Db } from '../../db/client';
 import { readAvailability } from '../availability/service';
 import { agentSubject, availabilityForDate, availableDatesOfMonth, propertySubject } from './slot-pipeline';
-import {
-  bookingLink,
-  cancelBooking,
-  createBooking,
-  findByToken,
-  manageView,
-  prefillFor,
-  rescheduleBooking,
-} from './service';
+import { cancelBooking, createBooking, findByToken, manageView, rescheduleBooking } from './service';
+import { bookingLink, prefillFor } from './links';
 import { publicShowing, withShowings } from '../showing-rules/public';
 import {
   findPublicAgent,
@@ -277,7 +270,7 @@ export async function publicBookingRoutes(
         response: { 200: prefillResponseSchema, ...errors },
       },
     },
-    async (req) => prefillFor(ctx.db, req.query.token),
+    async (req) => prefillFor(ctx.db, req.query.token, ctx.now()),
   );
 
   r.post(

@@ -6,18 +6,10 @@ import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import { isWithinLimit } from '@keyturn/domain/plans';
 import type { BookingRequest, RescheduleRequest } from '@keyturn/domain/schemas/booking';
 import type { BuyerBooking, ManagedBooking } from '@keyturn/domain/schemas/publicBooking';
-import type { Prefill } from '@keyturn/domain/schemas/prefill';
 import { wallClockInZone } from '@keyturn/domain/time';
 import type { Db, DbTransaction } from '../../db/client';
 import { agentWriteTransaction, lockAgentRow, writeTransaction } from '../../db/transaction';
-import {
-  agents,
-  availabilitySettings,
-  bookingLinks,
-  bookings,
-  idempotencyKeys,
-  properties,
-} from '../../db/schema';
+import { agents, bookings, idempotencyKeys, properties } from '../../db/schema';
 import { bookingsThisMonth, limitContextOf } from '../core/plan-limits';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
@@ -25,6 +17,7 @@ import type { AgentRow } from '../core/agents';
 import { textsOffered } from './texts-offer';
 import { slotStillReachable } from '../routes/cluster';
 import { assertShowingRules } from '../showing-rules/service';
+import { assertBuyerMayChange, showingCutoff } from '../showing-rules/change-cutoff';
 import { readAgentFacts } from '../../db/agent-facts';
 import { type SlotInputs } from '../availability/slot-inputs';
 
@@ -217,6 +210,8 @@ export async function rescheduleBooking(
   if (original.id !== input.original_booking_id || original.agentId !== input.agent_id)
     throw bookingNotFound();
   assertActive(original);
+  // Issue 44: inside the cut-off the buyer's move is refused before anything is looked up or written.
+  await assertBuyerMayChange(ctx.db, original, ctx.now());
   const agent = await findPublicAgent(ctx.db, original.agentId);
   const property = await checkProperty(ctx.db, agent, input.property_id);
   const propertyId = property?.id ?? null;
@@ -279,6 +274,7 @@ export async function cancelBooking(
       'This showing has already started and can no longer be cancelled.',
     );
   }
+  await assertBuyerMayChange(ctx.db, booking, ctx.now());
   const updated = await writeTransaction(ctx.db, async (tx) => {
     await lockAgentRow(tx, booking.agentId);
     const [row] = await tx
@@ -314,7 +310,11 @@ export async function manageView(ctx: PublicContext, booking: BookingRow): Promi
       ? (await ctx.db.select().from(bookings).where(eq(bookings.rescheduledFromId, booking.id)))[0]
       : undefined;
   const wall = wallClockInZone(booking.startsAt, agent.timeZone);
-  const open = isActive(booking) && booking.startsAt.getTime() > ctx.now().getTime();
+  const now = ctx.now();
+  const open = isActive(booking) && booking.startsAt.getTime() > now.getTime();
+  // Issue 44: inside the cut-off the buyer cannot change it here; the page says why and who to call.
+  const cutoff = open ? await showingCutoff(ctx.db, booking, now) : null;
+  const changeable = open && cutoff !== null && cutoff.open;
   return {
     id: booking.id,
     status: booking.status,
@@ -331,8 +331,12 @@ export async function manageView(ctx: PublicContext, booking: BookingRow): Promi
     message: booking.message,
     property: property ? toProperty(property) : null,
     agent: { ...toPropertyAgent(agent), phone: agent.phone, email: agent.email },
-    can_cancel: open,
-    can_reschedule: open,
+    can_cancel: changeable,
+    can_reschedule: changeable,
+    changes_closed:
+      cutoff !== null && !cutoff.open
+        ? { hours: cutoff.hours, closed_at: cutoff.closesAt.toISOString() }
+        : null,
     rescheduled_to_token: successor?.manageToken ?? null,
     buyer_confirmed_at: booking.buyerConfirmedAt?.toISOString() ?? null,
     buyer_confirmed_via: booking.buyerConfirmedVia,
@@ -345,64 +349,6 @@ export async function manageView(ctx: PublicContext, booking: BookingRow): Promi
 async function awaitingWhom(db: Db | DbTransaction, booking: BookingRow): Promise<'agent' | 'seller' | null> {
   if (booking.status !== 'pending') return null;
   return (await awaitingSeller(db, booking.id)) ? 'seller' : 'agent';
-}
-
-/**
- * GET /booking/prefill: a buyer's manage token opens the flow in reschedule mode (spec §4); an agent's
- * invitation link opens it filled with what the agent entered.
- */
-export async function prefillFor(db: Db, token: string) {
-  const [booking] = token ? await db.select().from(bookings).where(eq(bookings.manageToken, token)) : [];
-  if (booking) {
-    assertActive(booking);
-    const [[agent], [settings]] = await Promise.all([
-      db.select().from(agents).where(eq(agents.id, booking.agentId)),
-      db
-        .select({ requiresApproval: availabilitySettings.requiresApproval })
-        .from(availabilitySettings)
-        .where(eq(availabilitySettings.agentId, booking.agentId)),
-    ]);
-    const wall = wallClockInZone(booking.startsAt, agent?.timeZone ?? 'UTC');
-    const prefill: Prefill = {
-      buyer_name: booking.clientName,
-      buyer_email: booking.clientEmail,
-      buyer_phone: booking.clientPhone,
-      buyer_type: booking.buyerType as Prefill['buyer_type'],
-      budget_min: booking.budgetMin,
-      budget_max: booking.budgetMax,
-      income_range: booking.incomeRange as Prefill['income_range'],
-      booking_purpose: booking.bookingPurpose as Prefill['booking_purpose'],
-      custom_purpose: booking.customPurpose,
-      notes: booking.message,
-      action: 'reschedule',
-      booking_id: booking.id,
-      booking_date: wall.date,
-      booking_time: wall.time,
-      gives_up_confirmed: booking.status === 'confirmed' && (settings?.requiresApproval ?? false),
-    };
-    return { success: true as const, agent_id: booking.agentId, property_id: booking.propertyId, prefill };
-  }
-  const link = await activeLink(db, token);
-  if (!link?.prefill) throw bookingNotFound();
-  return {
-    success: true as const,
-    agent_id: link.agentId,
-    property_id: link.propertyId,
-    prefill: link.prefill as Prefill,
-  };
-}
-
-export async function bookingLink(db: Db, linkId: string) {
-  const link = await activeLink(db, linkId);
-  if (!link) throw new AppError(404, 'LINK_NOT_FOUND', 'This booking link is no longer active.');
-  return {
-    success: true as const,
-    agent_id: link.agentId,
-    property_id: link.propertyId,
-    prefill: (link.prefill as Prefill | null) ?? null,
-    // A team's link carries the team (issue 15): read by modules/teams/links.ts (teamOfLink).
-    teamId: link.teamId,
-  };
 }
 
 // ---- helpers ----
@@ -476,13 +422,6 @@ export async function checkMonthlyLimit(
   }
 }
 
-async function activeLink(db: Db, linkId: string) {
-  if (!linkId || linkId.length > 100) return undefined;
-  const [link] = await db.select().from(bookingLinks).where(eq(bookingLinks.id, linkId));
-  if (!link || !link.isActive || (link.expiresAt && link.expiresAt.getTime() < Date.now())) return undefined;
-  return link;
-}
-
 function isActive(b: BookingRow): boolean {
   return b.status === 'pending' || b.status === 'confirmed';
 }
@@ -494,6 +433,6 @@ const notActive = () =>
     'This booking was already cancelled or changed and can no longer be modified.',
   );
 
-function assertActive(b: BookingRow): void {
+export function assertActive(b: BookingRow): void {
   if (!isActive(b)) throw notActive();
 }

@@ -12,9 +12,9 @@ import {
   createBooking,
   findByToken,
   manageView,
-  prefillFor,
   rescheduleBooking,
 } from '../booking-public/service';
+import { prefillFor } from '../booking-public/links';
 import { managedAnswer } from './answers';
 
 export async function bookShowing(ctx: PublicContext, input: z.output<typeof mcpBookInput>) {
@@ -37,7 +37,7 @@ export async function cancelByToken(ctx: PublicContext, token: string, reason: s
  * builds it from the token's prefill (the buyer's details as stored), checked by the page's schema.
  */
 export async function rescheduleByToken(ctx: PublicContext, input: z.output<typeof mcpRescheduleInput>) {
-  const found = await prefillFor(ctx.db, input.token);
+  const found = await prefillFor(ctx.db, input.token, ctx.now());
   const { prefill } = found;
   // An agent's invitation link is a token too, but it manages no booking.
   if (prefill.action !== 'reschedule' || !prefill.booking_id) throw bookingNotFound();

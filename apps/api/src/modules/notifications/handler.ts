@@ -19,6 +19,7 @@ import { awaitingSeller as awaitingSellerAnswer, declinedBySeller } from '../cor
 import { notificationSettingsOf } from '../core/notifications/settings';
 import { agentSendsTexts } from '@keyturn/domain/planGates';
 import { deciderOf, deliverShowingText } from '../texts/showing-text';
+import { showingCutoff } from '../showing-rules/change-cutoff';
 import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';
 
 export type NotificationDeps = {
@@ -102,6 +103,7 @@ export async function runNotificationJob(
     awaitingSeller,
     ...(data.event === 'booking_declined' ? { declinedBy: await deciderOf(db, booking.id, 'declined') } : {}),
     declinedBySeller: booking.status === 'declined' && (await declinedBySeller(db, booking.id)),
+    changeCutoffHours: (await showingCutoff(db, booking, now)).hours,
   };
   const lastAttempt = attempt.retryCount >= attempt.retryLimit;
 

@@ -100,6 +100,21 @@ describe('templates', () => {
     ).toBe('<img src="/keyturn/uploads/a.png">');
   });
 
+  it('with a cut-off (issue 44) the e-mails offering the manage link say until when it works, then whom to call', () => {
+    const withCutoff = { ...ctx, changeCutoffHours: 24 };
+    const line = (text: string) => text.split('\n').find((l) => l.includes('online until')) ?? null;
+    for (const template of ['confirmation', 'approved', 'request_received', 'reminder'] as const) {
+      expect(line(renderBuyerEmail(template, withCutoff).text)).toBe(
+        'You can reschedule or cancel online until Monday, January 7, 2030 at 10:00 AM EST (24 hours before ' +
+          'the showing); after that, call or text Dana Scully.',
+      );
+    }
+    // No cut-off, or one already passed: no line, as before.
+    expect(line(renderBuyerEmail('confirmation', ctx).text)).toBeNull();
+    const passed = { ...withCutoff, now: new Date('2030-01-07T15:00:00Z') };
+    expect(line(renderBuyerEmail('reminder', passed).text)).toBeNull();
+  });
+
   it('names a booking without a property by its purpose: a private showing is not called a consultation', () => {
     const without = (bookingPurpose: string) => ({
       ...ctx,

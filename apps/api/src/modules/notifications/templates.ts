@@ -3,6 +3,7 @@
 import { SELLER_APPROVAL_MESSAGES } from '@keyturn/domain/listing/sellerApprovalTexts';
 import { RESCHEDULE_REQUEST, WHO_DECIDES } from '@keyturn/domain/listing/whoDecides';
 import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
+import { changesCloseAt, changesOnlineUntil } from '@keyturn/domain/changeCutoff';
 import { googleCalendarUrl } from '@keyturn/domain/calendarLinks';
 import { bookingEventUid, buildIcsEvent, ICS_CONTENT_TYPE, mergeCalendars } from '@keyturn/domain/ics';
 import { purposeInSentence, purposeTitle, purposeWithArticle } from '@keyturn/domain/purposeText';
@@ -38,6 +39,8 @@ export type TemplateContext = {
   textTo?: { role: 'buyer' | 'buyer_agent' };
   /** Issue 39: a buyer e-mail going to the buyer's agent who booked for this client (their name). */
   copyForClient?: string;
+  /** Issue 44: the showing's cut-off for the buyer's own changes, in hours (0 or absent: until the start). */
+  changeCutoffHours?: number;
   /** Issue 39: who declined the request (the seller's approval request, else the agent). */
   declinedBy?: showing.Decider;
   declinedBySeller?: boolean;
@@ -50,6 +53,8 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
   const awaiting = ctx.awaitingSeller ? 'seller' : 'agent'; // issue 39 §6, §8: who decides, who declined
   const arrive = `Please arrive ${ARRIVE_EARLY_MINUTES} minutes early.`;
   const manage = { label: 'Reschedule or cancel', url: links.manage };
+  // Issue 44: when the agent has a cut-off, the e-mails that offer the manage link say until when it works.
+  const cutoff = cutoffNote(ctx, f.agentName);
   switch (template) {
     case 'confirmation':
     case 'approved':
@@ -63,7 +68,7 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
             : `Your ${purposeInSentence(f.purpose)} with ${f.agentName} is booked.`,
         ],
         details: f.details,
-        notes: [arrive, 'The attached calendar file adds it to your calendar.'],
+        notes: [arrive, 'The attached calendar file adds it to your calendar.', ...cutoff],
         action: manage,
         links: [{ label: 'Add to Google Calendar', url: googleLink(ctx, f) }],
         attachments: [calendarFile(ctx, f, 'confirmed')],
@@ -74,7 +79,7 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
         heading: WHO_DECIDES.waiting(awaiting, f.agentName),
         paragraphs: [hi, WHO_DECIDES.requestLine(awaiting, f.agentName, purposeInSentence(f.purpose))],
         details: f.details,
-        notes: [],
+        notes: cutoff,
         action: manage,
       });
     case 'declined':
@@ -124,7 +129,7 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
           ...(pending ? [`The new time is awaiting ${f.agentName}'s confirmation.`] : []),
         ],
         details: f.details,
-        notes: [arrive, 'The attached calendar file updates your calendar.'],
+        notes: [arrive, 'The attached calendar file updates your calendar.', ...cutoff],
         action: manage,
         attachments: [rescheduleCalendarFile(ctx, f)],
       });
@@ -188,7 +193,7 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
         heading: `Your ${f.noun} is ${soon}`,
         paragraphs: [hi, `A reminder of your ${purposeInSentence(f.purpose)} with ${f.agentName}.`],
         details: f.details,
-        notes: [arrive],
+        notes: [arrive, ...cutoff],
         action: manage,
       });
     }
@@ -478,4 +483,14 @@ function email(ctx: TemplateContext, parts: EmailParts): RenderedEmail {
     });
   }
   return brandedEmail(ctx, parts);
+}
+
+/** Issue 44: the line saying until when the buyer may change the showing online; none without a cut-off or once it passed. */
+function cutoffNote(ctx: TemplateContext, agentName: string): string[] {
+  const hours = ctx.changeCutoffHours ?? 0;
+  if (hours === 0) return [];
+  const closes = changesCloseAt(ctx.booking.startsAt, hours);
+  if (closes.getTime() <= ctx.now.getTime()) return [];
+  const at = whenInZone(closes, ctx.agent.timeZone);
+  return [changesOnlineUntil(hours, `${at.date} at ${at.time} ${at.zone}`, agentName)];
 }

@@ -1,5 +1,7 @@
 // Issue 32 §1: GET/PUT /api/properties/:id/showing-rules — a property's "Showing rules" part. Same scope as the
 // property routes (own, or the team's; another agent's property is 404). Rules are on every plan.
+// Issue 44: GET/PUT /api/agents/change-cutoff — the agent's own cut-off for buyers' changes, which a property's
+// rules may override.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +10,12 @@ import { showingRulesSchema, showingRulesViewSchema } from '@keyturn/domain/list
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { requireAgentContext } from '../core/agent-context';
+import {
+  agentChangeCutoffResponseSchema,
+  agentChangeCutoffSchema,
+} from '@keyturn/domain/schemas/changeCutoff';
 import { getShowingRules, saveShowingRules } from './service';
+import { agentCutoffHours, saveAgentCutoffHours } from './change-cutoff';
 
 const errors = {
   400: errorResponseSchema,
@@ -52,6 +59,37 @@ export async function showingRulesRoutes(app: FastifyInstance, opts: { auth: Aut
     async (req) => ({
       success: true as const,
       data: await saveShowingRules(db, agentOf(req), req.params.id, req.body),
+    }),
+  );
+
+  r.get(
+    '/api/agents/change-cutoff',
+    {
+      schema: {
+        tags: ['agents'],
+        summary:
+          'How long before a showing its buyer may still cancel or reschedule it (hours; 0 = until it starts)',
+        response: { 200: agentChangeCutoffResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { hours: await agentCutoffHours(db, agentOf(req).id) },
+    }),
+  );
+  r.put(
+    '/api/agents/change-cutoff',
+    {
+      schema: {
+        tags: ['agents'],
+        summary: "Set the agent's cut-off for buyers' own cancellations and reschedules",
+        body: agentChangeCutoffSchema,
+        response: { 200: agentChangeCutoffResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { hours: await saveAgentCutoffHours(db, agentOf(req).id, req.body.hours) },
     }),
   );
 }

@@ -40,6 +40,7 @@ export function toShowingRules(row: RulesRow | undefined): ShowingRules {
     maxPerDay: row.maxPerDay,
     gapMinutes: row.gapMinutes,
     accessReleaseMinutes: row.accessReleaseMinutes,
+    changeCutoffHours: row.changeCutoffHours,
   };
 }
 
@@ -62,6 +63,7 @@ async function viewOf(db: Db, agentId: string, rules: ShowingRules): Promise<Sho
       approval: effectiveApproval(null, settings?.requiresApproval ?? false),
       minNoticeMinutes: settings?.minimumNoticeMinutes ?? 0,
       bufferMinutes: settings?.bufferMinutes ?? 0,
+      changeCutoffHours: settings?.buyerChangeCutoffHours ?? 0,
     },
   };
 }

@@ -27,6 +27,7 @@ import {
 } from '../../db/schema';
 import { lockAgentRow } from '../../db/transaction';
 import { awaitingSeller } from '../core/seller-approval-state';
+import { showingCutoff } from '../showing-rules/change-cutoff';
 import { cancelWaitingNewTimes } from '../bookings/reschedule-request';
 import type { JobQueue } from '../../jobs/queue';
 import { rateShowingByText } from '../feedback/service';
@@ -220,7 +221,12 @@ async function answerFor(
       .where(eq(bookings.id, booking.id));
     return { ...base, action: 'confirmed', reply: T.confirmed(when) };
   }
-  // No cancellation cut-off exists in the product yet: a "no" before the start cancels (decision 055).
+  // Issue 44: inside the showing's cut-off a "no" cancels nothing; the answer says so and who to reach.
+  const cutoff = await showingCutoff(tx, booking, now);
+  if (!cutoff.open) {
+    const name = `${agent.firstName} ${agent.lastName}`.trim();
+    return { ...base, action: 'too_late', reply: T.tooLate(when, cutoff.hours, name, agent.phone || null) };
+  }
   await lockAgentRow(tx, agent.id);
   const [row] = await tx
     .update(bookings)

@@ -18,7 +18,8 @@ import type {
   prefillResponseSchema,
   propertyDetailsResponseSchema,
 } from '@keyturn/domain/schemas/publicBooking';
-import { api, inlineGet, request } from '@/lib/api';
+import { api, ApiError, inlineGet, request } from '@/lib/api';
+import { CHANGE_CUTOFF_CODE } from '@keyturn/domain/changeCutoff';
 
 export type PropertyDetails = z.infer<typeof propertyDetailsResponseSchema>;
 export type PrefillAnswer = z.infer<typeof prefillResponseSchema>;
@@ -117,7 +118,9 @@ export function fetchAvailableDates(target: SlotTarget, month: string): Promise<
 export async function fetchPrefill(token: string): Promise<PrefillAnswer | null> {
   try {
     return await api.get<PrefillAnswer>(`/booking/prefill?token=${segment(token)}`);
-  } catch {
+  } catch (error) {
+    // Issue 44: inside the showing's cut-off the server says why it cannot be moved here — shown as it is.
+    if (error instanceof ApiError && error.code === CHANGE_CUTOFF_CODE) throw error;
     return null;
   }
 }

@@ -58,6 +58,8 @@ export type BookingSetupState =
   | { status: 'property-not-found' }
   | { status: 'link-not-found' }
   | { status: 'no-agent'; reschedule: boolean }
+  /** Issue 44: a reschedule link inside the showing's cut-off — the server's reason, naming the agent. */
+  | { status: 'changes-closed'; message: string }
   | { status: 'ready'; setup: BookingSetup };
 
 export const bookingKeys = {
@@ -97,6 +99,7 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
     },
     enabled: token !== null,
     staleTime: 0,
+    retry: false,
   });
   const link = linkQuery.data ?? null;
   const prefillAnswer = prefillQuery.data ?? null;
@@ -159,6 +162,7 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
   if (params.propertyId !== undefined && routeProperty === null) return { status: 'property-not-found' };
   if (!sourcesSettled || propertyQuery.isLoading || agentQuery.isLoading) return { status: 'loading' };
   if (linkQuery.isError) return { status: 'link-not-found' };
+  if (prefillQuery.error) return { status: 'changes-closed', message: prefillQuery.error.message };
   if (propertyMissing) return { status: 'property-not-found' };
 
   const read = prefillAnswer ? prefillAnswer.prefill : (link?.prefill ?? null);

@@ -745,6 +745,20 @@ describe('booking page: prefill and reschedule (spec §4, §5, §7)', () => {
     expect(api.callsTo('GET', '/booking/prefill')[0]?.url).toContain('token=expired');
   });
 
+  it('a reschedule link inside the showing’s cut-off (issue 44) says why, in the server’s words, not "invalid"', async () => {
+    const why =
+      'Dana Scully takes changes to a showing only up to 24 hours before it starts, so it can no longer be ' +
+      'cancelled or rescheduled here. Your showing is unchanged: call or text Dana Scully to change it.';
+    renderBooking('/booking/reschedule?token=tok-late', {
+      'GET /booking/prefill': () => json(409, { error: why, code: 'CHANGE_CUTOFF_PASSED' }),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'This Showing Can No Longer Be Changed Here' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(why)).toBeInTheDocument();
+    expect(screen.queryByText(/invalid or has expired/)).not.toBeInTheDocument();
+  });
+
   it('reschedules: starts at the prefilled date and time, requires a reason and posts to /booking/reschedule', async () => {
     const { api, user } = renderBooking('/booking/reschedule?token=tok-1', {
       'GET /booking/prefill': () =>

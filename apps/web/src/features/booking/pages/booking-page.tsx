@@ -1,6 +1,7 @@
 // The public booking page (spec §2.4) under every address of §2.1: /bookme/:agentId/:agentName,
 // /bookme/:agentId, /bookme?agent=, /booking/:linkId, /:username/:address/:propertyId/book, and in
 // reschedule mode /booking/reschedule?token=; embedded in another site's frame on /embed/… (decision 057).
+import { CHANGE_CUTOFF_UI } from '@keyturn/domain/changeCutoff';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Params } from 'react-router';
@@ -80,6 +81,8 @@ export function BookingPage({
           This booking link doesn&apos;t exist or is no longer active. Please ask the agent for a new one.
         </MessageScreen>
       );
+    case 'changes-closed':
+      return <MessageScreen title={CHANGE_CUTOFF_UI.closedTitle}>{state.message}</MessageScreen>;
     case 'no-agent':
       return state.reschedule ? (
         <MessageScreen title="Reschedule Link Not Valid">

@@ -49,6 +49,27 @@ describe('manage booking page (/booking/manage)', () => {
     expect(api.callsTo('GET', '/booking/manage')[0]?.url).toContain('token=mt-1');
   });
 
+  it('inside the cut-off (issue 44): no Reschedule or Cancel, the agent’s rule in plain words, the contact kept', async () => {
+    renderManage('/booking/manage?token=mt-1', {
+      'GET /booking/manage': manageAnswer(
+        managed({
+          can_cancel: false,
+          can_reschedule: false,
+          changes_closed: { hours: 24, closed_at: '2031-03-03T19:00:00.000Z' },
+        }),
+      ),
+    });
+    expect(
+      await screen.findByText(
+        'Dana Scully takes changes to a showing only up to 24 hours before it starts, so it can no longer be ' +
+          'cancelled or rescheduled here. Your showing is unchanged: call or text Dana Scully to change it.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Reschedule' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Questions\? Contact Dana Scully/)).toBeInTheDocument();
+  });
+
   it("shows a consultation as 'Consultation with agent'", async () => {
     renderManage('/booking/manage?token=mt-1', {
       'GET /booking/manage': manageAnswer(managed({ property: null, booking_purpose: 'property_valuation' })),

@@ -1,5 +1,6 @@
 // /booking/manage?token=… (spec §2.1): the buyer's booking as stored, with Reschedule and Cancel while the
 // booking still allows them. Cancelling asks for an optional reason in a dialog, then shows /booking/cancelled.
+import { changeClosedMessage } from '@keyturn/domain/changeCutoff';
 import { WHO_DECIDES } from '@keyturn/domain/listing/whoDecides';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -168,6 +169,12 @@ function ManagedBookingView({
 
       {booking.status === 'confirmed' ? (
         <AccessPanel token={token} agentZone={booking.time_zone} buyerZone={buyerZone} />
+      ) : null}
+
+      {!cancelled && booking.changes_closed ? (
+        <p className="mt-6 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {changeClosedMessage(booking.changes_closed.hours, agent.name)}
+        </p>
       ) : null}
 
       {!cancelled && (booking.can_reschedule || booking.can_cancel) ? (

@@ -18,6 +18,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { SwitchField } from '@/components/ui/switch-field';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/text-field';
+import { ChangeCutoffOptions } from '@/components/change-cutoff-options';
+import { CHANGE_CUTOFF_UI, cutoffChoiceLabel } from '@keyturn/domain/changeCutoff';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { fetchShowingRules, saveShowingRules } from '../api';
@@ -34,6 +36,8 @@ type Draft = {
   noSameDay: boolean;
   maxPerDay: string;
   gapMinutes: string;
+  /** Issue 44: '' = the agent's cut-off. */
+  changeCutoffHours: string;
   windows: Span[];
   blocks: (Span & { by: 'agent' | 'contact'; contactId?: string })[];
 };
@@ -189,6 +193,15 @@ function RulesForm({
           />
         ))}
       </div>
+      <SelectField
+        label={CHANGE_CUTOFF_UI.label}
+        value={draft.changeCutoffHours}
+        error={fields.changeCutoffHours}
+        onChange={(e) => set({ changeCutoffHours: e.target.value })}
+      >
+        <option value="">{`${SAME} (${cutoffChoiceLabel(defaults.changeCutoffHours)})`}</option>
+        <ChangeCutoffOptions current={view.rules.changeCutoffHours} />
+      </SelectField>
       <SwitchField
         label="No same-day showings"
         checked={draft.noSameDay}
@@ -352,6 +365,7 @@ function draftOf(rules: ShowingRules): Draft {
     noSameDay: rules.noSameDay,
     maxPerDay: rules.maxPerDay === null ? '' : String(rules.maxPerDay),
     gapMinutes: rules.gapMinutes === null ? '' : String(rules.gapMinutes),
+    changeCutoffHours: rules.changeCutoffHours === null ? '' : String(rules.changeCutoffHours),
     windows: (rules.windows ?? []).map((w) => ({
       ...w,
       weekday: String(w.weekday),
@@ -381,6 +395,7 @@ function inputOf(draft: Draft): ShowingRulesInput {
     noSameDay: draft.noSameDay,
     maxPerDay: numberOrNull(draft.maxPerDay),
     gapMinutes: numberOrNull(draft.gapMinutes),
+    changeCutoffHours: numberOrNull(draft.changeCutoffHours),
     windows:
       draft.windows.length === 0
         ? null

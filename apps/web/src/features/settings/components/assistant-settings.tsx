@@ -1,5 +1,6 @@
 // Settings → Availability: the agent's switch for the booking assistant (issue 17). Off: the public calls
 // answer 403 ASSISTANT_DISABLED and the booking page shows no button.
+import { SettingCard } from './setting-card';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,27 +36,15 @@ export function AssistantSettingsSection() {
       toast.error(error instanceof ApiError ? error.message : 'The setting could not be saved.'),
   });
   return (
-    <section
-      aria-labelledby="assistant-settings-heading"
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5"
-    >
-      <h2 id="assistant-settings-heading" className="text-base font-semibold text-slate-900">
-        {ASSISTANT_UI.settingsTitle}
-      </h2>
-      {settings.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          We could not load this setting.
-        </p>
-      ) : (
-        <SwitchField
-          label={ASSISTANT_UI.settingsToggle}
-          description={ASSISTANT_UI.settingsDescription}
-          checked={settings.data?.data.enabled ?? false}
-          disabled={!settings.data || save.isPending}
-          onChange={(e) => save.mutate({ enabled: e.target.checked })}
-        />
-      )}
-    </section>
+    <SettingCard title={ASSISTANT_UI.settingsTitle} loadFailed={settings.isError}>
+      <SwitchField
+        label={ASSISTANT_UI.settingsToggle}
+        description={ASSISTANT_UI.settingsDescription}
+        checked={settings.data?.data.enabled ?? false}
+        disabled={!settings.data || save.isPending}
+        onChange={(e) => save.mutate({ enabled: e.target.checked })}
+      />
+    </SettingCard>
   );
 }
 

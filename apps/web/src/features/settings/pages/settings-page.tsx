@@ -13,6 +13,7 @@ import { useSentMessages } from '@/lib/sent-messages';
 import { timeZoneLabel } from '@keyturn/domain/time';
 import { AccountSection } from '../components/account-section';
 import { AvailabilityEditor } from '../components/availability-editor';
+import { ChangeCutoffSetting } from '../components/change-cutoff-setting';
 import { BrandingForm } from '../components/branding-form';
 import { DefaultsNotice } from '../components/defaults-notice';
 import { AssistantSettingsSection, LearnedPreferencesSection } from '../components/assistant-settings';
@@ -105,6 +106,7 @@ function AvailabilityTab() {
   return (
     <div className="space-y-6">
       <Loaded query={availability}>{(data) => <AvailabilityEditor availability={data} />}</Loaded>
+      <ChangeCutoffSetting />
       <AssistantSettingsSection />
       <LearnedPreferencesSection />
     </div>
