@@ -78,3 +78,11 @@ export function changesOnlineUntil(hours: number, until: string, agentName: stri
     `call or text ${agentName}.`
   );
 }
+
+/** The e-mails' line once the cut-off has passed (a late reminder): no online change is offered any more. */
+export function changesClosedNote(agentName: string): string {
+  return `It can no longer be rescheduled or cancelled online; to change it, call or text ${agentName}.`;
+}
+
+/** The e-mails' button to the manage page once the cut-off has passed ("Reschedule or cancel" before it). */
+export const VIEW_BOOKING_LABEL = 'View your booking';

@@ -13,6 +13,13 @@ export const UNCONFIRMED_ALERT_MINUTES = 120;
 /** The line every reminder and re-confirmation text ends with (the inbound side acts on the replies). */
 export const REPLY_PROMPT = 'Reply Y to confirm or N to cancel this showing; STOP to stop texts';
 
+/**
+ * The same line once the showing's cut-off has passed (issue 44): an N would cancel nothing, so the text does not
+ * offer it and names who can change the showing now.
+ */
+export const replyPromptAfterCutoff = (agentName: string) =>
+  `Reply Y to confirm; to change it, call or text ${agentName}; STOP to stop texts`;
+
 /** The dashboard's badge on a showing whose buyer was asked twice and has not confirmed. */
 export const NOT_CONFIRMED_BADGE = 'Not confirmed';
 

@@ -109,10 +109,25 @@ describe('templates', () => {
           'the showing); after that, call or text Dana Scully.',
       );
     }
-    // No cut-off, or one already passed: no line, as before.
+    // No cut-off: no line and the usual button, as before.
     expect(line(renderBuyerEmail('confirmation', ctx).text)).toBeNull();
+    expect(renderBuyerEmail('confirmation', withCutoff).text).toContain('Reschedule or cancel');
+    // A reminder after the cut-off: no online change offered, the agent named.
     const passed = { ...withCutoff, now: new Date('2030-01-07T15:00:00Z') };
-    expect(line(renderBuyerEmail('reminder', passed).text)).toBeNull();
+    const late = renderBuyerEmail('reminder', passed).text;
+    expect(line(late)).toBeNull();
+    expect(late).toContain(
+      'It can no longer be rescheduled or cancelled online; to change it, call or text Dana Scully.',
+    );
+    expect(late).not.toContain('Reschedule or cancel');
+    expect(late).toContain('View your booking');
+    // Texts: before the cut-off N still cancels; after it, the text offers Y only and names the agent.
+    expect(renderSms('reminder', withCutoff)).toMatch(/Reply Y to confirm or N to cancel this showing; STOP/);
+    for (const template of ['reminder', 'reconfirm'] as const) {
+      const text = renderSms(template, passed);
+      expect(text).not.toContain('N to cancel');
+      expect(text).toMatch(/Reply Y to confirm; to change it, call or text Dana Scully; STOP to stop texts$/);
+    }
   });
 
   it('names a booking without a property by its purpose: a private showing is not called a consultation', () => {

@@ -3,11 +3,11 @@
 import { SELLER_APPROVAL_MESSAGES } from '@keyturn/domain/listing/sellerApprovalTexts';
 import { RESCHEDULE_REQUEST, WHO_DECIDES } from '@keyturn/domain/listing/whoDecides';
 import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
-import { changesCloseAt, changesOnlineUntil } from '@keyturn/domain/changeCutoff';
+import { VIEW_BOOKING_LABEL } from '@keyturn/domain/changeCutoff';
 import { googleCalendarUrl } from '@keyturn/domain/calendarLinks';
 import { bookingEventUid, buildIcsEvent, ICS_CONTENT_TYPE, mergeCalendars } from '@keyturn/domain/ics';
 import { purposeInSentence, purposeTitle, purposeWithArticle } from '@keyturn/domain/purposeText';
-import { feedbackAskText, REPLY_PROMPT } from '@keyturn/domain/texts/reconfirm';
+import { feedbackAskText, REPLY_PROMPT, replyPromptAfterCutoff } from '@keyturn/domain/texts/reconfirm';
 import * as showing from '@keyturn/domain/texts/showingTexts';
 import { buyerAgentCopyLine, buyerAgentDetails } from '@keyturn/domain/listing/buyerAgent';
 import type { MailAttachment } from '../../adapters/mail';
@@ -15,6 +15,7 @@ import type { agents, bookings, properties } from '../../db/schema';
 import type { AgentEmailTemplate, BuyerEmailTemplate, SmsTemplate } from '../core/notifications/catalogue';
 import { firstName, inHowLong, purposeLabel, whenInZone, type WhenParts } from '../core/mail/format';
 import { brandedEmail, type EmailParts, type RenderedEmail } from '../core/mail/layout';
+import { cutoffNote, cutoffPassed } from './cutoff-lines';
 import { bookingLinks } from '../core/mail/links';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -52,7 +53,10 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
   const hi = `Hi ${firstName(ctx.booking.clientName)},`;
   const awaiting = ctx.awaitingSeller ? 'seller' : 'agent'; // issue 39 §6, §8: who decides, who declined
   const arrive = `Please arrive ${ARRIVE_EARLY_MINUTES} minutes early.`;
-  const manage = { label: 'Reschedule or cancel', url: links.manage };
+  const manage = {
+    label: cutoffPassed(ctx) ? VIEW_BOOKING_LABEL : 'Reschedule or cancel',
+    url: links.manage,
+  };
   // Issue 44: when the agent has a cut-off, the e-mails that offer the manage link say until when it works.
   const cutoff = cutoffNote(ctx, f.agentName);
   switch (template) {
@@ -316,6 +320,7 @@ export function renderSms(template: SmsTemplate, ctx: TemplateContext): string {
   // Issue 39: the buyer reads "your viewing"; their agent, texted in their own name, "Casey Buyer's viewing".
   const whose = showing.whoseShowing(ctx.textTo ?? { role: 'buyer' }, ctx.booking.clientName);
   const Whose = showing.capitalised(whose);
+  const replyPrompt = cutoffPassed(ctx) ? replyPromptAfterCutoff(f.agentName) : REPLY_PROMPT;
   switch (template) {
     case 'confirmation':
       return `${f.brand}: ${Whose} ${f.noun} of ${f.what} is confirmed for ${at}. Please arrive ${ARRIVE_EARLY_MINUTES} min early. Manage: ${links.manage} ${optOut}`;
@@ -343,10 +348,10 @@ export function renderSms(template: SmsTemplate, ctx: TemplateContext): string {
     }
     case 'reminder': {
       const soon = ctx.offsetMinutes ? inHowLong(ctx.offsetMinutes) : 'soon';
-      return `${f.brand}: Reminder, ${whose} ${f.noun} of ${f.what} is ${soon} (${at}). Please arrive ${ARRIVE_EARLY_MINUTES} min early. Manage: ${links.manage} ${REPLY_PROMPT}`;
+      return `${f.brand}: Reminder, ${whose} ${f.noun} of ${f.what} is ${soon} (${at}). Please arrive ${ARRIVE_EARLY_MINUTES} min early. Manage: ${links.manage} ${replyPrompt}`;
     }
     case 'reconfirm':
-      return `${f.brand}: Are you still coming to ${whose} ${f.noun} of ${f.what} at ${at}? Manage: ${links.manage} ${REPLY_PROMPT}`;
+      return `${f.brand}: Are you still coming to ${whose} ${f.noun} of ${f.what} at ${at}? Manage: ${links.manage} ${replyPrompt}`;
     case 'feedback_ask':
       return `${f.brand}: ${feedbackAskText(ctx.property?.address ?? f.what, links.feedback)}`;
   }
@@ -483,14 +488,4 @@ function email(ctx: TemplateContext, parts: EmailParts): RenderedEmail {
     });
   }
   return brandedEmail(ctx, parts);
-}
-
-/** Issue 44: the line saying until when the buyer may change the showing online; none without a cut-off or once it passed. */
-function cutoffNote(ctx: TemplateContext, agentName: string): string[] {
-  const hours = ctx.changeCutoffHours ?? 0;
-  if (hours === 0) return [];
-  const closes = changesCloseAt(ctx.booking.startsAt, hours);
-  if (closes.getTime() <= ctx.now.getTime()) return [];
-  const at = whenInZone(closes, ctx.agent.timeZone);
-  return [changesOnlineUntil(hours, `${at.date} at ${at.time} ${at.zone}`, agentName)];
 }

@@ -223,7 +223,7 @@ async function answerFor(
   }
   // Issue 44: inside the showing's cut-off a "no" cancels nothing; the answer says so and who to reach.
   const cutoff = await showingCutoff(tx, booking, now);
-  if (!cutoff.open) {
+  if (!cutoff.open && booking.startsAt.getTime() > now.getTime()) {
     const name = `${agent.firstName} ${agent.lastName}`.trim();
     return { ...base, action: 'too_late', reply: T.tooLate(when, cutoff.hours, name, agent.phone || null) };
   }
