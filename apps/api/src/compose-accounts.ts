@@ -19,6 +19,7 @@ import { ssoAuthRoutes } from './modules/auth/sso-routes';
 import { leavingRoutes } from './modules/leaving/routes';
 import { serverSettingsRoutes } from './modules/server-settings/routes';
 import { accessibilityRoutes } from './modules/accessibility/routes';
+import { enquiriesRoutes } from './modules/server-settings/enquiries';
 import { mailSettingsOf, oauthAppsOf, serverSettingsOf } from './modules/core/settings-store';
 import { teamSsoRoutes } from './modules/auth/team-sso-routes';
 import { DEMO_AGENT } from './demo/data';
@@ -85,6 +86,8 @@ export async function registerAccounts(
     publicUrl: config.publicUrl,
     writeLimitPerMinute: config.publicWriteLimitPerMinute,
   });
+  // The public site's sales enquiries and the waiting list's size, for the administrators (Server settings).
+  await app.register(enquiriesRoutes, { auth, db, rule });
   await app.register(serverSettingsRoutes, {
     auth,
     db,

@@ -127,6 +127,8 @@ describe('who administers the server', () => {
       // Issue 43: the reports sent from the accessibility statement.
       'GET /api/server-settings/accessibility-reports',
       'GET /api/server-settings/demo',
+      // The public site's sales enquiries and the waiting list's size.
+      'GET /api/server-settings/sales-enquiries',
       'POST /api/server-settings/:section/check',
       // Issue 39: "Set up plans in Stripe".
       'POST /api/server-settings/billing/setup',

@@ -1,5 +1,6 @@
 // Server settings calls (issue 30, decision 048): read, save, a section's check, the test e-mail, the demo,
 // the accessibility reports (issue 43).
+import type { SalesEnquiriesResponse } from '@keyturn/domain/schemas/waitlist';
 import type {
   ServerSettingsCheck,
   ServerSettingsResponse,
@@ -37,3 +38,8 @@ export const ACCESSIBILITY_REPORTS_KEY = ['server-settings', 'accessibility-repo
 /** Issue 43: the reports sent from the accessibility statement, newest first. */
 export const fetchAccessibilityReports = () =>
   api.get<AccessibilityReportsResponse>('/server-settings/accessibility-reports');
+
+export const SALES_ENQUIRIES_KEY = ['server-settings', 'sales-enquiries'] as const;
+
+/** The public site's sales enquiries, newest first, and the waiting list's size. */
+export const fetchSalesEnquiries = () => api.get<SalesEnquiriesResponse>('/server-settings/sales-enquiries');

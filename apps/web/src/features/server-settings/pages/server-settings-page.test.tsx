@@ -11,6 +11,7 @@ import {
 } from '@keyturn/domain/schemas/serverSettings';
 import { DEMO_TEXTS } from '@keyturn/domain/demo';
 import { ACCESSIBILITY_TEXTS } from '@keyturn/domain/schemas/accessibility';
+import { SALES_ENQUIRY_TEXTS } from '@keyturn/domain/schemas/waitlist';
 import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
 import type { RecordedCall } from '@/test/utils';
 import { ServerSettingsPage } from './server-settings-page';
@@ -242,5 +243,49 @@ describe('Server settings: accessibility reports (issue 43)', () => {
     });
     const section = await sectionNamed(ACCESSIBILITY_TEXTS.sectionTitle);
     expect(await within(section).findByText(ACCESSIBILITY_TEXTS.none)).toBeTruthy();
+  });
+});
+
+describe('Server settings: sales enquiries and the waiting list', () => {
+  it('lists each enquiry with its sender to answer and its company, after the waiting list’s size', async () => {
+    renderPage({
+      'GET /server-settings': () => json(200, START),
+      'GET /server-settings/sales-enquiries': () =>
+        json(200, {
+          success: true,
+          total: 60,
+          waiting_list: 3,
+          enquiries: [
+            {
+              id: 9,
+              name: 'Pat Broker',
+              email: 'pat@brokerage.example',
+              company: 'Lakeside Realty',
+              message: 'Team size: 12\n\nTwelve agents, two offices.',
+              created_at: '2026-12-03T15:04:00.000Z',
+            },
+          ],
+        }),
+    });
+    const section = await sectionNamed(SALES_ENQUIRY_TEXTS.sectionTitle);
+    expect(await within(section).findByText('3 people have joined the waiting list.')).toBeTruthy();
+    expect(within(section).getByText('Pat Broker')).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'pat@brokerage.example' }).getAttribute('href')).toBe(
+      `mailto:pat@brokerage.example?subject=${encodeURIComponent(SALES_ENQUIRY_TEXTS.replySubject)}`,
+    );
+    expect(within(section).getByText('Company: Lakeside Realty')).toBeTruthy();
+    expect(within(section).getByText(/Twelve agents, two offices\./)).toBeTruthy();
+    expect(within(section).getByText('The newest 1 of 60 enquiries.')).toBeTruthy();
+  });
+
+  it('says so when nobody wrote or joined', async () => {
+    renderPage({
+      'GET /server-settings': () => json(200, START),
+      'GET /server-settings/sales-enquiries': () =>
+        json(200, { success: true, total: 0, waiting_list: 0, enquiries: [] }),
+    });
+    const section = await sectionNamed(SALES_ENQUIRY_TEXTS.sectionTitle);
+    expect(await within(section).findByText(SALES_ENQUIRY_TEXTS.none)).toBeTruthy();
+    expect(within(section).getByText(SALES_ENQUIRY_TEXTS.waitingList(0))).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { fetchServerSettings, SERVER_SETTINGS_KEY } from '../api';
 import { AccessibilityReportsSection } from '../components/accessibility-reports-section';
+import { SalesEnquiriesSection } from '../components/sales-enquiries-section';
 import { DemoSection } from '../components/demo-section';
 import { SettingsSection } from '../components/settings-section';
 
@@ -32,6 +33,7 @@ export function ServerSettingsPage() {
           ))}
           <DemoSection />
           <AccessibilityReportsSection />
+          <SalesEnquiriesSection />
         </>
       )}
     </div>
