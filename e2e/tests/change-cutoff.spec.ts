@@ -4,6 +4,7 @@
 // server refuses the cancel; the agent still cancels it from the dashboard.
 import { expect, test } from '@playwright/test';
 import { changeClosedMessage, CHANGE_CUTOFF_UI } from '@keyturn/domain/changeCutoff';
+import { MESSAGES } from '@keyturn/domain/messages';
 import { api, bookAsBuyer, freeSlot, newAgent, query } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
 
@@ -53,7 +54,7 @@ test('an agent’s 72-hour cut-off: the buyer’s phone says why and whom to cal
   await buyer.screenshot({ path: 'artifacts/change-cutoff-manage-390.png', fullPage: true });
 
   await buyer.goto(`/booking/reschedule?token=${row!.manage_token}`);
-  await expect(buyer.getByRole('heading', { name: CHANGE_CUTOFF_UI.closedTitle })).toBeVisible();
+  await expect(buyer.getByRole('heading', { name: MESSAGES.changesClosedTitle })).toBeVisible();
   await expect(buyer.getByText(why)).toBeVisible();
   await phone.close();
 

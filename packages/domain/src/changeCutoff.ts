@@ -56,8 +56,6 @@ export const CHANGE_CUTOFF_UI = {
     'After this, the manage link and text replies tell buyers the showing can no longer be changed there and to ' +
     'call or text you. You can always change or cancel a showing yourself.',
   saved: 'Saved: when buyers may change their showings.',
-  /** The reschedule link's page inside the cut-off (the server's message under it). */
-  closedTitle: 'This Showing Can No Longer Be Changed Here',
   failed: 'The setting could not be saved.',
 } as const;
 

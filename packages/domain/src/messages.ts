@@ -29,6 +29,8 @@ export const MESSAGES = {
   noPropertiesForAgent: 'No properties available for this agent.',
 
   loadingBooking: 'Loading booking details...',
+  /** A reschedule link the server refuses (a 409: inside the showing's cut-off, issue 44, or no longer active). */
+  changesClosedTitle: 'This Showing Can No Longer Be Changed Here',
   propertyNotFoundTitle: 'Property Not Found',
   /** Any other path (spec route table): the landing page, with this one line, answered with HTTP 404. */
   addressNotFound: 'The address you followed was not found on Keyturn, so here is our home page.',

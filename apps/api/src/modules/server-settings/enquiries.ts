@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { count, desc, eq } from 'drizzle-orm';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
-import { SALES_ENQUIRIES_SHOWN, salesEnquiriesResponseSchema } from '@keyturn/domain/schemas/waitlist';
+import { SALES_ENQUIRIES_SHOWN, salesEnquiriesResponseSchema } from '@keyturn/domain/schemas/salesEnquiries';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { waitlistEntries } from '../../db/schema';

@@ -19,7 +19,6 @@ import type {
   propertyDetailsResponseSchema,
 } from '@keyturn/domain/schemas/publicBooking';
 import { api, ApiError, inlineGet, request } from '@/lib/api';
-import { CHANGE_CUTOFF_CODE } from '@keyturn/domain/changeCutoff';
 
 export type PropertyDetails = z.infer<typeof propertyDetailsResponseSchema>;
 export type PrefillAnswer = z.infer<typeof prefillResponseSchema>;
@@ -119,8 +118,9 @@ export async function fetchPrefill(token: string): Promise<PrefillAnswer | null>
   try {
     return await api.get<PrefillAnswer>(`/booking/prefill?token=${segment(token)}`);
   } catch (error) {
-    // Issue 44: inside the showing's cut-off the server says why it cannot be moved here — shown as it is.
-    if (error instanceof ApiError && error.code === CHANGE_CUTOFF_CODE) throw error;
+    // A 409 says why this showing cannot be moved here (issue 44: inside its cut-off; or it is no longer
+    // active): shown as the server words it. Anything else: the link is treated as unknown.
+    if (error instanceof ApiError && error.status === 409) throw error;
     return null;
   }
 }

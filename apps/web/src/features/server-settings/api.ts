@@ -1,6 +1,6 @@
 // Server settings calls (issue 30, decision 048): read, save, a section's check, the test e-mail, the demo,
 // the accessibility reports (issue 43).
-import type { SalesEnquiriesResponse } from '@keyturn/domain/schemas/waitlist';
+import type { SalesEnquiriesResponse } from '@keyturn/domain/schemas/salesEnquiries';
 import type {
   ServerSettingsCheck,
   ServerSettingsResponse,

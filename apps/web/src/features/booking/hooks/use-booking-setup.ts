@@ -58,7 +58,7 @@ export type BookingSetupState =
   | { status: 'property-not-found' }
   | { status: 'link-not-found' }
   | { status: 'no-agent'; reschedule: boolean }
-  /** Issue 44: a reschedule link inside the showing's cut-off — the server's reason, naming the agent. */
+  /** A reschedule link the server refuses with its reason (issue 44: inside the showing's cut-off). */
   | { status: 'changes-closed'; message: string }
   | { status: 'ready'; setup: BookingSetup };
 

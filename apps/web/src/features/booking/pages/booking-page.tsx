@@ -1,7 +1,6 @@
 // The public booking page (spec §2.4) under every address of §2.1: /bookme/:agentId/:agentName,
 // /bookme/:agentId, /bookme?agent=, /booking/:linkId, /:username/:address/:propertyId/book, and in
 // reschedule mode /booking/reschedule?token=; embedded in another site's frame on /embed/… (decision 057).
-import { CHANGE_CUTOFF_UI } from '@keyturn/domain/changeCutoff';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Params } from 'react-router';
@@ -82,7 +81,7 @@ export function BookingPage({
         </MessageScreen>
       );
     case 'changes-closed':
-      return <MessageScreen title={CHANGE_CUTOFF_UI.closedTitle}>{state.message}</MessageScreen>;
+      return <MessageScreen title={MESSAGES.changesClosedTitle}>{state.message}</MessageScreen>;
     case 'no-agent':
       return state.reschedule ? (
         <MessageScreen title="Reschedule Link Not Valid">

@@ -1,7 +1,7 @@
 // The public site's "Talk to Sales" enquiries and the waiting list's size, for the people who run the server:
 // stored since the public site asked for them, read by nobody until this section.
 import { useQuery } from '@tanstack/react-query';
-import { SALES_ENQUIRY_TEXTS } from '@keyturn/domain/schemas/waitlist';
+import { SALES_ENQUIRY_TEXTS } from '@keyturn/domain/schemas/salesEnquiries';
 import { SALES_ENQUIRIES_KEY, fetchSalesEnquiries } from '../api';
 import { VisitorMessages } from './visitor-messages';
 

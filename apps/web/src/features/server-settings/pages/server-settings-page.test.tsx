@@ -11,7 +11,7 @@ import {
 } from '@keyturn/domain/schemas/serverSettings';
 import { DEMO_TEXTS } from '@keyturn/domain/demo';
 import { ACCESSIBILITY_TEXTS } from '@keyturn/domain/schemas/accessibility';
-import { SALES_ENQUIRY_TEXTS } from '@keyturn/domain/schemas/waitlist';
+import { SALES_ENQUIRY_TEXTS } from '@keyturn/domain/schemas/salesEnquiries';
 import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
 import type { RecordedCall } from '@/test/utils';
 import { ServerSettingsPage } from './server-settings-page';
