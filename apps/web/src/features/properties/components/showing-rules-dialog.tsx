@@ -105,7 +105,9 @@ function RulesForm({
     setFailure(null);
     setFields({});
     try {
-      await save.mutateAsync(inputOf(draft));
+      // The rules are saved as a whole set: what this form does not show (when access details are released,
+      // set with the access details) goes back as stored, never reset to its default.
+      await save.mutateAsync({ ...inputOf(draft), accessReleaseMinutes: view.rules.accessReleaseMinutes });
       toast.success('Showing rules saved.');
       onClose();
     } catch (error) {
