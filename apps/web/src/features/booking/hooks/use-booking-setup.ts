@@ -162,7 +162,11 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
   if (params.propertyId !== undefined && routeProperty === null) return { status: 'property-not-found' };
   if (!sourcesSettled || propertyQuery.isLoading || agentQuery.isLoading) return { status: 'loading' };
   if (linkQuery.isError) return { status: 'link-not-found' };
-  if (prefillQuery.error) return { status: 'changes-closed', message: prefillQuery.error.message };
+  // Spec: on the booking page a prefill that fails is silently ignored; the reschedule page exists only to move
+  // the booking, so there a refusal (issue 44's cut-off) is shown in the server's words.
+  if (mode === 'reschedule' && prefillQuery.error) {
+    return { status: 'changes-closed', message: prefillQuery.error.message };
+  }
   if (propertyMissing) return { status: 'property-not-found' };
 
   const read = prefillAnswer ? prefillAnswer.prefill : (link?.prefill ?? null);

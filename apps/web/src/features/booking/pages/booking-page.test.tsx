@@ -745,6 +745,17 @@ describe('booking page: prefill and reschedule (spec §4, §5, §7)', () => {
     expect(api.callsTo('GET', '/booking/prefill')[0]?.url).toContain('token=expired');
   });
 
+  it('on the booking page a refused prefill (409) is silently ignored too: the first step shows', async () => {
+    renderBooking(`/bookme/${AGENT_ID}?token=late`, {
+      'GET /booking/prefill': () => json(409, { error: 'Too late to change', code: 'CHANGE_CUTOFF_PASSED' }),
+    });
+    expect(await screen.findByRole('heading', { name: 'What would you like to book?' })).toBeInTheDocument();
+    expect(screen.queryByText('Too late to change')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: 'This Showing Can No Longer Be Changed Here' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('a reschedule link inside the showing’s cut-off (issue 44) says why, in the server’s words, not "invalid"', async () => {
     const why =
       'Dana Scully takes changes to a showing only up to 24 hours before it starts, so it can no longer be ' +
