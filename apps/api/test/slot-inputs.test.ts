@@ -93,7 +93,7 @@ describe('readSlotInputs: the slot inputs in one statement', () => {
     await db.update(properties).set({ lat: 30.2672, lng: -97.7431 }).where(eq(properties.id, propertyId));
     await db
       .update(availabilitySettings)
-      .set({ clusterByArea: true, officeLat: 30.25, officeLng: -97.75 })
+      .set({ clusterByArea: true, officeLat: 30.25, officeLng: -97.75, maxShowingsPerDay: 7 })
       .where(eq(availabilitySettings.agentId, agent.id));
     // The "Suggested" marks (issue 17) read the stored preferences, the property's area and the showings around
     // the date from the same statement: the active bookings with their property's city and zip, not the
@@ -118,8 +118,11 @@ describe('readSlotInputs: the slot inputs in one statement', () => {
         scheduleVersion,
         showingRules,
         propertyShowings,
+        dailyCap,
         ...rest
       } = inputs!;
+      // Issue 44: the agent's daily cap, from the same statement.
+      expect(dailyCap).toBe(7);
       // Issue 32: a property's showing rules (the defaults: it has none saved) and its own showings.
       expect(showingRules).toEqual('agentId' in subject ? null : DEFAULT_SHOWING_RULES);
       expect(propertyShowings.map((s) => s.start)).toEqual(

@@ -95,6 +95,8 @@ export const ASSISTANT_SAYS = {
       : `You're booked: ${summary}. A confirmation is on its way to ${email}.`,
   alreadyBooked: 'Your showing is booked. The confirmation e-mail has a link to change or cancel it.',
   slotTaken: 'Sorry — someone booked that time a moment ago.',
+  /** Issue 44: the agent's day reached their daily cap meanwhile. */
+  dayFull: 'Sorry — the agent’s day is now full: they take a limited number of showings a day.',
   cannotBook: (reason: string) => `${reason} You can also use the booking form.`,
   /** An instructions-only home (issue 39 §4): no times, its instructions and the agent — as its page and MCP. */
   instructionsOnly: (showing: ShowingAnswer, address: string, agentName: string) =>
@@ -190,6 +192,7 @@ export const ASSISTANT_SAYS_ES: AssistantSays = {
   alreadyBooked:
     'Su visita está reservada. El correo de confirmación tiene un enlace para cambiarla o cancelarla.',
   slotTaken: 'Lo siento: alguien acaba de reservar esa hora.',
+  dayFull: 'Lo siento: el agente ya tiene el día completo; atiende un número limitado de visitas al día.',
   cannotBook: (reason) => `${reason} También puede usar el formulario de reserva.`,
   instructionsOnly: (showing, address, agentName) => {
     const ways = [showing.contact?.phone, showing.contact?.email].filter(Boolean).join(' o ');

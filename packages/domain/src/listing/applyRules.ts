@@ -53,7 +53,10 @@ export type RuleInput = {
   showings: readonly PropertyShowing[];
 };
 
-export type RemovedSlot = { time: string; startsAt: number; rule: ShowingRuleName; why: string };
+/** What removed a slot: one of the property's rules, or the agent's daily cap (slots/agentDailyCap.ts). */
+export type RemovalRule = ShowingRuleName | 'agentDayFull';
+
+export type RemovedSlot = { time: string; startsAt: number; rule: RemovalRule; why: string };
 
 export type RulesOutcome = {
   kept: Slot[];

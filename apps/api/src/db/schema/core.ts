@@ -221,6 +221,8 @@ export const availabilitySettings = pgTable('availability_settings', {
   requiresApproval: boolean().notNull().default(false),
   /** Issue 44: hours before a showing its buyer may still cancel or reschedule it (0: until it starts). */
   buyerChangeCutoffHours: integer().notNull().default(0),
+  /** Issue 44: at most this many showings a day across all the agent's listings (null: no limit). */
+  maxShowingsPerDay: integer(),
   // Issue 16: public slots the agent cannot reach from the showing before (or leave in time for the one
   // after) are not offered, and slots next to a nearby showing are marked recommended.
   clusterByArea: boolean().notNull().default(false),

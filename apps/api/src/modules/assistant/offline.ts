@@ -21,6 +21,7 @@ import { agentToday } from '@keyturn/domain/slots/engine';
 import { AppError } from '../../http/errors';
 import type { AgentRow } from '../core/agents';
 import { createBooking } from '../booking-public/service';
+import { AGENT_DAY_FULL_CODE } from '@keyturn/domain/slots/agentDailyCap';
 import { type PublicContext } from '../booking-public/context';
 import type { Language } from './language';
 import { dateLabel, findProposals, timeLabel, type SlotCriteria } from './slots';
@@ -413,9 +414,9 @@ export async function book(t: TurnContext, state: ConversationState, replies: st
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     state.chosen = null;
-    if (err.code === 'SLOT_TAKEN' || err.code === 'SLOT_UNAVAILABLE') {
-      // Never a double booking: the database refused it; offer what is free now.
-      replies.push(saysFor(state).slotTaken);
+    if (err.code === 'SLOT_TAKEN' || err.code === 'SLOT_UNAVAILABLE' || err.code === AGENT_DAY_FULL_CODE) {
+      // Never a double booking, never past the agent's daily cap (issue 44): offer what is free now.
+      replies.push(err.code === AGENT_DAY_FULL_CODE ? saysFor(state).dayFull : saysFor(state).slotTaken);
       return { replies: [...replies, ...(await nextQuestion(t, state))], state, booking: null };
     }
     state.asking = null;

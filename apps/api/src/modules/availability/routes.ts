@@ -6,6 +6,8 @@ import { errorResponseSchema } from '@keyturn/domain/schemas/common';
 import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { requireAgentContext } from '../core/agent-context';
+import { agentDailyCapResponseSchema, agentDailyCapSchema } from '@keyturn/domain/schemas/agentDailyCap';
+import { agentDailyCap, saveAgentDailyCap } from './daily-cap';
 import { readAvailability, replaceAvailability } from './service';
 
 const response = z.object({ success: z.literal(true), data: agentAvailabilitySchema });
@@ -47,5 +49,39 @@ export async function availabilityRoutes(app: FastifyInstance, opts: { auth: Aut
       await replaceAvailability(db, agent.id, req.body);
       return { success: true as const, data: (await readAvailability(db, agent.id)) ?? req.body };
     },
+  );
+
+  // Issue 44: the agent's daily cap across all their listings (null: no limit).
+  r.get(
+    '/api/agents/daily-cap',
+    {
+      schema: {
+        tags: ['agents'],
+        summary: 'At most how many showings buyers may book with the agent on one day (null: no limit)',
+        response: { 200: agentDailyCapResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { max_showings_per_day: await agentDailyCap(db, agentOf(req).id) },
+    }),
+  );
+
+  r.put(
+    '/api/agents/daily-cap',
+    {
+      schema: {
+        tags: ['agents'],
+        summary: "Set the agent's daily cap on showings buyers may book (null: no limit)",
+        body: agentDailyCapSchema,
+        response: { 200: agentDailyCapResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: {
+        max_showings_per_day: await saveAgentDailyCap(db, agentOf(req).id, req.body.max_showings_per_day),
+      },
+    }),
   );
 }

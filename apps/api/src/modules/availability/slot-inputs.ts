@@ -45,6 +45,8 @@ export type SlotInputs = {
    * any saved) and its own active showings of the span (the daily cap and the gap count them). */
   showingRules: ShowingRules | null;
   propertyShowings: BusyInterval[];
+  /** Issue 44: the agent's daily cap across all their listings (null: no limit); it counts `showings`. */
+  dailyCap: number | null;
 };
 
 type Row = {
@@ -62,6 +64,7 @@ type Row = {
   minimum_notice_minutes: number | null;
   buffer_minutes: number | null;
   requires_approval: boolean | null;
+  max_showings_per_day: number | null;
   /** [start ms, end ms, is a booking, its property's city, zip, its property's id]. */
   busy: [number | string, number | string, boolean, string | null, string | null, number | null][];
   city: string | null;
@@ -111,7 +114,7 @@ select s.agent_id, s.time_zone, s.plan, s.lat, s.lng, s.city, s.zip_code, s.prop
                                               'intervals', o.intervals) order by o.date)
             from availability_overrides o where o.agent_id = s.agent_id), '[]') as overrides,
   st.agent_id is not null as has_settings,
-  st.minimum_notice_minutes, st.buffer_minutes, st.requires_approval,
+  st.minimum_notice_minutes, st.buffer_minutes, st.requires_approval, st.max_showings_per_day,
   coalesce((select json_agg(json_build_array(extract(epoch from x.starts_at) * 1000,
                                              extract(epoch from x.ends_at) * 1000, x.showing, x.city, x.zip_code,
                                              x.property_id))
@@ -202,6 +205,7 @@ export async function readSlotInputs(
         ([, , showing, , , propertyId]) => showing && propertyId !== null && propertyId === row.property_id,
       )
       .map(([start, end]) => ({ start: Number(start), end: Number(end) })),
+    dailyCap: row.max_showings_per_day ?? null,
   };
 }
 

@@ -12,6 +12,7 @@ import { agents, bookings, properties, timeProposals } from '../../db/schema';
 import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import { AppError } from '../../http/errors';
 import { insertMoved } from '../bookings/agent-service';
+import { assertAgentDayOpen } from '../availability/daily-cap';
 import { mapSlotConflict, type BookingRow } from '../bookings/service';
 import type { PublicContext } from './context';
 import { deciderOf } from '../texts/showing-text';
@@ -144,6 +145,15 @@ async function acceptOnce(ctx: PublicContext, token: string): Promise<PublicProp
       if (!booking) throw stale();
       await assertReachable(tx, { ...checked.travel, place: property ?? null }, startsAt).catch(() => {
         throw noLongerFits();
+      });
+      // Issue 44: the agent's day filled up to their daily cap since the proposal was made.
+      await assertAgentDayOpen(tx, {
+        agentId: agent.id,
+        timeZone: agent.timeZone,
+        date: wall.date,
+        ignoreBookingId: original.id,
+      }).catch((err: unknown) => {
+        throw err instanceof AppError && err.statusCode === 409 ? noLongerFits() : err;
       });
       const moved = await insertMoved(
         tx,

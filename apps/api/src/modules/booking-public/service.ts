@@ -20,6 +20,7 @@ import { assertShowingRules } from '../showing-rules/service';
 import { assertBuyerMayChange, showingCutoff } from '../showing-rules/change-cutoff';
 import { readAgentFacts } from '../../db/agent-facts';
 import { type SlotInputs } from '../availability/slot-inputs';
+import { assertAgentDayOpen } from '../availability/daily-cap';
 
 export { checkSlotOpen } from './slot-check';
 import { bookingColumns, insertBooking, type BookingRow } from '../bookings/service';
@@ -125,6 +126,12 @@ export async function writeBooking<T>(
         now: ctx.now(),
       });
     }
+    // Issue 44: the agent's daily cap across all their listings, against their showings now.
+    await assertAgentDayOpen(tx, {
+      agentId: agent.id,
+      timeZone: agent.timeZone,
+      date: wallClockInZone(slot.startsAt, agent.timeZone).date,
+    });
     await checkMonthlyLimit(tx, agent, ctx.now());
     const row = await insertBooking(tx, {
       ...bookingColumns(input, propertyId),
@@ -242,6 +249,12 @@ export async function rescheduleBooking(
         ignoreBookingId: original.id,
       });
     }
+    await assertAgentDayOpen(tx, {
+      agentId: agent.id,
+      timeZone: agent.timeZone,
+      date: travel.date,
+      ignoreBookingId: original.id,
+    });
     const row = await insertBooking(tx, {
       ...bookingColumns(input, propertyId),
       agentId: agent.id,

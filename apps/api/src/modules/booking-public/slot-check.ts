@@ -1,9 +1,11 @@
 // The server's own check of a booked time (spec §8, issue 32): the engine's open slots of the date after the
-// property's showing rules, the same pipeline the page's slots came through (availability/open-slots.ts).
+// property's showing rules and the agent's daily cap (issue 44), the same pipeline the page's slots came through
+// (availability/open-slots.ts).
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { effectiveApproval, startsPending, takesBookings } from '@keyturn/domain/listing/applyRules';
 import { pickSlot } from '@keyturn/domain/slots/engine';
 import { AppError } from '../../http/errors';
+import { agentDayFull } from '../availability/daily-cap';
 import { openSlotsOfDate, openSlotsWithReasons } from '../availability/open-slots';
 import { SLOT_TAKEN_MESSAGE } from '../bookings/service';
 import { instructionsOnly, ruleRefusal } from '../showing-rules/service';
@@ -45,7 +47,13 @@ export async function checkSlotOpen(
       time,
       startsAt,
     );
-    if (removed) throw ruleRefusal(outcome.removed.find((r) => r.startsAt === removed.startsAt)!);
+    const by = removed && outcome.removed.find((r) => r.startsAt === removed.startsAt);
+    if (by) {
+      // Issue 44: the agent's day is full (their daily cap), or one of the property's rules removed the time.
+      throw by.rule === 'agentDayFull'
+        ? agentDayFull(inputs.dailyCap ?? 0)
+        : ruleRefusal({ rule: by.rule, why: by.why });
+    }
     // Free by the agent's hours but not any more: someone booked it since the buyer loaded the page.
     const byHours = openSlotsOfDate({ rules: inputs.rules, busy: [] }, ctx.now(), date);
     if (pickSlot(byHours, time, startsAt)) throw new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);

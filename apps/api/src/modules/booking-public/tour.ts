@@ -4,6 +4,7 @@
 // the month limit, insertBooking under the EXCLUDE constraint, the notifications). If any stop is no longer
 // free, nothing is booked and the answer names the stop.
 import { assertShowingRules } from '../showing-rules/service';
+import { assertAgentDayOpen } from '../availability/daily-cap';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
@@ -137,6 +138,13 @@ export async function bookTour(
         throw new AppError(409, 'TOUR_STOP_UNREACHABLE', message, { [`stops.${k}`]: message });
       }
     }
+    // Issue 44: every stop counts toward the agent's daily cap.
+    await assertAgentDayOpen(tx, {
+      agentId: agent.id,
+      timeZone: agent.timeZone,
+      date: tour.date,
+      adding: stops.length,
+    });
     await checkMonthlyLimit(tx, agent, now, stops.length);
     const rows = [];
     for (const stop of stops) {

@@ -25,6 +25,7 @@ import { toPropertyAgent } from '../core/public-reads';
 import { type PublicContext } from '../booking-public/context';
 import { SLOT_TAKEN_MESSAGE } from '../bookings/service';
 import { openSlots } from '../availability/open-slots';
+import { AGENT_DAY_FULL_CODE } from '@keyturn/domain/slots/agentDailyCap';
 import { poolOpenSlots, teamPool } from './public';
 
 // Bookings that no longer take a member's time this week (as the month's plan count).
@@ -143,15 +144,19 @@ export async function bookTeamConsultation(
         (booking, bookedWith): TeamBookingResult => ({ booking, agent: toPropertyAgent(bookedWith) }),
       );
     } catch (err) {
-      // Lost the race on this member's time, or they hit their plan's monthly limit: the next one.
-      if (!(err instanceof AppError) || !['SLOT_TAKEN', 'BOOKING_LIMIT_REACHED'].includes(err.code))
+      // Lost the race on this member's time, they hit their plan's monthly limit or their day filled up to their
+      // daily cap (issue 44): the next one.
+      if (
+        !(err instanceof AppError) ||
+        !['SLOT_TAKEN', 'BOOKING_LIMIT_REACHED', AGENT_DAY_FULL_CODE].includes(err.code)
+      )
         throw err;
       if (err.code === 'SLOT_TAKEN' && key) {
         // The buyer's own retry may have won it meanwhile: answer that.
         const earlier = await earlierAnswer(ctx.db, key.scope, key.value, key.body);
         if (earlier) return earlier as TeamBookingResult;
       }
-      if (err.code === 'BOOKING_LIMIT_REACHED') limitError ??= err;
+      if (err.code !== 'SLOT_TAKEN') limitError ??= err;
       candidates.find((c) => c.id === chosenId)!.free = false;
     }
   }

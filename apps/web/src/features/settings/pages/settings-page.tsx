@@ -14,6 +14,7 @@ import { timeZoneLabel } from '@keyturn/domain/time';
 import { AccountSection } from '../components/account-section';
 import { AvailabilityEditor } from '../components/availability-editor';
 import { ChangeCutoffSetting } from '../components/change-cutoff-setting';
+import { DailyCapSetting } from '../components/daily-cap-setting';
 import { BrandingForm } from '../components/branding-form';
 import { DefaultsNotice } from '../components/defaults-notice';
 import { AssistantSettingsSection, LearnedPreferencesSection } from '../components/assistant-settings';
@@ -107,6 +108,7 @@ function AvailabilityTab() {
     <div className="space-y-6">
       <Loaded query={availability}>{(data) => <AvailabilityEditor availability={data} />}</Loaded>
       <ChangeCutoffSetting />
+      <DailyCapSetting />
       <AssistantSettingsSection />
       <LearnedPreferencesSection />
     </div>
