@@ -33,6 +33,7 @@ import { accessReleaseMail } from './modules/access/release-mail';
 import { accessBoxOf } from './modules/access/service';
 import { sellerDigestMail, sellerDigestTicker } from './modules/seller-report/digest';
 import { expireGrace } from './modules/billing/plan-state';
+import { sweepExpiredHolds } from './modules/booking-public/hold-rows';
 import { demoJobHandler, demoResetTicker } from './demo/jobs';
 import { backupJobHandler, backupTicker } from './modules/backups/jobs';
 
@@ -136,6 +137,15 @@ export async function startWorkers(options: {
           expireGrace(db, now()).then(
             () => {},
             (err: unknown) => log.error(`[billing] grace check failed: ${String(err)}`),
+          ),
+      },
+      // Issue 44: held times that ended (they already block nothing) leave the table.
+      {
+        everyMs: 60_000,
+        run: () =>
+          sweepExpiredHolds(db, now()).then(
+            () => {},
+            (err: unknown) => log.error(`[holds] sweep failed: ${String(err)}`),
           ),
       },
     ],

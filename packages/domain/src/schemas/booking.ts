@@ -156,6 +156,9 @@ export function bookingRequestShape() {
     message: optionalText(MESSAGE_MAX_LENGTH, 'Message'),
     // Issue 32 §5: "I'm a buyer's agent booking for my client" — the client is the buyer above.
     buyer_agent: optionalBuyerAgentSchema,
+    // Issue 44: the hold the page made when the buyer chose the time (POST /api/booking/holds), if any.
+    // Absent when there is none, so a payload without a hold is exactly the spec's.
+    hold_token: z.string({ error: 'The hold must be text' }).max(100, 'The hold is not valid').optional(),
   };
 }
 

@@ -187,6 +187,32 @@ export const bookings = pgTable(
   ],
 );
 
+/**
+ * Issue 44 "Held times" (decision 084): a time a buyer chose, kept for them while they fill in the form. Its own
+ * EXCLUDE constraint (migration 0051) keeps two holds of an agent from overlapping; the agent-row lock every
+ * buyer write takes keeps holds and other buyers' bookings apart. An expired hold blocks nothing (every reader
+ * asks `expires_at > now`) and is swept away. Holds count nowhere: they are not bookings.
+ */
+export const slotHolds = pgTable(
+  'slot_holds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agentId: agentRef(),
+    propertyId: integer().references(() => properties.id, { onDelete: 'cascade' }),
+    /** 128 random bits, URL-safe: the holder's proof (the page keeps it for the tab's session). */
+    token: text().notNull().unique(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.agentId, t.startsAt),
+    index().on(t.expiresAt),
+    check('slot_holds_time_order', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
 export const availabilityDays = pgTable(
   'availability_days',
   {
@@ -223,6 +249,8 @@ export const availabilitySettings = pgTable('availability_settings', {
   buyerChangeCutoffHours: integer().notNull().default(0),
   /** Issue 44: at most this many showings a day across all the agent's listings (null: no limit). */
   maxShowingsPerDay: integer(),
+  /** Issue 44: how long a time a buyer chose is held for them while they fill in the form. */
+  holdMinutes: integer().notNull().default(5),
   // Issue 16: public slots the agent cannot reach from the showing before (or leave in time for the one
   // after) are not offered, and slots next to a nearby showing are marked recommended.
   clusterByArea: boolean().notNull().default(false),

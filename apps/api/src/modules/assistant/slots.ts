@@ -93,6 +93,8 @@ export async function freeProposals(
     ctx.db,
     propertyId === null ? { agentId: agent.id } : { propertyId },
     ...busySpan(from, to),
+    undefined,
+    { now: ctx.now() },
   );
   const out: Proposal[] = [];
   if (!inputs) return out;

@@ -12,24 +12,18 @@ import {
   passesDailyCap,
 } from '@keyturn/domain/slots/agentDailyCap';
 import type { Db, DbTransaction } from '../../db/client';
-import { availabilitySettings, bookings } from '../../db/schema';
+import { bookings } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { agentSettingsRow, saveAgentSettings } from './settings-row';
 
 /** The agent's cap (null until set: no limit). */
 export async function agentDailyCap(db: Db | DbTransaction, agentId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ cap: availabilitySettings.maxShowingsPerDay })
-    .from(availabilitySettings)
-    .where(eq(availabilitySettings.agentId, agentId));
-  return row?.cap ?? null;
+  return (await agentSettingsRow(db, agentId))?.maxShowingsPerDay ?? null;
 }
 
-/** PUT /api/agents/daily-cap: on the agent's scheduling settings row (created if missing). */
+/** PUT /api/agents/daily-cap. */
 export async function saveAgentDailyCap(db: Db, agentId: string, cap: number | null): Promise<number | null> {
-  await db
-    .insert(availabilitySettings)
-    .values({ agentId, maxShowingsPerDay: cap })
-    .onConflictDoUpdate({ target: availabilitySettings.agentId, set: { maxShowingsPerDay: cap } });
+  await saveAgentSettings(db, agentId, { maxShowingsPerDay: cap });
   return cap;
 }
 

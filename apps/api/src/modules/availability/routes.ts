@@ -7,7 +7,9 @@ import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { requireAgentContext } from '../core/agent-context';
 import { agentDailyCapResponseSchema, agentDailyCapSchema } from '@keyturn/domain/schemas/agentDailyCap';
+import { agentHoldMinutesResponseSchema, agentHoldMinutesSchema } from '@keyturn/domain/schemas/holds';
 import { agentDailyCap, saveAgentDailyCap } from './daily-cap';
+import { agentHoldMinutes, saveAgentHoldMinutes } from './hold-setting';
 import { readAvailability, replaceAvailability } from './service';
 
 const response = z.object({ success: z.literal(true), data: agentAvailabilitySchema });
@@ -82,6 +84,38 @@ export async function availabilityRoutes(app: FastifyInstance, opts: { auth: Aut
       data: {
         max_showings_per_day: await saveAgentDailyCap(db, agentOf(req).id, req.body.max_showings_per_day),
       },
+    }),
+  );
+
+  // Issue 44: how long a time a buyer chose is held for them while they fill in the form.
+  r.get(
+    '/api/agents/hold-minutes',
+    {
+      schema: {
+        tags: ['agents'],
+        summary: 'How many minutes a time a buyer chose is held for them while they fill in the form',
+        response: { 200: agentHoldMinutesResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { minutes: await agentHoldMinutes(db, agentOf(req).id) },
+    }),
+  );
+
+  r.put(
+    '/api/agents/hold-minutes',
+    {
+      schema: {
+        tags: ['agents'],
+        summary: 'Set how many minutes a chosen time is held for a buyer (1 to 15)',
+        body: agentHoldMinutesSchema,
+        response: { 200: agentHoldMinutesResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { minutes: await saveAgentHoldMinutes(db, agentOf(req).id, req.body.minutes) },
     }),
   );
 }

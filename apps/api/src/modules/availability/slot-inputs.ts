@@ -93,7 +93,9 @@ const SUBJECTS = {
 } as const;
 
 /**
- * The statement for one kind of subject; $2, $3: the span; $4: a booking whose time does not count. Every table
+ * The statement for one kind of subject; $2, $3: the span; $4: a booking whose time does not count; $5: the
+ * buyer's own hold (issue 44), whose time does not count for them; $6: now (a hold ending by then blocks
+ * nothing). Other buyers' holds are busy time, not showings: they count toward no cap. Every table
  * it reads has a schedule_versions trigger (migration 0020, decision 035): a table added here needs one too, or
  * kept date answers would miss its changes.
  */
@@ -125,7 +127,11 @@ select s.agent_id, s.time_zone, s.plan, s.lat, s.lng, s.city, s.zip_code, s.prop
                     and ($4::uuid is null or b.id <> $4::uuid)
                   union all
                   select c.starts_at, c.ends_at, false, null, null, null from calendar_busy c
-                  where c.agent_id = s.agent_id and c.starts_at < $3 and c.ends_at > $2) x), '[]') as busy
+                  where c.agent_id = s.agent_id and c.starts_at < $3 and c.ends_at > $2
+                  union all
+                  select h.starts_at, h.ends_at, false, null, null, null from slot_holds h
+                  where h.agent_id = s.agent_id and h.starts_at < $3 and h.ends_at > $2 and h.expires_at > $6
+                    and ($5::text is null or h.token <> $5::text)) x), '[]') as busy
 from s left join availability_settings st on st.agent_id = s.agent_id`;
 }
 
@@ -145,6 +151,9 @@ function refOf(subject: SlotSubject): string | number {
   return 'propertyId' in subject ? subject.propertyId : subject.propertyPublicId;
 }
 
+/** Issue 44: whose held times not to count (the buyer's own) and the instant holds are judged at. */
+export type HoldView = { now: Date; ownToken?: string | null };
+
 /** The inputs of `subject` for busy time overlapping [from, to); null when there is no such agent/property. */
 export async function readSlotInputs(
   db: Db,
@@ -152,6 +161,7 @@ export async function readSlotInputs(
   from: Date,
   to: Date,
   ignoreBookingId?: string,
+  holds: HoldView = { now: new Date() },
 ): Promise<SlotInputs | null> {
   const kind = kindOf(subject);
   // drizzle(pool) keeps the pool as $client (client.ts); Db's type does not name it.
@@ -159,7 +169,7 @@ export async function readSlotInputs(
   const { rows } = await client.query<Row>({
     name: NAMES[kind],
     text: slotInputsStatement(kind),
-    values: [refOf(subject), from, to, ignoreBookingId ?? null],
+    values: [refOf(subject), from, to, ignoreBookingId ?? null, holds.ownToken ?? null, holds.now],
   });
   const row = rows[0];
   if (!row) return null;

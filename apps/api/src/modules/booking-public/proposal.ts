@@ -13,6 +13,7 @@ import { lockAgentRow, writeTransaction } from '../../db/transaction';
 import { AppError } from '../../http/errors';
 import { insertMoved } from '../bookings/agent-service';
 import { assertAgentDayOpen } from '../availability/daily-cap';
+import { claimHold } from './hold-rows';
 import { mapSlotConflict, type BookingRow } from '../bookings/service';
 import type { PublicContext } from './context';
 import { deciderOf } from '../texts/showing-text';
@@ -146,7 +147,13 @@ async function acceptOnce(ctx: PublicContext, token: string): Promise<PublicProp
       await assertReachable(tx, { ...checked.travel, place: property ?? null }, startsAt).catch(() => {
         throw noLongerFits();
       });
-      // Issue 44: the agent's day filled up to their daily cap since the proposal was made.
+      // Issue 44: another buyer holds the time, or the agent's day filled up to their daily cap, since the
+      // proposal was made.
+      await claimHold(tx, { agentId: agent.id, startsAt, endsAt: proposal.endsAt, now: ctx.now() }).catch(
+        (err: unknown) => {
+          throw err instanceof AppError && err.statusCode === 409 ? noLongerFits() : err;
+        },
+      );
       await assertAgentDayOpen(tx, {
         agentId: agent.id,
         timeZone: agent.timeZone,

@@ -43,6 +43,8 @@ import {
 import { confirmAttendance } from './confirm';
 import { textsOffered } from './texts-offer';
 import { type PublicContext } from './context';
+import { holdRequestSchema, holdResponseSchema } from '@keyturn/domain/schemas/holds';
+import { createHold, releaseHold } from './holds';
 
 /** The error answers of every public route (the team page's too, modules/teams/public-routes.ts). */
 export const publicErrors = {
@@ -316,6 +318,41 @@ export async function publicBookingRoutes(
       },
     },
     async (req) => ({ success: true as const, booking: await confirmAttendance(ctx, req.body.token) }),
+  );
+
+  // Issue 44 "Held times": the time a buyer chose, held while they fill in the form; let go when they go back.
+  r.post(
+    '/api/booking/holds',
+    {
+      config: writeLimit,
+      schema: {
+        tags,
+        summary: 'Hold a chosen time for this buyer while they fill in the form (the agent’s hold minutes)',
+        body: holdRequestSchema,
+        response: { 201: holdResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const hold = await createHold(ctx, req.body);
+      return reply.status(201).send({ success: true as const, hold });
+    },
+  );
+
+  r.delete(
+    '/api/booking/holds/:token',
+    {
+      config: writeLimit,
+      schema: {
+        tags,
+        summary: 'Let go of a held time (the buyer went back or chose another): offered again at once',
+        params: z.object({ token: z.string().max(200) }),
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+    },
+    async (req) => {
+      await releaseHold(ctx.db, req.params.token);
+      return { success: true as const };
+    },
   );
 
   r.post(

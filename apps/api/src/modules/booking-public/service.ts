@@ -21,6 +21,7 @@ import { assertBuyerMayChange, showingCutoff } from '../showing-rules/change-cut
 import { readAgentFacts } from '../../db/agent-facts';
 import { type SlotInputs } from '../availability/slot-inputs';
 import { assertAgentDayOpen } from '../availability/daily-cap';
+import { claimHold } from './hold-rows';
 
 export { checkSlotOpen } from './slot-check';
 import { bookingColumns, insertBooking, type BookingRow } from '../bookings/service';
@@ -75,6 +76,7 @@ export async function createBooking(
       ...checked,
       input,
       key: idempotencyKey ? { scope: 'booking', value: idempotencyKey, body: input } : null,
+      holdToken: input.hold_token,
       consent: input.sms_consent && (await textsOffered(ctx, checked.agent)) ? consent : null,
     });
   } catch (err) {
@@ -102,6 +104,8 @@ export async function writeBooking<T>(
     travel?: TravelCheck;
     /** Issue 33: the buyer ticked "Text me about this showing" — where and how (the consent ledger). */
     consent?: ConsentEvidence | null;
+    /** Issue 44: the hold the buyer's page made for this time (used up here), if any. */
+    holdToken?: string | null;
   },
   answerOf: (booking: BuyerBooking, agent: AgentRow) => T = (b) => b as T,
 ): Promise<T> {
@@ -126,6 +130,8 @@ export async function writeBooking<T>(
         now: ctx.now(),
       });
     }
+    // Issue 44: another buyer's live hold on the time refuses it; this buyer's own is used up.
+    await claimHold(tx, { agentId: agent.id, ...slot, holdToken: booking.holdToken, now: ctx.now() });
     // Issue 44: the agent's daily cap across all their listings, against their showings now.
     await assertAgentDayOpen(tx, {
       agentId: agent.id,
@@ -249,6 +255,7 @@ export async function rescheduleBooking(
         ignoreBookingId: original.id,
       });
     }
+    await claimHold(tx, { agentId: agent.id, ...slot, holdToken: input.hold_token, now: ctx.now() });
     await assertAgentDayOpen(tx, {
       agentId: agent.id,
       timeZone: agent.timeZone,

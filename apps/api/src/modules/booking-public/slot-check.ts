@@ -6,11 +6,14 @@ import { effectiveApproval, startsPending, takesBookings } from '@keyturn/domain
 import { pickSlot } from '@keyturn/domain/slots/engine';
 import { AppError } from '../../http/errors';
 import { agentDayFull } from '../availability/daily-cap';
+import { heldByAnother, heldByOther } from './hold-rows';
 import { openSlotsOfDate, openSlotsWithReasons } from '../availability/open-slots';
 import { SLOT_TAKEN_MESSAGE } from '../bookings/service';
 import { instructionsOnly, ruleRefusal } from '../showing-rules/service';
 import type { PublicContext } from './context';
 import { publicSlotInputs } from './slot-pipeline';
+
+const APPOINTMENT_MS = APPOINTMENT_MINUTES * 60_000;
 
 const slotUnavailable = () =>
   new AppError(409, 'SLOT_UNAVAILABLE', 'This time is not available. Please pick another time.');
@@ -30,16 +33,20 @@ export async function checkSlotOpen(
     booking_time: string;
     starts_at: string | null;
     property_id?: number | null;
+    /** Issue 44: the buyer's own hold, whose time is not counted against them. */
+    hold_token?: string | null;
   },
   ignoreBookingId?: string,
 ) {
   const { booking_date: date, booking_time: time } = input;
   const startsAt = input.starts_at === null ? undefined : Date.parse(input.starts_at);
   const subject = input.property_id ? { propertyId: input.property_id } : { agentId };
-  const inputs = await publicSlotInputs(ctx.db, subject, date, date, ignoreBookingId);
+  const now = ctx.now();
+  const ownToken = input.hold_token ?? null;
+  const inputs = await publicSlotInputs(ctx.db, subject, date, date, ignoreBookingId, { now, ownToken });
   const approval = effectiveApproval(inputs.showingRules, inputs.requiresApproval);
   if (!takesBookings(approval)) throw instructionsOnly();
-  const outcome = openSlotsWithReasons(inputs, ctx.now(), date);
+  const outcome = openSlotsWithReasons(inputs, now, date);
   const slot = pickSlot(outcome.kept, time, startsAt);
   if (!slot) {
     const removed = pickSlot(
@@ -55,14 +62,21 @@ export async function checkSlotOpen(
         : ruleRefusal({ rule: by.rule, why: by.why });
     }
     // Free by the agent's hours but not any more: someone booked it since the buyer loaded the page.
-    const byHours = openSlotsOfDate({ rules: inputs.rules, busy: [] }, ctx.now(), date);
-    if (pickSlot(byHours, time, startsAt)) throw new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
+    const byHours = openSlotsOfDate({ rules: inputs.rules, busy: [] }, now, date);
+    const free = pickSlot(byHours, time, startsAt);
+    if (free) {
+      // Issue 44: held by another buyer who is filling in the form — said as it is, not "booked".
+      const span = { startsAt: new Date(free.startsAt), endsAt: new Date(free.startsAt + APPOINTMENT_MS) };
+      if (await heldByAnother(ctx.db, { agentId: inputs.agentId, ...span, ownToken, now }))
+        throw heldByOther();
+      throw new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
+    }
     throw slotUnavailable();
   }
   return {
     slot: {
       startsAt: new Date(slot.startsAt),
-      endsAt: new Date(slot.startsAt + APPOINTMENT_MINUTES * 60_000),
+      endsAt: new Date(slot.startsAt + APPOINTMENT_MS),
     },
     // New bookings wait for the agent's (or the seller's) approval: they then arrive `pending`.
     pending: startsPending(approval),

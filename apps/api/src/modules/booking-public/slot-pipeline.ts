@@ -12,7 +12,12 @@ import type { RulesOutcome } from '@keyturn/domain/listing/applyRules';
 import type { AvailabilityForDateResponse } from '@keyturn/domain/schemas/availability';
 import { openSlots, openSlotsWithReasons } from '../availability/open-slots';
 import { busySpan, dateSlotsAnswer } from '../availability/service';
-import { readSlotInputs, type SlotInputs, type SlotSubject } from '../availability/slot-inputs';
+import {
+  readSlotInputs,
+  type HoldView,
+  type SlotInputs,
+  type SlotSubject,
+} from '../availability/slot-inputs';
 import { travelAwareDates, travelAwareSlots, travelFilterOfDate } from '../routes/cluster';
 import type { PublicContext } from './context';
 import { agentNotFound, propertyNotFound } from '../core/public-reads';
@@ -35,9 +40,10 @@ export async function publicSlotInputs(
   subject: SlotSubject,
   from: string,
   to: string,
-  ignoreBookingId?: string,
+  ignoreBookingId: string | undefined,
+  holds: HoldView,
 ): Promise<SlotInputs> {
-  const inputs = await readSlotInputs(db, subject, ...busySpan(from, to), ignoreBookingId);
+  const inputs = await readSlotInputs(db, subject, ...busySpan(from, to), ignoreBookingId, holds);
   if (!inputs) throw 'agentId' in subject ? agentNotFound() : propertyNotFound();
   return inputs;
 }
@@ -54,7 +60,7 @@ export async function availabilityForDate(ctx: PublicContext, subject: SlotSubje
 
 async function computeDateAnswer(ctx: PublicContext, subject: SlotSubject, date: string, now: Date) {
   // One round trip: the agent (found, or 404), their rules and the busy time around the date.
-  const inputs = await publicSlotInputs(ctx.db, subject, date, date);
+  const inputs = await publicSlotInputs(ctx.db, subject, date, date, undefined, { now });
   const window = bookingWindow(now, inputs.timeZone);
   if (date < window.from || date > window.to) {
     throw new AppError(400, 'DATE_OUTSIDE_WINDOW', 'Pick a date from tomorrow up to 60 days ahead.', {
@@ -116,8 +122,8 @@ export async function availableDatesOfMonth(ctx: PublicContext, subject: SlotSub
   const last = lastDayOfMonth(month);
   // One round trip with the busy time around the whole month (busy time outside the dates asked changes
   // none of their slots); the booking window, in the agent's zone, is known only once the agent is read.
-  const inputs = await publicSlotInputs(ctx.db, subject, first, last);
   const now = ctx.now();
+  const inputs = await publicSlotInputs(ctx.db, subject, first, last, undefined, { now });
   const window = bookingWindow(now, inputs.timeZone);
   const from = first > window.from ? first : window.from;
   const to = last < window.to ? last : window.to;

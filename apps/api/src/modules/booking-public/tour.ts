@@ -5,6 +5,7 @@
 // free, nothing is booked and the answer names the stop.
 import { assertShowingRules } from '../showing-rules/service';
 import { assertAgentDayOpen } from '../availability/daily-cap';
+import { claimHold } from './hold-rows';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
@@ -138,7 +139,12 @@ export async function bookTour(
         throw new AppError(409, 'TOUR_STOP_UNREACHABLE', message, { [`stops.${k}`]: message });
       }
     }
-    // Issue 44: every stop counts toward the agent's daily cap.
+    // Issue 44: no stop on a time another buyer holds; every stop counts toward the agent's daily cap.
+    for (const stop of stops) {
+      const startsAt = new Date(stop.starts_at);
+      const endsAt = new Date(startsAt.getTime() + APPOINTMENT_MINUTES * 60_000);
+      await claimHold(tx, { agentId: agent.id, startsAt, endsAt, now });
+    }
     await assertAgentDayOpen(tx, {
       agentId: agent.id,
       timeZone: agent.timeZone,

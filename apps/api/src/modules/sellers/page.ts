@@ -26,6 +26,7 @@ export async function approvalPage(ctx: SellerContext, token: string): Promise<S
       window.from,
       window.to,
       r.booking.id,
+      { now },
     );
     openTimes = [...openSlots(inputs, now, window)].flatMap(([date, slots]) =>
       slots

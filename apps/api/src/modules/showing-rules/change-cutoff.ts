@@ -11,24 +11,18 @@ import {
   effectiveCutoffHours,
 } from '@keyturn/domain/changeCutoff';
 import type { Db, DbTransaction } from '../../db/client';
-import { agents, availabilitySettings, propertyShowingRules } from '../../db/schema';
+import { agents, propertyShowingRules } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { agentSettingsRow, saveAgentSettings } from '../availability/settings-row';
 
 /** The agent's own cut-off in hours (0 until set: changes stay open until the start). */
 export async function agentCutoffHours(db: Db | DbTransaction, agentId: string): Promise<number> {
-  const [row] = await db
-    .select({ hours: availabilitySettings.buyerChangeCutoffHours })
-    .from(availabilitySettings)
-    .where(eq(availabilitySettings.agentId, agentId));
-  return row?.hours ?? 0;
+  return (await agentSettingsRow(db, agentId))?.buyerChangeCutoffHours ?? 0;
 }
 
-/** PUT /api/agents/change-cutoff: stored on the agent's scheduling settings row (created if missing). */
+/** PUT /api/agents/change-cutoff. */
 export async function saveAgentCutoffHours(db: Db, agentId: string, hours: number): Promise<number> {
-  await db
-    .insert(availabilitySettings)
-    .values({ agentId, buyerChangeCutoffHours: hours })
-    .onConflictDoUpdate({ target: availabilitySettings.agentId, set: { buyerChangeCutoffHours: hours } });
+  await saveAgentSettings(db, agentId, { buyerChangeCutoffHours: hours });
   return hours;
 }
 

@@ -134,7 +134,13 @@ export async function poolOpenSlots(
   const now = ctx.now();
   const read = await Promise.all(
     pool.map(async (agent) => {
-      const inputs = await readSlotInputs(ctx.db, { agentId: agent.id }, ...busySpan(span.from, span.to));
+      const inputs = await readSlotInputs(
+        ctx.db,
+        { agentId: agent.id },
+        ...busySpan(span.from, span.to),
+        undefined,
+        { now },
+      );
       if (!inputs) return null;
       const slots = [...openSlots(inputs, now, span).values()].flat();
       return [agent.id, { inputs, slots }] as const;

@@ -3,7 +3,7 @@
 // message come from the domain package; this component holds the state between steps. The submit is
 // use-booking-submit's, the kept result use-stored-booking's.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   initialStep,
   needsPropertySelection,
@@ -31,6 +31,8 @@ import type { FlowChoices } from '../hooks/use-flow-url';
 import { useTimeSlots } from '../hooks/use-time-slots';
 import { useBookingSubmit } from '../hooks/use-booking-submit';
 import { useStoredBooking } from '../hooks/use-stored-booking';
+import { heldSlotOf, useSlotHold } from '../hooks/use-slot-hold';
+import { toast } from '@/lib/toast';
 import { AgentPanel } from './agent-panel';
 import { PoweredBy } from '@/components/ui/logo';
 import type { SummaryRow } from './booking-summary';
@@ -177,11 +179,40 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
     availability,
     hasProperty,
   });
+  // Issue 44: on the details step the chosen time is held for the buyer (their own hold keeps it theirs after a
+  // reload, though the slots no longer offer it); someone else's hold or booking sends them back to the calendar.
+  const queryClient = useQueryClient();
+  const holdAgentId = agentId ?? agent.id;
+  const hold = useSlotHold({
+    target:
+      step !== 'details' || reschedule || team || !holdAgentId || !date || !choices.startsAt
+        ? null
+        : slotsState.loading
+          ? 'wait'
+          : {
+              agentId: holdAgentId,
+              propertyId: propertyId ?? choices.propertyId,
+              date,
+              time: choices.time,
+              startsAt: choices.startsAt,
+            },
+    storageKey: storageKeys.hold,
+    onRefused: (message) => {
+      toast.error(message);
+      move({ time: '', startsAt: null }, 'calendar');
+      for (const queryKey of [slotsState.queryKey, dateMonthDates.queryKey]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+  const heldSlot = heldSlotOf(hold, choices);
   // A preselected time (query or prefill) holds only while it is one of the date's open slots; an 'HH:mm'
   // alone picks that time's earliest open slot.
   const selectedSlot = slotsState.loading
     ? null
-    : (findSlot(slotsState.slots, choices.startsAt ?? '') ?? findSlot(slotsState.slots, choices.time));
+    : (findSlot(slotsState.slots, choices.startsAt ?? '') ??
+      heldSlot ??
+      findSlot(slotsState.slots, choices.time));
   const selectedTime = slotsState.loading
     ? (choices.startsAt ?? choices.time)
     : selectedSlot
@@ -201,6 +232,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
     move,
     onBooked: setBooking,
     slotQueries: [slotsState.queryKey, dateMonthDates.queryKey],
+    holdToken: hold?.token ?? null,
   });
 
   function goBack() {
@@ -375,6 +407,14 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                   textsOffered={textsQuery.data === true}
                   submitting={submitting}
                   onSubmit={submit}
+                  hold={
+                    hold && heldSlot && agentZone
+                      ? {
+                          expiresAt: hold.expires_at,
+                          time: timeSummary(hold.starts_at, date ?? '', agentZone, browserTimeZone()).value,
+                        }
+                      : null
+                  }
                   decides={
                     setup.showing?.decides
                       ? WHO_DECIDES.beforeBooking(setup.showing.decides, agent.name)
@@ -440,9 +480,13 @@ function placeRow(team: NonNullable<BookingSetup['team']>): SummaryRow {
   return { label: 'Where', value: team.consultation.text };
 }
 
-/** Where this page keeps, for the tab's session, the details typed and the result of its submit. */
+/** Where this page keeps, for the tab's session, the details typed, the held time and the submit's result. */
 function flowStorageKeys(flowKey: string) {
-  return { details: `keyturn.booking.details:${flowKey}`, result: `keyturn.booking.result:${flowKey}` };
+  return {
+    details: `keyturn.booking.details:${flowKey}`,
+    hold: `keyturn.booking.hold:${flowKey}`,
+    result: `keyturn.booking.result:${flowKey}`,
+  };
 }
 
 /** The prefill names the buyer fully (reschedule mode): name, e-mail, phone and buyer type. */

@@ -12,6 +12,7 @@ import type { Prefill } from '@keyturn/domain/schemas/prefill';
 import { readSession, writeSession } from '@/lib/session-store';
 import type { SummaryRow } from './booking-summary';
 import { DetailsStep } from './details-step';
+import { HoldNotice } from './hold-notice';
 
 /** Payload field names of spec §3 → the details form's fields, to show a 400's `fields` under the inputs. */
 const FORM_FIELD_OF: Record<string, keyof BookingDetailsFormInput> = {
@@ -44,6 +45,8 @@ export interface DetailsPanelProps {
   decides?: string | null;
   /** Sends the booking; resolves to the server's field messages (payload names) to show, {} when none. */
   onSubmit: (values: BookingDetailsForm) => Promise<Record<string, string>>;
+  /** Issue 44: the chosen time held for the buyer — when it ends, and the time as the summary shows it. */
+  hold?: { expiresAt: string; time: string } | null;
 }
 
 export function DetailsPanel({
@@ -52,6 +55,7 @@ export function DetailsPanel({
   reschedule,
   onSubmit,
   decides = null,
+  hold = null,
   ...shown
 }: DetailsPanelProps) {
   const form = useForm<BookingDetailsFormInput, unknown, BookingDetailsForm>({
@@ -96,6 +100,9 @@ export function DetailsPanel({
       reschedule={reschedule}
       onSubmit={() => void submit()}
       notice={reschedule && prefill?.gives_up_confirmed ? GIVES_UP_CONFIRMED : decides}
+      holdNotice={
+        hold ? <HoldNotice key={hold.expiresAt} expiresAt={hold.expiresAt} time={hold.time} /> : null
+      }
       {...shown}
     />
   );

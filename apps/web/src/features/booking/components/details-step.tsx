@@ -1,6 +1,6 @@
 // Step 4 (spec §2.4 "Details", §5): what is being booked, and the buyer's details. The form itself lives in
 // the booking flow so its values survive a trip back to the calendar (e.g. after a 409).
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { BUDGET_RANGES, BUYER_TYPES, BUYER_TYPE_LABELS, INCOME_RANGES } from '@keyturn/domain/enums';
 import { budgetRangeLabel, incomeRangeLabel } from '@keyturn/domain/enums';
@@ -30,6 +30,8 @@ interface DetailsStepProps {
   onSubmit: () => void;
   /** Said before the submit button (issue 29, WCAG 3.3.7): what sending this costs the buyer. */
   notice?: string | null;
+  /** Issue 44: how long the chosen time stays held, under the summary. */
+  holdNotice?: ReactNode;
 }
 
 const BUYER_FIELDS = ['name', 'email', 'phone', 'buyerType', 'budgetRange', 'incomeRange', 'notes'] as const;
@@ -43,6 +45,7 @@ export function DetailsStep({
   submitting,
   onSubmit,
   notice = null,
+  holdNotice = null,
 }: DetailsStepProps) {
   const { register, formState } = form;
   const { errors } = formState;
@@ -54,6 +57,7 @@ export function DetailsStep({
     <div>
       <StepHeading title="Enter Your Details" />
       <BookingSummary rows={summary} />
+      {holdNotice}
 
       <form
         noValidate

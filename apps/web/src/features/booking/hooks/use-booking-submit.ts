@@ -52,6 +52,8 @@ export type BookingSubmitInput = {
   onBooked: (booking: BuyerBooking) => void;
   /** The slot queries to refresh when the slot was taken meanwhile. */
   slotQueries: readonly (readonly unknown[])[];
+  /** Issue 44: the buyer's hold of the chosen time, sent with the booking (which uses it up). */
+  holdToken?: string | null;
 };
 
 export function useBookingSubmit({
@@ -64,6 +66,7 @@ export function useBookingSubmit({
   move,
   onBooked,
   slotQueries,
+  holdToken = null,
 }: BookingSubmitInput) {
   const { agentId, propertyId, reschedule } = setup;
   const hasPropertyId = propertyId !== null;
@@ -127,7 +130,11 @@ export function useBookingSubmit({
       : team
         ? { kind: 'team', slug: team.slug, body: teamRequest(request), idempotencyKey: newIdempotencyKey() }
         : // One key per submit attempt; the mutation's automatic retry reuses these variables, key included.
-          { kind: 'book', body: request, idempotencyKey: newIdempotencyKey() };
+          {
+            kind: 'book',
+            body: holdToken ? { ...request, hold_token: holdToken } : request,
+            idempotencyKey: newIdempotencyKey(),
+          };
     try {
       const result = await submitMutation.mutateAsync(variables);
       const analytics = reschedule ? null : await loadAnalytics();

@@ -15,6 +15,7 @@ import { AccountSection } from '../components/account-section';
 import { AvailabilityEditor } from '../components/availability-editor';
 import { ChangeCutoffSetting } from '../components/change-cutoff-setting';
 import { DailyCapSetting } from '../components/daily-cap-setting';
+import { HoldMinutesSetting } from '../components/hold-minutes-setting';
 import { BrandingForm } from '../components/branding-form';
 import { DefaultsNotice } from '../components/defaults-notice';
 import { AssistantSettingsSection, LearnedPreferencesSection } from '../components/assistant-settings';
@@ -109,6 +110,7 @@ function AvailabilityTab() {
       <Loaded query={availability}>{(data) => <AvailabilityEditor availability={data} />}</Loaded>
       <ChangeCutoffSetting />
       <DailyCapSetting />
+      <HoldMinutesSetting />
       <AssistantSettingsSection />
       <LearnedPreferencesSection />
     </div>

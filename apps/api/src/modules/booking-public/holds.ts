@@ -1,0 +1,93 @@
+// Issue 44 "Held times" (decision 084; the rule and its words: domain slots/holds.ts). Choosing a time on the
+// booking page holds it for that buyer for the agent's hold minutes: POST /api/booking/holds checks the time as
+// a booking would (checkSlotOpen), then, under the agent-row lock, sweeps the agent's ended holds, lets go of the
+// buyer's earlier one, refuses a time someone booked or holds, and writes the hold (slot_holds_no_overlap is the
+// last word between two holds). Every buyer write (writeBooking, the reschedule, a tour, a proposal's accept)
+// calls claimHold (hold-rows.ts) under the same lock: another buyer's live hold refuses it, the buyer's own is
+// used up. Other buyers stop being offered the time at once: slot-inputs reads live holds as busy time and a hold
+// bumps the agent's schedule version. Holds are not bookings: no plan limit, cap, report or list counts them.
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
+import { holdExpiresAt } from '@keyturn/domain/slots/holds';
+import type { HoldRequest, SlotHold } from '@keyturn/domain/schemas/holds';
+import type { Db } from '../../db/client';
+import { constraintName, sqlState } from '../../db/client';
+import { bookings, slotHolds } from '../../db/schema';
+import { lockAgentRow, writeTransaction } from '../../db/transaction';
+import { AppError } from '../../http/errors';
+import { SLOT_TAKEN_MESSAGE } from '../bookings/service';
+import { findPublicAgent, findPublicProperty, propertyNotFound } from '../core/public-reads';
+import type { PublicContext } from './context';
+import { agentHoldMinutes } from '../availability/hold-setting';
+import { heldByOther, overlappingHolds, sweepAgentHolds } from './hold-rows';
+import { checkSlotOpen } from './slot-check';
+
+/** POST /api/booking/holds: the chosen time held for this buyer, or 409 SLOT_TAKEN saying why. */
+export async function createHold(ctx: PublicContext, input: HoldRequest): Promise<SlotHold> {
+  const agent = await findPublicAgent(ctx.db, input.agent_id);
+  if (input.property_id !== null) {
+    const { property } = await findPublicProperty(ctx.db, input.property_id);
+    if (property.agentId !== agent.id) throw propertyNotFound();
+  }
+  const replaces = input.replaces ?? null;
+  // The time as a booking would be checked (hours, notice, rules, cap, bookings, others' holds), the buyer's
+  // own earlier hold not counted against them.
+  const { slot } = await checkSlotOpen(ctx, agent.id, { ...input, hold_token: replaces });
+  const minutes = await agentHoldMinutes(ctx.db, agent.id);
+  const now = ctx.now();
+  const token = randomBytes(16).toString('base64url');
+  const expiresAt = holdExpiresAt(now, minutes);
+  try {
+    await writeTransaction(ctx.db, async (tx) => {
+      await lockAgentRow(tx, agent.id);
+      await sweepAgentHolds(tx, agent.id, now);
+      if (replaces) {
+        await tx.delete(slotHolds).where(and(eq(slotHolds.token, replaces), eq(slotHolds.agentId, agent.id)));
+      }
+      const [booked] = await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.agentId, agent.id),
+            inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+            lt(bookings.startsAt, slot.endsAt),
+            gt(bookings.endsAt, slot.startsAt),
+          ),
+        )
+        .limit(1);
+      if (booked) throw new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
+      const [held] = await tx
+        .select({ id: slotHolds.id })
+        .from(slotHolds)
+        .where(and(...overlappingHolds(agent.id, slot.startsAt, slot.endsAt)))
+        .limit(1);
+      if (held) throw heldByOther();
+      await tx.insert(slotHolds).values({
+        agentId: agent.id,
+        propertyId: input.property_id,
+        token,
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        expiresAt,
+        createdAt: now,
+      });
+    });
+  } catch (err) {
+    if (sqlState(err) === '23P01' && constraintName(err) === 'slot_holds_no_overlap') throw heldByOther();
+    throw err;
+  }
+  return {
+    token,
+    starts_at: slot.startsAt.toISOString(),
+    expires_at: expiresAt.toISOString(),
+    minutes,
+  };
+}
+
+/** DELETE /api/booking/holds/:token — the buyer went back or left: the time is offered again at once. */
+export async function releaseHold(db: Db, token: string): Promise<void> {
+  if (!token || token.length > 100) return;
+  await db.delete(slotHolds).where(eq(slotHolds.token, token));
+}

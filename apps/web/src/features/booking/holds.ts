@@ -1,0 +1,68 @@
+// Issue 44 "Held times": the booking page's calls to hold the chosen time (POST /booking/holds) and to let it go
+// (DELETE /booking/holds/:token). Loaded only when the buyer reaches the details step (use-slot-hold.ts).
+import type { HoldRequest, SlotHold } from '@keyturn/domain/schemas/holds';
+import { api, ApiError } from '@/lib/api';
+
+/** The time to hold: the agent, the property (null for a consultation) and the slot as the server offered it. */
+export type HoldTarget = {
+  agentId: string;
+  propertyId: number | null;
+  date: string;
+  time: string;
+  startsAt: string;
+};
+
+export async function holdTime(body: HoldRequest): Promise<SlotHold> {
+  const answer = await api.post<{ hold: SlotHold }>('/booking/holds', body);
+  return answer.hold;
+}
+
+/** Best effort: a hold not let go ends by itself within minutes. */
+export async function releaseTime(token: string): Promise<void> {
+  await api.delete(`/booking/holds/${encodeURIComponent(token)}`).catch(() => undefined);
+}
+
+/**
+ * What use-slot-hold asks for when its target changes: let go of the hold when there is nothing to hold, keep a
+ * live hold of the same time (a reload), otherwise hold the new time in place of the old one. A 409 (someone else
+ * holds or booked it) is the buyer's to hear; any other failure only means no hold.
+ */
+export async function syncHold({
+  held,
+  target,
+  keep,
+  refused,
+  state,
+}: {
+  held: SlotHold | null;
+  target: HoldTarget | null;
+  keep: (hold: SlotHold | null) => void;
+  refused: (message: string) => void;
+  state: { cancelled: boolean };
+}): Promise<void> {
+  if (!target) {
+    if (held) {
+      keep(null);
+      await releaseTime(held.token);
+    }
+    return;
+  }
+  const sameTime = held && Date.parse(held.starts_at) === Date.parse(target.startsAt);
+  if (held && sameTime && Date.parse(held.expires_at) > Date.now()) return;
+  try {
+    const next = await holdTime({
+      agent_id: target.agentId,
+      property_id: target.propertyId,
+      booking_date: target.date,
+      booking_time: target.time,
+      starts_at: target.startsAt,
+      replaces: held?.token ?? null,
+    });
+    if (state.cancelled) await releaseTime(next.token);
+    else keep(next);
+  } catch (error) {
+    if (state.cancelled) return;
+    keep(null);
+    if (error instanceof ApiError && error.status === 409) refused(error.message);
+  }
+}
