@@ -1,15 +1,27 @@
-// Issue 44 "Held times" at 375 px, two buyers on two phones: the first chooses a time and, on the details step,
-// sees that it is held for them and for how long; the second, meanwhile, is not offered that time; the first
-// books it with the hold, which is then used up.
+// Issue 44 "Held times": the agent sets 10 minutes on Settings → Availability (1280 px); then at 375 px, two
+// buyers on two phones: the first chooses a time and, on the details step, sees that it is held for them and for
+// how long; the second, meanwhile, is not offered that time; the first books it with the hold, which is then used
+// up.
 import { expect, test } from '@playwright/test';
 import { propertyBookingPath } from '@keyturn/domain/links';
 import { pickDate } from '../support/calendar.ts';
+import { HOLD_TEXTS } from '@keyturn/domain/slots/holds';
 import { api, CONSENT_DECIDED, freeSlot, newAgent, query } from '../support/server.ts';
+import { signIn } from '../support/sign-in.ts';
 
 test('a chosen time is held for its buyer: the other buyer is not offered it; the holder books it', async ({
   browser,
+  page,
 }, testInfo) => {
   const agent = await newAgent('Holds');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, agent);
+  await page.goto('/dashboard/settings?tab=availability');
+  const minutes = page.getByLabel(HOLD_TEXTS.setting.label);
+  await expect(minutes).toHaveValue('5');
+  await minutes.selectOption({ label: '10 minutes' });
+  await expect(page.getByText(HOLD_TEXTS.setting.saved)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('held-times-settings-1280.png'), fullPage: true });
   const listing = await api<{ data: { id: number; public_id: string } }>(
     'POST',
     '/properties',
@@ -41,7 +53,7 @@ test('a chosen time is held for its buyer: the other buyer is not offered it; th
   await first.getByRole('button', { name: time }).first().click();
   await first.getByRole('button', { name: 'Continue to Details' }).click();
   const notice = first.getByTestId('hold-notice');
-  await expect(notice).toContainText(new RegExp(`We’re holding ${label} .* for you for [45]:\\d\\d`));
+  await expect(notice).toContainText(new RegExp(`We’re holding ${label} .* for you for (10:00|9:\\d\\d)`));
   expect(await first.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await first.screenshot({ path: testInfo.outputPath('held-time-details-375.png'), fullPage: true });
 

@@ -27,8 +27,10 @@ export const ASSISTANT_UI = {
   learnedDescription:
     'From the showings you kept, declined and moved. It marks the best times offered "suggested" (they keep their place in time order); your hours, notice and buffers always come first.',
   correctPeriods: 'Times of day you prefer',
-  correctMax: 'At most this many showings a day',
-  correctMaxHint: 'Leave empty to use what was learned.',
+  correctMax: 'Showings a day you prefer, at most',
+  // Issue 44: not the daily showing limit above it, which buyers cannot pass.
+  correctMaxHint:
+    'Used only to mark suggested times; buyers can still book more (the daily showing limit above stops them). Leave empty to use what was learned.',
   saveCorrection: 'Save my correction',
   useLearned: 'Use what was learned',
   reset: 'Reset what was learned',
