@@ -279,7 +279,7 @@ export async function buildApp({
   await app.register(bookingRoutes, { auth, db, now, notify });
   // Issue 32: the listing side — showing rules, sellers and their approvals, access, the seller report.
   await registerListingSide(app, { config, auth, db, now, notify, queue });
-  await app.register(availabilityRoutes, { auth, db });
+  await app.register(availabilityRoutes, { auth, db, now });
   await app.register(bookingLinkRoutes, { auth, db, publicUrl: config.publicUrl });
   // Images live in the database (every server serves every image); files an older version wrote to
   // DATA_DIR/uploads are imported, so their URLs keep working.

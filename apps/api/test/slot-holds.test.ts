@@ -176,6 +176,33 @@ describe('holding a time', () => {
   });
 });
 
+describe("the agent's view of held times", () => {
+  it('lists their own live holds with the listing, soonest first; not ended ones, not another agent’s', async () => {
+    const { agent, property } = await listing();
+    const other = await listing();
+    await hold(agent, property, { booking_time: '14:00', starts_at: '2030-01-08T14:00:00-05:00' });
+    await hold(agent, property);
+    await hold(other.agent, other.property);
+    const read = async () =>
+      (await t.request({ method: 'GET', url: '/api/agents/held-times', token: agent.token })).json();
+    expect(await read()).toEqual({
+      success: true,
+      data: [
+        {
+          starts_at: '2030-01-08T15:00:00.000Z',
+          ends_at: expect.any(String),
+          expires_at: minutesLater(5).toISOString(),
+          property: { id: property, address: '12 Elm Street' },
+        },
+        expect.objectContaining({ starts_at: '2030-01-08T19:00:00.000Z' }),
+      ],
+    });
+    clock = minutesLater(5);
+    expect((await read()).data).toEqual([]);
+    expect((await t.request({ method: 'GET', url: '/api/agents/held-times' })).statusCode).toBe(401);
+  });
+});
+
 describe("the agent's hold minutes", () => {
   it('5 until set; 1 to 15 saved and used; the rest refused with 400', async () => {
     const { agent, property } = await listing();

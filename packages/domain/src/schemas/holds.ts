@@ -39,3 +39,16 @@ export const agentHoldMinutesResponseSchema = z.object({
   success: z.literal(true),
   data: agentHoldMinutesSchema,
 });
+
+/** GET /api/agents/held-times: the agent's live holds (issue 44), soonest first. */
+export const heldTimeViewSchema = z.object({
+  starts_at: z.string(),
+  ends_at: z.string(),
+  expires_at: z.string(),
+  property: z.object({ id: z.number().int(), address: z.string() }).nullable(),
+});
+export type HeldTimeView = z.infer<typeof heldTimeViewSchema>;
+export const heldTimesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(heldTimeViewSchema),
+});

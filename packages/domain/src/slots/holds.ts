@@ -35,6 +35,14 @@ export const HOLD_TEXTS = {
   ended: 'Your hold on this time has ended. You can still book it if nobody else has.',
   /** Another buyer holds the time: the 409 every other buyer's hold or booking of it gets. */
   heldByOther: 'Someone else is booking this time right now. Please pick another time.',
+  /** The agent's Bookings page: times buyers hold right now (not bookings yet). */
+  agent: {
+    heading: 'Being booked right now',
+    intro:
+      'Buyers are filling in the booking form for these times; each is held for them until the time shown.',
+    line: (when: string, where: string, until: string) => `${when} · ${where} — held until ${until}`,
+    consultation: 'Consultation',
+  },
   setting: {
     title: 'Held times',
     label: 'Hold a chosen time for',

@@ -7,15 +7,22 @@ import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { requireAgentContext } from '../core/agent-context';
 import { agentDailyCapResponseSchema, agentDailyCapSchema } from '@keyturn/domain/schemas/agentDailyCap';
-import { agentHoldMinutesResponseSchema, agentHoldMinutesSchema } from '@keyturn/domain/schemas/holds';
+import {
+  agentHoldMinutesResponseSchema,
+  agentHoldMinutesSchema,
+  heldTimesResponseSchema,
+} from '@keyturn/domain/schemas/holds';
 import { agentDailyCap, saveAgentDailyCap } from './daily-cap';
-import { agentHoldMinutes, saveAgentHoldMinutes } from './hold-setting';
+import { agentHoldMinutes, liveHolds, saveAgentHoldMinutes } from './hold-setting';
 import { readAvailability, replaceAvailability } from './service';
 
 const response = z.object({ success: z.literal(true), data: agentAvailabilitySchema });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
-export async function availabilityRoutes(app: FastifyInstance, opts: { auth: Auth; db: Db }) {
+export async function availabilityRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; db: Db; now: () => Date },
+) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, db);
@@ -117,5 +124,17 @@ export async function availabilityRoutes(app: FastifyInstance, opts: { auth: Aut
       success: true as const,
       data: { minutes: await saveAgentHoldMinutes(db, agentOf(req).id, req.body.minutes) },
     }),
+  );
+
+  r.get(
+    '/api/agents/held-times',
+    {
+      schema: {
+        tags: ['agents'],
+        summary: 'The times buyers hold right now while they fill in the booking form (not bookings yet)',
+        response: { 200: heldTimesResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ success: true as const, data: await liveHolds(db, agentOf(req).id, opts.now()) }),
   );
 }
