@@ -29,8 +29,15 @@ export const smsConsentField = z
   .nullish()
   .transform((v) => v === true);
 
+// Issue 44: the hold the buyer's page made when they chose the time (POST /api/booking/holds), if any — on the
+// buyer's own booking and reschedule only. Absent when there is none, so a payload without a hold is the spec's.
+const holdTokenField = z
+  .string({ error: 'The hold must be text' })
+  .max(100, 'The hold is not valid')
+  .optional();
+
 export const bookingRequestSchema = z
-  .object({ ...bookingRequestShape(), sms_consent: smsConsentField })
+  .object({ ...bookingRequestShape(), sms_consent: smsConsentField, hold_token: holdTokenField })
   .superRefine(checkBudgetOrder);
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
@@ -38,6 +45,7 @@ export type BookingRequest = z.output<typeof bookingRequestSchema>;
 export const rescheduleRequestSchema = z
   .object({
     ...bookingRequestShape(),
+    hold_token: holdTokenField,
     original_booking_id: requiredText('Original booking id is required'),
     reschedule_reason: requiredText(MESSAGES.rescheduleReasonRequired).max(
       RESCHEDULE_REASON_MAX_LENGTH,
@@ -156,9 +164,6 @@ export function bookingRequestShape() {
     message: optionalText(MESSAGE_MAX_LENGTH, 'Message'),
     // Issue 32 §5: "I'm a buyer's agent booking for my client" — the client is the buyer above.
     buyer_agent: optionalBuyerAgentSchema,
-    // Issue 44: the hold the page made when the buyer chose the time (POST /api/booking/holds), if any.
-    // Absent when there is none, so a payload without a hold is exactly the spec's.
-    hold_token: z.string({ error: 'The hold must be text' }).max(100, 'The hold is not valid').optional(),
   };
 }
 
