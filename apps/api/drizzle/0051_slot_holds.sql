@@ -2,7 +2,8 @@
 -- (default 5) while they fill in the form. Two holds of one agent never overlap (the EXCLUDE constraint, as
 -- bookings_no_overlap); holds and other buyers' bookings are kept apart under the agent-row lock every buyer
 -- write takes. An expired hold blocks nothing and is swept away. A hold changes the agent's public slots, so it
--- bumps their schedule version (decision 035).
+-- bumps their schedule version (decision 035). client_key (a hash of the client's address) keeps one client to
+-- a few live holds per agent, so nobody can hold an agent's whole day from one place.
 CREATE TABLE "slot_holds" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"agent_id" uuid NOT NULL,
@@ -11,6 +12,7 @@ CREATE TABLE "slot_holds" (
 	"starts_at" timestamp with time zone NOT NULL,
 	"ends_at" timestamp with time zone NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
+	"client_key" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "slot_holds_token_unique" UNIQUE("token"),
 	CONSTRAINT "slot_holds_time_order" CHECK ("slot_holds"."ends_at" > "slot_holds"."starts_at")

@@ -143,6 +143,27 @@ describe('holding a time', () => {
     expect(await holdsOf(agent)).toEqual([]);
   });
 
+  it('one client keeps at most 3 live holds of an agent: a fourth time lets their oldest go', async () => {
+    const { agent, property } = await listing();
+    const times = ['09:00', '10:00', '11:00', '12:00'];
+    for (const [k, time] of times.entries()) {
+      clock = minutesLater(k * 0.25);
+      const res = await hold(agent, property, { booking_time: time, starts_at: `${DATE}T${time}:00-05:00` });
+      expect(res.statusCode).toBe(201);
+    }
+    const held = (await holdsOf(agent)).map((h) => h.startsAt.toISOString()).sort();
+    expect(held).toEqual([
+      '2030-01-08T15:00:00.000Z',
+      '2030-01-08T16:00:00.000Z',
+      '2030-01-08T17:00:00.000Z',
+    ]);
+    expect(await offered(property)).toContain('09:00');
+    // Stored as a hash, never the address itself.
+    expect(
+      (await holdsOf(agent)).every((h) => h.clientKey !== null && !h.clientKey.includes('127.0.0.1')),
+    ).toBe(true);
+  });
+
   it('a hold counts toward no cap and is no booking', async () => {
     const { agent, property } = await listing();
     await t.request({

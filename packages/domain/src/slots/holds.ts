@@ -5,6 +5,8 @@
 
 export const HOLD_MINUTES_DEFAULT = 5;
 export const HOLD_MINUTES_MAX = 15;
+/** Live holds one client (one address) keeps per agent: a fourth lets the oldest go, so nobody holds a whole day. */
+export const HOLDS_PER_CLIENT = 3;
 /** The choices Settings offers; the API takes any whole minute from 1 to HOLD_MINUTES_MAX. */
 export const HOLD_MINUTES_CHOICES = [2, 5, 10, 15] as const;
 

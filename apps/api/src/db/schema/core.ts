@@ -204,6 +204,8 @@ export const slotHolds = pgTable(
     startsAt: timestamp({ withTimezone: true }).notNull(),
     endsAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** A hash of the client's address: one client keeps at most HOLDS_PER_CLIENT live holds per agent. */
+    clientKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -6,10 +6,10 @@
 // calls claimHold (hold-rows.ts) under the same lock: another buyer's live hold refuses it, the buyer's own is
 // used up. Other buyers stop being offered the time at once: slot-inputs reads live holds as busy time and a hold
 // bumps the agent's schedule version. Holds are not bookings: no plan limit, cap, report or list counts them.
-import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
-import { holdExpiresAt } from '@keyturn/domain/slots/holds';
+import { HOLDS_PER_CLIENT, holdExpiresAt } from '@keyturn/domain/slots/holds';
 import type { HoldRequest, SlotHold } from '@keyturn/domain/schemas/holds';
 import type { Db } from '../../db/client';
 import { constraintName, sqlState } from '../../db/client';
@@ -23,8 +23,20 @@ import { agentHoldMinutes } from '../availability/hold-setting';
 import { heldByOther, overlappingHolds, sweepAgentHolds } from './hold-rows';
 import { checkSlotOpen } from './slot-check';
 
-/** POST /api/booking/holds: the chosen time held for this buyer, or 409 SLOT_TAKEN saying why. */
-export async function createHold(ctx: PublicContext, input: HoldRequest): Promise<SlotHold> {
+/** A client's address as the holds keep it: hashed, never stored as it is. */
+export function holdClientKey(address: string): string {
+  return createHash('sha256').update(`slot-hold|${address}`).digest('base64url').slice(0, 22);
+}
+
+/**
+ * POST /api/booking/holds: the chosen time held for this buyer, or 409 SLOT_TAKEN saying why. One client keeps
+ * at most HOLDS_PER_CLIENT live holds of an agent: a further one lets their oldest go.
+ */
+export async function createHold(
+  ctx: PublicContext,
+  input: HoldRequest,
+  clientKey: string,
+): Promise<SlotHold> {
   const agent = await findPublicAgent(ctx.db, input.agent_id);
   if (input.property_id !== null) {
     const { property } = await findPublicProperty(ctx.db, input.property_id);
@@ -64,6 +76,13 @@ export async function createHold(ctx: PublicContext, input: HoldRequest): Promis
         .where(and(...overlappingHolds(agent.id, slot.startsAt, slot.endsAt)))
         .limit(1);
       if (held) throw heldByOther();
+      const mine = await tx
+        .select({ id: slotHolds.id })
+        .from(slotHolds)
+        .where(and(eq(slotHolds.agentId, agent.id), eq(slotHolds.clientKey, clientKey)))
+        .orderBy(desc(slotHolds.createdAt), desc(slotHolds.expiresAt));
+      const beyond = mine.slice(HOLDS_PER_CLIENT - 1).map((h) => h.id);
+      if (beyond.length > 0) await tx.delete(slotHolds).where(inArray(slotHolds.id, beyond));
       await tx.insert(slotHolds).values({
         agentId: agent.id,
         propertyId: input.property_id,
@@ -71,6 +90,7 @@ export async function createHold(ctx: PublicContext, input: HoldRequest): Promis
         startsAt: slot.startsAt,
         endsAt: slot.endsAt,
         expiresAt,
+        clientKey,
         createdAt: now,
       });
     });

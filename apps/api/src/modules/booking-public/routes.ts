@@ -44,7 +44,7 @@ import { confirmAttendance } from './confirm';
 import { textsOffered } from './texts-offer';
 import { type PublicContext } from './context';
 import { holdRequestSchema, holdResponseSchema } from '@keyturn/domain/schemas/holds';
-import { createHold, releaseHold } from './holds';
+import { createHold, holdClientKey, releaseHold } from './holds';
 
 /** The error answers of every public route (the team page's too, modules/teams/public-routes.ts). */
 export const publicErrors = {
@@ -333,7 +333,7 @@ export async function publicBookingRoutes(
       },
     },
     async (req, reply) => {
-      const hold = await createHold(ctx, req.body);
+      const hold = await createHold(ctx, req.body, holdClientKey(req.ip));
       return reply.status(201).send({ success: true as const, hold });
     },
   );
