@@ -197,6 +197,49 @@ describe('holding a time', () => {
   });
 });
 
+describe('rescheduling with a hold', () => {
+  it("the buyer's own showing does not count against the new time; the move uses the hold; others are refused", async () => {
+    const { agent, property } = await listing();
+    const original = (await book(agent, property)).json().booking as { id: string; manage_token: string };
+    // The showing's own time (10:00) can be held for the move: it gives itself up.
+    const same = await hold(agent, property, { reschedule_token: original.manage_token });
+    expect(same.statusCode).toBe(201);
+    // Another buyer cannot hold or book 14:00 once the rescheduling buyer holds it.
+    const moved = await hold(agent, property, {
+      booking_time: '14:00',
+      starts_at: '2030-01-08T14:00:00-05:00',
+      replaces: same.json().hold.token,
+      reschedule_token: original.manage_token,
+    });
+    expect(moved.statusCode).toBe(201);
+    const other = await book(agent, property, {
+      booking_time: '14:00',
+      starts_at: '2030-01-08T14:00:00-05:00',
+      client_email: 'other@example.com',
+    });
+    expect(other.json().error).toBe(HOLD_TEXTS.heldByOther);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/booking/reschedule',
+      payload: {
+        ...bookingPayload(agent.id, {
+          property_id: property,
+          booking_time: '14:00',
+          starts_at: '2030-01-08T14:00:00-05:00',
+        }),
+        token: original.manage_token,
+        original_booking_id: original.id,
+        reschedule_reason: 'Later suits me',
+        hold_token: moved.json().hold.token,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await holdsOf(agent)).toEqual([]);
+    // A token that is not a booking's: 404, nothing held.
+    expect((await hold(agent, property, { reschedule_token: 'not-a-token' })).statusCode).toBe(404);
+  });
+});
+
 describe("the agent's view of held times", () => {
   it('lists their own live holds with the listing, soonest first; not ended ones, not another agent’s', async () => {
     const { agent, property } = await listing();

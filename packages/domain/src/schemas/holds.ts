@@ -16,6 +16,8 @@ export const holdRequestSchema = z.object({
   starts_at: booking.starts_at,
   /** The buyer's earlier hold (another time chosen): released in the same step. */
   replaces: holdTokenSchema.nullish(),
+  /** Rescheduling: the booking's manage token — its own time does not count against the new one. */
+  reschedule_token: z.string().max(100).nullish(),
 });
 export type HoldRequest = z.infer<typeof holdRequestSchema>;
 

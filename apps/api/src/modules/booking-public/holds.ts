@@ -7,7 +7,7 @@
 // used up. Other buyers stop being offered the time at once: slot-inputs reads live holds as busy time and a hold
 // bumps the agent's schedule version. Holds are not bookings: no plan limit, cap, report or list counts them.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
 import { HOLDS_PER_CLIENT, holdExpiresAt } from '@keyturn/domain/slots/holds';
 import type { HoldRequest, SlotHold } from '@keyturn/domain/schemas/holds';
@@ -21,6 +21,8 @@ import { findPublicAgent, findPublicProperty, propertyNotFound } from '../core/p
 import type { PublicContext } from './context';
 import { agentHoldMinutes } from '../availability/hold-setting';
 import { heldByOther, overlappingHolds, sweepAgentHolds } from './hold-rows';
+import { assertBuyerMayChange } from '../showing-rules/change-cutoff';
+import { assertActive, bookingNotFound, findByToken } from './service';
 import { checkSlotOpen } from './slot-check';
 
 /** A client's address as the holds keep it: hashed, never stored as it is. */
@@ -43,9 +45,18 @@ export async function createHold(
     if (property.agentId !== agent.id) throw propertyNotFound();
   }
   const replaces = input.replaces ?? null;
+  // Rescheduling: the buyer's own showing (still active, inside no cut-off) gives its time up, as the move will.
+  let moving: string | undefined;
+  if (input.reschedule_token) {
+    const original = await findByToken(ctx.db, input.reschedule_token);
+    if (original.agentId !== agent.id) throw bookingNotFound();
+    assertActive(original);
+    await assertBuyerMayChange(ctx.db, original, ctx.now());
+    moving = original.id;
+  }
   // The time as a booking would be checked (hours, notice, rules, cap, bookings, others' holds), the buyer's
   // own earlier hold not counted against them.
-  const { slot } = await checkSlotOpen(ctx, agent.id, { ...input, hold_token: replaces });
+  const { slot } = await checkSlotOpen(ctx, agent.id, { ...input, hold_token: replaces }, moving);
   const minutes = await agentHoldMinutes(ctx.db, agent.id);
   const now = ctx.now();
   const token = randomBytes(16).toString('base64url');
@@ -66,6 +77,7 @@ export async function createHold(
             inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
             lt(bookings.startsAt, slot.endsAt),
             gt(bookings.endsAt, slot.startsAt),
+            ...(moving ? [ne(bookings.id, moving)] : []),
           ),
         )
         .limit(1);

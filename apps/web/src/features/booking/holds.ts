@@ -10,6 +10,8 @@ export type HoldTarget = {
   date: string;
   time: string;
   startsAt: string;
+  /** Rescheduling: the booking's manage token (its own time does not count against the new one). */
+  rescheduleToken: string | null;
 };
 
 export async function holdTime(body: HoldRequest): Promise<SlotHold> {
@@ -57,6 +59,7 @@ export async function syncHold({
       booking_time: target.time,
       starts_at: target.startsAt,
       replaces: held?.token ?? null,
+      reschedule_token: target.rescheduleToken,
     });
     if (state.cancelled) await releaseTime(next.token);
     else keep(next);

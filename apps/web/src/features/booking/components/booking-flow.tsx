@@ -185,7 +185,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
   const holdAgentId = agentId ?? agent.id;
   const hold = useSlotHold({
     target:
-      step !== 'details' || reschedule || team || !holdAgentId || !date || !choices.startsAt
+      step !== 'details' || team || !holdAgentId || !date || !choices.startsAt
         ? null
         : slotsState.loading
           ? 'wait'
@@ -195,6 +195,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
               date,
               time: choices.time,
               startsAt: choices.startsAt,
+              rescheduleToken: reschedule?.token ?? null,
             },
     storageKey: storageKeys.hold,
     onRefused: (message) => {

@@ -126,7 +126,14 @@ export function useBookingSubmit({
     // has none, and the server places its wall time.
     const request = { ...built.request, starts_at: selectedSlot?.startsAt ?? null };
     const variables: SubmitVariables = reschedule
-      ? { kind: 'reschedule', body: { ...request, token: reschedule.token } as RescheduleBody }
+      ? {
+          kind: 'reschedule',
+          body: {
+            ...request,
+            token: reschedule.token,
+            ...(holdToken ? { hold_token: holdToken } : {}),
+          } as RescheduleBody,
+        }
       : team
         ? { kind: 'team', slug: team.slug, body: teamRequest(request), idempotencyKey: newIdempotencyKey() }
         : // One key per submit attempt; the mutation's automatic retry reuses these variables, key included.

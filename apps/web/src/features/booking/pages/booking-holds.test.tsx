@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { HOLD_TEXTS } from '@keyturn/domain/slots/holds';
 import { json } from '@/test/utils';
 import {
+  AGENT_ID,
   NOW,
+  bookingAnswer,
   TOMORROW,
   fillDetails,
   pickDateAndTime,
@@ -43,6 +45,7 @@ describe('booking page: the chosen time is held (issue 44)', () => {
       booking_time: '14:00',
       starts_at: STARTS_AT,
       replaces: null,
+      reschedule_token: null,
     });
     expect(await screen.findByTestId('hold-notice')).toHaveTextContent(
       /We’re holding 2:00 PM .* for you for 5:00 while you fill this in\./,
@@ -91,5 +94,51 @@ describe('booking page: the chosen time is held (issue 44)', () => {
     expect(await screen.findByText(HOLD_TEXTS.heldByOther)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Select a Date & Time' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Full name')).not.toBeInTheDocument();
+  });
+
+  it('rescheduling holds the new time with the booking’s token and moves with the hold', async () => {
+    const prefill = {
+      buyer_name: 'Fox Mulder',
+      buyer_email: 'fox@example.com',
+      buyer_phone: '+1 555 010 0199',
+      buyer_type: 'investor',
+      budget_min: 300000,
+      budget_max: 400000,
+      income_range: null,
+      booking_purpose: 'property_viewing',
+      custom_purpose: null,
+      notes: null,
+      action: 'reschedule',
+      booking_id: 'b-1',
+      booking_date: '2031-03-05',
+      booking_time: '10:00',
+    };
+    const { api, user } = renderBooking('/booking/reschedule?token=tok-1', {
+      'GET /booking/prefill': () =>
+        json(200, { success: true, agent_id: AGENT_ID, property_id: 42, prefill }),
+      'GET /booking/availability/42/2031-03-05': () => slotsAnswer(['10:00:00', '11:00:00']),
+      'POST /booking/holds': heldAnswer('hold-for-move-1'),
+      'POST /booking/reschedule': () =>
+        json(200, {
+          success: true,
+          booking: bookingAnswer({ booking_date: '2031-03-05', booking_time: '11:00' }),
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change' }));
+    await user.click(screen.getByRole('button', { name: '11:00 AM' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Details' }));
+    await waitFor(() => expect(api.callsTo('POST', '/booking/holds')).toHaveLength(1));
+    expect(api.callsTo('POST', '/booking/holds')[0]?.body).toMatchObject({
+      booking_date: '2031-03-05',
+      booking_time: '11:00',
+      reschedule_token: 'tok-1',
+    });
+    await user.type(await screen.findByLabelText('Reason for rescheduling'), 'My flight moved');
+    await user.click(screen.getByRole('button', { name: 'Confirm Reschedule' }));
+    expect(await screen.findByRole('heading', { name: 'Booking Rescheduled!' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/booking/reschedule')[0]?.body).toMatchObject({
+      token: 'tok-1',
+      hold_token: 'hold-for-move-1',
+    });
   });
 });
