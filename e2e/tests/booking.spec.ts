@@ -287,6 +287,11 @@ test('(f) a slot taken between page load and submit → the server message in a 
   await page.getByRole('button', { name: '3:00 PM', exact: true }).click();
   await page.getByRole('button', { name: 'Continue to Details' }).click();
   await fillDetails(page, 'Slow Buyer', 'slow.buyer@example.com');
+  // Issue 44: the time is held for this buyer while they type; once the hold has ended, another buyer books it.
+  await expect(page.getByTestId('hold-notice')).toBeVisible();
+  await query(`update slot_holds set expires_at = now() - interval '1 second' where agent_id = $1`, [
+    agent.id,
+  ]);
 
   await bookViaApi(agent.id, date, '15:00', 'fast.buyer@example.com');
   await page.getByRole('button', { name: 'Confirm Booking' }).click();

@@ -34,18 +34,22 @@ export async function syncHold({
   target,
   keep,
   refused,
+  released,
   state,
 }: {
   held: SlotHold | null;
   target: HoldTarget | null;
   keep: (hold: SlotHold | null) => void;
   refused: (message: string) => void;
+  /** After a hold was let go: the time is offered again (the page asks for the date's times anew). */
+  released: () => void;
   state: { cancelled: boolean };
 }): Promise<void> {
   if (!target) {
     if (held) {
       keep(null);
       await releaseTime(held.token);
+      released();
     }
     return;
   }

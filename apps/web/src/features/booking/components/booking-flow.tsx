@@ -183,6 +183,10 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
   // reload, though the slots no longer offer it); someone else's hold or booking sends them back to the calendar.
   const queryClient = useQueryClient();
   const holdAgentId = agentId ?? agent.id;
+  const refreshSlots = () =>
+    [slotsState.queryKey, dateMonthDates.queryKey].forEach(
+      (queryKey) => void queryClient.invalidateQueries({ queryKey }),
+    );
   const hold = useSlotHold({
     target:
       step !== 'details' || team || !holdAgentId || !date || !choices.startsAt
@@ -201,10 +205,9 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
     onRefused: (message) => {
       toast.error(message);
       move({ time: '', startsAt: null }, 'calendar');
-      for (const queryKey of [slotsState.queryKey, dateMonthDates.queryKey]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
+      refreshSlots();
     },
+    onReleased: () => refreshSlots(),
   });
   const heldSlot = heldSlotOf(hold, choices);
   // A preselected time (query or prefill) holds only while it is one of the date's open slots; an 'HH:mm'

@@ -17,17 +17,22 @@ export function useSlotHold({
   target,
   storageKey,
   onRefused,
+  onReleased,
 }: {
   /** Null when nothing is to be held (not on the details step, a team's page, a reschedule): a hold is let go;
    * 'wait' while the page cannot tell yet (the date's slots loading): nothing changes. */
   target: HoldTarget | null | 'wait';
   storageKey: string;
   onRefused: (message: string) => void;
+  /** A hold was let go: its time is offered again, so the date's times are asked anew. */
+  onReleased: () => void;
 }): SlotHold | null {
   const [hold, setHold] = useState<SlotHold | null>(() => readSession(storageKey, parseHold));
   const current = useRef(hold);
   const refused = useRef(onRefused);
   refused.current = onRefused;
+  const releasedRef = useRef(onReleased);
+  releasedRef.current = onReleased;
   const key =
     target === 'wait'
       ? 'wait'
@@ -45,7 +50,14 @@ export function useSlotHold({
       else removeSession(storageKey);
     };
     void loadHolds().then((holds) =>
-      holds.syncHold({ held: current.current, target, keep, refused: (m) => refused.current(m), state }),
+      holds.syncHold({
+        held: current.current,
+        target,
+        keep,
+        refused: (m) => refused.current(m),
+        released: () => releasedRef.current(),
+        state,
+      }),
     );
     return () => {
       state.cancelled = true;
