@@ -72,6 +72,24 @@ export const property: Property = {
 };
 
 /** Monday to Friday available, unless `available` names other days (Sunday = 0). */
+/** A reschedule link's prefill (spec §4): booking b-1 of Fox Mulder, on 2031-03-05 at 10:00. */
+export const reschedulePrefill = {
+  buyer_name: 'Fox Mulder',
+  buyer_email: 'fox@example.com',
+  buyer_phone: '+1 555 010 0199',
+  buyer_type: 'investor',
+  budget_min: 300000,
+  budget_max: 400000,
+  income_range: null,
+  booking_purpose: 'property_viewing',
+  custom_purpose: null,
+  notes: null,
+  action: 'reschedule',
+  booking_id: 'b-1',
+  booking_date: '2031-03-05',
+  booking_time: '10:00',
+};
+
 export function weekdays(available: number[] = [1, 2, 3, 4, 5]) {
   return [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day_of_week: day, is_available: available.includes(day) }));
 }

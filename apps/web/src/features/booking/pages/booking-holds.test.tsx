@@ -13,6 +13,7 @@ import {
   fillDetails,
   pickDateAndTime,
   renderBooking,
+  reschedulePrefill,
   slotsAnswer,
   withBookingClock,
 } from '../test-fixtures';
@@ -97,25 +98,9 @@ describe('booking page: the chosen time is held (issue 44)', () => {
   });
 
   it('rescheduling holds the new time with the booking’s token and moves with the hold', async () => {
-    const prefill = {
-      buyer_name: 'Fox Mulder',
-      buyer_email: 'fox@example.com',
-      buyer_phone: '+1 555 010 0199',
-      buyer_type: 'investor',
-      budget_min: 300000,
-      budget_max: 400000,
-      income_range: null,
-      booking_purpose: 'property_viewing',
-      custom_purpose: null,
-      notes: null,
-      action: 'reschedule',
-      booking_id: 'b-1',
-      booking_date: '2031-03-05',
-      booking_time: '10:00',
-    };
     const { api, user } = renderBooking('/booking/reschedule?token=tok-1', {
       'GET /booking/prefill': () =>
-        json(200, { success: true, agent_id: AGENT_ID, property_id: 42, prefill }),
+        json(200, { success: true, agent_id: AGENT_ID, property_id: 42, prefill: reschedulePrefill }),
       'GET /booking/availability/42/2031-03-05': () => slotsAnswer(['10:00:00', '11:00:00']),
       'POST /booking/holds': heldAnswer('hold-for-move-1'),
       'POST /booking/reschedule': () =>

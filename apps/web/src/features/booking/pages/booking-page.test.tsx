@@ -12,6 +12,7 @@ import {
   TOMORROW_LABEL,
   bookingAnswer,
   renderBooking,
+  reschedulePrefill,
   withBookingClock,
   fillDetails,
   pickDateAndTime,
@@ -700,23 +701,6 @@ describe('booking page: details and submit (spec §3, §5, §8)', () => {
 });
 
 describe('booking page: prefill and reschedule (spec §4, §5, §7)', () => {
-  const reschedulePrefill = {
-    buyer_name: 'Fox Mulder',
-    buyer_email: 'fox@example.com',
-    buyer_phone: '+1 555 010 0199',
-    buyer_type: 'investor',
-    budget_min: 300000,
-    budget_max: 400000,
-    income_range: null,
-    booking_purpose: 'property_viewing',
-    custom_purpose: null,
-    notes: null,
-    action: 'reschedule',
-    booking_id: 'b-1',
-    booking_date: '2031-03-05',
-    booking_time: '10:00',
-  };
-
   it('ignores a malformed prefilled date and time but keeps the other fields', async () => {
     const { user } = renderBooking(`/bookme/${AGENT_ID}?token=invite-1`, {
       'GET /booking/prefill': () =>
