@@ -75,17 +75,13 @@ import { teamPublicRoutes } from './modules/teams/public-routes';
 import { DateAnswers } from './modules/booking-public/date-answers';
 import type { DateAnswer } from './modules/booking-public/context';
 import { jobOptionsOf, openJobQueue, poolOf, type JobQueue } from './jobs/queue';
-import { bookingNotifier } from './modules/core/notifications/scheduler';
-import { withSellerApprovals } from './modules/sellers/approval';
 import { noticeIfWanted } from './modules/sellers/notices';
 import { registerListingImport, registerListingSide } from './compose-listing';
 import { registerAccounts } from './compose-accounts';
-import { withAccessRelease } from './modules/access/release-mail';
-import { withCalendarPush } from './modules/integrations/jobs';
 import { calendarDepsOf } from './modules/integrations/setup';
 import { integrationRoutes } from './modules/integrations/routes';
-import { feedbackReceived, withWebhookEvents } from './modules/crm/booking-events';
-import { withLeadClasses } from './modules/leads/classes';
+import { feedbackReceived } from './modules/crm/booking-events';
+import { composeNotifier, registerWaitlist } from './compose-booking-side';
 import { webhookEmitter } from './modules/crm/emit';
 import {
   aiConfigOf,
@@ -166,15 +162,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const queue = jobs ?? (await openJobQueue(db, jobOptionsOf(config)));
   const webhooks = webhookEmitter(queue, now);
-  // Innermost first: the messages, the lead's stored class, the webhooks (which read that class), the calendars.
-  const notify = withCalendarPush(
-    withWebhookEvents(
-      withLeadClasses(withAccessRelease(withSellerApprovals(bookingNotifier(queue, now), queue, now), queue)),
-      webhooks,
-    ),
-    queue,
-    now,
-  );
+  const notify = composeNotifier(queue, webhooks, now);
   const app = Fastify({
     // Request lines are logged with their URL's secrets redacted (feed secret, manage token, OAuth code).
     logger:
@@ -309,6 +297,7 @@ export async function buildApp({
     suggest: suggestOnBookingPage,
   };
   await app.register(publicBookingRoutes, { ctx: publicCtx, ...publicLimits, teamOfLink });
+  await registerWaitlist(app, { auth, ctx: publicCtx, queue, limits: publicLimits });
   // Issue 34 §3: the MCP server for AI assistants at /mcp, over the same public booking flow (decision 059).
   await app.register(mcpRoutes, { ctx: publicCtx, ...publicLimits });
   // Issue 16: a buyer tour's invitation page and its all-or-nothing booking; issue 29: Optimise's proposals.

@@ -34,6 +34,9 @@ import { accessBoxOf } from './modules/access/service';
 import { sellerDigestMail, sellerDigestTicker } from './modules/seller-report/digest';
 import { expireGrace } from './modules/billing/plan-state';
 import { sweepExpiredHolds } from './modules/booking-public/hold-rows';
+import { bookingNotifier } from './modules/core/notifications/scheduler';
+import { waitlistJobs } from './modules/showing-waitlist/mail';
+import { waitlistTicker } from './modules/showing-waitlist/ticker';
 import { demoJobHandler, demoResetTicker } from './demo/jobs';
 import { backupJobHandler, backupTicker } from './modules/backups/jobs';
 
@@ -80,6 +83,12 @@ export async function startWorkers(options: {
     available: mlsAvailable,
   };
 
+  // Issue 44: the waiting list's refills read the booking page's own answers (the public context).
+  const waitlist = {
+    ctx: { db, publicUrl: config.publicUrl, now, notify: bookingNotifier(calendarQueue, now) },
+    queue: calendarQueue,
+  };
+
   return runWorkers({
     config,
     db,
@@ -106,6 +115,8 @@ export async function startWorkers(options: {
         accessReleaseMail({ ...mail, box: accessBoxOf(config) }),
         // The seller's weekly digest (issue 32 §4).
         sellerDigestMail(mail),
+        // Issue 44: the waiting list's refills, joined e-mails and offers.
+        waitlistJobs({ ...waitlist, ...mail, sms, smsDefaultCountry: config.sms.defaultCountry }),
       ]),
       calendarJobHandler(
         calendarDepsOf(config, db, now, mailer, oauthAppsOf(resolver, config.calendar.endpoints)),
@@ -148,6 +159,8 @@ export async function startWorkers(options: {
             (err: unknown) => log.error(`[holds] sweep failed: ${String(err)}`),
           ),
       },
+      // Issue 44: every minute, times that opened (new hours too) are offered to waiting buyers.
+      waitlistTicker(waitlist, log),
     ],
     startedMessage: '[jobs] workers started (mail and texts as set in Server settings)',
     onStop: () => mailer.close(),

@@ -23,6 +23,7 @@ export const APP_PATHS = [
   '/booking/cancelled',
   '/booking/reschedule',
   '/booking/proposal',
+  '/booking/waitlist',
   '/seller-approval',
   '/feedback/:bookingId',
   '/tour/:token',

@@ -22,6 +22,7 @@ describe('route table (spec §2.1)', () => {
     expect(leafRouteId('/booking/cancelled')).toBe('booking-cancelled');
     expect(leafRouteId('/booking/reschedule')).toBe('booking-reschedule');
     expect(leafRouteId('/booking/proposal')).toBe('booking-proposal');
+    expect(leafRouteId('/booking/waitlist')).toBe('booking-waitlist');
     expect(leafRouteId('/booking/abc123')).toBe('booking-link');
   });
 

@@ -80,6 +80,10 @@ const SellerApprovalPage = lazy(() =>
 const TimeProposalPage = lazy(() =>
   import('@/features/booking/pages/time-proposal-page').then((m) => ({ default: m.TimeProposalPage })),
 );
+// Issue 44: a buyer's place on a property's waiting list, and the time offered to them.
+const WaitlistLinkPage = lazy(() =>
+  import('@/features/booking/pages/waitlist-page').then((m) => ({ default: m.WaitlistPage })),
+);
 const FeedbackFormPage = lazy(() =>
   import('@/features/feedback/pages/feedback-form-page').then((m) => ({ default: m.FeedbackFormPage })),
 );
@@ -228,6 +232,13 @@ export const routes: RouteObject[] = [
         id: 'booking-proposal',
         path: 'booking/proposal',
         element: page(<TimeProposalPage />),
+        handle: BUYER_PAGE,
+      },
+      // A buyer's link to their place on a waiting list (issue 44): a time held for them is booked in one tap.
+      {
+        id: 'booking-waitlist',
+        path: 'booking/waitlist',
+        element: page(<WaitlistLinkPage />),
         handle: BUYER_PAGE,
       },
       // A seller's or occupant's signed link (issue 32): approve, decline, propose another time, block times.

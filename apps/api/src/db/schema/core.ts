@@ -206,12 +206,61 @@ export const slotHolds = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     /** A hash of the client's address: one client keeps at most HOLDS_PER_CLIENT live holds per agent. */
     clientKey: text(),
+    /** Issue 44 "Waitlist": the time offered to the buyer of this waiting-list entry (held 15 minutes). */
+    waitlistEntryId: uuid().references((): AnyPgColumn => showingWaitlist.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index().on(t.agentId, t.startsAt),
     index().on(t.expiresAt),
     check('slot_holds_time_order', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * Issue 44 "Waitlist" (decision 085): a buyer waiting for a time to open at a property on an agent-zone date
+ * (all day or part of it). In line while 'waiting' or 'offered'; one e-mail is in one line once (the partial
+ * unique index). The token is the buyer's link (their place, the offer, leaving).
+ */
+export const showingWaitlist = pgTable(
+  'showing_waitlist',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agentId: agentRef(),
+    propertyId: integer()
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    part: text().notNull(),
+    status: text().notNull().default('waiting'),
+    token: text().notNull().unique(),
+    clientName: text().notNull(),
+    clientEmail: text().notNull(),
+    clientPhone: text().notNull(),
+    buyerType: text().notNull(),
+    /** The buyer ticked "Also text me" while texts were offered. */
+    smsConsent: boolean().notNull().default(false),
+    joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The offer in force or last made: the time held and until when. */
+    offerStartsAt: timestamp({ withTimezone: true }),
+    offerExpiresAt: timestamp({ withTimezone: true }),
+    bookingId: uuid().references((): AnyPgColumn => bookings.id, { onDelete: 'set null' }),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    index().on(t.agentId, t.status),
+    index().on(t.propertyId, t.date),
+    uniqueIndex('showing_waitlist_one_place')
+      .on(t.propertyId, t.date, sql`lower(${t.clientEmail})`)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    check('showing_waitlist_part', sql`${t.part} in ('any', 'morning', 'afternoon', 'evening')`),
+    check(
+      'showing_waitlist_status',
+      sql`${t.status} in ('waiting', 'offered', 'booked', 'lapsed', 'left', 'removed', 'ended')`,
+    ),
   ],
 );
 

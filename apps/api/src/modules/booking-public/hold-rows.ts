@@ -1,11 +1,14 @@
 // Issue 44 "Held times" (decision 084): the hold rows as every buyer write and the slot check see them — the
 // check under the agent's lock that uses a buyer's own hold up and refuses another
 // buyer's, and the sweep of ended holds. Creating and releasing a hold: holds.ts.
-import { and, eq, gt, lt, lte, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, ne } from 'drizzle-orm';
+import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
 import { HOLD_TEXTS } from '@keyturn/domain/slots/holds';
 import type { Db, DbTransaction } from '../../db/client';
-import { slotHolds } from '../../db/schema';
+import { constraintName, sqlState } from '../../db/client';
+import { bookings, showingWaitlist, slotHolds } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { SLOT_TAKEN_MESSAGE } from '../bookings/service';
 
 /** Another buyer holds the time: the same 409 as a taken time (the page offers fresh times), in its own words. */
 export const heldByOther = () =>
@@ -16,6 +19,67 @@ export const overlappingHolds = (agentId: string, startsAt: Date, endsAt: Date) 
   lt(slotHolds.startsAt, endsAt),
   gt(slotHolds.endsAt, startsAt),
 ];
+
+/**
+ * Under the agent's lock (its ended holds swept): a new hold of `slot` — refused (409 SLOT_TAKEN) when an active
+ * showing other than the one being moved or another hold covers the time; `letGo` holds are released with it.
+ * The buyer's own hold (holds.ts) and a waiting-list offer (showing-waitlist) are both written here.
+ */
+export async function insertHold(
+  tx: DbTransaction,
+  hold: {
+    agentId: string;
+    propertyId: number | null;
+    token: string;
+    slot: { startsAt: Date; endsAt: Date };
+    expiresAt: Date;
+    now: Date;
+    moving?: string;
+    clientKey?: string;
+    letGo?: readonly string[];
+    waitlistEntryId?: string;
+  },
+): Promise<void> {
+  const { agentId, slot } = hold;
+  const [booked] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.agentId, agentId),
+        inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+        lt(bookings.startsAt, slot.endsAt),
+        gt(bookings.endsAt, slot.startsAt),
+        ...(hold.moving ? [ne(bookings.id, hold.moving)] : []),
+      ),
+    )
+    .limit(1);
+  if (booked) throw new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
+  const [held] = await tx
+    .select({ id: slotHolds.id })
+    .from(slotHolds)
+    .where(and(...overlappingHolds(agentId, slot.startsAt, slot.endsAt)))
+    .limit(1);
+  if (held) throw heldByOther();
+  if (hold.letGo && hold.letGo.length > 0)
+    await tx.delete(slotHolds).where(inArray(slotHolds.id, [...hold.letGo]));
+  await tx.insert(slotHolds).values({
+    agentId,
+    propertyId: hold.propertyId,
+    token: hold.token,
+    startsAt: slot.startsAt,
+    endsAt: slot.endsAt,
+    expiresAt: hold.expiresAt,
+    clientKey: hold.clientKey ?? null,
+    waitlistEntryId: hold.waitlistEntryId ?? null,
+    createdAt: hold.now,
+  });
+}
+
+/** A lost race between two holds (slot_holds_no_overlap) is the taken time's 409; anything else is itself. */
+export function holdConflict(err: unknown): unknown {
+  return sqlState(err) === '23P01' && constraintName(err) === 'slot_holds_no_overlap' ? heldByOther() : err;
+}
 
 /**
  * Under the agent's lock, before a buyer's showing is written at [startsAt, endsAt): another buyer's live hold
@@ -32,7 +96,15 @@ export async function claimHold(
     .where(and(...overlappingHolds(check.agentId, check.startsAt, check.endsAt)));
   if (live.some((h) => h.token !== check.holdToken)) throw heldByOther();
   if (check.holdToken && live.length > 0) {
-    await tx.delete(slotHolds).where(eq(slotHolds.token, check.holdToken));
+    const used = await tx
+      .delete(slotHolds)
+      .where(eq(slotHolds.token, check.holdToken))
+      .returning({ entry: slotHolds.waitlistEntryId });
+    // A waiting-list offer taken up: its buyer's place in line ends with this booking (issue 44).
+    const entries = used.flatMap((h) => (h.entry ? [h.entry] : []));
+    if (entries.length > 0) {
+      await tx.update(showingWaitlist).set({ status: 'booked' }).where(inArray(showingWaitlist.id, entries));
+    }
   }
 }
 

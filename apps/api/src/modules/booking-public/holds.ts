@@ -7,20 +7,16 @@
 // used up. Other buyers stop being offered the time at once: slot-inputs reads live holds as busy time and a hold
 // bumps the agent's schedule version. Holds are not bookings: no plan limit, cap, report or list counts them.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
-import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
+import { and, desc, eq } from 'drizzle-orm';
 import { HOLDS_PER_CLIENT, holdExpiresAt } from '@keyturn/domain/slots/holds';
 import type { HoldRequest, SlotHold } from '@keyturn/domain/schemas/holds';
 import type { Db } from '../../db/client';
-import { constraintName, sqlState } from '../../db/client';
-import { bookings, slotHolds } from '../../db/schema';
+import { slotHolds } from '../../db/schema';
 import { lockAgentRow, writeTransaction } from '../../db/transaction';
-import { AppError } from '../../http/errors';
-import { SLOT_TAKEN_MESSAGE } from '../bookings/service';
 import { findPublicAgent, findPublicProperty, propertyNotFound } from '../core/public-reads';
 import type { PublicContext } from './context';
 import { agentHoldMinutes } from '../availability/hold-setting';
-import { heldByOther, overlappingHolds, sweepAgentHolds } from './hold-rows';
+import { holdConflict, insertHold, sweepAgentHolds } from './hold-rows';
 import { assertBuyerMayChange } from '../showing-rules/change-cutoff';
 import { assertActive, bookingNotFound, findByToken } from './service';
 import { checkSlotOpen } from './slot-check';
@@ -68,47 +64,26 @@ export async function createHold(
       if (replaces) {
         await tx.delete(slotHolds).where(and(eq(slotHolds.token, replaces), eq(slotHolds.agentId, agent.id)));
       }
-      const [booked] = await tx
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.agentId, agent.id),
-            inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
-            lt(bookings.startsAt, slot.endsAt),
-            gt(bookings.endsAt, slot.startsAt),
-            ...(moving ? [ne(bookings.id, moving)] : []),
-          ),
-        )
-        .limit(1);
-      if (booked) throw new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
-      const [held] = await tx
-        .select({ id: slotHolds.id })
-        .from(slotHolds)
-        .where(and(...overlappingHolds(agent.id, slot.startsAt, slot.endsAt)))
-        .limit(1);
-      if (held) throw heldByOther();
       const mine = await tx
         .select({ id: slotHolds.id })
         .from(slotHolds)
         .where(and(eq(slotHolds.agentId, agent.id), eq(slotHolds.clientKey, clientKey)))
         .orderBy(desc(slotHolds.createdAt), desc(slotHolds.expiresAt));
       const beyond = mine.slice(HOLDS_PER_CLIENT - 1).map((h) => h.id);
-      if (beyond.length > 0) await tx.delete(slotHolds).where(inArray(slotHolds.id, beyond));
-      await tx.insert(slotHolds).values({
+      await insertHold(tx, {
         agentId: agent.id,
         propertyId: input.property_id,
         token,
-        startsAt: slot.startsAt,
-        endsAt: slot.endsAt,
+        slot,
         expiresAt,
+        now,
+        moving,
         clientKey,
-        createdAt: now,
+        letGo: beyond,
       });
     });
   } catch (err) {
-    if (sqlState(err) === '23P01' && constraintName(err) === 'slot_holds_no_overlap') throw heldByOther();
-    throw err;
+    throw holdConflict(err);
   }
   return {
     token,

@@ -47,25 +47,51 @@ export async function deliverShowingText(
 ): Promise<Outcome> {
   const { booking, record } = text;
   const to = textRecipient(booking);
-  const phone = toE164(to.phone, deps.smsDefaultCountry);
+  const who = to.role === 'buyer_agent' ? "The buyer's agent" : 'The buyer';
+  return deliverConsentedText(deps, {
+    phone: to.phone,
+    audience: to.role,
+    notConsented: booking.smsConsentVersion ? null : `${who} did not agree to texts when booking`,
+    optedOutReason: `${who} replied STOP to our texts`,
+    record,
+    body: text.body(to),
+    lastAttempt: text.lastAttempt,
+  });
+}
+
+/**
+ * A text to a number whose owner agreed to texts, sent once through the delivery record: skipped (and recorded
+ * why) without consent, without a valid mobile number or after a STOP; a STOP answer from the provider is kept.
+ * A showing's texts (above) and a waiting-list offer (issue 44) go through it.
+ */
+export async function deliverConsentedText(
+  deps: ShowingTextDeps,
+  text: {
+    phone: string;
+    audience: DeliveryRecord['audience'];
+    /** Why the owner of the number has not agreed to texts, or null when they have. */
+    notConsented: string | null;
+    optedOutReason: string;
+    record: Omit<DeliveryRecord, 'channel' | 'audience' | 'recipient' | 'subject'>;
+    body: string;
+    lastAttempt: boolean;
+  },
+): Promise<Outcome> {
+  const { record } = text;
+  const phone = toE164(text.phone, deps.smsDefaultCountry);
   const optedOut = phone
     ? (await deps.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, phone))).length > 0
     : false;
-  const who = to.role === 'buyer_agent' ? "The buyer's agent" : 'The buyer';
   return deliverOnce(
     deps.db,
-    { ...record, channel: 'sms', audience: to.role, recipient: phone ?? to.phone, subject: null },
+    { ...record, channel: 'sms', audience: text.audience, recipient: phone ?? text.phone, subject: null },
     {
       lastAttempt: text.lastAttempt,
-      skipReason: !booking.smsConsentVersion
-        ? `${who} did not agree to texts when booking`
-        : !phone
-          ? 'Not a valid mobile number for texts'
-          : optedOut
-            ? `${who} replied STOP to our texts`
-            : null,
+      skipReason:
+        text.notConsented ??
+        (!phone ? 'Not a valid mobile number for texts' : optedOut ? text.optedOutReason : null),
       send: () =>
-        deps.sms.send({ to: phone!, body: text.body(to), fileStem: fileStemFor(record.key, record.kind) }),
+        deps.sms.send({ to: phone!, body: text.body, fileStem: fileStemFor(record.key, record.kind) }),
       onOptedOut: async (tx) => {
         if (phone) await tx.insert(smsOptOuts).values({ phone }).onConflictDoNothing();
       },

@@ -60,6 +60,8 @@ export interface BookingCalendarProps {
   timeSlotsHeader?: ReactNode;
   /** Shown in the 'Selected Time' panel under the 'Change' button (e.g. a continue button). */
   selectedTimeActions?: ReactNode;
+  /** Shown under the date's "no available time slots" line (e.g. the offer of a waiting list). */
+  noSlotsContent?: ReactNode;
   /** "Today"; defaults to now (the booking page passes the agent's today, tests a fixed day). */
   today?: Date;
   /** Told the first day of the shown month, at start and whenever it changes (to load that month's dates). */
@@ -78,6 +80,7 @@ export function BookingCalendar({
   timeSlotsLoading = false,
   timeSlotsHeader,
   selectedTimeActions,
+  noSlotsContent,
   today: todayProp,
   onMonthChange,
 }: BookingCalendarProps) {
@@ -262,6 +265,7 @@ export function BookingCalendar({
             loading={timeSlotsLoading}
             header={timeSlotsHeader}
             selectedActions={selectedTimeActions}
+            noSlots={noSlotsContent}
           />
         </div>
       ) : null}
@@ -346,6 +350,7 @@ function TimePanel({
   loading,
   header,
   selectedActions,
+  noSlots,
 }: {
   selectedDate: Date;
   timeSlots: readonly (string | CalendarTimeSlot)[];
@@ -354,6 +359,7 @@ function TimePanel({
   loading: boolean;
   header: ReactNode;
   selectedActions: ReactNode;
+  noSlots: ReactNode;
 }) {
   const subtitleId = useId();
   const panelRef = useRef<HTMLElement>(null);
@@ -404,9 +410,12 @@ function TimePanel({
             {selectedActions ? <div className="mt-4">{selectedActions}</div> : null}
           </div>
         ) : slots.length === 0 ? (
-          <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-600">
-            {MESSAGES.noSlotsForDate}
-          </p>
+          <>
+            <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-600">
+              {MESSAGES.noSlotsForDate}
+            </p>
+            {noSlots}
+          </>
         ) : (
           <>
             <h4 className="mb-2 text-sm font-semibold text-slate-700">Available Times</h4>

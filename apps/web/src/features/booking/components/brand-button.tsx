@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 
 const base =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 text-sm font-semibold transition ' +
@@ -18,7 +18,7 @@ export function BrandButton({
   className = '',
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants; fullWidth?: boolean }) {
+}: ComponentProps<'button'> & { variant?: keyof typeof variants; fullWidth?: boolean }) {
   return (
     <button
       type={type}

@@ -10,6 +10,7 @@ import { parseIsoDate, toIsoDate } from '../format';
 import { slotChoice } from './slot-choice';
 import { BrandButton } from './brand-button';
 import { StepHeading } from './step-heading';
+import { WaitlistOffer } from './waitlist-offer';
 
 interface CalendarStepProps {
   primaryColor: string;
@@ -92,6 +93,7 @@ export function CalendarStep({
             </label>
           ) : null
         }
+        noSlotsContent={date ? <WaitlistOffer key={date} date={date} /> : null}
         selectedTimeActions={
           <BrandButton fullWidth onClick={onContinue}>
             Continue to Details

@@ -2,12 +2,13 @@
 // the booking flow so its values survive a trip back to the calendar (e.g. after a 409).
 import { useState, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { BUDGET_RANGES, BUYER_TYPES, BUYER_TYPE_LABELS, INCOME_RANGES } from '@keyturn/domain/enums';
+import { BUDGET_RANGES, BUYER_TYPE_LABELS, INCOME_RANGES } from '@keyturn/domain/enums';
 import { budgetRangeLabel, incomeRangeLabel } from '@keyturn/domain/enums';
 import type { BookingDetailsForm, BookingDetailsFormInput } from '@keyturn/domain/schemas/booking';
 import { SMS_CONSENT_LABEL, SMS_CONSENT_WORDING } from '@keyturn/domain/texts/consent';
-import { SelectField, TextAreaField, PhoneField, TextField } from '@/components/ui/text-field';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/text-field';
 import { SpinnerCircle } from '@/components/ui/spinner';
+import { BuyerContactFields } from './buyer-contact-fields';
 import { BrandButton } from './brand-button';
 import { StepHeading } from './step-heading';
 import { BookingSummary } from './booking-summary';
@@ -69,35 +70,21 @@ export function DetailsStep({
       >
         {showFields ? (
           <>
-            <TextField
-              className="sm:col-span-2"
-              label="Full name"
-              autoComplete="name"
-              error={errors.name?.message}
-              {...register('name')}
+            <BuyerContactFields
+              wide="sm:col-span-2"
+              fields={{
+                name: register('name'),
+                email: register('email'),
+                phone: register('phone'),
+                buyerType: register('buyerType'),
+              }}
+              errors={{
+                name: errors.name?.message,
+                email: errors.email?.message,
+                phone: errors.phone?.message,
+                buyerType: errors.buyerType?.message,
+              }}
             />
-            <TextField
-              label="Email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <PhoneField error={errors.phone?.message} {...register('phone')} />
-            <SelectField
-              className="sm:col-span-2"
-              label="Buyer type"
-              error={errors.buyerType?.message}
-              {...register('buyerType')}
-            >
-              <option value="">Select buyer type</option>
-              {BUYER_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {BUYER_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </SelectField>
             <SelectField
               label="Budget range"
               error={errors.budgetRange?.message}

@@ -6,6 +6,7 @@ import { TimeSlotGrid } from '@/components/booking-calendar/booking-calendar';
 import { formatLongDate } from '../format';
 import { slotChoice } from './slot-choice';
 import { StepHeading } from './step-heading';
+import { WaitlistOffer } from './waitlist-offer';
 
 interface TimeStepProps {
   date: string;
@@ -26,7 +27,10 @@ export function TimeStep({ date, slots, loading, viewZone, selected, onSelect }:
           Loading available times...
         </p>
       ) : slots.length === 0 ? (
-        <p className="text-sm text-slate-600">{MESSAGES.noSlotsForDate}</p>
+        <>
+          <p className="text-sm text-slate-600">{MESSAGES.noSlotsForDate}</p>
+          <WaitlistOffer key={date} date={date} />
+        </>
       ) : (
         <TimeSlotGrid
           slots={slots.map((slot) => slotChoice(slot, date, viewZone))}

@@ -1,7 +1,7 @@
 // Everything the booking page needs before its first step (spec §2.4, §7): which agent and property the
 // address names (route, ?agent=, a booking link, or the prefill of ?token=), the prefill itself, the
 // property with its agent or the agent's public profile, and the weekday availability.
-import { useEffect } from 'react';
+import { createContext, useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
@@ -49,6 +49,12 @@ export interface BookingSetup {
   /** Issue 32: the property's showing (instructions only, the suggested notice); absent without a property. */
   showing?: PropertyShowing | null;
 }
+
+/**
+ * The agent booking page's setup for the parts of a step that need more than the step's props (issue 44: the
+ * waiting list's offer under a date without times). Null outside the agent booking page (the team page).
+ */
+export const BookingSetupContext = createContext<BookingSetup | null>(null);
 
 /** How the property is shown: the domain's one answer (showingAnswer), as the API sends it. */
 export type PropertyShowing = ShowingAnswer;

@@ -10,7 +10,7 @@ import { SpinnerCircle } from '@/components/ui/spinner';
 import { BookingFlow } from '../components/booking-flow';
 import { MessageScreen } from '../components/message-screen';
 import { brandStyle } from '../format';
-import { useBookingSetup } from '../hooks/use-booking-setup';
+import { BookingSetupContext, useBookingSetup } from '../hooks/use-booking-setup';
 import type { BookingSetup } from '../hooks/use-booking-setup';
 import { useMounted } from '@/lib/use-mounted';
 import { preloadFirstSteps } from '../components/lazy-steps';
@@ -110,7 +110,9 @@ export function BookingPage({
           className="min-h-screen bg-slate-50 px-3 py-4 sm:px-6 md:py-10"
         >
           <title>{`Book with ${setup.agent.name} · Keyturn`}</title>
-          <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />
+          <BookingSetupContext value={setup}>
+            <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />
+          </BookingSetupContext>
           {mounted && (embedded || (setup.agentId && !setup.reschedule)) ? (
             <Suspense fallback={null}>
               {embedded ? (

@@ -1,0 +1,233 @@
+// Issue 44 "Waitlist": the form that puts a buyer on a property's waiting list for a date (POST
+// /booking/waitlist), loaded only when they open it (waitlist-offer.tsx). Checked in the browser with the domain's
+// schema; the server's field messages go under the same fields. The texts box is offered exactly when the details
+// step offers its own (issue 39: the agent texts buyers on this server).
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Path, UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { waitlistJoinSchema } from '@keyturn/domain/schemas/timeWaitlist';
+import type {
+  WaitlistJoin as JoinValues,
+  WaitlistJoinInput,
+  WaitlistJoined,
+} from '@keyturn/domain/schemas/timeWaitlist';
+import { DAY_PARTS, DAY_PART_LABELS, WAITLIST_TEXTS } from '@keyturn/domain/slots/waitlist';
+import { FieldFooter, describedBy } from '@/components/ui/text-field';
+import { SpinnerCircle } from '@/components/ui/spinner';
+import { api, ApiError } from '@/lib/api';
+import { applyServerErrors } from '@/lib/form-errors';
+import { fetchTextsOffered } from '../api';
+import { formatLongDate } from '../format';
+import { bookingKeys } from '../hooks/use-booking-setup';
+import { BrandButton } from './brand-button';
+import { BuyerContactFields } from './buyer-contact-fields';
+
+const TEXT = WAITLIST_TEXTS.join;
+/** The form's own fields: the server's 400 names them alike (payload names). */
+const FIELDS: Path<WaitlistJoinInput>[] = [
+  'client_name',
+  'client_email',
+  'client_phone',
+  'buyer_type',
+  'part',
+  'contact_consent',
+  'sms_consent',
+];
+const CHECKBOX = 'size-6 shrink-0 rounded border-slate-400 accent-[var(--kt-primary)]';
+
+export interface WaitlistJoinProps {
+  agentId: string;
+  propertyId: number;
+  /** The date without open times, 'yyyy-MM-dd' on the agent's calendar. */
+  date: string;
+  onCancel: () => void;
+}
+
+export function WaitlistJoin({ agentId, propertyId, date, onCancel }: WaitlistJoinProps) {
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const outcome = useRef<HTMLDivElement>(null);
+  const [joined, setJoined] = useState<WaitlistJoined | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The details step's own question (booking-flow.tsx), answered from the same cache entry.
+  const texts = useQuery({
+    queryKey: bookingKeys.texts(agentId),
+    queryFn: () => fetchTextsOffered(agentId),
+    staleTime: 60_000,
+  });
+  const form = useForm<WaitlistJoinInput, unknown, JoinValues>({
+    resolver: zodResolver(waitlistJoinSchema),
+    defaultValues: {
+      agent_id: agentId,
+      property_id: propertyId,
+      date,
+      part: 'any',
+      client_name: '',
+      client_email: '',
+      client_phone: '',
+      sms_consent: false,
+    },
+  });
+  const { register, formState } = form;
+  const { errors } = formState;
+
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (joined || failure) outcome.current?.focus();
+  }, [joined, failure]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const answer = await api.post<{ data: WaitlistJoined }>('/booking/waitlist', values);
+      setJoined(answer.data);
+    } catch (error) {
+      const { onFields } = applyServerErrors(error, form.setError, FIELDS);
+      const first = error instanceof ApiError ? FIELDS.find((name) => error.fields[name]) : undefined;
+      if (first) form.setFocus(first);
+      if (!onFields) setFailure(serverMessage(error));
+    }
+  });
+
+  return (
+    <section aria-labelledby={headingId} className="mt-4 rounded-xl border border-slate-200 bg-white p-4">
+      <h3
+        id={headingId}
+        ref={heading}
+        tabIndex={-1}
+        className="text-base font-semibold text-slate-900 focus:outline-none"
+      >
+        {TEXT.heading(formatLongDate(date))}
+      </h3>
+      {joined ? (
+        <div
+          ref={outcome}
+          tabIndex={-1}
+          role="status"
+          className="mt-3 space-y-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 focus:outline-none"
+        >
+          <p className="font-medium">
+            {TEXT.joined(formatLongDate(joined.date), DAY_PART_LABELS[joined.part], joined.place)}
+          </p>
+          {joined.already ? <p>{TEXT.alreadyJoined}</p> : null}
+          <p>{TEXT.joinedNext}</p>
+        </div>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-600">{TEXT.intro}</p>
+          <form
+            noValidate
+            onSubmit={(event) => void submit(event)}
+            className="mt-4 grid gap-4"
+            aria-labelledby={headingId}
+          >
+            <BuyerContactFields
+              fields={{
+                name: register('client_name'),
+                email: register('client_email'),
+                phone: register('client_phone'),
+                buyerType: register('buyer_type'),
+              }}
+              errors={{
+                name: errors.client_name?.message,
+                email: errors.client_email?.message,
+                phone: errors.client_phone?.message,
+                buyerType: errors.buyer_type?.message,
+              }}
+            />
+            <fieldset aria-describedby={describedBy(`${headingId}-part`, errors.part?.message, undefined)}>
+              <legend className="mb-1.5 text-sm font-medium text-slate-700">{TEXT.part}</legend>
+              <div className="space-y-1">
+                {DAY_PARTS.map((part) => (
+                  <label key={part} className="flex min-h-8 cursor-pointer items-center gap-3 text-sm">
+                    <input type="radio" value={part} className={CHECKBOX} {...register('part')} />
+                    {DAY_PART_LABELS[part]}
+                  </label>
+                ))}
+              </div>
+              <FieldFooter id={`${headingId}-part`} error={errors.part?.message} />
+            </fieldset>
+            <Checkbox
+              id={`${headingId}-consent`}
+              label={TEXT.consent}
+              error={errors.contact_consent?.message}
+              field={register('contact_consent')}
+            />
+            {texts.data === true ? (
+              <Checkbox
+                id={`${headingId}-texts`}
+                label={TEXT.texts}
+                error={errors.sms_consent?.message}
+                field={register('sms_consent')}
+              />
+            ) : null}
+            {failure ? (
+              <div
+                ref={outcome}
+                tabIndex={-1}
+                role="alert"
+                className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 focus:outline-none"
+              >
+                {failure}
+              </div>
+            ) : null}
+            <div className="flex flex-col gap-3 sm:flex-row-reverse sm:flex-wrap">
+              <BrandButton
+                type="submit"
+                disabled={formState.isSubmitting}
+                aria-busy={formState.isSubmitting || undefined}
+              >
+                {formState.isSubmitting ? <SpinnerCircle size="sm" /> : null}
+                {TEXT.submit}
+              </BrandButton>
+              <BrandButton variant="outline" onClick={onCancel}>
+                {TEXT.cancel}
+              </BrandButton>
+            </div>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A ticked-or-not answer with its message under it, linked for screen readers. */
+function Checkbox({
+  id,
+  label,
+  error,
+  field,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  field: UseFormRegisterReturn;
+}) {
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          className={CHECKBOX}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, undefined)}
+          {...field}
+        />
+        <label htmlFor={id} className="min-h-6 pt-0.5 text-sm text-slate-700">
+          {label}
+        </label>
+      </div>
+      <FieldFooter id={id} error={error} />
+    </div>
+  );
+}
+
+/** The server's own words for a refusal (409 WAITLIST_FULL, 404…), else the form's failure sentence. */
+function serverMessage(error: unknown): string {
+  return error instanceof ApiError && error.status > 0 && !error.code.startsWith('HTTP_')
+    ? error.message
+    : TEXT.failed;
+}
