@@ -171,3 +171,31 @@ export const CONSENT_DECIDED = {
   cookies: [],
   origins: [{ origin: BASE_URL, localStorage: [{ name: 'cookie-consent', value: 'rejected' }] }],
 };
+
+/** A public Brooklyn listing of `agent` at `address` (3 beds unless said), made through the agent's API. */
+export async function newListing(
+  agent: { token: string },
+  address: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: number; public_id: string }> {
+  const res = await api<{ data: { id: number; public_id: string } }>(
+    'POST',
+    '/properties',
+    {
+      address,
+      city: 'Brooklyn',
+      state: 'NY',
+      zip_code: '11215',
+      price: 720000,
+      bedrooms: 3,
+      bathrooms: 2,
+      property_type: 'Residential',
+      images: [],
+      is_public: true,
+      ...extra,
+    },
+    agent.token,
+  );
+  if (res.status !== 201) throw new Error(`listing not created: ${JSON.stringify(res.json)}`);
+  return res.json.data;
+}

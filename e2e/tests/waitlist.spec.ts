@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { propertyBookingPath } from '@keyturn/domain/links';
 import { WAITLIST_TEXTS } from '@keyturn/domain/slots/waitlist';
 import { pickDate } from '../support/calendar.ts';
-import { api, CONSENT_DECIDED, newAgent, nextWeekday, query } from '../support/server.ts';
+import { api, CONSENT_DECIDED, newListing, newAgent, nextWeekday, query } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
 
 test('a held time booked, a waiting buyer offered it when it is cancelled, and booking it from the link', async ({
@@ -15,25 +15,7 @@ test('a held time booked, a waiting buyer offered it when it is cancelled, and b
 }, testInfo) => {
   test.setTimeout(120_000);
   const agent = await newAgent('Waitlist');
-  const listing = await api<{ data: { id: number; public_id: string } }>(
-    'POST',
-    '/properties',
-    {
-      address: '19 Linden Row',
-      city: 'Brooklyn',
-      state: 'NY',
-      zip_code: '11215',
-      price: 720000,
-      bedrooms: 3,
-      bathrooms: 2,
-      property_type: 'Residential',
-      images: [],
-      is_public: true,
-    },
-    agent.token,
-  );
-  expect(listing.status).toBe(201);
-  const home = listing.json.data;
+  const home = await newListing(agent, '19 Linden Row');
   // The day's one time: 10:00 (the agent's hours for that date).
   const date = nextWeekday(3);
   const hours = await api<{ data: Record<string, unknown> }>('GET', '/availability', undefined, agent.token);

@@ -81,7 +81,7 @@ import { registerAccounts } from './compose-accounts';
 import { calendarDepsOf } from './modules/integrations/setup';
 import { integrationRoutes } from './modules/integrations/routes';
 import { feedbackReceived } from './modules/crm/booking-events';
-import { composeNotifier, registerWaitlist } from './compose-booking-side';
+import { composeNotifier, registerBookingMechanics } from './compose-booking-side';
 import { webhookEmitter } from './modules/crm/emit';
 import {
   aiConfigOf,
@@ -297,7 +297,7 @@ export async function buildApp({
     suggest: suggestOnBookingPage,
   };
   await app.register(publicBookingRoutes, { ctx: publicCtx, ...publicLimits, teamOfLink });
-  await registerWaitlist(app, { auth, ctx: publicCtx, queue, limits: publicLimits });
+  await registerBookingMechanics(app, { auth, ctx: publicCtx, queue, limits: publicLimits });
   // Issue 34 §3: the MCP server for AI assistants at /mcp, over the same public booking flow (decision 059).
   await app.register(mcpRoutes, { ctx: publicCtx, ...publicLimits });
   // Issue 16: a buyer tour's invitation page and its all-or-nothing booking; issue 29: Optimise's proposals.

@@ -14,6 +14,7 @@ import { withLeadClasses } from './modules/leads/classes';
 import { withSellerApprovals } from './modules/sellers/approval';
 import { withWaitlistRefill } from './modules/showing-waitlist/notifier';
 import { waitlistAgentRoutes, waitlistPublicRoutes } from './modules/showing-waitlist/routes';
+import { openHouseAgentRoutes, openHousePublicRoutes } from './modules/open-houses/routes';
 
 /**
  * Innermost first: the messages, the seller's approvals, the access release, the waiting list's refill, the
@@ -32,8 +33,11 @@ export function composeNotifier(
   );
 }
 
-/** Issue 44: the waiting list — joining and the buyer's link (public), the agent's lines. */
-export async function registerWaitlist(
+/**
+ * Issue 44: the waiting list — joining and the buyer's link (public), the agent's lines — and open houses (the
+ * agent's, a property's list and the buyer's registration).
+ */
+export async function registerBookingMechanics(
   app: FastifyInstance,
   deps: {
     auth: Auth;
@@ -45,4 +49,7 @@ export async function registerWaitlist(
   const ctx = { ...deps.ctx, queue: deps.queue };
   await app.register(waitlistPublicRoutes, { ctx, ...deps.limits });
   await app.register(waitlistAgentRoutes, { auth: deps.auth, ctx });
+  await app.register(openHousePublicRoutes, { ctx: deps.ctx, ...deps.limits });
+  const { db, now, notify } = deps.ctx;
+  await app.register(openHouseAgentRoutes, { auth: deps.auth, db, now, notify });
 }

@@ -38,7 +38,7 @@ function kindsWrittenInSource(): string[] {
 }
 
 /** Queue job kinds, never a message's: each message is `seller.approval.{step}`, `seller.notice.{event}`. */
-const JOB_ONLY = new Set(['seller.approval', 'seller.notice']);
+const JOB_ONLY = new Set(['seller.approval', 'seller.notice', 'waitlist.refill']);
 
 function everyKind(): string[] {
   const booking = NOTIFICATION_EVENTS.flatMap((event) =>

@@ -50,6 +50,9 @@ export const MESSAGE_KINDS: Record<string, MessageKindName> = {
   'seller.notice.cancelled': { label: 'Showing cancelled' },
   'seller.notice.feedback': { label: 'Buyer feedback' },
   'seller.weekly_digest': { label: 'Weekly report' },
+  // Issue 44: the waiting list (the buyer's place, and a time offered to them).
+  'waitlist.joined': { label: 'On the waiting list' },
+  'waitlist.offer': { label: 'Time offered from the waiting list' },
 };
 
 /** The table's entry for `kind` (its longest family), or null when the kind is not one the table names. */

@@ -152,6 +152,11 @@ export const bookings = pgTable(
     manageToken: text().notNull().unique(),
     publicId: text().notNull().unique(),
     rescheduledFromId: uuid(),
+    /**
+     * Issue 44: a registration for this open house (decision 086) — many parties share its 30-minute time, so
+     * bookings_no_overlap leaves these rows out; its capacity is kept under the agent's lock.
+     */
+    openHouseId: uuid().references((): AnyPgColumn => openHouses.id, { onDelete: 'set null' }),
     // Issue 16: the buyer tour this showing was booked in (its stops are linked bookings).
     tourId: uuid().references((): AnyPgColumn => tours.id, { onDelete: 'set null' }),
     rescheduleReason: text(),
@@ -214,6 +219,33 @@ export const slotHolds = pgTable(
     index().on(t.agentId, t.startsAt),
     index().on(t.expiresAt),
     check('slot_holds_time_order', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * Issue 44 "Open houses with capacity" (decision 086): a property open for a window of a date, taken in 30-minute
+ * groups of at most `groups_per_slot` parties (registrations are bookings with `open_house_id`). Two live open
+ * houses of one agent never overlap (open_houses_no_overlap); no private showing overlaps a live one (triggers
+ * of migration 0053, raising the overlap's 23P01).
+ */
+export const openHouses = pgTable(
+  'open_houses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    agentId: agentRef(),
+    propertyId: integer()
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    groupsPerSlot: integer().notNull(),
+    cancelledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.propertyId, t.startsAt),
+    check('open_houses_time_order', sql`${t.endsAt} > ${t.startsAt}`),
+    check('open_houses_groups', sql`${t.groupsPerSlot} between 1 and 50`),
   ],
 );
 

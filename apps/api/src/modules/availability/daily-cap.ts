@@ -3,7 +3,7 @@
 // under the agent's lock — the booking page, the team page, the assistant and MCP (booking-public's
 // writeBooking), the buyer's reschedule, a proposal's accept and a tour (each stop counts). Slots of a full day
 // are not offered in the first place (open-slots.ts); this catches a showing booked since the page loaded.
-import { and, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, ne, type SQL } from 'drizzle-orm';
 import {
   agentDayBounds,
   agentDayFullMessage,
@@ -47,6 +47,8 @@ export async function assertAgentDayOpen(
   const conditions: SQL[] = [
     eq(bookings.agentId, check.agentId),
     inArray(bookings.status, [...DAILY_CAP_COUNTED_STATUSES]),
+    // An open house's registrations are one event, not showings (decision 086).
+    isNull(bookings.openHouseId),
     gte(bookings.startsAt, new Date(from)),
     lt(bookings.startsAt, new Date(to)),
   ];

@@ -120,7 +120,8 @@ select s.agent_id, s.time_zone, s.plan, s.lat, s.lng, s.city, s.zip_code, s.prop
   coalesce((select json_agg(json_build_array(extract(epoch from x.starts_at) * 1000,
                                              extract(epoch from x.ends_at) * 1000, x.showing, x.city, x.zip_code,
                                              x.property_id))
-            from (select b.starts_at, b.ends_at, true as showing, bp.city, bp.zip_code, b.property_id from bookings b
+            from (select b.starts_at, b.ends_at, b.open_house_id is null as showing, bp.city, bp.zip_code,
+                         b.property_id from bookings b
                   left join properties bp on bp.id = b.property_id
                   where b.agent_id = s.agent_id and b.status in (${ACTIVE})
                     and tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange($2, $3, '[)')
@@ -128,6 +129,9 @@ select s.agent_id, s.time_zone, s.plan, s.lat, s.lng, s.city, s.zip_code, s.prop
                   union all
                   select c.starts_at, c.ends_at, false, null, null, null from calendar_busy c
                   where c.agent_id = s.agent_id and c.starts_at < $3 and c.ends_at > $2
+                  union all
+                  select o.starts_at, o.ends_at, false, null, null, null from open_houses o
+                  where o.agent_id = s.agent_id and o.cancelled_at is null and o.starts_at < $3 and o.ends_at > $2
                   union all
                   select h.starts_at, h.ends_at, false, null, null, null from slot_holds h
                   where h.agent_id = s.agent_id and h.starts_at < $3 and h.ends_at > $2 and h.expires_at > $6

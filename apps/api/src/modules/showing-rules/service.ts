@@ -1,7 +1,7 @@
 // Issue 32 §1: a property's showing rules — read and saved for its agent (own or team scope, as the property
 // routes), read by the slot pipeline (availability/slot-inputs.ts, in its one statement) and re-checked by the
 // booking write under the agent's lock. A property without a row follows its agent's settings.
-import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
 import {
   effectiveApproval,
@@ -126,6 +126,8 @@ export async function assertShowingRules(
   const conditions = [
     eq(bookings.propertyId, check.propertyId),
     inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+    // An open house's registrations are one event, not showings (decision 086).
+    isNull(bookings.openHouseId),
     lt(bookings.startsAt, new Date(check.startsAt.getTime() + around)),
     gt(bookings.endsAt, new Date(check.startsAt.getTime() - around)),
   ];

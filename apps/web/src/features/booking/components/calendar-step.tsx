@@ -1,6 +1,7 @@
 // Step 3 (spec §2.4 "Calendar"): the bookable dates, the chosen date's times beside them, and once a time is
 // picked 'Selected: {time}' with 'Change' and 'Continue to Details'. Times are the server's instants, shown on
-// the agent's clock or, if the buyer asks, on their own; the marked days are the server's (month call).
+// the agent's clock or, if the buyer asks, on their own; the marked days are the server's (month call). Under the
+// calendar, a property's open houses to register for (issue 44), when it has any.
 import { useCallback, useId } from 'react';
 import { timeZoneLabel, timeZoneName } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
@@ -9,6 +10,7 @@ import type { CalendarTimeSlot } from '@/components/booking-calendar/booking-cal
 import { parseIsoDate, toIsoDate } from '../format';
 import { slotChoice } from './slot-choice';
 import { BrandButton } from './brand-button';
+import { OpenHouseOffer } from './open-house-offer';
 import { StepHeading } from './step-heading';
 import { WaitlistOffer } from './waitlist-offer';
 
@@ -100,6 +102,7 @@ export function CalendarStep({
           </BrandButton>
         }
       />
+      <OpenHouseOffer />
     </div>
   );
 }

@@ -4,7 +4,7 @@
 // step offers its own (issue 39: the agent texts buyers on this server).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Path, UseFormRegisterReturn } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { waitlistJoinSchema } from '@keyturn/domain/schemas/timeWaitlist';
@@ -15,14 +15,15 @@ import type {
 } from '@keyturn/domain/schemas/timeWaitlist';
 import { DAY_PARTS, DAY_PART_LABELS, WAITLIST_TEXTS } from '@keyturn/domain/slots/waitlist';
 import { FieldFooter, describedBy } from '@/components/ui/text-field';
-import { SpinnerCircle } from '@/components/ui/spinner';
 import { api, ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { fetchTextsOffered } from '../api';
 import { formatLongDate } from '../format';
 import { bookingKeys } from '../hooks/use-booking-setup';
-import { BrandButton } from './brand-button';
+import { BuyerFormActions } from './buyer-form-actions';
 import { BuyerContactFields } from './buyer-contact-fields';
+import { payloadContactFields } from './payload-contact-fields';
+import { CHECKBOX, ConsentCheckbox } from './consent-checkbox';
 
 const TEXT = WAITLIST_TEXTS.join;
 /** The form's own fields: the server's 400 names them alike (payload names). */
@@ -35,7 +36,6 @@ const FIELDS: Path<WaitlistJoinInput>[] = [
   'contact_consent',
   'sms_consent',
 ];
-const CHECKBOX = 'size-6 shrink-0 rounded border-slate-400 accent-[var(--kt-primary)]';
 
 export interface WaitlistJoinProps {
   agentId: string;
@@ -123,20 +123,7 @@ export function WaitlistJoin({ agentId, propertyId, date, onCancel }: WaitlistJo
             className="mt-4 grid gap-4"
             aria-labelledby={headingId}
           >
-            <BuyerContactFields
-              fields={{
-                name: register('client_name'),
-                email: register('client_email'),
-                phone: register('client_phone'),
-                buyerType: register('buyer_type'),
-              }}
-              errors={{
-                name: errors.client_name?.message,
-                email: errors.client_email?.message,
-                phone: errors.client_phone?.message,
-                buyerType: errors.buyer_type?.message,
-              }}
-            />
+            <BuyerContactFields {...payloadContactFields(register, errors)} />
             <fieldset aria-describedby={describedBy(`${headingId}-part`, errors.part?.message, undefined)}>
               <legend className="mb-1.5 text-sm font-medium text-slate-700">{TEXT.part}</legend>
               <div className="space-y-1">
@@ -149,79 +136,32 @@ export function WaitlistJoin({ agentId, propertyId, date, onCancel }: WaitlistJo
               </div>
               <FieldFooter id={`${headingId}-part`} error={errors.part?.message} />
             </fieldset>
-            <Checkbox
+            <ConsentCheckbox
               id={`${headingId}-consent`}
               label={TEXT.consent}
               error={errors.contact_consent?.message}
               field={register('contact_consent')}
             />
             {texts.data === true ? (
-              <Checkbox
+              <ConsentCheckbox
                 id={`${headingId}-texts`}
                 label={TEXT.texts}
                 error={errors.sms_consent?.message}
                 field={register('sms_consent')}
               />
             ) : null}
-            {failure ? (
-              <div
-                ref={outcome}
-                tabIndex={-1}
-                role="alert"
-                className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 focus:outline-none"
-              >
-                {failure}
-              </div>
-            ) : null}
-            <div className="flex flex-col gap-3 sm:flex-row-reverse sm:flex-wrap">
-              <BrandButton
-                type="submit"
-                disabled={formState.isSubmitting}
-                aria-busy={formState.isSubmitting || undefined}
-              >
-                {formState.isSubmitting ? <SpinnerCircle size="sm" /> : null}
-                {TEXT.submit}
-              </BrandButton>
-              <BrandButton variant="outline" onClick={onCancel}>
-                {TEXT.cancel}
-              </BrandButton>
-            </div>
+            <BuyerFormActions
+              failure={failure}
+              failureRef={outcome}
+              submitting={formState.isSubmitting}
+              submit={TEXT.submit}
+              cancel={TEXT.cancel}
+              onCancel={onCancel}
+            />
           </form>
         </>
       )}
     </section>
-  );
-}
-
-/** A ticked-or-not answer with its message under it, linked for screen readers. */
-function Checkbox({
-  id,
-  label,
-  error,
-  field,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  field: UseFormRegisterReturn;
-}) {
-  return (
-    <div>
-      <div className="flex items-start gap-3">
-        <input
-          id={id}
-          type="checkbox"
-          className={CHECKBOX}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, undefined)}
-          {...field}
-        />
-        <label htmlFor={id} className="min-h-6 pt-0.5 text-sm text-slate-700">
-          {label}
-        </label>
-      </div>
-      <FieldFooter id={id} error={error} />
-    </div>
   );
 }
 

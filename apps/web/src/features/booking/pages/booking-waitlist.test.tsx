@@ -27,7 +27,8 @@ describe('booking page: the waiting list of a date without times (issue 44)', ()
     const { user } = renderBooking('/dana/12-main-st/42/book', noTimes);
     await user.click(await screen.findByRole('button', { name: TOMORROW_LABEL }));
     expect(await screen.findByText(MESSAGES.noSlotsForDate)).toBeInTheDocument();
-    expect(screen.getByText(TEXT.offerNoTimes)).toBeInTheDocument();
+    // The offer's words come in their own chunk: awaited, not assumed loaded with the empty date.
+    expect(await screen.findByText(TEXT.offerNoTimes)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: TEXT.button }));
     const heading = await screen.findByRole('heading', { name: TEXT.heading(TOMORROW_LABEL) });

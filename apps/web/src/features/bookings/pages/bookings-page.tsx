@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { HeldTimesSection } from '../components/held-times-section';
 import { WaitlistSection } from '../components/waitlist-section';
+import { OpenHousesSection } from '../components/open-houses-section';
 import { useAgentProfile } from '@/lib/agent-profile';
 import { BookingDetailsDialog } from '../components/booking-details-dialog';
 import { BookingFilters } from '../components/booking-filters';
@@ -70,6 +71,7 @@ export function BookingsPage() {
       <div className="mt-8 space-y-6">
         <HeldTimesSection timeZone={agent.data?.timeZone} />
         <WaitlistSection timeZone={agent.data?.timeZone} />
+        <OpenHousesSection timeZone={agent.data?.timeZone} />
         <BookingFilters properties={propertyList} />
 
         <section aria-label="Booking results" aria-busy={bookings.isFetching}>
