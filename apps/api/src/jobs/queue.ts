@@ -65,6 +65,20 @@ export type JobQueue = {
   cancel: (tx: DbTransaction, ids: string[]) => Promise<void>;
 };
 
+/** How long a job not yet run is kept (pg-boss's own default retention). */
+export const JOB_RETENTION_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * Until when pg-boss keeps a job that has not run. pg-boss counts its retention from the job's start, so a job
+ * due at a time already past by more than the retention (a message due "now" by a clock set back, a refill
+ * after an offer that ended long ago) would be archived unrun by the next maintenance before a worker took it:
+ * the retention is counted from the later of its start and the moment it is queued — the real time, which is
+ * what pg-boss's maintenance compares with, not the app's clock.
+ */
+export function keepUntilOf(startAfter: Date, queuedAt: Date): Date {
+  return new Date(Math.max(startAfter.getTime(), queuedAt.getTime()) + JOB_RETENTION_MS);
+}
+
 /**
  * Installs pg-boss's schema and our queue when missing (both idempotent and safe when several processes
  * start at once), and returns the handle the booking services schedule through. It runs no timers: the
@@ -81,6 +95,7 @@ export async function openJobQueue(db: Db, options: JobOptions): Promise<JobQueu
       name: job.queue ?? NOTIFICATIONS_QUEUE,
       data: job.data,
       startAfter: job.startAfter.toISOString(),
+      keepUntil: keepUntilOf(job.startAfter, new Date()).toISOString(),
       retryLimit: options.retryLimit,
       retryDelay: options.retryDelaySeconds,
       retryBackoff: true,
