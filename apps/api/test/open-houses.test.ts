@@ -108,7 +108,11 @@ describe('scheduling an open house', () => {
       token: agent.token,
       payload: bookingPayload(agent.id, { booking_time: '14:00' }),
     });
-    expect([own.statusCode, own.json().code]).toEqual([409, 'SLOT_TAKEN']);
+    // The agent is told which open house holds the time, not that someone else just booked it.
+    expect([own.statusCode, own.json().code]).toEqual([409, 'DURING_OPEN_HOUSE']);
+    expect(own.json().error).toBe(
+      OPEN_HOUSE_TEXTS.overlapsOpenHouse('12 Elm Street', 'Tue, Jan 8, 1:00 PM–3:00 PM EST'),
+    );
     // A showing at 10:00 the next day: no open house over it.
     const showing = await t.request({
       method: 'POST',
@@ -117,6 +121,20 @@ describe('scheduling an open house', () => {
       payload: bookingPayload(agent.id, { booking_date: '2030-01-09', booking_time: '10:00' }),
     });
     expect(showing.statusCode).toBe(201);
+    // Moving it into the open house is refused the same way, and the showing stays where it was.
+    const moved = await t.request({
+      method: 'PUT',
+      url: `/api/bookings/${showing.json().data.id}/reschedule`,
+      token: agent.token,
+      payload: { booking_date: DATE, booking_time: '13:30', reschedule_reason: 'Buyer asked' },
+    });
+    expect([moved.statusCode, moved.json().code]).toEqual([409, 'DURING_OPEN_HOUSE']);
+    const kept = await t.request({
+      method: 'GET',
+      url: `/api/bookings/${showing.json().data.id}`,
+      token: agent.token,
+    });
+    expect(kept.json().data.status).toBe('confirmed');
     const over = await schedule(agent, property, {
       date: '2030-01-09',
       start_time: '09:30',

@@ -51,8 +51,9 @@ export const OPEN_HOUSE_TEXTS = {
   fullNow: 'This time of the open house is full now. Please choose another time.',
   /** 409 when the open house ended, was cancelled or the time is not one of its groups. */
   notOpen: 'This open house is no longer taking registrations for that time.',
-  /** 409 when a private showing would overlap an open house (the agent's own booking too). */
-  overlapsOpenHouse: 'This time is during an open house at one of your properties.',
+  /** 409 DURING_OPEN_HOUSE: the agent books or moves a private showing into one of their open houses. */
+  overlapsOpenHouse: (address: string, window: string) =>
+    `This time is during your open house at ${address} (${window}). Choose another time, or cancel the open house first.`,
   /** 409 when an open house would overlap a showing already booked. */
   overlapsShowing:
     'A showing is already booked in this window. Move or cancel it first, or choose another window.',

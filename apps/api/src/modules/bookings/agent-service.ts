@@ -34,6 +34,7 @@ import type { AgentRow } from '../core/agents';
 import { busyAroundDates, dateSlotsAnswer, slotRulesFor } from '../availability/service';
 import { SLOT_TAKEN_MESSAGE, bookingColumns, insertBooking, type BookingRow } from './service';
 import { cancelWaitingNewTimes } from './reschedule-request';
+import { refuseDuringOpenHouse } from './open-house-clash';
 
 type Row = { booking: BookingRow; property: { id: number; address: string; city: string } | null };
 
@@ -192,6 +193,7 @@ export async function createAgentBooking(
       )
       .limit(1);
     if (clash) throw new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE);
+    await refuseDuringOpenHouse(tx, agent, slot);
     const inserted = await insertBooking(tx, {
       agentId: agent.id,
       ...bookingColumns(input, propertyId),
@@ -291,6 +293,7 @@ export async function rescheduleAsAgent(
   };
   const newId = await writeTransaction(db, async (tx) => {
     await lockAgentRow(tx, agent.id);
+    await refuseDuringOpenHouse(tx, agent, slot);
     await markRescheduled(tx, booking);
     const row = await insertMoved(tx, booking, slot, input.reschedule_reason, now, notify);
     return row.id;
