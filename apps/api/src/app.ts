@@ -82,6 +82,9 @@ import { calendarDepsOf } from './modules/integrations/setup';
 import { integrationRoutes } from './modules/integrations/routes';
 import { feedbackReceived } from './modules/crm/booking-events';
 import { composeNotifier, registerBookingMechanics } from './compose-booking-side';
+import { registerShowingNetwork } from './compose-network';
+import { registerShowingThreads } from './compose-threads';
+import { registerListingDocuments } from './compose-documents';
 import { webhookEmitter } from './modules/crm/emit';
 import {
   aiConfigOf,
@@ -298,6 +301,11 @@ export async function buildApp({
   };
   await app.register(publicBookingRoutes, { ctx: publicCtx, ...publicLimits, teamOfLink });
   await registerBookingMechanics(app, { auth, ctx: publicCtx, queue, limits: publicLimits });
+  // Issue 45: buyer's agents across the server, a conversation per showing, listing documents.
+  const network = { auth, ctx: publicCtx, queue, config, images, limits: publicLimits, maps: mapsOf };
+  await registerShowingNetwork(app, network);
+  await registerShowingThreads(app, network);
+  await registerListingDocuments(app, network);
   // Issue 34 §3: the MCP server for AI assistants at /mcp, over the same public booking flow (decision 059).
   await app.register(mcpRoutes, { ctx: publicCtx, ...publicLimits });
   // Issue 16: a buyer tour's invitation page and its all-or-nothing booking; issue 29: Optimise's proposals.

@@ -13,6 +13,8 @@ import { withCalendarPush } from './modules/integrations/jobs';
 import { withLeadClasses } from './modules/leads/classes';
 import { withSellerApprovals } from './modules/sellers/approval';
 import { withWaitlistRefill } from './modules/showing-waitlist/notifier';
+import { withDocumentMails } from './modules/listing-documents/notifier';
+import { withTourReplan } from './modules/network-tours/replan';
 import { waitlistAgentRoutes, waitlistPublicRoutes } from './modules/showing-waitlist/routes';
 import { openHouseAgentRoutes, openHousePublicRoutes } from './modules/open-houses/routes';
 
@@ -27,7 +29,12 @@ export function composeNotifier(
 ): BookingNotifier {
   const messages = withAccessRelease(withSellerApprovals(bookingNotifier(queue, now), queue, now), queue);
   return withCalendarPush(
-    withWebhookEvents(withLeadClasses(withWaitlistRefill(messages, queue, now)), webhooks),
+    withWebhookEvents(
+      withLeadClasses(
+        withTourReplan(withWaitlistRefill(withDocumentMails(messages, queue, now), queue, now), queue, now),
+      ),
+      webhooks,
+    ),
     queue,
     now,
   );

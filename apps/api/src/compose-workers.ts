@@ -9,6 +9,7 @@ import { databaseOutbox } from './adapters/outbox';
 import { createResolvingSmsSender, type SmsSender } from './adapters/sms';
 import {
   mailSettingsOf,
+  mapsConfigOf,
   oauthAppsOf,
   resoSettingsOf,
   serverSettingsOf,
@@ -37,6 +38,11 @@ import { sweepExpiredHolds } from './modules/booking-public/hold-rows';
 import { bookingNotifier } from './modules/core/notifications/scheduler';
 import { waitlistJobs } from './modules/showing-waitlist/mail';
 import { waitlistTicker } from './modules/showing-waitlist/ticker';
+import { networkMails } from './compose-network';
+import { composeNotifier } from './compose-booking-side';
+import { webhookEmitter } from './modules/crm/emit';
+import { threadMails } from './compose-threads';
+import { documentMails } from './compose-documents';
 import { demoJobHandler, demoResetTicker } from './demo/jobs';
 import { backupJobHandler, backupTicker } from './modules/backups/jobs';
 
@@ -89,6 +95,16 @@ export async function startWorkers(options: {
     queue: calendarQueue,
   };
 
+  // Issue 45: a tour's re-plan moves requests as any booking change does (every layer of the notifier).
+  const network = {
+    ...mail,
+    sms,
+    smsDefaultCountry: config.sms.defaultCountry,
+    config,
+    maps: mapsConfigOf(resolver, config.maps, config.publicUrl),
+    notify: composeNotifier(calendarQueue, webhookEmitter(calendarQueue, now), now),
+  };
+
   return runWorkers({
     config,
     db,
@@ -117,6 +133,10 @@ export async function startWorkers(options: {
         sellerDigestMail(mail),
         // Issue 44: the waiting list's refills, joined e-mails and offers.
         waitlistJobs({ ...waitlist, ...mail, sms, smsDefaultCountry: config.sms.defaultCountry }),
+        // Issue 45: buyer's agents' requests, showing threads, listing documents.
+        ...networkMails(network),
+        ...threadMails(network),
+        ...documentMails(network),
       ]),
       calendarJobHandler(
         calendarDepsOf(config, db, now, mailer, oauthAppsOf(resolver, config.calendar.endpoints)),

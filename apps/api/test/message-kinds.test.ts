@@ -2,6 +2,7 @@
 // one table (messageKinds.ts) — no `seller.notice.moved` on the Messages page. The kinds are gathered from the
 // API itself: every booking event × audience × channel of the catalogue, every seller approval step and notice,
 // and every `*_KIND` constant and `${X_KIND}.detail` written in apps/api/src — a new one without a label fails here.
+import { DOCUMENT_MAIL_KINDS } from '../src/modules/listing-documents/jobs';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +51,9 @@ function everyKind(): string[] {
   );
   const approval = APPROVAL_STEPS.map((step) => `${SELLER_APPROVAL_KIND}.${step}`);
   const notices = SELLER_NOTICE_EVENTS.map(sellerNoticeKind);
-  return [...new Set([...booking, ...approval, ...notices, ...kindsWrittenInSource()])];
+  // Issue 45: the documents' e-mails and a conversation's messages (e-mail and text).
+  const issue45 = [...DOCUMENT_MAIL_KINDS, 'thread.message', 'thread.message.sms'];
+  return [...new Set([...booking, ...approval, ...notices, ...issue45, ...kindsWrittenInSource()])];
 }
 
 describe('message kinds (issue 39 §15)', () => {

@@ -51,6 +51,14 @@ export const APP_PATHS = [
   '/dashboard/day',
   '/dashboard/team',
   '/dashboard/feedback',
+  // Issue 45: the showings' conversations, searched.
+  '/dashboard/conversations',
+  // Issue 45: the showing network.
+  '/dashboard/network',
+  '/dashboard/network/requests',
+  '/dashboard/network/requests/:id',
+  '/dashboard/network/tours',
+  '/dashboard/network/tours/:id',
   '/dashboard/settings',
   '/dashboard/subscription',
   '/dashboard/server-settings',

@@ -140,6 +140,13 @@ export const FIGURES = {
     window: 'report_range',
     scopes: ['own'],
   },
+  documentDownloads: {
+    label: 'Document downloads',
+    counts:
+      "Downloads of a listing's documents by buyers, their agents and booking-page visitors since it was listed (the agent's own not counted).",
+    window: 'all_time',
+    scopes: ['own'],
+  },
   showingsPerWeekOnMarket: {
     label: 'Showings per week on market',
     counts:

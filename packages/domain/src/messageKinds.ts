@@ -53,6 +53,14 @@ export const MESSAGE_KINDS: Record<string, MessageKindName> = {
   // Issue 44: the waiting list (the buyer's place, and a time offered to them).
   'waitlist.joined': { label: 'On the waiting list' },
   'waitlist.offer': { label: 'Time offered from the waiting list' },
+  // Issue 45: a showing's conversation, a listing's documents, a buyer's agent's tour.
+  'thread.message': { label: 'Message in a showing conversation' },
+  'thread.message.sms': { label: 'Message in a showing conversation (text)' },
+  'documents.confirmation': { label: 'Documents for the viewing' },
+  'documents.after_showing': { label: 'Documents after the viewing' },
+  'documents.approved': { label: 'Requested document' },
+  'documents.requested': { label: 'Document asked for', to: 'to you' },
+  'network.tour.replan': { label: 'Tour re-planned', to: 'to you' },
 };
 
 /** The table's entry for `kind` (its longest family), or null when the kind is not one the table names. */

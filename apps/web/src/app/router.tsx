@@ -132,6 +132,21 @@ const ReportsPage = lazy(() =>
 const FeedbackListPage = lazy(() =>
   import('@/features/feedback/pages/feedback-list-page').then((m) => ({ default: m.FeedbackListPage })),
 );
+const ConversationsPage = lazy(() =>
+  import('@/features/threads/pages/conversations-page').then((m) => ({ default: m.ConversationsPage })),
+);
+const FindHomesPage = lazy(() =>
+  import('@/features/network/pages/find-homes-page').then((m) => ({ default: m.FindHomesPage })),
+);
+const ShowingRequestsPage = lazy(() =>
+  import('@/features/network/pages/showing-requests-page').then((m) => ({ default: m.ShowingRequestsPage })),
+);
+const NetworkToursPage = lazy(() =>
+  import('@/features/network/pages/tours-page').then((m) => ({ default: m.ToursPage })),
+);
+const ShowingRequestPage = lazy(() =>
+  import('@/features/network/pages/request-page').then((m) => ({ default: m.ShowingRequestPage })),
+);
 const SettingsPage = lazy(() =>
   import('@/features/settings/pages/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
@@ -319,6 +334,25 @@ export const routes: RouteObject[] = [
               { id: 'dashboard-day', path: 'day', element: page(<MyDayPage />) },
               { id: 'dashboard-team', path: 'team', element: page(<TeamViewPage />) },
               { id: 'dashboard-feedback', path: 'feedback', element: page(<FeedbackListPage />) },
+              // Issue 45: search the showings' conversations.
+              { id: 'dashboard-conversations', path: 'conversations', element: page(<ConversationsPage />) },
+              { id: 'dashboard-network', path: 'network', element: page(<FindHomesPage />) },
+              {
+                id: 'dashboard-network-requests',
+                path: 'network/requests',
+                element: page(<ShowingRequestsPage />),
+              },
+              {
+                id: 'dashboard-network-request',
+                path: 'network/requests/:id',
+                element: page(<ShowingRequestPage />),
+              },
+              { id: 'dashboard-network-tours', path: 'network/tours', element: page(<NetworkToursPage />) },
+              {
+                id: 'dashboard-network-tour',
+                path: 'network/tours/:id',
+                element: page(<NetworkToursPage />),
+              },
               { id: 'dashboard-settings', path: 'settings', element: page(<SettingsPage />) },
               { id: 'dashboard-subscription', path: 'subscription', element: page(<SubscriptionPage />) },
               {

@@ -77,6 +77,8 @@ export const sellerReportSchema = z.object({
     other_listings: z.number().nullable(),
     other_count: count,
   }),
+  /** Issue 45: downloads of the listing's documents (figures.ts documentDownloads), since it was listed. */
+  document_downloads: count,
   notes: z.string(),
   generated_at: z.string(),
 });

@@ -60,6 +60,7 @@ export const CRM_EXPORT_COLUMNS: Record<CrmExport, readonly CsvColumn[]> = {
     { name: 'cancel_reason', meaning: 'reason given for a cancellation or decline' },
     { name: 'reschedule_reason', meaning: 'reason given when this booking replaced another' },
     { name: 'rescheduled_from_id', meaning: 'the booking this one replaced' },
+    { name: 'messages', meaning: 'messages in the showing’s conversation (issue 45)' },
   ],
   feedback: [
     { name: 'feedback_id', meaning: 'the feedback’s id' },

@@ -50,6 +50,8 @@ export const agentPropertySchema = propertySchema.extend({
   agent_name: z.string(),
   can_edit: z.boolean(),
   can_assign: z.boolean(),
+  /** Issue 45: listed in "Find homes to show" for the server's other agents. */
+  network_listed: z.boolean().optional(),
 });
 export type AgentProperty = z.infer<typeof agentPropertySchema>;
 
@@ -89,6 +91,8 @@ export const propertyInputSchema = z.object({
     .max(MAX_PROPERTY_IMAGES, `At most ${MAX_PROPERTY_IMAGES} images per property`)
     .default([]),
   is_public: z.boolean().default(true),
+  // Issue 45: listed in "Find homes to show" for the server's other agents; absent keeps it as it is.
+  network_listed: z.boolean({ error: 'Listed in Find homes to show must be true or false' }).optional(),
 });
 export type PropertyInput = z.input<typeof propertyInputSchema>;
 export type PropertyData = z.output<typeof propertyInputSchema>;

@@ -8,7 +8,7 @@ export const TOUR_MIN_STOPS = 2;
 export const TOUR_MAX_STOPS = 8;
 export const TOUR_STOPS_MESSAGE = `Pick ${TOUR_MIN_STOPS} to ${TOUR_MAX_STOPS} different properties`;
 
-const propertyIds = z
+export const tourPropertyIdsSchema = z
   .array(z.number({ error: 'Pick a property' }).int().positive(), { error: TOUR_STOPS_MESSAGE })
   .min(TOUR_MIN_STOPS, TOUR_STOPS_MESSAGE)
   .max(TOUR_MAX_STOPS, TOUR_STOPS_MESSAGE)
@@ -16,22 +16,23 @@ const propertyIds = z
 
 export const tourProposeSchema = z.object({
   date: isoDateSchema,
-  property_ids: propertyIds,
+  property_ids: tourPropertyIdsSchema,
   /** The buyer, when the tour starts from a lead (their details prefill the invitation). */
   lead_id: z.string().nullable().default(null),
 });
+
+/** A tour's stops as sent back by the browser, in visiting order (an adjusted or accepted plan). */
+export const tourStopsInputSchema = z
+  .array(z.object({ property_id: z.number().int().positive(), starts_at: z.iso.datetime({ offset: true }) }))
+  .min(TOUR_MIN_STOPS, TOUR_STOPS_MESSAGE)
+  .max(TOUR_MAX_STOPS, TOUR_STOPS_MESSAGE)
+  .refine((stops) => new Set(stops.map((s) => s.property_id)).size === stops.length, TOUR_STOPS_MESSAGE);
 
 export const tourCheckSchema = z.object({
   date: isoDateSchema,
   lead_id: z.string().nullable().default(null),
   /** In visiting order. */
-  stops: z
-    .array(
-      z.object({ property_id: z.number().int().positive(), starts_at: z.iso.datetime({ offset: true }) }),
-    )
-    .min(TOUR_MIN_STOPS, TOUR_STOPS_MESSAGE)
-    .max(TOUR_MAX_STOPS, TOUR_STOPS_MESSAGE)
-    .refine((stops) => new Set(stops.map((s) => s.property_id)).size === stops.length, TOUR_STOPS_MESSAGE),
+  stops: tourStopsInputSchema,
 });
 
 export const tourStopSchema = z.object({

@@ -103,6 +103,11 @@ export const properties = pgTable(
     propertyType: text().notNull(),
     images: jsonb().$type<string[]>().notNull().default([]),
     isPublic: boolean().notNull().default(true),
+    // Issue 45: listed in "Find homes to show" for the server's other agents (public data only); the listing
+    // agent can opt a listing out.
+    networkListed: boolean().notNull().default(true),
+    // Issue 45: the property's seller contacts may write in its showings' conversations (migration 0055).
+    sellersInThread: boolean().notNull().default(false),
     lat: doublePrecision(),
     lng: doublePrecision(),
     // Deleting a property keeps the bookings that reference it: the row is hidden, not removed.
@@ -179,6 +184,12 @@ export const bookings = pgTable(
     buyerAgentLicence: text(),
     buyerAgentPhone: text(),
     buyerAgentEmail: text(),
+    // Issue 45: the buyer's agent's own Keyturn account when they asked from their dashboard (their requests list
+    // and their side of the showing's thread); null for a booking made on the public form.
+    buyerAgentAccountId: uuid().references((): AnyPgColumn => agents.id, { onDelete: 'set null' }),
+    // Issue 45: the buyer's agent's cross-agent tour this request is a stop of (network.ts; a move copies it). Its
+    // foreign key (on delete set null) is migration 0057's: network.ts imports this file, not the other way.
+    networkTourId: uuid(),
     ...timestamps,
   },
   (t) => [

@@ -14,3 +14,6 @@ export * from './billing';
 export * from './server-settings';
 export * from './listing';
 export * from './access';
+export * from './network';
+export * from './threads';
+export * from './documents';

@@ -57,6 +57,8 @@ export async function createBooking(
   input: BookingRequest,
   idempotencyKey: string | undefined,
   consent: ConsentEvidence | null = null,
+  /** Issue 45: the buyer's agent's own account when they asked from their dashboard (the showing network). */
+  options: { buyerAgentAccountId?: string; networkTourId?: string } = {},
 ): Promise<BuyerBooking> {
   if (idempotencyKey) {
     const earlier = await earlierAnswer(ctx.db, 'booking', idempotencyKey, input);
@@ -78,6 +80,8 @@ export async function createBooking(
       key: idempotencyKey ? { scope: 'booking', value: idempotencyKey, body: input } : null,
       holdToken: input.hold_token,
       consent: input.sms_consent && (await textsOffered(ctx, checked.agent)) ? consent : null,
+      buyerAgentAccountId: options.buyerAgentAccountId ?? null,
+      networkTourId: options.networkTourId ?? null,
     });
   } catch (err) {
     throw await ownBookingConflict(ctx.db, input, err);
@@ -106,6 +110,10 @@ export async function writeBooking<T>(
     consent?: ConsentEvidence | null;
     /** Issue 44: the hold the buyer's page made for this time (used up here), if any. */
     holdToken?: string | null;
+    /** Issue 45: the buyer's agent's Keyturn account, set in the same insert (their requests list). */
+    buyerAgentAccountId?: string | null;
+    /** Issue 45: the buyer's agent's cross-agent tour this showing is a stop of. */
+    networkTourId?: string | null;
   },
   answerOf: (booking: BuyerBooking, agent: AgentRow) => T = (b) => b as T,
 ): Promise<T> {
@@ -142,6 +150,8 @@ export async function writeBooking<T>(
     const row = await insertBooking(tx, {
       ...bookingColumns(input, propertyId),
       ...(booking.consent ? { smsConsentVersion: SMS_CONSENT_VERSION, smsConsentAt: ctx.now() } : {}),
+      ...(booking.buyerAgentAccountId ? { buyerAgentAccountId: booking.buyerAgentAccountId } : {}),
+      ...(booking.networkTourId ? { networkTourId: booking.networkTourId } : {}),
       agentId: agent.id,
       status: pending ? 'pending' : 'confirmed',
       startsAt: slot.startsAt,

@@ -54,7 +54,9 @@ const queries: Record<CrmExport, (ctx: Ctx) => ReturnType<typeof sql>> = {
            ${agent.timeZone}::text as time_zone, b.status, b.property_id, p.address as property_address,
            b.client_name, b.client_email, b.client_phone, b.buyer_type, b.budget_min, b.budget_max,
            b.income_range, b.booking_purpose, b.custom_purpose, b.message, b.cancel_reason,
-           b.reschedule_reason, b.rescheduled_from_id
+           b.reschedule_reason, b.rescheduled_from_id,
+           (select count(*) from showing_messages m where m.booking_id = b.id and m.agent_id = b.agent_id)::int
+             as messages
     from bookings b
     left join properties p on p.id = b.property_id and p.agent_id = b.agent_id
     where b.agent_id = ${agent.id}

@@ -44,6 +44,7 @@ function toAgentProperty(access: Access, row: PropertyRow, agentName: string): A
     team_id: row.teamId,
     agent_name: agentName,
     can_edit: mayEdit(access, row),
+    network_listed: row.networkListed,
     can_assign: Boolean(
       access.team && row.teamId === access.team.id && teamCan(access.team.role, 'assignProperties'),
     ),
@@ -223,5 +224,6 @@ export function columns(input: PropertyData) {
     propertyType: input.property_type,
     images: input.images,
     isPublic: input.is_public,
+    ...(input.network_listed === undefined ? {} : { networkListed: input.network_listed }),
   };
 }

@@ -10,7 +10,7 @@ import type { Mailer } from '../../adapters/mail';
 import type { Db, DbTransaction } from '../../db/client';
 import { agents, bookings, properties, timeProposals } from '../../db/schema';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
-import { deliverBuyerMail } from '../core/mail/buyer-mail';
+import { deliverWithBuyerAgentCopy } from '../core/mail/buyer-agent-copy';
 import { whenInZone } from '../core/mail/format';
 import { brandedEmail } from '../core/mail/layout';
 import type { QueuedMailHandler } from '../core/mail/queued-mail';
@@ -81,38 +81,37 @@ export async function runProposalMailJob(
     : null;
   // Who proposed it: the seller (from their approval request) or the agent (Optimise).
   const by = await deciderOf(db, booking.id, 'proposed');
-  const rendered = brandedEmail(
-    { agent, publicUrl: deps.publicUrl },
-    {
-      subject:
-        by === 'seller'
-          ? TIME_PROPOSAL_MESSAGES.subjectSeller(next.shortDate)
-          : `${agentName} proposes a new time for your showing on ${next.shortDate}`,
-      heading: TIME_PROPOSAL_MESSAGES.pageTitle,
-      paragraphs: [
-        `Hi ${booking.clientName.split(/\s+/)[0]},`,
-        by === 'seller' ? TIME_PROPOSAL_MESSAGES.introSeller : TIME_PROPOSAL_MESSAGES.intro(agentName),
-      ],
-      details: [
-        ...(place ? [['Property', place] as [string, string]] : []),
-        ['Your requested time', `${now.date}, ${now.time} ${now.zone}`],
-        ['Proposed time', `${next.date}, ${next.time} ${next.zone}`],
-      ],
-      notes: [`You can accept it, keep your time, or pick another time from the page.`],
-      action: { label: 'See the proposed time', url: proposalUrl(deps.publicUrl, proposal.token) },
-    },
-  );
+  const render = (greeting: string[]) =>
+    brandedEmail(
+      { agent, publicUrl: deps.publicUrl },
+      {
+        subject:
+          by === 'seller'
+            ? TIME_PROPOSAL_MESSAGES.subjectSeller(next.shortDate)
+            : `${agentName} proposes a new time for your showing on ${next.shortDate}`,
+        heading: TIME_PROPOSAL_MESSAGES.pageTitle,
+        paragraphs: [
+          ...greeting,
+          by === 'seller' ? TIME_PROPOSAL_MESSAGES.introSeller : TIME_PROPOSAL_MESSAGES.intro(agentName),
+        ],
+        details: [
+          ...(place ? [['Property', place] as [string, string]] : []),
+          ['Your requested time', `${now.date}, ${now.time} ${now.zone}`],
+          ['Proposed time', `${next.date}, ${next.time} ${next.zone}`],
+        ],
+        notes: [`You can accept it, keep your time, or pick another time from the page.`],
+        action: { label: 'See the proposed time', url: proposalUrl(deps.publicUrl, proposal.token) },
+      },
+    );
 
   const key = `${TIME_PROPOSAL_KIND}:${proposal.id}`;
-  const mailed = await deliverBuyerMail(deps, {
-    key,
-    kind: TIME_PROPOSAL_KIND,
-    agent,
-    to: booking.clientEmail,
-    rendered,
-    scheduledFor: new Date(data.sentAt),
-    attempt,
-  });
+  // Issue 45: the buyer's agent who asked for it gets their copy.
+  const mailed = await deliverWithBuyerAgentCopy(
+    deps,
+    booking,
+    { key, kind: TIME_PROPOSAL_KIND, agent, scheduledFor: new Date(data.sentAt), attempt },
+    render,
+  );
   // Issue 39: whoever ticked "Text me about this showing" is texted the proposal too.
   const { sms, smsDefaultCountry } = deps;
   if (!sms || !smsDefaultCountry) return mailed;

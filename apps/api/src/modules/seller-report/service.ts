@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import {
   agents,
   bookings,
+  documentDownloads,
   feedback,
   properties,
   propertyContacts,
@@ -134,6 +135,7 @@ export async function sellerReport(db: Db, token: string, now: Date): Promise<Se
     interest,
     sentiment: { label: sentiment.label, positive: sentiment.positive, negative: sentiment.negative },
     comparison: await comparisonOf(db, agent.id, property.id, now),
+    document_downloads: await documentDownloadCount(db, property.id),
     notes: notes?.notes ?? '',
     generated_at: now.toISOString(),
   };
@@ -211,4 +213,22 @@ export async function saveNotes(db: Db, propertyId: number, notes: string, now: 
     .insert(propertySellerNotes)
     .values({ propertyId, notes })
     .onConflictDoUpdate({ target: propertySellerNotes.propertyId, set: { notes, updatedAt: now } });
+}
+
+/**
+ * The seller report's "Document downloads" figure (domain figures.ts documentDownloads): downloads of the
+ * listing's documents by buyers, their agents and booking-page visitors since it was listed — the agent's own
+ * look not counted.
+ */
+async function documentDownloadCount(db: Db, propertyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(documentDownloads)
+    .where(
+      and(
+        eq(documentDownloads.propertyId, propertyId),
+        inArray(documentDownloads.role, ['buyer', 'buyer_agent', 'public']),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -19,6 +19,7 @@ import {
   sellerApprovalRequests,
 } from '../../db/schema';
 import { deliverBuyerMail } from '../core/mail/buyer-mail';
+import { deliverWithBuyerAgentCopy } from '../core/mail/buyer-agent-copy';
 import { firstName, whenInZone } from '../core/mail/format';
 import { toE164 } from '../core/mail/phone';
 import { bookingLinks } from '../core/mail/links';
@@ -235,27 +236,32 @@ async function expire(deps: SellerMailDeps, row: Loaded, data: SellerJobData, at
     return { sent: 0, skipped: 'the booking was settled meanwhile' };
   const when = whenInZone(booking.startsAt, agent.timeZone);
   const links = bookingLinks({ booking, agent, property, publicUrl: deps.publicUrl });
-  const rendered = brandedEmail(
-    { agent, publicUrl: deps.publicUrl },
+  const render = (greeting: string[]) =>
+    brandedEmail(
+      { agent, publicUrl: deps.publicUrl },
+      {
+        subject: `Your showing request for ${when.shortDate} could not be confirmed`,
+        heading: 'Your request could not be confirmed in time',
+        paragraphs: [...greeting, M.expiredBuyer],
+        details: [
+          ['Property', `${property.address}, ${property.city}`],
+          ['Requested time', `${when.date}, ${when.time} ${when.zone}`],
+        ],
+        notes: [],
+        action: { label: 'Choose another time', url: links.bookAgain },
+      },
+    );
+  // Issue 45: the buyer's agent who asked for it gets their copy.
+  return deliverWithBuyerAgentCopy(
+    deps,
+    booking,
     {
-      subject: `Your showing request for ${when.shortDate} could not be confirmed`,
-      heading: 'Your request could not be confirmed in time',
-      paragraphs: [`Hi ${firstName(booking.clientName)},`, M.expiredBuyer],
-      details: [
-        ['Property', `${property.address}, ${property.city}`],
-        ['Requested time', `${when.date}, ${when.time} ${when.zone}`],
-      ],
-      notes: [],
-      action: { label: 'Choose another time', url: links.bookAgain },
+      key: `${SELLER_APPROVAL_KIND}:${request.id}:expiry`,
+      kind: `${SELLER_APPROVAL_KIND}.expiry`,
+      agent,
+      scheduledFor: new Date(data.at),
+      attempt,
     },
+    render,
   );
-  return deliverBuyerMail(deps, {
-    key: `${SELLER_APPROVAL_KIND}:${request.id}:expiry`,
-    kind: `${SELLER_APPROVAL_KIND}.expiry`,
-    agent,
-    to: booking.clientEmail,
-    rendered,
-    scheduledFor: new Date(data.at),
-    attempt,
-  });
 }

@@ -34,6 +34,7 @@ import { rateShowingByText } from '../feedback/service';
 import { whenInZone } from '../core/mail/format';
 import { toE164 } from '../core/mail/phone';
 import type { BookingNotifier } from '../core/notifications/scheduler';
+import { threadReplyByText } from '../core/showing-thread';
 import { recordOptChange } from './consent';
 import { queueTextJob } from './outgoing';
 
@@ -87,6 +88,15 @@ export async function receiveText(deps: InboundDeps, text: InboundText): Promise
       .where(eq(smsInboundMessages.messageSid, text.messageSid));
     if (acted.action === 'other' && acted.agentId) {
       await queueTextJob(tx, deps.queue, { kind: 'texts.forward', messageSid: text.messageSid }, now);
+      // Issue 45: the reply lands in the thread of the showing it answers too (the agent has it forwarded).
+      if (acted.bookingId) {
+        await threadReplyByText(
+          tx,
+          deps.queue,
+          { bookingId: acted.bookingId, phone, body: text.body, country: deps.defaultCountry },
+          now,
+        );
+      }
     }
     return acted.reply;
   });

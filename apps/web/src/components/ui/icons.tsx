@@ -137,3 +137,13 @@ export function LogoutIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Issue 45: "Find homes" (a magnifier). */
+export function SearchIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="m16 16 4.5 4.5" />
+    </Icon>
+  );
+}

@@ -8,9 +8,11 @@ import {
   CogIcon,
   HomeIcon,
   PlusIcon,
+  SearchIcon,
   ServerIcon,
   UsersIcon,
 } from '@/components/ui/icons';
+import { NETWORK_PATHS, NETWORK_TEXTS } from '@keyturn/domain/listing/network';
 import { SERVER_SETTINGS_PATH, SERVER_SETTINGS_TEXTS } from '@keyturn/domain/schemas/serverSettings';
 
 export interface NavEntry {
@@ -25,6 +27,8 @@ export const SIDEBAR_ENTRIES: readonly NavEntry[] = [
   { label: 'Dashboard', to: '/dashboard', icon: HomeIcon, end: true },
   { label: 'Properties', to: '/dashboard/properties', icon: BuildingIcon },
   { label: 'Bookings', to: '/dashboard/bookings', icon: CalendarIcon },
+  // Issue 45: the showing network — the other agents' listings, and the caller's requests on them.
+  { label: NETWORK_TEXTS.navLabel, to: NETWORK_PATHS.find, icon: SearchIcon },
   { label: 'Reports', to: '/dashboard/reports', icon: ChartIcon },
   { label: 'Feedback', to: '/dashboard/feedback', icon: ChatIcon },
   { label: 'Subscription', to: '/dashboard/subscription', icon: CardIcon },

@@ -14,6 +14,7 @@ import { BookingSetupContext, useBookingSetup } from '../hooks/use-booking-setup
 import type { BookingSetup } from '../hooks/use-booking-setup';
 import { useMounted } from '@/lib/use-mounted';
 import { preloadFirstSteps } from '../components/lazy-steps';
+import { LazyPublicDocuments } from '@/components/documents/lazy-documents';
 
 // The booking assistant's button (issue 17): its own chunk, so the page's first load does not grow.
 const AssistantLauncher = lazy(() =>
@@ -113,6 +114,10 @@ export function BookingPage({
           <BookingSetupContext value={setup}>
             <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />
           </BookingSetupContext>
+          {/* Issue 45: the listing's public documents, their own chunk after the first render. */}
+          {mounted && setup.property && !embedded ? (
+            <LazyPublicDocuments propertyId={setup.property.public_id} />
+          ) : null}
           {mounted && (embedded || (setup.agentId && !setup.reschedule)) ? (
             <Suspense fallback={null}>
               {embedded ? (

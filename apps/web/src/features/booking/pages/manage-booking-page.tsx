@@ -20,6 +20,8 @@ import { ApiError } from '@/lib/api';
 import { trackBooking, trackCancellation } from '@/lib/analytics';
 import { cancelBooking, fetchManagedBooking } from '../api';
 import { AccessPanel } from '../components/access-panel';
+import { LazyThreadPanel } from '@/components/thread/lazy-thread-panel';
+import { LazyBuyerDocuments } from '@/components/documents/lazy-documents';
 import { BookingSummary } from '../components/booking-summary';
 import { BrandButton } from '../components/brand-button';
 import { ConfirmAttendance } from '../components/confirm-attendance';
@@ -167,9 +169,17 @@ function ManagedBookingView({
 
       <BookingSummary rows={rows} />
 
+      {/* Issue 45: the booking's documents (links, requests), loaded on their own. */}
+      <LazyBuyerDocuments token={token} />
+
       {booking.status === 'confirmed' ? (
         <AccessPanel token={token} agentZone={booking.time_zone} buyerZone={buyerZone} />
       ) : null}
+
+      {/* Issue 45: the showing's conversation with the listing agent, loaded on its own. */}
+      <div className="mt-6">
+        <LazyThreadPanel where={{ kind: 'manage', token }} />
+      </div>
 
       {!cancelled && booking.changes_closed ? (
         <p className="mt-6 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">

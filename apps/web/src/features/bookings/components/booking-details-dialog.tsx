@@ -30,6 +30,7 @@ import { useBooking, useBookingAction } from '../hooks/use-bookings';
 import { ReasonDialog } from './reason-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 import { BookingConversation } from './booking-conversation';
+import { LazyThreadPanel } from '@/components/thread/lazy-thread-panel';
 import { TourStopsSection } from './tour-stops-section';
 import { SellerApprovalSection } from './seller-approval-section';
 import { AccessReleasesSection } from './access-releases-section';
@@ -239,6 +240,8 @@ function BookingDetails({
       {booking.property ? <AccessReleasesSection bookingId={booking.id} /> : null}
 
       <BookingConversation bookingId={booking.id} />
+      {/* Issue 45: the showing's conversation with the buyer's side (and the sellers, where allowed). */}
+      <LazyThreadPanel where={{ kind: 'booking', bookingId: booking.id }} />
 
       {step?.kind === 'reason' ? (
         <ReasonDialog booking={booking} action={step.action} onClose={() => setStep(null)} onSubmit={send} />

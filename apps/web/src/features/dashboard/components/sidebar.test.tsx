@@ -18,13 +18,14 @@ function activeEntries(): string[] {
 }
 
 describe('dashboard sidebar (spec §2.2)', () => {
-  it('lists the seven entries in order with their paths', () => {
+  it('lists the seven entries (and issue 45’s Find homes) in order with their paths', () => {
     renderNavAt('/dashboard');
-    const links = screen.getAllByRole('link').slice(0, 7);
+    const links = screen.getAllByRole('link').slice(0, 8);
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Properties', '/dashboard/properties'],
       ['Bookings', '/dashboard/bookings'],
+      ['Find homes', '/dashboard/network'],
       ['Reports', '/dashboard/reports'],
       ['Feedback', '/dashboard/feedback'],
       ['Subscription', '/dashboard/subscription'],

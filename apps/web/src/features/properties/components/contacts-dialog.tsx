@@ -10,6 +10,7 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { SellersInThreadToggle } from '@/components/thread/sellers-toggle';
 import { PhoneField, SelectField, TextField } from '@/components/ui/text-field';
 import { api, ApiError, request } from '@/lib/api';
 import { toast } from '@/lib/toast';
@@ -141,6 +142,7 @@ export function ContactsDialog({
               </li>
             ))}
           </ul>
+          <SellersInThreadToggle propertyId={property.id} />
           {editing ? (
             <ContactForm
               draft={editing.draft}

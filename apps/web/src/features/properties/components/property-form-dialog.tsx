@@ -22,6 +22,7 @@ import { SwitchField } from '@/components/ui/switch-field';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { NETWORK_TEXTS } from '@keyturn/domain/listing/network';
 import { useSaveProperty } from '../hooks/use-properties';
 import { PropertyImagesField } from './property-images-field';
 
@@ -36,6 +37,7 @@ const FIELDS = [
   'property_type',
   'images',
   'is_public',
+  'network_listed',
 ] as const;
 
 const FORM_ID = 'property-form';
@@ -75,8 +77,9 @@ function PropertyFormDialogOpen({ property, onClose }: { property: Property | nu
           property_type: property.property_type,
           images: property.images,
           is_public: property.is_public,
+          network_listed: (property as { network_listed?: boolean }).network_listed ?? true,
         }
-      : { images: [], is_public: true, property_type: PROPERTY_TYPES[0] },
+      : { images: [], is_public: true, network_listed: true, property_type: PROPERTY_TYPES[0] },
   });
   const { register, control, setError, formState } = form;
   const { errors, isSubmitting } = formState;
@@ -226,6 +229,11 @@ function PropertyFormDialogOpen({ property, onClose }: { property: Property | nu
         label="Public"
         description="Public properties are listed on your booking page. Private ones are hidden from it."
         {...register('is_public')}
+      />
+      <SwitchField
+        label={NETWORK_TEXTS.listingOptIn}
+        description={NETWORK_TEXTS.listingOptInHint}
+        {...register('network_listed')}
       />
     </FormDialog>
   );

@@ -11,6 +11,7 @@ import { formatMoney } from '@/components/ui/format';
 import { SafeImage } from '@/components/ui/safe-image';
 import { SelectField } from '@/components/ui/text-field';
 import { SellersButton } from './sellers-button';
+import { DocumentsButton } from '@/components/documents/documents-button';
 
 /** A listed property; the team fields are absent outside the dashboard list's answer. */
 export type ListedProperty = Property &
@@ -130,6 +131,7 @@ function PropertyRow({
             </p>
           ) : null}
           {editable ? <SellersButton property={property} /> : null}
+          {editable ? <DocumentsButton property={property} /> : null}
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm lg:block lg:space-y-1">
           <p className="font-semibold text-slate-900 tabular-nums">{formatMoney(property.price)}</p>

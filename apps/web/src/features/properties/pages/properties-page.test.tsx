@@ -111,6 +111,7 @@ describe('property form', () => {
       property_type: 'Condo',
       images: [],
       is_public: false,
+      network_listed: true,
     });
     // The list is asked again after the change.
     await vi.waitFor(() => expect(api.callsTo('GET', '/properties').length).toBeGreaterThanOrEqual(2));

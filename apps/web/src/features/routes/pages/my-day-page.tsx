@@ -4,6 +4,8 @@
 // proposes the new times to those buyers (issue 29: nothing moves until a buyer accepts), and the proposals'
 // states are listed. Times are the server's instants shown in the agent's zone.
 import { lazy, Suspense, useState } from 'react';
+import { THREAD_TEXTS } from '@keyturn/domain/listing/threads';
+import { QuickStatus } from '@/components/thread/quick-status';
 import { useSearchParams } from 'react-router';
 import { planAllows } from '@keyturn/domain/planGates';
 import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
@@ -197,6 +199,15 @@ function DayView({
                     {s.client_name} · {s.status}
                     {s.property && s.property.lat === null ? ` · ${ROUTE_MESSAGES.missingPlace}` : ''}
                   </p>
+                  {/* Issue 45: late, arrived, finished… told to the buyer's side at once. */}
+                  {s.status === 'confirmed' || s.status === 'pending' ? (
+                    <div className="mt-2">
+                      <QuickStatus
+                        bookingId={s.booking_id}
+                        label={THREAD_TEXTS.panel.quickFor(s.client_name)}
+                      />
+                    </div>
+                  ) : null}
                 </div>
                 {leg ? (
                   <p className="pl-4 text-sm text-slate-500" data-testid="leg">

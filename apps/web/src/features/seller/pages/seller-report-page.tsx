@@ -4,7 +4,7 @@
 // brand like the other buyer pages; comfortable at 375 px; `print:` styles give a clean one- or two-page report.
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { FIGURES } from '@keyturn/domain/figures';
+import { FIGURES, figureLabel } from '@keyturn/domain/figures';
 import {
   SELLER_REPORT_TEXTS as T,
   SELLER_WEEK_KINDS,
@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { formatIsoDate } from '@/components/ui/format';
 import { Spinner } from '@/components/ui/spinner';
 import { api, ApiError } from '@/lib/api';
+import { LazySellerThreads } from '@/components/thread/lazy-thread-panel';
 
 export function SellerReportPage() {
   const token = useParams().token ?? '';
@@ -49,7 +50,11 @@ export function SellerReportPage() {
           {report.error instanceof ApiError && report.error.status === 404 ? T.revoked : report.error.message}
         </ErrorAlert>
       ) : (
-        <ReportView report={report.data} />
+        <>
+          <ReportView report={report.data} />
+          {/* Issue 45: the showings' conversations, where the listing agent lets sellers write. */}
+          <LazySellerThreads token={token} />
+        </>
       )}
     </BrandedPage>
   );
@@ -181,6 +186,14 @@ function ReportView({ report }: { report: SellerReport }) {
             </dd>
           </div>
         </dl>
+      </section>
+
+      <section className={section} aria-labelledby="seller-documents">
+        <h2 id="seller-documents" className={heading}>
+          {figureLabel('documentDownloads')}
+        </h2>
+        <p className="text-slate-600">{FIGURES.documentDownloads.counts}</p>
+        <p className="mt-2 text-lg font-semibold text-slate-900">{report.document_downloads}</p>
       </section>
 
       <section className={section} aria-labelledby="seller-feedback">

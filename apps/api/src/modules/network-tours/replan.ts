@@ -1,0 +1,209 @@
+// Issue 45 "Cross-agent tours": when a home of a tour declines (its agent, or its seller), the day is planned
+// again. What is settled keeps its time — a confirmed showing, one waiting for its seller, a proposed time —
+// the declined and unsent homes are left out, and the requests no one has answered yet may move to tighten the
+// day (each move is the booking page's own check of that listing's time, with the request's own time not counted,
+// and the optimiser's accepted-proposal move: markRescheduled + insertMoved, so the listing agent is told). The
+// buyer's agent gets the new day by e-mail. Queued in the decline's own transaction; run once per decline.
+import { eq } from 'drizzle-orm';
+import {
+  NETWORK_TOUR_TEXTS,
+  planNetworkTour,
+  type NetworkTourStop,
+} from '@keyturn/domain/routes/networkTour';
+import { wallClockInZone } from '@keyturn/domain/time';
+import type { Db, DbTransaction } from '../../db/client';
+import { agents, bookings, networkTours } from '../../db/schema';
+import { lockAgentRow, writeTransaction } from '../../db/transaction';
+import { AppError } from '../../http/errors';
+import { deterministicUuid, type JobQueue } from '../../jobs/queue';
+import type { WorkerJob } from '../../jobs/workers';
+import type { AgentRow } from '../core/agents';
+import { brandedEmail } from '../core/mail/layout';
+import { deliverBuyerMail } from '../core/mail/buyer-mail';
+import { whenInZone } from '../core/mail/format';
+import type { QueuedMailHandler } from '../core/mail/queued-mail';
+import type { Mailer } from '../../adapters/mail';
+import type { BookingNotifier } from '../core/notifications/scheduler';
+import { checkSlotOpen } from '../booking-public/service';
+import { insertMoved, markRescheduled } from '../bookings/agent-service';
+import { driveMatrix, openMinutes, tourHomes, type TourDeps } from './plan';
+import { tourView } from './service';
+
+export const TOUR_REPLAN_KIND = 'network.tour.replan';
+export type TourReplanJob = {
+  kind: typeof TOUR_REPLAN_KIND;
+  tourId: string;
+  bookingId: string;
+  sentAt: string;
+};
+
+const MINUTE = 60_000;
+const isReplanJob = (data: object): data is TourReplanJob =>
+  (data as { kind?: unknown }).kind === TOUR_REPLAN_KIND;
+
+/** Queues the re-plan of the tour a declined request belongs to (none for a booking outside a tour). */
+async function queueReplan(tx: DbTransaction, queue: JobQueue, bookingId: string, now: Date) {
+  const [row] = await tx
+    .select({ tourId: bookings.networkTourId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!row?.tourId) return;
+  const data: TourReplanJob = {
+    kind: TOUR_REPLAN_KIND,
+    tourId: row.tourId,
+    bookingId,
+    sentAt: now.toISOString(),
+  };
+  await queue.send(tx, { id: deterministicUuid(`${TOUR_REPLAN_KIND}:${bookingId}`), data, startAfter: now });
+}
+
+/** The notifier layer: a tour's request declined (by its agent or its seller) re-plans the day. */
+export function withTourReplan(inner: BookingNotifier, queue: JobQueue, now: () => Date): BookingNotifier {
+  return {
+    ...inner,
+    actionApplied: async (tx, booking, action) => {
+      await inner.actionApplied(tx, booking, action);
+      if (action === 'decline') await queueReplan(tx, queue, booking.id, now());
+    },
+  };
+}
+
+export type ReplanDeps = TourDeps & { mailer: Mailer; mailFrom: string };
+
+/** Plans the tour's day again around what is settled; the number of requests moved (null: nothing fits). */
+export async function replanTour(
+  deps: ReplanDeps,
+  buyerAgent: AgentRow,
+  tourId: string,
+): Promise<number | null> {
+  const tour = await tourView(deps, buyerAgent, tourId);
+  const homes = await tourHomes(
+    deps,
+    buyerAgent,
+    tour.stops.map((s) => s.property_id),
+  ).catch(() => null);
+  if (!homes) return null;
+  const minutesOf = (iso: string | null) => (iso ? Math.round(new Date(iso).getTime() / MINUTE) : null);
+  const stops: NetworkTourStop[] = await Promise.all(
+    tour.stops.map(async (s, i): Promise<NetworkTourStop> => {
+      const start = minutesOf(s.starts_at);
+      if (start === null || ['declined', 'cancelled', 'not_sent'].includes(s.state))
+        return { kind: 'dropped' };
+      if (s.state !== 'requested') return { kind: 'fixed', start };
+      return { kind: 'open', open: [start, ...(await openMinutes(deps, homes[i]!, tour.date))] };
+    }),
+  );
+  const { travel } = await driveMatrix(deps, homes, undefined);
+  const plan = planNetworkTour({ stops, travel });
+  if (!plan.feasible) return null;
+  let moved = 0;
+  for (const [i, s] of tour.stops.entries()) {
+    const planned = plan.starts[i];
+    if (stops[i]!.kind !== 'open' || planned == null || planned === minutesOf(s.starts_at) || !s.booking_id)
+      continue;
+    if (await moveRequest(deps, s.booking_id, homes[i]!.timeZone, planned)) moved += 1;
+  }
+  return moved;
+}
+
+/** One unanswered request moved to `start` as the listing's booking page allows (false when it no longer does). */
+async function moveRequest(
+  deps: ReplanDeps,
+  bookingId: string,
+  timeZone: string,
+  start: number,
+): Promise<boolean> {
+  const { ctx } = deps;
+  const [booking] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  if (!booking || booking.status !== 'pending') return false;
+  const at = new Date(start * MINUTE);
+  const wall = wallClockInZone(at, timeZone);
+  try {
+    const { slot } = await checkSlotOpen(
+      ctx,
+      booking.agentId,
+      {
+        booking_date: wall.date,
+        booking_time: wall.time,
+        starts_at: at.toISOString(),
+        property_id: booking.propertyId,
+      },
+      booking.id,
+    );
+    await writeTransaction(ctx.db, async (tx) => {
+      await lockAgentRow(tx, booking.agentId);
+      await markRescheduled(tx, booking);
+      await insertMoved(tx, booking, slot, NETWORK_TOUR_TEXTS.moveReason, ctx.now(), ctx.notify, 'buyer');
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 409) return false;
+    throw err;
+  }
+}
+
+async function buyerAgentOf(db: Db, tourId: string): Promise<AgentRow | null> {
+  const [row] = await db
+    .select({ agent: agents })
+    .from(networkTours)
+    .innerJoin(agents, eq(agents.id, networkTours.buyerAgentId))
+    .where(eq(networkTours.id, tourId));
+  return row?.agent ?? null;
+}
+
+/** The re-plan job: the day planned again, the note kept on the tour, and the buyer's agent e-mailed once. */
+export function tourReplanJobs(deps: ReplanDeps): QueuedMailHandler<TourReplanJob> {
+  return {
+    matches: isReplanJob,
+    run: async (job: WorkerJob<TourReplanJob>) => {
+      const { db } = deps.ctx;
+      const buyerAgent = await buyerAgentOf(db, job.data.tourId);
+      if (!buyerAgent) return { sent: 0, skipped: 'the tour no longer exists' };
+      const moved = await replanTour(deps, buyerAgent, job.data.tourId);
+      const note = moved === null ? NETWORK_TOUR_TEXTS.replanFailed : NETWORK_TOUR_TEXTS.replanned(moved);
+      await db
+        .update(networkTours)
+        .set({ note, updatedAt: deps.ctx.now() })
+        .where(eq(networkTours.id, job.data.tourId));
+      const tour = await tourView(deps, buyerAgent, job.data.tourId);
+      const [declined] = await db
+        .select({ propertyId: bookings.propertyId })
+        .from(bookings)
+        .where(eq(bookings.id, job.data.bookingId));
+      const declinedStop = tour.stops.find((s) => s.property_id === declined?.propertyId);
+      const lines = tour.stops.map((s) => {
+        if (!s.starts_at) return `${s.address}: ${NETWORK_TOUR_TEXTS.stateLabel(s.state)}`;
+        const when = whenInZone(new Date(s.starts_at), s.time_zone);
+        return `${when.time} ${when.zone} · ${s.address} · ${NETWORK_TOUR_TEXTS.stateLabel(s.state)}`;
+      });
+      const date = whenInZone(new Date(`${tour.date}T12:00:00Z`), 'UTC').date;
+      const rendered = brandedEmail(
+        { agent: buyerAgent, publicUrl: deps.ctx.publicUrl },
+        {
+          subject: NETWORK_TOUR_TEXTS.mailSubject(date),
+          heading: NETWORK_TOUR_TEXTS.mailSubject(date),
+          paragraphs: [NETWORK_TOUR_TEXTS.mailIntro(declinedStop?.address ?? ''), ...lines, note],
+          details: [],
+          notes: [],
+          action: {
+            label: NETWORK_TOUR_TEXTS.mailAction,
+            url: `${deps.ctx.publicUrl}${NETWORK_TOUR_TEXTS.tourPath(tour.id)}`,
+          },
+        },
+      );
+      return deliverBuyerMail(
+        { db, mailer: deps.mailer, mailFrom: deps.mailFrom },
+        {
+          key: `${TOUR_REPLAN_KIND}:${job.data.bookingId}`,
+          kind: TOUR_REPLAN_KIND,
+          agent: buyerAgent,
+          to: buyerAgent.email,
+          rendered,
+          scheduledFor: new Date(job.data.sentAt),
+          attempt: job,
+          audience: 'buyer_agent',
+        },
+      );
+    },
+  };
+}

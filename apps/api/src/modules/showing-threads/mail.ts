@@ -1,0 +1,199 @@
+// Issue 45: a showing's new message told to every OTHER party (core/showing-thread.ts queues the job in the
+// message's transaction; the worker runs it within seconds). By e-mail in the listing agent's branding with the
+// link back to the conversation — the agent's dashboard booking, the buyer's manage page, the buyer's agent's
+// request page, the seller's link — and by text where the owner of the number agreed to texts: the buyer or the
+// buyer's agent by the booking's consent (never the client of a buyer's agent), a seller contact by theirs. Each
+// message goes once per recipient and channel (its key), listed with the booking's messages.
+import { and, eq } from 'drizzle-orm';
+import { THREAD_TEXTS as T } from '@keyturn/domain/listing/threads';
+import { agentSendsTexts } from '@keyturn/domain/planGates';
+import { planFor } from '@keyturn/domain/plans';
+import type { Mailer } from '../../adapters/mail';
+import type { SmsSender } from '../../adapters/sms';
+import type { Db } from '../../db/client';
+import { agents, bookings, properties, propertyContacts, showingMessages } from '../../db/schema';
+import type { WorkerJob } from '../../jobs/workers';
+import { deliverBuyerMail } from '../core/mail/buyer-mail';
+import type { DeliveryRecord } from '../core/mail/deliver';
+import { whenInZone } from '../core/mail/format';
+import { mailDomainOf, messageIdFor } from '../core/mail/keys';
+import { brandedEmail } from '../core/mail/layout';
+import { bookingLinks } from '../core/mail/links';
+import type { QueuedMailHandler } from '../core/mail/queued-mail';
+import { notificationSettingsOf } from '../core/notifications/settings';
+import { isThreadMessageJob, type ThreadMessageJob } from '../core/showing-thread';
+import { deliverConsentedText, deliverShowingText } from '../texts/showing-text';
+
+export type ThreadMailDeps = {
+  db: Db;
+  mailer: Mailer;
+  sms: SmsSender;
+  smsDefaultCountry: string;
+  publicUrl: string;
+  mailFrom: string;
+};
+
+type Recipient = {
+  /** Part of the message's key: one message per recipient and channel. */
+  id: string;
+  audience: DeliveryRecord['audience'];
+  email: string | null;
+  link: string;
+  /** How a text reaches them, when one may. */
+  text: 'showing' | { phone: string; consented: boolean } | null;
+};
+
+export const agentThreadUrl = (publicUrl: string, bookingId: string) =>
+  `${publicUrl}/dashboard/bookings?booking=${encodeURIComponent(bookingId)}`;
+export const networkThreadUrl = (publicUrl: string, bookingId: string) =>
+  `${publicUrl}/dashboard/network/requests/${encodeURIComponent(bookingId)}`;
+export const sellerThreadUrl = (publicUrl: string, token: string, bookingId: string) =>
+  `${publicUrl}/seller/${encodeURIComponent(token)}?showing=${encodeURIComponent(bookingId)}`;
+
+/** The conversation's place on the notifications queue (registered through compose-threads.ts). */
+export function threadMessageMail(deps: ThreadMailDeps): QueuedMailHandler<ThreadMessageJob> {
+  return { matches: isThreadMessageJob, run: (job) => sendThreadMessage(deps, job) };
+}
+
+export async function sendThreadMessage(
+  deps: ThreadMailDeps,
+  job: WorkerJob<ThreadMessageJob>,
+): Promise<{ sent: number; skipped?: string }> {
+  const { db } = deps;
+  const [row] = await db
+    .select({ message: showingMessages, booking: bookings, agent: agents, property: properties })
+    .from(showingMessages)
+    .innerJoin(bookings, eq(bookings.id, showingMessages.bookingId))
+    .innerJoin(agents, eq(agents.id, bookings.agentId))
+    .leftJoin(properties, eq(properties.id, bookings.propertyId))
+    .where(eq(showingMessages.id, job.data.messageId));
+  if (!row) return { sent: 0, skipped: 'the message or its showing no longer exists' };
+  const { message, booking, agent, property } = row;
+  const links = bookingLinks({ booking, agent, property, publicUrl: deps.publicUrl });
+  const recipients: Recipient[] = [];
+
+  // The listing agent (a buyer's text reply already reaches them as a forwarded text: not twice).
+  if (message.authorRole !== 'agent' && message.via !== 'text') {
+    recipients.push({
+      id: 'agent',
+      audience: 'agent',
+      email: agent.email,
+      link: agentThreadUrl(deps.publicUrl, booking.id),
+      text: null,
+    });
+  }
+  // The buyer's side: the buyer's agent (their account's page, else the manage link) or the buyer.
+  if (message.authorRole !== 'buyer' && message.authorRole !== 'buyer_agent') {
+    const account = booking.buyerAgentAccountId
+      ? (await db.select().from(agents).where(eq(agents.id, booking.buyerAgentAccountId)))[0]
+      : undefined;
+    const viaAgent = booking.buyerAgentName !== null || account !== undefined;
+    recipients.push({
+      id: viaAgent ? 'buyer_agent' : 'buyer',
+      audience: viaAgent ? 'buyer_agent' : 'buyer',
+      email: account?.email ?? (viaAgent ? booking.buyerAgentEmail : booking.clientEmail),
+      link: account ? networkThreadUrl(deps.publicUrl, booking.id) : links.manage,
+      text: 'showing',
+    });
+  }
+  // The property's sellers, where the listing agent lets them take part.
+  if (property?.sellersInThread) {
+    const sellers = await db
+      .select()
+      .from(propertyContacts)
+      .where(and(eq(propertyContacts.propertyId, property.id), eq(propertyContacts.role, 'seller')));
+    for (const c of sellers) {
+      if (c.id === message.sellerContactId || c.reportRevokedAt) continue;
+      recipients.push({
+        id: `seller.${c.id}`,
+        audience: 'seller',
+        email: c.channel !== 'sms' ? c.email : null,
+        link: sellerThreadUrl(deps.publicUrl, c.reportToken, booking.id),
+        text:
+          c.phone && c.channel !== 'email' ? { phone: c.phone, consented: c.smsConsentAt !== null } : null,
+      });
+    }
+  }
+  if (recipients.length === 0) return { sent: 0, skipped: 'nobody else takes part in the conversation' };
+
+  const address = property?.address ?? 'the property';
+  const when = whenInZone(booking.startsAt, agent.timeZone);
+  const role = T.roles[message.authorRole];
+  const subject =
+    message.kind === 'status' ? T.mail.statusSubject(message.body, address) : T.mail.subject(address);
+  const settings = await notificationSettingsOf(db, agent.id);
+  const buyerTexts = agentSendsTexts(agent.plan, settings.notifications);
+  const sellerTexts = planFor(agent.plan).features.sms;
+  const attempt = { retryCount: job.retryCount, retryLimit: job.retryLimit };
+  const lastAttempt = job.retryCount >= job.retryLimit;
+  const scheduledFor = message.createdAt;
+  let sent = 0;
+  for (const to of recipients) {
+    const key = `thread:${message.id}:${to.id}`;
+    if (to.email) {
+      const rendered = brandedEmail(
+        { agent, publicUrl: deps.publicUrl },
+        {
+          subject,
+          heading: T.mail.heading,
+          paragraphs: [T.mail.wrote(message.authorName, role), message.body],
+          details: [
+            [T.mail.property, property ? `${property.address}, ${property.city}` : address],
+            [T.mail.time, `${when.date}, ${when.time} ${when.zone}`],
+          ],
+          notes: [],
+          action: { label: T.mail.action, url: to.link },
+        },
+      );
+      sent += (
+        await deliverBuyerMail(
+          { db, mailer: deps.mailer, mailFrom: deps.mailFrom },
+          {
+            key: `${key}:email`,
+            kind: 'thread.message',
+            agent,
+            to: to.email,
+            rendered,
+            scheduledFor,
+            bookingId: booking.id,
+            attempt,
+            ...(to.audience === 'agent'
+              ? { toAgent: { bookingId: booking.id } }
+              : { audience: to.audience as 'buyer' | 'seller' | 'buyer_agent' }),
+          },
+        )
+      ).sent;
+    }
+    if (!to.text) continue;
+    const textKey = `${key}:sms`;
+    const record = {
+      key: textKey,
+      messageId: messageIdFor(textKey, mailDomainOf(deps.mailFrom)),
+      agentId: agent.id,
+      bookingId: booking.id,
+      kind: 'thread.message.sms',
+      scheduledFor,
+    };
+    const body = T.mail.text(message.authorName, address, message.body, to.link);
+    const textDeps = { db, sms: deps.sms, smsDefaultCountry: deps.smsDefaultCountry };
+    const outcome =
+      to.text === 'showing'
+        ? buyerTexts
+          ? await deliverShowingText(textDeps, { booking, record, body: () => body, lastAttempt })
+          : null
+        : sellerTexts
+          ? await deliverConsentedText(textDeps, {
+              phone: to.text.phone,
+              audience: 'seller',
+              notConsented: to.text.consented ? null : 'The contact did not agree to texts',
+              optedOutReason: 'The contact replied STOP to our texts',
+              record,
+              body,
+              lastAttempt,
+            })
+          : null;
+    if (outcome?.status === 'failed' && !outcome.final) throw outcome.error;
+    if (outcome?.status === 'sent') sent += 1;
+  }
+  return { sent };
+}

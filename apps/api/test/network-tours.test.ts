@@ -1,0 +1,260 @@
+// Issue 45 "Cross-agent tours": a buyer's agent plans a day of five homes listed by three other agents. The plan
+// puts every home at one of its own listing's open times (each agent's hours and busy time) with the drive
+// between homes (the straight-line estimate: no routing server) in every gap; sending it asks for one showing per
+// home; one home declining re-plans the day (unanswered requests move up, the buyer's agent is e-mailed); a direct
+// buyer racing the tour for one home's time leaves exactly one booking there; nobody else sees the tour.
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVE_BOOKING_STATUSES } from '@keyturn/domain/enums';
+import { NETWORK_TEXTS } from '@keyturn/domain/listing/network';
+import { NETWORK_TOUR_TEXTS } from '@keyturn/domain/routes/networkTour';
+import { estimateTravel } from '@keyturn/domain/routes/travel';
+import { wallClockInZone } from '@keyturn/domain/time';
+import { bookings, properties } from '../src/db/schema';
+import { bookingPayload, makeAgent, makeCalendarBusy, makeProperty, type TestAgent } from './fixtures';
+import { ALL_DAY, DAY, notifyHarness, type NotifyHarness } from './support/notify';
+import { OFFLINE_MAPS_ENV } from './support/offline-maps';
+
+let h: NotifyHarness;
+let scout: TestAgent;
+let agents: { a: TestAgent; b: TestAgent; c: TestAgent };
+const homes: { id: number; lat: number; lng: number; agent: 'a' | 'b' | 'c' }[] = [];
+let date = '';
+
+// Every agent's hours: 9 AM to 5 PM every day; A and B approve each request, C's showings are confirmed at once.
+const HOURS = {
+  ...ALL_DAY,
+  days: ALL_DAY.days.map((d) => ({ ...d, intervals: [{ start: '09:00', end: '17:00' }] })),
+};
+const approval = { ...HOURS, requires_approval: true };
+// Two homes of A next door, two of B next door ~4 km away, one of C ~20 km out.
+const PLACES = [
+  { agent: 'a', lat: 30.2672, lng: -97.7431, address: '1 Oak Street' },
+  { agent: 'a', lat: 30.2686, lng: -97.7431, address: '3 Oak Street' },
+  { agent: 'b', lat: 30.3005, lng: -97.7431, address: '10 Pine Avenue' },
+  { agent: 'b', lat: 30.3019, lng: -97.7431, address: '12 Pine Avenue' },
+  { agent: 'c', lat: 30.447, lng: -97.7431, address: '90 Ranch Road' },
+] as const;
+
+const client = { name: 'Casey Client', email: 'casey@clients.test', phone: '+1 646 555 0101' };
+const sendBody = (stops: { property_id: number; starts_at: string | null }[]) => ({
+  date,
+  stops: stops.map((s) => ({ property_id: s.property_id, starts_at: s.starts_at })),
+  client,
+  brokerage: 'Oak Realty',
+  licence_number: 'TX-778899',
+  sms_consent: false,
+});
+
+beforeAll(async () => {
+  h = await notifyHarness(OFFLINE_MAPS_ENV);
+  scout = await makeAgent(h.t, { availability: ALL_DAY });
+  agents = {
+    a: await makeAgent(h.t, { availability: approval }),
+    b: await makeAgent(h.t, { availability: approval }),
+    c: await makeAgent(h.t, { availability: HOURS }),
+  };
+  date = wallClockInZone(new Date(Date.now() + 3 * DAY), 'America/New_York').date;
+  for (const p of PLACES) {
+    const id = await makeProperty(h.t, agents[p.agent].id, { address: p.address, lat: p.lat, lng: p.lng });
+    homes.push({ id, lat: p.lat, lng: p.lng, agent: p.agent });
+  }
+  // B's own calendar is busy until 1 PM that day: B's homes are open only after it.
+  await makeCalendarBusy(h.t, agents.b.id, `${date}T00:00:00-05:00`, `${date}T13:00:00-05:00`);
+}, 60_000);
+afterAll(async () => {
+  await h.close();
+});
+
+const post = (url: string, token: string, payload: object) =>
+  h.t.request({ method: 'POST', url, token, payload });
+const get = (url: string, token: string) => h.t.request({ method: 'GET', url, token });
+const openTimes = async (propertyId: number) =>
+  (
+    (await get(`/api/network/listings/${propertyId}/dates/${date}`, scout.token)).json().slots as {
+      starts_at: string;
+    }[]
+  ).map((s) => new Date(s.starts_at).getTime());
+
+type PlanStop = { property_id: number; starts_at: string; drive_minutes: number | null };
+
+function expectDayHolds(stops: PlanStop[]) {
+  for (let k = 1; k < stops.length; k++) {
+    const [from, to] = [
+      homes.find((x) => x.id === stops[k - 1]!.property_id)!,
+      homes.find((x) => x.id === stops[k]!.property_id)!,
+    ];
+    const drive = estimateTravel(from, to).minutes;
+    const gap =
+      (new Date(stops[k]!.starts_at).getTime() - new Date(stops[k - 1]!.starts_at).getTime()) / 60_000 - 30;
+    expect(gap).toBeGreaterThanOrEqual(drive);
+  }
+}
+
+describe('a cross-agent tour of 5 homes from 3 listing agents', () => {
+  let plan: { stops: PlanStop[]; feasible: boolean; drive_source: string };
+  let tourId = '';
+
+  it('plans every home at one of its own listing’s open times with the drives between them', async () => {
+    const res = await post('/api/network/tours/plan', scout.token, {
+      date,
+      property_ids: homes.map((x) => x.id),
+    });
+    expect(res.statusCode).toBe(200);
+    plan = res.json().data;
+    expect(plan.feasible).toBe(true);
+    expect(plan.drive_source).toBe('estimated');
+    expect(plan.stops.map((s) => s.property_id).sort()).toEqual(homes.map((x) => x.id).sort());
+    for (const stop of plan.stops) {
+      expect(await openTimes(stop.property_id)).toContain(new Date(stop.starts_at).getTime());
+      const home = homes.find((x) => x.id === stop.property_id)!;
+      // B's homes after B's busy morning.
+      if (home.agent === 'b')
+        expect(new Date(stop.starts_at).getTime()).toBeGreaterThanOrEqual(
+          Date.parse(`${date}T13:00:00-05:00`),
+        );
+    }
+    expectDayHolds(plan.stops);
+    // Neighbours are visited one after the other.
+    const agentsInOrder = plan.stops.map((s) => homes.find((x) => x.id === s.property_id)!.agent).join('');
+    expect(agentsInOrder).toMatch(/aa|bb/);
+  });
+
+  it('refuses what is not a network listing of another agent', async () => {
+    const own = await makeProperty(h.t, scout.id, { lat: 30.27, lng: -97.74 });
+    const mine = await post('/api/network/tours/plan', scout.token, {
+      date,
+      property_ids: [homes[0]!.id, own],
+    });
+    expect([mine.statusCode, mine.json().error]).toEqual([409, NETWORK_TEXTS.ownListing]);
+    await h.t.database.db
+      .update(properties)
+      .set({ networkListed: false })
+      .where(eq(properties.id, homes[4]!.id));
+    const hidden = await post('/api/network/tours/plan', scout.token, {
+      date,
+      property_ids: [homes[0]!.id, homes[4]!.id],
+    });
+    expect(hidden.statusCode).toBe(404);
+    await h.t.database.db
+      .update(properties)
+      .set({ networkListed: true })
+      .where(eq(properties.id, homes[4]!.id));
+    const one = await post('/api/network/tours/plan', scout.token, { date, property_ids: [homes[0]!.id] });
+    expect(one.statusCode).toBe(400);
+  });
+
+  it('sends one request per home; a direct buyer racing one home’s time leaves exactly one booking there', async () => {
+    const raced = plan.stops.find((s) => homes.find((x) => x.id === s.property_id)!.agent === 'c')!;
+    const wall = wallClockInZone(new Date(raced.starts_at), 'America/New_York');
+    const [sent, direct] = await Promise.all([
+      post('/api/network/tours', scout.token, sendBody(plan.stops)),
+      h.t.request({
+        method: 'POST',
+        url: '/api/booking',
+        payload: bookingPayload(agents.c.id, {
+          property_id: raced.property_id,
+          booking_date: wall.date,
+          booking_time: wall.time,
+          starts_at: raced.starts_at,
+          client_email: 'direct@buyers.test',
+        }),
+      }),
+    ]);
+    const at = await h.t.database.db
+      .select({ id: bookings.id, email: bookings.clientEmail })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.agentId, agents.c.id),
+          eq(bookings.startsAt, new Date(raced.starts_at)),
+          inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+        ),
+      );
+    expect(at).toHaveLength(1);
+    let tour;
+    if (sent.statusCode === 409) {
+      // The buyer's booking came first: the plan no longer holds and nothing of the tour was written.
+      expect([sent.json().code, direct.statusCode, at[0]!.email]).toEqual([
+        'TOUR_CHANGED',
+        201,
+        'direct@buyers.test',
+      ]);
+      expect((await get('/api/network/tours', scout.token)).json().data).toEqual([]);
+      const replanned = await post('/api/network/tours/plan', scout.token, {
+        date,
+        property_ids: homes.map((x) => x.id),
+      });
+      plan = replanned.json().data;
+      const again = await post('/api/network/tours', scout.token, sendBody(plan.stops));
+      expect(again.statusCode).toBe(201);
+      tour = again.json().data;
+      expect(tour.stops.every((s: { state: string }) => s.state !== 'not_sent')).toBe(true);
+    } else {
+      expect(sent.statusCode).toBe(201);
+      tour = sent.json().data;
+      const cStop = tour.stops.find((s: { property_id: number }) => s.property_id === raced.property_id);
+      if (direct.statusCode === 201) {
+        // Sent while the buyer's booking went in: that home is kept with why, not lost.
+        expect(at[0]!.email).toBe('direct@buyers.test');
+        expect([cStop.state, cStop.note]).toEqual(['not_sent', NETWORK_TOUR_TEXTS.notSent]);
+      } else {
+        expect(direct.statusCode).toBe(409);
+        expect([at[0]!.email, cStop.state]).toEqual([client.email, 'confirmed']);
+      }
+    }
+    tourId = tour.id;
+    // A's and B's homes wait for their agents; every sent request carries the tour.
+    const agentOf = (id: number) => homes.find((x) => x.id === id)!.agent;
+    for (const s of tour.stops.filter((x: { property_id: number }) => agentOf(x.property_id) !== 'c'))
+      expect(s.state).toBe('requested');
+    const carried = await h.t.database.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.networkTourId, tourId), isNotNull(bookings.buyerAgentAccountId)));
+    expect(carried.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('one decline re-plans the day: later requests move up, the buyer’s agent is e-mailed', async () => {
+    const before = (await get(`/api/network/tours/${tourId}`, scout.token)).json().data;
+    const pending = before.stops.filter((s: { state: string }) => s.state === 'requested');
+    // The first unanswered home that has another unanswered one after it on the same day.
+    const declined = pending[0];
+    const owner = agents[homes.find((x) => x.id === declined.property_id)!.agent];
+    const answer = await h.t.request({
+      method: 'PUT',
+      url: `/api/bookings/${declined.booking_id}`,
+      token: owner.token,
+      payload: { action: 'decline' },
+    });
+    expect(answer.statusCode).toBe(200);
+    await h.startWorkers();
+    const [mail] = (await h.smtp.waitFor((m) => m.some((x) => x.subject.includes('was re-planned')))).filter(
+      (x) => x.subject.includes('was re-planned'),
+    );
+    expect(mail!.envelopeTo).toEqual([scout.email]);
+    const after = (await get(`/api/network/tours/${tourId}`, scout.token)).json().data;
+    const gone = after.stops.find((s: { property_id: number }) => s.property_id === declined.property_id);
+    expect(gone.state).toBe('declined');
+    const kept = after.stops.filter(
+      (s: { starts_at: string | null; state: string }) =>
+        s.starts_at && !['declined', 'not_sent'].includes(s.state),
+    );
+    expectDayHolds(kept);
+    const moved = kept.filter(
+      (s: { property_id: number; starts_at: string }) =>
+        before.stops.find((b: { property_id: number }) => b.property_id === s.property_id).starts_at !==
+        s.starts_at,
+    );
+    expect(moved.length).toBeGreaterThanOrEqual(1);
+    expect(after.note).toBe(NETWORK_TOUR_TEXTS.replanned(moved.length));
+    expect(mail!.parsed.text).toContain(NETWORK_TOUR_TEXTS.mailIntro(declined.address));
+  });
+
+  it('is nobody else’s: another agent and the listing agents get 404', async () => {
+    for (const other of [agents.a, agents.c]) {
+      expect((await get(`/api/network/tours/${tourId}`, other.token)).statusCode).toBe(404);
+      expect((await get('/api/network/tours', other.token)).json().data).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,25 @@
+// Issue 45: the showing's conversation, loaded when it is first shown — the booking details, the buyer's manage
+// page and the seller's page do not carry the panel (nor its texts and requests) in their own code. Nothing is
+// shown while its code loads (a moment), so the page around it does not jump with a placeholder.
+import { lazy, Suspense } from 'react';
+import type { ThreadWhere } from './sources';
+
+const Panel = lazy(() => import('./thread-panel'));
+const Sellers = lazy(() => import('./seller-threads'));
+
+export function LazyThreadPanel({ where, title }: { where: ThreadWhere; title?: string }) {
+  return (
+    <Suspense fallback={null}>
+      <Panel where={where} title={title} />
+    </Suspense>
+  );
+}
+
+/** A seller's page: the listing's showings' conversations, where the listing agent allows it (its own chunk). */
+export function LazySellerThreads({ token }: { token: string }) {
+  return (
+    <Suspense fallback={null}>
+      <Sellers token={token} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,173 @@
+// Issue 45: a conversation per showing between the listing agent, the buyer's agent (or the buyer when there is
+// none) and, where the listing agent allows it, the property's sellers. Pure: who may write, the quick statuses'
+// exact words, the message's limits, the request and answer shapes and every sentence people read about it.
+import { z } from 'zod';
+
+export const THREAD_AUTHOR_ROLES = ['agent', 'buyer', 'buyer_agent', 'seller'] as const;
+export type ThreadAuthorRole = (typeof THREAD_AUTHOR_ROLES)[number];
+
+export const THREAD_MESSAGE_KINDS = ['message', 'status'] as const;
+export type ThreadMessageKind = (typeof THREAD_MESSAGE_KINDS)[number];
+
+export const THREAD_VIA = ['web', 'text', 'email'] as const;
+export type ThreadVia = (typeof THREAD_VIA)[number];
+
+export const THREAD_STATUSES = ['late_10', 'late_20', 'arrived', 'finished', 'reschedule'] as const;
+export type ThreadStatus = (typeof THREAD_STATUSES)[number];
+
+/** A message's longest body, in characters (after trimming). */
+export const THREAD_MESSAGE_MAX = 2000;
+
+export const THREAD_TEXTS = {
+  /** The quick statuses' exact words: the message's body and what the other side reads. */
+  statuses: {
+    late_10: 'Running 10 minutes late',
+    late_20: 'Running 20 minutes late',
+    arrived: 'Arrived',
+    finished: 'Finished',
+    reschedule: 'Need to reschedule',
+  } satisfies Record<ThreadStatus, string>,
+  roles: {
+    agent: 'Listing agent',
+    buyer: 'Buyer',
+    buyer_agent: "Buyer's agent",
+    seller: 'Seller',
+  } satisfies Record<ThreadAuthorRole, string>,
+  via: { web: '', text: 'by text', email: 'by e-mail' } satisfies Record<ThreadVia, string>,
+  panel: {
+    title: 'Conversation',
+    empty: 'No messages yet.',
+    label: 'Your message',
+    send: 'Send',
+    sending: 'Sending…',
+    quick: 'Quick status',
+    loadError: 'The conversation could not be loaded.',
+    sendError: 'Your message was not sent. Try again.',
+    readOnly: 'You can read this conversation; the listing agent has not opened it to sellers’ messages.',
+    timesIn: (zone: string) => `Times in ${zone}`,
+    showing: 'Showing',
+    quickFor: (client: string) => `Quick status for ${client}`,
+    sent: (status: string) => `Sent: ${status}`,
+    count: (n: number) => (n === 1 ? '1 message' : `${n} messages`),
+  },
+  search: {
+    path: '/dashboard/conversations',
+    title: 'Conversations',
+    description: 'Search what you, buyers, their agents and sellers wrote about your showings.',
+    label: 'Search messages',
+    submit: 'Search',
+    empty: 'No messages match.',
+    hint: 'Type at least 2 characters.',
+    open: 'Open the booking',
+    all: 'Search all conversations',
+    showing: (client: string, where: string, when: string) => `${client} · ${where} · ${when}`,
+    noProperty: 'Consultation',
+  },
+  sellersToggle: {
+    label: 'Sellers may write in showing conversations',
+    hint: 'Seller contacts read and write in each showing’s conversation from their seller link.',
+  },
+  errors: {
+    empty: 'Write a message',
+    tooLong: `Keep the message under ${THREAD_MESSAGE_MAX} characters`,
+    status: 'Choose a status',
+    query: 'Enter at least 2 characters',
+  },
+  mail: {
+    subject: (address: string) => `New message about the showing at ${address}`,
+    statusSubject: (status: string, address: string) => `${status}: showing at ${address}`,
+    heading: 'New message about a showing',
+    wrote: (name: string, role: string) => `${name} (${role}) wrote:`,
+    action: 'Open the conversation',
+    property: 'Property',
+    time: 'Showing',
+    text: (name: string, address: string, body: string, link: string) =>
+      `${name} about ${address}: ${body} Reply to this text, or open ${link}`,
+  },
+} as const;
+
+/** The words a quick status is posted with. */
+export function threadStatusText(status: ThreadStatus): string {
+  return THREAD_TEXTS.statuses[status];
+}
+
+const bodySchema = z
+  .string({ error: THREAD_TEXTS.errors.empty })
+  .trim()
+  .min(1, THREAD_TEXTS.errors.empty)
+  .max(THREAD_MESSAGE_MAX, THREAD_TEXTS.errors.tooLong);
+
+export const threadMessageRequestSchema = z.object({ body: bodySchema });
+export const threadStatusRequestSchema = z.object({
+  status: z.enum(THREAD_STATUSES, { error: THREAD_TEXTS.errors.status }),
+});
+/** The buyer's manage page carries its token in the body (as its other writes do). */
+export const manageThreadMessageRequestSchema = threadMessageRequestSchema.extend({
+  token: z.string().min(1).max(200),
+});
+export const manageThreadStatusRequestSchema = threadStatusRequestSchema.extend({
+  token: z.string().min(1).max(200),
+});
+export const threadSearchQuerySchema = z.object({
+  q: z.string().trim().min(2, THREAD_TEXTS.errors.query).max(200),
+});
+
+export const threadMessageSchema = z.object({
+  id: z.string(),
+  author_role: z.enum(THREAD_AUTHOR_ROLES),
+  author_name: z.string(),
+  kind: z.enum(THREAD_MESSAGE_KINDS),
+  status_code: z.enum(THREAD_STATUSES).nullable(),
+  body: z.string(),
+  via: z.enum(THREAD_VIA),
+  created_at: z.string(),
+});
+export type ThreadMessage = z.infer<typeof threadMessageSchema>;
+
+export const threadSchema = z.object({
+  booking_id: z.string(),
+  /** The showing's zone (the listing agent's): times are shown in it, labelled. */
+  time_zone: z.string(),
+  /** Who is reading: their own messages are told apart. */
+  viewer_role: z.enum(THREAD_AUTHOR_ROLES),
+  can_write: z.boolean(),
+  can_post_status: z.boolean(),
+  messages: z.array(threadMessageSchema),
+});
+export type Thread = z.infer<typeof threadSchema>;
+export const threadResponseSchema = z.object({ success: z.literal(true), data: threadSchema });
+
+export const threadSearchHitSchema = threadMessageSchema.extend({
+  booking: z.object({
+    id: z.string(),
+    client_name: z.string(),
+    starts_at: z.string(),
+    address: z.string().nullable(),
+  }),
+});
+export type ThreadSearchHit = z.infer<typeof threadSearchHitSchema>;
+export const threadSearchResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(threadSearchHitSchema),
+});
+
+export const threadSettingsSchema = z.object({ sellers_in_thread: z.boolean() });
+export const threadSettingsResponseSchema = z.object({
+  success: z.literal(true),
+  data: threadSettingsSchema,
+});
+
+/** A seller's link lists the listing's showings whose conversations they may open. */
+export const sellerThreadsSchema = z.object({
+  allowed: z.boolean(),
+  time_zone: z.string(),
+  showings: z.array(
+    z.object({
+      booking_id: z.string(),
+      starts_at: z.string(),
+      status: z.string(),
+      messages: z.number().int(),
+    }),
+  ),
+});
+export const sellerThreadsResponseSchema = z.object({ success: z.literal(true), data: sellerThreadsSchema });
