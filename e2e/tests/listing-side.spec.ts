@@ -13,6 +13,7 @@ import { MESSAGES } from '@keyturn/domain/messages';
 import { SELLER_APPROVAL_MESSAGES as M, spentLinkNote } from '@keyturn/domain/listing/sellerApprovalTexts';
 import { pickDate } from '../support/calendar.ts';
 import { api, CONSENT_DECIDED, freeSlot, newAgent, query } from '../support/server.ts';
+import { sentMail } from '../support/mail.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: CONSENT_DECIDED, viewport: { width: 375, height: 812 } });
@@ -31,31 +32,6 @@ const address = '18 Larkspur Court';
 const stamp = Date.now().toString(36);
 const sellerEmail = `pat.seller.${stamp}@example.com`;
 const buyerEmail = `casey.${stamp}@example.com`;
-
-/** A sent message's kept .eml (file mode), its text part decoded from quoted-printable. */
-async function sentMail(kind: string, to: string): Promise<string> {
-  let fileName: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const [row] = await query<{ file_name: string | null; status: string }>(
-          `select file_name, status from notification_messages where kind = $1 and recipient = $2 order by created_at desc limit 1`,
-          [kind, to],
-        );
-        fileName = row?.status === 'sent' ? row.file_name : null;
-        return fileName !== null;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  const [copy] = await query<{ content: Buffer }>('select content from message_copies where file_name = $1', [
-    fileName,
-  ]);
-  return copy!.content
-    .toString('utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

@@ -11,6 +11,7 @@ import { THREAD_TEXTS } from '@keyturn/domain/listing/threads';
 import { NETWORK_TOUR_TEXTS } from '@keyturn/domain/routes/networkTour';
 import { api, CONSENT_DECIDED, newAgent, newListing, nextWeekday, query } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
+import { sentMail } from '../support/mail.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: CONSENT_DECIDED, viewport: { width: 390, height: 844 } });
@@ -20,31 +21,6 @@ const P = NETWORK_TOUR_TEXTS.page;
 const stamp = Date.now().toString(36);
 const street = `Tourmaline ${stamp}`;
 const sellerEmail = `pat.seller.${stamp}@example.com`;
-
-/** A sent message's kept .eml (file mode), its text part decoded from quoted-printable. */
-async function sentMail(kind: string, to: string): Promise<string> {
-  let fileName: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const [row] = await query<{ file_name: string | null; status: string }>(
-          `select file_name, status from notification_messages where kind = $1 and recipient = $2 order by created_at desc limit 1`,
-          [kind, to],
-        );
-        fileName = row?.status === 'sent' ? row.file_name : null;
-        return fileName !== null;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  const [copy] = await query<{ content: Buffer }>('select content from message_copies where file_name = $1', [
-    fileName,
-  ]);
-  return copy!.content
-    .toString('utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

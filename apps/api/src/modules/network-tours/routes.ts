@@ -12,6 +12,7 @@ import {
 } from '@keyturn/domain/schemas/networkTours';
 import type { Auth } from '../../auth';
 import { requireAgentContext } from '../core/agent-context';
+import { consentEvidenceOf } from '../texts/consent';
 import { publicLimits } from '../booking-public/routes';
 import { planTour, type TourDeps } from './plan';
 import { listTours, sendTour, tourView } from './service';
@@ -67,11 +68,7 @@ export async function networkTourRoutes(
     async (req, reply) =>
       reply.status(201).send({
         success: true as const,
-        data: await sendTour(opts, agentOf(req), req.body, {
-          ip: req.ip,
-          userAgent: req.headers['user-agent'] ?? null,
-          page: req.headers.referer ?? null,
-        }),
+        data: await sendTour(opts, agentOf(req), req.body, consentEvidenceOf(req)),
       }),
   );
 

@@ -17,6 +17,7 @@ import {
 } from '@keyturn/domain/listing/network';
 import type { Auth } from '../../auth';
 import { requireAgentContext } from '../core/agent-context';
+import { consentEvidenceOf } from '../texts/consent';
 import type { PublicContext } from '../booking-public/context';
 import { publicLimits } from '../booking-public/routes';
 import {
@@ -99,13 +100,7 @@ export async function showingNetworkRoutes(
       },
     },
     async (req, reply) =>
-      reply.status(201).send(
-        await requestShowing(ctx, agentOf(req), req.body, {
-          ip: req.ip,
-          userAgent: req.headers['user-agent'] ?? null,
-          page: req.headers.referer ?? null,
-        }),
-      ),
+      reply.status(201).send(await requestShowing(ctx, agentOf(req), req.body, consentEvidenceOf(req))),
   );
 
   r.get(

@@ -10,6 +10,16 @@ import { toE164 } from '../core/mail/phone';
 /** Where the buyer ticked the box: read off their booking request. */
 export type ConsentEvidence = { ip: string | null; userAgent: string | null; page: string | null };
 
+/** The evidence of a request: its IP, browser and the page it came from. */
+export const consentEvidenceOf = (req: {
+  ip: string;
+  headers: { 'user-agent'?: string; referer?: string };
+}): ConsentEvidence => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'] ?? null,
+  page: req.headers.referer ?? null,
+});
+
 export async function recordConsent(
   tx: DbTransaction,
   input: ConsentEvidence & {

@@ -18,6 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api';
 import { fetchListing, fetchRequests, fetchTimes, networkKeys, sendRequest } from '../api';
+import { TourClientFields } from './tour-client-form';
 
 type Form = {
   date: string;
@@ -129,75 +130,16 @@ export function RequestDialog({ listing, onClose }: { listing: NetworkListing; o
           {form.date ? (
             <Times times={times} form={form} setForm={setForm} error={fields.booking_time} />
           ) : null}
-          <fieldset className="grid gap-3 sm:grid-cols-3">
-            <legend className="mb-2 text-sm font-semibold text-slate-900">{T.clientHeading}</legend>
-            <TextField
-              label={T.clientName}
-              required
-              autoComplete="off"
-              value={form.name}
-              error={fields['client.name']}
-              onChange={(e) => set('name', e.target.value)}
-            />
-            <TextField
-              label={T.clientEmail}
-              type="email"
-              required
-              autoComplete="off"
-              value={form.email}
-              error={fields['client.email']}
-              onChange={(e) => set('email', e.target.value)}
-            />
-            <TextField
-              label={T.clientPhone}
-              type="tel"
-              required
-              autoComplete="off"
-              value={form.phone}
-              error={fields['client.phone']}
-              onChange={(e) => set('phone', e.target.value)}
-            />
-          </fieldset>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
-              label={T.brokerageLabel}
-              required
-              value={brokerage}
-              error={fields.brokerage}
-              onChange={(e) => {
-                setTouchedFirm(true);
-                setForm((f) => ({ ...f, brokerage: e.target.value, licence }));
-              }}
-            />
-            <TextField
-              label={T.licenceLabel}
-              required
-              value={licence}
-              error={fields.licence_number}
-              onChange={(e) => {
-                setTouchedFirm(true);
-                setForm((f) => ({ ...f, licence: e.target.value, brokerage }));
-              }}
-            />
-          </div>
-          {mine.data && !ownPhone ? (
-            <p className="text-sm text-amber-800">{T.noPhone}</p>
-          ) : detail.data && !textsOffered ? (
-            <p className="text-sm text-slate-600">{T.noTexts}</p>
-          ) : ownPhone && textsOffered ? (
-            <label className="flex items-start gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4"
-                checked={form.consent}
-                onChange={(e) => set('consent', e.target.checked)}
-              />
-              <span>
-                {T.smsConsentLabel}
-                <span className="block text-xs text-slate-500">{T.smsConsentHint(ownPhone)}</span>
-              </span>
-            </label>
-          ) : null}
+          <TourClientFields
+            form={{ ...form, brokerage, licence }}
+            set={(update) => {
+              if ('brokerage' in update || 'licence' in update) setTouchedFirm(true);
+              setForm((f) => ({ ...f, brokerage, licence, ...update }));
+            }}
+            fields={fields}
+            ownPhone={mine.data ? ownPhone || null : undefined}
+            textsOffered={detail.data ? textsOffered : undefined}
+          />
           <TextAreaField
             label={T.messageLabel}
             value={form.message}

@@ -4,25 +4,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { NETWORK_TEXTS as T, type NetworkListing } from '@keyturn/domain/listing/network';
+import { NETWORK_TEXTS as T } from '@keyturn/domain/listing/network';
 import { NETWORK_TOUR_TEXTS } from '@keyturn/domain/routes/networkTour';
 import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
+import { listingFixture, requestFixture } from '../test-fixtures';
 import { FindHomesPage } from './find-homes-page';
 
-const listing: NetworkListing = {
-  id: 7,
-  public_id: 'pub-7',
-  address: '7 Willow Lane',
-  city: 'Austin',
-  state: 'TX',
-  zip_code: '78701',
-  price: 650000,
-  bedrooms: 4,
-  bathrooms: 2.5,
-  property_type: 'Residential',
-  image: null,
-  agent: { name: 'Lee Lister', company: 'Oak Realty' },
-};
+const listing = listingFixture();
 
 const times = {
   availableSlots: ['10:00:00', '10:30:00'],
@@ -53,18 +41,7 @@ function render(textsOffered = true) {
         success: true,
         awaiting: 'seller',
         message: T.sent('Lee Lister', true),
-        data: {
-          id: 'b-1',
-          state: 'waiting_for_seller',
-          status: 'pending',
-          starts_at: '2031-03-08T16:30:00.000Z',
-          ends_at: '2031-03-08T17:00:00.000Z',
-          time_zone: 'America/Chicago',
-          listing: { id: 7, address: '7 Willow Lane', city: 'Austin', state: 'TX', zip_code: '78701' },
-          listing_agent: { name: 'Lee Lister', company: 'Oak Realty' },
-          client: { name: 'Casey Client', email: 'casey@clients.test', phone: '+16465550101' },
-          created_at: '2031-03-01T10:00:00.000Z',
-        },
+        data: requestFixture(),
       }),
   });
   renderAt(<FindHomesPage />, { path: '/dashboard/network' });

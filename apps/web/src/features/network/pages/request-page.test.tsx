@@ -2,23 +2,17 @@
 // zone, and the showing's conversation (its own code) where they can write and tap a quick status.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { NETWORK_TEXTS as T, type NetworkRequestView } from '@keyturn/domain/listing/network';
+import { NETWORK_TEXTS as T } from '@keyturn/domain/listing/network';
 import { THREAD_TEXTS } from '@keyturn/domain/listing/threads';
 import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
+import { requestFixture } from '../test-fixtures';
 import { ShowingRequestPage } from './request-page';
 
-const request: NetworkRequestView = {
+const request = requestFixture({
   id: '6b1f3c1e-1111-4222-8333-944455556666',
   state: 'confirmed',
   status: 'confirmed',
-  starts_at: '2031-03-08T16:30:00.000Z',
-  ends_at: '2031-03-08T17:00:00.000Z',
-  time_zone: 'America/Chicago',
-  listing: { id: 7, address: '7 Willow Lane', city: 'Austin', state: 'TX', zip_code: '78701' },
-  listing_agent: { name: 'Lee Lister', company: 'Oak Realty' },
-  client: { name: 'Casey Client', email: 'casey@clients.test', phone: '+16465550101' },
-  created_at: '2031-03-01T10:00:00.000Z',
-};
+});
 
 describe('a showing request’s page', () => {
   it('shows where it stands and its conversation', async () => {

@@ -4,14 +4,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { NETWORK_PATHS, NETWORK_TEXTS as T, type NetworkRequestView } from '@keyturn/domain/listing/network';
-import { timeZoneName } from '@keyturn/domain/time';
 import { LazyThreadPanel } from '@/components/thread/lazy-thread-panel';
 import { ErrorAlert } from '@/components/ui/alert';
-import { formatInstant } from '@/components/ui/format';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPill } from '@/components/ui/status-badge';
 import { fetchRequest, networkKeys } from '../api';
+import { RequestFacts } from '../components/request-facts';
 import { REQUEST_TONES } from '../components/state-tones';
 
 export function ShowingRequestPage() {
@@ -45,15 +44,7 @@ function RequestSummary({ request: r }: { request: NetworkRequestView }) {
         </h2>
         <StatusPill tone={REQUEST_TONES[r.state]}>{T.states[r.state]}</StatusPill>
       </div>
-      <p className="text-sm text-slate-700">
-        {formatInstant(r.starts_at, r.time_zone)} · {timeZoneName(r.time_zone)}
-      </p>
-      <p className="text-sm text-slate-600">
-        {T.listingAgent}: {T.listedBy(r.listing_agent.name, r.listing_agent.company)}
-      </p>
-      <p className="text-sm break-words text-slate-600">
-        {T.client}: {r.client.name} · {r.client.email}
-      </p>
+      <RequestFacts request={r} />
     </section>
   );
 }

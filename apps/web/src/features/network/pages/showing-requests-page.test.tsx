@@ -4,21 +4,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { NETWORK_TEXTS as T, type NetworkRequestView } from '@keyturn/domain/listing/network';
 import { json, renderAt, signedInSessionRoutes, stubApi } from '@/test/utils';
+import { requestFixture } from '../test-fixtures';
 import { ShowingRequestsPage } from './showing-requests-page';
 
-const request = (overrides: Partial<NetworkRequestView>): NetworkRequestView => ({
-  id: 'b-1',
-  state: 'waiting_for_seller',
-  status: 'pending',
-  starts_at: '2031-03-08T16:30:00.000Z',
-  ends_at: '2031-03-08T17:00:00.000Z',
-  time_zone: 'America/Chicago',
-  listing: { id: 7, address: '7 Willow Lane', city: 'Austin', state: 'TX', zip_code: '78701' },
-  listing_agent: { name: 'Lee Lister', company: 'Oak Realty' },
-  client: { name: 'Casey Client', email: 'casey@clients.test', phone: '+16465550101' },
-  created_at: '2031-03-01T10:00:00.000Z',
-  ...overrides,
-});
+const request = requestFixture;
 
 function render(data: NetworkRequestView[]) {
   stubApi({

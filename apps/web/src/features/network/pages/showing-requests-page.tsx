@@ -4,13 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { NETWORK_PATHS, NETWORK_TEXTS as T, type NetworkRequestView } from '@keyturn/domain/listing/network';
 import { NETWORK_TOUR_TEXTS } from '@keyturn/domain/routes/networkTour';
-import { timeZoneName } from '@keyturn/domain/time';
 import { ErrorAlert } from '@/components/ui/alert';
-import { formatInstant } from '@/components/ui/format';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPill } from '@/components/ui/status-badge';
 import { fetchRequests, networkKeys } from '../api';
+import { RequestFacts } from '../components/request-facts';
 import { REQUEST_TONES } from '../components/state-tones';
 
 export function ShowingRequestsPage() {
@@ -54,15 +53,7 @@ function RequestRow({ request: r }: { request: NetworkRequestView }) {
             {r.listing.address}, {r.listing.city}
           </Link>
         </p>
-        <p className="text-sm text-slate-700">
-          {formatInstant(r.starts_at, r.time_zone)} · {timeZoneName(r.time_zone)}
-        </p>
-        <p className="text-sm text-slate-600">
-          {T.listingAgent}: {T.listedBy(r.listing_agent.name, r.listing_agent.company)}
-        </p>
-        <p className="text-sm break-words text-slate-600">
-          {T.client}: {r.client.name} · {r.client.email}
-        </p>
+        <RequestFacts request={r} />
       </div>
       <div className="shrink-0">
         <StatusPill tone={REQUEST_TONES[r.state]}>{T.states[r.state]}</StatusPill>

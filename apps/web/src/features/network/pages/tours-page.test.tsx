@@ -5,31 +5,18 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { NETWORK_TEXTS as T, type NetworkListing } from '@keyturn/domain/listing/network';
+import { NETWORK_TEXTS as T } from '@keyturn/domain/listing/network';
 import { NETWORK_TOUR_TEXTS } from '@keyturn/domain/routes/networkTour';
 import type { NetworkTour, NetworkTourPlanAnswer } from '@keyturn/domain/schemas/networkTours';
 import { json, renderAt, signedInSessionRoutes, stubApi, type RecordedCall } from '@/test/utils';
+import { listingFixture } from '../test-fixtures';
 import { ToursPage } from './tours-page';
 
 const P = NETWORK_TOUR_TEXTS.page;
 
 const listing = (id: number, address: string, textsOffered: boolean) => ({
   success: true,
-  data: {
-    id,
-    public_id: `pub-${id}`,
-    address,
-    city: 'Austin',
-    state: 'TX',
-    zip_code: '78701',
-    price: 650000,
-    bedrooms: 4,
-    bathrooms: 2.5,
-    property_type: 'Residential',
-    image: null,
-    agent: { name: 'Lee Lister', company: 'Oak Realty' },
-    texts_offered: textsOffered,
-  } satisfies NetworkListing & { texts_offered: boolean },
+  data: { ...listingFixture({ id, public_id: `pub-${id}`, address }), texts_offered: textsOffered },
 });
 
 const stop = (id: number, address: string, startsAt: string, drive: number | null) => ({
