@@ -247,8 +247,40 @@ describe('a cross-agent tour of 5 homes from 3 listing agents', () => {
         s.starts_at,
     );
     expect(moved.length).toBeGreaterThanOrEqual(1);
-    expect(after.note).toBe(NETWORK_TOUR_TEXTS.replanned(moved.length));
-    expect(mail!.parsed.text).toContain(NETWORK_TOUR_TEXTS.mailIntro(declined.address));
+    expect(after.note).toBe(NETWORK_TOUR_TEXTS.replanned(moved.length, 'declined'));
+    expect(mail!.parsed.text).toContain(NETWORK_TOUR_TEXTS.mailIntro(declined.address, 'declined'));
+  });
+
+  it('a stop moved to another time by its listing’s side keeps it, and the day is planned around it', async () => {
+    const before = (await get(`/api/network/tours/${tourId}`, scout.token)).json().data;
+    const target = before.stops.find((s: { state: string }) => s.state === 'requested');
+    const owner = agents[homes.find((x) => x.id === target.property_id)!.agent];
+    // Its agent moves it to 4 PM (as an accepted proposal would): the re-plan keeps it there.
+    const moved = await h.t.request({
+      method: 'PUT',
+      url: `/api/bookings/${target.booking_id}/reschedule`,
+      token: owner.token,
+      payload: { booking_date: date, booking_time: '16:00', reschedule_reason: 'The seller is home until 4' },
+    });
+    expect(moved.statusCode).toBe(200);
+    const intro = NETWORK_TOUR_TEXTS.mailIntro(target.address, 'moved');
+    const mails = await h.smtp.waitFor((m) => m.some((x) => (x.parsed.text ?? '').includes(intro)));
+    expect(mails.filter((x) => x.subject.includes('was re-planned'))).toHaveLength(2);
+    const after = (await get(`/api/network/tours/${tourId}`, scout.token)).json().data;
+    const kept = after.stops.find((s: { property_id: number }) => s.property_id === target.property_id);
+    expect(new Date(kept.starts_at).getTime()).toBe(Date.parse(`${date}T16:00:00-05:00`));
+    const live = after.stops.filter(
+      (s: { starts_at: string | null; state: string }) =>
+        s.starts_at && !['declined', 'not_sent'].includes(s.state),
+    );
+    expectDayHolds(live);
+    const shifted = live.filter(
+      (s: { property_id: number; starts_at: string }) =>
+        s.property_id !== target.property_id &&
+        before.stops.find((b: { property_id: number }) => b.property_id === s.property_id).starts_at !==
+          s.starts_at,
+    );
+    expect(after.note).toBe(NETWORK_TOUR_TEXTS.replanned(shifted.length, 'moved'));
   });
 
   it('is nobody else’s: another agent and the listing agents get 404', async () => {

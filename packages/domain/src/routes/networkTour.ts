@@ -63,6 +63,13 @@ export function planNetworkTour(problem: NetworkTourProblem): NetworkTourPlan {
 /** Whether a stop count is one a tour takes. */
 export const tourStopCountOk = (n: number) => n >= TOUR_MIN_STOPS && n <= TOUR_MAX_STOPS;
 
+/** Why a tour was planned again: a home declined, or a home's time changed on its listing's side. */
+export type ReplanCause = 'declined' | 'moved';
+const REPLAN_CAUSES: Record<ReplanCause, string> = {
+  declined: 'A home declined',
+  moved: 'A home’s time changed',
+};
+
 /** What the buyer's agent reads about a cross-agent tour (the plan, the tour page, the re-plan e-mail). */
 export const NETWORK_TOUR_TEXTS = {
   noPlace: (address: string) =>
@@ -74,17 +81,22 @@ export const NETWORK_TOUR_TEXTS = {
     'A time in this plan is no longer open, or the drive before it no longer fits. Plan the day again and send the new plan.',
   notSent:
     'Not sent: the time was taken while the tour was being sent. Plan the day again to fit this home in.',
-  replanned: (changes: number) =>
-    changes === 0
-      ? 'A home declined; the other stops keep their times.'
-      : `A home declined; ${changes === 1 ? 'one stop was' : `${changes} stops were`} moved to tighten the day.`,
-  replanFailed:
-    'A home declined; the other stops could not be moved closer together, so they keep their times.',
+  replanned: (changes: number, cause: ReplanCause = 'declined') =>
+    `${REPLAN_CAUSES[cause]}; ${
+      changes === 0
+        ? 'the other stops keep their times.'
+        : `${changes === 1 ? 'one stop was' : `${changes} stops were`} moved to fit the day.`
+    }`,
+  replanFailed: (cause: ReplanCause = 'declined') =>
+    `${REPLAN_CAUSES[cause]}; the other stops could not be moved to fit, so they keep their times.`,
   mailSubject: (date: string) => `Your tour on ${date} was re-planned`,
-  mailIntro: (address: string) => `${address} declined the showing. Here is your day now:`,
+  mailIntro: (address: string, cause: ReplanCause = 'declined') =>
+    cause === 'declined'
+      ? `${address} declined the showing. Here is your day now:`
+      : `${address} is now at another time (a proposal accepted, or its agent moved it). Here is your day now:`,
   mailAction: 'Open the tour',
   /** The reason a re-plan gives the listing agent when it moves an unanswered request. */
-  moveReason: 'The buyer’s agent’s tour was re-planned after another home declined.',
+  moveReason: 'The buyer’s agent’s tour was re-planned after another home changed.',
   /** A stop's state in words: the request's (NETWORK_TEXTS.states) or "Not sent". */
   stateLabel: (state: string) =>
     state in NETWORK_TEXTS.states ? NETWORK_TEXTS.states[state as NetworkRequestState] : 'Not sent',

@@ -34,6 +34,8 @@ export type TourReplanJob = {
   kind: typeof TOUR_REPLAN_KIND;
   tourId: string;
   bookingId: string;
+  /** declined: the home is left out; moved: its new time (an accepted proposal, its agent's move) is kept. */
+  cause?: 'declined' | 'moved';
   sentAt: string;
 };
 
@@ -41,29 +43,47 @@ const MINUTE = 60_000;
 const isReplanJob = (data: object): data is TourReplanJob =>
   (data as { kind?: unknown }).kind === TOUR_REPLAN_KIND;
 
-/** Queues the re-plan of the tour a declined request belongs to (none for a booking outside a tour). */
-async function queueReplan(tx: DbTransaction, queue: JobQueue, bookingId: string, now: Date) {
+/**
+ * Queues the re-plan of the tour a request belongs to (none for a booking outside a tour, nor for the re-plan's
+ * own moves, which carry its reason).
+ */
+async function queueReplan(
+  tx: DbTransaction,
+  queue: JobQueue,
+  bookingId: string,
+  cause: 'declined' | 'moved',
+  now: Date,
+) {
   const [row] = await tx
-    .select({ tourId: bookings.networkTourId })
+    .select({ tourId: bookings.networkTourId, reason: bookings.rescheduleReason })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   if (!row?.tourId) return;
+  if (cause === 'moved' && row.reason === NETWORK_TOUR_TEXTS.moveReason) return;
   const data: TourReplanJob = {
     kind: TOUR_REPLAN_KIND,
     tourId: row.tourId,
     bookingId,
+    cause,
     sentAt: now.toISOString(),
   };
   await queue.send(tx, { id: deterministicUuid(`${TOUR_REPLAN_KIND}:${bookingId}`), data, startAfter: now });
 }
 
-/** The notifier layer: a tour's request declined (by its agent or its seller) re-plans the day. */
+/**
+ * The notifier layer: a tour's request declined (by its agent or its seller), or moved to another time (a proposal
+ * accepted, its agent's move), re-plans the day.
+ */
 export function withTourReplan(inner: BookingNotifier, queue: JobQueue, now: () => Date): BookingNotifier {
   return {
     ...inner,
     actionApplied: async (tx, booking, action) => {
       await inner.actionApplied(tx, booking, action);
-      if (action === 'decline') await queueReplan(tx, queue, booking.id, now());
+      if (action === 'decline') await queueReplan(tx, queue, booking.id, 'declined', now());
+    },
+    rescheduled: async (tx, from, to, actor) => {
+      await inner.rescheduled(tx, from, to, actor);
+      await queueReplan(tx, queue, to.id, 'moved', now());
     },
   };
 }
@@ -75,6 +95,8 @@ export async function replanTour(
   deps: ReplanDeps,
   buyerAgent: AgentRow,
   tourId: string,
+  /** A stop just moved to its new time by its listing's side: kept there. */
+  keptBookingId: string | null = null,
 ): Promise<number | null> {
   const tour = await tourView(deps, buyerAgent, tourId);
   const homes = await tourHomes(
@@ -89,7 +111,7 @@ export async function replanTour(
       const start = minutesOf(s.starts_at);
       if (start === null || ['declined', 'cancelled', 'not_sent'].includes(s.state))
         return { kind: 'dropped' };
-      if (s.state !== 'requested') return { kind: 'fixed', start };
+      if (s.state !== 'requested' || s.booking_id === keptBookingId) return { kind: 'fixed', start };
       return { kind: 'open', open: [start, ...(await openMinutes(deps, homes[i]!, tour.date))] };
     }),
   );
@@ -159,18 +181,25 @@ export function tourReplanJobs(deps: ReplanDeps): QueuedMailHandler<TourReplanJo
       const { db } = deps.ctx;
       const buyerAgent = await buyerAgentOf(db, job.data.tourId);
       if (!buyerAgent) return { sent: 0, skipped: 'the tour no longer exists' };
-      const moved = await replanTour(deps, buyerAgent, job.data.tourId);
-      const note = moved === null ? NETWORK_TOUR_TEXTS.replanFailed : NETWORK_TOUR_TEXTS.replanned(moved);
+      const cause = job.data.cause ?? 'declined';
+      const moved = await replanTour(
+        deps,
+        buyerAgent,
+        job.data.tourId,
+        cause === 'moved' ? job.data.bookingId : null,
+      );
+      const note =
+        moved === null ? NETWORK_TOUR_TEXTS.replanFailed(cause) : NETWORK_TOUR_TEXTS.replanned(moved, cause);
       await db
         .update(networkTours)
         .set({ note, updatedAt: deps.ctx.now() })
         .where(eq(networkTours.id, job.data.tourId));
       const tour = await tourView(deps, buyerAgent, job.data.tourId);
-      const [declined] = await db
+      const [changed] = await db
         .select({ propertyId: bookings.propertyId })
         .from(bookings)
         .where(eq(bookings.id, job.data.bookingId));
-      const declinedStop = tour.stops.find((s) => s.property_id === declined?.propertyId);
+      const changedStop = tour.stops.find((s) => s.property_id === changed?.propertyId);
       const lines = tour.stops.map((s) => {
         if (!s.starts_at) return `${s.address}: ${NETWORK_TOUR_TEXTS.stateLabel(s.state)}`;
         const when = whenInZone(new Date(s.starts_at), s.time_zone);
@@ -182,7 +211,7 @@ export function tourReplanJobs(deps: ReplanDeps): QueuedMailHandler<TourReplanJo
         {
           subject: NETWORK_TOUR_TEXTS.mailSubject(date),
           heading: NETWORK_TOUR_TEXTS.mailSubject(date),
-          paragraphs: [NETWORK_TOUR_TEXTS.mailIntro(declinedStop?.address ?? ''), ...lines, note],
+          paragraphs: [NETWORK_TOUR_TEXTS.mailIntro(changedStop?.address ?? '', cause), ...lines, note],
           details: [],
           notes: [],
           action: {
