@@ -82,9 +82,8 @@ import { calendarDepsOf } from './modules/integrations/setup';
 import { integrationRoutes } from './modules/integrations/routes';
 import { feedbackReceived } from './modules/crm/booking-events';
 import { composeNotifier, registerBookingMechanics } from './compose-booking-side';
-import { registerShowingNetwork } from './compose-network';
-import { registerShowingThreads } from './compose-threads';
-import { registerListingDocuments } from './compose-documents';
+import { registerAuditContext } from './modules/audit/context-hook';
+import { registerPhase4Capabilities } from './compose-phase4';
 import { webhookEmitter } from './modules/crm/emit';
 import {
   aiConfigOf,
@@ -201,6 +200,7 @@ export async function buildApp({
   registerErrorHandling(app);
   registerDatabaseGate(app, dbStatus);
   registerInputBoundary(app);
+  registerAuditContext(app); // Issue 46: who acts in each request, for the audit log (decision 092).
   registerMetrics(app, { db, pool: poolOf(db), token: config.metricsToken });
 
   // Server settings (decision 048): the adapters read what the administrator saved at each use.
@@ -301,11 +301,9 @@ export async function buildApp({
   };
   await app.register(publicBookingRoutes, { ctx: publicCtx, ...publicLimits, teamOfLink });
   await registerBookingMechanics(app, { auth, ctx: publicCtx, queue, limits: publicLimits });
-  // Issue 45: buyer's agents across the server, a conversation per showing, listing documents.
+  // Issues 45–47: the showing network, buyers' own data, the audit log, push (compose-phase4.ts).
   const network = { auth, ctx: publicCtx, queue, config, images, limits: publicLimits, maps: mapsOf };
-  await registerShowingNetwork(app, network);
-  await registerShowingThreads(app, network);
-  await registerListingDocuments(app, network);
+  await registerPhase4Capabilities(app, network);
   // Issue 34 §3: the MCP server for AI assistants at /mcp, over the same public booking flow (decision 059).
   await app.register(mcpRoutes, { ctx: publicCtx, ...publicLimits });
   // Issue 16: a buyer tour's invitation page and its all-or-nothing booking; issue 29: Optimise's proposals.

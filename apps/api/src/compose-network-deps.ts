@@ -10,6 +10,7 @@ import type { ImageBackend } from './modules/uploads/storage';
 import type { SmsSender } from './adapters/sms';
 import type { Mailer } from './adapters/mail';
 import type { Db } from './db/client';
+import type { AgentPush } from './modules/web-push/queue';
 
 export type NetworkAppDeps = {
   auth: Auth;
@@ -34,4 +35,6 @@ export type NetworkMailDeps = {
   /** The maps configuration in force, and the full booking notifier (a tour's re-plan moves requests). */
   maps: () => Promise<MapsConfig>;
   notify: BookingNotifier;
+  /** Issue 47: queues a push to an agent's devices from a worker's job (compose-push.ts agentPushOf). */
+  agentPush?: AgentPush;
 };

@@ -43,6 +43,8 @@ import { composeNotifier } from './compose-booking-side';
 import { webhookEmitter } from './modules/crm/emit';
 import { threadMails } from './compose-threads';
 import { documentMails } from './compose-documents';
+import { privacyMails, privacyRetentionTicker, withBuyerDataLinks } from './compose-privacy';
+import { agentPushOf, pushJobs } from './compose-push';
 import { demoJobHandler, demoResetTicker } from './demo/jobs';
 import { backupJobHandler, backupTicker } from './modules/backups/jobs';
 
@@ -67,8 +69,11 @@ export async function startWorkers(options: {
   const outbox = databaseOutbox(db);
   // Server settings (decision 048): each message reads the SMTP server and SMS account in force.
   const { resolver } = serverSettingsOf(config, db);
-  const mailer =
-    options.adapters?.mailer ?? createResolvingMailer({ settings: mailSettingsOf(resolver), outbox });
+  // Issue 46: every e-mail to a buyer gets their "Your data" link (compose-privacy.ts).
+  const mailer = withBuyerDataLinks(
+    config,
+    options.adapters?.mailer ?? createResolvingMailer({ settings: mailSettingsOf(resolver), outbox }),
+  );
   const sms =
     options.adapters?.sms ??
     createResolvingSmsSender({
@@ -95,8 +100,13 @@ export async function startWorkers(options: {
     queue: calendarQueue,
   };
 
+  // Issue 47: worker-side jobs (the agent's e-mails) queue a push to the agent's devices on the same queue.
+  const agentPush = agentPushOf(db, calendarQueue, now);
+  const bookingMail = { ...mail, sms, smsDefaultCountry: config.sms.defaultCountry, agentPush };
+
   // Issue 45: a tour's re-plan moves requests as any booking change does (every layer of the notifier).
   const network = {
+    agentPush,
     ...mail,
     sms,
     smsDefaultCountry: config.sms.defaultCountry,
@@ -110,7 +120,7 @@ export async function startWorkers(options: {
     db,
     log,
     handlers: [
-      notificationsJobHandler({ ...mail, sms, smsDefaultCountry: config.sms.defaultCountry }, log, [
+      notificationsJobHandler(bookingMail, log, [
         // Team invitations (issue 15) and buyer-tour invitations (issue 16) share the notifications queue.
         teamInvitationMail(mail),
         tourInvitationMail(mail),
@@ -128,7 +138,7 @@ export async function startWorkers(options: {
         // Issue 39 §2: booked, moved and cancelled showings and feedback, to the contacts who ticked them.
         sellerNoticeMail({ ...mail, sms, smsDefaultCountry: config.sms.defaultCountry }),
         // Access details released before a showing (issue 32 §3).
-        accessReleaseMail({ ...mail, box: accessBoxOf(config) }),
+        accessReleaseMail({ ...mail, box: accessBoxOf(config), agentPush }),
         // The seller's weekly digest (issue 32 §4).
         sellerDigestMail(mail),
         // Issue 44: the waiting list's refills, joined e-mails and offers.
@@ -137,6 +147,10 @@ export async function startWorkers(options: {
         ...networkMails(network),
         ...threadMails(network),
         ...documentMails(network),
+        // Issue 46: buyers' data requests and retention.
+        ...privacyMails(network),
+        // Issue 47: push to the agent's devices.
+        ...pushJobs(network),
       ]),
       calendarJobHandler(
         calendarDepsOf(config, db, now, mailer, oauthAppsOf(resolver, config.calendar.endpoints)),
@@ -181,6 +195,8 @@ export async function startWorkers(options: {
       },
       // Issue 44: every minute, times that opened (new hours too) are offered to waiting buyers.
       waitlistTicker(waitlist, log),
+      // Issue 46: buyers past the agent's retention are deleted (at start, then daily).
+      privacyRetentionTicker({ db, queue: calendarQueue, now, config }, log),
     ],
     startedMessage: '[jobs] workers started (mail and texts as set in Server settings)',
     onStop: () => mailer.close(),

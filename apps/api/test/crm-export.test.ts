@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanId } from '@keyturn/domain/enums';
-import { CRM_EXPORT_COLUMNS } from '@keyturn/domain/schemas/crmExport';
+import { CRM_EXPORT_COLUMNS, crmExportColumns } from '@keyturn/domain/schemas/crmExport';
 import { createTestApp, type TestApp } from './app';
 import { makeAgent, makeProperty, type TestAgent } from './fixtures';
 import { seedBooking } from './support/bookings';
@@ -76,7 +76,7 @@ describe('CSV export', () => {
   it('leads.csv: the documented columns, one row per e-mail address (case ignored)', async () => {
     const { res, parsed } = await exportOf('leads');
     expect(res.headers['content-disposition']).toBe('attachment; filename="keyturn-leads-2030-03-10.csv"');
-    expect(parsed.meta.fields).toEqual(CRM_EXPORT_COLUMNS.leads.map((c) => c.name));
+    expect(parsed.meta.fields).toEqual(crmExportColumns('leads', false).map((c) => c.name));
     expect(parsed.data).toHaveLength(2);
     const robin = parsed.data.find((r) => r.email === 'robin@example.com');
     expect(robin).toMatchObject({
@@ -105,7 +105,7 @@ describe('CSV export', () => {
 
   it('bookings.csv: agent-zone date and time, the property address quoted intact', async () => {
     const { parsed } = await exportOf('bookings');
-    expect(parsed.meta.fields).toEqual(CRM_EXPORT_COLUMNS.bookings.map((c) => c.name));
+    expect(parsed.meta.fields).toEqual(crmExportColumns('bookings', false).map((c) => c.name));
     expect(parsed.data).toHaveLength(3);
     const late = parsed.data.find((r) => r.starts_at === '2030-03-05T04:30:00.000Z');
     expect(late).toMatchObject({
@@ -120,7 +120,7 @@ describe('CSV export', () => {
 
   it('feedback.csv: the answers, hot by the rule, formulas kept as text', async () => {
     const { parsed } = await exportOf('feedback');
-    expect(parsed.meta.fields).toEqual(CRM_EXPORT_COLUMNS.feedback.map((c) => c.name));
+    expect(parsed.meta.fields).toEqual(crmExportColumns('feedback', false).map((c) => c.name));
     expect(parsed.data).toEqual([
       expect.objectContaining({
         client_name: 'Robin Hart',

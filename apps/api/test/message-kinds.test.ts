@@ -39,7 +39,8 @@ function kindsWrittenInSource(): string[] {
 }
 
 /** Queue job kinds, never a message's: each message is `seller.approval.{step}`, `seller.notice.{event}`. */
-const JOB_ONLY = new Set(['seller.approval', 'seller.notice', 'waitlist.refill']);
+// Job kinds that are no message of their own: the push job (issue 47) records its sends in push_sends.
+const JOB_ONLY = new Set(['seller.approval', 'seller.notice', 'waitlist.refill', 'web_push']);
 
 function everyKind(): string[] {
   const booking = NOTIFICATION_EVENTS.flatMap((event) =>

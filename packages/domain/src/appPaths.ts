@@ -24,6 +24,8 @@ export const APP_PATHS = [
   '/booking/reschedule',
   '/booking/proposal',
   '/booking/waitlist',
+  // Issue 46: a buyer's own data behind the signed link in their e-mails.
+  '/your-data',
   '/seller-approval',
   '/feedback/:bookingId',
   '/tour/:token',
@@ -51,8 +53,12 @@ export const APP_PATHS = [
   '/dashboard/day',
   '/dashboard/team',
   '/dashboard/feedback',
+  // Issue 46: the audit log (Enterprise).
+  '/dashboard/audit-log',
   // Issue 45: the showings' conversations, searched.
   '/dashboard/conversations',
+  // Issue 46: buyers' deletion requests and the retention setting.
+  '/dashboard/privacy-requests',
   // Issue 45: the showing network.
   '/dashboard/network',
   '/dashboard/network/requests',

@@ -61,6 +61,8 @@ export const MESSAGE_KINDS: Record<string, MessageKindName> = {
   'documents.approved': { label: 'Requested document' },
   'documents.requested': { label: 'Document asked for', to: 'to you' },
   'network.tour.replan': { label: 'Tour re-planned', to: 'to you' },
+  // Issue 46: a buyer asked for their details to be deleted.
+  'privacy.request': { label: 'Privacy request', to: 'to you' },
 };
 
 /** The table's entry for `kind` (its longest family), or null when the kind is not one the table names. */

@@ -31,7 +31,8 @@ export type GatedFeature =
   | 'teams'
   | 'sellerApprovals'
   | 'accessRelease'
-  | 'sellerReports';
+  | 'sellerReports'
+  | 'auditLog';
 
 /** What each analytics depth of the plan table includes. */
 export const ANALYTICS_FEATURES: Record<
@@ -52,6 +53,7 @@ export const GATED_FEATURE_NAMES: Record<GatedFeature, string> = {
   sellerApprovals: 'Seller approvals',
   accessRelease: 'Access releases',
   sellerReports: 'Seller reports',
+  auditLog: 'Audit logs',
 };
 
 export function planAllows(plan: Plan, feature: GatedFeature): boolean {
@@ -73,6 +75,9 @@ export function planAllows(plan: Plan, feature: GatedFeature): boolean {
     case 'sellerReports':
       // Issue 32 (decisions 053, 054): the listing side's tools — Professional and up.
       return PLAN_ORDER.indexOf(plan) >= PLAN_ORDER.indexOf(PLANS.pro);
+    case 'auditLog':
+      // Issue 46 (decision 092): who changed what — Enterprise.
+      return PLAN_ORDER.indexOf(plan) >= PLAN_ORDER.indexOf(PLANS.enterprise);
   }
 }
 

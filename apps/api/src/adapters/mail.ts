@@ -21,6 +21,11 @@ export type OutgoingMail = {
   fileStem: string;
   attachments?: MailAttachment[];
   headers?: Record<string, string>;
+  /**
+   * Issue 46: a message to a buyer — the workers' mailer (compose-workers.ts, buyer-privacy/links.ts) adds their
+   * "Your data" link for this agent and address before the footer, and sends the message without this field.
+   */
+  yourData?: { agentId: string; email: string };
 };
 
 export type MailReceipt = { transport: 'smtp' | 'file'; providerRef: string; fileName: string | null };

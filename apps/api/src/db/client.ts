@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
+import { trackAuditActor } from './audit-connection';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -27,6 +28,9 @@ export function connect(url: string, max = 10, options: ConnectOptions = {}): Db
     client.on('error', () => {});
     if (options.pooler === 'transaction') withoutStatementNames(client);
   });
+  // Issue 46: the audit log's actor and IP, set for each writing transaction only (db/audit-connection.ts) — the
+  // same directly and through a transaction pooler.
+  trackAuditActor(pool);
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, close: () => pool.end() };
 }

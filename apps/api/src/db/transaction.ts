@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { busy } from '../errors';
 import type { Db, DbTransaction } from './client';
 import { sqlState } from './client';
+import { auditSettings, currentAudit } from './audit-context';
 import { agents } from './schema';
 
 /** How long one statement may wait for a row lock before it gives up (55P03) and the transaction retries. */
@@ -39,8 +40,12 @@ export async function writeTransaction<T>(
   work: (tx: DbTransaction) => Promise<T>,
   opts: { lockAgent?: string } = {},
 ): Promise<T> {
+  // Issue 46: the audit log's actor and IP for this transaction's own writes (also through a transaction pooler).
+  const audit = auditSettings(currentAudit());
   const timeouts = sql`select set_config('lock_timeout', ${`${LOCK_TIMEOUT_MS}ms`}, true),
-                              set_config('statement_timeout', ${`${STATEMENT_TIMEOUT_MS}ms`}, true)`;
+                              set_config('statement_timeout', ${`${STATEMENT_TIMEOUT_MS}ms`}, true),
+                              set_config('keyturn.actor', ${audit.actor}, true),
+                              set_config('keyturn.ip', ${audit.ip}, true)`;
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth';
 import { AppError } from './errors';
+import { setAuditActor } from '../db/audit-context';
 
 export type SessionUser = {
   id: string;
@@ -39,6 +40,8 @@ export function requireUser(auth: Auth) {
       throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
     }
     request.user = session.user as SessionUser;
+    // Issue 46: the audit log names the signed-in account (the agent context narrows it to the agent).
+    setAuditActor(request.auditStore, { kind: 'agent', id: session.user.id, label: session.user.email });
   };
 }
 

@@ -84,6 +84,13 @@ const TimeProposalPage = lazy(() =>
 const WaitlistLinkPage = lazy(() =>
   import('@/features/booking/pages/waitlist-page').then((m) => ({ default: m.WaitlistPage })),
 );
+// Issue 46: a buyer's own data (their signed link), and the agent's privacy requests.
+const YourDataPage = lazy(() =>
+  import('@/features/privacy/pages/your-data-page').then((m) => ({ default: m.YourDataPage })),
+);
+const PrivacyRequestsPage = lazy(() =>
+  import('@/features/privacy/pages/privacy-requests-page').then((m) => ({ default: m.PrivacyRequestsPage })),
+);
 const FeedbackFormPage = lazy(() =>
   import('@/features/feedback/pages/feedback-form-page').then((m) => ({ default: m.FeedbackFormPage })),
 );
@@ -131,6 +138,10 @@ const ReportsPage = lazy(() =>
 );
 const FeedbackListPage = lazy(() =>
   import('@/features/feedback/pages/feedback-list-page').then((m) => ({ default: m.FeedbackListPage })),
+);
+// Issue 46: the audit log (Enterprise), its own chunk.
+const AuditLogPage = lazy(() =>
+  import('@/features/audit/pages/audit-log-page').then((m) => ({ default: m.AuditLogPage })),
 );
 const ConversationsPage = lazy(() =>
   import('@/features/threads/pages/conversations-page').then((m) => ({ default: m.ConversationsPage })),
@@ -256,6 +267,8 @@ export const routes: RouteObject[] = [
         element: page(<WaitlistLinkPage />),
         handle: BUYER_PAGE,
       },
+      // Issue 46: what the agent holds about a buyer, its download and the deletion request (signed link).
+      { id: 'your-data', path: 'your-data', element: page(<YourDataPage />), handle: BUYER_PAGE },
       // A seller's or occupant's signed link (issue 32): approve, decline, propose another time, block times.
       {
         id: 'seller-approval',
@@ -334,8 +347,15 @@ export const routes: RouteObject[] = [
               { id: 'dashboard-day', path: 'day', element: page(<MyDayPage />) },
               { id: 'dashboard-team', path: 'team', element: page(<TeamViewPage />) },
               { id: 'dashboard-feedback', path: 'feedback', element: page(<FeedbackListPage />) },
+              { id: 'dashboard-audit-log', path: 'audit-log', element: page(<AuditLogPage />) },
               // Issue 45: search the showings' conversations.
               { id: 'dashboard-conversations', path: 'conversations', element: page(<ConversationsPage />) },
+              // Issue 46: buyers' deletion requests with their legal clock, and the retention setting.
+              {
+                id: 'dashboard-privacy-requests',
+                path: 'privacy-requests',
+                element: page(<PrivacyRequestsPage />),
+              },
               { id: 'dashboard-network', path: 'network', element: page(<FindHomesPage />) },
               {
                 id: 'dashboard-network-requests',

@@ -27,6 +27,7 @@ export interface PredictiveFeature {
   value: (s: LeadSignals) => number;
 }
 
+/** Behaviour only: each feature is documented in fairHousing.ts ALLOWED_FEATURES (a test keeps them equal). */
 export const PREDICTIVE_FEATURES: readonly PredictiveFeature[] = [
   { id: 'rating', label: 'Rating', value: (s) => s.rating ?? 0 },
   {

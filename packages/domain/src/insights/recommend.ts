@@ -2,6 +2,7 @@
 // recommendation; they come in this order, so the first is the lead's "next step".
 import type { LeadOutcome } from '../schemas/leads';
 import type { LeadClass } from './classify';
+import { mentionsProtectedClass } from './protectedTerms';
 import type { LeadSignals } from './signals';
 
 export interface RecommendationInput {
@@ -32,6 +33,9 @@ export interface Recommendation {
 const answersWithin = (s: LeadSignals, days: number) => s.answersAgeDays !== null && s.answersAgeDays <= days;
 
 const quote = (phrases: readonly string[]) => phrases.map((p) => `“${p}”`).join(', ');
+
+/** The buyer's phrases a recommendation may quote: never one naming a protected class (decision 090). */
+const quotable = (phrases: readonly string[]) => phrases.filter((p) => !mentionsProtectedClass(p));
 
 export const RECOMMENDATION_RULES: readonly RecommendationRule[] = [
   {
@@ -72,7 +76,9 @@ export const RECOMMENDATION_RULES: readonly RecommendationRule[] = [
     id: 'answer-concerns',
     action: 'Answer their concerns',
     reason: ({ negativePhrases }) =>
-      negativePhrases.length > 0 ? `They wrote ${quote(negativePhrases.slice(0, 2))}` : null,
+      quotable(negativePhrases).length > 0
+        ? `They wrote ${quote(quotable(negativePhrases).slice(0, 2))}`
+        : null,
   },
   {
     id: 'send-similar-properties',

@@ -1,6 +1,7 @@
 // Professional plan — how a lead's words read (issue 13). The NLP library (wink-nlp, on the server only)
 // scores each clause of the free-text answers and agent notes from −1 to 1; these rules turn the scored
 // clauses into one label and the phrases that carried it.
+import { mentionsProtectedClass } from './protectedTerms';
 import type { SentimentLabel } from './signals';
 
 /** Where a text came from: a "What did you like?" answer leans positive, "What didn't you like?" negative. */
@@ -37,8 +38,17 @@ export function leanedScore(c: ScoredClause): number {
   return c.score;
 }
 
+/**
+ * Fair housing (decision 090): a clause naming a protected class ("great for our kids", "near the mosque")
+ * is left out — of the label, the score and the phrases — so it reaches neither the score, the class, the
+ * recommendations' quotes nor the model.
+ */
+export function behaviourClauses(clauses: readonly ScoredClause[]): ScoredClause[] {
+  return clauses.filter((c) => !mentionsProtectedClass(c.text));
+}
+
 export function summarizeSentiment(clauses: readonly ScoredClause[]): LeadSentiment {
-  const scored = clauses.map((c) => ({ text: c.text, score: leanedScore(c) }));
+  const scored = behaviourClauses(clauses).map((c) => ({ text: c.text, score: leanedScore(c) }));
   const strongest = (sign: 1 | -1) =>
     scored
       .filter((c) => sign * c.score >= SENTIMENT_THRESHOLD)

@@ -35,6 +35,7 @@ export interface LeadFacts {
   last_activity_at: string;
 }
 
+/** Behaviour only: every field is documented in fairHousing.ts ALLOWED_SIGNALS (decision 090). */
 export interface LeadSignals {
   feedbackCount: number;
   /** The latest answers: a buyer's mind after their most recent showing is what counts. */

@@ -14,7 +14,11 @@ export const CRM_EXPORT_COLUMNS: Record<CrmExport, readonly CsvColumn[]> = {
     { name: 'buyer_type', meaning: 'first_time_buyer, investor or home_owner (latest booking)' },
     { name: 'budget_min', meaning: 'budget lower bound in USD (latest booking; empty if not given)' },
     { name: 'budget_max', meaning: 'budget upper bound in USD (empty for 1000000+ or not given)' },
-    { name: 'income_range', meaning: 'income range as chosen on the form (latest booking)' },
+    {
+      name: 'income_range',
+      meaning:
+        'income range as chosen on the form (latest booking); only when income is turned on for the CRM',
+    },
     { name: 'bookings', meaning: 'bookings made with this e-mail address' },
     { name: 'completed', meaning: 'showings marked completed' },
     { name: 'no_shows', meaning: 'showings the buyer missed' },
@@ -50,7 +54,7 @@ export const CRM_EXPORT_COLUMNS: Record<CrmExport, readonly CsvColumn[]> = {
     { name: 'buyer_type', meaning: 'first_time_buyer, investor or home_owner' },
     { name: 'budget_min', meaning: 'budget lower bound in USD' },
     { name: 'budget_max', meaning: 'budget upper bound in USD (empty for 1000000+)' },
-    { name: 'income_range', meaning: 'income range' },
+    { name: 'income_range', meaning: 'income range; only when income is turned on for the CRM' },
     {
       name: 'booking_purpose',
       meaning: 'property_viewing, open_house, private_showing, property_valuation, custom',
@@ -92,3 +96,13 @@ export const CRM_EXPORT_LABELS: Record<CrmExport, string> = {
   bookings: 'Bookings',
   feedback: 'Feedback',
 };
+
+/** The columns left out of the exports (and the webhooks' bodies) unless the agent turns income on. */
+export const CRM_INCOME_COLUMNS: readonly string[] = ['income_range'];
+
+/** One export's columns: without income unless `includeIncome` (decision 090). */
+export function crmExportColumns(kind: CrmExport, includeIncome: boolean): readonly CsvColumn[] {
+  return includeIncome
+    ? CRM_EXPORT_COLUMNS[kind]
+    : CRM_EXPORT_COLUMNS[kind].filter((c) => !CRM_INCOME_COLUMNS.includes(c.name));
+}

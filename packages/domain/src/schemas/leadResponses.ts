@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LEAD_CLASSES } from '../insights/classify';
 import { SENTIMENT_LABELS } from '../insights/signals';
+import { WHY_SIGNAL_IDS } from '../insights/fairHousing';
 import { ANALYTICS_SECTIONS, LEAD_OUTCOMES, TIMELINE_KINDS } from './leads';
 
 const nextStepSchema = z.object({ id: z.string(), action: z.string(), reason: z.string() });
@@ -15,6 +16,11 @@ export const leadSummarySchema = z.object({
   outcome: z.enum(LEAD_OUTCOMES),
   class: z.enum(LEAD_CLASSES),
   class_rule: z.object({ id: z.string(), text: z.string() }),
+  /** "Why this class" (decision 090): the deciding rule's text and the allowed signals it read. */
+  class_why: z.object({
+    rule: z.string(),
+    signals: z.array(z.object({ id: z.enum(WHY_SIGNAL_IDS), label: z.string(), value: z.string() })),
+  }),
   bookings_count: z.number(),
   last_activity_at: z.string(),
   /** Professional and Enterprise. */

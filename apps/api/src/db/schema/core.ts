@@ -48,6 +48,8 @@ export const agents = pgTable(
     /** Issue 26: whether the public profile (the booking page) shows the e-mail / phone; shown by default. */
     showEmail: boolean().notNull().default(true),
     showPhone: boolean().notNull().default(true),
+    /** Issue 46 (decision 090): whether CRM exports and webhooks carry the buyer's income range; off. */
+    crmIncludeIncome: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -17,3 +17,6 @@ export * from './access';
 export * from './network';
 export * from './threads';
 export * from './documents';
+export * from './audit';
+export * from './privacy';
+export * from './push';

@@ -133,7 +133,10 @@ export const smsConsentLedger = pgTable(
   'sms_consent_ledger',
   {
     id: uuid().primaryKey().defaultRandom(),
-    phone: text().notNull(),
+    /** Null once the buyer's details were deleted (issue 46): `phoneHash` then proves whose consent it was. */
+    phone: text(),
+    /** Issue 46: sha256 of the E.164 number, written when a deletion removes the number itself. */
+    phoneHash: text(),
     agentId: uuid().references(() => agents.id, { onDelete: 'cascade' }),
     bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
     event: text().$type<'consent' | 'opt_out' | 'opt_in'>().notNull(),
@@ -148,6 +151,7 @@ export const smsConsentLedger = pgTable(
     index().on(t.agentId, t.createdAt),
     index().on(t.phone),
     check('sms_consent_ledger_event', sql`${t.event} in ('consent', 'opt_out', 'opt_in')`),
+    check('sms_consent_ledger_phone_or_hash', sql`${t.phone} is not null or ${t.phoneHash} is not null`),
   ],
 );
 

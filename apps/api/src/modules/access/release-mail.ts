@@ -20,6 +20,7 @@ import { bookingLinks } from '../core/mail/links';
 import { brandedEmail } from '../core/mail/layout';
 import type { QueuedMailHandler } from '../core/mail/queued-mail';
 import { accessRecipientsOf, logRelease, openAccess, releaseMinutesOf, releasedBefore } from './service';
+import type { AgentPush } from '../web-push/queue';
 
 export const ACCESS_RELEASE_KIND = 'access.release';
 
@@ -129,6 +130,8 @@ export type AccessReleaseDeps = {
   mailFrom: string;
   box: SecretBox;
   now: () => Date;
+  /** Issue 47: the listing agent's devices are told the details went out. */
+  agentPush?: AgentPush;
 };
 
 /** The release's place on the notifications queue (registered in src/compose-workers.ts). */
@@ -214,5 +217,18 @@ export async function runAccessReleaseJob(
       });
     }
   }
+  // Once per showing time (a retry after the e-mails went still tells the agent; the key keeps it once).
+  let released = sent > 0;
+  for (const r of accessRecipientsOf(booking)) {
+    if (released || !deps.agentPush) break;
+    released = await releasedBefore(db, booking.id, r.role, 'email');
+  }
+  if (deps.agentPush && released)
+    await deps.agentPush({
+      agentId: agent.id,
+      bookingId: booking.id,
+      event: 'access_released',
+      key: `${ACCESS_RELEASE_KIND}:${booking.id}:${data.startsAt}`,
+    });
   return { sent };
 }

@@ -28,6 +28,7 @@ import { agentName, initialState, offlineTurn, type ConversationState, type Turn
 import type { AssistantProvider } from './provider';
 import { preferenceRanker } from './preferences';
 import { publicShowing, withShowings } from '../showing-rules/public';
+import { steeringAnswer } from './steering';
 
 export type AssistantDeps = { ctx: PublicContext; provider: AssistantProvider | null };
 
@@ -104,9 +105,15 @@ export async function converse(
   const state = row.state as ConversationState;
   const history = row.messages;
   let result;
+  // Fair housing (decision 090): a steering request gets the fixed answer, before any provider sees it.
+  const steering = steeringAnswer(state, text);
   const provided =
-    deps.provider && !state.offline ? await deps.provider.turn(turn, state, history, text) : null;
-  if (provided && provided !== 'not-configured') {
+    !steering && deps.provider && !state.offline
+      ? await deps.provider.turn(turn, state, history, text)
+      : null;
+  if (steering) {
+    result = steering;
+  } else if (provided && provided !== 'not-configured') {
     result = provided;
   } else if (deps.provider && !state.offline && provided === null) {
     // The provider failed (error, timeout, nonsense): this conversation goes on offline, this very message too.
@@ -131,7 +138,7 @@ export async function converse(
     .where(and(eq(assistantConversations.id, row.id), eq(assistantConversations.turns, row.turns)))
     .returning();
   if (!updated) throw new AppError(409, 'CONVERSATION_BUSY', ASSISTANT_BUSY_MESSAGE);
-  return respond(deps.ctx, agent, updated, result.booking, properties);
+  return respond(deps.ctx, agent, updated, result.booking, properties, steering !== null);
 }
 
 export async function readConversation(
@@ -178,13 +185,15 @@ function respond(
   row: ConversationRow,
   booking: BuyerBooking | null,
   properties: Awaited<ReturnType<typeof listPublicProperties>>,
+  /** The answer to a steering request offers nothing: no times either (decision 090). */
+  offerNothing = false,
 ): ConversationResponse {
   const state = row.state as ConversationState;
   const handOff = !state.bookingId && row.turns > 0;
   return {
     conversation_id: row.id,
     messages: row.messages,
-    proposals: state.chosen || state.bookingId ? [] : state.proposals,
+    proposals: offerNothing || state.chosen || state.bookingId ? [] : state.proposals,
     booking,
     form_url: handOff ? formUrl(ctx, agent, state, properties, row.propertyId) : null,
   };

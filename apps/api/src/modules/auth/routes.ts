@@ -32,6 +32,7 @@ import { isDemoUser } from '../core/demo-identity';
 import { isCommonPassword } from './password-policy';
 import { prepareSecurityCall, SECURITY_ENDPOINTS, SECURITY_INPUT_CODES, securityError } from './security';
 import { sessionRoutes } from './sessions';
+import { accountAuditOf } from '../audit/events';
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -147,6 +148,19 @@ export async function authRoutes(
       // that would route elsewhere than it reads never gets this far (issue 26).
       const endpoint = allowedEndpoint(request);
       let body = request.body as Record<string, unknown> | undefined;
+      // Issue 46: sign-in, sign-out and password events go to the audit log once better-auth has answered.
+      const audit = await accountAuditOf(db, endpoint, {
+        ip: request.ip ?? null,
+        body,
+        sessionUserId: async () =>
+          (await auth.api.getSession({ headers: toWebHeaders(request) }).catch(() => null))?.user.id ?? null,
+      });
+      const audited = (then?: (status: number) => Promise<void>) => async (status: number, text: string) => {
+        await then?.(status);
+        await audit?.(status, text).catch((err: unknown) =>
+          request.log.error({ err }, 'audit entry not written'),
+        );
+      };
       const security = await prepareSecurityCall({ auth, db, request, reply, endpoint });
       if (security) {
         return forward(
@@ -156,7 +170,7 @@ export async function authRoutes(
           endpoint,
           security.body,
           opts.publicUrl,
-          security.beforeSend,
+          audited(security.beforeSend),
           security.query,
         );
       }
@@ -196,15 +210,23 @@ export async function authRoutes(
       if (endpoint === '/sign-in/email' && typeof body?.email === 'string') {
         const email = body.email;
         await waitForBackoff(db, email, reply);
-        return forward(auth, request, reply, endpoint, body, opts.publicUrl, (status) =>
-          status === 401
-            ? recordSignInFailure(db, email)
-            : status < 400
-              ? clearSignInFailures(db, email)
-              : Promise.resolve(),
+        return forward(
+          auth,
+          request,
+          reply,
+          endpoint,
+          body,
+          opts.publicUrl,
+          audited((status) =>
+            status === 401
+              ? recordSignInFailure(db, email)
+              : status < 400
+                ? clearSignInFailures(db, email)
+                : Promise.resolve(),
+          ),
         );
       }
-      return forward(auth, request, reply, endpoint, body, opts.publicUrl);
+      return forward(auth, request, reply, endpoint, body, opts.publicUrl, audited());
     },
   });
 }
@@ -339,7 +361,7 @@ async function forward(
   body: Record<string, unknown> | undefined,
   publicUrl: string,
   /** Runs with better-auth's status before the answer leaves (the sign-in backoff records it here). */
-  beforeSend?: (status: number) => Promise<void>,
+  beforeSend?: (status: number, text: string) => Promise<void>,
   /** The query better-auth is handed, when not the request's own ('' for none). */
   query?: string,
 ) {
@@ -357,7 +379,7 @@ async function forward(
     if (key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
   });
   const text = await response.text();
-  await beforeSend?.(response.status);
+  await beforeSend?.(response.status, text);
   if (response.status < 400)
     return reply.send(withSessionToken(text, response.headers.get('set-auth-token')));
   reply.header('content-type', 'application/json; charset=utf-8');

@@ -5,6 +5,7 @@ import type { Auth } from '../../auth';
 import type { Db } from '../../db/client';
 import { currentUser, requireUser } from '../../http/authenticate';
 import { requireAgent, type AgentRow } from './agents';
+import { setAuditActor } from '../../db/audit-context';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,6 +26,12 @@ export function requireAgentContext(auth: Auth, db: Db): AgentContext {
   agentOf.hook = async (request, reply) => {
     await authenticate(request, reply);
     request.agent = await requireAgent(db, currentUser(request).id);
+    // Issue 46: the audit log's actor is this agent — a buyer's agent on the showing network's pages.
+    setAuditActor(request.auditStore, {
+      kind: request.url.startsWith('/api/network') ? 'buyer_agent' : 'agent',
+      id: request.agent.id,
+      label: request.agent.email,
+    });
   };
   return agentOf;
 }

@@ -4,13 +4,14 @@
 // is prefixed so a spreadsheet shows it as text). "hot" is the lead classifier's (classify.ts), read from the
 // stored class history (../leads/classes.ts): of the lead now (leads.csv), of the buyer as of that showing
 // (feedback.csv).
-import Papa from 'papaparse';
+import { csvText } from '../core/csv';
 import { sql } from 'drizzle-orm';
-import { CRM_EXPORT_COLUMNS, type CrmExport } from '@keyturn/domain/schemas/crmExport';
+import { crmExportColumns, type CrmExport } from '@keyturn/domain/schemas/crmExport';
 import type { Db } from '../../db/client';
 import { classAt } from '../leads/classes';
 
-type Agent = { id: string; timeZone: string };
+/** `crmIncludeIncome`: whether the income_range columns are written (decision 090; off unless set). */
+type Agent = { id: string; timeZone: string; crmIncludeIncome?: boolean };
 type Ctx = { agent: Agent; now: Date };
 type Row = Record<string, unknown>;
 
@@ -86,23 +87,32 @@ function cell(value: unknown): string | number {
 
 /** The CSV text of one export for the caller. */
 export async function crmExportCsv(db: Db, agent: Agent, kind: CrmExport, now: Date): Promise<string> {
-  const columns = CRM_EXPORT_COLUMNS[kind].map((c) => c.name);
+  const columns = crmExportColumns(kind, agent.crmIncludeIncome === true).map((c) => c.name);
   return toCsv(columns, await crmExportRows(db, agent, kind, now));
 }
 
-/** One export's rows for the caller, each with the documented columns (timestamps as Dates). */
-export async function crmExportRows(db: Db, agent: Agent, kind: CrmExport, now: Date): Promise<Row[]> {
-  const columns = CRM_EXPORT_COLUMNS[kind].map((c) => c.name);
+/**
+ * One export's rows for the caller, each with the documented columns (timestamps as Dates); income_range
+ * only with `includeIncome` (by default the agent's CRM setting).
+ */
+export async function crmExportRows(
+  db: Db,
+  agent: Agent,
+  kind: CrmExport,
+  now: Date,
+  includeIncome = agent.crmIncludeIncome === true,
+): Promise<Row[]> {
+  const columns = crmExportColumns(kind, includeIncome).map((c) => c.name);
   const { rows } = await db.execute<Row>(queries[kind]({ agent, now }));
   return rows.map((row) => Object.fromEntries(columns.map((name) => [name, normalise(row[name])])));
 }
 
 /** CSV with these columns, formulas escaped; yes/no for booleans, ISO 8601 UTC for instants. */
 export function toCsv(columns: readonly string[], rows: readonly Row[]): string {
-  return Papa.unparse(
-    { fields: [...columns], data: rows.map((row) => columns.map((name) => cell(row[name]))) },
-    { escapeFormulae: true, newline: '\r\n' },
-  );
+  return csvText(
+    columns,
+    rows.map((row) => columns.map((name) => cell(row[name]))),
+  ).slice(0, -2);
 }
 
 /** Timestamps arrive from raw SQL as strings or Dates depending on the driver path: always ISO 8601 UTC. */

@@ -14,7 +14,7 @@ export async function bookingData(db: Executor, agentId: string, bookingId: stri
            b.property_id, p.address as property_address,
            b.client_name, b.client_email, b.client_phone, b.buyer_type, b.budget_min, b.budget_max,
            b.income_range, b.booking_purpose, b.custom_purpose, b.message, b.cancel_reason,
-           b.reschedule_reason, b.rescheduled_from_id, b.created_at
+           b.reschedule_reason, b.rescheduled_from_id, b.created_at, a.crm_include_income
     from bookings b
     join agents a on a.id = b.agent_id
     left join properties p on p.id = b.property_id and p.agent_id = b.agent_id
@@ -34,7 +34,8 @@ export async function bookingData(db: Executor, agentId: string, bookingId: stri
     buyer_type: b.buyer_type,
     budget_min: b.budget_min,
     budget_max: b.budget_max,
-    income_range: b.income_range,
+    // Fair housing (decision 090): income only when the agent turned it on; otherwise the key is absent.
+    ...(b.crm_include_income === true ? { income_range: b.income_range } : {}),
     booking_purpose: b.booking_purpose,
     custom_purpose: b.custom_purpose,
     message: b.message,

@@ -17,6 +17,7 @@ import { requirePlanFeature } from '../../http/plan-gate';
 import { requireAgentContext } from '../core/agent-context';
 import type { JobQueue } from '../../jobs/queue';
 import { crmExportCsv } from './export-service';
+import { includeIncomeRoutes } from './include-income';
 import { assertOutboundUrl, type OutboundPolicy } from '../../http/outbound-url';
 import {
   createEndpoint,
@@ -56,6 +57,7 @@ export async function crmRoutes(
     return agent;
   };
   const tags = ['crm'];
+  includeIncomeRoutes(app, { db, agentOf, enterprise });
 
   r.get(
     '/api/exports/:kind',

@@ -10,10 +10,13 @@ import { bookings, calendarIntegrations } from '../../db/schema';
 import { CALENDAR_QUEUE, deterministicUuid, type JobQueue } from '../../jobs/queue';
 import type { BookingNotifier } from '../core/notifications/scheduler';
 import { GrantRevokedError } from '../../adapters/oauth';
-import { pushBooking, syncIntegration, wantsPush, type CalendarDeps } from './sync';
+import { deletePushedEvent, pushBooking, syncIntegration, wantsPush, type CalendarDeps } from './sync';
 
 export type CalendarJobData =
-  { kind: 'sync'; integrationId: string } | { kind: 'push'; bookingId: string; previousBookingId?: string };
+  | { kind: 'sync'; integrationId: string }
+  | { kind: 'push'; bookingId: string; previousBookingId?: string }
+  // Issue 46: a deleted buyer's showing taken out of the agent's calendar (its mapping row is already gone).
+  | { kind: 'delete-event'; integrationId: string; calendarExternalId: string; eventId: string };
 
 export async function queueSync(db: Db, queue: JobQueue, integrationId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
@@ -97,6 +100,7 @@ export async function queueDueSyncs(
 export async function runCalendarJob(deps: CalendarDeps, data: CalendarJobData): Promise<string> {
   if (data.kind === 'sync') return syncIntegration(deps, data.integrationId);
   try {
+    if (data.kind === 'delete-event') return await deletePushedEvent(deps, data);
     return await pushBooking(deps, data);
   } catch (err) {
     // A refused grant waits for the reconnect (which re-pushes upcoming showings); retrying changes nothing.

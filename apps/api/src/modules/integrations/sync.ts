@@ -441,6 +441,21 @@ export async function pushBooking(
 }
 
 /** A refused grant during a push marks the integration (and the push waits for the reconnect). */
+/** Issue 46: an event we pushed, deleted from the agent's calendar (a deleted buyer's showing). */
+export async function deletePushedEvent(
+  deps: CalendarDeps,
+  input: { integrationId: string; calendarExternalId: string; eventId: string },
+): Promise<'deleted' | 'nothing'> {
+  const [row] = await deps.db
+    .select()
+    .from(calendarIntegrations)
+    .where(eq(calendarIntegrations.id, input.integrationId));
+  if (!row || row.provider === 'ics' || row.status === 'needs_reconnect') return 'nothing';
+  const api = await apiOf(deps, row);
+  await guardGrant(deps, row, () => api.deleteEvent(input.calendarExternalId, input.eventId));
+  return 'deleted';
+}
+
 async function guardGrant<T>(deps: CalendarDeps, row: IntegrationRow, run: () => Promise<T>): Promise<T> {
   try {
     return await run();

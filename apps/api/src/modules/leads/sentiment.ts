@@ -1,7 +1,7 @@
 // Sentiment of a lead's words (issue 13, Professional): wink-nlp with its English model, which ships inside
 // the npm package (nothing is downloaded; the model loads once per process, server-side only). wink scores
 // each clause −1 … 1; the domain's rules (packages/domain/src/insights/sentiment.ts) turn the clauses into a
-// label and the phrases that carried it.
+// label and the phrases that carried it. Sentences naming a protected class are never scored (decision 090).
 import winkNLP, { type ItemSentence, type ItemToken } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import {
@@ -10,6 +10,7 @@ import {
   type ScoredClause,
   type SentimentSource,
 } from '@keyturn/domain/insights/sentiment';
+import { mentionsProtectedClass } from '@keyturn/domain/insights/protectedTerms';
 
 const nlp = winkNLP(model);
 const its = nlp.its;
@@ -26,6 +27,9 @@ function clausesOf(text: string): string[] {
     .readDoc(text)
     .sentences()
     .each((sentence: ItemSentence) => {
+      // Fair housing (decision 090): a sentence naming a protected class is left out whole — its other
+      // clauses are about the same person ("Single mom, very stressed") — so it never reaches the insights.
+      if (mentionsProtectedClass(sentence.out())) return;
       let current: string[] = [];
       const flush = () => {
         const clause = current

@@ -8,6 +8,7 @@ import { recommendFor, type Recommendation } from '@keyturn/domain/insights/reco
 import { scoreLead, type LeadScore } from '@keyturn/domain/insights/score';
 import type { LeadSentiment } from '@keyturn/domain/insights/sentiment';
 import { leadSignals, type LeadFacts, type LeadSignals } from '@keyturn/domain/insights/signals';
+import { whyThisClass } from '@keyturn/domain/insights/fairHousing';
 import {
   outcomeTarget,
   trainPredictive,
@@ -253,6 +254,7 @@ function summaryOf(a: Assessed, model: PredictiveModel | null): LeadSummary {
     outcome: a.lead.outcome,
     class: a.classification.class,
     class_rule: a.classification.rule,
+    class_why: whyThisClass(a.signals, a.classification),
     bookings_count: a.bookings.length,
     last_activity_at: a.lastActivity.toISOString(),
     ...(a.score && a.sentiment && a.recommendations

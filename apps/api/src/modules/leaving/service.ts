@@ -117,8 +117,9 @@ export async function dataExport(db: Db, user: Caller, agent: AgentRow | undefin
     exported_at: now.toISOString(),
     profile: profileOf(user, agent),
     properties: agent ? await propertiesOf(db, agent.id) : [],
-    bookings: agent ? await crmExportRows(db, agent, 'bookings', now) : [],
-    leads: agent ? await crmExportRows(db, agent, 'leads', now) : [],
+    // The agent's own data to take away: every column, income included (not a CRM; decision 090).
+    bookings: agent ? await crmExportRows(db, agent, 'bookings', now, true) : [],
+    leads: agent ? await crmExportRows(db, agent, 'leads', now, true) : [],
   };
   return JSON.parse(JSON.stringify(body)) as DataExport;
 }

@@ -21,6 +21,8 @@ import { agentSendsTexts } from '@keyturn/domain/planGates';
 import { deciderOf, deliverShowingText } from '../texts/showing-text';
 import { showingCutoff } from '../showing-rules/change-cutoff';
 import { renderAgentEmail, renderBuyerEmail, renderSms, type TemplateContext } from './templates';
+import { pushOfNotification } from '../web-push/from-notifications';
+import type { AgentPush } from '../web-push/queue';
 
 export type NotificationDeps = {
   db: Db;
@@ -30,6 +32,8 @@ export type NotificationDeps = {
   mailFrom: string;
   smsDefaultCountry: string;
   now: () => Date;
+  /** Issue 47: queues a push to the agent's devices where the agent is e-mailed (composition binds it). */
+  agentPush?: AgentPush;
 };
 
 export type JobAttempt = { retryCount: number; retryLimit: number };
@@ -112,6 +116,8 @@ export async function runNotificationJob(
     outcomes.push(await deliverMessage(deps, ctx, data, scheduledFor, message, lastAttempt));
   }
   if (data.event === 'unconfirmed_alert') await markUnconfirmed(db, booking.id, now);
+  const push = deps.agentPush && pushOfNotification(data, plan.messages, booking);
+  if (push) await deps.agentPush!(push);
   const failures = outcomes.flatMap((o) => (o.status === 'failed' && !o.final ? [o.error] : []));
   if (failures.length > 0) {
     // Back to the queue: pg-boss retries the job later; the messages already sent are skipped then.
@@ -188,6 +194,8 @@ async function deliverMessage(
         fileStem: fileStemFor(key, kind),
         attachments: rendered.attachments,
         headers: { 'X-Keyturn-Idempotency-Key': key },
+        // Issue 46: every e-mail to the buyer links to what the agent holds about them.
+        ...(message.audience === 'buyer' ? { yourData: { agentId: agent.id, email: to } } : {}),
       }),
   });
 }

@@ -6,6 +6,7 @@ import {
   SELLER_APPROVAL_MESSAGES as M,
   SELLER_BLOCK_MAX_HOURS,
   spentLinkNote,
+  answerSummary,
   type ApprovalAction,
 } from '@keyturn/domain/listing/sellerApprovalTexts';
 import type { ShowingBlock } from '@keyturn/domain/listing/showingRules';
@@ -32,6 +33,7 @@ import { newPublicToken } from '../bookings/service';
 import { queueProposalMail } from '../routes/proposal-mail';
 import type { blockBodySchema } from '@keyturn/domain/schemas/sellerApproval';
 import type { LinkSigner } from './links';
+import { queuePush } from '../web-push/queue';
 
 export type SellerContext = PublicContext & { queue: JobQueue; signer: LinkSigner };
 
@@ -100,14 +102,28 @@ async function claim(tx: DbTransaction, r: Resolved, now: Date, needsOpen: boole
 
 async function answered(
   tx: DbTransaction,
+  queue: JobQueue,
   r: Resolved,
   now: Date,
-  set: Partial<typeof sellerApprovalRequests.$inferInsert>,
+  set: Partial<typeof sellerApprovalRequests.$inferInsert> & { status: 'approved' | 'declined' | 'proposed' },
 ) {
   await tx
     .update(sellerApprovalRequests)
     .set({ answeredByContactId: r.contact.id, answeredByName: r.contact.name, answeredAt: now, ...set })
     .where(eq(sellerApprovalRequests.id, r.request.id));
+  // Issue 47: the agent's devices hear the answer in the words of the booking's approval line.
+  await queuePush(
+    tx,
+    queue,
+    {
+      agentId: r.agent.id,
+      bookingId: r.booking.id,
+      event: 'seller_answer',
+      key: `seller-answer:${r.request.id}`,
+      answer: answerSummary(set.status, r.contact.name),
+    },
+    now,
+  );
 }
 
 /** The pending booking moved to `status` (409 when it is no longer pending: cancelled or moved meanwhile). */
@@ -134,7 +150,7 @@ export async function approve(ctx: SellerContext, token: string) {
     await lockAgentRow(tx, r.agent.id);
     await claim(tx, r, now, true);
     // The request first: the notifier then sees the seller's yes and confirms as usual.
-    await answered(tx, r, now, { status: 'approved' });
+    await answered(tx, ctx.queue, r, now, { status: 'approved' });
     const booking = await settleBooking(tx, r, 'confirmed');
     await ctx.notify.actionApplied(tx, booking, 'confirm');
   });
@@ -147,7 +163,7 @@ export async function decline(ctx: SellerContext, token: string, reason: string 
   await writeTransaction(ctx.db, async (tx) => {
     await lockAgentRow(tx, r.agent.id);
     await claim(tx, r, now, true);
-    await answered(tx, r, now, { status: 'declined', declineReason: reason });
+    await answered(tx, ctx.queue, r, now, { status: 'declined', declineReason: reason });
     const booking = await settleBooking(tx, r, 'declined', reason);
     await ctx.notify.actionApplied(tx, booking, 'decline');
   });
@@ -194,7 +210,7 @@ export async function propose(ctx: SellerContext, token: string, startsAtIso: st
         createdAt: now,
       })
       .returning({ id: timeProposals.id });
-    await answered(tx, r, now, { status: 'proposed', proposalId: proposal!.id });
+    await answered(tx, ctx.queue, r, now, { status: 'proposed', proposalId: proposal!.id });
     await queueProposalMail(tx, ctx.queue, proposal!.id, now);
   });
   return { status: 'proposed' as const, message: M.proposed };
@@ -252,7 +268,7 @@ export async function block(ctx: SellerContext, body: z.output<typeof blockBodyS
     await lockAgentRow(tx, r.agent.id);
     const request = await claim(tx, r, now, false);
     if (request.status === 'open' && (body.tonight || coversShowing)) {
-      await answered(tx, r, now, { status: 'declined', declineReason: reason });
+      await answered(tx, ctx.queue, r, now, { status: 'declined', declineReason: reason });
       const booking = await settleBooking(tx, r, 'declined', reason);
       await ctx.notify.actionApplied(tx, booking, 'decline');
       status = 'declined';

@@ -10,6 +10,7 @@ import {
 } from '@keyturn/domain/schemas/serverSettings';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { setAuditActor } from '../../db/audit-context';
 import { currentUser } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
 import { users } from '../../db/schema';
@@ -55,9 +56,12 @@ export async function isAdministrator(
 /** A preValidation hook after requireUser: 403 with Server settings' refusal to anyone but an administrator. */
 export function requireAdministrator(db: Db, rule: AdministratorRule) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!(await isAdministrator(db, currentUser(request), rule))) {
+    const user = currentUser(request);
+    if (!(await isAdministrator(db, user, rule))) {
       throw new AppError(403, 'FORBIDDEN', SERVER_SETTINGS_TEXTS.forbidden);
     }
+    // Issue 46: Server settings' changes are the operator's in the audit log.
+    setAuditActor(request.auditStore, { kind: 'operator', id: user.id, label: user.email });
   };
 }
 

@@ -23,6 +23,7 @@ import type { QueuedMailHandler } from '../core/mail/queued-mail';
 import { notificationSettingsOf } from '../core/notifications/settings';
 import { isThreadMessageJob, type ThreadMessageJob } from '../core/showing-thread';
 import { deliverConsentedText, deliverShowingText } from '../texts/showing-text';
+import type { AgentPush } from '../web-push/queue';
 
 export type ThreadMailDeps = {
   db: Db;
@@ -31,6 +32,8 @@ export type ThreadMailDeps = {
   smsDefaultCountry: string;
   publicUrl: string;
   mailFrom: string;
+  /** Issue 47: a buyer's (or their agent's) message is pushed to the listing agent's devices too. */
+  agentPush?: AgentPush;
 };
 
 type Recipient = {
@@ -69,6 +72,15 @@ export async function sendThreadMessage(
     .where(eq(showingMessages.id, job.data.messageId));
   if (!row) return { sent: 0, skipped: 'the message or its showing no longer exists' };
   const { message, booking, agent, property } = row;
+  if (deps.agentPush && (message.authorRole === 'buyer' || message.authorRole === 'buyer_agent')) {
+    await deps.agentPush({
+      agentId: agent.id,
+      bookingId: booking.id,
+      event: 'buyer_message',
+      key: `thread:${message.id}`,
+      messageId: message.id,
+    });
+  }
   const links = bookingLinks({ booking, agent, property, publicUrl: deps.publicUrl });
   const recipients: Recipient[] = [];
 

@@ -103,7 +103,8 @@ export async function consentLedgerCsv(db: Db, agentId: string): Promise<string>
     [
       entry.createdAt.toISOString(),
       entry.event,
-      entry.phone,
+      // Issue 46: a deleted buyer's number is kept only as its sha256 (the proof of whose consent it was).
+      entry.phone ?? (entry.phoneHash ? `sha256:${entry.phoneHash}` : null),
       entry.bookingId,
       clientName,
       entry.wordingVersion,

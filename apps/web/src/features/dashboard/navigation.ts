@@ -13,6 +13,8 @@ import {
   UsersIcon,
 } from '@/components/ui/icons';
 import { NETWORK_PATHS, NETWORK_TEXTS } from '@keyturn/domain/listing/network';
+import { PRIVACY_TEXTS } from '@keyturn/domain/privacy';
+import { AUDIT_LOG_PATH, AUDIT_TEXTS } from '@keyturn/domain/audit';
 import { SERVER_SETTINGS_PATH, SERVER_SETTINGS_TEXTS } from '@keyturn/domain/schemas/serverSettings';
 
 export interface NavEntry {
@@ -33,10 +35,18 @@ export const SIDEBAR_ENTRIES: readonly NavEntry[] = [
   { label: 'Feedback', to: '/dashboard/feedback', icon: ChatIcon },
   { label: 'Subscription', to: '/dashboard/subscription', icon: CardIcon },
   { label: 'Settings', to: '/dashboard/settings', icon: CogIcon },
+  // Issue 46: buyers' deletion requests with their legal clock, and the retention setting (after spec §2.2's).
+  { label: PRIVACY_TEXTS.nav, to: '/dashboard/privacy-requests', icon: UsersIcon },
 ];
 
 /** The team view (issue 15): listed after Bookings, for a team's owners and admins only. */
 export const TEAM_ENTRY: NavEntry = { label: 'Team', to: '/dashboard/team', icon: UsersIcon };
+
+/**
+ * The audit log (issue 46, decision 092): listed before Server settings for those who may read it — an
+ * Enterprise agent on their own, a team's owners and admins on an Enterprise team.
+ */
+export const AUDIT_LOG_ENTRY: NavEntry = { label: AUDIT_TEXTS.navLabel, to: AUDIT_LOG_PATH, icon: ChartIcon };
 
 /** Server settings (issue 30, decision 048): listed last, for the server's administrator only. */
 export const SERVER_SETTINGS_ENTRY: NavEntry = {

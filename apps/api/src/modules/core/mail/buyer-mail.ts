@@ -58,6 +58,10 @@ export async function deliverBuyerMail(
           messageId,
           fileStem: fileStemFor(key, kind),
           headers: { 'X-Keyturn-Idempotency-Key': key },
+          // Issue 46: every e-mail to the buyer links to what the agent holds about them.
+          ...(!mail.toAgent && (mail.audience ?? 'buyer') === 'buyer'
+            ? { yourData: { agentId: agent.id, email: mail.to } }
+            : {}),
         }),
     },
   );

@@ -33,6 +33,23 @@ describe('dashboard sidebar (spec §2.2)', () => {
     ]);
   });
 
+  it('lists the audit log (issue 46) only when asked, before Server settings', () => {
+    const { unmount } = render(
+      <MemoryRouter initialEntries={['/dashboard/audit-log']}>
+        <SidebarNav audit admin />
+      </MemoryRouter>,
+    );
+    const links = screen.getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')]);
+    expect(links.slice(-2)).toEqual([
+      ['Audit log', '/dashboard/audit-log'],
+      ['Server settings', '/dashboard/server-settings'],
+    ]);
+    expect(activeEntries()).toEqual(['Audit log']);
+    unmount();
+    renderNavAt('/dashboard');
+    expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
+  });
+
   it("lists Server settings last for the server's administrator only", () => {
     const { unmount } = render(
       <MemoryRouter initialEntries={['/dashboard/server-settings']}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import {
+  AUDIT_LOG_ENTRY,
   QUICK_ACTIONS,
   SERVER_SETTINGS_ENTRY,
   SIDEBAR_ENTRIES,
@@ -18,17 +19,21 @@ export function SidebarNav({
   onNavigate,
   team = false,
   admin = false,
+  audit = false,
 }: {
   onNavigate?: () => void;
   team?: boolean;
   admin?: boolean;
+  /** Issue 46: show the audit log (Enterprise; a team's owners and admins). */
+  audit?: boolean;
 }) {
   // The team view sits after Bookings, for a team's owners and admins (issue 15); Server settings last, for
   // the server's administrator (issue 30).
   const withTeam: readonly NavEntry[] = team
     ? SIDEBAR_ENTRIES.flatMap((e) => (e.to === '/dashboard/bookings' ? [e, TEAM_ENTRY] : [e]))
     : SIDEBAR_ENTRIES;
-  const entries = admin ? [...withTeam, SERVER_SETTINGS_ENTRY] : withTeam;
+  const withAudit = audit ? [...withTeam, AUDIT_LOG_ENTRY] : withTeam;
+  const entries = admin ? [...withAudit, SERVER_SETTINGS_ENTRY] : withAudit;
   return (
     <nav aria-label="Dashboard">
       <ul className="space-y-1">
@@ -98,6 +103,7 @@ export function SidebarBody({
   onNavigate,
   team = false,
   admin = false,
+  audit = false,
 }: {
   footer: ReactNode;
   onNavigate?: () => void;
@@ -105,11 +111,13 @@ export function SidebarBody({
   team?: boolean;
   /** Show Server settings (the caller administers the server). */
   admin?: boolean;
+  /** Show the audit log (issue 46). */
+  audit?: boolean;
 }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex-1 space-y-8 overflow-y-auto px-3 py-6">
-        <SidebarNav team={team} admin={admin} {...(onNavigate ? { onNavigate } : {})} />
+        <SidebarNav team={team} admin={admin} audit={audit} {...(onNavigate ? { onNavigate } : {})} />
         <QuickActions {...(onNavigate ? { onNavigate } : {})} />
       </div>
       <div className="border-t border-slate-200 p-4">{footer}</div>

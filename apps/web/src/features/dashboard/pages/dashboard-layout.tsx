@@ -10,6 +10,8 @@ import { VerifyEmailBanner } from '../components/verify-email-banner';
 import { useLogout } from '../hooks/use-logout';
 import { useSidebarUser } from '../hooks/use-sidebar-user';
 import { useAnalyticsIdentity } from '../hooks/use-analytics-identity';
+import { useInstallableDashboard } from '../hooks/use-installable-dashboard';
+import { InstallPrompt } from '../components/install-prompt';
 import { useSession } from '@/lib/auth';
 import { useTeam } from '@/lib/team';
 import { useServerAdministrator } from '@/lib/server-admin';
@@ -33,9 +35,14 @@ export function DashboardLayout() {
   const { logout, loggingOut } = useLogout();
   const session = useSession();
   useAnalyticsIdentity(session.user?.id ?? null);
+  const { visits } = useInstallableDashboard();
   const team = useTeam(session.status === 'signed-in');
   const leadsTeam = Boolean(team.data && teamCan(team.data.role, 'viewTeamBookings'));
   const admin = useServerAdministrator(session.status === 'signed-in');
+  // Issue 46: the audit log for an Enterprise agent on their own, or a team's owners and admins on Enterprise.
+  const audit = team.data
+    ? leadsTeam && team.data.planIncludesTeams
+    : footer?.plan.id === 'enterprise' && team.isSuccess;
   // The drawer belongs to the path it was opened on, so any navigation closes it.
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = drawerPath === location.pathname;
@@ -62,7 +69,7 @@ export function DashboardLayout() {
         <div className="flex h-16 shrink-0 items-center border-b border-slate-200 px-6">
           <Logo />
         </div>
-        <SidebarBody footer={footerContent} team={leadsTeam} admin={admin} />
+        <SidebarBody footer={footerContent} team={leadsTeam} admin={admin} audit={audit} />
       </aside>
 
       <div className="lg:pl-72">
@@ -82,13 +89,20 @@ export function DashboardLayout() {
 
         <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-10 lg:py-10">
           <VerifyEmailBanner />
+          <InstallPrompt visits={visits} />
           <Outlet context={{ refreshPlan } satisfies DashboardOutletContext} />
         </main>
       </div>
 
       {drawerOpen ? (
         <MobileDrawer id={DRAWER_ID} label="Navigation" header={<Logo size="sm" />} onClose={closeDrawer}>
-          <SidebarBody footer={footerContent} onNavigate={closeDrawer} team={leadsTeam} admin={admin} />
+          <SidebarBody
+            footer={footerContent}
+            onNavigate={closeDrawer}
+            team={leadsTeam}
+            admin={admin}
+            audit={audit}
+          />
         </MobileDrawer>
       ) : null}
     </div>

@@ -25,6 +25,7 @@ import { fetchLead, leadKeys, setOutcome } from './api';
 import { LeadClassBadge, SentimentBadge } from './badges';
 import { LeadNotes } from './lead-notes';
 import { UpgradeHint } from './upgrade-hint';
+import { WhyThisClass } from './why-this-class';
 
 const TIMELINE_LABELS: Record<TimelineKind, string> = {
   booked: 'Booked',
@@ -133,6 +134,7 @@ function LeadBody({ lead, timeZone }: { lead: LeadDetail; timeZone: string | und
             ) : null}
           </div>
           <p className="text-sm text-slate-700">{lead.class_rule.text}</p>
+          <WhyThisClass why={lead.class_why} />
         </div>
         <SelectField
           label="Outcome"

@@ -1,9 +1,10 @@
-// The leads as a list: each a button that opens the lead. What the plan adds (score, sentiment, next step,
-// predicted chance) appears only when the server sent it.
+// The leads as a list: each a button that opens the lead, and its "Why this class" beside it. What the plan
+// adds (score, sentiment, next step, predicted chance) appears only when the server sent it.
 import { LEAD_OUTCOME_LABELS } from '@keyturn/domain/schemas/leads';
 import type { LeadSummary } from '@keyturn/domain/schemas/leadResponses';
 import { formatInstant } from '@/components/ui/format';
 import { LeadClassBadge, SentimentBadge } from './badges';
+import { WhyThisClass } from './why-this-class';
 
 export function LeadList({
   leads,
@@ -57,6 +58,9 @@ export function LeadList({
               <span>Last activity {formatInstant(lead.last_activity_at, timeZone)}</span>
             </span>
           </button>
+          <div className="px-4 pb-2">
+            <WhyThisClass why={lead.class_why} />
+          </div>
         </li>
       ))}
     </ul>

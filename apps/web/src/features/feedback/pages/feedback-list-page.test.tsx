@@ -14,6 +14,13 @@ const basicLead: LeadSummary = {
   outcome: 'open',
   class: 'hot',
   class_rule: { id: 'hot-second-showing', text: 'Hot: wants a second showing and rated 4+' },
+  class_why: {
+    rule: 'Hot: wants a second showing and rated 4+',
+    signals: [
+      { id: 'rating', label: 'Latest rating', value: '5/5' },
+      { id: 'showed', label: 'Showings attended', value: '1' },
+    ],
+  },
   bookings_count: 2,
   last_activity_at: '2030-06-10T14:00:00.000Z',
 };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CONSENT_STORAGE_KEY } from '@keyturn/domain/constants';
+import { PRIVACY_TEXTS } from '@keyturn/domain/privacy';
 import { Container, PageHero, PageMeta } from '@/components/site-chrome';
 import { Button } from '@/components/ui/button';
 import { setConsent, useConsent } from '@/lib/consent';
@@ -91,6 +92,19 @@ export function PrivacyPolicyPage() {
             </p>
           </section>
 
+          {/* Issue 46: a buyer's own data — the link, the download, deletion and its clock, retention. */}
+          <section aria-labelledby="buyer-data-title">
+            <h2 id="buyer-data-title" className="text-2xl font-bold tracking-tight text-slate-900">
+              {PRIVACY_TEXTS.policy.heading}
+            </h2>
+            <p className="mt-3 text-base leading-7 text-slate-700">{PRIVACY_TEXTS.policy.intro}</p>
+            <ul className="mt-3 list-disc space-y-1.5 pl-5 text-base leading-7 text-slate-700">
+              {PRIVACY_TEXTS.policy.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </section>
+
           <section aria-labelledby="browser-title">
             <h2 id="browser-title" className="text-2xl font-bold tracking-tight text-slate-900">
               In your browser
@@ -133,8 +147,8 @@ export function PrivacyPolicyPage() {
                 <EmailLink />.
               </li>
               <li>
-                <strong>Buyers:</strong> cancel the booking with the link on your confirmation, and ask the
-                agent to delete your details, or write to <EmailLink /> and we will do it.
+                <strong>Buyers:</strong> open the “Your data” link at the end of any e-mail from the agent and
+                ask for deletion there (see above), or write to <EmailLink /> and we will do it.
               </li>
               <li>
                 <strong>Waiting list and sales enquiries:</strong> write to <EmailLink /> from the address you

@@ -28,6 +28,7 @@ import {
   useWebhookDeliveries,
   useWebhookEndpoints,
 } from '../hooks/use-webhooks';
+import { IncludeIncomeToggle } from './include-income-toggle';
 
 export function WebhooksSection() {
   const { plan } = usePlan(true);
@@ -48,6 +49,7 @@ export function WebhooksSection() {
         <code className="mx-1 rounded bg-slate-100 px-1">keyturn-signature</code>header. Failed deliveries are
         retried with growing delays.
       </p>
+      <IncludeIncomeToggle />
       <AddWebhookForm />
       {endpoints.isPending ? (
         <Spinner label="Loading webhooks" />

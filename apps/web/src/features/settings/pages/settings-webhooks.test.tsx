@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { FAIR_HOUSING_TEXTS } from '@keyturn/domain/insights/fairHousing';
 import { WEBHOOK_EVENTS, WEBHOOK_MESSAGES } from '@keyturn/domain/schemas/webhooks';
 import type { RecordedCall } from '@/test/utils';
 import { json, renderAt, signedInSessionRoutes, stubApi, TEST_AGENT_PROFILE } from '@/test/utils';
@@ -32,6 +33,7 @@ function renderWebhooks(plan: string, routes: Record<string, (call: RecordedCall
       json(200, { success: true, subscription: { status: 'active' }, plan: { id: plan } }),
     'GET /webhooks': () => json(200, { success: true, data: [endpoint] }),
     'GET /webhooks/e1/deliveries': () => json(200, { success: true, data: [delivery] }),
+    'GET /crm/include-income': () => json(200, { success: true, data: { include_income: false } }),
     ...routes,
   });
   renderAt(<SettingsPage />, { path: '/dashboard/settings?tab=webhooks', routePath: '/dashboard/settings' });
@@ -82,6 +84,22 @@ describe('Settings → Webhooks', () => {
     await waitFor(() => expect(api.callsTo('POST', '/webhooks/e1/deliveries/d1/resend')).toHaveLength(1));
   });
 
+  it('income in exports and webhooks: off by default beside the warning; turning it on saves it', async () => {
+    const api = renderWebhooks('enterprise', {
+      'PUT /crm/include-income': (call) => json(200, { success: true, data: call.body }),
+    });
+    const toggle = await screen.findByRole('switch', { name: FAIR_HOUSING_TEXTS.includeIncomeLabel });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(FAIR_HOUSING_TEXTS.includeIncomeWarning);
+    expect(screen.getByText(FAIR_HOUSING_TEXTS.includeIncomeOff)).toBeInTheDocument();
+    await userEvent.click(toggle);
+    await waitFor(() => expect(api.callsTo('PUT', '/crm/include-income')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/crm/include-income')[0]?.body).toEqual({ include_income: true });
+    expect(await screen.findByText(FAIR_HOUSING_TEXTS.includeIncomeOn)).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+  });
+
   it('below Enterprise: an upgrade hint, and the webhooks are never requested', async () => {
     const api = renderWebhooks('pro');
     expect(
@@ -91,5 +109,6 @@ describe('Settings → Webhooks', () => {
     ).toBeInTheDocument();
     expect(screen.queryByLabelText('Endpoint URL')).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/webhooks')).toHaveLength(0);
+    expect(api.callsTo('GET', '/crm/include-income')).toHaveLength(0);
   });
 });
