@@ -5,6 +5,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect } from 'vitest';
+import toast from 'react-hot-toast';
 
 // The app loads the toaster on demand (lib/toast.ts, decision 030). Its modules are transformed once here, so a
 // test's first toast waits for a cached import, not for the transform on a loaded machine.
@@ -55,4 +56,8 @@ afterEach(() => {
   expect(leftover, 'animation frames still pending after every component was unmounted').toBe(0);
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // A toast lives 4 s in react-hot-toast's store, longer than a test: the next test's toaster must not show it
+  // (nor a dialog's scroll lock outlive the test that opened it).
+  toast.remove();
+  document.body.style.overflow = '';
 });
