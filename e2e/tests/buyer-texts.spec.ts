@@ -5,7 +5,7 @@
 // results are written to its database as a server with texts and the webhook write them. Screenshots at 375 and 1280 px go to /work/shots/texts/.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { api, CONSENT_DECIDED, newAgent, nextWeekday, query } from '../support/server.ts';
+import { api, CONSENT_DECIDED, DEMO, newAgent, query } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
 
 test.use({ storageState: CONSENT_DECIDED });
@@ -22,6 +22,17 @@ test('Messages from buyers and "Confirmed by text" on the dashboard and the book
 }) => {
   mkdirSync(SHOTS, { recursive: true });
   const agent = await newAgent('Texter');
+  // The showing is tomorrow, so the dashboard's "Next 3 days" shows it whatever the weekday (a Friday's next
+  // weekday, Monday, is past its 72 hours): every day of the week open, 9:00 to 17:00.
+  await query(
+    `insert into availability_days (agent_id, day_of_week, is_available, intervals)
+     select $1, d, true, '[{"start":"09:00","end":"17:00"}]'::jsonb from generate_series(0, 6) d
+     on conflict (agent_id, day_of_week) do update set is_available = true, intervals = excluded.intervals`,
+    [agent.id],
+  );
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: DEMO.timeZone }).format(new Date());
+  const tomorrow = new Date(`${today}T12:00:00Z`);
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
   const booked = await api<{ booking: { id: string } }>('POST', '/booking', {
     property_id: null,
     agent_id: agent.id,
@@ -34,7 +45,7 @@ test('Messages from buyers and "Confirmed by text" on the dashboard and the book
     income_range: null,
     booking_purpose: 'property_viewing',
     custom_purpose: null,
-    booking_date: nextWeekday(1),
+    booking_date: tomorrow.toISOString().slice(0, 10),
     booking_time: '11:00',
     message: null,
     sms_consent: true,

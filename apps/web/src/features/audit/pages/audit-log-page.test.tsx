@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AUDIT_TEXTS, type AuditEntry } from '@keyturn/domain/audit';
 import { upgradeMessage } from '@keyturn/domain/planGates';
 import { timeZoneLabel } from '@keyturn/domain/time';
+import { startOfDayInZone } from '@keyturn/domain/zoneDays';
 import { json, renderAt, signedInSessionRoutes, stubApi, TEST_AGENT_PROFILE } from '@/test/utils';
 import { AuditLogPage } from './audit-log-page';
 
@@ -41,6 +42,11 @@ function render(routes: Parameters<typeof stubApi>[0]) {
   renderAt(<AuditLogPage />, { path: '/dashboard/audit-log' });
   return { api, user: userEvent.setup({ delay: null }) };
 }
+
+// Midnight to the day's last millisecond in New York (2031-03-01T05:00Z … 2031-03-09T04:59:59.999Z), as the domain
+// computes them (the same function the page must call with the agent's zone, not the browser's).
+const FROM_NY = startOfDayInZone('2031-03-01', 'America/New_York').toISOString();
+const TO_NY = new Date(startOfDayInZone('2031-03-09', 'America/New_York').getTime() - 1).toISOString();
 
 describe('AuditLogPage', () => {
   it('shows each entry: time with the zone, who, IP, what, before → after with masks', async () => {
@@ -107,8 +113,8 @@ describe('AuditLogPage', () => {
       const calls = api.callsTo('GET', '/audit-log');
       const asked = new URL(calls.at(-1)!.url, 'http://localhost').searchParams;
       expect(Object.fromEntries(asked)).toEqual({
-        from: '2031-03-01T05:00:00.000Z',
-        to: '2031-03-09T04:59:59.999Z',
+        from: FROM_NY,
+        to: TO_NY,
         actor: 'seller',
         entity_type: 'seller_approval_requests',
       });
@@ -118,7 +124,7 @@ describe('AuditLogPage', () => {
     const exported = new URL(api.callsTo('GET', '/audit-log/export.csv')[0]!.url, 'http://localhost')
       .searchParams;
     expect(exported.get('actor')).toBe('seller');
-    expect(exported.get('from')).toBe('2031-03-01T05:00:00.000Z');
+    expect(exported.get('from')).toBe(FROM_NY);
   });
 
   it('Basic and Professional: the upgrade hint', async () => {

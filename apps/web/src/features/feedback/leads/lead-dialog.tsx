@@ -134,7 +134,7 @@ function LeadBody({ lead, timeZone }: { lead: LeadDetail; timeZone: string | und
             ) : null}
           </div>
           <p className="text-sm text-slate-700">{lead.class_rule.text}</p>
-          <WhyThisClass why={lead.class_why} />
+          <WhyThisClass why={lead.class_why} ruleShown />
         </div>
         <SelectField
           label="Outcome"
