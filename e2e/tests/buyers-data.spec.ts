@@ -2,12 +2,13 @@
 // their showing, downloads it as CSV and asks for deletion; the agent (Enterprise, 1280 px) sees the request with its
 // clock, deletes the buyer's data, and finds both the booking and the deletion in the audit log. Each step is
 // screenshotted at 390 and 1280 px.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
 import { PRIVACY_TEXTS as T } from '@keyturn/domain/privacy';
 import { AUDIT_TEXTS } from '@keyturn/domain/audit';
 import { bookAsBuyer, CONSENT_DECIDED, freeSlot, newAgent, query } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
+import { shooter } from '../support/shots.ts';
 import { sentMail } from '../support/mail.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -18,15 +19,7 @@ const stamp = Date.now().toString(36);
 const buyerEmail = `dana.privacy.${stamp}@example.com`;
 const buyerName = `Dana Privacy${stamp}`;
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
+const shot = shooter(SHOTS);
 
 test('a buyer sees, downloads and asks to delete their data; the agent deletes it; the audit log shows both', async ({
   page,

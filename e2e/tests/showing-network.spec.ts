@@ -3,14 +3,14 @@
 // Approve link of their e-mail (the .eml the server kept, file mode); the listing agent writes in that showing's
 // conversation from their booking's details; the buyer's agent, on their request's page, taps "Running 10 minutes
 // late" and the listing agent is e-mailed it. Each step is screenshotted at 390 and 1280 px.
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { NETWORK_TEXTS as T } from '@keyturn/domain/listing/network';
 import { SELLER_APPROVAL_MESSAGES as M } from '@keyturn/domain/listing/sellerApprovalTexts';
 import { THREAD_TEXTS } from '@keyturn/domain/listing/threads';
 import { NETWORK_TOUR_TEXTS } from '@keyturn/domain/routes/networkTour';
 import { api, CONSENT_DECIDED, newAgent, newListing, nextWeekday, query } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
+import { shooter } from '../support/shots.ts';
 import { sentMail } from '../support/mail.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -22,15 +22,7 @@ const stamp = Date.now().toString(36);
 const street = `Tourmaline ${stamp}`;
 const sellerEmail = `pat.seller.${stamp}@example.com`;
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
+const shot = shooter(SHOTS);
 
 test('a buyer’s agent tours three homes of two agents: seller approves by e-mail, a thread, “Running 10 minutes late”', async ({
   page,
