@@ -54,6 +54,10 @@ export async function runWorkers(options: {
   // pg-boss keeps polling through errors (a lost database included) and resumes by itself once it is back.
   let lastErrorAt = 0;
   let stopped = false;
+  // The handlers running now. pg-boss's graceful stop gives up waiting after its timeout and fails the jobs in
+  // hand, but a handler still running then finishes later and pg-boss records its outcome on the pool: stop()
+  // waits for those too, so nothing touches the pool after the process (or a test) has closed it.
+  const inFlight = new Set<Promise<unknown>>();
   const boss = await startBoss(db, {
     supervise: true,
     maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
@@ -70,7 +74,13 @@ export async function runWorkers(options: {
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: config.jobs.pollSeconds },
         async ([job]) => {
           if (!job) return;
-          return handler.run(job);
+          const running = handler.run(job);
+          inFlight.add(running);
+          try {
+            return await running;
+          } finally {
+            inFlight.delete(running);
+          }
         },
       );
     }
@@ -94,6 +104,14 @@ export async function runWorkers(options: {
       for (const timer of timers) clearInterval(timer);
       // Finish the jobs in hand (up to 10 s); pg-boss fails what is left so another worker retries it.
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      // Bounded: a handler stuck on an unanswering provider must not hold the shutdown for ever.
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise((resolve) => setTimeout(resolve, 20_000).unref()),
+      ]);
+      // pg-boss records a late handler's outcome right after it settles: let that query start before anyone
+      // ends the pool (an ended pool still finishes the queries it was given).
+      await new Promise((resolve) => setTimeout(resolve, 50));
       options.onStop?.();
     },
   };
