@@ -88,9 +88,6 @@ const WaitlistLinkPage = lazy(() =>
 const YourDataPage = lazy(() =>
   import('@/features/privacy/pages/your-data-page').then((m) => ({ default: m.YourDataPage })),
 );
-const PrivacyRequestsPage = lazy(() =>
-  import('@/features/privacy/pages/privacy-requests-page').then((m) => ({ default: m.PrivacyRequestsPage })),
-);
 const FeedbackFormPage = lazy(() =>
   import('@/features/feedback/pages/feedback-form-page').then((m) => ({ default: m.FeedbackFormPage })),
 );
@@ -118,65 +115,13 @@ const ProfileSetupPage = lazy(() =>
 const DashboardLayout = lazy(() =>
   import('@/features/dashboard/pages/dashboard-layout').then((m) => ({ default: m.DashboardLayout })),
 );
-const DashboardOverviewPage = lazy(() =>
-  import('@/features/dashboard/pages/overview-page').then((m) => ({ default: m.DashboardOverviewPage })),
-);
-const PropertiesPage = lazy(() =>
-  import('@/features/properties/pages/properties-page').then((m) => ({ default: m.PropertiesPage })),
-);
-const ImportListingsPage = lazy(() =>
-  import('@/features/properties/pages/import-listings-page').then((m) => ({ default: m.ImportListingsPage })),
-);
-const BookingsPage = lazy(() =>
-  import('@/features/bookings/pages/bookings-page').then((m) => ({ default: m.BookingsPage })),
-);
-const MyDayPage = lazy(() =>
-  import('@/features/routes/pages/my-day-page').then((m) => ({ default: m.MyDayPage })),
-);
-const ReportsPage = lazy(() =>
-  import('@/features/reports/pages/reports-page').then((m) => ({ default: m.ReportsPage })),
-);
-const FeedbackListPage = lazy(() =>
-  import('@/features/feedback/pages/feedback-list-page').then((m) => ({ default: m.FeedbackListPage })),
-);
-// Issue 46: the audit log (Enterprise), its own chunk.
-const AuditLogPage = lazy(() =>
-  import('@/features/audit/pages/audit-log-page').then((m) => ({ default: m.AuditLogPage })),
-);
-const ConversationsPage = lazy(() =>
-  import('@/features/threads/pages/conversations-page').then((m) => ({ default: m.ConversationsPage })),
-);
-const FindHomesPage = lazy(() =>
-  import('@/features/network/pages/find-homes-page').then((m) => ({ default: m.FindHomesPage })),
-);
-const ShowingRequestsPage = lazy(() =>
-  import('@/features/network/pages/showing-requests-page').then((m) => ({ default: m.ShowingRequestsPage })),
-);
-const NetworkToursPage = lazy(() =>
-  import('@/features/network/pages/tours-page').then((m) => ({ default: m.ToursPage })),
-);
-const ShowingRequestPage = lazy(() =>
-  import('@/features/network/pages/request-page').then((m) => ({ default: m.ShowingRequestPage })),
-);
-const SettingsPage = lazy(() =>
-  import('@/features/settings/pages/settings-page').then((m) => ({ default: m.SettingsPage })),
-);
+// Every dashboard page through one loader (app/dashboard-pages.tsx): the table stays small for the public pages.
+const DashboardPage = lazy(() => import('./dashboard-pages').then((m) => ({ default: m.DashboardPage })));
 const AcceptInvitationPage = lazy(() =>
   import('@/features/team/pages/accept-invitation-page').then((m) => ({ default: m.AcceptInvitationPage })),
 );
 // The public team page (issue 15): its own chunk, so the agent booking page does not grow.
 const TeamPage = lazyPage(() => import('@/features/booking/pages/team-page').then((m) => m.TeamPage));
-const TeamViewPage = lazy(() =>
-  import('@/features/team/pages/team-view-page').then((m) => ({ default: m.TeamViewPage })),
-);
-const ServerSettingsPage = lazy(() =>
-  import('@/features/server-settings/pages/server-settings-page').then((m) => ({
-    default: m.ServerSettingsPage,
-  })),
-);
-const SubscriptionPage = lazy(() =>
-  import('@/features/subscription/pages/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
-);
 
 /** The buyer's pages: the cookie banner is a compact row there (decision 013). */
 const BUYER_PAGE: ConsentHandle = { compactConsent: true };
@@ -335,50 +280,86 @@ export const routes: RouteObject[] = [
             path: 'dashboard',
             element: page(<DashboardLayout />),
             children: [
-              { id: 'dashboard-overview', index: true, element: page(<DashboardOverviewPage />) },
-              { id: 'dashboard-properties', path: 'properties', element: page(<PropertiesPage />) },
+              { id: 'dashboard-overview', index: true, element: page(<DashboardPage name="overview" />) },
+              {
+                id: 'dashboard-properties',
+                path: 'properties',
+                element: page(<DashboardPage name="properties" />),
+              },
               {
                 id: 'dashboard-properties-import',
                 path: 'properties/import',
-                element: page(<ImportListingsPage />),
+                element: page(<DashboardPage name="import-listings" />),
               },
-              { id: 'dashboard-bookings', path: 'bookings', element: page(<BookingsPage />) },
-              { id: 'dashboard-reports', path: 'reports', element: page(<ReportsPage />) },
-              { id: 'dashboard-day', path: 'day', element: page(<MyDayPage />) },
-              { id: 'dashboard-team', path: 'team', element: page(<TeamViewPage />) },
-              { id: 'dashboard-feedback', path: 'feedback', element: page(<FeedbackListPage />) },
-              { id: 'dashboard-audit-log', path: 'audit-log', element: page(<AuditLogPage />) },
+              {
+                id: 'dashboard-bookings',
+                path: 'bookings',
+                element: page(<DashboardPage name="bookings" />),
+              },
+              { id: 'dashboard-reports', path: 'reports', element: page(<DashboardPage name="reports" />) },
+              { id: 'dashboard-day', path: 'day', element: page(<DashboardPage name="day" />) },
+              { id: 'dashboard-team', path: 'team', element: page(<DashboardPage name="team" />) },
+              {
+                id: 'dashboard-feedback',
+                path: 'feedback',
+                element: page(<DashboardPage name="feedback" />),
+              },
+              {
+                id: 'dashboard-audit-log',
+                path: 'audit-log',
+                element: page(<DashboardPage name="audit-log" />),
+              },
               // Issue 45: search the showings' conversations.
-              { id: 'dashboard-conversations', path: 'conversations', element: page(<ConversationsPage />) },
+              {
+                id: 'dashboard-conversations',
+                path: 'conversations',
+                element: page(<DashboardPage name="conversations" />),
+              },
               // Issue 46: buyers' deletion requests with their legal clock, and the retention setting.
               {
                 id: 'dashboard-privacy-requests',
                 path: 'privacy-requests',
-                element: page(<PrivacyRequestsPage />),
+                element: page(<DashboardPage name="privacy-requests" />),
               },
-              { id: 'dashboard-network', path: 'network', element: page(<FindHomesPage />) },
+              {
+                id: 'dashboard-network',
+                path: 'network',
+                element: page(<DashboardPage name="find-homes" />),
+              },
               {
                 id: 'dashboard-network-requests',
                 path: 'network/requests',
-                element: page(<ShowingRequestsPage />),
+                element: page(<DashboardPage name="showing-requests" />),
               },
               {
                 id: 'dashboard-network-request',
                 path: 'network/requests/:id',
-                element: page(<ShowingRequestPage />),
+                element: page(<DashboardPage name="showing-request" />),
               },
-              { id: 'dashboard-network-tours', path: 'network/tours', element: page(<NetworkToursPage />) },
+              {
+                id: 'dashboard-network-tours',
+                path: 'network/tours',
+                element: page(<DashboardPage name="tours" />),
+              },
               {
                 id: 'dashboard-network-tour',
                 path: 'network/tours/:id',
-                element: page(<NetworkToursPage />),
+                element: page(<DashboardPage name="tours" />),
               },
-              { id: 'dashboard-settings', path: 'settings', element: page(<SettingsPage />) },
-              { id: 'dashboard-subscription', path: 'subscription', element: page(<SubscriptionPage />) },
+              {
+                id: 'dashboard-settings',
+                path: 'settings',
+                element: page(<DashboardPage name="settings" />),
+              },
+              {
+                id: 'dashboard-subscription',
+                path: 'subscription',
+                element: page(<DashboardPage name="subscription" />),
+              },
               {
                 id: 'dashboard-server-settings',
                 path: 'server-settings',
-                element: page(<ServerSettingsPage />),
+                element: page(<DashboardPage name="server-settings" />),
               },
             ],
           },
