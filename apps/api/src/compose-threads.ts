@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { QueuedMailHandler } from './modules/core/mail/queued-mail';
 import { threadMessageMail } from './modules/showing-threads/mail';
+import { ownTextsRoutes } from './modules/showing-threads/own-texts';
 import { threadAgentRoutes, threadPublicRoutes } from './modules/showing-threads/routes';
 import type { NetworkAppDeps, NetworkMailDeps } from './compose-network-deps';
 
@@ -11,6 +12,12 @@ export async function registerShowingThreads(app: FastifyInstance, deps: Network
   const threads = { db: deps.ctx.db, queue: deps.queue, now: deps.ctx.now };
   await app.register(threadAgentRoutes, { ...threads, auth: deps.auth });
   await app.register(threadPublicRoutes, { ...threads, ...deps.limits });
+  await app.register(ownTextsRoutes, {
+    auth: deps.auth,
+    db: deps.ctx.db,
+    now: deps.ctx.now,
+    smsDefaultCountry: deps.ctx.smsDefaultCountry ?? 'US',
+  });
 }
 
 export function threadMails(deps: NetworkMailDeps): QueuedMailHandler<object>[] {

@@ -10,7 +10,8 @@ import { NETWORK_TEXTS } from '@keyturn/domain/listing/network';
 import { NETWORK_TOUR_TEXTS } from '@keyturn/domain/routes/networkTour';
 import { estimateTravel } from '@keyturn/domain/routes/travel';
 import { wallClockInZone } from '@keyturn/domain/time';
-import { bookings, properties } from '../src/db/schema';
+import { agents as agentRows, bookings, properties } from '../src/db/schema';
+import { whenInZone } from '../src/modules/core/mail/format';
 import { bookingPayload, makeAgent, makeCalendarBusy, makeProperty, type TestAgent } from './fixtures';
 import { ALL_DAY, DAY, notifyHarness, type NotifyHarness } from './support/notify';
 import { OFFLINE_MAPS_ENV } from './support/offline-maps';
@@ -288,5 +289,149 @@ describe('a cross-agent tour of 5 homes from 3 listing agents', () => {
       expect((await get(`/api/network/tours/${tourId}`, other.token)).statusCode).toBe(404);
       expect((await get('/api/network/tours', other.token)).json().data).toEqual([]);
     }
+  });
+});
+
+// A proposal re-plans the day at once, as if accepted: the proposed stop at its proposed time, the unanswered
+// stops fitted around it; a proposed time clashing with a settled stop moves nothing and the e-mail says why.
+describe('a time proposed for a stop of a 3-stop tour', () => {
+  let day = '';
+  let tourId = '';
+  let d: TestAgent;
+  const stopHomes: { id: number; lat: number; lng: number; address: string }[] = [];
+  const at = (time: string) => new Date(`${day}T${time}:00-05:00`).toISOString();
+  const timeOf = (iso: string) => {
+    const w = whenInZone(new Date(iso), 'America/New_York');
+    return `${w.time} ${w.zone}`;
+  };
+  const replanMails = async () =>
+    (await h.smtp.waitFor(() => true)).filter(
+      (m) => m.subject.includes('was re-planned') && m.envelopeTo.includes(scout.email),
+    );
+  const propose = (agent: TestAgent, bookingId: string, startsAt: string) =>
+    post('/api/routes/day/apply', agent.token, {
+      date: day,
+      moves: [{ booking_id: bookingId, starts_at: startsAt }],
+    });
+  const tourNow = async () => (await get(`/api/network/tours/${tourId}`, scout.token)).json().data;
+
+  beforeAll(async () => {
+    day = wallClockInZone(new Date(Date.now() + 5 * DAY), 'America/New_York').date;
+    // D shows from 11 AM only, and approves each request.
+    d = await makeAgent(h.t, {
+      availability: {
+        ...HOURS,
+        requires_approval: true,
+        days: ALL_DAY.days.map((x) => ({ ...x, intervals: [{ start: '11:00', end: '17:00' }] })),
+      },
+    });
+    // B proposes from the day's route (Optimise: a Pro feature).
+    await h.t.database.db.update(agentRows).set({ plan: 'pro' }).where(eq(agentRows.id, agents.b.id));
+    const dHome = { lat: 30.31, lng: -97.7431, address: '40 Elm Court' };
+    const dId = await makeProperty(h.t, d.id, dHome);
+    for (const k of [0, 2]) stopHomes.push({ ...homes[k]!, address: PLACES[k]!.address });
+    stopHomes.push({ id: dId, ...dHome });
+  });
+
+  it('moves the unanswered later stop to fit the drive after the proposed time; the mail says so; once', async () => {
+    const sent = await post('/api/network/tours', scout.token, {
+      ...sendBody([
+        { property_id: stopHomes[0]!.id, starts_at: at('09:00') },
+        { property_id: stopHomes[1]!.id, starts_at: at('10:00') },
+        { property_id: stopHomes[2]!.id, starts_at: at('11:00') },
+      ]),
+      date: day,
+    });
+    expect(sent.statusCode).toBe(201);
+    tourId = sent.json().data.id;
+    const before = await tourNow();
+    expect(before.stops.map((s: { state: string }) => s.state)).toEqual([
+      'requested',
+      'requested',
+      'requested',
+    ]);
+    const middle = before.stops[1];
+    expect(middle.property_id).toBe(stopHomes[1]!.id);
+    const mailsBefore = (await replanMails()).length;
+
+    // B proposes 11 AM for the middle home while the workers are down; the re-plan waits on the queue.
+    await h.stopWorkers();
+    const proposed = await propose(agents.b, middle.booking_id, at('11:00'));
+    expect(proposed.statusCode).toBe(200);
+    await h.startWorkers();
+    const intro = NETWORK_TOUR_TEXTS.mailIntro(middle.address, 'proposed', timeOf(at('11:00')));
+    const mails = await h.smtp.waitFor((m) => m.some((x) => (x.parsed.text ?? '').includes(intro)));
+    const mail = mails.find((x) => (x.parsed.text ?? '').includes(intro))!;
+    expect(mail.envelopeTo).toEqual([scout.email]);
+
+    const after = await tourNow();
+    const byId = (id: number) => after.stops.find((s: { property_id: number }) => s.property_id === id);
+    // The proposed home waits on the buyer's agent's answer, still at its requested time.
+    expect([byId(stopHomes[1]!.id).state, byId(stopHomes[1]!.id).starts_at]).toEqual([
+      'proposed',
+      at('10:00'),
+    ]);
+    // D's home could not stay at 11: it now starts after the proposed showing and the drive to it.
+    const last = byId(stopHomes[2]!.id);
+    expect(last.state).toBe('requested');
+    const drive = estimateTravel(stopHomes[1]!, stopHomes[2]!).minutes;
+    expect(new Date(last.starts_at).getTime()).toBeGreaterThanOrEqual(
+      Date.parse(at('11:30')) + drive * 60_000,
+    );
+    const dTimes = (await get(`/api/network/listings/${stopHomes[2]!.id}/dates/${day}`, scout.token)).json()
+      .slots as { starts_at: string }[];
+    // D's old time is free again (the request moved, booked at its new time through D's own check).
+    const dStarts = dTimes.map((x) => new Date(x.starts_at).getTime());
+    expect(dStarts).toContain(Date.parse(at('11:00')));
+    const moved = after.stops.filter(
+      (s: { property_id: number; starts_at: string }) =>
+        before.stops.find((b: { property_id: number }) => b.property_id === s.property_id).starts_at !==
+        s.starts_at,
+    );
+    expect(moved.length).toBeGreaterThanOrEqual(1);
+    expect(after.note).toBe(NETWORK_TOUR_TEXTS.replanned(moved.length, 'proposed'));
+    const text = mail.parsed.text ?? '';
+    expect(text).toContain(after.note);
+    expect(text).toContain(`${timeOf(last.starts_at)} · ${stopHomes[2]!.address}`);
+    expect(text).toContain(NETWORK_TOUR_TEXTS.proposedLine(timeOf(at('11:00'))));
+
+    // A worker restart runs nothing again: one re-plan and one e-mail for the proposal.
+    await h.stopWorkers();
+    await h.startWorkers();
+    await new Promise((r) => setTimeout(r, 1500));
+    const all = await replanMails();
+    expect(all.filter((x) => (x.parsed.text ?? '').includes(intro))).toHaveLength(1);
+    expect(all.length).toBe(mailsBefore + 1);
+    expect((await tourNow()).stops.map((s: { starts_at: string }) => s.starts_at)).toEqual(
+      after.stops.map((s: { starts_at: string }) => s.starts_at),
+    );
+  });
+
+  it('a proposed time clashing with a settled stop moves nothing, and the mail says why', async () => {
+    const before = await tourNow();
+    const first = before.stops.find((s: { property_id: number }) => s.property_id === stopHomes[0]!.id);
+    const middle = before.stops.find((s: { property_id: number }) => s.property_id === stopHomes[1]!.id);
+    // A confirms the first home; B then proposes that very time for the middle one.
+    const confirmed = await h.t.request({
+      method: 'PUT',
+      url: `/api/bookings/${first.booking_id}`,
+      token: agents.a.token,
+      payload: { action: 'confirm' },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const proposed = await propose(agents.b, middle.booking_id, first.starts_at);
+    expect(proposed.statusCode).toBe(200);
+    const why = NETWORK_TOUR_TEXTS.proposalClash(middle.address, timeOf(first.starts_at));
+    const mails = await h.smtp.waitFor((m) => m.some((x) => (x.parsed.text ?? '').includes(why)));
+    const mail = mails.find((x) => (x.parsed.text ?? '').includes(why))!;
+    expect(mail.envelopeTo).toEqual([scout.email]);
+    expect(mail.parsed.text).toContain(
+      NETWORK_TOUR_TEXTS.mailIntro(middle.address, 'proposed', timeOf(first.starts_at)),
+    );
+    const after = await tourNow();
+    expect(after.note).toBe(why);
+    const timesOf = (t: { stops: { property_id: number; starts_at: string }[] }) =>
+      Object.fromEntries(t.stops.map((s) => [s.property_id, s.starts_at]));
+    expect(timesOf(after)).toEqual(timesOf(before));
   });
 });

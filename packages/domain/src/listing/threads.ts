@@ -86,6 +86,28 @@ export const THREAD_TEXTS = {
   },
 } as const;
 
+/** How long a thread message's text to the listing agent quotes it (the rest is on the thread's page). */
+export const AGENT_TEXT_QUOTE = 100;
+
+/**
+ * Issue 45: the listing agent's own texts of new thread messages (Settings → Notifications). Their consent is for
+ * their own number, recorded in the consent ledger like a buyer's agent's.
+ */
+export const AGENT_OWN_TEXTS = {
+  heading: 'Texts to your own phone',
+  label: 'Text me new messages about my showings',
+  consent: (phone: string) =>
+    `I agree to receive texts at ${phone} when a buyer, buyer’s agent or seller writes about one of my showings. Message and data rates may apply. Reply STOP to stop.`,
+  noPhone: 'Add your mobile number in Profile first: the texts go to your own number.',
+  notOffered: 'Your plan or texting settings do not send texts yet.',
+  saved: (on: boolean) =>
+    on ? 'You will get new messages by text.' : 'You will no longer get new messages by text.',
+  text: (name: string, address: string, body: string, link: string) =>
+    `${name} about ${address}: ${
+      body.length > AGENT_TEXT_QUOTE ? `${body.slice(0, AGENT_TEXT_QUOTE - 1).trimEnd()}…` : body
+    } Open ${link}`,
+} as const;
+
 /** The words a quick status is posted with. */
 export function threadStatusText(status: ThreadStatus): string {
   return THREAD_TEXTS.statuses[status];
@@ -171,3 +193,14 @@ export const sellerThreadsSchema = z.object({
   ),
 });
 export const sellerThreadsResponseSchema = z.object({ success: z.literal(true), data: sellerThreadsSchema });
+
+/** PUT /api/notifications/own-texts: the agent's own consent for their own number, or its withdrawal. */
+export const agentOwnTextsRequestSchema = z.object({ consent: z.boolean() });
+export const agentOwnTextsSchema = z.object({
+  /** The agent's own number (Profile), E.164; null when none is usable for texts. */
+  phone: z.string().nullable(),
+  consented: z.boolean(),
+  consented_at: z.string().nullable(),
+});
+export const agentOwnTextsResponseSchema = z.object({ success: z.literal(true), data: agentOwnTextsSchema });
+export type AgentOwnTexts = z.infer<typeof agentOwnTextsSchema>;

@@ -63,11 +63,15 @@ export function planNetworkTour(problem: NetworkTourProblem): NetworkTourPlan {
 /** Whether a stop count is one a tour takes. */
 export const tourStopCountOk = (n: number) => n >= TOUR_MIN_STOPS && n <= TOUR_MAX_STOPS;
 
-/** Why a tour was planned again: a home declined, or a home's time changed on its listing's side. */
-export type ReplanCause = 'declined' | 'moved';
+/**
+ * Why a tour was planned again: a home declined, a home's time changed on its listing's side, or its listing's
+ * side proposed another time (the day is planned as if it were accepted).
+ */
+export type ReplanCause = 'declined' | 'moved' | 'proposed';
 const REPLAN_CAUSES: Record<ReplanCause, string> = {
   declined: 'A home declined',
   moved: 'A home’s time changed',
+  proposed: 'A home proposed another time',
 };
 
 /** What the buyer's agent reads about a cross-agent tour (the plan, the tour page, the re-plan e-mail). */
@@ -89,11 +93,18 @@ export const NETWORK_TOUR_TEXTS = {
     }`,
   replanFailed: (cause: ReplanCause = 'declined') =>
     `${REPLAN_CAUSES[cause]}; the other stops could not be moved to fit, so they keep their times.`,
+  /** A proposed time that cannot be part of the day: nothing moved. */
+  proposalClash: (address: string, time: string) =>
+    `The time proposed for ${address} (${time}) clashes with a stop that is already settled, or leaves no time to drive between them, so nothing was moved. Keep your requested time, or ask its listing agent for another.`,
   mailSubject: (date: string) => `Your tour on ${date} was re-planned`,
-  mailIntro: (address: string, cause: ReplanCause = 'declined') =>
+  mailIntro: (address: string, cause: ReplanCause = 'declined', proposedTime = '') =>
     cause === 'declined'
       ? `${address} declined the showing. Here is your day now:`
-      : `${address} is now at another time (a proposal accepted, or its agent moved it). Here is your day now:`,
+      : cause === 'proposed'
+        ? `${address}’s listing side proposed another time: ${proposedTime}. Accept it or keep yours from the proposal e-mail. Here is your day with the proposed time:`
+        : `${address} is now at another time (a proposal accepted, or its agent moved it). Here is your day now:`,
+  /** A stop's line in the re-plan e-mail while a time is proposed for it. */
+  proposedLine: (time: string) => `proposed ${time}`,
   mailAction: 'Open the tour',
   /** The reason a re-plan gives the listing agent when it moves an unanswered request. */
   moveReason: 'The buyer’s agent’s tour was re-planned after another home changed.',

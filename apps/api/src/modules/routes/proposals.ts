@@ -18,6 +18,7 @@ import type { AgentRow } from '../core/agents';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import { newPublicToken, type BookingRow } from '../bookings/service';
 import { queueProposalMail } from './proposal-mail';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 
 const DAY_MS = 86_400_000;
 
@@ -35,6 +36,7 @@ export async function proposeTimes(
   agent: AgentRow,
   input: { date: string; moves: { booking_id: string; starts_at: string }[] },
   now: Date,
+  notify?: BookingNotifier,
 ): Promise<void> {
   const ids = input.moves.map((m) => m.booking_id);
   if (new Set(ids).size !== ids.length)
@@ -84,7 +86,7 @@ export async function proposeTimes(
       )
         throw new AppError(409, 'SLOT_UNAVAILABLE', TIME_PROPOSAL_MESSAGES.applyTaken);
     }
-    await writeProposals(tx, queue, agent.id, input.date, planned, now);
+    await writeProposals(tx, queue, agent.id, input.date, planned, now, notify);
   });
 }
 
@@ -96,6 +98,7 @@ async function writeProposals(
   date: string,
   planned: Planned[],
   now: Date,
+  notify?: BookingNotifier,
 ): Promise<void> {
   await tx
     .update(timeProposals)
@@ -125,6 +128,7 @@ async function writeProposals(
       })
       .returning({ id: timeProposals.id });
     await queueProposalMail(tx, queue, row!.id, now);
+    await notify?.proposed?.(tx, move.booking, row!.id);
   }
 }
 

@@ -124,7 +124,7 @@ export async function routeRoutes(
     },
     async (req) => ({
       success: true as const,
-      data: await applyRoute(await depsOf(), opts.queue, allowed(req), req.body, now()),
+      data: await applyRoute(await depsOf(), opts.queue, allowed(req), req.body, now(), opts.notify),
     }),
   );
 

@@ -19,6 +19,7 @@ import { routeLine, travelMatrix, type Travel } from '../../adapters/router';
 import type { AgentRow } from '../core/agents';
 import { busyIntervals, slotRulesFor } from '../availability/service';
 import type { BookingRow } from '../bookings/service';
+import type { BookingNotifier } from '../core/notifications/scheduler';
 import { mapTilesView, officePlace, readOffice, type MapsDeps } from './office';
 import { dayProposals, proposeTimes } from './proposals';
 
@@ -334,7 +335,8 @@ export async function applyRoute(
   agent: AgentRow,
   input: { date: string; moves: { booking_id: string; starts_at: string }[] },
   now: Date,
+  notify?: BookingNotifier,
 ): Promise<AgentDay> {
-  await proposeTimes(deps.db, queue, agent, input, now);
+  await proposeTimes(deps.db, queue, agent, input, now, notify);
   return agentDay(deps, agent, input.date, now);
 }

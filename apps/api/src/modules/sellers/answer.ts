@@ -212,6 +212,7 @@ export async function propose(ctx: SellerContext, token: string, startsAtIso: st
       .returning({ id: timeProposals.id });
     await answered(tx, ctx.queue, r, now, { status: 'proposed', proposalId: proposal!.id });
     await queueProposalMail(tx, ctx.queue, proposal!.id, now);
+    await ctx.notify.proposed?.(tx, r.booking, proposal!.id);
   });
   return { status: 'proposed' as const, message: M.proposed };
 }

@@ -5,7 +5,7 @@
 // buyer's agent by the booking's consent (never the client of a buyer's agent), a seller contact by theirs. Each
 // message goes once per recipient and channel (its key), listed with the booking's messages.
 import { and, eq } from 'drizzle-orm';
-import { THREAD_TEXTS as T } from '@keyturn/domain/listing/threads';
+import { AGENT_OWN_TEXTS, THREAD_TEXTS as T } from '@keyturn/domain/listing/threads';
 import { agentSendsTexts } from '@keyturn/domain/planGates';
 import { planFor } from '@keyturn/domain/plans';
 import type { Mailer } from '../../adapters/mail';
@@ -23,6 +23,7 @@ import type { QueuedMailHandler } from '../core/mail/queued-mail';
 import { notificationSettingsOf } from '../core/notifications/settings';
 import { isThreadMessageJob, type ThreadMessageJob } from '../core/showing-thread';
 import { deliverConsentedText, deliverShowingText } from '../texts/showing-text';
+import { agentOwnTexts } from './own-texts';
 import type { AgentPush } from '../web-push/queue';
 
 export type ThreadMailDeps = {
@@ -84,14 +85,17 @@ export async function sendThreadMessage(
   const links = bookingLinks({ booking, agent, property, publicUrl: deps.publicUrl });
   const recipients: Recipient[] = [];
 
-  // The listing agent (a buyer's text reply already reaches them as a forwarded text: not twice).
+  // The listing agent (a buyer's text reply already reaches them as a forwarded text: not twice), by text too
+  // at their own number when they agreed to it (Settings → Notifications; never their own message back).
   if (message.authorRole !== 'agent' && message.via !== 'text') {
+    const own = await agentOwnTexts(db, agent, deps.smsDefaultCountry);
     recipients.push({
       id: 'agent',
       audience: 'agent',
       email: agent.email,
       link: agentThreadUrl(deps.publicUrl, booking.id),
-      text: null,
+      // Nothing recorded for an agent who never asked for texts (most have a phone in their profile).
+      text: own.phone && own.consented ? { phone: own.phone, consented: true } : null,
     });
   }
   // The buyer's side: the buyer's agent (their account's page, else the manage link) or the buyer.
@@ -186,19 +190,29 @@ export async function sendThreadMessage(
       kind: 'thread.message.sms',
       scheduledFor,
     };
-    const body = T.mail.text(message.authorName, address, message.body, to.link);
+    const body =
+      to.audience === 'agent'
+        ? AGENT_OWN_TEXTS.text(message.authorName, address, message.body, to.link)
+        : T.mail.text(message.authorName, address, message.body, to.link);
     const textDeps = { db, sms: deps.sms, smsDefaultCountry: deps.smsDefaultCountry };
     const outcome =
       to.text === 'showing'
         ? buyerTexts
           ? await deliverShowingText(textDeps, { booking, record, body: () => body, lastAttempt })
           : null
-        : sellerTexts
+        : (to.audience === 'agent' ? buyerTexts : sellerTexts)
           ? await deliverConsentedText(textDeps, {
               phone: to.text.phone,
-              audience: 'seller',
-              notConsented: to.text.consented ? null : 'The contact did not agree to texts',
-              optedOutReason: 'The contact replied STOP to our texts',
+              audience: to.audience,
+              notConsented: to.text.consented
+                ? null
+                : to.audience === 'agent'
+                  ? 'The agent did not agree to texts at their own number'
+                  : 'The contact did not agree to texts',
+              optedOutReason:
+                to.audience === 'agent'
+                  ? 'The agent replied STOP to our texts'
+                  : 'The contact replied STOP to our texts',
               record,
               body,
               lastAttempt,

@@ -42,6 +42,11 @@ export interface BookingNotifier {
    * decides it (the seller wrapper opens a fresh seller request; a request the agent decides waits in their list).
    */
   proposalKept(tx: DbTransaction, booking: Booking, proposalId: string): Promise<void>;
+  /**
+   * Issue 45: another time was proposed for the booking (its agent's Optimise apply, or its seller): the
+   * proposal's own e-mail is queued by its maker; layers that react to a proposal (a tour's re-plan) hook here.
+   */
+  proposed?(tx: DbTransaction, booking: Booking, proposalId: string): Promise<void>;
   /** After an agent's action from bookingStatus.ts moved the booking to `booking.status`. */
   actionApplied(tx: DbTransaction, booking: Booking, action: BookingAction): Promise<void>;
   /**

@@ -22,6 +22,7 @@ import { AssistantSettingsSection, LearnedPreferencesSection } from '../componen
 import { FeedbackSettingsForm } from '../components/feedback-settings-form';
 import { isMessageStatus } from '../components/message-parts';
 import { NotificationsForm } from '../components/notifications-form';
+import { OwnTextsSetting } from '../components/own-texts-setting';
 import { PushSettings } from '../components/push-settings';
 import { WebhooksSection } from '../components/webhooks-section';
 import { FileModeNotice, MessageFilter, SentMessageList } from '../components/sent-messages';
@@ -158,6 +159,7 @@ function NotificationsTab() {
         <div className="space-y-6">
           {body.acknowledged ? null : <DefaultsNotice area="notifications" />}
           <NotificationsForm settings={body.data} />
+          <OwnTextsSetting />
           <PushSettings />
         </div>
       )}
