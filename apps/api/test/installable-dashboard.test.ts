@@ -88,10 +88,17 @@ describe('the installable dashboard', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['service-worker-allowed']).toBe('/dashboard');
     const source = await readFile(path.join(PUBLIC, 'dashboard-sw.js'), 'utf8');
-    // It shows pushes and opens bookings; it serves nothing from a cache (no fetch handler).
+    // It shows pushes and opens bookings, renews a replaced push subscription, and (decision 094) keeps the
+    // dashboard's pages and the agent's own API reads for offline use: GETs only, per-account caches, never the
+    // public booking API, never a CDN.
     expect(source).toContain("addEventListener('push'");
     expect(source).toContain("addEventListener('notificationclick'");
-    expect(source).not.toContain("addEventListener('fetch'");
+    expect(source).toContain("addEventListener('pushsubscriptionchange'");
+    expect(source).toContain("addEventListener('fetch'");
+    expect(source).toContain("if (request.method !== 'GET') return;");
+    expect(source).toContain("const API_CACHE_PREFIX = 'keyturn-api-';");
+    expect(source).not.toMatch(/importScripts|https?:\/\//);
+    expect(source).not.toMatch(/\\\/api\\\/booking\\\//);
     const gzipped = await web.request({
       method: 'GET',
       url: '/dashboard-sw.js',

@@ -1,10 +1,16 @@
-// Keyturn's dashboard service worker (issue 47, decision 093). Registered by the dashboard only, with the scope
-// /dashboard; the server answers this file with Service-Worker-Allowed: /dashboard, so no wider scope can be
-// registered: the booking pages, manage links and every other public page are outside it and never touched.
-// It has no fetch handler, so it caches and serves nothing: every page and API answer comes from the network as
-// before. It shows the pushes the server sends (modules/web-push) and opens the booking a notification is about;
-// Approve and Decline open that booking, where the agent decides — nothing is approved from here.
-/* global self -- the service worker's global scope */
+// Keyturn's dashboard service worker (issue 47, decisions 093 and 094). Registered by the dashboard only, with
+// the scope /dashboard; the server answers this file with Service-Worker-Allowed: /dashboard, so no wider scope
+// can be registered: the booking pages, manage links and every other public page are outside it and never touched.
+// Offline (decision 094): navigations under /dashboard, the hashed assets those pages load and an allow-list of
+// the dashboard's own API GETs (My day, bookings and their details, the session/profile/plan reads) are fetched
+// network first (3 s), and the last good answer is kept for when the network fails. API answers live in a cache
+// named for the signed-in agent (the page announces the id; another account's cache is deleted then), each
+// stamped with a hash of the request's credentials, and are served only to a request with the same credentials.
+// Nothing else is cached: no public page, no /api/booking/*, no write of any kind. Sign-out deletes every cache.
+// Pushes (modules/web-push): shown as sent; a tap opens the booking. Approve/Decline open that booking, where the
+// agent decides. A subscription the push service replaced is subscribed again with the same key and handed to
+// the open dashboard, which sends it to POST /api/push/subscriptions.
+/* global self, caches -- the service worker's global scope */
 'use strict';
 
 self.addEventListener('install', () => {
@@ -13,6 +19,172 @@ self.addEventListener('install', () => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
+});
+
+const SHELL_CACHE = 'keyturn-shell-v1';
+const API_CACHE_PREFIX = 'keyturn-api-';
+const NETWORK_TIMEOUT_MS = 3000;
+/** Header stamped on a cached API answer: the SHA-256 of the Authorization (or cookie) it was fetched with. */
+const OWNER_HEADER = 'x-keyturn-offline-owner';
+/** The dashboard's own API reads kept for offline use (decision 094); anything else is never cached. */
+const API_READS = [
+  /^\/api\/auth\/get-session$/,
+  /^\/api\/auth\/profile$/,
+  /^\/api\/agents\/(profile|dashboard|buyer-texts|held-times)$/,
+  /^\/api\/routes\/(day|settings)$/,
+  /^\/api\/bookings(\/[^/]+)?$/,
+  /^\/api\/bookings\/[^/]+\/(conversation|access-releases)$/,
+  /^\/api\/payments\/subscription$/,
+  /^\/api\/(team|server-administrator|push\/config|properties)$/,
+];
+
+/** The agent the API cache belongs to: announced by the page, else the one API cache on this device. */
+let agentId = null;
+
+async function currentAgent() {
+  if (agentId) return agentId;
+  const names = (await caches.keys()).filter((n) => n.startsWith(API_CACHE_PREFIX));
+  return names.length === 1 ? names[0].slice(API_CACHE_PREFIX.length) : null;
+}
+
+async function forgetOtherAgents(keep) {
+  const names = await caches.keys();
+  await Promise.all(
+    names
+      .filter((n) => n.startsWith(API_CACHE_PREFIX) && n !== API_CACHE_PREFIX + keep)
+      .map((n) => caches.delete(n)),
+  );
+}
+
+async function forgetEverything() {
+  agentId = null;
+  const names = await caches.keys();
+  await Promise.all(names.filter((n) => n.startsWith('keyturn-')).map((n) => caches.delete(n)));
+}
+
+self.addEventListener('message', (event) => {
+  const data = event.data || {};
+  if (data.type === 'keyturn-agent' && typeof data.id === 'string' && /^[\w-]{1,100}$/.test(data.id)) {
+    agentId = data.id;
+    // The cache is made now, so a worker started again later (its memory gone) still knows whose it is.
+    event.waitUntil(forgetOtherAgents(data.id).then(() => caches.open(API_CACHE_PREFIX + data.id)));
+  } else if (data.type === 'keyturn-sign-out') {
+    event.waitUntil(
+      forgetEverything().then(() => event.source && event.source.postMessage({ type: 'keyturn-cleared' })),
+    );
+  }
+});
+
+async function ownerOf(request) {
+  const credential = request.headers.get('authorization') || request.headers.get('cookie') || '';
+  if (!credential) return '';
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(credential));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The network's answer within NETWORK_TIMEOUT_MS, else a rejection (the caller falls back on the cache). */
+function networkWithin(request) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('network timeout')), NETWORK_TIMEOUT_MS);
+    fetch(request).then(
+      (response) => {
+        clearTimeout(timer);
+        resolve(response);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+async function apiRead(request) {
+  const agent = await currentAgent();
+  const owner = await ownerOf(request);
+  try {
+    const response = await networkWithin(request.clone());
+    if (agent && owner && response.status === 200 && agent === (await currentAgent())) {
+      const body = await response.clone().arrayBuffer();
+      const headers = new Headers(response.headers);
+      headers.set(OWNER_HEADER, owner);
+      headers.set('x-keyturn-saved-at', new Date().toISOString());
+      const cache = await caches.open(API_CACHE_PREFIX + agent);
+      await cache.put(request, new Response(body, { status: 200, statusText: 'OK', headers }));
+    }
+    return response;
+  } catch (error) {
+    if (agent && owner) {
+      const cache = await caches.open(API_CACHE_PREFIX + agent);
+      const saved = await cache.match(request);
+      if (saved && saved.headers.get(OWNER_HEADER) === owner) return saved;
+    }
+    throw error;
+  }
+}
+
+async function dashboardPage(request) {
+  const cache = await caches.open(SHELL_CACHE);
+  try {
+    const response = await networkWithin(request);
+    // Every dashboard address answers the same app, so one copy serves them all.
+    if (response.status === 200) await cache.put('/dashboard', response.clone());
+    return response;
+  } catch (error) {
+    const saved = await cache.match('/dashboard');
+    if (saved) return saved;
+    throw error;
+  }
+}
+
+async function asset(request) {
+  const cache = await caches.open(SHELL_CACHE);
+  try {
+    const response = await networkWithin(request);
+    if (response.status === 200) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const saved = await cache.match(request);
+    if (saved) return saved;
+    throw error;
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    if (/^\/dashboard(\/|$)/.test(url.pathname)) event.respondWith(dashboardPage(request));
+    return;
+  }
+  if (url.pathname.startsWith('/api/')) {
+    if (API_READS.some((re) => re.test(url.pathname))) event.respondWith(apiRead(request));
+    return;
+  }
+  // The build's hashed files (JS, CSS, fonts) that the dashboard's pages load.
+  if (url.pathname.startsWith('/assets/')) event.respondWith(asset(request));
+});
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const old = event.oldSubscription;
+  const key = old && old.options ? old.options.applicationServerKey : null;
+  event.waitUntil(
+    (async () => {
+      const fresh =
+        event.newSubscription ||
+        (key
+          ? await self.registration.pushManager.subscribe({
+              userVisibleOnly: true,
+              applicationServerKey: key,
+            })
+          : null);
+      if (!fresh) return;
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const w of windows) w.postMessage({ type: 'keyturn-push-renewed', subscription: fresh.toJSON() });
+    })(),
+  );
 });
 
 /** A dashboard address on this origin, else the dashboard itself. */

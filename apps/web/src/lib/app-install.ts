@@ -1,8 +1,9 @@
 // Issue 47 (decision 093): the dashboard as an installable app. Only the dashboard's own (lazily loaded) code
 // imports this file, so a buyer's page carries none of it: no manifest link, no service worker, no install
 // prompt. The dashboard adds the manifest and Apple's home-screen tags to the page's head when it opens, and
-// registers its service worker with the scope /dashboard (public/dashboard-sw.js: pushes only, no caching;
-// the server allows it no wider scope).
+// registers its service worker with the scope /dashboard (public/dashboard-sw.js; the server allows it no wider
+// scope). Decision 094: the worker keeps the dashboard and the signed-in agent's own API reads for offline use;
+// the page tells it whose they are (announceAgent) and sign-out deletes them all (clearOfflineData).
 
 export const SERVICE_WORKER_URL = '/dashboard-sw.js';
 export const SERVICE_WORKER_SCOPE = '/dashboard';
@@ -51,4 +52,48 @@ export function runsInstalled(): boolean {
   const standalone =
     typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
   return standalone || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+}
+
+/** Where the worker keeps its copies (decision 094); every name starts with this. */
+export const OFFLINE_CACHE_PREFIX = 'keyturn-';
+
+/** Tells the worker whose API answers it may keep; another account's copies on this device are deleted. */
+export async function announceAgent(agentId: string): Promise<void> {
+  const registration = await dashboardWorker();
+  if (!registration) return;
+  const worker = registration.active ?? registration.waiting ?? registration.installing;
+  worker?.postMessage({ type: 'keyturn-agent', id: agentId });
+  // A worker that takes over later (first visit) hears it too.
+  navigator.serviceWorker.ready
+    .then((ready) => ready.active?.postMessage({ type: 'keyturn-agent', id: agentId }))
+    .catch(() => undefined);
+}
+
+/** Sign-out: every copy the worker kept on this device is deleted (by the page, and by the worker itself). */
+export async function clearOfflineData(): Promise<void> {
+  if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
+    const registration = await navigator.serviceWorker
+      .getRegistration(SERVICE_WORKER_SCOPE)
+      .catch(() => undefined);
+    registration?.active?.postMessage({ type: 'keyturn-sign-out' });
+  }
+  if (typeof caches === 'undefined') return;
+  const names = await caches.keys();
+  await Promise.all(names.filter((n) => n.startsWith(OFFLINE_CACHE_PREFIX)).map((n) => caches.delete(n)));
+}
+
+/** The time the worker saved an API answer (its x-keyturn-saved-at stamp), for the offline banner. */
+export async function lastSavedAt(): Promise<Date | null> {
+  if (typeof caches === 'undefined') return null;
+  const names = (await caches.keys()).filter((n) => n.startsWith(`${OFFLINE_CACHE_PREFIX}api-`));
+  let latest: Date | null = null;
+  for (const name of names) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const stamp = (await cache.match(request))?.headers.get('x-keyturn-saved-at');
+      const when = stamp ? new Date(stamp) : null;
+      if (when && !Number.isNaN(when.getTime()) && (!latest || when > latest)) latest = when;
+    }
+  }
+  return latest;
 }

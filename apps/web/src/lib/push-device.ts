@@ -111,3 +111,25 @@ export async function turnOffPush(): Promise<void> {
   await subscription.unsubscribe().catch(() => false);
   await api.delete('/push/subscriptions', { endpoint }).catch(() => undefined);
 }
+
+/**
+ * The push service replaced this browser's subscription (decision 094): the worker subscribed again with the
+ * same key and hands the new one to the open dashboard, which sends it to the server under the session.
+ * Returns the function that stops listening.
+ */
+export function listenForRenewedPush(): () => void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return () => undefined;
+  const onMessage = (event: MessageEvent) => {
+    const data = event.data as { type?: string; subscription?: PushSubscriptionJSON } | null;
+    if (data?.type !== 'keyturn-push-renewed' || !data.subscription?.endpoint) return;
+    void api
+      .post('/push/subscriptions', {
+        endpoint: data.subscription.endpoint,
+        keys: data.subscription.keys,
+        label: deviceLabel(),
+      })
+      .catch(() => undefined);
+  };
+  navigator.serviceWorker.addEventListener('message', onMessage);
+  return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+}

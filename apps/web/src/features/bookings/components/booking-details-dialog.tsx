@@ -26,6 +26,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { BookingStatusBadge } from '@/components/ui/status-badge';
 import { BuyerConfirmedMark } from '@/components/ui/booking-summary';
 import { useAgentProfile } from '@/lib/agent-profile';
+import { useSession } from '@/lib/auth';
+import { isNetworkFailure, queueAction } from '@/lib/offline-queue';
+import { usePendingAction } from '@/lib/use-offline-queue';
+import { OFFLINE_TEXTS } from '@keyturn/domain/offlineTexts';
 import { useBooking, useBookingAction } from '../hooks/use-bookings';
 import { ReasonDialog } from './reason-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
@@ -86,6 +90,22 @@ function BookingDetails({
   const [step, setStep] = useState<Step>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const agentId = useSession().user?.id ?? null;
+  const pending = usePendingAction(agentId, booking.id);
+
+  /** Issue 47: with no network, completed / no-show wait on this device and go when it is back. */
+  const keepOffline = async (input: BookingActionInput, error: unknown): Promise<boolean> => {
+    if (!agentId || !isNetworkFailure(error)) return false;
+    if (input.action !== 'complete' && input.action !== 'no_show') return false;
+    const when = `${formatIsoDate(booking.booking_date, 'long')} ${formatTime(booking.booking_time)}`;
+    await queueAction(agentId, {
+      bookingId: booking.id,
+      bookingLabel: `${booking.client_name} — ${when}`,
+      action: input.action,
+    });
+    toast.success(OFFLINE_TEXTS.pending);
+    return true;
+  };
 
   const send = async (input: BookingActionInput) => {
     setFailure(null);
@@ -106,7 +126,8 @@ function BookingDetails({
       setStep({ kind: 'reason', action });
       return;
     }
-    send({ action }).catch((error: unknown) => {
+    send({ action }).catch(async (error: unknown) => {
+      if (await keepOffline({ action }, error).catch(() => false)) return;
       const message = error instanceof Error ? error.message : 'The booking could not be changed.';
       setFailure(message);
       toast.error(message);
@@ -135,6 +156,11 @@ function BookingDetails({
       </div>
 
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+      {pending ? (
+        <p role="status" aria-label="Pending" className="text-sm text-amber-800">
+          {BOOKING_ACTION_LABELS[pending.action]}: {OFFLINE_TEXTS.pending}
+        </p>
+      ) : null}
       {done ? (
         <p role="status" className="text-sm text-green-700">
           {done}
@@ -148,7 +174,8 @@ function BookingDetails({
               key={action}
               variant={variants[action]}
               size="sm"
-              disabled={act.isPending}
+              // A change waiting on this device for the network: nothing else is sent meanwhile.
+              disabled={act.isPending || pending !== null}
               onClick={() => run(action)}
             >
               {BOOKING_ACTION_LABELS[action]}

@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { endSession } from '@/lib/auth';
 import { turnOffPush } from '@/lib/push-device';
+import { clearOfflineData } from '@/lib/app-install';
+import { clearQueues } from '@/lib/offline-queue';
 
 /** How long sign-out waits for this device's push subscription to end (offline, it does not wait). */
 const PUSH_OFF_WAIT_MS = 3000;
@@ -28,6 +30,8 @@ export function useLogout(): { logout: () => Promise<void>; loggingOut: boolean 
       new Promise((resolve) => setTimeout(resolve, PUSH_OFF_WAIT_MS)),
     ]);
     await endSession(queryClient);
+    // Decision 094: nothing this account saved for offline use stays on the device.
+    await Promise.all([clearOfflineData().catch(() => undefined), clearQueues().catch(() => undefined)]);
   };
   return { logout, loggingOut };
 }

@@ -12,6 +12,8 @@ import { useSidebarUser } from '../hooks/use-sidebar-user';
 import { useAnalyticsIdentity } from '../hooks/use-analytics-identity';
 import { useInstallableDashboard } from '../hooks/use-installable-dashboard';
 import { InstallPrompt } from '../components/install-prompt';
+import { OfflineBanner } from '../components/offline-banner';
+import { useOfflineReplay } from '@/lib/use-offline-queue';
 import { useSession } from '@/lib/auth';
 import { useTeam } from '@/lib/team';
 import { useServerAdministrator } from '@/lib/server-admin';
@@ -35,7 +37,8 @@ export function DashboardLayout() {
   const { logout, loggingOut } = useLogout();
   const session = useSession();
   useAnalyticsIdentity(session.user?.id ?? null);
-  const { visits } = useInstallableDashboard();
+  const { visits } = useInstallableDashboard(session.user?.id ?? null);
+  useOfflineReplay(session.user?.id ?? null);
   const team = useTeam(session.status === 'signed-in');
   const leadsTeam = Boolean(team.data && teamCan(team.data.role, 'viewTeamBookings'));
   const admin = useServerAdministrator(session.status === 'signed-in');
@@ -88,6 +91,7 @@ export function DashboardLayout() {
         </header>
 
         <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-10 lg:py-10">
+          <OfflineBanner />
           <VerifyEmailBanner />
           <InstallPrompt visits={visits} />
           <Outlet context={{ refreshPlan } satisfies DashboardOutletContext} />
