@@ -1,8 +1,9 @@
 // Issue 47 offline (decision 094): an agent loads My day and a booking's details, the device loses its network,
 // and a reload still shows today's showing and the buyer's phone and the address, under the offline banner —
 // tomorrow's showing too, never opened (the dashboard read it for the worker);
-// "Mark completed" taken offline waits on the device (shown as pending) and reaches the server once the network
-// is back; Logout leaves no cache and no queued action behind. Screenshots at 390 and 1280 px.
+// "Mark completed" and a message in the showing's conversation taken offline wait on the device (shown as
+// pending) and reach the server once the network is back; Logout leaves no cache and no queued action behind.
+// Screenshots at 390 and 1280 px.
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { OFFLINE_TEXTS } from '@keyturn/domain/offlineTexts';
@@ -51,6 +52,8 @@ test('My day and a booking offline; completed offline is sent when back online; 
   await page.goto(`/dashboard/bookings?booking=${bookingId}`);
   const dialog = page.getByRole('dialog', { name: 'Booking details' });
   await expect(dialog.getByRole('link', { name: '+1 312 555 0142' })).toBeVisible();
+  // The conversation is loaded too (its code and its messages), before the agent moves on.
+  await expect(dialog.getByLabel('Your message')).toBeVisible();
   await page.goto('/dashboard/day');
   await expect(stop).toBeVisible();
 
@@ -91,6 +94,12 @@ test('My day and a booking offline; completed offline is sent when back online; 
   await expect(offlineDialog).toContainText('27 Cellar Lane');
   await offlineDialog.getByRole('button', { name: 'Mark completed' }).click();
   await expect(offlineDialog.getByRole('status', { name: 'Pending' })).toContainText(OFFLINE_TEXTS.pending);
+  // A note to the buyer in the showing's conversation, written in the basement: kept, shown waiting.
+  await offlineDialog.getByLabel('Your message').fill('Running ten minutes late, sorry');
+  await offlineDialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(offlineDialog.getByRole('list', { name: OFFLINE_TEXTS.pendingName })).toContainText(
+    'Running ten minutes late, sorry',
+  );
   await shoot(page, 'offline-pending');
   const before = await api<{ data: { status: string } }>(
     'GET',
@@ -111,6 +120,21 @@ test('My day and a booking offline; completed offline is sent when back online; 
     )
     .toBe('completed');
   await expect(offlineDialog.getByRole('status', { name: 'Pending' })).toBeHidden();
+  await expect
+    .poll(
+      async () =>
+        (
+          await api<{ data: { messages: { body: string }[] } }>(
+            'GET',
+            `/bookings/${bookingId}/thread`,
+            undefined,
+            agent.token,
+          )
+        ).json.data.messages.map((m) => m.body),
+      { timeout: 15_000 },
+    )
+    .toContain('Running ten minutes late, sorry');
+  await expect(offlineDialog.getByRole('list', { name: OFFLINE_TEXTS.pendingName })).toBeHidden();
 
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -7,8 +7,8 @@
 // named for the signed-in agent (the page announces the id; another account's cache is deleted then), each
 // stamped with a hash of the request's credentials, and are served only to a request with the same credentials.
 // Nothing else is cached: no public page, no /api/booking/*, no write of any kind. Sign-out deletes every cache.
-// Pushes (modules/web-push): shown as sent; a tap opens the booking. Approve/Decline open that booking, where the
-// agent decides. A subscription the push service replaced is subscribed again with the same key and handed to
+// Pushes (modules/web-push): shown as sent; a tap opens the booking. Approve/Decline open that booking with
+// ?action=, and the dashboard gives that answer once in the agent's session (Decline asks its reason first). A subscription the push service replaced is subscribed again with the same key and handed to
 // the open dashboard, which sends it to POST /api/push/subscriptions.
 /* global self, caches -- the service worker's global scope */
 'use strict';
@@ -33,9 +33,9 @@ const API_READS = [
   /^\/api\/agents\/(profile|dashboard|buyer-texts|held-times)$/,
   /^\/api\/routes\/(day|settings)$/,
   /^\/api\/bookings(\/[^/]+)?$/,
-  /^\/api\/bookings\/[^/]+\/(conversation|access-releases)$/,
+  /^\/api\/bookings\/[^/]+\/(conversation|access-releases|thread)$/,
   /^\/api\/payments\/subscription$/,
-  /^\/api\/(team|server-administrator|push\/config|properties)$/,
+  /^\/api\/(team|server-administrator|push\/config|properties|booking-links)$/,
 ];
 
 /** The agent the API cache belongs to: announced by the page, else the one API cache on this device. */
@@ -123,32 +123,28 @@ async function apiRead(request) {
   }
 }
 
-async function dashboardPage(request) {
-  const cache = await caches.open(SHELL_CACHE);
+/**
+ * Network first for the dashboard's own files: `key` is what the copy is kept under. Kept only while an account is
+ * signed in here — after sign-out nothing is written again (the page stays controlled on its way to /), and the
+ * cache is opened only to write (opening makes it).
+ */
+async function shellFile(request, key) {
   try {
     const response = await networkWithin(request);
-    // Every dashboard address answers the same app, so one copy serves them all.
-    if (response.status === 200) await cache.put('/dashboard', response.clone());
+    if (response.status === 200 && (await currentAgent())) {
+      await (await caches.open(SHELL_CACHE)).put(key, response.clone());
+    }
     return response;
   } catch (error) {
-    const saved = await cache.match('/dashboard');
+    const saved = await caches.match(key, { cacheName: SHELL_CACHE });
     if (saved) return saved;
     throw error;
   }
 }
 
-async function asset(request) {
-  const cache = await caches.open(SHELL_CACHE);
-  try {
-    const response = await networkWithin(request);
-    if (response.status === 200) await cache.put(request, response.clone());
-    return response;
-  } catch (error) {
-    const saved = await cache.match(request);
-    if (saved) return saved;
-    throw error;
-  }
-}
+// Every dashboard address answers the same app, so one copy serves them all.
+const dashboardPage = (request) => shellFile(request, '/dashboard');
+const asset = (request) => shellFile(request, request);
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;

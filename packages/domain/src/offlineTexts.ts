@@ -9,5 +9,7 @@ export const OFFLINE_TEXTS = {
       ? `You're offline — showing what was saved on this device at ${savedAt}.`
       : "You're offline — showing what was saved on this device.",
   pending: 'Saved on this device — sent when you’re back online.',
+  /** The conversation's list of messages written offline, waiting on the device. */
+  pendingName: 'Waiting to be sent',
   refused: (booking: string, error: string) => `Not sent for ${booking}: ${error}`,
 } as const;

@@ -62,6 +62,8 @@ export const PUSH_TEXTS = {
     access_released: (f: PushFacts) => `The access details for ${f.what} went to ${f.client}.`,
   },
   actions: { approve: 'Approve', decline: 'Decline', open: 'Open' },
+  /** The booking a notification's Approve / Decline opened was answered meanwhile: nothing was sent. */
+  alreadyAnswered: (status: string) => `Nothing was changed: this booking is already ${status}.`,
   /** Settings → Notifications: the section for this device. */
   settings: {
     heading: 'Push notifications on this device',
@@ -100,7 +102,11 @@ export const PUSH_TEXTS = {
 } as const;
 
 /** The dashboard's booking details (the same page the agent's e-mails link to), with an action to offer. */
-export function pushBookingPath(bookingId: string, action?: 'approve' | 'decline'): string {
+/** The answer a notification's action asks the dashboard to give (`?action=` on the booking's address). */
+export type PushIntent = 'approve' | 'decline';
+export const PUSH_INTENTS: readonly PushIntent[] = ['approve', 'decline'];
+
+export function pushBookingPath(bookingId: string, action?: PushIntent): string {
   const base = `/dashboard/bookings?booking=${encodeURIComponent(bookingId)}`;
   return action ? `${base}&action=${action}` : base;
 }

@@ -1,4 +1,5 @@
-// Issue 47 (decision 094): booking actions the agent takes with no network (mark completed, mark no-show) are
+// Issue 47 (decision 094): booking actions the agent takes with no network (mark completed, mark no-show, a
+// message in the showing's conversation) are
 // kept on this device, in IndexedDB under the agent's id, and sent in the order they were taken when the
 // network is back (the 'online' event, and at dashboard start). A refusal (4xx) is dropped from the queue and
 // reported with the booking and the server's words; a lost network again stops the replay, keeping the rest.
@@ -8,7 +9,8 @@ import type { UseStore } from 'idb-keyval';
 import { OFFLINE_TEXTS } from '@keyturn/domain/offlineTexts';
 import { ApiError } from './api';
 
-export type OfflineAction = 'complete' | 'no_show';
+/** A status change from the booking's dialog, or a message written in its conversation (the agent's note). */
+export type OfflineAction = 'complete' | 'no_show' | 'message';
 
 export interface QueuedAction {
   /** Unique per queued action (a replay sends each once). */
@@ -17,6 +19,8 @@ export interface QueuedAction {
   /** What the agent knows the booking by ("Alex Buyer, 12 Elm St — 4 Dec 14:00"), for a refusal's message. */
   bookingLabel: string;
   action: OfflineAction;
+  /** The message's text (`message` only). */
+  body?: string;
   queuedAt: string;
 }
 

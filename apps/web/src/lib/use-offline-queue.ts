@@ -8,15 +8,21 @@ import { toast } from './toast';
 import { onQueueChange, pendingActions, replayQueue } from './offline-queue';
 import type { QueuedAction } from './offline-queue';
 
-const STATUS_AFTER: Record<QueuedAction['action'], string> = { complete: 'completed', no_show: 'no_show' };
+const STATUS_AFTER: Record<Exclude<QueuedAction['action'], 'message'>, string> = {
+  complete: 'completed',
+  no_show: 'no_show',
+};
 
-/** PUT /api/bookings/{id} { action }: the same call the booking's buttons make. */
+/** PUT /api/bookings/{id} { action }, or the conversation's POST: the same calls the booking's dialog makes. */
 export async function sendQueued(action: QueuedAction): Promise<void> {
-  await api.put(`/bookings/${encodeURIComponent(action.bookingId)}`, { action: action.action });
+  const booking = `/bookings/${encodeURIComponent(action.bookingId)}`;
+  if (action.action === 'message') await api.post(`${booking}/thread`, { body: action.body ?? '' });
+  else await api.put(booking, { action: action.action });
 }
 
 /** A refused action whose booking already has the status asked for was done (sent twice): no alarm. */
 export async function alreadyDone(action: QueuedAction): Promise<boolean> {
+  if (action.action === 'message') return false;
   const { data } = await api.get<{ data: { status: string } }>(
     `/bookings/${encodeURIComponent(action.bookingId)}`,
   );
@@ -46,16 +52,19 @@ export function useOfflineReplay(agentId: string | null): void {
   }, [agentId, queryClient]);
 }
 
-/** The action waiting on this device for this booking, if any. */
-export function usePendingAction(agentId: string | null, bookingId: string): QueuedAction | null {
-  const [pending, setPending] = useState<QueuedAction | null>(null);
+type QueuedStatus = QueuedAction & { action: 'complete' | 'no_show' };
+
+/** The status change waiting on this device for this booking, if any (queued messages show in the thread). */
+export function usePendingAction(agentId: string | null, bookingId: string): QueuedStatus | null {
+  const [pending, setPending] = useState<QueuedStatus | null>(null);
   useEffect(() => {
     if (!agentId) return;
     let live = true;
     const read = () => {
       pendingActions(agentId)
         .then((all) => {
-          if (live) setPending(all.findLast((a) => a.bookingId === bookingId) ?? null);
+          const statuses = all.filter((a): a is QueuedStatus => a.action !== 'message');
+          if (live) setPending(statuses.findLast((a) => a.bookingId === bookingId) ?? null);
         })
         .catch(() => undefined);
     };

@@ -2,15 +2,15 @@
 // page and the seller's page do not carry the panel (nor its texts and requests) in their own code. Nothing is
 // shown while its code loads (a moment), so the page around it does not jump with a placeholder.
 import { lazy, Suspense } from 'react';
-import type { ThreadWhere } from './sources';
+import type { ThreadPanelForProps } from './thread-panel';
 
 const Panel = lazy(() => import('./thread-panel'));
 const Sellers = lazy(() => import('./seller-threads'));
 
-export function LazyThreadPanel({ where, title }: { where: ThreadWhere; title?: string }) {
+export function LazyThreadPanel(props: ThreadPanelForProps) {
   return (
     <Suspense fallback={null}>
-      <Panel where={where} title={title} />
+      <Panel {...props} />
     </Suspense>
   );
 }

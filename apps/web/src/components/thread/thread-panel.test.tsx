@@ -5,6 +5,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { THREAD_TEXTS as T, type Thread } from '@keyturn/domain/listing/threads';
+import { OFFLINE_TEXTS } from '@keyturn/domain/offlineTexts';
+import { ApiError } from '@/lib/api';
 import { json, renderAt, stubApi } from '@/test/utils';
 import { ThreadPanel } from './thread-panel';
 import { accountThread, manageThread, sellerThread } from './sources';
@@ -33,6 +35,50 @@ const thread = (overrides: Partial<Thread> = {}): Thread => ({
 const user = () => userEvent.setup({ delay: null });
 
 describe('ThreadPanel', () => {
+  it('a message written with no network is kept by the dashboard and shown waiting; other failures are shown (issue 47)', async () => {
+    stubApi({
+      'GET /bookings/b-1/thread': () => json(200, { success: true, data: thread() }),
+      'POST /bookings/b-1/thread': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const kept: string[] = [];
+    renderAt(
+      <ThreadPanel
+        source={accountThread('booking', 'b-1')}
+        keepOffline={async (body, error) => {
+          if (!(error instanceof ApiError) || error.status !== 0) return false;
+          kept.push(body);
+          return true;
+        }}
+      />,
+    );
+    const box = await screen.findByLabelText(T.panel.label);
+    await user().type(box, 'Running late, 10 minutes');
+    await user().click(screen.getByRole('button', { name: T.panel.send }));
+    const waiting = await screen.findByRole('list', { name: OFFLINE_TEXTS.pendingName });
+    expect(waiting).toHaveTextContent('Running late, 10 minutes');
+    expect(waiting).toHaveTextContent(OFFLINE_TEXTS.pending);
+    expect(kept).toEqual(['Running late, 10 minutes']);
+    expect(box).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("without the dashboard's queue (the buyer's and seller's pages) a lost network is an error", async () => {
+    stubApi({
+      'GET /booking/manage/thread': () =>
+        json(200, { success: true, data: thread({ viewer_role: 'buyer' }) }),
+      'POST /booking/manage/thread': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderAt(<ThreadPanel source={manageThread('tok')} />);
+    await user().type(await screen.findByLabelText(T.panel.label), 'Hello');
+    await user().click(screen.getByRole('button', { name: T.panel.send }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(T.panel.sendError);
+    expect(screen.queryByRole('list', { name: OFFLINE_TEXTS.pendingName })).not.toBeInTheDocument();
+  });
+
   it('lists the messages with author, role and the time in the showing’s zone, labelled', async () => {
     stubApi({ 'GET /bookings/b-1/thread': () => json(200, { success: true, data: thread() }) });
     renderAt(<ThreadPanel source={accountThread('booking', 'b-1')} />);

@@ -2,7 +2,7 @@
 // zone, labelled), a labelled composer and, where the reader may post them, the quick statuses. Shared by the
 // agent's booking details, the buyer's manage page, the buyer's agent's request and the seller's page; each
 // loads it lazily (default export) so the pages that show it do not carry it up front.
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -12,6 +12,7 @@ import {
   type Thread,
   type ThreadMessage,
 } from '@keyturn/domain/listing/threads';
+import { OFFLINE_TEXTS } from '@keyturn/domain/offlineTexts';
 import { ApiError } from '@/lib/api';
 import { sourceFor, type ThreadSource, type ThreadWhere } from './sources';
 
@@ -27,12 +28,28 @@ export function messageTime(instant: string, timeZone: string): string {
   }).format(new Date(instant));
 }
 
-export function ThreadPanel({ source, title = T.panel.title }: { source: ThreadSource; title?: string }) {
+/**
+ * Issue 47: the dashboard's offline queue. Given a message whose sending failed, it keeps it on the device when
+ * the failure was the network's (true) — to be sent when the network is back — and declines anything else.
+ */
+export type KeepOffline = (body: string, error: unknown) => Promise<boolean>;
+
+export function ThreadPanel({
+  source,
+  title = T.panel.title,
+  keepOffline,
+}: {
+  source: ThreadSource;
+  title?: string;
+  keepOffline?: KeepOffline;
+}) {
   const headingId = useId();
   const client = useQueryClient();
   const thread = useQuery({ queryKey: source.key, queryFn: source.load, retry: false });
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Messages written offline and kept on the device (the dashboard's queue sends them; the thread then has them).
+  const [kept, setKept] = useState<string[]>([]);
   const settle = (next: Thread) => client.setQueryData(source.key, next);
   const failed = (e: unknown) =>
     setError(e instanceof ApiError && e.status === 400 && e.message ? e.message : T.panel.sendError);
@@ -43,8 +60,24 @@ export function ThreadPanel({ source, title = T.panel.title }: { source: ThreadS
       setDraft('');
       setError(null);
     },
-    onError: failed,
+    onError: async (e, body) => {
+      if (keepOffline) {
+        const saved = await keepOffline(body, e).catch(() => false);
+        if (saved) {
+          setKept((k) => [...k, body]);
+          setDraft('');
+          setError(null);
+          return;
+        }
+      }
+      failed(e);
+    },
   });
+  // The conversation read again (back online, the queue sent): what was kept is in it now.
+  const updatedAt = thread.dataUpdatedAt;
+  useEffect(() => {
+    if (navigator.onLine !== false) setKept([]);
+  }, [updatedAt]);
   const status = useMutation({
     mutationFn: (code: (typeof THREAD_STATUSES)[number]) => source.status!(code),
     onSuccess: (next) => {
@@ -111,6 +144,16 @@ export function ThreadPanel({ source, title = T.panel.title }: { source: ThreadS
                 </button>
               ))}
             </div>
+          )}
+          {kept.length > 0 && (
+            <ul aria-label={OFFLINE_TEXTS.pendingName} className="space-y-1">
+              {kept.map((body, i) => (
+                <li key={i} className="rounded-md bg-amber-50 p-2 text-sm text-slate-900">
+                  <p className="whitespace-pre-wrap">{body}</p>
+                  <p className="text-xs text-amber-800">{OFFLINE_TEXTS.pending}</p>
+                </li>
+              ))}
+            </ul>
           )}
           {data.can_write && (
             <form onSubmit={submit} className="space-y-2" noValidate>
@@ -203,7 +246,14 @@ function zoneName(timeZone: string): string {
   return part?.value ?? timeZone;
 }
 
+export type ThreadPanelForProps = {
+  where: ThreadWhere;
+  title?: string;
+  /** The dashboard's offline queue for a message written with no network (issue 47). */
+  keepOffline?: KeepOffline;
+};
+
 /** The panel for a conversation named by where it is opened from (what lazy-thread-panel.tsx loads). */
-export default function ThreadPanelFor({ where, title }: { where: ThreadWhere; title?: string }) {
-  return <ThreadPanel source={sourceFor(where)} title={title} />;
+export default function ThreadPanelFor({ where, ...rest }: ThreadPanelForProps) {
+  return <ThreadPanel source={sourceFor(where)} {...rest} />;
 }

@@ -1,9 +1,9 @@
 // One booking's details over the list: when and where, the buyer's contact and answers, and exactly the
 // actions the server allows now (`allowed_actions`, `can_reschedule`).
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { toast } from '@/lib/toast';
-import { BOOKING_ACTION_LABELS } from '@keyturn/domain/bookingStatus';
+import { BOOKING_ACTION_LABELS, BOOKING_STATUS_LABELS } from '@keyturn/domain/bookingStatus';
 import type { BookingAction } from '@keyturn/domain/bookingStatus';
 import { budgetRangeFromPrefill } from '@keyturn/domain/budget';
 import {
@@ -30,6 +30,7 @@ import { useSession } from '@/lib/auth';
 import { isNetworkFailure, queueAction } from '@/lib/offline-queue';
 import { usePendingAction } from '@/lib/use-offline-queue';
 import { OFFLINE_TEXTS } from '@keyturn/domain/offlineTexts';
+import { PUSH_TEXTS, type PushIntent } from '@keyturn/domain/push';
 import { useBooking, useBookingAction } from '../hooks/use-bookings';
 import { ReasonDialog } from './reason-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
@@ -52,10 +53,15 @@ const variants: Record<BookingAction, ButtonVariant> = {
 
 export function BookingDetailsDialog({
   bookingId,
+  intent = null,
+  onIntentUsed,
   onClose,
   onOpenBooking,
 }: {
   bookingId: string;
+  /** The answer a push notification's Approve / Decline asked for, given once the booking is loaded. */
+  intent?: PushIntent | null;
+  onIntentUsed?: () => void;
   onClose: () => void;
   /** Show another booking instead (the new one after a reschedule, or the original). */
   onOpenBooking: (id: string) => void;
@@ -66,7 +72,12 @@ export function BookingDetailsDialog({
   return (
     <Dialog open onClose={onClose} title="Booking details" size="lg">
       {booking ? (
-        <BookingDetails booking={booking} onOpenBooking={onOpenBooking} />
+        <BookingDetails
+          booking={booking}
+          onOpenBooking={onOpenBooking}
+          intent={intent}
+          onIntentUsed={onIntentUsed}
+        />
       ) : query.isError ? (
         <ErrorAlert>We could not load this booking. {query.error.message}</ErrorAlert>
       ) : (
@@ -81,9 +92,13 @@ export function BookingDetailsDialog({
 function BookingDetails({
   booking,
   onOpenBooking,
+  intent,
+  onIntentUsed,
 }: {
   booking: AgentBookingDetail;
   onOpenBooking: (id: string) => void;
+  intent: PushIntent | null;
+  onIntentUsed?: () => void;
 }) {
   const act = useBookingAction(booking.id);
   const agent = useAgentProfile();
@@ -97,10 +112,9 @@ function BookingDetails({
   const keepOffline = async (input: BookingActionInput, error: unknown): Promise<boolean> => {
     if (!agentId || !isNetworkFailure(error)) return false;
     if (input.action !== 'complete' && input.action !== 'no_show') return false;
-    const when = `${formatIsoDate(booking.booking_date, 'long')} ${formatTime(booking.booking_time)}`;
     await queueAction(agentId, {
       bookingId: booking.id,
-      bookingLabel: `${booking.client_name} — ${when}`,
+      bookingLabel: bookingLabel(booking),
       action: input.action,
     });
     toast.success(OFFLINE_TEXTS.pending);
@@ -133,6 +147,19 @@ function BookingDetails({
       toast.error(message);
     });
   };
+
+  // A notification's Approve / Decline (issue 47): given once, as if tapped here; answered meanwhile, said so.
+  const intentRun = useRef(false);
+  useEffect(() => {
+    if (!intent || intentRun.current) return;
+    intentRun.current = true;
+    const action: BookingAction = intent === 'approve' ? 'confirm' : 'decline';
+    if (booking.allowed_actions.includes(action)) run(action);
+    else setDone(PUSH_TEXTS.alreadyAnswered(BOOKING_STATUS_LABELS[booking.status].toLowerCase()));
+    onIntentUsed?.();
+    // Once per opened booking: run and the callbacks are this render's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [intent]);
 
   const today = agent.data ? isoDateInZone(new Date(), agent.data.timeZone) : undefined;
 
@@ -268,7 +295,23 @@ function BookingDetails({
 
       <BookingConversation bookingId={booking.id} />
       {/* Issue 45: the showing's conversation with the buyer's side (and the sellers, where allowed). */}
-      <LazyThreadPanel where={{ kind: 'booking', bookingId: booking.id }} />
+      <LazyThreadPanel
+        where={{ kind: 'booking', bookingId: booking.id }}
+        keepOffline={
+          agentId
+            ? async (body, error) => {
+                if (!isNetworkFailure(error)) return false;
+                await queueAction(agentId, {
+                  bookingId: booking.id,
+                  bookingLabel: bookingLabel(booking),
+                  action: 'message',
+                  body,
+                });
+                return true;
+              }
+            : undefined
+        }
+      />
 
       {step?.kind === 'reason' ? (
         <ReasonDialog booking={booking} action={step.action} onClose={() => setStep(null)} onSubmit={send} />
@@ -329,4 +372,9 @@ function incomeLabel(range: string | null): ReactNode {
   return (INCOME_RANGES as readonly string[]).includes(range)
     ? incomeRangeLabel(range as IncomeRange)
     : range;
+}
+
+/** What the agent knows a booking by in an offline refusal ("Alex Buyer — December 4, 2026 2:00 PM"). */
+function bookingLabel(booking: AgentBookingDetail): string {
+  return `${booking.client_name} — ${formatIsoDate(booking.booking_date, 'long')} ${formatTime(booking.booking_time)}`;
 }

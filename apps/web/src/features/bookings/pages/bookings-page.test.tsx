@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { BOOKING_ACTIONS, BOOKING_ACTION_LABELS } from '@keyturn/domain/bookingStatus';
+import { BOOKING_ACTIONS, BOOKING_ACTION_LABELS, BOOKING_STATUS_LABELS } from '@keyturn/domain/bookingStatus';
+import { PUSH_TEXTS } from '@keyturn/domain/push';
 import type { BookingAction } from '@keyturn/domain/bookingStatus';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
@@ -325,6 +326,38 @@ describe('booking details', () => {
     expect(within(dialog).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
     // The list is asked again.
     await vi.waitFor(() => expect(api.callsTo('GET', '/bookings').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it("a notification's Approve confirms once, and the address drops ?action= (issue 47)", async () => {
+    const { api, router } = renderBookings('/dashboard/bookings?booking=b1&action=approve', {
+      'PUT /bookings/b1': () =>
+        json(200, { success: true, data: booking({ status: 'confirmed', allowed_actions: ['cancel'] }) }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Booking details' });
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/bookings/b1')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/bookings/b1')[0]?.body).toEqual({ action: 'confirm' });
+    expect(await within(dialog).findByText('Confirmed')).toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?booking=b1'));
+    expect(api.callsTo('PUT', '/bookings/b1')).toHaveLength(1);
+  });
+
+  it("a notification's Decline asks the reason first and sends nothing before it", async () => {
+    const { api } = renderBookings('/dashboard/bookings?booking=b1&action=decline');
+    expect(await screen.findByRole('dialog', { name: 'Decline this request?' })).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/bookings/b1')).toHaveLength(0);
+  });
+
+  it("a notification's Approve on a booking answered meanwhile sends nothing and says so", async () => {
+    const { api } = renderBookings('/dashboard/bookings?booking=b1&action=approve', {}, [
+      booking({ status: 'confirmed', allowed_actions: ['cancel'] }),
+    ]);
+    const dialog = await screen.findByRole('dialog', { name: 'Booking details' });
+    expect(
+      await within(dialog).findByText(
+        PUSH_TEXTS.alreadyAnswered(BOOKING_STATUS_LABELS.confirmed.toLowerCase()),
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/bookings/b1')).toHaveLength(0);
   });
 
   it('a completed showing asks for feedback again with PUT { action: "request_feedback" } and says so (issue 29)', async () => {

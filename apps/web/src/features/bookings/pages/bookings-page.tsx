@@ -20,6 +20,7 @@ import { BookingList } from '../components/booking-list';
 import { InviteDialog } from '../components/invite-dialog';
 import { NewBookingDialog } from '../components/new-booking-dialog';
 import { BOOKING_LIST_ALL } from '@keyturn/domain/schemas/booking';
+import { PUSH_INTENTS } from '@keyturn/domain/push';
 import { BOOKING_PARAM, filtersFromSearch, hasFilters, withFilter } from '../filters';
 import { useBookings, usePropertyOptions } from '../hooks/use-bookings';
 
@@ -41,6 +42,19 @@ export function BookingsPage() {
   const agent = useAgentProfile();
   const [open, setOpen] = useState<Open>(null);
   const openBookingId = search.get(BOOKING_PARAM);
+  // Issue 47: a push notification's Approve / Decline opens the booking with ?action=: the dialog gives that answer
+  // once (Decline asks its reason first), and the address then drops it, so a reload sends nothing again.
+  const asked = search.get('action');
+  const intent = PUSH_INTENTS.find((i) => i === asked) ?? null;
+  const intentUsed = () =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('action');
+        return next;
+      },
+      { replace: true },
+    );
   const propertyList = properties.data ?? [];
   const today = agent.data ? isoDateInZone(new Date(), agent.data.timeZone) : undefined;
 
@@ -142,6 +156,8 @@ export function BookingsPage() {
         <BookingDetailsDialog
           key={openBookingId}
           bookingId={openBookingId}
+          intent={intent}
+          onIntentUsed={intentUsed}
           onClose={() => showBooking(null)}
           onOpenBooking={showBooking}
         />
