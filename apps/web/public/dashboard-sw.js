@@ -82,10 +82,20 @@ async function ownerOf(request) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The network's answer within NETWORK_TIMEOUT_MS, else a rejection (the caller falls back on the cache). */
-function networkWithin(request) {
+/**
+ * The network's answer; after NETWORK_TIMEOUT_MS a rejection instead, but only when a saved copy is there to fall
+ * back on (`saved`) — with none, a slow server is waited for as the page would without a worker.
+ */
+function networkWithin(request, saved) {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('network timeout')), NETWORK_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      saved().then(
+        (copy) => {
+          if (copy) reject(new Error('network timeout'));
+        },
+        () => undefined,
+      );
+    }, NETWORK_TIMEOUT_MS);
     fetch(request).then(
       (response) => {
         clearTimeout(timer);
@@ -102,8 +112,14 @@ function networkWithin(request) {
 async function apiRead(request) {
   const agent = await currentAgent();
   const owner = await ownerOf(request);
+  // This account's copy of this answer, if one was kept (caches.match opens no cache: nothing is made here).
+  const saved = async () => {
+    if (!agent || !owner) return null;
+    const copy = await caches.match(request, { cacheName: API_CACHE_PREFIX + agent });
+    return copy && copy.headers.get(OWNER_HEADER) === owner ? copy : null;
+  };
   try {
-    const response = await networkWithin(request.clone());
+    const response = await networkWithin(request.clone(), saved);
     if (agent && owner && response.status === 200 && agent === (await currentAgent())) {
       const body = await response.clone().arrayBuffer();
       const headers = new Headers(response.headers);
@@ -114,11 +130,8 @@ async function apiRead(request) {
     }
     return response;
   } catch (error) {
-    if (agent && owner) {
-      const cache = await caches.open(API_CACHE_PREFIX + agent);
-      const saved = await cache.match(request);
-      if (saved && saved.headers.get(OWNER_HEADER) === owner) return saved;
-    }
+    const copy = await saved();
+    if (copy) return copy;
     throw error;
   }
 }
@@ -129,15 +142,16 @@ async function apiRead(request) {
  * cache is opened only to write (opening makes it).
  */
 async function shellFile(request, key) {
+  const saved = () => caches.match(key, { cacheName: SHELL_CACHE });
   try {
-    const response = await networkWithin(request);
+    const response = await networkWithin(request, saved);
     if (response.status === 200 && (await currentAgent())) {
       await (await caches.open(SHELL_CACHE)).put(key, response.clone());
     }
     return response;
   } catch (error) {
-    const saved = await caches.match(key, { cacheName: SHELL_CACHE });
-    if (saved) return saved;
+    const copy = await saved();
+    if (copy) return copy;
     throw error;
   }
 }

@@ -161,7 +161,13 @@ export async function openJobQueue(db: Db, options: JobOptions): Promise<JobQueu
  */
 export async function startBoss(
   db: Db,
-  options: { supervise?: boolean; maintenanceIntervalSeconds?: number; onError?: (err: Error) => void } = {},
+  options: {
+    supervise?: boolean;
+    maintenanceIntervalSeconds?: number;
+    onError?: (err: Error) => void;
+    /** Where the boss's statements in flight are kept (the workers wait for them at stop). */
+    running?: Set<Promise<unknown>>;
+  } = {},
 ): Promise<PgBoss> {
   // pg-boss's first-time set-up (its schema, our queues) races itself when processes start together on a
   // fresh database (issue 26): one process at a time, under the migrations' lock, and a lost race tried
@@ -169,7 +175,7 @@ export async function startBoss(
   return retryStartupRace(() =>
     withStartupLock(poolOf(db), async () => {
       const boss = new PgBoss({
-        db: poolExecutor(poolOf(db)),
+        db: poolExecutor(poolOf(db), options.running),
         schema: JOBS_SCHEMA,
         migrate: true,
         supervise: options.supervise ?? false,
@@ -229,8 +235,21 @@ export function poolOf(db: Db): pg.Pool {
   return pool;
 }
 
-export function poolExecutor(pool: pg.Pool): SqlExecutor {
-  return { executeSql: (text, values) => pool.query(text, values) };
+export function poolExecutor(pool: pg.Pool, running?: Set<Promise<unknown>>): SqlExecutor {
+  if (!running) return { executeSql: (text, values) => pool.query(text, values) };
+  // The workers count their boss's statements in flight: stop() returns only once none is left (jobs/workers.ts).
+  return {
+    executeSql: (text, values) => {
+      const query = pool.query(text, values);
+      const settled = query.then(
+        () => undefined,
+        () => undefined,
+      );
+      running.add(settled);
+      void settled.then(() => running.delete(settled));
+      return query;
+    },
+  };
 }
 
 /**

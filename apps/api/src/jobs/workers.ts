@@ -58,7 +58,11 @@ export async function runWorkers(options: {
   // hand, but a handler still running then finishes later and pg-boss records its outcome on the pool: stop()
   // waits for those too, so nothing touches the pool after the process (or a test) has closed it.
   const inFlight = new Set<Promise<unknown>>();
+  // And the boss's own statements in flight: a poll that was fetching when stop() began still hands its jobs to a
+  // handler, and a finished handler's outcome is written after it settles (pg-boss does not await it).
+  const sqlInFlight = new Set<Promise<unknown>>();
   const boss = await startBoss(db, {
+    running: sqlInFlight,
     supervise: true,
     maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
     onError: (err) => {
@@ -104,14 +108,20 @@ export async function runWorkers(options: {
       for (const timer of timers) clearInterval(timer);
       // Finish the jobs in hand (up to 10 s); pg-boss fails what is left so another worker retries it.
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
-      // Bounded: a handler stuck on an unanswering provider must not hold the shutdown for ever.
-      await Promise.race([
-        Promise.allSettled([...inFlight]),
-        new Promise((resolve) => setTimeout(resolve, 20_000).unref()),
-      ]);
-      // pg-boss records a late handler's outcome right after it settles: let that query start before anyone
-      // ends the pool (an ended pool still finishes the queries it was given).
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Then until no handler runs and no statement of the boss is in flight, twice in a row 50 ms apart — a late
+      // poll's jobs, their handlers and their outcomes included. Bounded: a handler stuck on an unanswering
+      // provider must not hold the shutdown for ever.
+      const deadline = Date.now() + 20_000;
+      const idle = () => inFlight.size === 0 && sqlInFlight.size === 0;
+      let quiet = 0;
+      while (quiet < 2 && Date.now() < deadline) {
+        await Promise.race([
+          Promise.allSettled([...inFlight, ...sqlInFlight]),
+          new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref()),
+        ]);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        quiet = idle() ? quiet + 1 : 0;
+      }
       options.onStop?.();
     },
   };
