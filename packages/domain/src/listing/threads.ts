@@ -99,7 +99,6 @@ export const AGENT_OWN_TEXTS = {
   consent: (phone: string) =>
     `I agree to receive texts at ${phone} when a buyer, buyer’s agent or seller writes about one of my showings. Message and data rates may apply. Reply STOP to stop.`,
   noPhone: 'Add your mobile number in Profile first: the texts go to your own number.',
-  notOffered: 'Your plan or texting settings do not send texts yet.',
   saved: (on: boolean) =>
     on ? 'You will get new messages by text.' : 'You will no longer get new messages by text.',
   text: (name: string, address: string, body: string, link: string) =>
