@@ -92,14 +92,15 @@ const clientBuild = {
   // One chunk for the libraries every page runs (React, React DOM and its scheduler, the router, TanStack Query):
   // fewer, larger files than rolldown's automatic split, measurably smaller on every public route (npm run bench),
   // and one copy of each. The toaster is not one of them: lib/toast.ts loads it when a toast is shown or the page
-  // is idle (decision 030).
+  // is idle (decision 030); nor are TanStack's parallel and infinite queries, which only dashboard pages use (they
+  // follow their pages into the lazy chunks: every public route 2.x KB gzip lighter, issue 48).
   rolldownOptions: {
     output: {
       codeSplitting: {
         groups: [
           {
             name: 'framework',
-            test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
+            test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/](?!.*[\\/](useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver)\.js$)/,
           },
           // Small modules the booking page's first screen and other public pages share, one file each until now:
           // a file per group instead (only the modules named, not what they import) — fewer requests and

@@ -3,6 +3,7 @@
 // a tiny dist/) renders /bookme/:agentId with the answers the server asked itself for, and the marketing pages
 // /, /pricing, /waiting-list, /about (the launch state their only answer: the signed-out screen); anything it cannot render is today's
 // index.html, never a 500.
+import { parseFragment, serialize } from 'parse5';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,7 +58,7 @@ const page = (url: string, headers: Record<string, string> = {}) =>
   t.request({ method: 'GET', url, headers });
 const inlineJson = (html: string) =>
   /<script type="application\/json" id="keyturn-first-paint-answers">(.*?)<\/script>/s.exec(html)?.[1];
-const rootOf = (html: string) => /<div id="root">(.*)<\/div><\/body>/s.exec(html)?.[1] ?? '';
+const rootOf = (html: string) => /<div id="root">(.*)<\/div>(?:<link [^>]*>)*<\/body>/s.exec(html)?.[1] ?? '';
 
 describe('the booking page first screen in the HTML (decision 034)', () => {
   it('GET /bookme/:agentId renders the first step with the answers the API gives, gzipped when accepted', async () => {
@@ -184,6 +185,42 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
       }
       // index.html itself (an address with no first screen) is sent as built.
       expect((await page('/features')).body).toBe(styled);
+    } finally {
+      await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+    }
+  });
+
+  it('only the rules the first screen uses come in the page; the whole stylesheet is linked at the end of <body> (issue 48)', async () => {
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    const css =
+      '.min-h-screen{min-height:100vh}.kt-never-rendered{color:red}' +
+      '@media (min-width:48rem){.md\\:p-8{padding:2rem}.kt-never-wide{color:blue}}';
+    await writeFile(path.join(dist, 'assets', 'index-c1.css'), css);
+    const link = '<link rel="stylesheet" crossorigin href="/assets/index-c1.css">';
+    const plain = (await page(`/bookme/${agent.id}`)).body;
+    await writeFile(path.join(dist, 'index.html'), INDEX_HTML.replace('</head>', `${link}</head>`));
+    try {
+      for (const url of [`/bookme/${agent.id}`, '/pricing']) {
+        const html = (await page(url)).body;
+        const style = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
+        expect(style, url).toContain('.min-h-screen{min-height:100vh}');
+        // (the booking page's main panel is md:p-8: its wide-screen rule comes with its @media)
+        if (url !== '/pricing')
+          expect(style, url).toContain('@media (min-width:48rem){.md\\:p-8{padding:2rem}}');
+        expect(style, url).not.toContain('kt-never');
+        // The link, enabled, after the app's markup: fetched beside the modules, applied before the load event.
+        expect(html, url).toMatch(new RegExp(`</div>${link.replace(/[.*?()[\]/]/g, '\\$&')}</body></html>$`));
+        expect(html, url).not.toContain('data-beasties');
+        expect(html.match(/<\/style>/g), url).toHaveLength(1);
+      }
+      // The app's markup and answers as they were without the stylesheet: the same document once parsed (the
+      // page is written out again — `<input>` for React's `<input/>`, `<circle/>` for `<circle></circle>` —, which
+      // a browser reads as the same elements, so what React hydrates is unchanged).
+      const styled = (await page(`/bookme/${agent.id}`)).body;
+      const parsed = (html: string) => serialize(parseFragment(rootOf(html)));
+      expect(parsed(styled)).toBe(parsed(plain));
+      expect(parsed(styled)).toContain('Continue to Date Selection');
+      expect(inlineJson(styled)).toBe(inlineJson(plain));
     } finally {
       await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
     }
