@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANT_SAYS, ASSISTANT_SAYS_ES } from '@keyturn/domain/assistant/texts';
 import { MESSAGES } from '@keyturn/domain/messages';
+import { HOLD_TEXTS } from '@keyturn/domain/slots/holds';
 import type { ConversationResponse } from '@keyturn/domain/schemas/assistant';
 import { assistantConversations, bookings } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
@@ -113,7 +114,7 @@ describe('assistant conversations (offline)', () => {
     const { id, chosen, summary } = await toConfirmation('12 maple street on wednesday at 2pm');
     expect(chosen.starts_at).toBe('2030-01-09T14:00:00-05:00');
     expect(last(summary)).toContain('Please check');
-    // Someone books that very time through the form first.
+    // Another buyer's form cannot take it while the conversation holds it (issue 44)…
     const direct = await t.request({
       method: 'POST',
       url: '/api/booking',
@@ -124,7 +125,23 @@ describe('assistant conversations (offline)', () => {
         client_email: 'first@example.com',
       }),
     });
-    expect(direct.statusCode).toBe(201);
+    expect(direct.statusCode).toBe(409);
+    expect(direct.json().error).toBe(HOLD_TEXTS.heldByOther);
+    // …but the agent's own dashboard ignores holds: the agent books that very time first.
+    const own = await t.request({
+      method: 'POST',
+      url: '/api/bookings',
+      token: agent.token,
+      payload: {
+        ...bookingPayload(agent.id, {
+          booking_date: chosen.date,
+          booking_time: chosen.time,
+          client_email: 'first@example.com',
+        }),
+        agent_id: undefined,
+      },
+    });
+    expect(own.statusCode).toBe(201);
     const after = await say(id, 'yes');
     expect(after.booking).toBeNull();
     expect(after.messages.map((m) => m.text)).toContain(ASSISTANT_SAYS.slotTaken);

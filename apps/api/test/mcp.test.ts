@@ -55,7 +55,7 @@ afterAll(async () => {
 });
 
 describe('MCP: tools and the profile resource', () => {
-  it('lists the six tools, the booking tool with the booking page’s fields', async () => {
+  it('lists the eight tools, the booking tool with the booking page’s fields', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
@@ -63,7 +63,9 @@ describe('MCP: tools and the profile resource', () => {
         'cancel_booking',
         'find_open_times',
         'get_booking',
+        'hold_open_time',
         'list_properties',
+        'release_hold',
         'reschedule_booking',
       ].sort(),
     );
@@ -378,7 +380,7 @@ describe('MCP: booking, rescheduling and cancelling', () => {
 });
 
 describe('MCP: limits and hostile input', () => {
-  it('book, reschedule and cancel spend a per-client write budget; reads do not', async () => {
+  it('book, hold, release, reschedule and cancel spend a per-client write budget; reads do not', async () => {
     // A database of its own: the counters live in PostgreSQL, and the other tests' writes came from 127.0.0.1 too.
     const limited = await createTestApp({ now: () => NOW, env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '2' } });
     try {
@@ -392,6 +394,13 @@ describe('MCP: limits and hostile input', () => {
       const third = await book('10:00');
       expect(third.isError).toBe(true);
       expect(textOf(third)).toBe(MCP_MESSAGES.tooManyWrites);
+      // Issue 44: holding a time is a write too.
+      const hold = await call(
+        'hold_open_time',
+        { agent_id: a.id, property_id: null, booking_date: '2030-01-08', booking_time: '10:00' },
+        c,
+      );
+      expect(textOf(hold)).toBe(MCP_MESSAGES.tooManyWrites);
       expect((await call('list_properties', { agent_id: a.id }, c)).isError).toBeFalsy();
       await c.close();
     } finally {
@@ -424,6 +433,8 @@ describe('MCP: limits and hostile input', () => {
       'get_booking',
       'reschedule_booking',
       'cancel_booking',
+      'hold_open_time',
+      'release_hold',
       'no_such_tool',
     ];
     const value = fc.oneof(
@@ -448,6 +459,8 @@ describe('MCP: limits and hostile input', () => {
         'booking_time',
         'starts_at',
         'budget_min',
+        'hold_token',
+        'replaces',
         '__proto__',
         'constructor',
       ),

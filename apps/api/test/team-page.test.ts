@@ -5,8 +5,10 @@
 // booking, the rest a clean 409), and the team's booking links with their roles.
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, bookingLinks, bookings, members } from '../src/db/schema';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HOLD_TEXTS } from '@keyturn/domain/slots/holds';
+import { agents, bookingLinks, bookings, members, slotHolds } from '../src/db/schema';
+import { sweepExpiredHolds } from '../src/modules/booking-public/hold-rows';
 import { teamBookingRequestSchema } from '@keyturn/domain/schemas/teamPage';
 import { bookTeamConsultation } from '../src/modules/teams/round-robin';
 import type { BookingNotifier } from '../src/modules/core/notifications/scheduler';
@@ -14,11 +16,16 @@ import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 
 const NOW = new Date('2030-01-07T15:00:00Z');
+/** The server's clock: NOW, moved on by the held-times tests (issue 44) and put back after each. */
+let clock = NOW;
 let t: TestApp;
 const QUIET = { created: async () => undefined } as unknown as BookingNotifier;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => NOW });
+  t = await createTestApp({ now: () => clock });
+});
+afterEach(() => {
+  clock = NOW;
 });
 afterAll(async () => {
   await t?.close();
@@ -301,6 +308,190 @@ describe('team page', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.client_email).toBeTruthy();
     expect((await countsBy(team)).reduce((a, b) => a + b)).toBe(1);
+  });
+});
+
+describe('held times on the team page (issue 44)', () => {
+  const DATE = '2030-01-16';
+  const ELEVEN = '2030-01-16T11:00:00-05:00';
+  const minutesLater = (m: number) => new Date(NOW.getTime() + m * 60_000);
+  const holdTeam = (slug: string, extra: Record<string, unknown> = {}) =>
+    post(`/api/public/teams/${slug}/holds`, {
+      booking_date: DATE,
+      booking_time: '11:00',
+      starts_at: ELEVEN,
+      ...extra,
+    });
+  const bookTeam = (slug: string, extra: Record<string, unknown> = {}) =>
+    post(`/api/public/teams/${slug}/booking`, { ...consultation(DATE, '11:00', ELEVEN), ...extra });
+  const offered = async (slug: string) => (await teamTimes(slug, DATE)).map(([time]) => time);
+  const holdsOf = (team: Team) =>
+    t.database.db
+      .select()
+      .from(slotHolds)
+      .where(
+        inArray(
+          slotHolds.agentId,
+          team.all.map((a) => a.id),
+        ),
+      );
+  /** A team of `size` whose members but the first are booked at 11:00 that day: one member free. */
+  async function oneFree(size: number) {
+    const team = await makeTeam(size);
+    for (const agent of team.all.slice(1)) {
+      const res = await post(
+        '/api/booking',
+        bookingPayload(agent.id, {
+          booking_date: DATE,
+          booking_time: '11:00',
+          client_email: 'x@example.com',
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    return team;
+  }
+
+  it('holds the time for the member round robin picks now; the booking with the hold books that member', async () => {
+    const team = await makeTeam(2);
+    const [busier, quieter] = team.all as [TestAgent, TestAgent];
+    // The busier member has a booking this week: round robin picks the quieter one, and the hold is theirs.
+    expect(
+      (await post('/api/booking', bookingPayload(busier.id, { booking_date: '2030-01-09' }))).statusCode,
+    ).toBe(201);
+    const res = await holdTeam(team.slug);
+    expect(res.statusCode, res.body).toBe(201);
+    const held = res.json().hold;
+    expect(held).toMatchObject({
+      starts_at: '2030-01-16T16:00:00.000Z',
+      expires_at: minutesLater(5).toISOString(),
+      minutes: 5,
+    });
+    expect((await holdsOf(team)).map((h) => [h.agentId, h.propertyId])).toEqual([[quieter.id, null]]);
+    // Meanwhile the quieter member gets two bookings elsewhere (round robin would now pick the busier one) …
+    for (const time of ['09:00', '10:00']) {
+      const other = await post(
+        '/api/booking',
+        bookingPayload(quieter.id, { booking_date: DATE, booking_time: time }),
+      );
+      expect(other.statusCode).toBe(201);
+    }
+    // … yet the holder's booking goes to the member the hold is for, and uses it up.
+    clock = minutesLater(4);
+    const mine = await bookTeam(team.slug, { hold_token: held.token });
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(mine.json().agent.id).toBe(quieter.id);
+    expect(await holdsOf(team)).toEqual([]);
+  });
+
+  it('20 buyers holding the same team time with one member free: exactly one hold, the rest 409 in its words', async () => {
+    const team = await oneFree(3);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => holdTeam(team.slug)));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    for (const a of answers.filter((x) => x.statusCode === 409)) {
+      expect(a.json()).toMatchObject({ code: 'SLOT_TAKEN', error: HOLD_TEXTS.heldByOther });
+    }
+    expect((await holdsOf(team)).map((h) => h.agentId)).toEqual([team.all[0]!.id]);
+  });
+
+  it('the holder books while 20 others try: the holder’s 201, never theirs', async () => {
+    const team = await oneFree(2);
+    const held = (await holdTeam(team.slug)).json().hold;
+    const [mine, ...theirs] = await Promise.all([
+      bookTeam(team.slug, { hold_token: held.token, client_email: 'holder@example.com' }),
+      ...Array.from({ length: 20 }, (_, k) => bookTeam(team.slug, { client_email: `b${k}@example.com` })),
+    ]);
+    expect(mine!.statusCode, mine!.body).toBe(201);
+    expect(mine!.json().agent.id).toBe(team.all[0]!.id);
+    for (const res of theirs) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('SLOT_TAKEN');
+    }
+    const rows = await t.database.db.select().from(bookings).where(eq(bookings.agentId, team.all[0]!.id));
+    expect(rows.map((r) => r.clientEmail)).toEqual(['holder@example.com']);
+    expect(await holdsOf(team)).toEqual([]);
+  });
+
+  it("the held time leaves another buyer's team times at once and comes back when let go", async () => {
+    const team = await oneFree(2);
+    expect(await offered(team.slug)).toContain('11:00');
+    const held = (await holdTeam(team.slug)).json().hold;
+    expect(await offered(team.slug)).not.toContain('11:00');
+    expect(await offered(team.slug)).toContain('11:30');
+    const other = await bookTeam(team.slug, { client_email: 'other@example.com' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'SLOT_TAKEN', error: HOLD_TEXTS.heldByOther });
+    const released = await t.request({ method: 'DELETE', url: `/api/booking/holds/${held.token}` });
+    expect(released.json()).toEqual({ success: true });
+    expect(await offered(team.slug)).toContain('11:00');
+    expect(await holdsOf(team)).toEqual([]);
+  });
+
+  it('two members free: the second buyer holds the other member; a third is refused; another time moves a hold', async () => {
+    const team = await makeTeam(2);
+    const first = (await holdTeam(team.slug)).json().hold;
+    expect(await offered(team.slug)).toContain('11:00');
+    const second = await holdTeam(team.slug);
+    expect(second.statusCode).toBe(201);
+    expect(new Set((await holdsOf(team)).map((h) => h.agentId))).toEqual(new Set(team.all.map((a) => a.id)));
+    expect(await offered(team.slug)).not.toContain('11:00');
+    expect((await holdTeam(team.slug)).json()).toMatchObject({
+      code: 'SLOT_TAKEN',
+      error: HOLD_TEXTS.heldByOther,
+    });
+    // The first buyer picks 14:00 instead: 11:00 is offered again, 14:00 still (the other member is free).
+    const moved = await holdTeam(team.slug, {
+      booking_time: '14:00',
+      starts_at: '2030-01-16T14:00:00-05:00',
+      replaces: first.token,
+    });
+    expect(moved.statusCode).toBe(201);
+    expect(await offered(team.slug)).toContain('11:00');
+    expect(await holdsOf(team)).toHaveLength(2);
+  });
+
+  it('an ended hold blocks nothing (the server’s clock): another buyer holds and books; the sweep removes it', async () => {
+    const team = await oneFree(2);
+    const first = (await holdTeam(team.slug)).json().hold;
+    clock = minutesLater(4);
+    expect(await offered(team.slug)).not.toContain('11:00');
+    clock = minutesLater(5);
+    expect(await offered(team.slug)).toContain('11:00');
+    const second = await holdTeam(team.slug);
+    expect(second.statusCode, second.body).toBe(201);
+    expect((await bookTeam(team.slug, { hold_token: second.json().hold.token })).statusCode).toBe(201);
+    const late = await bookTeam(team.slug, { hold_token: first.token, client_email: 'late@example.com' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('SLOT_TAKEN');
+
+    const other = await oneFree(2);
+    await holdTeam(other.slug);
+    // Made at minute 5, it ends at minute 10: the worker's sweep leaves it until then.
+    await sweepExpiredHolds(t.database.db, minutesLater(9));
+    expect(await holdsOf(other)).toHaveLength(1);
+    expect(await sweepExpiredHolds(t.database.db, minutesLater(10))).toBeGreaterThanOrEqual(1);
+    expect(await holdsOf(other)).toEqual([]);
+  });
+
+  it('bad input is a 400 with fields, an unknown team 404, a closed time 409 — nothing held', async () => {
+    const team = await makeTeam(2);
+    const bad = await holdTeam(team.slug, { booking_date: '2030-13-01', booking_time: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(bad.json().fields).length).toBeGreaterThan(0);
+    expect((await holdTeam('no-such-team-here')).statusCode).toBe(404);
+    const closed = await holdTeam(team.slug, {
+      booking_time: '20:00',
+      starts_at: '2030-01-16T20:00:00-05:00',
+    });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().code).toBe('SLOT_UNAVAILABLE');
+    const badToken = await bookTeam(team.slug, { hold_token: 'x'.repeat(101) });
+    expect(badToken.statusCode).toBe(400);
+    expect(await holdsOf(team)).toEqual([]);
+    expect((await countsBy(team)).reduce((a, b) => a + b)).toBe(0);
   });
 });
 

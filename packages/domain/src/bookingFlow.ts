@@ -25,6 +25,11 @@ export const FLOW_PARAMS = {
   date: 'date',
   time: 'time',
   startsAt: 'at',
+  /**
+   * Issue 44: the assistant's hold of the time (its token), handed to the form with the link: the page's own hold
+   * replaces it, so the buyer who leaves the chat for the form is not refused their own time.
+   */
+  hold: 'hold',
 } as const;
 
 export interface FlowContext {

@@ -3,6 +3,7 @@
 import { WEEKDAY_PLURALS } from '../learning/preferences';
 import { instructionsOnlyWords, type ShowingAnswer } from '../listing/applyRules';
 import { BOOKING_PURPOSE_LABELS, BUYER_TYPE_LABELS, type BookingPurpose, type BuyerType } from '../enums';
+import { holdMinutesLabel } from '../slots/holds';
 
 /** The longest message a buyer may send (the panel's input and the API's schema). */
 export const ASSISTANT_TEXT_MAX_LENGTH = 1000;
@@ -97,6 +98,11 @@ export const ASSISTANT_SAYS = {
       : `You're booked: ${summary}. A confirmation is on its way to ${email}.`,
   alreadyBooked: 'Your showing is booked. The confirmation e-mail has a link to change or cancel it.',
   slotTaken: 'Sorry — someone booked that time a moment ago.',
+  /** Issue 44: the chosen time is held for this conversation while the buyer gives their details. */
+  holding: (time: string, day: string, minutes: number) =>
+    `I'm holding ${time} on ${day} for you for ${holdMinutesLabel(minutes)}.`,
+  /** Issue 44: another buyer holds the chosen time (they are booking it right now). */
+  heldByOther: 'Sorry — someone else is booking that time right now.',
   /** Issue 44: the agent's day reached their daily cap meanwhile. */
   dayFull: 'Sorry — the agent’s day is now full: they take a limited number of showings a day.',
   cannotBook: (reason: string) => `${reason} You can also use the booking form.`,
@@ -194,6 +200,9 @@ export const ASSISTANT_SAYS_ES: AssistantSays = {
   alreadyBooked:
     'Su visita está reservada. El correo de confirmación tiene un enlace para cambiarla o cancelarla.',
   slotTaken: 'Lo siento: alguien acaba de reservar esa hora.',
+  holding: (time, day, minutes) =>
+    `Le guardo las ${time} del ${day} durante ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
+  heldByOther: 'Lo siento: otra persona está reservando esa hora ahora mismo.',
   dayFull: 'Lo siento: el agente ya tiene el día completo; atiende un número limitado de visitas al día.',
   cannotBook: (reason) => `${reason} También puede usar el formulario de reserva.`,
   instructionsOnly: (showing, address, agentName) => {

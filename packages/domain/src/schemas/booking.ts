@@ -29,9 +29,10 @@ export const smsConsentField = z
   .nullish()
   .transform((v) => v === true);
 
-// Issue 44: the hold the buyer's page made when they chose the time (POST /api/booking/holds), if any — on the
-// buyer's own booking and reschedule only. Absent when there is none, so a payload without a hold is the spec's.
-const holdTokenField = z
+// Issue 44: the hold the buyer's page made when they chose the time (POST /api/booking/holds, or the team page's
+// POST /api/public/teams/{slug}/holds), if any — on the buyer's own booking, reschedule and team consultation.
+// Absent when there is none, so a payload without a hold is the spec's.
+export const holdTokenField = z
   .string({ error: 'The hold must be text' })
   .max(100, 'The hold is not valid')
   .optional();

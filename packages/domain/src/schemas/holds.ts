@@ -21,6 +21,18 @@ export const holdRequestSchema = z.object({
 });
 export type HoldRequest = z.infer<typeof holdRequestSchema>;
 
+/**
+ * The team page's hold (POST /api/public/teams/{slug}/holds): the time alone — the server picks the member as a
+ * booking would and holds that member's time.
+ */
+export const teamHoldRequestSchema = holdRequestSchema.pick({
+  booking_date: true,
+  booking_time: true,
+  starts_at: true,
+  replaces: true,
+});
+export type TeamHoldRequest = z.infer<typeof teamHoldRequestSchema>;
+
 export const slotHoldSchema = z.object({
   token: holdTokenSchema,
   starts_at: z.string(),

@@ -4,9 +4,16 @@
 import { z } from 'zod';
 import { DAY_PARTS } from '../dayParts';
 import { MESSAGES } from '../messages';
-import { bookingRequestShape, checkBudgetOrder, RESCHEDULE_REASON_MAX_LENGTH } from './booking';
+import { holdMinutesLabel } from '../slots/holds';
+import {
+  bookingRequestShape,
+  checkBudgetOrder,
+  holdTokenField,
+  RESCHEDULE_REASON_MAX_LENGTH,
+} from './booking';
 import { isoDateSchema, requiredText, time24Schema } from './common';
 import { int4 } from './numbers';
+import { holdRequestSchema, holdTokenSchema } from './holds';
 import { cancelBookingRequestSchema } from './publicBooking';
 
 /** At most this many days between `from` and `to` in one search for open times. */
@@ -22,6 +29,13 @@ export const MCP_MESSAGES = {
   agentIdMissing: 'agent_id is required: the agent’s id from their booking link (/bookme/<agent id>/…).',
   tooManyWrites: 'Too many bookings from this address. Please try again in a minute.',
   internal: 'Something went wrong on our side. Please try again.',
+  /** Issue 44: what hold_open_time says of the hold it made (`until`: the server's ISO instant). */
+  held: (minutes: number, until: string) =>
+    `This time is held for this buyer for ${holdMinutesLabel(minutes)} (until ${until}): nobody else is ` +
+    'offered it or can book it meanwhile. Ask the buyer’s details now and book it with book_showing and this ' +
+    'hold_token before then; after that it can still be booked if nobody else has.',
+  /** Issue 44: release_hold's answer (an unknown or ended hold answers the same). */
+  released: 'The hold is let go: the time is offered to everyone again.',
 } as const;
 
 const agentId = requiredText(MCP_MESSAGES.agentIdMissing)
@@ -68,8 +82,29 @@ export const mcpBookInput = z
       .max(200)
       .nullish()
       .describe('Any unique text; a retry with the same key and arguments answers the first booking'),
+    // Issue 44: the hold hold_open_time made for this time — the booking uses it up and wins against others.
+    hold_token: holdTokenField.describe(
+      'The hold_token hold_open_time answered for this time, so the booking uses the hold',
+    ),
   })
   .superRefine(checkBudgetOrder);
+
+/**
+ * Issue 44: one of find_open_times' times, held for the caller's buyer while the assistant asks their details —
+ * the booking page's hold request (its fields and messages), the agent named as every tool names it.
+ */
+export const mcpHoldInput = holdRequestSchema.omit({ reschedule_token: true }).extend({
+  agent_id: agentId,
+  replaces: holdTokenSchema
+    .nullish()
+    .describe(
+      'The hold_token of an earlier hold of this buyer (another time chosen): let go in the same step',
+    ),
+});
+
+export const mcpReleaseHoldInput = z.object({
+  hold_token: holdTokenSchema.describe('The hold_token hold_open_time answered'),
+});
 
 export const mcpBookingTokenInput = z.object({ token });
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CONSULTATION_PURPOSES } from '../enums';
 import { TEAM_PAGE_MESSAGES } from '../teamBooking';
 import { bookingLinkCreateSchema } from './agentBooking';
-import { bookingRequestShape, checkBudgetOrder } from './booking';
+import { bookingRequestShape, checkBudgetOrder, holdTokenField } from './booking';
 import { propertySchema } from './property';
 import { buyerBookingSchema, propertyAgentSchema, publicTeamSchema } from './publicBooking';
 
@@ -26,9 +26,12 @@ export const publicTeamResponseSchema = z.object({
 });
 export type PublicTeamPage = z.infer<typeof publicTeamResponseSchema>['data'];
 
-/** POST /api/public/teams/{slug}/booking: a booking request without agent or property (the server picks). */
+/**
+ * POST /api/public/teams/{slug}/booking: a booking request without agent or property (the server picks), with
+ * the buyer's hold of the time if the page made one (issue 44: it books the member the hold is theirs).
+ */
 export const teamBookingRequestSchema = z
-  .object(bookingRequestShape())
+  .object({ ...bookingRequestShape(), hold_token: holdTokenField })
   .omit({ agent_id: true, property_id: true })
   .superRefine(checkBudgetOrder)
   .superRefine((value, ctx) => {

@@ -135,4 +135,11 @@ export const tourBookedResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ booking_ids: z.array(z.string()), manage_urls: z.array(z.string()) }),
 });
+/**
+ * POST /api/tour/{token}/holds (issue 44): every stop's time held for the tour's buyer while they fill in their
+ * details, until `expires_at` (the agent's hold minutes); booking the tour uses the holds up.
+ */
+export const tourHoldSchema = z.object({ expires_at: z.string(), minutes: z.number().int() });
+export type TourHold = z.infer<typeof tourHoldSchema>;
+export const tourHoldResponseSchema = z.object({ success: z.literal(true), hold: tourHoldSchema });
 export type SavedTour = z.infer<typeof savedTourResponseSchema>['data'];

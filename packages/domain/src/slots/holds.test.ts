@@ -2,6 +2,7 @@
 // shortens it), the time left counts down to 0 and never below, and the clock the page shows.
 import { describe, expect, it } from 'vitest';
 import {
+  heldTimesLabel,
   HOLD_MINUTES_DEFAULT,
   holdClock,
   holdExpiresAt,
@@ -47,6 +48,15 @@ describe('the time left', () => {
       '0:00',
       '0:00',
     ]);
+  });
+});
+
+describe('a tour’s held times', () => {
+  it('are named in order, the last after “and”', () => {
+    expect(heldTimesLabel(['10:00 AM'])).toBe('10:00 AM');
+    expect(heldTimesLabel(['10:00 AM', '11:30 AM'])).toBe('10:00 AM and 11:30 AM');
+    expect(heldTimesLabel(['10:00 AM', '11:30 AM', '1:00 PM'])).toBe('10:00 AM, 11:30 AM and 1:00 PM');
+    expect(heldTimesLabel([])).toBe('');
   });
 });
 

@@ -56,6 +56,12 @@ export const HOLD_TEXTS = {
   },
 } as const;
 
+/** The times a tour holds, as the countdown names them: '10:00 AM, 11:30 AM and 1:00 PM'. */
+export function heldTimesLabel(times: readonly string[]): string {
+  if (times.length <= 1) return times[0] ?? '';
+  return `${times.slice(0, -1).join(', ')} and ${times[times.length - 1]}`;
+}
+
 /** A choice's label: '5 minutes'. */
 export function holdMinutesLabel(minutes: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;

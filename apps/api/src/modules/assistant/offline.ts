@@ -3,105 +3,31 @@
 // times, the booking service books. It never names a property, a time or a price the agent's data does not
 // hold: every time offered comes from slots.ts, every address from the agent's public properties.
 import { PROPERTY_PURPOSES, type BookingPurpose, type BuyerType } from '@keyturn/domain/enums';
-import {
-  ASSISTANT_SAYS,
-  ASSISTANT_SAYS_ES,
-  bookingSummary,
-  bookingSummaryEs,
-  type AssistantSays,
-} from '@keyturn/domain/assistant/texts';
-import type { Proposal } from '@keyturn/domain/schemas/assistant';
+import { bookingSummary, bookingSummaryEs } from '@keyturn/domain/assistant/texts';
 import { bookingRequestSchema, buyerTypeSchema, bookingRequestShape } from '@keyturn/domain/schemas/booking';
 import { emailSchema } from '@keyturn/domain/schemas/common';
 import { phoneSchema } from '@keyturn/domain/schemas/phone';
-import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
 import type { Property } from '@keyturn/domain/schemas/property';
-import type { ShowingAnswer } from '@keyturn/domain/listing/applyRules';
 import { agentToday } from '@keyturn/domain/slots/engine';
 import { AppError } from '../../http/errors';
 import type { AgentRow } from '../core/agents';
 import { createBooking } from '../booking-public/service';
 import { AGENT_DAY_FULL_CODE } from '@keyturn/domain/slots/agentDailyCap';
-import { type PublicContext } from '../booking-public/context';
 import type { Language } from './language';
 import { dateLabel, findProposals, timeLabel, type SlotCriteria } from './slots';
+import { holdChosen } from './holds';
+import { saysFor, type ConversationState, type TurnContext, type TurnResult } from './conversation';
+
+export {
+  initialState,
+  saysFor,
+  type ConversationHold,
+  type ConversationState,
+  type ListedProperty,
+  type TurnContext,
+  type TurnResult,
+} from './conversation';
 import { STREET_WORDS, understand, understoodAnything, type PropertyFacts } from './understand';
-import { type TimeWindow } from './when';
-
-export type ConversationState = {
-  purpose: BookingPurpose | null;
-  propertyId: number | null;
-  /** Properties the buyer may mean (asked "which one?"). */
-  candidates: number[];
-  dates: string[] | null;
-  excluded: number[];
-  window: TimeWindow | null;
-  time: string | null;
-  proposals: Proposal[];
-  chosen: Proposal | null;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  buyerType: BuyerType | null;
-  /** What the last answer asked for: a bare reply ("Casey Buyer", "2") is read as that. */
-  asking: 'property' | 'slot' | 'name' | 'email' | 'phone' | 'buyerType' | 'confirm' | null;
-  bookingId: string | null;
-  /** Whether the provider gave up in this conversation (then every later turn is offline). */
-  offline: boolean;
-  /** The buyer's language (issue 31); absent in conversations stored before it = English. */
-  language?: Language;
-  /** Messages in a row it could not read: after two, the booking form is offered. */
-  misses?: number;
-  /** The candidates are the agent's listing offered, not homes the buyer's words matched (issue 31). */
-  candidatesListed?: boolean;
-  /** The buyer's time zone, from the browser (issue 31): the agent's zone is named when it differs. */
-  buyerZone?: string | null;
-  /** "Friday" said on a Friday (issue 31). */
-  weekdayIsToday?: boolean;
-};
-
-/** The sentences of the conversation's language. */
-export function saysFor(state: Pick<ConversationState, 'language'>): AssistantSays {
-  return state.language === 'es' ? ASSISTANT_SAYS_ES : ASSISTANT_SAYS;
-}
-
-export function initialState(propertyId: number | null): ConversationState {
-  return {
-    purpose: propertyId ? 'property_viewing' : null,
-    propertyId,
-    candidates: [],
-    dates: null,
-    excluded: [],
-    window: null,
-    time: null,
-    proposals: [],
-    chosen: null,
-    name: null,
-    email: null,
-    phone: null,
-    buyerType: null,
-    asking: null,
-    bookingId: null,
-    offline: false,
-    language: 'en',
-    misses: 0,
-    weekdayIsToday: false,
-  };
-}
-
-/** A listed property with how it is shown (instructions only: no times offered). */
-export type ListedProperty = Property & { showing?: ShowingAnswer };
-
-export type TurnContext = {
-  ctx: PublicContext;
-  agent: AgentRow;
-  properties: ListedProperty[];
-  conversationId: string;
-  /** Learned ranking of slots (best first), when there is one. */
-  rank?: (slots: Proposal[], propertyId?: number | null) => Proposal[];
-};
-
-export type TurnResult = { replies: string[]; state: ConversationState; booking: BuyerBooking | null };
 
 export function facts(properties: Property[]): PropertyFacts[] {
   return properties.map((p) => ({
@@ -138,7 +64,8 @@ export async function offlineTurn(
   const says = saysFor(state);
   if (state.bookingId) return { replies: [says.alreadyBooked], state, booking: null };
   const replies: string[] = [];
-  if (u.language === 'other' && !understoodAnything(u)) return missed(state, says.languages);
+  if (u.language === 'other' && !understoodAnything(u))
+    return { ...missed(state, says.languages), toForm: true };
 
   // Answers to what was asked.
   const bare = text.trim();
@@ -222,6 +149,10 @@ export async function offlineTurn(
     const single = state.proposals.length === 1 && u.yes ? state.proposals[0] : undefined;
     state.chosen = byNumber ?? byTime ?? single ?? null;
   }
+  // Issue 44: the time picked is held for the buyer before their details are asked (or, taken meanwhile, said
+  // so and fresh times offered by the question below).
+  const hold = await holdChosen(t, state);
+  if (hold) replies.push('held' in hold ? hold.held : hold.refused);
 
   return { replies: [...replies, ...(await nextQuestion(t, state))], state, booking: null };
 }
@@ -229,9 +160,8 @@ export async function offlineTurn(
 /** A message it could not read: "I didn't catch that" (or `first`), and after two in a row the form. */
 function missed(state: ConversationState, first: string, handOff: string | null = null): TurnResult {
   state.misses = (state.misses ?? 0) + 1;
-  const replies = [first];
-  if (handOff && state.misses >= 2) replies.push(handOff);
-  return { replies, state, booking: null };
+  if (handOff && state.misses >= 2) return { replies: [first, handOff], state, booking: null, toForm: true };
+  return { replies: [first], state, booking: null };
 }
 
 /** What the conversation already knows about the time ("Saturday, March 9, morning"), or null. */
@@ -270,7 +200,7 @@ const PERIOD_NAMES = {
 } as const;
 
 /** What the conversation needs next, asked in one sentence (and the times, when it is time to offer them). */
-async function nextQuestion(t: TurnContext, state: ConversationState): Promise<string[]> {
+export async function nextQuestion(t: TurnContext, state: ConversationState): Promise<string[]> {
   const says = saysFor(state);
   const byId = new Map(t.properties.map((p) => [p.id, p]));
   const needsProperty = state.purpose === null || PROPERTY_PURPOSES.includes(state.purpose);
@@ -312,6 +242,7 @@ async function nextQuestion(t: TurnContext, state: ConversationState): Promise<s
       weekdayIsToday: state.weekdayIsToday ?? false,
       language: state.language ?? 'en',
       propertyId: state.propertyId,
+      holdToken: state.hold?.token ?? null,
     };
     const rank = t.rank;
     const found = await findProposals(
@@ -404,10 +335,13 @@ export async function book(t: TurnContext, state: ConversationState, replies: st
     booking_time: chosen.time,
     starts_at: chosen.starts_at,
     message: null,
+    // Issue 44: the conversation's hold of the time: the booking uses it up (and wins against other buyers).
+    ...(state.hold ? { hold_token: state.hold.token } : {}),
   });
   try {
     const booking = await createBooking(t.ctx, request, `assistant:${t.conversationId}:${chosen.starts_at}`);
     state.bookingId = booking.id;
+    state.hold = null;
     state.asking = null;
     replies.push(saysFor(state).booked(summaryOf(t, state), state.email!, booking.status === 'pending'));
     return { replies, state, booking };

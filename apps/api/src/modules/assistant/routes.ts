@@ -22,6 +22,7 @@ import { correctPreferences, preferencesView, resetPreferences } from './prefere
 import { requireAgentContext } from '../core/agent-context';
 import { acknowledgeDefaults, readSettings } from '../core/agent-settings';
 import { findPublicAgent } from '../core/public-reads';
+import { holdClientKey } from '../booking-public/holds';
 import {
   assistantSettings,
   conversationOfBooking,
@@ -111,7 +112,7 @@ export async function assistantPublicRoutes(
         response: { 200: conversationResponseSchema, ...errors },
       },
     },
-    async (req) => converse(deps, req.params.id, req.body.text),
+    async (req) => converse(deps, req.params.id, req.body.text, holdClientKey(req.ip)),
   );
 }
 

@@ -29,6 +29,7 @@ import type { AssistantProvider } from './provider';
 import { preferenceRanker } from './preferences';
 import { publicShowing, withShowings } from '../showing-rules/public';
 import { steeringAnswer } from './steering';
+import { letGoUnchosen } from './holds';
 
 export type AssistantDeps = { ctx: PublicContext; provider: AssistantProvider | null };
 
@@ -89,6 +90,8 @@ export async function converse(
   deps: AssistantDeps,
   conversationId: string,
   text: string,
+  /** Issue 44: the key the buyer's holds are counted under (holdClientKey of their address). */
+  holdClientKey: string,
 ): Promise<ConversationResponse> {
   const { db } = deps.ctx;
   const row = await findConversation(db, conversationId);
@@ -100,6 +103,7 @@ export async function converse(
     agent,
     properties,
     conversationId: row.id,
+    holdClientKey,
     rank: await preferenceRanker(db, agent, deps.ctx.now(), properties),
   };
   const state = row.state as ConversationState;
@@ -121,6 +125,9 @@ export async function converse(
   } else {
     result = await offlineTurn(turn, state, text);
   }
+  // Issue 44: a held time no longer chosen (another day asked, a "no", booked) is let go at once; so is the hold
+  // of an answer that sends the buyer to the booking form, before the answer is sent.
+  result = { ...result, state: await letGoUnchosen(deps.ctx, result.state, result.toForm ?? false) };
   const at = deps.ctx.now().toISOString();
   const messages: ConversationMessage[] = [
     ...history,
@@ -227,6 +234,10 @@ export function formUrl(
   if (state.chosen) {
     query.set(FLOW_PARAMS.time, state.chosen.time);
     query.set(FLOW_PARAMS.startsAt, state.chosen.starts_at);
+    // The conversation's hold of that time goes with the link: the page's hold replaces it (createHold's
+    // `replaces`), else the form would be refused the buyer's own time while the chat holds it.
+    if (state.hold && Date.parse(state.hold.starts_at) === Date.parse(state.chosen.starts_at))
+      query.set(FLOW_PARAMS.hold, state.hold.token);
   }
   return `${ctx.publicUrl}${path}?${query.toString()}`;
 }

@@ -30,6 +30,8 @@ export type SlotCriteria = {
   language?: Language;
   /** The property shown: its showing rules apply (null: a consultation, the agent's hours). */
   propertyId?: number | null;
+  /** Issue 44: the conversation's own hold, whose time is still offered to it. */
+  holdToken?: string | null;
 };
 
 export const MAX_PROPOSALS = 3;
@@ -51,6 +53,16 @@ export function dateLabel(date: string, language: Language = 'en'): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString(language === 'es' ? 'es-ES' : 'en-US', {
     weekday: 'long',
     month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** 'Tue, Jan 8' for an agent-zone date ('mar, 8 ene' in Spanish): the held time's day (issue 44). */
+export function shortDateLabel(date: string, language: Language = 'en'): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString(language === 'es' ? 'es-ES' : 'en-US', {
+    weekday: 'short',
+    month: 'short',
     day: 'numeric',
     timeZone: 'UTC',
   });
@@ -88,13 +100,15 @@ export async function freeProposals(
   to: string,
   language: Language = 'en',
   propertyId: number | null = null,
+  /** Issue 44: the conversation's own hold (its time is not busy for it); others' holds are busy time. */
+  ownHold: string | null = null,
 ): Promise<Proposal[]> {
   const inputs = await readSlotInputs(
     ctx.db,
     propertyId === null ? { agentId: agent.id } : { propertyId },
     ...busySpan(from, to),
     undefined,
-    { now: ctx.now() },
+    { now: ctx.now(), ownToken: ownHold },
   );
   const out: Proposal[] = [];
   if (!inputs) return out;
@@ -206,7 +220,7 @@ export async function findProposals(
     criteria = { ...criteria, dates: rolled.dates };
   }
   const freeOf = (from: string, to: string) =>
-    freeProposals(ctx, agent, from, to, language, criteria.propertyId ?? null);
+    freeProposals(ctx, agent, from, to, language, criteria.propertyId ?? null, criteria.holdToken ?? null);
   if (criteria.dates) {
     const rules = await slotRulesFor(ctx.db, agent);
     if (criteria.dates.some((d) => d <= today)) notes.push(says.pastDay);

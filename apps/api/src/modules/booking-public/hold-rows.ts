@@ -126,6 +126,21 @@ export async function heldByAnother(
   return row !== undefined;
 }
 
+/** A buyer's live hold by its token: whose and when (a team booking books the member it holds); null if none. */
+export async function liveHold(
+  db: Db,
+  token: string | null | undefined,
+  now: Date,
+): Promise<{ agentId: string; startsAt: Date } | null> {
+  if (!token) return null;
+  const [row] = await db
+    .select({ agentId: slotHolds.agentId, startsAt: slotHolds.startsAt })
+    .from(slotHolds)
+    .where(and(eq(slotHolds.token, token), gt(slotHolds.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** An agent's ended holds, removed under their lock (they already block nothing). */
 export async function sweepAgentHolds(tx: DbTransaction, agentId: string, now: Date): Promise<void> {
   await tx.delete(slotHolds).where(and(eq(slotHolds.agentId, agentId), lte(slotHolds.expiresAt, now)));

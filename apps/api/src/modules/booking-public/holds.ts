@@ -7,7 +7,7 @@
 // used up. Other buyers stop being offered the time at once: slot-inputs reads live holds as busy time and a hold
 // bumps the agent's schedule version. Holds are not bookings: no plan limit, cap, report or list counts them.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { HOLDS_PER_CLIENT, holdExpiresAt } from '@keyturn/domain/slots/holds';
 import type { HoldRequest, SlotHold } from '@keyturn/domain/schemas/holds';
 import type { Db } from '../../db/client';
@@ -53,32 +53,65 @@ export async function createHold(
   // The time as a booking would be checked (hours, notice, rules, cap, bookings, others' holds), the buyer's
   // own earlier hold not counted against them.
   const { slot } = await checkSlotOpen(ctx, agent.id, { ...input, hold_token: replaces }, moving);
-  const minutes = await agentHoldMinutes(ctx.db, agent.id);
+  return writeHold(ctx, {
+    agentId: agent.id,
+    propertyId: input.property_id,
+    slot,
+    clientKey,
+    replaces,
+    moving,
+  });
+}
+
+/**
+ * The hold itself, once the time was checked as a booking would be: under the agent-row lock the agent's ended
+ * holds are swept, the buyer's earlier hold (`replaces`, looked for among `replacesOf`'s agents — a team's pool
+ * when the member may differ) let go, their oldest beyond HOLDS_PER_CLIENT too, and the time refused (409
+ * SLOT_TAKEN) when booked or held meanwhile. The agent's page (createHold) and the team page
+ * (teams/round-robin.ts) both hold through it.
+ */
+export async function writeHold(
+  ctx: PublicContext,
+  hold: {
+    agentId: string;
+    propertyId: number | null;
+    slot: { startsAt: Date; endsAt: Date };
+    clientKey: string;
+    replaces: string | null;
+    replacesOf?: readonly string[];
+    moving?: string | undefined;
+  },
+): Promise<SlotHold> {
+  const { agentId, slot, replaces } = hold;
+  const minutes = await agentHoldMinutes(ctx.db, agentId);
   const now = ctx.now();
   const token = randomBytes(16).toString('base64url');
   const expiresAt = holdExpiresAt(now, minutes);
   try {
     await writeTransaction(ctx.db, async (tx) => {
-      await lockAgentRow(tx, agent.id);
-      await sweepAgentHolds(tx, agent.id, now);
+      await lockAgentRow(tx, agentId);
+      await sweepAgentHolds(tx, agentId, now);
       if (replaces) {
-        await tx.delete(slotHolds).where(and(eq(slotHolds.token, replaces), eq(slotHolds.agentId, agent.id)));
+        const owners = hold.replacesOf ?? [agentId];
+        await tx
+          .delete(slotHolds)
+          .where(and(eq(slotHolds.token, replaces), inArray(slotHolds.agentId, [...owners])));
       }
       const mine = await tx
         .select({ id: slotHolds.id })
         .from(slotHolds)
-        .where(and(eq(slotHolds.agentId, agent.id), eq(slotHolds.clientKey, clientKey)))
+        .where(and(eq(slotHolds.agentId, agentId), eq(slotHolds.clientKey, hold.clientKey)))
         .orderBy(desc(slotHolds.createdAt), desc(slotHolds.expiresAt));
       const beyond = mine.slice(HOLDS_PER_CLIENT - 1).map((h) => h.id);
       await insertHold(tx, {
-        agentId: agent.id,
-        propertyId: input.property_id,
+        agentId,
+        propertyId: hold.propertyId,
         token,
         slot,
         expiresAt,
         now,
-        moving,
-        clientKey,
+        moving: hold.moving,
+        clientKey: hold.clientKey,
         letGo: beyond,
       });
     });

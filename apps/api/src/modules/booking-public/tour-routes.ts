@@ -1,4 +1,5 @@
-// The buyer tour's public calls (issue 16): read the tour an invitation opens, and book it whole.
+// The buyer tour's public calls (issue 16): read the tour an invitation opens, hold every stop's time while the
+// buyer fills in their details (issue 44) and book it whole.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,9 +8,10 @@ import {
   publicTourResponseSchema,
   tourBookedResponseSchema,
   tourBookingSchema,
+  tourHoldResponseSchema,
 } from '@keyturn/domain/schemas/tours';
 import type { PublicContext } from './context';
-import { bookTour, publicTour } from './tour';
+import { bookTour, holdTour, publicTour, releaseTour } from './tour';
 
 const errors = {
   400: errorResponseSchema,
@@ -41,6 +43,40 @@ export async function publicTourRoutes(
       },
     },
     async (req) => ({ success: true as const, data: await publicTour(ctx, req.params.token) }),
+  );
+  // Issue 44 "Held times": every stop's time held for the tour's buyer while they fill in their details.
+  r.post(
+    '/api/tour/:token/holds',
+    {
+      config: { rateLimit: { max: opts.writeLimitPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary:
+          "Hold every stop's time for the tour's buyer while they fill in their details: all or none (409 names the stop)",
+        params,
+        response: { 201: tourHoldResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const hold = await holdTour(ctx, req.params.token);
+      return reply.code(201).send({ success: true as const, hold });
+    },
+  );
+  r.delete(
+    '/api/tour/:token/holds',
+    {
+      config: { rateLimit: { max: opts.writeLimitPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: "Let go of the tour's held times: offered to others again at once",
+        params,
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+    },
+    async (req) => {
+      await releaseTour(ctx, req.params.token);
+      return { success: true as const };
+    },
   );
   r.post(
     '/api/tour/:token/book',

@@ -2,11 +2,13 @@
 // Each request gets its own server and transport (the SDK's stateless mode) answering in plain JSON: nothing is
 // kept between requests, so every server of the app answers every request and no stream is held open. GET and
 // DELETE (a server-sent event stream, ending a session) are 405, as the transport's stateless mode expects.
-// Every request counts against the public read budget; book, reschedule and cancel also against a write budget.
+// Every request counts against the public read budget; book, hold, release, reschedule and cancel also against a
+// write budget.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { PublicContext } from '../booking-public/context';
 import { publicLimits } from '../booking-public/routes';
+import { holdClientKey } from '../booking-public/holds';
 import { mcpServer } from './server';
 
 export const MCP_PATH = '/mcp';
@@ -32,6 +34,9 @@ export async function mcpRoutes(
         const limit = await writeLimiter(req);
         return limit.isAllowed || !limit.isExceeded;
       },
+      // The server is public (no MCP authentication, decision 059): a client is its address, as on the page, so
+      // one address keeps at most HOLDS_PER_CLIENT live holds of an agent whichever way it holds.
+      holdClientKey: holdClientKey(req.ip),
       log: req.log,
       version: VERSION,
     });

@@ -20,12 +20,14 @@ import { MCP_MESSAGES, MCP_SEARCH_MAX_DAYS } from '@keyturn/domain/schemas/mcp';
 import { AppError, fieldErrors, validationError } from '../../http/errors';
 import type { PublicContext } from '../booking-public/context';
 import { agentProfile } from './answers';
-import { MCP_TOOLS, type McpTool } from './tools';
+import { MCP_TOOLS, type McpCaller, type McpTool } from './tools';
 
 export type McpDeps = {
   ctx: PublicContext;
   /** One hit on the caller's public write budget; false once it is spent. */
   allowWrite: () => Promise<boolean>;
+  /** Issue 44: the key the caller's holds are counted under (at most HOLDS_PER_CLIENT live ones per agent). */
+  holdClientKey: string;
   log: FastifyBaseLogger;
   version: string;
 };
@@ -34,8 +36,10 @@ const INSTRUCTIONS = [
   'Keyturn books 30-minute property showings and consultations with real-estate agents.',
   'Start from an agent id (the part after /bookme/ in their booking link).',
   "Dates and times are on the agent's calendar and clock (time_zone); starts_at is the exact instant.",
-  `Find open times (at most ${MCP_SEARCH_MAX_DAYS} days a search), then book one with its booking_date,`,
-  'booking_time and starts_at. Keep the manage_token: it reschedules or cancels the booking.',
+  `Find open times (at most ${MCP_SEARCH_MAX_DAYS} days a search). When the buyer chooses one, hold it at once`,
+  'with hold_open_time (it is theirs for a few minutes: nobody else can book it), then ask their details and book',
+  'it with its booking_date, booking_time, starts_at and the hold_token. Release a hold the buyer no longer wants.',
+  'Keep the manage_token: it reschedules or cancels the booking.',
 ].join(' ');
 
 const AGENT_TEMPLATE = 'keyturn://agents/{agent_id}';
@@ -92,7 +96,8 @@ async function callTool(deps: McpDeps, name: string, args: unknown): Promise<Cal
     const parsed = tool.input.safeParse(args ?? {});
     if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
     if (tool.writes && !(await deps.allowWrite())) return refusal(MCP_MESSAGES.tooManyWrites);
-    const answer = await tool.run(deps.ctx, parsed.data);
+    const caller: McpCaller = { holdClientKey: deps.holdClientKey };
+    const answer = await tool.run(deps.ctx, parsed.data, caller);
     return {
       content: [{ type: 'text', text: JSON.stringify(answer, null, 2) }],
       structuredContent: answer as Record<string, unknown>,

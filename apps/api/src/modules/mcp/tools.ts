@@ -7,12 +7,24 @@ import {
   mcpBookingTokenInput,
   mcpCancelInput,
   mcpFindTimesInput,
+  mcpHoldInput,
   mcpListPropertiesInput,
+  mcpReleaseHoldInput,
   mcpRescheduleInput,
 } from '@keyturn/domain/schemas/mcp';
 import type { PublicContext } from '../booking-public/context';
 import { agentProperties, openTimes } from './answers';
-import { bookingByToken, bookShowing, cancelByToken, rescheduleByToken } from './writes';
+import {
+  bookingByToken,
+  bookShowing,
+  cancelByToken,
+  holdOpenTime,
+  releaseHeldTime,
+  rescheduleByToken,
+} from './writes';
+
+/** Who calls (issue 44): the key one client's holds are counted under (booking-public/holds.ts). */
+export type McpCaller = { holdClientKey: string };
 
 export type McpTool = {
   name: string;
@@ -23,13 +35,13 @@ export type McpTool = {
   /** Spends the caller's write budget. */
   writes: boolean;
   /** Called with the arguments as `input` parsed them. */
-  run: (ctx: PublicContext, args: unknown) => Promise<object>;
+  run: (ctx: PublicContext, args: unknown, caller: McpCaller) => Promise<object>;
 };
 
 function tool<S extends z.ZodType>(
   def: Omit<McpTool, 'input' | 'run'> & {
     input: S;
-    run: (ctx: PublicContext, args: z.output<S>) => Promise<object>;
+    run: (ctx: PublicContext, args: z.output<S>, caller: McpCaller) => Promise<object>;
   },
 ): McpTool {
   // The one place the parsed arguments' type is forgotten: callTool parses with `input` before calling `run`.
@@ -60,18 +72,45 @@ export const MCP_TOOLS: McpTool[] = [
     description:
       'Open 30-minute times for a property showing (property_id) or a consultation (no property_id) between ' +
       'two dates, optionally in the morning, afternoon or evening. Each time has its date, time, starts_at ' +
-      "and the agent's clock label.",
+      "and the agent's clock label. A time another buyer holds or booked is not listed.",
     input: mcpFindTimesInput,
     annotations: read,
     writes: false,
     run: openTimes,
   }),
   tool({
+    name: 'hold_open_time',
+    title: 'Hold an open time',
+    description:
+      'Holds one open time from find_open_times for this buyer as soon as they choose it — BEFORE asking their ' +
+      "name, e-mail and phone — for the agent's hold minutes (5 unless the agent set another): nobody else is " +
+      'offered it or can book it meanwhile. Answers hold_token, starts_at, expires_at and a sentence to tell the ' +
+      'buyer; pass hold_token to book_showing. Another time chosen: hold it with the earlier hold_token as ' +
+      'replaces. The buyer changed their mind: release_hold.',
+    input: mcpHoldInput,
+    annotations: change(false),
+    writes: true,
+    run: (ctx, args, caller) => holdOpenTime(ctx, args, caller.holdClientKey),
+  }),
+  tool({
+    name: 'release_hold',
+    title: 'Let go of a held time',
+    description:
+      'Lets go of a hold from hold_open_time (the buyer went back or chose no time): the time is offered to ' +
+      'everyone again at once. An unknown or ended hold answers the same.',
+    input: mcpReleaseHoldInput,
+    annotations: { ...change(true), idempotentHint: true },
+    writes: true,
+    run: (ctx, args) => releaseHeldTime(ctx, args.hold_token),
+  }),
+  tool({
     name: 'book_showing',
     title: 'Book a showing',
     description:
-      'Books one open time for the buyer (their name, e-mail, phone and buyer type are required). ' +
-      'Answers the booking with its manage_token; a booking may wait for the agent (status pending).',
+      'Books one open time for the buyer (their name, e-mail, phone and buyer type are required). Hold the ' +
+      'time with hold_open_time when the buyer chooses it and pass its hold_token here: the held time is ' +
+      'theirs against every other buyer. Answers the booking with its manage_token; a booking may wait for the ' +
+      'agent (status pending).',
     input: mcpBookInput,
     annotations: change(false),
     writes: true,

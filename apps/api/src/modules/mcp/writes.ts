@@ -1,8 +1,14 @@
 // The MCP server's writes (issue 34 §3, decision 059): book, reschedule and cancel through the booking page's
 // own services (booking-public/service.ts), so validation, plan limits, the taken-slot check, idempotency and
-// the messages to the buyer and the agent are the page's.
+// the messages to the buyer and the agent are the page's; holding and letting go of a time (issue 44) through
+// the page's own holds (booking-public/holds.ts).
 import type { z } from 'zod';
-import type { mcpBookInput, mcpRescheduleInput } from '@keyturn/domain/schemas/mcp';
+import {
+  MCP_MESSAGES,
+  type mcpBookInput,
+  type mcpHoldInput,
+  type mcpRescheduleInput,
+} from '@keyturn/domain/schemas/mcp';
 import { rescheduleWithTokenSchema } from '@keyturn/domain/schemas/publicBooking';
 import { fieldErrors, validationError } from '../../http/errors';
 import type { PublicContext } from '../booking-public/context';
@@ -15,6 +21,7 @@ import {
   rescheduleBooking,
 } from '../booking-public/service';
 import { prefillFor } from '../booking-public/links';
+import { createHold, releaseHold } from '../booking-public/holds';
 import { managedAnswer } from './answers';
 
 export async function bookShowing(ctx: PublicContext, input: z.output<typeof mcpBookInput>) {
@@ -22,6 +29,33 @@ export async function bookShowing(ctx: PublicContext, input: z.output<typeof mcp
   // Texts need the buyer's own tick of the consent box on the booking page (issue 33, decision 055): a booking
   // made through an assistant has no such tick, so its buyer is told by e-mail only.
   return createBooking(ctx, { ...request, sms_consent: false }, key ?? undefined);
+}
+
+/**
+ * Issue 44: the chosen time held for the caller's buyer through the booking page's own hold (createHold: the time
+ * checked as a booking would be, the agent's hold minutes, at most HOLDS_PER_CLIENT live holds per client).
+ */
+export async function holdOpenTime(
+  ctx: PublicContext,
+  input: z.output<typeof mcpHoldInput>,
+  clientKey: string,
+) {
+  const hold = await createHold(ctx, { ...input, reschedule_token: null }, clientKey);
+  return {
+    hold_token: hold.token,
+    booking_date: input.booking_date,
+    booking_time: input.booking_time,
+    starts_at: hold.starts_at,
+    expires_at: hold.expires_at,
+    minutes: hold.minutes,
+    message: MCP_MESSAGES.held(hold.minutes, hold.expires_at),
+  };
+}
+
+/** Issue 44: the hold let go (the booking page's release); the time is offered again at once. */
+export async function releaseHeldTime(ctx: PublicContext, token: string) {
+  await releaseHold(ctx.db, token);
+  return { released: true, message: MCP_MESSAGES.released };
 }
 
 export async function bookingByToken(ctx: PublicContext, token: string) {

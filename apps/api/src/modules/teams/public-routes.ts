@@ -1,5 +1,6 @@
 // The public team page's API (issue 15, decision 025), no account: the team and its properties, the
-// consultation's dates and times (the union of the pool's free slots) and booking one (round robin).
+// consultation's dates and times (the union of the pool's free slots), holding the chosen one for the member who
+// would get it (issue 44; let go with DELETE /api/booking/holds/{token}) and booking one (round robin).
 // Limited like the other public reads and writes.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,10 +16,12 @@ import {
   teamBookingRequestSchema,
   teamBookingResultResponseSchema,
 } from '@keyturn/domain/schemas/teamPage';
+import { holdResponseSchema, teamHoldRequestSchema } from '@keyturn/domain/schemas/holds';
 import { publicErrors, publicLimits } from '../booking-public/routes';
+import { holdClientKey } from '../booking-public/holds';
 import type { PublicContext } from '../booking-public/context';
 import { publicTeamPage, teamDatesOfMonth, teamSlotsOfDate } from './public';
-import { bookTeamConsultation } from './round-robin';
+import { bookTeamConsultation, holdTeamTime } from './round-robin';
 
 const tags = ['public booking'];
 const errors = publicErrors;
@@ -73,6 +76,28 @@ export async function teamPublicRoutes(
       },
     },
     async (req) => teamSlotsOfDate(ctx, req.params.slug, req.params.date),
+  );
+
+  // Issue 44 "Held times": the chosen time held for the member who would get it while the buyer fills in the form.
+  r.post(
+    '/api/public/teams/:slug/holds',
+    {
+      config: writeLimit,
+      schema: {
+        tags,
+        summary:
+          'Hold a chosen consultation time for this buyer while they fill in the form: the server picks the member now',
+        description:
+          'Let go with DELETE /api/booking/holds/{token}; the booking sent with hold_token books that member.',
+        params: slugParams,
+        body: teamHoldRequestSchema,
+        response: { 201: holdResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const hold = await holdTeamTime(ctx, req.params.slug, req.body, holdClientKey(req.ip));
+      return reply.status(201).send({ success: true as const, hold });
+    },
   );
 
   r.post(

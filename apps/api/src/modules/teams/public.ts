@@ -122,13 +122,15 @@ export async function teamPool(db: Db, slug: string): Promise<TeamPool> {
 
 /**
  * Each pool member's slot inputs and open slots over the member dates that can hold team dates
- * `from`..`to` (one day either side: any two zones differ by less), keyed by agent id.
+ * `from`..`to` (one day either side: any two zones differ by less), keyed by agent id. Other buyers' live holds
+ * are busy time; the asking buyer's own (`ownToken`, issue 44) is not.
  */
 export async function poolOpenSlots(
   ctx: PublicContext,
   pool: readonly AgentRow[],
   from: string,
   to: string,
+  ownToken: string | null = null,
 ): Promise<Map<string, { inputs: SlotInputs; slots: Slot[] }>> {
   const span = { from: memberDatesAround(from).from, to: memberDatesAround(to).to };
   const now = ctx.now();
@@ -139,7 +141,7 @@ export async function poolOpenSlots(
         { agentId: agent.id },
         ...busySpan(span.from, span.to),
         undefined,
-        { now },
+        { now, ownToken },
       );
       if (!inputs) return null;
       const slots = [...openSlots(inputs, now, span).values()].flat();

@@ -1,21 +1,30 @@
-// Issue 44 "Held times": the booking page's calls to hold the chosen time (POST /booking/holds) and to let it go
-// (DELETE /booking/holds/:token). Loaded only when the buyer reaches the details step (use-slot-hold.ts).
-import type { HoldRequest, SlotHold } from '@keyturn/domain/schemas/holds';
+// Issue 44 "Held times": the booking page's calls to hold the chosen time (POST /booking/holds, or a team's
+// POST /public/teams/{slug}/holds) and to let it go (DELETE /booking/holds/:token, the team's holds too). Loaded only when the buyer reaches the details step (use-slot-hold.ts).
+import type { HoldRequest, SlotHold, TeamHoldRequest } from '@keyturn/domain/schemas/holds';
 import { api, ApiError } from '@/lib/api';
 
-/** The time to hold: the agent, the property (null for a consultation) and the slot as the server offered it. */
-export type HoldTarget = {
-  agentId: string;
-  propertyId: number | null;
-  date: string;
-  time: string;
-  startsAt: string;
-  /** Rescheduling: the booking's manage token (its own time does not count against the new one). */
-  rescheduleToken: string | null;
-};
+/**
+ * The time to hold, as the server offered it: an agent's (the property, null for a consultation) — or a team's,
+ * whose pool's member the server picks when it holds (issue 44: that member's booking then).
+ */
+export type HoldTarget = { date: string; time: string; startsAt: string } & (
+  | {
+      agentId: string;
+      propertyId: number | null;
+      /** Rescheduling: the booking's manage token (its own time does not count against the new one). */
+      rescheduleToken: string | null;
+    }
+  | { teamSlug: string }
+);
 
 export async function holdTime(body: HoldRequest): Promise<SlotHold> {
   const answer = await api.post<{ hold: SlotHold }>('/booking/holds', body);
+  return answer.hold;
+}
+
+/** POST /public/teams/{slug}/holds: the team's time held for the member the server picks. */
+export async function holdTeamTime(slug: string, body: TeamHoldRequest): Promise<SlotHold> {
+  const answer = await api.post<{ hold: SlotHold }>(`/public/teams/${encodeURIComponent(slug)}/holds`, body);
   return answer.hold;
 }
 
@@ -54,17 +63,24 @@ export async function syncHold({
     return;
   }
   const sameTime = held && Date.parse(held.starts_at) === Date.parse(target.startsAt);
-  if (held && sameTime && Date.parse(held.expires_at) > Date.now()) return;
+  // (A hold handed over by the assistant's link, HANDED_HOLD_MINUTES, is replaced by this page's own.)
+  if (held && sameTime && held.minutes > 0 && Date.parse(held.expires_at) > Date.now()) return;
   try {
-    const next = await holdTime({
-      agent_id: target.agentId,
-      property_id: target.propertyId,
+    const time = {
       booking_date: target.date,
       booking_time: target.time,
       starts_at: target.startsAt,
       replaces: held?.token ?? null,
-      reschedule_token: target.rescheduleToken,
-    });
+    };
+    const next =
+      'teamSlug' in target
+        ? await holdTeamTime(target.teamSlug, time)
+        : await holdTime({
+            agent_id: target.agentId,
+            property_id: target.propertyId,
+            ...time,
+            reschedule_token: target.rescheduleToken,
+          });
     if (state.cancelled) await releaseTime(next.token);
     else keep(next);
   } catch (error) {

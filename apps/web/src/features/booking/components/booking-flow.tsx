@@ -31,7 +31,7 @@ import type { FlowChoices } from '../hooks/use-flow-url';
 import { useTimeSlots } from '../hooks/use-time-slots';
 import { useBookingSubmit } from '../hooks/use-booking-submit';
 import { useStoredBooking } from '../hooks/use-stored-booking';
-import { heldSlotOf, useSlotHold } from '../hooks/use-slot-hold';
+import { heldSlotOf, holdTargetOf, useSlotHold } from '../hooks/use-slot-hold';
 import { toast } from '@/lib/toast';
 import { AgentPanel } from './agent-panel';
 import { PoweredBy } from '@/components/ui/logo';
@@ -188,19 +188,13 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
       (queryKey) => void queryClient.invalidateQueries({ queryKey }),
     );
   const hold = useSlotHold({
-    target:
-      step !== 'details' || team || !holdAgentId || !date || !choices.startsAt
-        ? null
-        : slotsState.loading
-          ? 'wait'
-          : {
-              agentId: holdAgentId,
-              propertyId: propertyId ?? choices.propertyId,
-              date,
-              time: choices.time,
-              startsAt: choices.startsAt,
-              rescheduleToken: reschedule?.token ?? null,
-            },
+    // A team's time is held for the member the server picks now; the booking with the hold books them.
+    target: holdTargetOf(step === 'details' ? choices : null, slotsState.loading, {
+      teamSlug: team?.slug ?? null,
+      agentId: holdAgentId,
+      propertyId: propertyId ?? choices.propertyId,
+      rescheduleToken: reschedule?.token ?? null,
+    }),
     storageKey: storageKeys.hold,
     onRefused: (message) => {
       toast.error(message);

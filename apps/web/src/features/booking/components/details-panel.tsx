@@ -12,7 +12,7 @@ import type { Prefill } from '@keyturn/domain/schemas/prefill';
 import { readSession, writeSession } from '@/lib/session-store';
 import type { SummaryRow } from './booking-summary';
 import { DetailsStep } from './details-step';
-import { HoldNotice } from './hold-notice';
+import { HoldNotice } from '@/components/hold-notice';
 
 /** Payload field names of spec §3 → the details form's fields, to show a 400's `fields` under the inputs. */
 const FORM_FIELD_OF: Record<string, keyof BookingDetailsFormInput> = {

@@ -135,7 +135,12 @@ export function useBookingSubmit({
           } as RescheduleBody,
         }
       : team
-        ? { kind: 'team', slug: team.slug, body: teamRequest(request), idempotencyKey: newIdempotencyKey() }
+        ? {
+            kind: 'team',
+            slug: team.slug,
+            body: teamRequest(holdToken ? { ...request, hold_token: holdToken } : request),
+            idempotencyKey: newIdempotencyKey(),
+          }
         : // One key per submit attempt; the mutation's automatic retry reuses these variables, key included.
           {
             kind: 'book',

@@ -71,6 +71,8 @@ export function writeFlowUrl(
     date: choices.date,
     time: choices.time || null,
     startsAt: choices.startsAt,
+    // The assistant's handed hold (use-slot-hold.ts reads it once, as the page opens) leaves the address.
+    hold: null,
   };
   for (const [field, name] of Object.entries(FLOW_PARAMS)) {
     const value = values[field as keyof typeof FLOW_PARAMS];

@@ -87,6 +87,28 @@ describe('booking page: the chosen time is held (issue 44)', () => {
     expect(again.api.callsTo('POST', '/booking/holds')).toHaveLength(0);
   });
 
+  it("the assistant's form link hands its hold over: the page's own hold replaces it at once", async () => {
+    const handed = new URLSearchParams({
+      step: 'details',
+      date: TOMORROW,
+      time: '14:00',
+      at: STARTS_AT,
+      hold: 'assistant-hold-5678',
+    });
+    // The date's times leave 2:00 PM out (the assistant holds it), yet the form is for that time.
+    const { api } = renderBooking(`/dana/12-main-st/42/book?${handed.toString()}`, {
+      [`GET /booking/availability/42/${TOMORROW}`]: () => slotsAnswer(['10:00:00', '11:00:00']),
+      'POST /booking/holds': heldAnswer(),
+    });
+    expect(await screen.findByLabelText('Full name')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('POST', '/booking/holds')).toHaveLength(1));
+    expect(api.callsTo('POST', '/booking/holds')[0]?.body).toMatchObject({
+      starts_at: STARTS_AT,
+      replaces: 'assistant-hold-5678',
+    });
+    expect(await screen.findByTestId('hold-notice')).toHaveTextContent(/for you for 5:00/);
+  });
+
   it('a time someone else holds: the buyer is told and is back on the calendar', async () => {
     const { user } = renderBooking('/dana/12-main-st/42/book', {
       'POST /booking/holds': () => json(409, { error: HOLD_TEXTS.heldByOther, code: 'SLOT_TAKEN' }),

@@ -2,9 +2,10 @@
 // page), "Book a consultation with our team" through the booking page's own steps with the team's pool as the
 // slot source and the server's pick named on the confirmation; a team's consultation link opens the same; an
 // unknown team is "Team Not Found".
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { HOLD_TEXTS } from '@keyturn/domain/slots/holds';
 import { PLACEHOLDER_PROPERTY } from '@keyturn/domain/constants';
 import { propertyBookingPath, teamPagePath } from '@keyturn/domain/links';
 import type { PublicTeamPage } from '@keyturn/domain/schemas/teamPage';
@@ -15,6 +16,7 @@ import {
   bookingRoutes,
   datesAnswer,
   fillDetails,
+  NOW,
   pickDateAndTime,
   property,
   propertyAgent,
@@ -59,8 +61,8 @@ const teamRoutes = {
     }),
 };
 
-function renderTeam(path: string) {
-  const api = stubApi({ ...baseRoutes(), ...teamRoutes });
+function renderTeam(path: string, overrides: Parameters<typeof stubApi>[0] = {}) {
+  const api = stubApi({ ...baseRoutes(), ...teamRoutes, ...overrides });
   const rendered = renderRoutes(
     [
       { path: '/team/:slug', element: <TeamPage /> },
@@ -177,5 +179,88 @@ describe('team page (issue 15)', () => {
     stubApi({ 'GET /public/teams/nobody': () => json(404, { error: 'x', code: 'TEAM_NOT_FOUND' }) });
     renderRoutes([{ path: '/team/:slug', element: <TeamPage /> }], '/team/nobody');
     expect(await screen.findByRole('heading', { name: 'Team Not Found' })).toBeInTheDocument();
+  });
+});
+
+describe('team page: the chosen time is held (issue 44)', () => {
+  const STARTS_AT = `${TOMORROW}T14:00:00-05:00`;
+  const held =
+    (token = 'team-hold-1234') =>
+    () =>
+      json(201, {
+        success: true,
+        hold: {
+          token,
+          starts_at: '2031-03-04T19:00:00.000Z',
+          expires_at: new Date(NOW.getTime() + 5 * 60_000).toISOString(),
+          minutes: 5,
+        },
+      });
+  async function toDetails(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('radio', { name: 'Property Valuation' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Date Selection' }));
+    await pickDateAndTime(user);
+  }
+
+  it("holds the team's time on the details step, counts down, and books the consultation with the hold", async () => {
+    const { user, api } = renderTeam(teamPagePath('harbor', true), {
+      'POST /public/teams/harbor/holds': held(),
+    });
+    await toDetails(user);
+    await waitFor(() => expect(api.callsTo('POST', '/public/teams/harbor/holds')).toHaveLength(1));
+    // The time alone: the server picks the member the hold (and the booking) is for.
+    expect(api.callsTo('POST', '/public/teams/harbor/holds')[0]?.body).toEqual({
+      booking_date: TOMORROW,
+      booking_time: '14:00',
+      starts_at: STARTS_AT,
+      replaces: null,
+    });
+    expect(api.callsTo('POST', '/booking/holds')).toHaveLength(0);
+    expect(await screen.findByTestId('hold-notice')).toHaveTextContent(
+      /We’re holding 2:00 PM .* for you for 5:00 while you fill this in\./,
+    );
+    // Four minutes on, the clock says what is left and a screen reader hears the last minute once.
+    vi.setSystemTime(new Date(NOW.getTime() + 4 * 60_000 + 1_000));
+    await waitFor(() => expect(screen.getByTestId('hold-notice')).toHaveTextContent('for 0:59'), {
+      timeout: 3_000,
+    });
+    expect(within(screen.getByTestId('hold-notice')).getByRole('status')).toHaveTextContent(
+      HOLD_TEXTS.lastMinute,
+    );
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/public/teams/harbor/booking')[0]?.body).toMatchObject({
+      starts_at: STARTS_AT,
+      hold_token: 'team-hold-1234',
+    });
+  });
+
+  it('going back lets the hold go; a reload keeps it though the team no longer offers the time', async () => {
+    const first = renderTeam(teamPagePath('harbor', true), { 'POST /public/teams/harbor/holds': held() });
+    await toDetails(first.user);
+    await screen.findByTestId('hold-notice');
+    const { location } = first.router.state;
+    first.unmount();
+    // The reload: 2:00 PM is held (not offered any more); the stored hold keeps it chosen, no new hold asked.
+    const again = renderTeam(`${location.pathname}${location.search}`, {
+      [`GET /public/teams/harbor/availability/${TOMORROW}`]: () => slotsAnswer(['09:00:00', '10:00:00']),
+      'DELETE /booking/holds/team-hold-1234': () => json(200, { success: true }),
+    });
+    expect(await screen.findByTestId('hold-notice')).toBeInTheDocument();
+    expect(again.api.callsTo('POST', '/public/teams/harbor/holds')).toHaveLength(0);
+    await again.user.click(screen.getByRole('button', { name: /Back/ }));
+    await waitFor(() => expect(again.api.callsTo('DELETE', '/booking/holds/team-hold-1234')).toHaveLength(1));
+  });
+
+  it('a time another buyer holds for the last free member: told so, and back on the calendar', async () => {
+    const { user } = renderTeam(teamPagePath('harbor', true), {
+      'POST /public/teams/harbor/holds': () =>
+        json(409, { error: HOLD_TEXTS.heldByOther, code: 'SLOT_TAKEN' }),
+    });
+    await toDetails(user);
+    expect(await screen.findByText(HOLD_TEXTS.heldByOther)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Select a Date & Time' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Full name')).not.toBeInTheDocument();
   });
 });

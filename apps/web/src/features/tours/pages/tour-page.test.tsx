@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
+import { HOLD_TEXTS } from '@keyturn/domain/slots/holds';
 import { json, renderAt, stubApi } from '@/test/utils';
 import { TourPage } from './tour-page';
 
@@ -105,5 +106,72 @@ describe('the buyer tour page (issue 16)', () => {
     expect(main.parentElement?.style.getPropertyValue('--kt-primary')).toBe('#0F766E');
     expect(button.className).toContain('bg-[var(--kt-primary');
     expect(button.className).not.toContain('bg-blue-600');
+  });
+});
+
+describe('the buyer tour page holds every stop while the buyer fills in their details (issue 44)', () => {
+  const NOW = new Date('2030-01-07T15:00:00Z');
+  const hold = { expires_at: new Date(NOW.getTime() + 5 * 60_000).toISOString(), minutes: 5 };
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    window.sessionStorage.clear();
+  });
+
+  it('holds once when the buyer starts on the form, counts down every stop, and books', async () => {
+    const api = stubApi({
+      'GET /tour/tok': () => json(200, { success: true, data: tour }),
+      'POST /tour/tok/holds': () => json(201, { success: true, hold }),
+      'POST /tour/tok/book': () =>
+        json(201, { success: true, data: { booking_ids: ['a', 'b'], manage_urls: [] } }),
+    });
+    renderAt(<TourPage />, { path: '/tour/tok', routePath: '/tour/:token' });
+    await screen.findByRole('list', { name: 'Tour stops' });
+    // Reading the stops holds nothing; starting on the details does.
+    expect(api.callsTo('POST', '/tour/tok/holds')).toHaveLength(0);
+    await userEvent.click(screen.getByLabelText('Full name'));
+    expect(await screen.findByTestId('hold-notice')).toHaveTextContent(
+      'We’re holding 10:00 AM and 11:30 AM for you for 5:00 while you fill this in.',
+    );
+    await userEvent.selectOptions(screen.getByLabelText('Buyer type'), 'investor');
+    expect(api.callsTo('POST', '/tour/tok/holds')).toHaveLength(1);
+    // Four minutes on, the clock says what is left and a screen reader hears the last minute once.
+    vi.setSystemTime(new Date(NOW.getTime() + 4 * 60_000 + 1_000));
+    await waitFor(() => expect(screen.getByTestId('hold-notice')).toHaveTextContent('for 0:59'), {
+      timeout: 3_000,
+    });
+    expect(within(screen.getByTestId('hold-notice')).getByRole('status')).toHaveTextContent(
+      HOLD_TEXTS.lastMinute,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Book all 2 showings' }));
+    expect(await screen.findByRole('heading', { name: 'Your tour is booked' })).toBeTruthy();
+    expect(window.sessionStorage.getItem('keyturn.tour.hold:tok')).toBeNull();
+  });
+
+  it('a reload keeps the hold it made: the countdown, and no second hold', async () => {
+    window.sessionStorage.setItem('keyturn.tour.hold:tok', JSON.stringify(hold));
+    const api = stubApi({ 'GET /tour/tok': () => json(200, { success: true, data: tour }) });
+    renderAt(<TourPage />, { path: '/tour/tok', routePath: '/tour/:token' });
+    expect(await screen.findByTestId('hold-notice')).toHaveTextContent('for 5:00');
+    await userEvent.click(screen.getByLabelText('Full name'));
+    expect(api.callsTo('POST', '/tour/tok/holds')).toHaveLength(0);
+  });
+
+  it('a stop another buyer holds or booked: named, with the agent to call, before the buyer books', async () => {
+    const taken = ROUTE_MESSAGES.tourStopTaken('12 Oak St', '11:30 am');
+    stubApi({
+      'GET /tour/tok': () => json(200, { success: true, data: tour }),
+      'POST /tour/tok/holds': () =>
+        json(409, { error: taken, code: 'TOUR_STOP_TAKEN', fields: { 'stops.1': taken } }),
+    });
+    renderAt(<TourPage />, { path: '/tour/tok', routePath: '/tour/:token' });
+    const stops = await screen.findByRole('list', { name: 'Tour stops' });
+    await userEvent.click(screen.getByLabelText('Full name'));
+    expect(await screen.findByText(`${taken} Dana Agent: +1 512 555 0100.`)).toBeTruthy();
+    expect(within(stops).getAllByRole('listitem')[1]!.textContent).toContain('No longer free');
+    expect(screen.queryByTestId('hold-notice')).toBeNull();
   });
 });

@@ -1,14 +1,18 @@
 // /tour/:token (issue 16): a buyer tour an agent's ONE invitation opens — the stops and their times (the
 // server's instants shown in the agent's zone); the buyer enters their details once (the booking form's
 // fields; the server validates with the same messages) and books the whole tour. If a stop was taken since,
-// nothing is booked and the page says which stop, and asks the buyer to contact the agent.
-import { useState, type FormEvent } from 'react';
+// nothing is booked and the page says which stop, and asks the buyer to contact the agent. Issue 44: when the
+// buyer starts filling in their details every stop's time is held for them (all or none, the agent's hold minutes,
+// the countdown the booking page shows); a reload keeps that hold, and booking the tour uses it up.
+import { useRef, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { BUYER_TYPES, BUYER_TYPE_LABELS } from '@keyturn/domain/enums';
-import type { PublicTour, TourBookingInput } from '@keyturn/domain/schemas/tours';
+import type { PublicTour, TourBookingInput, TourHold } from '@keyturn/domain/schemas/tours';
+import { heldTimesLabel } from '@keyturn/domain/slots/holds';
 import { clockLabel, timeZoneName } from '@keyturn/domain/time';
 import { BrandedPage } from '@/components/branded-page';
+import { HoldNotice } from '@/components/hold-notice';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { formatIsoDate } from '@/components/ui/format';
@@ -16,6 +20,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { api, ApiError } from '@/lib/api';
+import { readSession, removeSession, writeSession } from '@/lib/session-store';
 
 /** The buyer's contact fields, as the booking form names them. */
 const DETAIL_FIELDS = [
@@ -67,10 +72,27 @@ function TourView({ token, tour }: { token: string; tour: PublicTour }) {
     client_phone: tour.buyer?.phone ?? '',
     buyer_type: '',
   });
+  const holdKey = `keyturn.tour.hold:${token}`;
+  const [hold, setHold] = useState<TourHold | null>(() => readSession(holdKey, parseTourHold));
+  const holding = useMutation({
+    mutationFn: () =>
+      api.post<{ hold: TourHold }>(`/tour/${encodeURIComponent(token)}/holds`, {}).then((r) => r.hold),
+    onSuccess: (next) => {
+      setHold(next);
+      writeSession(holdKey, next);
+    },
+  });
+  const asked = useRef(false);
   const book = useMutation({
     mutationFn: (body: TourBookingInput) => api.post(`/tour/${encodeURIComponent(token)}/book`, body),
+    onSuccess: () => removeSession(holdKey),
   });
-  const fields = book.error instanceof ApiError ? book.error.fields : {};
+  // A stop taken before it could be held is told as a booking's would be; any other hold failure only means no
+  // hold (the booking is still checked in full).
+  const holdRefused =
+    holding.error instanceof ApiError && holding.error.status === 409 ? holding.error : null;
+  const failure = book.error ?? (book.isSuccess ? null : holdRefused);
+  const fields = failure instanceof ApiError ? failure.fields : {};
   const set = (name: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [name]: e.target.value }));
   const submit = (e: FormEvent) => {
@@ -85,6 +107,12 @@ function TourView({ token, tour }: { token: string; tour: PublicTour }) {
     });
   };
   const booked = tour.booked || book.isSuccess;
+  /** The buyer starts filling in their details: every stop's time is held for them, once (a reload keeps it). */
+  const holdStops = () => {
+    if (asked.current || hold || booked) return;
+    asked.current = true;
+    holding.mutate();
+  };
 
   return (
     <div className="space-y-6">
@@ -116,9 +144,17 @@ function TourView({ token, tour }: { token: string; tour: PublicTour }) {
       ) : (
         <form
           onSubmit={submit}
+          onFocus={holdStops}
           className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
         >
           <h2 className="font-semibold text-slate-900">Your details</h2>
+          {hold ? (
+            <HoldNotice
+              key={hold.expires_at}
+              expiresAt={hold.expires_at}
+              time={heldTimesLabel(tour.stops.map((stop) => clockLabel(stop.starts_at, tour.time_zone)))}
+            />
+          ) : null}
           {DETAIL_FIELDS.map(([name, label, type]) => (
             <TextField
               key={name}
@@ -143,11 +179,11 @@ function TourView({ token, tour }: { token: string; tour: PublicTour }) {
               </option>
             ))}
           </SelectField>
-          {book.isError && Object.keys(fields).filter((f) => !f.startsWith('stops.')).length === 0 ? (
+          {failure && Object.keys(fields).filter((f) => !f.startsWith('stops.')).length === 0 ? (
             <ErrorAlert>
-              {book.error.message}
-              {book.error instanceof ApiError &&
-              ['TOUR_STOP_TAKEN', 'TOUR_STOP_UNREACHABLE'].includes(book.error.code) &&
+              {failure.message}
+              {failure instanceof ApiError &&
+              ['TOUR_STOP_TAKEN', 'TOUR_STOP_UNREACHABLE'].includes(failure.code) &&
               tour.agent.phone
                 ? ` ${tour.agent.name}: ${tour.agent.phone}.`
                 : ''}
@@ -160,4 +196,10 @@ function TourView({ token, tour }: { token: string; tour: PublicTour }) {
       )}
     </div>
   );
+}
+
+function parseTourHold(value: unknown): TourHold | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { expires_at, minutes } = value as Record<string, unknown>;
+  return typeof expires_at === 'string' && typeof minutes === 'number' ? { expires_at, minutes } : null;
 }

@@ -1,5 +1,6 @@
-// Issue 44 "Held times": how long the chosen time stays held, on the details step. The clock is shown, not
-// read out every second: a screen reader hears once when one minute is left and once when the hold ends.
+// Issue 44 "Held times": how long the chosen time stays held — on the details step of the booking and team pages,
+// and on a buyer's tour (every stop's time). The clock is shown, not read out every second: a screen reader hears
+// once when one minute is left and once when the hold ends.
 import { useEffect, useState } from 'react';
 import { HOLD_TEXTS, holdClock, holdSecondsLeft } from '@keyturn/domain/slots/holds';
 
