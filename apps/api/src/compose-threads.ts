@@ -17,6 +17,7 @@ export async function registerShowingThreads(app: FastifyInstance, deps: Network
     db: deps.ctx.db,
     now: deps.ctx.now,
     smsDefaultCountry: deps.ctx.smsDefaultCountry ?? 'US',
+    textsReady: deps.ctx.textsReady ?? (() => Promise.resolve(false)),
   });
 }
 

@@ -4,9 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_OWN_TEXTS, AGENT_TEXT_QUOTE } from '@keyturn/domain/listing/threads';
+import { AGENT_OWN_TEXTS, AGENT_TEXT_QUOTE, ownTextsNotSent } from '@keyturn/domain/listing/threads';
 import { agents, bookings, notificationMessages, smsConsentLedger, smsOptOuts } from '../src/db/schema';
 import { OWN_TEXTS_PAGE } from '../src/modules/showing-threads/own-texts';
+import { createTestApp } from './app';
 import { makeAgent, makeProperty, type TestAgent } from './fixtures';
 import { seedBooking } from './support/bookings';
 import {
@@ -92,6 +93,7 @@ describe("the listing agent's own texts of new thread messages", () => {
       phone: agent.phone,
       consented: false,
       consented_at: null,
+      not_sent: null,
     });
     const on = await ownTexts(agent, true);
     expect(on.statusCode).toBe(200);
@@ -154,5 +156,65 @@ describe("the listing agent's own texts of new thread messages", () => {
     const later = await delivered(a.id, 2);
     expect(later.filter((r) => r.channel === 'sms' && r.status === 'skipped')).toHaveLength(1);
     expect(textsTo(yes.phone)).toHaveLength(1);
+  });
+});
+
+describe('the switch is offered only for texts that would go out (issue 45)', () => {
+  const ledgerOf = (agent: TestAgent) =>
+    h.t.database.db.select().from(smsConsentLedger).where(eq(smsConsentLedger.agentId, agent.id));
+
+  it('a plan without texts, or the agent’s own “SMS reminders” off: said why, and a consent is refused', async () => {
+    const basic = await makeAgent(h.t, { plan: 'basic' });
+    await h.t.database.db.update(agents).set({ phone: '(646) 555-0890' }).where(eq(agents.id, basic.id));
+    const plan = (await ownTexts(basic)).json().data;
+    expect(plan).toMatchObject({ phone: '+16465550890', consented: false, not_sent: 'plan' });
+    expect(ownTextsNotSent('plan')).toBe(AGENT_OWN_TEXTS.notSent.plan('Professional and Enterprise'));
+    const refused = await ownTexts(basic, true);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'TEXTS_NOT_SENT', error: ownTextsNotSent('plan') });
+    expect(await ledgerOf(basic)).toHaveLength(0);
+
+    const pro = await makeAgent(h.t, { plan: 'pro' });
+    await h.t.database.db.update(agents).set({ phone: '(646) 555-0891' }).where(eq(agents.id, pro.id));
+    expect((await ownTexts(pro)).json().data.not_sent).toBe('setting');
+    expect((await ownTexts(pro, true)).json()).toMatchObject({ error: AGENT_OWN_TEXTS.notSent.setting });
+    // Switched on, the texts would go out: the consent is taken.
+    await enableTexts(h.t, pro);
+    expect((await ownTexts(pro)).json().data.not_sent).toBeNull();
+    expect((await ownTexts(pro, true)).json().data).toMatchObject({ consented: true, not_sent: null });
+    // Switched off again after the consent: said, and the withdrawal still works.
+    await h.t.request({
+      method: 'PUT',
+      url: '/api/agents/notifications',
+      token: pro.token,
+      payload: {
+        buyer_confirmation_email: true,
+        agent_new_booking_email: false,
+        reminder_emails: true,
+        reminder_offsets_minutes: [1440, 60],
+        sms_reminders: false,
+        feedback_request_email: true,
+      },
+    });
+    expect((await ownTexts(pro)).json().data).toMatchObject({ consented: true, not_sent: 'setting' });
+    expect((await ownTexts(pro, false)).json().data).toMatchObject({ consented: false });
+    expect((await ledgerOf(pro)).map((row) => row.event).sort()).toEqual(['consent', 'opt_out']);
+  });
+
+  it('a server whose texts are not set up: its administrator is named, whatever the plan', async () => {
+    const bare = await createTestApp();
+    try {
+      const agent = await makeAgent(bare, { plan: 'enterprise' });
+      await enableTexts(bare, agent);
+      const res = await bare.request({
+        method: 'GET',
+        url: '/api/notifications/own-texts',
+        token: agent.token,
+      });
+      expect(res.json().data.not_sent).toBe('server');
+      expect(ownTextsNotSent('server')).toContain('administrator');
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -2,6 +2,7 @@
 // none) and, where the listing agent allows it, the property's sellers. Pure: who may write, the quick statuses'
 // exact words, the message's limits, the request and answer shapes and every sentence people read about it.
 import { z } from 'zod';
+import { PLAN_ORDER } from '../plans';
 
 export const THREAD_AUTHOR_ROLES = ['agent', 'buyer', 'buyer_agent', 'seller'] as const;
 export type ThreadAuthorRole = (typeof THREAD_AUTHOR_ROLES)[number];
@@ -99,6 +100,15 @@ export const AGENT_OWN_TEXTS = {
   consent: (phone: string) =>
     `I agree to receive texts at ${phone} when a buyer, buyer’s agent or seller writes about one of my showings. Message and data rates may apply. Reply STOP to stop.`,
   noPhone: 'Add your mobile number in Profile first: the texts go to your own number.',
+  /** Why these texts would not go out now, and who can change it (the switch waits until they would). */
+  notSent: {
+    server:
+      'Texts are not set up on this server yet: its administrator can set them up on Server settings. Until then new messages reach you by e-mail.',
+    plan: (plans: string) =>
+      `Your plan does not include texts: they come with the ${plans} plans (Billing). Until then new messages reach you by e-mail.`,
+    setting:
+      'Your texts are switched off: turn on “SMS reminders” under Notifications to get new messages by text too.',
+  },
   saved: (on: boolean) =>
     on ? 'You will get new messages by text.' : 'You will no longer get new messages by text.',
   text: (name: string, address: string, body: string, link: string) =>
@@ -106,6 +116,13 @@ export const AGENT_OWN_TEXTS = {
       body.length > AGENT_TEXT_QUOTE ? `${body.slice(0, AGENT_TEXT_QUOTE - 1).trimEnd()}…` : body
     } Open ${link}`,
 } as const;
+
+/** Why the agent's own texts would not go out now (`not_sent`), in AGENT_OWN_TEXTS' words: shown and refused alike. */
+export function ownTextsNotSent(reason: 'server' | 'plan' | 'setting'): string {
+  if (reason !== 'plan') return AGENT_OWN_TEXTS.notSent[reason];
+  const plans = PLAN_ORDER.filter((plan) => plan.features.sms).map((plan) => plan.name);
+  return AGENT_OWN_TEXTS.notSent.plan(plans.join(' and '));
+}
 
 /** The words a quick status is posted with. */
 export function threadStatusText(status: ThreadStatus): string {
@@ -200,6 +217,12 @@ export const agentOwnTextsSchema = z.object({
   phone: z.string().nullable(),
   consented: z.boolean(),
   consented_at: z.string().nullable(),
+  /**
+   * Why no text would go out now, whatever the consent says (null: they would): this server's texts are not set
+   * up (its administrator, Server settings), the agent's plan has no texts, or their own "SMS reminders" is off —
+   * the same gates the sender applies (showing-threads/mail.ts).
+   */
+  not_sent: z.enum(['server', 'plan', 'setting']).nullable(),
 });
 export const agentOwnTextsResponseSchema = z.object({ success: z.literal(true), data: agentOwnTextsSchema });
 export type AgentOwnTexts = z.infer<typeof agentOwnTextsSchema>;

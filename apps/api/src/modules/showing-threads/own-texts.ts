@@ -6,10 +6,12 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SMS_CONSENT_VERSION } from '@keyturn/domain/texts/consent';
+import { planFor } from '@keyturn/domain/plans';
 import {
   AGENT_OWN_TEXTS,
   agentOwnTextsRequestSchema,
   agentOwnTextsResponseSchema,
+  ownTextsNotSent,
   type AgentOwnTexts,
 } from '@keyturn/domain/listing/threads';
 import { errorResponseSchema } from '@keyturn/domain/schemas/common';
@@ -21,19 +23,36 @@ import { AppError } from '../../http/errors';
 import { requireAgentContext } from '../core/agent-context';
 import type { AgentRow } from '../core/agents';
 import { toE164 } from '../core/mail/phone';
+import { notificationSettingsOf } from '../core/notifications/settings';
 import { consentEvidenceOf } from '../texts/consent';
 
 /** The ledger's page for this consent: what tells it from a booking form's tick. */
 export const OWN_TEXTS_PAGE = 'Settings → Notifications: texts of new showing messages';
 
+/**
+ * Why a text of a new message would not go out now (null: it would) — the sender's own gates, in the order of who
+ * can change them: the server's texts (its administrator), the plan, the agent's "SMS reminders".
+ */
+async function notSentBecause(
+  db: Db,
+  agent: Pick<AgentRow, 'id' | 'plan'>,
+  textsReady: () => Promise<boolean>,
+): Promise<AgentOwnTexts['not_sent']> {
+  if (!(await textsReady())) return 'server';
+  if (!planFor(agent.plan).features.sms) return 'plan';
+  return (await notificationSettingsOf(db, agent.id)).notifications.sms_reminders ? null : 'setting';
+}
+
 /** The agent's own number and whether they agreed to texts of new messages at it. */
 export async function agentOwnTexts(
   db: Db,
-  agent: Pick<AgentRow, 'id' | 'phone'>,
+  agent: Pick<AgentRow, 'id' | 'phone' | 'plan'>,
   country: string,
+  textsReady?: () => Promise<boolean>,
 ): Promise<AgentOwnTexts> {
   const phone = agent.phone ? toE164(agent.phone, country) : null;
-  if (!phone) return { phone: null, consented: false, consented_at: null };
+  const not_sent = textsReady ? await notSentBecause(db, agent, textsReady) : null;
+  if (!phone) return { phone: null, consented: false, consented_at: null, not_sent };
   const [last] = await db
     .select({ event: smsConsentLedger.event, at: smsConsentLedger.createdAt })
     .from(smsConsentLedger)
@@ -48,26 +67,41 @@ export async function agentOwnTexts(
     .orderBy(desc(smsConsentLedger.createdAt), desc(smsConsentLedger.id))
     .limit(1);
   const consented = last?.event === 'consent';
-  return { phone, consented, consented_at: consented ? last!.at.toISOString() : null };
+  return { phone, consented, consented_at: consented ? last!.at.toISOString() : null, not_sent };
 }
 
 export async function ownTextsRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; db: Db; now: () => Date; smsDefaultCountry: string },
+  opts: {
+    auth: Auth;
+    db: Db;
+    now: () => Date;
+    smsDefaultCountry: string;
+    /** Whether this server's texts are set up (Server settings), as the booking form's offer asks. */
+    textsReady: () => Promise<boolean>;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const agentOf = requireAgentContext(opts.auth, opts.db);
   r.addHook('preValidation', agentOf.hook);
   const schema = {
     tags: ['notifications'],
-    response: { 200: agentOwnTextsResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+    response: {
+      200: agentOwnTextsResponseSchema,
+      400: errorResponseSchema,
+      401: errorResponseSchema,
+      409: errorResponseSchema,
+    },
   };
   r.get(
     '/api/notifications/own-texts',
     { schema: { ...schema, summary: "Whether new showing messages are texted to the agent's own number" } },
     async (req) => {
       const agent = agentOf(req);
-      return { success: true as const, data: await agentOwnTexts(opts.db, agent, opts.smsDefaultCountry) };
+      return {
+        success: true as const,
+        data: await agentOwnTexts(opts.db, agent, opts.smsDefaultCountry, opts.textsReady),
+      };
     },
   );
   r.put(
@@ -82,12 +116,17 @@ export async function ownTextsRoutes(
     },
     async (req) => {
       const agent = agentOf(req);
-      const current = await agentOwnTexts(opts.db, agent, opts.smsDefaultCountry);
+      const current = await agentOwnTexts(opts.db, agent, opts.smsDefaultCountry, opts.textsReady);
       if (!current.phone) {
         if (!req.body.consent) return { success: true as const, data: current };
         throw new AppError(400, 'VALIDATION_ERROR', AGENT_OWN_TEXTS.noPhone, {
           consent: AGENT_OWN_TEXTS.noPhone,
         });
+      }
+      // A consent is asked only for texts that would go out (as the booking form's box); withdrawing always works.
+      if (req.body.consent && !current.consented && current.not_sent) {
+        const message = ownTextsNotSent(current.not_sent);
+        throw new AppError(409, 'TEXTS_NOT_SENT', message, { consent: message });
       }
       if (current.consented !== req.body.consent) {
         const evidence = consentEvidenceOf(req);
@@ -106,7 +145,10 @@ export async function ownTextsRoutes(
           });
         });
       }
-      return { success: true as const, data: await agentOwnTexts(opts.db, agent, opts.smsDefaultCountry) };
+      return {
+        success: true as const,
+        data: await agentOwnTexts(opts.db, agent, opts.smsDefaultCountry, opts.textsReady),
+      };
     },
   );
 }

@@ -3,13 +3,18 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AGENT_OWN_TEXTS as T } from '@keyturn/domain/listing/threads';
+import { AGENT_OWN_TEXTS as T, ownTextsNotSent } from '@keyturn/domain/listing/threads';
 import { json, renderAt, stubApi } from '@/test/utils';
 import { OwnTextsSetting } from './own-texts-setting';
 
-function setup(phone: string | null) {
-  let consented = false;
-  const view = () => ({ phone, consented, consented_at: consented ? '2026-12-04T12:00:00.000Z' : null });
+function setup(phone: string | null, notSent: 'server' | 'plan' | 'setting' | null = null, on = false) {
+  let consented = on;
+  const view = () => ({
+    phone,
+    consented,
+    consented_at: consented ? '2026-12-04T12:00:00.000Z' : null,
+    not_sent: notSent,
+  });
   const api = stubApi({
     'GET /notifications/own-texts': () => json(200, { success: true, data: view() }),
     'PUT /notifications/own-texts': (call) => {
@@ -36,5 +41,25 @@ describe('OwnTextsSetting', () => {
     setup(null);
     expect(await screen.findByText(T.noPhone)).toBeInTheDocument();
     expect(screen.queryByRole('switch')).toBeNull();
+  });
+
+  it.each(['server', 'plan', 'setting'] as const)(
+    'texts that would not go out (%s) are not offered: it says why and who can switch them on',
+    async (reason) => {
+      setup('+16465550801', reason);
+      expect(await screen.findByText(ownTextsNotSent(reason))).toBeInTheDocument();
+      expect(screen.queryByRole('switch')).toBeNull();
+      expect(ownTextsNotSent('server')).toMatch(/administrator can set them up on Server settings/);
+      expect(ownTextsNotSent('plan')).toMatch(/Professional and Enterprise plans/);
+    },
+  );
+
+  it('an agent who agreed before the texts stopped can still switch them off, and is told why none come', async () => {
+    const { api, user } = setup('+16465550801', 'setting', true);
+    const toggle = await screen.findByRole('switch', { name: T.label });
+    expect(toggle).toBeChecked();
+    expect(screen.getByText(ownTextsNotSent('setting'))).toBeInTheDocument();
+    await user.click(toggle);
+    expect(api.callsTo('PUT', '/notifications/own-texts')[0]?.body).toEqual({ consent: false });
   });
 });

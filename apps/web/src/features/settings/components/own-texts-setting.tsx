@@ -3,12 +3,13 @@
 // the server keeps it in the consent ledger with the version, time, IP and browser.
 import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AGENT_OWN_TEXTS as T, type AgentOwnTexts } from '@keyturn/domain/listing/threads';
+import { AGENT_OWN_TEXTS as T, ownTextsNotSent, type AgentOwnTexts } from '@keyturn/domain/listing/threads';
 import { SwitchField } from '@/components/ui/switch-field';
 import { api } from '@/lib/api';
 import { toast } from '@/lib/toast';
 
 const KEY = ['own-texts'] as const;
+
 type Body = { data: AgentOwnTexts };
 
 export function OwnTextsSetting() {
@@ -37,7 +38,10 @@ export function OwnTextsSetting() {
       <h2 id={headingId} className="text-base font-semibold text-slate-900">
         {T.heading}
       </h2>
-      {data.phone ? (
+      {data.phone && data.not_sent && !data.consented ? (
+        // No promise of texts that would not go out: why, and who can change it.
+        <p className="text-sm text-slate-600">{ownTextsNotSent(data.not_sent)}</p>
+      ) : data.phone ? (
         <>
           <SwitchField
             label={T.label}
@@ -46,6 +50,7 @@ export function OwnTextsSetting() {
             onChange={(e) => save.mutate(e.target.checked)}
           />
           <p className="text-sm text-slate-600">{T.consent(data.phone)}</p>
+          {data.not_sent ? <p className="text-sm text-amber-800">{ownTextsNotSent(data.not_sent)}</p> : null}
         </>
       ) : (
         <p className="text-sm text-slate-600">{T.noPhone}</p>
