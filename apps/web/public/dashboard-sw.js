@@ -109,7 +109,20 @@ function networkWithin(request, saved) {
   });
 }
 
-async function apiRead(request) {
+/**
+ * Tells the page that asked (`clientId`) whether its answer came from the network or from the saved copy: the
+ * dashboard shows its offline banner while it is shown saved copies, whatever navigator.onLine says (it can read
+ * "online" on a network that answers nothing, and an emulated offline network leaves it so in some browsers).
+ */
+function tell(clientId, message) {
+  if (!clientId) return;
+  self.clients.get(clientId).then(
+    (client) => client && client.postMessage(message),
+    () => undefined,
+  );
+}
+
+async function apiRead(request, clientId) {
   const agent = await currentAgent();
   const owner = await ownerOf(request);
   // This account's copy of this answer, if one was kept (caches.match opens no cache: nothing is made here).
@@ -128,10 +141,14 @@ async function apiRead(request) {
       const cache = await caches.open(API_CACHE_PREFIX + agent);
       await cache.put(request, new Response(body, { status: 200, statusText: 'OK', headers }));
     }
+    tell(clientId, { type: 'keyturn-network' });
     return response;
   } catch (error) {
     const copy = await saved();
-    if (copy) return copy;
+    if (copy) {
+      tell(clientId, { type: 'keyturn-saved-copy', savedAt: copy.headers.get('x-keyturn-saved-at') });
+      return copy;
+    }
     throw error;
   }
 }
@@ -170,7 +187,7 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (url.pathname.startsWith('/api/')) {
-    if (API_READS.some((re) => re.test(url.pathname))) event.respondWith(apiRead(request));
+    if (API_READS.some((re) => re.test(url.pathname))) event.respondWith(apiRead(request, event.clientId));
     return;
   }
   // The build's hashed files (JS, CSS, fonts) that the dashboard's pages load.

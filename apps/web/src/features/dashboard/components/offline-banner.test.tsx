@@ -1,13 +1,16 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_TEXTS } from '@keyturn/domain/offlineTexts';
-import { OfflineBanner } from './offline-banner';
+import { NETWORK_PROBE_MS, noteWorkerMessage, OfflineBanner } from './offline-banner';
 
 function setOnline(value: boolean) {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => value });
 }
 
-afterEach(() => setOnline(true));
+afterEach(() => {
+  setOnline(true);
+  noteWorkerMessage({ type: 'keyturn-network' });
+});
 
 describe('OfflineBanner', () => {
   it('shows nothing while online', () => {
@@ -40,5 +43,50 @@ describe('OfflineBanner', () => {
     setOnline(false);
     render(<OfflineBanner savedAt={() => Promise.resolve(null)} />);
     expect((await screen.findByRole('status')).textContent).toBe(OFFLINE_TEXTS.banner(null));
+  });
+
+  it('shows while the worker answers from its saved copies, though the device reads online; goes with a fresh answer', async () => {
+    setOnline(true);
+    render(<OfflineBanner savedAt={() => Promise.resolve(new Date('2026-12-04T09:30:00Z'))} />);
+    expect(screen.queryByRole('status', { name: OFFLINE_TEXTS.bannerName })).toBeNull();
+    act(() => noteWorkerMessage({ type: 'keyturn-saved-copy', savedAt: '2026-12-04T09:30:00.000Z' }));
+    expect(await screen.findByRole('status', { name: OFFLINE_TEXTS.bannerName })).toHaveTextContent(
+      /showing what was saved on this device at/,
+    );
+    // Someone else's message changes nothing; the network's next answer ends it.
+    act(() => noteWorkerMessage({ type: 'keyturn-cleared' }));
+    expect(screen.getByRole('status', { name: OFFLINE_TEXTS.bannerName })).toBeInTheDocument();
+    act(() => noteWorkerMessage({ type: 'keyturn-network' }));
+    expect(screen.queryByRole('status', { name: OFFLINE_TEXTS.bannerName })).toBeNull();
+  });
+
+  it('shown saved copies with the device reading online, it asks the network again until it answers, then says online', async () => {
+    vi.useFakeTimers();
+    const online = vi.fn();
+    window.addEventListener('online', online);
+    let answers = false;
+    const fetchMock = vi.fn(() =>
+      answers ? Promise.resolve(new Response('{}')) : Promise.reject(new TypeError('offline')),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      render(<OfflineBanner savedAt={() => Promise.resolve(null)} />);
+      act(() => noteWorkerMessage({ type: 'keyturn-saved-copy', savedAt: null }));
+      await act(() => vi.advanceTimersByTimeAsync(NETWORK_PROBE_MS));
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('status', { name: OFFLINE_TEXTS.bannerName })).toBeInTheDocument();
+      expect(online).not.toHaveBeenCalled();
+      answers = true;
+      await act(() => vi.advanceTimersByTimeAsync(NETWORK_PROBE_MS));
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(online).toHaveBeenCalledTimes(1);
+      expect(screen.queryByRole('status', { name: OFFLINE_TEXTS.bannerName })).toBeNull();
+      // Online again: no more asking.
+      await act(() => vi.advanceTimersByTimeAsync(3 * NETWORK_PROBE_MS));
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      window.removeEventListener('online', online);
+      vi.useRealTimers();
+    }
   });
 });
