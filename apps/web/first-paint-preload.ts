@@ -20,6 +20,7 @@ import {
 } from './src/app/first-paint-pages';
 import { EARLY_TAPS_KEY, EARLY_TAP_ATTRIBUTE, captureEarlyTaps } from './src/lib/early-taps';
 import { FIRST_PAINT_DATA_KEY, FIRST_PAINT_INLINE_ID } from './src/lib/first-paint-data';
+import { warmDateFormats } from './src/lib/warm-intl';
 
 type Chunk = {
   type: 'chunk';
@@ -115,6 +116,7 @@ function preloadScript(items: { type: string }[], root: string, base: string) {
   // FIRST_PAINT_DATA_KEY by its URL for lib/first-paint-data.ts; a failure is kept as null (the app asks again).
   const source =
     `(${captureEarlyTaps.toString()})(${JSON.stringify(EARLY_TAPS_KEY)},${JSON.stringify(EARLY_TAP_ATTRIBUTE)});` +
+    `(${warmDateFormats.toString()})(${JSON.stringify(FIRST_PAINT_INLINE_ID)});` +
     `const table=${JSON.stringify(table)};` +
     `const match=${matchFirstPaintPath.toString()};` +
     `const dataUrls=${firstPaintDataUrls.toString()};` +

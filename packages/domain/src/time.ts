@@ -166,7 +166,7 @@ export function timeZoneName(zone: string, at: Date = new Date()): string {
 function zonePart(zone: string, at: Date, timeZoneName: 'longGeneric' | 'shortOffset'): string {
   try {
     return (
-      new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName })
+      zoneFormatter(`${zone} ${timeZoneName}`, { timeZone: zone, timeZoneName })
         .formatToParts(at)
         .find((p) => p.type === 'timeZoneName')?.value ?? ''
     );
