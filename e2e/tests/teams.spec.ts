@@ -135,6 +135,15 @@ test('an owner invites by e-mail; the invitee signs up from the link in a second
     await pickDate(shopper, date);
     await shopper.getByRole('button', { name: label, exact: true }).click();
     await shopper.getByRole('button', { name: 'Continue to Details' }).click();
+    // Issue 44: the team's time is held for the buyer while they fill in their details (the member picked now).
+    await expect(shopper.getByTestId('hold-notice')).toContainText(`We’re holding ${label}`);
+    const [held] = await query<{ n: number }>(
+      `select count(*)::int as n from slot_holds h join agents a on a.id = h.agent_id
+       join members m on m.user_id = a.user_id join organizations o on o.id = m.organization_id where o.slug = $1`,
+      [slug],
+    );
+    expect(held!.n).toBe(1);
+    await shopper.screenshot({ path: testInfo.outputPath('team-hold-390.png'), fullPage: true });
     await shopper.getByLabel('Full name').fill('Jess Buyer');
     await shopper.getByLabel('Email').fill('jess.team@example.com');
     await shopper.getByLabel('Phone').fill('+1 312 555 0142');
