@@ -14,7 +14,7 @@ const PLACES = [
 test('a buyer tour: proposed on My day, booked whole by the buyer from the one link at 390 px', async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
   const agent = await newAgent('Tess');
   await query("update agents set plan = 'pro' where id = $1", [agent.id]);
   const date = nextWeekday(2);
@@ -63,6 +63,17 @@ test('a buyer tour: proposed on My day, booked whole by the buyer from the one l
   const stops = buyer.getByRole('list', { name: 'Tour stops' }).getByRole('listitem');
   await expect(stops).toHaveCount(3);
   await buyer.getByLabel('Full name').fill('Tori Tour');
+  // Issue 44: filling in the details holds every stop's time for the buyer, with the page's countdown.
+  await expect(buyer.getByTestId('hold-notice')).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (
+          await query<{ n: string }>('select count(*) as n from slot_holds where agent_id = $1', [agent.id])
+        )[0]?.n,
+    )
+    .toBe('3');
+  await buyer.screenshot({ path: testInfo.outputPath('tour-hold-390.png'), fullPage: true });
   await buyer.getByLabel('Email').fill(`tori.${Date.now()}@example.com`);
   await buyer.getByLabel('Phone').fill('+1 512 555 0142');
   await buyer.getByLabel('Buyer type').selectOption('investor');
