@@ -10,7 +10,7 @@ import { NETWORK_TEXTS } from '@keyturn/domain/listing/network';
 import { NETWORK_TOUR_TEXTS } from '@keyturn/domain/routes/networkTour';
 import { estimateTravel } from '@keyturn/domain/routes/travel';
 import { wallClockInZone } from '@keyturn/domain/time';
-import { agents as agentRows, bookings, properties } from '../src/db/schema';
+import { agents as agentRows, bookings, properties, propertyShowingRules } from '../src/db/schema';
 import { whenInZone } from '../src/modules/core/mail/format';
 import { bookingPayload, makeAgent, makeCalendarBusy, makeProperty, type TestAgent } from './fixtures';
 import { ALL_DAY, DAY, notifyHarness, type NotifyHarness } from './support/notify';
@@ -433,5 +433,89 @@ describe('a time proposed for a stop of a 3-stop tour', () => {
     const timesOf = (t: { stops: { property_id: number; starts_at: string }[] }) =>
       Object.fromEntries(t.stops.map((s) => [s.property_id, s.starts_at]));
     expect(timesOf(after)).toEqual(timesOf(before));
+  });
+});
+
+// Issue 45 / decision 087: the seller's own proposal (the "Propose another time" link of their approval request)
+// re-plans the tour at once, as the listing agent's does.
+describe("a seller's proposal for a stop of a tour", () => {
+  it('moves the other stop clear of the proposed time and the drive, says so to the buyer’s agent, once', async () => {
+    // (The workers send the mails; an earlier test may have started them already.)
+    await h.stopWorkers();
+    await h.startWorkers();
+    const day = wallClockInZone(new Date(Date.now() + 6 * DAY), 'America/New_York').date;
+    const at = (time: string) => new Date(`${day}T${time}:00-05:00`).toISOString();
+    const timeOf = (iso: string) => {
+      const w = whenInZone(new Date(iso), 'America/New_York');
+      return `${w.time} ${w.zone}`;
+    };
+    // E's home asks its seller for each showing; F, 4 km north, approves each request (so F's stop can move).
+    const e = await makeAgent(h.t, { plan: 'pro', availability: HOURS });
+    const f = await makeAgent(h.t, { availability: approval });
+    const eHome = { lat: 30.2672, lng: -97.7431, address: '5 Willow Lane' };
+    const fHome = { lat: 30.3005, lng: -97.7431, address: '20 Birch Road' };
+    const eId = await makeProperty(h.t, e.id, eHome);
+    const fId = await makeProperty(h.t, f.id, fHome);
+    await h.t.database.db.insert(propertyShowingRules).values({ propertyId: eId, approval: 'seller' });
+    const seller = `pat.${Date.now()}@sellers.test`;
+    const contact = await post(`/api/properties/${eId}/contacts`, e.token, {
+      name: 'Pat Seller',
+      email: seller,
+      phone: null,
+      role: 'seller',
+      gets: { approvals: true, notices: false, feedback: false, weeklyReport: false },
+      channel: 'email',
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+
+    const sent = await post('/api/network/tours', scout.token, {
+      ...sendBody([
+        { property_id: eId, starts_at: at('10:00') },
+        { property_id: fId, starts_at: at('11:00') },
+      ]),
+      date: day,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const tourId = sent.json().data.id as string;
+    // The seller's request e-mail and its "Propose another time" link.
+    const requests = () =>
+      h.smtp.to(seller).filter((m) => /Showing request for/.test(m.parsed.subject ?? ''));
+    await h.smtp.waitFor(() => requests().length === 1);
+    const link = /Propose another time: (\S+)/.exec(requests()[0]!.parsed.text ?? '')?.[1];
+    const token = decodeURIComponent(new URL(link!).searchParams.get('token')!);
+    const page = (
+      await h.t.request({ method: 'GET', url: `/api/seller-approval?token=${encodeURIComponent(token)}` })
+    ).json().data;
+    // The seller proposes 11 AM, the second stop's time: that stop has to move after it and the drive.
+    const proposedAt = (page.open_times as { starts_at: string }[]).find(
+      (t) => Date.parse(t.starts_at) === Date.parse(at('11:00')),
+    )?.starts_at;
+    expect(proposedAt).toBeDefined();
+    const proposed = await h.t.request({
+      method: 'POST',
+      url: '/api/seller-approval/propose',
+      payload: { token, starts_at: proposedAt },
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+
+    const intro = NETWORK_TOUR_TEXTS.mailIntro(eHome.address, 'proposed', timeOf(at('11:00')));
+    const mails = await h.smtp.waitFor((m) => m.some((x) => (x.parsed.text ?? '').includes(intro)));
+    expect(mails.find((x) => (x.parsed.text ?? '').includes(intro))!.envelopeTo).toEqual([scout.email]);
+    const tour = (await get(`/api/network/tours/${tourId}`, scout.token)).json().data;
+    const byId = (id: number) => tour.stops.find((s: { property_id: number }) => s.property_id === id);
+    expect(byId(eId).state).toBe('proposed');
+    // F's stop left 11 AM and sits clear of the proposed showing and the drive, before it or after it.
+    const drive = estimateTravel(eHome, fHome).minutes * 60_000;
+    const fStart = Date.parse(byId(fId).starts_at);
+    expect(fStart).not.toBe(Date.parse(at('11:00')));
+    const before = fStart + 30 * 60_000 + drive <= Date.parse(at('11:00'));
+    const after = fStart >= Date.parse(at('11:30')) + drive;
+    expect(before || after).toBe(true);
+    expect(tour.note).toBe(NETWORK_TOUR_TEXTS.replanned(1, 'proposed'));
+    // Once: a worker restart sends nothing more for the proposal.
+    await h.stopWorkers();
+    await h.startWorkers();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(h.smtp.mails.filter((x) => (x.parsed.text ?? '').includes(intro))).toHaveLength(1);
   });
 });
