@@ -371,6 +371,10 @@ describe('a time proposed for a stop of a 3-stop tour', () => {
       'proposed',
       at('10:00'),
     ]);
+    // …and the time proposed, where the re-plan placed it (the tour page shows it there).
+    expect(byId(stopHomes[1]!.id).proposed_starts_at).toBe(at('11:00'));
+    const order = after.stops.map((s: { property_id: number }) => s.property_id);
+    expect(order.indexOf(stopHomes[1]!.id)).toBeLessThan(order.indexOf(stopHomes[2]!.id));
     // D's home could not stay at 11: it now starts after the proposed showing and the drive to it.
     const last = byId(stopHomes[2]!.id);
     expect(last.state).toBe('requested');

@@ -230,6 +230,8 @@ export const networkRequestViewSchema = z.object({
   status: z.enum(BOOKING_STATUSES),
   starts_at: z.string(),
   ends_at: z.string(),
+  /** The time the listing's side proposed instead (state 'proposed'), else null; starts_at stays the asked one. */
+  proposed_starts_at: z.string().nullable(),
   time_zone: z.string(),
   listing: z.object({
     id: z.number().int().nullable(),

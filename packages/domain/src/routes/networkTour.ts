@@ -105,6 +105,9 @@ export const NETWORK_TOUR_TEXTS = {
         : `${address} is now at another time (a proposal accepted, or its agent moved it). Here is your day now:`,
   /** A stop's line in the re-plan e-mail while a time is proposed for it. */
   proposedLine: (time: string) => `proposed ${time}`,
+  /** Under a proposed stop on the tour page, shown at its proposed time: what the buyer's agent asked for. */
+  proposedStop: (asked: string) =>
+    `Proposed by the listing’s side instead of the ${asked} you asked for; the rest of the day is planned around it.`,
   mailAction: 'Open the tour',
   /** The reason a re-plan gives the listing agent when it moves an unanswered request. */
   moveReason: 'The buyer’s agent’s tour was re-planned after another home changed.',

@@ -54,6 +54,8 @@ export const networkTourSchema = z.object({
       booking_id: z.string().nullable(),
       /** requested, waiting for the seller, confirmed, declined, proposed, cancelled, completed or not sent. */
       state: z.string(),
+      /** The time its listing's side proposed (state 'proposed'): the re-plan placed the day around it. */
+      proposed_starts_at: z.string().nullable(),
       note: z.string().nullable(),
     }),
   ),

@@ -120,11 +120,15 @@ export async function tourView(deps: TourDeps, caller: AgentRow, id: string): Pr
       drive_minutes: null as number | null,
       booking_id: request?.id ?? null,
       state: request?.state ?? 'not_sent',
+      proposed_starts_at: request?.proposed_starts_at ?? null,
       note: request ? null : (stop.note ?? NETWORK_TOUR_TEXTS.notSent),
     };
   });
   // In the day's order (a move or a re-plan may have changed it); declined and unsent homes last.
-  views.sort((a, b) => (a.starts_at ?? '~').localeCompare(b.starts_at ?? '~'));
+  // (A proposed stop sits at its proposed time, as the re-plan placed it.)
+  const placed = (v: { starts_at: string | null; proposed_starts_at: string | null }) =>
+    v.proposed_starts_at ?? v.starts_at ?? '~';
+  views.sort((a, b) => placed(a).localeCompare(placed(b)));
   return {
     id: tour.id,
     date: tour.date,

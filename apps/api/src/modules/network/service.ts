@@ -230,12 +230,12 @@ export async function requestViews(
       .from(sellerApprovalRequests)
       .where(and(inArray(sellerApprovalRequests.bookingId, ids), eq(sellerApprovalRequests.status, 'open'))),
     ctx.db
-      .select({ id: timeProposals.bookingId })
+      .select({ id: timeProposals.bookingId, startsAt: timeProposals.startsAt })
       .from(timeProposals)
       .where(and(inArray(timeProposals.bookingId, ids), eq(timeProposals.status, 'proposed'))),
   ]);
   const waiting = new Set(open.map((r) => r.id));
-  const proposing = new Set(proposed.map((r) => r.id));
+  const proposing = new Map(proposed.map((r) => [r.id, r.startsAt.toISOString()]));
   const now = ctx.now();
   return rows.map(({ booking: b, property: p, agent: a }): NetworkRequestView => ({
     id: b.id,
@@ -249,6 +249,7 @@ export async function requestViews(
     status: b.status,
     starts_at: b.startsAt.toISOString(),
     ends_at: b.endsAt.toISOString(),
+    proposed_starts_at: proposing.get(b.id) ?? null,
     time_zone: a.timeZone,
     listing: {
       id: p?.id ?? null,

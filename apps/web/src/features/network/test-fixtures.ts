@@ -23,6 +23,7 @@ export const requestFixture = (overrides: Partial<NetworkRequestView> = {}): Net
   status: 'pending',
   starts_at: '2031-03-08T16:30:00.000Z',
   ends_at: '2031-03-08T17:00:00.000Z',
+  proposed_starts_at: null,
   time_zone: 'America/Chicago',
   listing: { id: 7, address: '7 Willow Lane', city: 'Austin', state: 'TX', zip_code: '78701' },
   listing_agent: { name: 'Lee Lister', company: 'Oak Realty' },

@@ -12,7 +12,11 @@ import { stopTone } from './state-tones';
 
 const P = NETWORK_TOUR_TEXTS.page;
 
-type Stop = NetworkTourPlanAnswer['stops'][number] & { state?: string; note?: string | null };
+type Stop = NetworkTourPlanAnswer['stops'][number] & {
+  state?: string;
+  note?: string | null;
+  proposed_starts_at?: string | null;
+};
 
 /** '10:00 AM CST' (the listing's clock, its zone's short name). */
 export const stopTime = (iso: string, zone: string) => formatClock(iso, zone, { zoneName: true });
@@ -30,8 +34,17 @@ export function TourStops({ stops }: { stops: readonly Stop[] }) {
               <p className="text-xs text-slate-500">{P.drive(stop.drive_minutes)}</p>
             ) : null}
             <p className="font-semibold text-slate-900">
-              {stop.starts_at ? stopTime(stop.starts_at, stop.time_zone) : P.notPlaced}
+              {stop.proposed_starts_at
+                ? stopTime(stop.proposed_starts_at, stop.time_zone)
+                : stop.starts_at
+                  ? stopTime(stop.starts_at, stop.time_zone)
+                  : P.notPlaced}
             </p>
+            {stop.proposed_starts_at && stop.starts_at ? (
+              <p className="text-sm text-violet-800">
+                {NETWORK_TOUR_TEXTS.proposedStop(stopTime(stop.starts_at, stop.time_zone))}
+              </p>
+            ) : null}
             <p className="text-sm break-words text-slate-800">
               {stop.address}, {stop.city}
             </p>

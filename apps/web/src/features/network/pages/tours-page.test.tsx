@@ -54,6 +54,7 @@ const tour = (overrides: Partial<NetworkTour> = {}): NetworkTour => ({
     drive_minutes: null,
     booking_id: `b-${s.property_id}`,
     state: 'requested',
+    proposed_starts_at: null,
     note: null,
   })),
   ...overrides,
@@ -254,6 +255,7 @@ describe('Cross-agent tours', () => {
     expect(screen.getByText('The seller is away that day.')).toBeInTheDocument();
     expect(screen.getByText(P.client('Casey Client'))).toBeInTheDocument();
     expect(screen.getByText('10:00 AM CST')).toBeInTheDocument();
+    expect(screen.queryByText(/Proposed by the listing’s side/)).toBeNull();
     expect(screen.getByRole('link', { name: P.allTours })).toHaveAttribute(
       'href',
       '/dashboard/network/tours',
@@ -275,5 +277,19 @@ describe('Cross-agent tours', () => {
       'href',
       '/dashboard/network/tours/t-1',
     );
+  });
+
+  it('a stop its listing proposed another time for shows that time, and the time asked for beneath', async () => {
+    const proposed = tour({
+      stops: [{ ...tour().stops[0]!, state: 'proposed', proposed_starts_at: '2031-03-08T17:30:00.000Z' }],
+    });
+    render({
+      path: '/dashboard/network/tours/t-1',
+      routePath: '/dashboard/network/tours/:id',
+      tours: [proposed],
+    });
+    expect(await screen.findByText('11:30 AM CST')).toBeInTheDocument();
+    expect(screen.getByText(NETWORK_TOUR_TEXTS.proposedStop('10:00 AM CST'))).toBeInTheDocument();
+    expect(screen.getByText(NETWORK_TOUR_TEXTS.stateLabel('proposed'))).toBeInTheDocument();
   });
 });
