@@ -55,6 +55,8 @@ export const NETWORK_TEXTS = {
   noResults: 'No listings match. Try a wider search.',
   moreAction: 'Show more',
   listedBy: (agent: string, company: string | null) => (company ? `${agent}, ${company}` : agent),
+  /** Under a proposed request's asked time: the time the listing's side proposed (its clock). */
+  proposedInstead: (time: string) => `The listing’s side proposed ${time} instead.`,
   requestAction: 'Request a showing',
   dateLabel: 'Date',
   timesLabel: 'Open times',

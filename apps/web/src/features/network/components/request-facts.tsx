@@ -10,6 +10,11 @@ export function RequestFacts({ request: r }: { request: NetworkRequestView }) {
       <p className="text-sm text-slate-700">
         {formatInstant(r.starts_at, r.time_zone)} · {timeZoneName(r.time_zone)}
       </p>
+      {r.proposed_starts_at ? (
+        <p className="text-sm text-violet-800">
+          {T.proposedInstead(formatInstant(r.proposed_starts_at, r.time_zone))}
+        </p>
+      ) : null}
       <p className="text-sm text-slate-600">
         {T.listingAgent}: {T.listedBy(r.listing_agent.name, r.listing_agent.company)}
       </p>

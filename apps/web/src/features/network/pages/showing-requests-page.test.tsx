@@ -31,6 +31,7 @@ describe('My showing requests', () => {
       request({
         id: 'b-3',
         state: 'proposed',
+        proposed_starts_at: '2031-03-08T18:00:00.000Z',
         listing: { ...request({}).listing, address: '5 Notice Court' },
       }),
     ]);
@@ -42,6 +43,8 @@ describe('My showing requests', () => {
     expect(screen.getAllByText(`${T.client}: Casey Client · casey@clients.test`)).toHaveLength(3);
     // 16:30 UTC is 10:30 AM in Chicago (CST), the zone named.
     expect(screen.getAllByText(/10:30 AM · Central Time/)).toHaveLength(3);
+    // The proposed request also says the time its listing's side proposed (12:00 PM in Chicago), once.
+    expect(screen.getAllByText(/The listing’s side proposed .*12:00 PM instead\./)).toHaveLength(1);
   });
 
   it('says how to start when there is none', async () => {
