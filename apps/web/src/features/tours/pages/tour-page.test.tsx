@@ -160,6 +160,23 @@ describe('the buyer tour page holds every stop while the buyer fills in their de
     expect(api.callsTo('POST', '/tour/tok/holds')).toHaveLength(0);
   });
 
+  it('a reload after the hold ended shows no countdown, and starting on the form holds again', async () => {
+    window.sessionStorage.setItem(
+      'keyturn.tour.hold:tok',
+      JSON.stringify({ ...hold, expires_at: new Date(NOW.getTime() - 1_000).toISOString() }),
+    );
+    const api = stubApi({
+      'GET /tour/tok': () => json(200, { success: true, data: tour }),
+      'POST /tour/tok/holds': () => json(201, { success: true, hold }),
+    });
+    renderAt(<TourPage />, { path: '/tour/tok', routePath: '/tour/:token' });
+    await screen.findByRole('list', { name: 'Tour stops' });
+    expect(screen.queryByTestId('hold-notice')).toBeNull();
+    await userEvent.click(screen.getByLabelText('Full name'));
+    expect(await screen.findByTestId('hold-notice')).toHaveTextContent('for 5:00');
+    expect(api.callsTo('POST', '/tour/tok/holds')).toHaveLength(1);
+  });
+
   it('a stop another buyer holds or booked: named, with the agent to call, before the buyer books', async () => {
     const taken = ROUTE_MESSAGES.tourStopTaken('12 Oak St', '11:30 am');
     stubApi({

@@ -198,8 +198,10 @@ function TourView({ token, tour }: { token: string; tour: PublicTour }) {
   );
 }
 
+/** The tab's kept hold, while it lasts (an ended one is nobody's: the next focus on the form holds anew). */
 function parseTourHold(value: unknown): TourHold | null {
   if (typeof value !== 'object' || value === null) return null;
   const { expires_at, minutes } = value as Record<string, unknown>;
-  return typeof expires_at === 'string' && typeof minutes === 'number' ? { expires_at, minutes } : null;
+  if (typeof expires_at !== 'string' || typeof minutes !== 'number') return null;
+  return Date.parse(expires_at) > Date.now() ? { expires_at, minutes } : null;
 }
