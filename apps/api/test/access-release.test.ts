@@ -16,6 +16,7 @@ import { accessBoxOf } from '../src/modules/access/service';
 import { createMailer } from '../src/adapters/mail';
 import { databaseOutbox } from '../src/adapters/outbox';
 import { wallClockInZone } from '@keyturn/domain/time';
+import { startOfDayInZone } from '@keyturn/domain/zoneDays';
 import { createTestApp, type TestApp } from './app';
 import { sayTo } from './assistant/talk';
 import { makeAgent, makeProperty, type TestAgent } from './fixtures';
@@ -241,7 +242,10 @@ describe('access details: released at the right time, to the confirmed buyer onl
   it("a moved showing: the old time's job sends nothing; the new booking's job is queued at its own release time", async () => {
     const propertyId = await makeProperty(h.t, agent.id, { address: '10 Access Lane' });
     await putAccess(propertyId, access('MOVE-3333'));
-    const startsAt = showingIn(9 * 60);
+    // 10 AM on the agent's clock two days on, moved to noon: inside their hours (00:00–23:59) whatever the hour the
+    // suite runs at (nine hours from now moved two later fell on 23:30 when run near 17:30 UTC: refused).
+    const day = wallClockInZone(new Date(Date.now() + 2 * 24 * 60 * MINUTE), agent.timeZone).date;
+    const startsAt = new Date(startOfDayInZone(day, agent.timeZone).getTime() + 10 * 60 * MINUTE);
     // A day and more before the showing: on the agent's clock the old and the new time are on a later date
     // than today, whatever the hour the suite runs at (the booking window starts tomorrow; three hours before
     // made this test fail whenever both fell on the clock's own date).
