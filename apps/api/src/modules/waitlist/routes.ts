@@ -79,9 +79,11 @@ export async function waitlistRoutes(
     async (req, reply) => {
       const { name, email, company, team_size, message } = req.body;
       const text = team_size ? `Team size: ${team_size}\n\n${message}` : message;
+      // A repeat becomes the newest on the database's own clock, as a first enquiry's default is (the process's
+      // millisecond clock against the database's microseconds had put a repeat before an enquiry of the same ms).
       const updated = await db
         .update(waitlistEntries)
-        .set({ name, company, message: text, createdAt: new Date() })
+        .set({ name, company, message: text, createdAt: sql`now()` })
         .where(and(eq(waitlistEntries.kind, 'sales'), sql`lower(${waitlistEntries.email}) = lower(${email})`))
         .returning({ id: waitlistEntries.id });
       if (updated.length === 0) {
