@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { compression } from 'vite-plugin-compression2';
 import { firstPaintPreload } from './first-paint-preload';
+import { compileCatalogues } from './compile-catalogues';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -44,7 +45,7 @@ const ssrBuild = {
 } satisfies UserConfig['build'];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : clientPlugins(),
+  plugins: isSsrBuild ? [compileCatalogues(), react()] : clientPlugins(),
   resolve: {
     alias: [
       { find: '@', replacement: srcDir },
@@ -63,6 +64,8 @@ function clientPlugins() {
     // JSX for every file, and React Fast Refresh in `npm run dev`: an edit of a component re-renders it in place,
     // keeping the screen's state (decision 036).
     react(),
+    // The domain's message catalogues, compiled as they are imported (issue 43, decision 096).
+    compileCatalogues(),
     tailwindcss(),
     // index.html asks for the landing, pricing, waiting-list and booking pages' chunks at once (decision 030).
     firstPaintPreload(decodeURIComponent(new URL('.', import.meta.url).pathname).replace(/\/$/, '')),

@@ -26,6 +26,7 @@ import { AppError, registerErrorHandling, type ErrorBody } from './http/errors';
 import { registerDatabaseGate } from './http/database-gate';
 import { registerInputBoundary } from './http/input-boundary';
 import { securityHeaders } from './http/security-headers';
+import { pageLocale, withPageLocale } from './http/page-locale';
 import {
   firstScreenHtml,
   rendererFileOf,
@@ -423,8 +424,13 @@ async function serveWebApp(
       : () => Promise.resolve(firstScreen);
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
-    const html = await firstScreenHtml(app, request, webDist, await renderer());
-    if (html === null) return reply.sendFile('index.html', { cacheControl: false });
+    let html = await firstScreenHtml(app, request, webDist, await renderer());
+    if (html === null) {
+      // A page the server does not render: index.html as it is in English; in Spanish with its <html lang> (issue 43).
+      const language = pageLocale(request);
+      if (language.locale === 'en') return reply.sendFile('index.html', { cacheControl: false });
+      html = withPageLocale(await readFile(indexHtml, 'utf8'), language);
+    }
     // Per agent, so not one of the build's precompressed files: gzip on the fly (a few KB) when accepted.
     reply.type('text/html; charset=utf-8');
     if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);

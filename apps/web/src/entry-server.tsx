@@ -20,6 +20,12 @@ import { AppRoutes, FIRST_PAINT_LOADS, FIRST_SCREEN_PARTS } from '@/app/router';
 import { firstStepsOf, preloadFirstSteps } from '@/features/booking/components/lazy-steps';
 import { FIRST_PAINT_INLINE_ID, provideInlineAnswers } from '@/lib/first-paint-data';
 import { createQueryClient } from '@/lib/query-client';
+import { provideSpanish } from '@/lib/locale';
+import spanish from '@/lib/spanish';
+import { isLocale, type Locale } from '@keyturn/domain/i18n/locales';
+
+// The server renders a page in either language (issue 43): both catalogues are in from the start.
+provideSpanish(spanish);
 
 export { FIRST_PAINT_INLINE_ID, FIRST_PAINT_MANIFEST };
 
@@ -56,12 +62,13 @@ export function firstScreenPreloads(url: string): string[] {
 
 /**
  * The markup of the app's first render at `url` (path and query) given `answers` (URL → answer body, as
- * firstScreenData named them); null when that screen has a part that would load later (a lazy part no table
+ * firstScreenData named them), in `locale` (the page's language, which the API server chose); null when that screen has a part that would load later (a lazy part no table
  * names), throws on any other error — either way the server sends index.html as it is.
  */
 export async function renderFirstScreen(
   url: string,
   answers: Record<string, unknown>,
+  locale: Locale = 'en',
 ): Promise<string | null> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const screen = firstScreenData(pathname);
@@ -81,7 +88,7 @@ export async function renderFirstScreen(
     // The same tree as main.tsx, with the address given instead of the browser's; the browser hydrates it.
     const markup = renderToString(
       <StrictMode>
-        <AppProviders queryClient={queryClient}>
+        <AppProviders queryClient={queryClient} locale={isLocale(locale) ? locale : 'en'}>
           <StaticRouter location={url}>
             <AppRoutes />
           </StaticRouter>

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes, preloadFirstPage } from '@/app/router';
 import { reportRecoverableError } from '@/lib/hydration';
+import { documentLocale, loadLocale } from '@/lib/locale';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -25,7 +26,8 @@ const app = (
 // (A promise, not a top-level await: with one, the bundler splits the entry into many small shared files.)
 // A page the server rendered (decision 034) is hydrated: React takes over the server's nodes as they are
 // (decision 036); a difference between the two renders is a bug, reported by reportRecoverableError.
-void preloadFirstPage(window.location.pathname).then(() => {
+// A page in Spanish (the server wrote <html lang="es">) has its texts before its first render, as the server had.
+void Promise.all([preloadFirstPage(window.location.pathname), loadLocale(documentLocale())]).then(() => {
   if (container.firstElementChild)
     hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
   else createRoot(container).render(app);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Beasties from 'beasties';
+import { agentDefaultIn, pageLocale, withPageLocale } from './page-locale';
 
 /** What the web build's dist-server/entry-server.js exports (apps/web/src/entry-server.tsx). */
 export type FirstScreenRenderer = {
@@ -20,7 +21,7 @@ export type FirstScreenRenderer = {
   FIRST_PAINT_MANIFEST: string;
   firstScreenData(pathname: string): { path: string; urls: string[] } | null;
   /** null: this address's first screen has a part that loads later (the plain page, no warning). */
-  renderFirstScreen(url: string, answers: Record<string, unknown>): Promise<string | null>;
+  renderFirstScreen(url: string, answers: Record<string, unknown>, locale?: string): Promise<string | null>;
   /** The manifest keys of the chunks the page at this address shows beyond its row's (a booking step). */
   firstScreenPreloads?(url: string): string[];
 };
@@ -95,12 +96,14 @@ export async function firstScreenHtml(
     );
     if (answers.some((answer) => answer.statusCode !== 200)) return null;
     const bodies = Object.fromEntries(plan.urls.map((url, i) => [url, answers[i]?.json() as unknown]));
-    const key = `${webDist}\0${plan.path}\0${JSON.stringify(bodies)}`;
+    // The page's language (issue 43): the visitor's choice, else the agent's default in the answers.
+    const language = pageLocale(request, agentDefaultIn(bodies));
+    const key = `${webDist}\0${plan.path}\0${language.locale}\0${language.chosen}\0${JSON.stringify(bodies)}`;
     const hit = kept ? cache.get(key) : undefined;
     // The footer's © year is rendered text: a page kept across New Year is composed again.
     const year = new Date().getFullYear();
     if (hit && hit.template === template && hit.manifest === manifest && hit.year === year) return hit.html;
-    const markup = await renderer.renderFirstScreen(kept ? plan.path : request.url, bodies);
+    const markup = await renderer.renderFirstScreen(kept ? plan.path : request.url, bodies, language.locale);
     if (markup === null) return null;
     // The row's chunks, and those of what this address shows beyond them (the step a booking link opens on).
     const table = JSON.parse(manifest) as Record<string, string[] | undefined>;
@@ -108,9 +111,11 @@ export async function firstScreenHtml(
     const preloads = [...new Set(keys.flatMap((key) => table[key] ?? []))];
     const page = { markup, answers: bodies, inlineId: renderer.FIRST_PAINT_INLINE_ID, preloads };
     const styles = await stylesheetsOf(template, webDist);
-    const html =
+    const html = withPageLocale(
       (await withCriticalCss(composePage(template, page), webDist, styles)) ??
-      composePage(template, { ...page, styles });
+        composePage(template, { ...page, styles }),
+      language,
+    );
     if (kept) cache.set(key, { template, manifest, year, html });
     return html;
   } catch (error) {

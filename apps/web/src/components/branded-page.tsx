@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import { CenteredPage } from '@/components/centered-page';
-import { PoweredBy } from '@/components/ui/logo';
+import { PoweredBy } from '@/components/buyer-footer';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';
 
 /** The agent's brand as a page's answer carries it; the server names the text colour on it (domain contrast.ts). */

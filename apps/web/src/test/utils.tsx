@@ -1,5 +1,6 @@
 // Helpers for the component tests: a fetch stub that answers like the API, and rendering inside the app's
 // providers and a memory router.
+import type { Locale } from '@keyturn/domain/i18n/locales';
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
@@ -103,15 +104,18 @@ export function signedInSessionRoutes() {
   };
 }
 
-/** Render `routes` in a memory router at `path`, inside the app's providers. */
+/**
+ * Render `routes` in a memory router at `path`, inside the app's providers; `locale: 'es'` renders the page in
+ * Spanish (call `await loadLocale('es')` from '@/lib/i18n' first, once per file).
+ */
 export function renderRoutes(
   routes: RouteObject[],
   path: string,
-  { queryClient = testQueryClient() }: { queryClient?: QueryClient } = {},
+  { queryClient = testQueryClient(), locale }: { queryClient?: QueryClient; locale?: Locale } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} locale={locale}>
       <RouteTableContext value={routes}>
         <RouterProvider router={router} />
       </RouteTableContext>
@@ -127,7 +131,8 @@ export function renderAt(
     path = '/',
     routePath = path,
     queryClient,
-  }: { path?: string; routePath?: string; queryClient?: QueryClient } = {},
+    locale,
+  }: { path?: string; routePath?: string; queryClient?: QueryClient; locale?: Locale } = {},
 ) {
   return renderRoutes(
     [
@@ -135,7 +140,7 @@ export function renderAt(
       { path: '*', element: <LocationProbe /> },
     ],
     path,
-    queryClient ? { queryClient } : {},
+    { ...(queryClient ? { queryClient } : {}), locale },
   );
 }
 

@@ -1,4 +1,5 @@
 // The agent: the profile form (POST /api/agents, PUT /api/agents/{id}) and the profile as read (spec §3).
+import { LOCALES } from '../i18n/locales';
 import { z } from 'zod';
 import { DEFAULT_PRIMARY_COLOR } from '../constants';
 import { PLAN_IDS } from '../enums';
@@ -79,6 +80,8 @@ export const agentProfileInputSchema = z.object({
   username: usernameSchema,
   timeZone: timeZoneSchema,
   primaryColor: hexColorSchema.default(DEFAULT_PRIMARY_COLOR),
+  /** Issue 43: the booking pages' language for a buyer whose browser asks for neither (absent: unchanged). */
+  defaultLanguage: z.enum(LOCALES, { error: 'Language must be en or es' }).optional(),
 });
 export type AgentProfileInput = z.input<typeof agentProfileInputSchema>;
 export type AgentProfileData = z.output<typeof agentProfileInputSchema>;
@@ -94,6 +97,8 @@ export const agentPublicProfileSchema = z.object({
   primaryColor: z.string(),
   profilePictureUrl: z.string().nullable(),
   timeZone: z.string(),
+  /** Issue 43: the booking pages' language when the buyer's browser asks for neither English nor Spanish. */
+  defaultLanguage: z.enum(LOCALES),
 });
 export type AgentPublicProfile = z.infer<typeof agentPublicProfileSchema>;
 

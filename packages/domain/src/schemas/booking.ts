@@ -1,5 +1,6 @@
 // Booking payloads of spec §3 (request, reschedule), the details form of spec §5 and the list filters of
 // spec §7. The server validates with the same schemas the web form uses.
+import { LOCALES } from '../i18n/locales';
 import { z } from 'zod';
 import { CUSTOM_PURPOSE_MAX_LENGTH, UPCOMING_DAYS_DEFAULT } from '../constants';
 import { BOOKING_PURPOSES, BOOKING_STATUSES, BUDGET_RANGES, BUYER_TYPES, INCOME_RANGES } from '../enums';
@@ -37,8 +38,17 @@ export const holdTokenField = z
   .max(100, 'The hold is not valid')
   .optional();
 
+// Issue 43 (decision 096): the language the buyer booked in — every later e-mail and text to them follows it.
+// Absent: the route takes the request's (Accept-Language), else the agent's default language.
+export const bookingLocaleField = z.enum(LOCALES, { error: 'Language must be en or es' }).optional();
+
 export const bookingRequestSchema = z
-  .object({ ...bookingRequestShape(), sms_consent: smsConsentField, hold_token: holdTokenField })
+  .object({
+    ...bookingRequestShape(),
+    sms_consent: smsConsentField,
+    hold_token: holdTokenField,
+    locale: bookingLocaleField,
+  })
   .superRefine(checkBudgetOrder);
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
@@ -47,6 +57,7 @@ export const rescheduleRequestSchema = z
   .object({
     ...bookingRequestShape(),
     hold_token: holdTokenField,
+    locale: bookingLocaleField,
     original_booking_id: requiredText('Original booking id is required'),
     reschedule_reason: requiredText(MESSAGES.rescheduleReasonRequired).max(
       RESCHEDULE_REASON_MAX_LENGTH,

@@ -1,5 +1,6 @@
 // Answers of the public booking API (spec §7, no account): the agent and property as a buyer sees them,
 // a stored booking as returned to its buyer, prefill, manage and cancel. Web and API share these shapes.
+import { LOCALES } from '../i18n/locales';
 import { z } from 'zod';
 import { BOOKING_PURPOSES, BOOKING_STATUSES } from '../enums';
 import { DECIDERS } from '../listing/whoDecides';
@@ -65,6 +66,7 @@ export const propertyAgentSchema = z.object({
   companyName: z.string().nullable(),
   primaryColor: z.string(),
   timeZone: z.string(),
+  defaultLanguage: z.enum(LOCALES),
 });
 export type PropertyAgent = z.infer<typeof propertyAgentSchema>;
 

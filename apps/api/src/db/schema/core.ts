@@ -22,6 +22,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { BookingStatus, CancelledBy, PlanId } from '@keyturn/domain/enums';
+import type { Locale } from '@keyturn/domain/i18n/locales';
 
 import { organizations, users } from './accounts';
 import { timestamps } from './columns';
@@ -50,11 +51,17 @@ export const agents = pgTable(
     showPhone: boolean().notNull().default(true),
     /** Issue 46 (decision 090): whether CRM exports and webhooks carry the buyer's income range; off. */
     crmIncludeIncome: boolean().notNull().default(false),
+    /**
+     * Issue 43 (decision 096): the language of the agent's booking pages for a buyer whose browser asks for
+     * neither English nor Spanish (a visitor's own choice comes first).
+     */
+    defaultLanguage: text().$type<Locale>().notNull().default('en'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('agents_username_unique').on(sql`lower(${t.username})`),
     check('agents_plan_check', sql`${t.plan} in ('basic', 'pro', 'enterprise')`),
+    check('agents_default_language_check', sql`${t.defaultLanguage} in ('en', 'es')`),
   ],
 );
 
@@ -158,6 +165,8 @@ export const bookings = pgTable(
     // The buyer's manage/reschedule link carries this token; the feedback link carries publicId.
     manageToken: text().notNull().unique(),
     publicId: text().notNull().unique(),
+    /** Issue 43 (decision 096): the language the buyer booked in; every later e-mail and text to them uses it. */
+    locale: text().$type<Locale>().notNull().default('en'),
     rescheduledFromId: uuid(),
     /**
      * Issue 44: a registration for this open house (decision 086) — many parties share its 30-minute time, so
@@ -202,6 +211,7 @@ export const bookings = pgTable(
       sql`${t.status} in ('pending', 'confirmed', 'declined', 'cancelled', 'rescheduled', 'completed', 'no_show')`,
     ),
     check('bookings_cancelled_by', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('buyer', 'agent')`),
+    check('bookings_locale_check', sql`${t.locale} in ('en', 'es')`),
   ],
 );
 

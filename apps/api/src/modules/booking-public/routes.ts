@@ -1,5 +1,7 @@
 // Public routes (spec §7, no account). Paths as the spec gives them, under /api.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Locale } from '@keyturn/domain/i18n/locales';
+import { visitorLocale } from '../../http/page-locale';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingRequestSchema } from '@keyturn/domain/schemas/booking';
@@ -252,11 +254,16 @@ export async function publicBookingRoutes(
       },
     },
     async (req, reply) => {
-      const booking = await createBooking(ctx, req.body, req.headers['idempotency-key'], {
-        ip: req.ip,
-        userAgent: req.headers['user-agent'] ?? null,
-        page: req.headers.referer ?? null,
-      });
+      const booking = await createBooking(
+        ctx,
+        withRequestLocale(req.body, req),
+        req.headers['idempotency-key'],
+        {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'] ?? null,
+          page: req.headers.referer ?? null,
+        },
+      );
       return reply.status(201).send({ success: true as const, booking });
     },
   );
@@ -286,7 +293,10 @@ export async function publicBookingRoutes(
         response: { 200: bookingResultResponseSchema, ...errors },
       },
     },
-    async (req) => ({ success: true as const, booking: await rescheduleBooking(ctx, req.body) }),
+    async (req) => ({
+      success: true as const,
+      booking: await rescheduleBooking(ctx, withRequestLocale(req.body, req)),
+    }),
   );
 
   r.get(
@@ -389,4 +399,11 @@ export async function publicBookingRoutes(
       return team ? { ...link, team } : link;
     },
   );
+}
+
+/** A booking payload with the buyer's language: the one it names, else the request's (issue 43), else none (the agent's default). */
+function withRequestLocale<T extends { locale?: Locale | undefined }>(body: T, req: FastifyRequest): T {
+  if (body.locale) return body;
+  const locale = visitorLocale(req);
+  return locale ? { ...body, locale } : body;
 }

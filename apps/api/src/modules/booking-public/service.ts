@@ -156,6 +156,8 @@ export async function writeBooking<T>(
       status: pending ? 'pending' : 'confirmed',
       startsAt: slot.startsAt,
       endsAt: slot.endsAt,
+      // Issue 43: the buyer's language (the request's, else the agent's default): their e-mails and texts follow it.
+      locale: input.locale ?? agent.defaultLanguage,
       createdAt: ctx.now(),
     });
     if (booking.consent) {
@@ -280,6 +282,8 @@ export async function rescheduleBooking(
       endsAt: slot.endsAt,
       rescheduledFromId: original.id,
       rescheduleReason: input.reschedule_reason,
+      // Issue 43: the language the buyer rescheduled in, else the one they booked in.
+      locale: input.locale ?? original.locale,
       // The consent given for the showing carries over to its new time (issue 33).
       smsConsentVersion: original.smsConsentVersion,
       smsConsentAt: original.smsConsentAt,

@@ -50,7 +50,7 @@ type BuyerAnswers = Pick<
   | 'booking_purpose'
   | 'custom_purpose'
   | 'message'
-> & { buyer_agent?: BookingRequest['buyer_agent'] };
+> & { buyer_agent?: BookingRequest['buyer_agent']; locale?: BookingRequest['locale'] };
 
 /** The buyer's answers of a booking payload (public or agent-made) as booking columns. */
 export function bookingColumns(input: BuyerAnswers, propertyId: number | null) {

@@ -25,6 +25,7 @@ export function toAgentProfile(row: AgentRow): AgentProfile {
     profilePictureUrl: row.profilePictureUrl,
     primaryColor: row.primaryColor,
     timeZone: row.timeZone,
+    defaultLanguage: row.defaultLanguage,
     plan: row.plan,
     createdAt: row.createdAt.toISOString(),
   };
@@ -137,6 +138,8 @@ function columns(input: AgentProfileData) {
     companyName: input.companyName ?? null,
     timeZone: input.timeZone,
     primaryColor: input.primaryColor,
+    // Issue 43: kept as it is when the form does not name it.
+    ...(input.defaultLanguage ? { defaultLanguage: input.defaultLanguage } : {}),
   };
 }
 

@@ -74,6 +74,7 @@ export function toPublicAgent(a: AgentRow): PublicAgent {
     primaryColor: a.primaryColor,
     profilePictureUrl: a.profilePictureUrl,
     timeZone: a.timeZone,
+    defaultLanguage: a.defaultLanguage,
   };
 }
 
@@ -89,6 +90,7 @@ export function toPropertyAgent(a: AgentRow): PropertyAgent {
     companyName: a.companyName,
     primaryColor: a.primaryColor,
     timeZone: a.timeZone,
+    defaultLanguage: a.defaultLanguage,
   };
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ACCESSIBILITY_PATH, DEFAULT_LOGO_SIZE } from '@keyturn/domain/constants';
+import { DEFAULT_LOGO_SIZE } from '@keyturn/domain/constants';
 import type { LogoSize } from '@keyturn/domain/constants';
 import { useSession } from '@/lib/auth';
 
@@ -83,26 +83,5 @@ function LogoMark({ size }: { size: LogoSize }) {
       </span>
       <span>{PRODUCT_NAME}</span>
     </span>
-  );
-}
-
-/**
- * The line under every buyer- and seller-facing page: "Powered by" the logo, and the accessibility statement
- * (issue 43: linked from every public footer). Here, beside the logo, so those pages load no chunk of its own.
- */
-export function PoweredBy({ className = '' }: { className?: string }) {
-  return (
-    <div className={`flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 ${className}`}>
-      <span className="flex items-center gap-2">
-        <span>Powered by</span>
-        <Logo size="sm" />
-      </span>
-      <a
-        href={ACCESSIBILITY_PATH}
-        className="inline-flex min-h-6 items-center rounded underline-offset-2 hover:text-slate-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
-      >
-        Accessibility
-      </a>
-    </div>
   );
 }

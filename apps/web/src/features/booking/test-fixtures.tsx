@@ -40,6 +40,7 @@ export const agent: PublicAgent = {
   primaryColor: '#0F766E',
   profilePictureUrl: null,
   timeZone: 'America/New_York',
+  defaultLanguage: 'en',
 };
 
 export const propertyAgent: PropertyAgent = {
@@ -53,6 +54,7 @@ export const propertyAgent: PropertyAgent = {
   companyName: 'Scully Homes',
   primaryColor: '#0F766E',
   timeZone: 'America/New_York',
+  defaultLanguage: 'en',
 };
 
 export const property: Property = {

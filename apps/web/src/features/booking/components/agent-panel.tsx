@@ -3,7 +3,7 @@
 import { roomsLabel } from '@keyturn/domain/plural';
 import { APPOINTMENT_MINUTES, PLACEHOLDER_PROPERTY } from '@keyturn/domain/constants';
 import type { Property } from '@keyturn/domain/schemas/property';
-import { PoweredBy } from '@/components/ui/logo';
+import { PoweredBy } from '@/components/buyer-footer';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';
 import { formatPrice } from '../format';
 import type { DisplayAgent } from '../types';

@@ -34,7 +34,7 @@ import { useStoredBooking } from '../hooks/use-stored-booking';
 import { heldSlotOf, holdTargetOf, useSlotHold } from '../hooks/use-slot-hold';
 import { toast } from '@/lib/toast';
 import { AgentPanel } from './agent-panel';
-import { PoweredBy } from '@/components/ui/logo';
+import { PoweredBy } from '@/components/buyer-footer';
 import type { SummaryRow } from './booking-summary';
 import {
   CalendarStep,

@@ -1,0 +1,84 @@
+// Every catalogue of both languages (issue 43, decision 096), for the server (e-mails, texts, the calendar file,
+// API errors) and the catalogues' own tests. The web app never imports this file: a page imports its area's English
+// catalogue with its code and the Spanish ones only when chosen (apps/web/src/lib/i18n.tsx, spanish.ts).
+// A new area: a JSON file in en/ and es/ with the same keys, and a line here.
+import type { Locale } from './locales';
+import enCommon from './en/common.json';
+import enBooking from './en/booking.json';
+import enDetails from './en/details.json';
+import enFields from './en/fields.json';
+import enManage from './en/manage.json';
+import enSeller from './en/seller.json';
+import enVisit from './en/visit.json';
+import enEmail from './en/email.json';
+import enText from './en/text.json';
+import enIcs from './en/ics.json';
+import enErrors from './en/errors.json';
+import enStatement from './en/statement.json';
+import enReplies from './en/replies.json';
+import esCommon from './es/common.json';
+import esBooking from './es/booking.json';
+import esDetails from './es/details.json';
+import esFields from './es/fields.json';
+import esManage from './es/manage.json';
+import esSeller from './es/seller.json';
+import esVisit from './es/visit.json';
+import esEmail from './es/email.json';
+import esText from './es/text.json';
+import esIcs from './es/ics.json';
+import esErrors from './es/errors.json';
+import esStatement from './es/statement.json';
+import esReplies from './es/replies.json';
+
+/** An area's messages by key: ICU MessageFormat, the English ones the spec's texts letter for letter. */
+export type Catalogue = Record<string, string>;
+
+export const AREAS = [
+  'common',
+  'booking',
+  'details',
+  'fields',
+  'manage',
+  'seller',
+  'visit',
+  'email',
+  'text',
+  'ics',
+  'errors',
+  'statement',
+  'replies',
+] as const;
+export type AreaName = (typeof AREAS)[number];
+
+export const CATALOGUES: Record<Locale, Record<AreaName, Catalogue>> = {
+  en: {
+    common: enCommon,
+    booking: enBooking,
+    details: enDetails,
+    fields: enFields,
+    manage: enManage,
+    seller: enSeller,
+    visit: enVisit,
+    email: enEmail,
+    text: enText,
+    ics: enIcs,
+    errors: enErrors,
+    statement: enStatement,
+    replies: enReplies,
+  },
+  es: {
+    common: esCommon,
+    booking: esBooking,
+    details: esDetails,
+    fields: esFields,
+    manage: esManage,
+    seller: esSeller,
+    visit: esVisit,
+    email: esEmail,
+    text: esText,
+    ics: esIcs,
+    errors: esErrors,
+    statement: esStatement,
+    replies: esReplies,
+  },
+};
