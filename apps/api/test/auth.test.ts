@@ -270,6 +270,36 @@ describe('agent profile writes', () => {
   });
 });
 
+describe("the booking pages' language (issue 43)", () => {
+  it('is English until the agent picks Spanish; a save without it keeps it; anything else is a 400 that changes nothing', async () => {
+    const owner = await t.signUp();
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/agents',
+      token: owner.token,
+      payload: profileBody(),
+    });
+    expect(created.json().data.defaultLanguage).toBe('en');
+    const agentId = created.json().data.id as string;
+    const put = (extra: Record<string, unknown>) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/agents/${agentId}`,
+        token: owner.token,
+        payload: profileBody(extra),
+      });
+    expect((await put({ defaultLanguage: 'es' })).json().data.defaultLanguage).toBe('es');
+    expect((await put({})).json().data.defaultLanguage).toBe('es');
+    const bad = await put({ defaultLanguage: 'fr' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.defaultLanguage).toBeTruthy();
+    const read = await t.request({ method: 'GET', url: '/api/agents/profile', token: owner.token });
+    expect(read.json().data.defaultLanguage).toBe('es');
+    const publicProfile = await t.request({ method: 'GET', url: `/api/agents/id/${agentId}` });
+    expect(publicProfile.json().data.defaultLanguage).toBe('es');
+  });
+});
+
 describe('account settings after setup (issue 19)', () => {
   it('an agent changes name, phone, username and time zone; the old username stays theirs, bookings keep their instants', async () => {
     const owner = await t.signUp();

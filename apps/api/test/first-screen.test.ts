@@ -307,6 +307,52 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
   });
 });
 
+describe("the page's language (issue 43)", () => {
+  const langOf = (html: string) => /<html lang="([^"]*)"/.exec(html)?.[1];
+  const setDefault = (language: 'en' | 'es') =>
+    t.database.db.update(agents).set({ defaultLanguage: language }).where(eq(agents.id, agent.id));
+
+  it('a booking page is rendered in the language the browser asks for, its footer in Spanish', async () => {
+    const spanish = await page(`/bookme/${agent.id}`, { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' });
+    expect(langOf(spanish.body)).toBe('es');
+    expect(rootOf(spanish.body)).toContain('Con la tecnología de');
+    const english = await page(`/bookme/${agent.id}`, { 'accept-language': 'en-US,en;q=0.9' });
+    expect(langOf(english.body)).toBe('en');
+    expect(rootOf(english.body)).toContain('Powered by');
+  });
+
+  it('the address names it first, then the switcher’s cookie, then the browser', async () => {
+    const cookie = await page(`/bookme/${agent.id}`, { cookie: 'keyturn_lang=es', 'accept-language': 'en' });
+    expect(langOf(cookie.body)).toBe('es');
+    const param = await page(`/bookme/${agent.id}?lang=en`, { cookie: 'keyturn_lang=es' });
+    expect(langOf(param.body)).toBe('en');
+  });
+
+  it("the agent's default applies only when the browser asks for neither language", async () => {
+    await setDefault('es');
+    try {
+      const german = await page(`/bookme/${agent.id}`, { 'accept-language': 'de-DE,de;q=0.9' });
+      expect(langOf(german.body)).toBe('es');
+      const english = await page(`/bookme/${agent.id}`, { 'accept-language': 'en-US' });
+      expect(langOf(english.body)).toBe('en');
+      const profile = await page(`/api/agents/id/${agent.id}`);
+      expect(profile.json().data.defaultLanguage).toBe('es');
+    } finally {
+      await setDefault('en');
+    }
+  });
+
+  it('a buyer page the server does not render says its language; the dashboard and the marketing site stay English', async () => {
+    const manage = await page('/booking/manage?token=abc', { 'accept-language': 'es' });
+    expect(manage.statusCode).toBe(200);
+    expect(manage.body).toBe(INDEX_HTML.replace('lang="en"', 'lang="es"'));
+    for (const url of ['/dashboard', '/sign-in', '/']) {
+      const res = await page(url, { 'accept-language': 'es', cookie: 'keyturn_lang=es' });
+      expect(langOf(res.body), url).toBe('en');
+    }
+  });
+});
+
 async function agentRow() {
   const [row] = await t.database.db.select().from(agents).where(eq(agents.id, agent.id));
   if (!row) throw new Error('no agent row');

@@ -38,6 +38,7 @@ describe('GET /api/agents/id/:agentId', () => {
     expect(Object.keys(data).sort()).toEqual(
       [
         'companyName',
+        'defaultLanguage',
         'email',
         'first_name',
         'id',
@@ -204,6 +205,34 @@ describe('POST /api/booking', () => {
     expect(await slotsOf('2030-01-10')).not.toContain('09:30:00');
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ clientEmail: 'casey@example.com', budgetMin: 300000, status: 'confirmed' });
+  });
+
+  it("stores the buyer's language: the payload's, else the request's, else the agent's default (issue 43)", async () => {
+    const book = async (time: string, extra: object, headers: Record<string, string> = {}) => {
+      const res = await post(
+        '/api/booking',
+        bookingPayload(agent.id, { booking_date: '2030-01-11', booking_time: time, ...extra }),
+        headers,
+      );
+      expect(res.statusCode).toBe(201);
+      const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, res.json().booking.id));
+      return row?.locale;
+    };
+    expect(await book('09:00', { locale: 'es' }, { 'accept-language': 'en' })).toBe('es');
+    expect(await book('09:30', {}, { 'accept-language': 'es-MX,es;q=0.9' })).toBe('es');
+    expect(await book('10:00', {}, { 'accept-language': 'de' })).toBe('en');
+    await t.database.db.update(agents).set({ defaultLanguage: 'es' }).where(eq(agents.id, agent.id));
+    try {
+      expect(await book('10:30', {}, { 'accept-language': 'de' })).toBe('es');
+    } finally {
+      await t.database.db.update(agents).set({ defaultLanguage: 'en' }).where(eq(agents.id, agent.id));
+    }
+    const bad = await post(
+      '/api/booking',
+      bookingPayload(agent.id, { booking_date: '2030-01-11', booking_time: '11:00', locale: 'fr' }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.locale).toBeTruthy();
   });
 
   it('bad input answers 400 with the §5 messages per field and stores nothing', async () => {

@@ -8,6 +8,7 @@ import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { json, renderRoutes, signedInSessionRoutes, stubApi } from '@/test/utils';
 import { LAUNCH_URL } from '@keyturn/domain/launch';
+import { BUYER_PAGE_PATHS } from '@keyturn/domain/i18n/locales';
 import { FIRST_PAINT_PAGES, MARKETING_DATA, matchFirstPaintPath } from './first-paint-pages';
 import { FIRST_PAINT_LOADS, preloadFirstPage, routes } from './router';
 
@@ -119,6 +120,19 @@ describe('rendered routes', () => {
     expect(isAppPath('/dana/12-main-st/42/book')).toBe(true);
     expect(isAppPath('/no/such/page')).toBe(false);
     expect(isAppPath('/dashboard/nope')).toBe(false);
+  });
+
+  it("speaks the buyer's language exactly on the buyer pages and the accessibility statement (issue 43)", () => {
+    const buyerPages = (table: RouteObject[], base: string): string[] =>
+      table.flatMap((route) => {
+        const here = route.path ? `${base.replace(/\/$/, '')}/${route.path}` : base;
+        const own =
+          route.path && route.handle && (route.handle as { compactConsent?: boolean }).compactConsent
+            ? [here]
+            : [];
+        return [...own, ...(route.children ? buyerPages(route.children, here) : [])];
+      });
+    expect([...buyerPages(routes, '/'), '/accessibility'].sort()).toEqual([...BUYER_PAGE_PATHS].sort());
   });
 
   it('sends a signed-in visitor from / to /dashboard', async () => {

@@ -1,7 +1,9 @@
 // The agent profile's own fields, shared by the first-time setup (/profile) and Settings → Account: the
-// names, the username of the booking links and the time zone (shown by name and offset, never a raw IANA id).
+// names, the username of the booking links, the time zone (shown by name and offset, never a raw IANA id) and
+// the booking pages' language for buyers whose browser asks for neither English nor Spanish (issue 43).
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { AgentProfileInput } from '@keyturn/domain/schemas/agent';
+import { LANGUAGE_NAMES, LOCALES } from '@keyturn/domain/i18n/locales';
 import { timeZoneLabel } from '@keyturn/domain/time';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { timeZoneOptions } from '@/lib/time-zones';
@@ -59,6 +61,27 @@ export function AgentTimeZoneField({ register, errors, zone }: FieldsProps & { z
       {timeZoneOptions(zone).map((option) => (
         <option key={option} value={option}>
           {timeZoneLabel(option, now)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/**
+ * Issue 43: the language of the agent's booking pages for a buyer whose browser names neither English nor
+ * Spanish. A buyer's own browser language or choice comes first; each language named in itself.
+ */
+export function AgentLanguageField({ register, errors }: FieldsProps) {
+  return (
+    <SelectField
+      label="Booking pages' language"
+      hint="For buyers whose browser asks for neither English nor Spanish. Buyers can switch at the foot of every page; their e-mails and texts follow the language they booked in."
+      error={errors.defaultLanguage?.message}
+      {...register('defaultLanguage')}
+    >
+      {LOCALES.map((locale) => (
+        <option key={locale} value={locale} lang={locale}>
+          {LANGUAGE_NAMES[locale]}
         </option>
       ))}
     </SelectField>

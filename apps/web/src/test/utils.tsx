@@ -91,6 +91,7 @@ export const TEST_AGENT_PROFILE = {
   primaryColor: '#3B82F6',
   profilePictureUrl: null,
   timeZone: 'America/New_York',
+  defaultLanguage: 'en' as const,
   username: 'dana-scully',
   plan: 'basic',
   createdAt: '2025-01-01T00:00:00.000Z',

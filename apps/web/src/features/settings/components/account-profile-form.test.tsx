@@ -55,6 +55,19 @@ describe('Settings → Account: your details (issue 19)', () => {
     });
   });
 
+  it("sets the booking pages' language for buyers whose browser asks for neither (issue 43)", async () => {
+    const { api, user } = renderAccount();
+    const language = await screen.findByLabelText("Booking pages' language");
+    expect(language).toHaveValue('en');
+    expect(screen.getByRole('option', { name: 'Español' })).toHaveAttribute('lang', 'es');
+    await user.selectOptions(language, 'es');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Your account details are saved.')).toBeInTheDocument();
+    expect(api.callsTo('PUT', `/agents/${TEST_AGENT_PROFILE.id}`)[0]?.body).toMatchObject({
+      defaultLanguage: 'es',
+    });
+  });
+
   it('refuses letters in the phone and sends nothing', async () => {
     const { api, user } = renderAccount();
     const phone = await screen.findByLabelText('Phone');

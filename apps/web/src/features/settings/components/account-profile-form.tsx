@@ -14,11 +14,16 @@ import { clockLabel, timeZoneLabel } from '@keyturn/domain/time';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PhoneField } from '@/components/ui/text-field';
-import { AgentNameFields, AgentTimeZoneField, AgentUsernameField } from '@/components/agent-profile-fields';
+import {
+  AgentLanguageField,
+  AgentNameFields,
+  AgentTimeZoneField,
+  AgentUsernameField,
+} from '@/components/agent-profile-fields';
 import { AGENT_PROFILE_QUERY_KEY, updateAgentProfile } from '@/lib/agent-profile';
 import { applyServerErrors } from '@/lib/form-errors';
 
-const FIELDS = ['first_name', 'last_name', 'phone', 'username', 'timeZone'] as const;
+const FIELDS = ['first_name', 'last_name', 'phone', 'username', 'timeZone', 'defaultLanguage'] as const;
 
 export function AccountProfileForm({ profile }: { profile: AgentProfile }) {
   const queryClient = useQueryClient();
@@ -31,6 +36,7 @@ export function AccountProfileForm({ profile }: { profile: AgentProfile }) {
       phone: profile.phone,
       username: profile.username,
       timeZone: profile.timeZone,
+      defaultLanguage: profile.defaultLanguage,
       // Not edited here (Settings → Branding); sent as they are so the profile is saved whole.
       companyName: profile.companyName ?? '',
       primaryColor: profile.primaryColor,
@@ -49,7 +55,13 @@ export function AccountProfileForm({ profile }: { profile: AgentProfile }) {
     try {
       const saved = await mutation.mutateAsync(values);
       queryClient.setQueryData(AGENT_PROFILE_QUERY_KEY, saved);
-      reset({ ...values, phone: saved.phone, username: saved.username, timeZone: saved.timeZone });
+      reset({
+        ...values,
+        phone: saved.phone,
+        username: saved.username,
+        timeZone: saved.timeZone,
+        defaultLanguage: saved.defaultLanguage,
+      });
       toast.success('Your account details are saved.');
     } catch (error) {
       const result = applyServerErrors(error, setError, FIELDS);
@@ -78,6 +90,7 @@ export function AccountProfileForm({ profile }: { profile: AgentProfile }) {
         <PhoneField error={errors.phone?.message} {...register('phone')} />
         <AgentUsernameField register={register} errors={errors} />
         <AgentTimeZoneField register={register} errors={errors} zone={timeZone ?? profile.timeZone} />
+        <AgentLanguageField register={register} errors={errors} />
 
         {usernameChanged || zoneChanged ? (
           <div
