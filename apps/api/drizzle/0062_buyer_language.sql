@@ -4,4 +4,6 @@
 ALTER TABLE "agents" ADD COLUMN "default_language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
 ALTER TABLE "agents" ADD CONSTRAINT "agents_default_language_check" CHECK ("agents"."default_language" in ('en', 'es'));--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "locale" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
-ALTER TABLE "bookings" ADD CONSTRAINT "bookings_locale_check" CHECK ("bookings"."locale" in ('en', 'es'));
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_locale_check" CHECK ("bookings"."locale" in ('en', 'es'));--> statement-breakpoint
+ALTER TABLE "showing_waitlist" ADD COLUMN "locale" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "showing_waitlist" ADD CONSTRAINT "showing_waitlist_locale_check" CHECK ("showing_waitlist"."locale" in ('en', 'es'));

@@ -4,12 +4,19 @@
 
 export type ErrorBody = { error: string; code: string; fields?: Record<string, string> };
 
+/** The placeholders of a message's catalogue entry (`errors.<CODE>`, issue 43). */
+export type ErrorValues = Record<string, string | number>;
+/** The values, or the values in a language (a time or a duration written for the buyer's language). */
+export type ErrorMessageValues = ErrorValues | ((locale: 'en' | 'es') => ErrorValues);
+
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** The dynamic parts of `message`, for its text in the buyer's language (http/error-language.ts). */
+    readonly values?: ErrorMessageValues,
   ) {
     super(message);
   }

@@ -239,6 +239,31 @@ describe('access details: released at the right time, to the confirmed buyer onl
     expect((await manageAccess(two.manage_token)).json().access).toBeNull();
   });
 
+  it("a Spanish booking's buyer gets the details in Spanish: words, date, labels, the link with lang=es (issue 43)", async () => {
+    const propertyId = await makeProperty(h.t, agent.id, { address: '10 Access Lane' });
+    await putAccess(propertyId, access('ES-3333'));
+    const startsAt = showingIn(10 * 60);
+    h.clock.set(new Date(startsAt.getTime() - 3 * 60 * MINUTE));
+    const email = buyer();
+    const booked = await bookAt(h.t, agent, startsAt, { property_id: propertyId, client_email: email });
+    await h.t.database.db.execute(sql`update bookings set locale = 'es' where id = ${booked.id}`);
+
+    h.clock.set(new Date(startsAt.getTime() - 30 * MINUTE));
+    expect(await runAccessReleaseJob(jobDeps(), jobFor(booked.id, startsAt), once)).toEqual({ sent: 1 });
+    await h.smtp.waitFor(() => h.smtp.to(email).some((m) => m.subject.startsWith('Cómo entrar')));
+    const mail = h.smtp.to(email).find((m) => m.subject.startsWith('Cómo entrar'))!;
+    expect(mail.subject).toMatch(/^Cómo entrar: 10 Access Lane, \d{1,2}:\d{2}\s[ap]\.\s?m\.$/);
+    const text = mail.parsed.text ?? '';
+    expect(text).toMatch(
+      /^Cómo entrar\n\nHola, Casey:\n\nSu visita a 10 Access Lane es el (lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de [a-z]+ de \d{4}, /,
+    );
+    expect(text).toContain('Le rogamos que no comparta estos datos con nadie.');
+    expect(text).toMatch(/Código de la caja de llaves o del teclado\s+ES-3333/);
+    expect(text).toContain('Estos datos son solo para esta visita.');
+    expect(text).toMatch(/Abrir su reserva: http:\/\/keyturn\.test\/booking\/manage\?token=\S+&lang=es\n/);
+    expect(typeof mail.parsed.html === 'string' && mail.parsed.html).toContain('<html lang="es">');
+  });
+
   it("a moved showing: the old time's job sends nothing; the new booking's job is queued at its own release time", async () => {
     const propertyId = await makeProperty(h.t, agent.id, { address: '10 Access Lane' });
     await putAccess(propertyId, access('MOVE-3333'));

@@ -86,6 +86,8 @@ describe('assistant conversations (offline)', () => {
       propertyId: maple,
       clientEmail: 'casey@example.com',
       buyerType: 'first_time_buyer',
+      // Issue 43: the conversation's language (English here).
+      locale: 'en',
     });
     const [conversation] = await t.database.db
       .select()
@@ -300,6 +302,21 @@ describe('issue 39: the assistant keeps the listing rules and reads buyers as th
     const picked = await say(times.conversation_id, '1');
     expect(last(picked)).toContain('Please check');
     expect(last(picked)).toContain('Casey Buyer');
+  });
+
+  it('issue 43: a conversation in Spanish books in Spanish (the booking carries it)', async () => {
+    const c = await startOn(maple);
+    const offered = await say(c.conversation_id, 'quiero verla el jueves por la mañana');
+    expect(offered.proposals.length).toBeGreaterThan(0);
+    await say(c.conversation_id, 'la 1');
+    await say(c.conversation_id, 'Ana Compradora');
+    await say(c.conversation_id, 'ana@example.com');
+    await say(c.conversation_id, '646 555 0177');
+    await say(c.conversation_id, 'primera vivienda');
+    const done = await say(c.conversation_id, 'sí, confirmo');
+    expect(done.booking, last(done)).toBeTruthy();
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, done.booking!.id));
+    expect(row!.locale).toBe('es');
   });
 
   it('§13 Spanish "la 1" picks the first time offered, not 1 o\'clock', async () => {

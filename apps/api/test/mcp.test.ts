@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { MCP_MESSAGES } from '@keyturn/domain/schemas/mcp';
-import { agents } from '../src/db/schema';
+import { agents, bookings } from '../src/db/schema';
 import { SLOT_TAKEN_MESSAGE } from '../src/modules/bookings/service';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
@@ -305,6 +305,25 @@ describe('MCP: booking, rescheduling and cancelling', () => {
       await call('find_open_times', { agent_id: agent.id, from: '2030-01-09', to: '2030-01-09' }),
     );
     expect(times.open_times.map((slot: { time: string }) => slot.time)).not.toContain('10:00');
+  });
+
+  it('issue 43: a booking made through MCP speaks the agent’s default language', async () => {
+    const spanish = await makeAgent(t);
+    const home = await makeProperty(t, spanish.id);
+    await t.database.db.update(agents).set({ defaultLanguage: 'es' }).where(eq(agents.id, spanish.id));
+    const booked = answerOf(
+      await call(
+        'book_showing',
+        bookingPayload(spanish.id, { property_id: home, booking_date: '2030-01-11', booking_time: '10:00' }),
+      ),
+    );
+    const english = answerOf(
+      await call('book_showing', buyer({ booking_date: '2030-01-11', booking_time: '11:00' })),
+    );
+    const localeOf = async (id: string) =>
+      (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!.locale;
+    expect(await localeOf(booked.id)).toBe('es');
+    expect(await localeOf(english.id)).toBe('en');
   });
 
   it('refuses a bad e-mail, a missing name and an unknown agent with the booking page’s messages', async () => {

@@ -7,7 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_HOUSE_TEXTS } from '@keyturn/domain/slots/openHouse';
-import { bookings, notificationJobs } from '../src/db/schema';
+import { agents, bookings, notificationJobs } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
 
@@ -228,5 +228,35 @@ describe('registering', () => {
     ).toEqual([]);
     expect(await slotsOf(property)).toContain(at('14:00'));
     expect((await register(id, at('14:30'), 'late@example.com')).json().code).toBe('OPEN_HOUSE_CLOSED');
+  });
+});
+
+describe("the registrant's language (issue 43)", () => {
+  it('the booking stores the payload’s language, else the request’s, else the agent’s default', async () => {
+    const { agent, id } = await openHouse();
+    const localeOf = async (email: string) =>
+      (await t.database.db.select().from(bookings).where(eq(bookings.clientEmail, email)))[0]!.locale;
+    const payload = (email: string, extra: Record<string, unknown> = {}) => ({
+      starts_at: at('13:00'),
+      client_name: 'Olive Open',
+      client_email: email,
+      client_phone: '+1 646 555 0170',
+      buyer_type: 'first_time_buyer',
+      ...extra,
+    });
+    const url = `/api/booking/open-houses/${id}/register`;
+    const post = (body: object, headers: Record<string, string> = {}) =>
+      t.request({ method: 'POST', url, payload: body, headers });
+    expect((await post(payload('oh-es@example.com', { locale: 'es' }))).statusCode).toBe(201);
+    expect((await post(payload('oh-header@example.com'), { 'accept-language': 'es' })).statusCode).toBe(201);
+    expect((await post(payload('oh-en@example.com'), { 'accept-language': 'en' })).statusCode).toBe(201);
+    expect((await post(payload('oh-plain@example.com'))).statusCode).toBe(201);
+    await t.database.db.update(agents).set({ defaultLanguage: 'es' }).where(eq(agents.id, agent.id));
+    expect((await post(payload('oh-default@example.com'))).statusCode).toBe(201);
+    expect(await localeOf('oh-es@example.com')).toBe('es');
+    expect(await localeOf('oh-header@example.com')).toBe('es');
+    expect(await localeOf('oh-en@example.com')).toBe('en');
+    expect(await localeOf('oh-plain@example.com')).toBe('en');
+    expect(await localeOf('oh-default@example.com')).toBe('es');
   });
 });

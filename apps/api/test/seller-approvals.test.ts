@@ -19,6 +19,7 @@ import {
   timeProposals,
 } from '../src/db/schema';
 import { createMailer } from '../src/adapters/mail';
+import { t as message } from '../src/i18n';
 import { databaseOutbox } from '../src/adapters/outbox';
 import { runSellerJob, type SellerMailDeps } from '../src/modules/sellers/approval-mail';
 import { linkSignerOf } from '../src/modules/sellers/links';
@@ -323,6 +324,18 @@ describe('the approval chain, end to end with the SMTP server', () => {
       code: 'APPROVAL_ANSWERED',
       error: 'Pat Seller approved this request: the showing is confirmed.',
     });
+    // Issue 43: the same refusal to a Spanish page, in the seller area's Spanish, the name as written.
+    const lateEs = await h.t.request({
+      method: 'POST',
+      url: '/api/seller-approval/decline',
+      headers: { 'accept-language': 'es' },
+      payload: { token: links.decline, reason: null },
+    });
+    expect(lateEs.json()).toEqual({
+      code: 'APPROVAL_ANSWERED',
+      error: message('es', 'seller.noteApproved', { who: 'Pat Seller' }),
+    });
+    expect(lateEs.json().error).not.toBe(late.json().error);
 
     // The buyer's confirmation e-mail. (Their "Request received" goes out only if its job ran before the
     // answer: the worker may be that late, and then it is not sent at all.)

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WAITLIST_TEXTS } from '@keyturn/domain/slots/waitlist';
-import { bookings, showingWaitlist, slotHolds } from '../src/db/schema';
+import { agents, bookings, showingWaitlist, slotHolds } from '../src/db/schema';
 import { jobOptionsOf, openJobQueue, type JobQueue } from '../src/jobs/queue';
 import { bookingNotifier } from '../src/modules/core/notifications/scheduler';
 import { refillWaitlist } from '../src/modules/showing-waitlist/offers';
@@ -261,5 +261,48 @@ describe("the agent's waiting lists", () => {
       token: agent.token,
     });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+describe("the buyer's language on the waiting list (issue 43)", () => {
+  it('is stored at join (payload, else the request, else the agent’s default) and the offer’s booking takes it', async () => {
+    const { agent, property, manageToken } = await fullDay();
+    const named = (await join(agent, property, 'es-payload@example.com', { locale: 'es' })).json().data;
+    const asked = await t.request({
+      method: 'POST',
+      url: '/api/booking/waitlist',
+      headers: { 'accept-language': 'es-MX,es;q=0.9' },
+      payload: {
+        agent_id: agent.id,
+        property_id: property,
+        date: DATE,
+        part: 'morning',
+        client_name: 'Ana Espera',
+        client_email: 'es-header@example.com',
+        client_phone: '+1 646 555 0143',
+        buyer_type: 'first_time_buyer',
+        contact_consent: true,
+      },
+    });
+    expect(asked.statusCode).toBe(201);
+    const plain = (await join(agent, property, 'en-plain@example.com')).json().data;
+    await t.database.db.update(agents).set({ defaultLanguage: 'es' }).where(eq(agents.id, agent.id));
+    const byDefault = (await join(agent, property, 'es-default@example.com')).json().data;
+    expect((await entryOf(named.token)).locale).toBe('es');
+    expect((await entryOf(asked.json().data.token)).locale).toBe('es');
+    expect((await entryOf(plain.token)).locale).toBe('en');
+    expect((await entryOf(byDefault.token)).locale).toBe('es');
+    expect((await join(agent, property, 'bad@example.com', { locale: 'fr' })).statusCode).toBe(400);
+    // The first in line (Spanish by the payload) is offered the cancelled time; the booking speaks Spanish,
+    // though the tap names no language and the agent's default is English again.
+    await t.database.db.update(agents).set({ defaultLanguage: 'en' }).where(eq(agents.id, agent.id));
+    await cancel(manageToken);
+    expect(await refill(agent)).toBe(1);
+    expect((await tap(named.token)).statusCode).toBe(201);
+    const [booked] = await t.database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.clientEmail, 'es-payload@example.com'));
+    expect(booked!.locale).toBe('es');
   });
 });

@@ -566,3 +566,29 @@ describe('team booking links', () => {
     expect((await get(`/api/booking/links/${linkId}`)).statusCode).toBe(404);
   });
 });
+
+describe("a consultation's language (issue 43)", () => {
+  it('the booking stores the payload’s language, else the request’s, else the picked member’s default', async () => {
+    const team = await makeTeam(1);
+    const times = await teamTimes(team.slug, '2030-01-17');
+    const book = (k: number, extra: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      t.request({
+        method: 'POST',
+        url: `/api/public/teams/${team.slug}/booking`,
+        payload: { ...consultation('2030-01-17', times[k]![0], times[k]![1]), ...extra },
+        headers,
+      });
+    const localeOf = async (res: Awaited<ReturnType<typeof book>>) => {
+      expect(res.statusCode, res.body).toBe(201);
+      const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, res.json().booking.id));
+      return row!.locale;
+    };
+    expect(await localeOf(await book(0, { locale: 'es', client_email: 'c1@example.com' }))).toBe('es');
+    expect(
+      await localeOf(await book(1, { client_email: 'c2@example.com' }, { 'accept-language': 'es' })),
+    ).toBe('es');
+    expect(await localeOf(await book(2, { client_email: 'c3@example.com' }))).toBe('en');
+    await t.database.db.update(agents).set({ defaultLanguage: 'es' }).where(eq(agents.id, team.owner.id));
+    expect(await localeOf(await book(3, { client_email: 'c4@example.com' }))).toBe('es');
+  });
+});

@@ -187,6 +187,56 @@ describe('the inbound webhook', () => {
     expect(detail.json().data.buyer_confirmed_at).toBe(confirmed.buyerConfirmedAt!.toISOString());
   });
 
+  it('a booking made in Spanish: "Y", HELP and an opt-out are answered in Spanish; the ledger records the Spanish wording', async () => {
+    await h.startWorkers();
+    const agent = await proAgent();
+    const phone = nextPhone();
+    const res = await h.t.request({
+      method: 'POST',
+      url: '/api/booking',
+      payload: bookingPayload(agent.id, {
+        ...slot(2),
+        client_phone: phone.typed,
+        client_email: `es${randomUUID()}@buyers.test`,
+        sms_consent: true,
+        locale: 'es',
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const booked = res.json().booking as { id: string };
+    expect((await bookingRow(booked.id)).locale).toBe('es');
+    await confirmationTexted(booked.id);
+
+    // "Y" says no language of its own: the booking's Spanish answers it.
+    const yes = answerOf((await reply(phone.e164, 'Y')).body);
+    expect(yes).toMatch(/^Gracias\. Su visita del .* a las .* \([A-Z]{2,5}[+-]?\d*\) está confirmada\.$/);
+    expect((await bookingRow(booked.id)).buyerConfirmedVia).toBe('text');
+    const help = answerOf((await reply(phone.e164, 'HELP')).body);
+    expect(help).toMatch(/^Mensajes de texto de visitas de Keyturn de Jamie Agent\d+/);
+    expect(help).toContain('Responda SÍ para confirmar');
+    const stop = answerOf((await reply(phone.e164, 'please stop texting me')).body);
+    expect(stop).toMatch(/^Se dio de baja de los mensajes de texto de visitas de Keyturn/);
+
+    const ledger = await h.t.database.db
+      .select()
+      .from(smsConsentLedger)
+      .where(eq(smsConsentLedger.bookingId, booked.id));
+    expect(ledger.find((r) => r.event === 'consent')?.wordingVersion).toMatch(/^\d{4}-\d+-\d+-es$/);
+
+    // An English booking's consent is recorded with the version as it was.
+    const english = nextPhone();
+    const en = await book(agent, 3, english.typed, true);
+    const [enConsent] = await h.t.database.db
+      .select()
+      .from(smsConsentLedger)
+      .where(eq(smsConsentLedger.bookingId, en.id));
+    expect(enConsent!.wordingVersion).toMatch(/^\d{4}-\d+-\d+$/);
+    await confirmationTexted(en.id);
+    expect(answerOf((await reply(english.e164, 'Y')).body)).toMatch(
+      /^Thanks — your showing .* is confirmed\.$/,
+    );
+  });
+
   it('N with two upcoming showings asks which, remembers it, and the digit cancels that one as the buyer', async () => {
     await h.startWorkers();
     const agent = await proAgent();

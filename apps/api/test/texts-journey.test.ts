@@ -245,11 +245,11 @@ describe('a buyer by text on a listing the seller approves (issue 39 item 11)', 
 
     const si = await reply(phone.e164, 'Sí, ahí estaré');
     expect(si.answer).toMatch(
-      /^Gracias — tu visita del .* a las \d{1,2}:\d{2} \([A-Z]{2,5}[+-]?\d*\) está confirmada\.$/,
+      /^Gracias\. Su visita del .* a las \d{1,2}:\d{2}.* \([A-Z]{2,5}[+-]?\d*\) está confirmada\.$/,
     );
     const question = await reply(phone.e164, '¿Hay estacionamiento en la casa?');
     expect(question.answer).toMatch(
-      /^Gracias, le pasamos tu mensaje a Jamie Agent\d+\. Para hablar directamente, llama al /,
+      /^Gracias, le pasamos su mensaje a Jamie Agent\d+\. Para hablar directamente, llame al /,
     );
 
     // The agent answers from "Messages from buyers": the text carries their name and the STOP line, in Spanish.
@@ -268,7 +268,7 @@ describe('a buyer by text on a listing the seller approves (issue 39 item 11)', 
 
     // "N" alone says no language: the conversation's Spanish answers it.
     const no = await reply(phone.e164, 'N');
-    expect(no.answer).toMatch(/^Tu visita del .* está cancelada\. Ya se lo avisamos a tu agente\.$/);
+    expect(no.answer).toMatch(/^Su visita del .* está cancelada\. Ya le avisamos a su agente\.$/);
     expect((await statusOf(booked.id)).status).toBe('cancelled');
 
     // STOP is recorded whatever the language; the provider answers it itself.

@@ -182,3 +182,50 @@ describe('holding a tour', () => {
     expect(rows.map((r) => r.clientEmail)).toEqual(['tourist@example.com', 'tourist@example.com']);
   });
 });
+
+describe("the tour buyer's language (issue 43)", () => {
+  const localesOf = async (agent: TestAgent) =>
+    (await t.database.db.select().from(bookings).where(eq(bookings.agentId, agent.id))).map((b) => b.locale);
+
+  it('every stop’s booking stores the request’s language; the payload’s wins; none named: English', async () => {
+    const spanish = await tour();
+    const asked = await t.request({
+      method: 'POST',
+      url: `/api/tour/${spanish.token}/book`,
+      headers: { 'accept-language': 'es' },
+      payload: tourBuyerDetails(spanish.agent.id, 'turista@example.com'),
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(await localesOf(spanish.agent)).toEqual(['es', 'es']);
+    const named = await tour();
+    const english = await t.request({
+      method: 'POST',
+      url: `/api/tour/${named.token}/book`,
+      headers: { 'accept-language': 'es' },
+      payload: { ...tourBuyerDetails(named.agent.id, 'tourist@example.com'), locale: 'en' },
+    });
+    expect(english.statusCode).toBe(201);
+    expect(await localesOf(named.agent)).toEqual(['en', 'en']);
+    const plain = await tour();
+    expect((await bookTour(plain.token, plain.agent)).statusCode).toBe(201);
+    expect(await localesOf(plain.agent)).toEqual(['en', 'en']);
+  });
+
+  it('a stop taken answers TOUR_STOP_TAKEN in Spanish with the time through Intl (es-US)', async () => {
+    const { agent, pb, token } = await tour();
+    expect((await bookOther(agent, pb, '14:30')).statusCode).toBe(201);
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/tour/${token}/holds`,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(res.statusCode).toBe(409);
+    const clock = new Intl.DateTimeFormat('es-US', {
+      timeZone: 'America/New_York',
+      hour: 'numeric',
+      minute: '2-digit',
+    }).format(new Date(at('14:30')));
+    const text = `3 Ash Rd a las ${clock} ya no está libre, así que no se reservó nada. Comuníquese con su agente para acordar nuevos horarios.`;
+    expect(res.json()).toEqual({ code: 'TOUR_STOP_TAKEN', error: text, fields: { 'stops.1': text } });
+  });
+});

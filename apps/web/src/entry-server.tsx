@@ -20,7 +20,7 @@ import { AppRoutes, FIRST_PAINT_LOADS, FIRST_SCREEN_PARTS } from '@/app/router';
 import { firstStepsOf, preloadFirstSteps } from '@/features/booking/components/lazy-steps';
 import { FIRST_PAINT_INLINE_ID, provideInlineAnswers } from '@/lib/first-paint-data';
 import { createQueryClient } from '@/lib/query-client';
-import { provideSpanish } from '@/lib/locale';
+import { provideSpanish, renderingIn } from '@/lib/locale';
 import spanish from '@/lib/spanish';
 import { isLocale, type Locale } from '@keyturn/domain/i18n/locales';
 
@@ -84,11 +84,12 @@ export async function renderFirstScreen(
   ]);
   const queryClient = createQueryClient();
   provideInlineAnswers(answers);
+  renderingIn(isLocale(locale) ? locale : 'en');
   try {
     // The same tree as main.tsx, with the address given instead of the browser's; the browser hydrates it.
     const markup = renderToString(
       <StrictMode>
-        <AppProviders queryClient={queryClient} locale={isLocale(locale) ? locale : 'en'}>
+        <AppProviders queryClient={queryClient}>
           <StaticRouter location={url}>
             <AppRoutes />
           </StaticRouter>
@@ -99,6 +100,7 @@ export async function renderFirstScreen(
     // (`<!--$!-->`): the browser would throw that boundary's server nodes away and report it. The plain page.
     return markup.includes(CLIENT_RENDERED_BOUNDARY) ? null : markup;
   } finally {
+    renderingIn(null);
     provideInlineAnswers(null);
     queryClient.clear();
   }

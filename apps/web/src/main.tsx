@@ -4,7 +4,6 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes, preloadFirstPage } from '@/app/router';
 import { reportRecoverableError } from '@/lib/hydration';
-import { documentLocale, loadLocale } from '@/lib/locale';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -26,8 +25,11 @@ const app = (
 // (A promise, not a top-level await: with one, the bundler splits the entry into many small shared files.)
 // A page the server rendered (decision 034) is hydrated: React takes over the server's nodes as they are
 // (decision 036); a difference between the two renders is a bug, reported by reportRecoverableError.
-// A page in Spanish (the server wrote <html lang="es">) has its texts before its first render, as the server had.
-void Promise.all([preloadFirstPage(window.location.pathname), loadLocale(documentLocale())]).then(() => {
+// A page in Spanish (the server wrote <html lang="es">) has its texts before its first render, as the server had
+// (only a buyer page is ever Spanish; its code loads lib/locale.tsx anyway).
+const spanish =
+  document.documentElement.lang === 'es' ? import('@/lib/locale').then((m) => m.loadLocale('es')) : undefined;
+void Promise.all([preloadFirstPage(window.location.pathname), spanish]).then(() => {
   if (container.firstElementChild)
     hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
   else createRoot(container).render(app);

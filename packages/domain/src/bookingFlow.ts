@@ -100,13 +100,18 @@ export function needsPropertySelection(ctx: FlowContext): boolean {
 }
 
 /** The purpose step's button (spec §2.4). */
-export function continueLabel(
-  purpose: BookingPurpose | '' | null,
-  hasProperty: boolean,
-): 'Continue to Property' | 'Continue to Date Selection' {
-  return needsPropertySelection({ hasPropertyId: hasProperty, purpose })
+export function continueLabel(purpose: BookingPurpose | '' | null, hasProperty: boolean): string {
+  return continueKey(purpose, hasProperty) === 'toProperty'
     ? 'Continue to Property'
     : 'Continue to Date Selection';
+}
+
+/** The purpose step's button as its booking catalogue key (the page shows it in its language). */
+export function continueKey(
+  purpose: BookingPurpose | '' | null,
+  hasProperty: boolean,
+): 'toProperty' | 'toDates' {
+  return needsPropertySelection({ hasPropertyId: hasProperty, purpose }) ? 'toProperty' : 'toDates';
 }
 
 /** What a booking page's address (and the tab's session storage) holds when it is opened or reloaded. */

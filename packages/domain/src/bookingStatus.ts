@@ -22,6 +22,8 @@ export const BOOKING_ACTION_LABELS: Record<BookingAction, string> = {
 };
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  // The buyer's manage page shows these in its language: the manage catalogue's status* entries, the same
+  // English (i18n/pinned-english.test.ts).
   pending: 'Pending',
   confirmed: 'Confirmed',
   declined: 'Declined',

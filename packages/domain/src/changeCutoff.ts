@@ -4,6 +4,8 @@
 // CHANGE_CUTOFF_PASSED), the web app (the settings, the property's rules, the manage page) and the text replies.
 // Pure: the caller passes the clock. The API's schemas are in schemas/changeCutoff.ts (zod stays out of the
 // buyer's pages).
+import manage from './i18n/en/manage.json';
+import { english } from './i18n/icu-english';
 
 /** The longest cut-off: a week. */
 export const CHANGE_CUTOFF_MAX_HOURS = 168;
@@ -42,10 +44,8 @@ export function cutoffChoiceLabel(hours: number): string {
  * reply: who decided (the agent), what happened (nothing changed), and how to still reach the agent.
  */
 export function changeClosedMessage(hours: number, agentName: string): string {
-  return (
-    `${agentName} takes changes to a showing only up to ${hoursWords(hours)} before it starts, so it can no ` +
-    `longer be cancelled or rescheduled here. Your showing is unchanged: call or text ${agentName} to change it.`
-  );
+  // One English copy: the manage page shows the same key in the buyer's language (issue 43).
+  return english(manage.changesClosed, { agent: agentName, hours });
 }
 
 /** The setting's words on Settings → Availability and in a property's showing rules. */

@@ -5,7 +5,11 @@
 // for two different counts again. Pure: no I/O. Report figures (over a chosen range) are computed by the
 // report's one statement (modules/reports) with the status lists of insights/reportRules.ts.
 import type { BookingStatus } from './enums';
+import { plainText } from './i18n/english';
+import seller from './i18n/en/seller.json';
 import type { CoreReport } from './schemas/reports';
+
+const SELLER = seller as Record<keyof typeof seller, unknown>;
 
 /** Over which stretch of time a figure counts. Days, months and ranges are the agent's, in their zone. */
 export type FigureWindow = 'now' | 'this_month' | 'all_time' | 'report_range';
@@ -141,14 +145,14 @@ export const FIGURES = {
     scopes: ['own'],
   },
   documentDownloads: {
-    label: 'Document downloads',
-    counts:
-      "Downloads of a listing's documents by buyers, their agents and booking-page visitors since it was listed (the agent's own not counted).",
+    // Shown on the seller's report too: its label and counts are the `seller` catalogue's English.
+    label: plainText(SELLER.documentDownloads),
+    counts: plainText(SELLER.documentDownloadsCounts),
     window: 'all_time',
     scopes: ['own'],
   },
   showingsPerWeekOnMarket: {
-    label: 'Showings per week on market',
+    label: plainText(SELLER.showingsPerWeek),
     counts:
       'Showings of a listing (done, upcoming or no-show; cancelled, declined and moved ones not counted) ÷ its weeks on market since it was added (at least one week).',
     window: 'all_time',

@@ -2,6 +2,8 @@
 // toasts all show these exact strings, so they are written once here.
 
 import { SHELL_MESSAGES } from './shellMessages';
+// The booking page shows its texts from its catalogue in the buyer's language (issue 43); the ones here are
+// the same English for the server, the dashboard and the tests (i18n/pinned-english.test.ts holds them equal).
 
 export const MESSAGES = {
   // The app shell's two (its loading and its error screen), in their own file for the first load.
@@ -56,4 +58,7 @@ export const MESSAGES = {
 } as const;
 
 /** A public slot next to one of the agent's showings nearby (issue 16): kept apart so the booking page loads only it. */
-export const RECOMMENDED_SLOT = { label: 'Recommended', title: 'Recommended: near another showing' } as const;
+export const RECOMMENDED_SLOT = {
+  label: 'Recommended',
+  title: 'Recommended: near another showing',
+} as const;

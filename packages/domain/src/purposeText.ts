@@ -3,7 +3,8 @@
 // "Selling my condo first", "Mortgage pre-approval chat" — that cannot be lower-cased into a sentence, so it is
 // quoted after "appointment". Every sentence that names a purpose (e-mails, the buyer's pages) goes through
 // here, given the purpose's label (the list's label, or the typed text).
-import { BOOKING_PURPOSE_LABELS } from './enums';
+import { BOOKING_PURPOSE_LABELS, type BookingPurpose } from './enums';
+import type { Translate } from './i18n/locales';
 
 /** The labels of the list's purposes, except Other (Specify) itself. */
 const LISTED: ReadonlySet<string> = new Set(
@@ -44,4 +45,38 @@ export function purposeTitle(label: string, agentName: string): string {
   const typed = typedText(label);
   if (typed === null) return `${label.trim()} with ${agentName}`;
   return typed ? `Appointment with ${agentName}: ${typed}` : `Appointment with ${agentName}`;
+}
+
+/**
+ * Issue 43: the same three phrasings in the reader's language, from the catalogue ('email.purposeLabel',
+ * 'email.purposeInSentence', 'email.purposeTitle'…), given the booking's purpose and what the buyer typed for
+ * Other. In English they read exactly as purposeInSentence / purposeTitle of the purpose's label.
+ */
+export function purposeWords(
+  tr: Translate,
+  purpose: string,
+  custom: string | null,
+): { label: string; inSentence: string; title: (agentName: string) => string } {
+  const listedId = (label: string) =>
+    (Object.entries(BOOKING_PURPOSE_LABELS) as [BookingPurpose, string][]).find(
+      ([id, text]) => id !== 'custom' && text === label.trim(),
+    )?.[0];
+  const id =
+    purpose === 'custom'
+      ? custom
+        ? listedId(custom)
+        : undefined
+      : purpose in BOOKING_PURPOSE_LABELS
+        ? purpose
+        : undefined;
+  const typed = purpose === 'custom' && custom && !id ? typedText(custom) : null;
+  const key = id ?? 'other';
+  return {
+    label: purpose === 'custom' && custom ? custom : tr('email.purposeLabel', { purpose: key }),
+    inSentence: typed ? tr('email.purposeTyped', { typed }) : tr('email.purposeInSentence', { purpose: key }),
+    title: (agentName) =>
+      typed
+        ? tr('email.purposeTitleTyped', { agentName, typed })
+        : tr('email.purposeTitle', { purpose: key, agentName }),
+  };
 }

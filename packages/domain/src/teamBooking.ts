@@ -3,6 +3,8 @@
 // team's clock, and given by round robin (roundRobin.ts) to one of the members free at that instant.
 // Pure: the server reads each member's slots and bookings, these rules combine them.
 import { tzOffset } from '@date-fns/tz';
+import { plainText } from './i18n/english';
+import visit from './i18n/en/visit.json';
 import type { Slot } from './slots/engine';
 import { teamCan, type TeamRole } from './teams';
 import { isRepeatedWallTime, isoDateInZone } from './time';
@@ -71,12 +73,15 @@ export function canManageTeamLinks(role: TeamRole): boolean {
   return teamCan(role, 'editTeam');
 }
 
+/** The team page reads its texts from the `visit` catalogue in its language; these English ones are its entries. */
+const VISIT = visit as Record<keyof typeof visit, unknown>;
+
 export const TEAM_PAGE_MESSAGES = {
-  consultationTitle: 'Book a consultation with our team',
-  consultationBody: 'Pick a time that suits you; the first of our agents free then will meet you.',
-  propertiesTitle: 'Our properties',
-  noProperties: 'No properties are listed right now — book a consultation and we will help you find one.',
-  teamNotFound: 'This team could not be found.',
+  consultationTitle: plainText(VISIT.consultationTitle),
+  consultationBody: plainText(VISIT.consultationBody),
+  propertiesTitle: plainText(VISIT.propertiesTitle),
+  noProperties: plainText(VISIT.noProperties),
+  teamNotFound: plainText(VISIT.teamNotFound),
   poolOn: 'You take team consultations from the team page.',
   poolOff: 'You are out of the consultation pool: team consultations go to the other members.',
   poolLabel: 'Take team consultations',
@@ -84,7 +89,7 @@ export const TEAM_PAGE_MESSAGES = {
   teamLinkPropertyNotFound: 'This property is not one of your team’s.',
   consultationPurpose:
     'A consultation is not about one property: choose a private showing, a valuation or another purpose. To see a property, book it from its own page.',
-  whereLabel: 'Where',
+  whereLabel: plainText(VISIT.where),
   movedListings: 'Moved into the team.',
   moveListingsTitle: 'Move your listings into the team',
   moveListingsBody:

@@ -81,12 +81,19 @@ export function wallClockInZone(instant: Date, timeZone: string): { date: string
 
 const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** One en-US Intl formatter per `key` (a zone and a use), made once: making one costs more than using it. */
-function zoneFormatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  let formatter = zoneFormatters.get(key);
+/**
+ * One Intl formatter per `key` (a zone and a use) and locale (en-US unless a buyer page names its own: issue 43),
+ * made once: making one costs more than using it.
+ */
+function zoneFormatter(
+  key: string,
+  options: Intl.DateTimeFormatOptions,
+  locale = 'en-US',
+): Intl.DateTimeFormat {
+  let formatter = zoneFormatters.get(`${locale} ${key}`);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', options);
-    zoneFormatters.set(key, formatter);
+    formatter = new Intl.DateTimeFormat(locale, options);
+    zoneFormatters.set(`${locale} ${key}`, formatter);
   }
   return formatter;
 }
@@ -100,15 +107,19 @@ function zoneFormatter(key: string, options: Intl.DateTimeFormatOptions): Intl.D
 export function formatClock(
   instant: Date | number | string,
   timeZone: string,
-  options: { zoneName?: boolean } = {},
+  options: { zoneName?: boolean; locale?: string } = {},
 ): string {
-  const formatter = zoneFormatter(`${timeZone} clock${options.zoneName ? ' z' : ''}`, {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    ...(options.zoneName ? { timeZoneName: 'short' as const } : {}),
-  });
+  const formatter = zoneFormatter(
+    `${timeZone} clock${options.zoneName ? ' z' : ''}`,
+    {
+      timeZone,
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      ...(options.zoneName ? { timeZoneName: 'short' as const } : {}),
+    },
+    options.locale,
+  );
   // ICU puts a narrow no-break space before AM/PM; the product writes a plain space ('2:00 PM', spec §5).
   return formatter.format(new Date(instant)).replace(/[\u202f\u00a0]/g, ' ');
 }
@@ -126,9 +137,12 @@ export function isRepeatedWallTime(instant: Date | number | string, timeZone: st
   });
 }
 
-/** An instant on `timeZone`'s clock, naming the pass where that wall time happens twice: '1:30 AM EST'. */
-export function clockLabel(instant: Date | number | string, timeZone: string): string {
-  return formatClock(instant, timeZone, { zoneName: isRepeatedWallTime(instant, timeZone) });
+/**
+ * An instant on `timeZone`'s clock, naming the pass where that wall time happens twice: '1:30 AM EST'; a buyer
+ * page passes its Intl locale ('es-US': '1:30 p.m.').
+ */
+export function clockLabel(instant: Date | number | string, timeZone: string, locale?: string): string {
+  return formatClock(instant, timeZone, { zoneName: isRepeatedWallTime(instant, timeZone), locale });
 }
 
 /** The yyyy-MM-dd date an instant (ISO text, Date or epoch ms) falls on in `timeZone`, by Intl. */
@@ -145,10 +159,10 @@ function pad2(n: number): string {
  * 'Eastern Time (New York) — GMT-4'; a zone without a common name shows its city: 'Dubai — GMT+4'. Never a
  * raw IANA id on screen. An unknown zone is returned as it is.
  */
-export function timeZoneLabel(zone: string, at: Date = new Date()): string {
+export function timeZoneLabel(zone: string, at: Date = new Date(), locale?: string): string {
   const offset = zonePart(zone, at, 'shortOffset');
   if (!offset) return zone;
-  return `${timeZoneName(zone, at)} — ${offset}`;
+  return `${timeZoneName(zone, at, locale)} — ${offset}`;
 }
 
 /**
@@ -156,17 +170,22 @@ export function timeZoneLabel(zone: string, at: Date = new Date()): string {
  * Time (New York)' instead of '2:00 PM (America/New_York)'); a zone without a common name is its city, an
  * unknown zone is returned as it is.
  */
-export function timeZoneName(zone: string, at: Date = new Date()): string {
+export function timeZoneName(zone: string, at: Date = new Date(), locale?: string): string {
   if (!zonePart(zone, at, 'shortOffset')) return zone;
   const city = (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
-  const generic = zonePart(zone, at, 'longGeneric');
+  const generic = zonePart(zone, at, 'longGeneric', locale);
   return generic && !generic.startsWith('GMT') && generic !== zone ? `${generic} (${city})` : city;
 }
 
-function zonePart(zone: string, at: Date, timeZoneName: 'longGeneric' | 'shortOffset'): string {
+function zonePart(
+  zone: string,
+  at: Date,
+  timeZoneName: 'longGeneric' | 'shortOffset',
+  locale?: string,
+): string {
   try {
     return (
-      zoneFormatter(`${zone} ${timeZoneName}`, { timeZone: zone, timeZoneName })
+      zoneFormatter(`${zone} ${timeZoneName}`, { timeZone: zone, timeZoneName }, locale)
         .formatToParts(at)
         .find((p) => p.type === 'timeZoneName')?.value ?? ''
     );

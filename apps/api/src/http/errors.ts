@@ -6,9 +6,10 @@ import type { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { sendDatabaseUnavailable } from './database-gate';
 import { sqlState } from '../db/client';
-import { AppError, busy } from '../errors';
+import { AppError, busy, type ErrorBody, type ErrorMessageValues } from '../errors';
+import { errorBodyFor, rateLimitValues } from './error-language';
 
-export { AppError, busy, type ErrorBody } from '../errors';
+export { AppError, busy, type ErrorBody, type ErrorMessageValues } from '../errors';
 
 export const notFound = (what = 'Not found') => new AppError(404, 'NOT_FOUND', what);
 
@@ -31,36 +32,42 @@ export function validationError(fields: Record<string, string>): AppError {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (err: FastifyError | AppError, request, reply) => {
+    // Issue 43: the error text in the request's language (Spanish where the catalogues have it); `code` as is.
+    const inLanguage = (body: ErrorBody, values?: ErrorMessageValues) => errorBodyFor(request, body, values);
     // A body refused for its size is read to its end (and dropped) before the 413 goes out: answering while
     // the client still sends made the server close the socket under it (EPIPE instead of the answer).
     if (err.statusCode === 413 && !request.raw.complete) await drainBody(request.raw);
-    if (err instanceof AppError) return reply.status(err.statusCode).send(err.toBody());
+    if (err instanceof AppError)
+      return reply.status(err.statusCode).send(inLanguage(err.toBody(), err.values));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const v of err.validation) {
         const key = [v.instancePath.replace(/^\//, '').replace(/\//g, '.')].filter(Boolean).join('') || '_';
         fields[key] ??= v.message ?? 'Invalid value';
       }
-      return reply.status(400).send(validationError(fields).toBody());
+      return reply.status(400).send(inLanguage(validationError(fields).toBody()));
     }
     const fromDatabase = databaseRefusal(err);
     if (fromDatabase) {
       if (fromDatabase.statusCode === 503) reply.header('retry-after', '1');
       request.log.warn({ err }, 'database refused the request');
-      return reply.status(fromDatabase.statusCode).send(fromDatabase.toBody());
+      return reply.status(fromDatabase.statusCode).send(inLanguage(fromDatabase.toBody()));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = status === 429 ? 'RATE_LIMITED' : (err.code ?? 'BAD_REQUEST');
       // A refusal of the body as a whole (bad JSON, too large, wrong content type) still names a field.
       const fields = status === 400 || status === 413 || status === 415 ? { body: err.message } : undefined;
-      return reply.status(status).send({ error: err.message, code, ...(fields ? { fields } : {}) });
+      const body: ErrorBody = { error: err.message, code, ...(fields ? { fields } : {}) };
+      return reply
+        .status(status)
+        .send(inLanguage(body, status === 429 ? rateLimitValues(err.message) : undefined));
     }
     if (isDatabaseUnavailable(err)) return sendDatabaseUnavailable(reply);
     request.log.error({ err }, 'request failed');
     return reply
       .status(500)
-      .send({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+      .send(inLanguage({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }));
   });
 }
 

@@ -1,35 +1,22 @@
-// Everything the screens expect around them: the server-state cache, the page's language (issue 43) and the
-// toaster (spec §2.1, §7, §9).
+// Everything the screens expect around them: the server-state cache and the toaster (spec §2.1, §7, §9). The
+// buyer pages hold their language themselves (lib/locale.tsx).
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/query-client';
-import { LocaleProvider } from '@/lib/locale';
-import type { Locale } from '@keyturn/domain/i18n/locales';
 import { loadToastLibrary, subscribeToastRequests, toastRequested } from '@/lib/toast';
 
 // The toaster's code is not on the first load (decision 030): it mounts at the first toast, or once the page
 // is idle so that later toasts show at once.
 const AppToaster = lazy(() => import('./toaster').then((m) => ({ default: m.AppToaster })));
 
-export function AppProviders({
-  children,
-  queryClient,
-  locale,
-}: {
-  children: ReactNode;
-  queryClient?: QueryClient;
-  /** The page's language (the server's render names it; the browser reads <html lang>). */
-  locale?: Locale;
-}) {
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <LocaleProvider initial={locale}>
-        {children}
-        <LazyToaster />
-      </LocaleProvider>
+      {children}
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

@@ -7,6 +7,8 @@ import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import { CenteredPage } from '@/components/centered-page';
 import { PoweredBy } from '@/components/buyer-footer';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';
+import { VISIT } from '@/lib/visit-area';
+import { useT } from '@/lib/i18n';
 
 /** The agent's brand as a page's answer carries it; the server names the text colour on it (domain contrast.ts). */
 export type PageBrand = {
@@ -58,11 +60,12 @@ export function BrandedPage({
 
 /** The agent's logo (or initial on their colour) and their company or name. */
 export function BrandMark({ name, logoUrl }: { name: string; logoUrl: string | null }) {
+  const t = useT(VISIT);
   return (
     <div className="flex items-center gap-3">
       <SafeImage
         src={logoUrl}
-        alt={`${name} logo`}
+        alt={t('logo', { name })}
         className="h-9 max-w-32 object-contain"
         fallback={
           <span

@@ -5,7 +5,6 @@
 import { API_CLIENT, LOCAL_API_PORT } from '@keyturn/domain/constants';
 import { takeFirstPaintAnswer, takeInlineAnswer } from './first-paint-data';
 import { getSessionToken } from './session-token';
-import { pageLanguage } from './page-language';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -166,8 +165,7 @@ function dataOf<T>(response: ApiResponse<T>): T {
 }
 
 function requestHeaders(hasBody: boolean): Headers {
-  // The page's language (issue 43): the server's error texts come in it.
-  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': pageLanguage() });
+  const headers = new Headers({ Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
   const token = getSessionToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -1,6 +1,7 @@
 // Helpers for the component tests: a fetch stub that answers like the API, and rendering inside the app's
 // providers and a memory router.
 import type { Locale } from '@keyturn/domain/i18n/locales';
+import { LocaleProvider } from '@/lib/locale';
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
@@ -116,10 +117,12 @@ export function renderRoutes(
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
-    <AppProviders queryClient={queryClient} locale={locale}>
-      <RouteTableContext value={routes}>
-        <RouterProvider router={router} />
-      </RouteTableContext>
+    <AppProviders queryClient={queryClient}>
+      <LocaleProvider initial={locale}>
+        <RouteTableContext value={routes}>
+          <RouterProvider router={router} />
+        </RouteTableContext>
+      </LocaleProvider>
     </AppProviders>,
   );
   return { ...result, router, queryClient };

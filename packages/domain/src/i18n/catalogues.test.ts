@@ -23,7 +23,9 @@ function placeholders(message: string): string[] {
         ) {
           names.add(node[0] as string);
           if (node[2] && typeof node[2] === 'object')
-            for (const branch of Object.values(node[2])) walk(branch);
+            // A branch is a list of parts (text and tokens), not a token itself: ["visita"] is text.
+            for (const branch of Object.values(node[2]))
+              if (Array.isArray(branch)) for (const part of branch) walk(part);
           return;
         }
       }

@@ -5,6 +5,8 @@
 import type { Locale } from './locales';
 import enCommon from './en/common.json';
 import enBooking from './en/booking.json';
+import enSteps from './en/steps.json';
+import enCookies from './en/cookies.json';
 import enDetails from './en/details.json';
 import enFields from './en/fields.json';
 import enManage from './en/manage.json';
@@ -18,6 +20,8 @@ import enStatement from './en/statement.json';
 import enReplies from './en/replies.json';
 import esCommon from './es/common.json';
 import esBooking from './es/booking.json';
+import esSteps from './es/steps.json';
+import esCookies from './es/cookies.json';
 import esDetails from './es/details.json';
 import esFields from './es/fields.json';
 import esManage from './es/manage.json';
@@ -36,6 +40,8 @@ export type Catalogue = Record<string, string>;
 export const AREAS = [
   'common',
   'booking',
+  'steps',
+  'cookies',
   'details',
   'fields',
   'manage',
@@ -54,6 +60,8 @@ export const CATALOGUES: Record<Locale, Record<AreaName, Catalogue>> = {
   en: {
     common: enCommon,
     booking: enBooking,
+    steps: enSteps,
+    cookies: enCookies,
     details: enDetails,
     fields: enFields,
     manage: enManage,
@@ -69,6 +77,8 @@ export const CATALOGUES: Record<Locale, Record<AreaName, Catalogue>> = {
   es: {
     common: esCommon,
     booking: esBooking,
+    steps: esSteps,
+    cookies: esCookies,
     details: esDetails,
     fields: esFields,
     manage: esManage,

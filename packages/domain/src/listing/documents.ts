@@ -3,6 +3,8 @@
 // Pure: no I/O. The API (modules/listing-documents) and the web app (features/documents, components/documents)
 // both read it.
 import { z } from 'zod';
+import manage from '../i18n/en/manage.json';
+import { english } from '../i18n/icu-english';
 
 /** Who gets a document, in the order the agent's form lists them. */
 export const DOCUMENT_RULES = ['public', 'with_confirmation', 'on_request', 'after_showing'] as const;
@@ -61,7 +63,7 @@ export const DOCUMENT_TEXTS = {
     rename: 'Save',
     delete: 'Delete',
     deleteConfirm: (name: string) => `Delete “${name}”? Links already sent stop working.`,
-    download: 'Download',
+    download: english(manage.download),
     downloadLog: 'Download log',
     noDownloads: 'Not downloaded yet.',
   },
@@ -82,15 +84,16 @@ export const DOCUMENT_TEXTS = {
     declined: 'Declined.',
   },
   buyer: {
-    heading: 'Documents',
-    request: 'Request',
+    // One English copy: the buyer's pages read the same keys in their language (issue 43).
+    heading: english(manage.docsHeading),
+    request: english(manage.docRequest),
     states: {
-      pending: 'Requested — waiting for the agent',
-      approved: 'Approved — the link was e-mailed to you',
-      declined: 'Not shared by the agent',
+      pending: english(manage.docPending),
+      approved: english(manage.docApproved),
+      declined: english(manage.docDeclined),
     } satisfies Record<DocumentRequestStatus, string>,
-    afterShowing: 'Available after the showing',
-    requested: 'Request sent to the agent.',
+    afterShowing: english(manage.docAfterShowing),
+    requested: english(manage.docRequested),
   },
   mail: {
     subject: (address: string) => `Documents for your viewing at ${address}`,

@@ -1,7 +1,13 @@
 // The texts and states of the seller's approval requests (issue 32 §2, decision 053): what the seller's page, the
 // buyer's page and the agent's booking details say. No date library here: the seller's page loads it.
 import type { CancelledBy } from '../enums';
+import { filledText, plainText } from '../i18n/english';
+import type { Translate } from '../i18n/locales';
+import english from '../i18n/en/seller.json';
 import { WHO_DECIDES } from './whoDecides';
+
+/** The seller's page reads these from the `seller` catalogue in its language; the English exports are its entries. */
+const EN = english as Record<keyof typeof english, unknown>;
 
 /** The states of one approval request. */
 export const APPROVAL_REQUEST_STATUSES = [
@@ -25,35 +31,33 @@ export const SELLER_BLOCK_MAX_HOURS = 14;
 export const SELLER_APPROVAL_MESSAGES = {
   /** Issue 39 §6: the one wording of who decides (whoDecides.ts). */
   buyerWaiting: WHO_DECIDES.waiting('seller', ''),
-  pageTitle: 'A showing request for your home',
-  approve: 'Approve',
-  decline: 'Decline',
-  propose: 'Propose another time',
-  block: 'Block times',
-  notTonight: 'Not tonight',
-  reasonLabel: 'Reason (optional)',
+  pageTitle: plainText(EN.pageTitle),
+  approve: plainText(EN.approve),
+  decline: plainText(EN.decline),
+  propose: plainText(EN.propose),
+  block: plainText(EN.block),
+  notTonight: plainText(EN.notTonight),
+  reasonLabel: plainText(EN.reasonLabel),
   /** Issue 39 §8: said on the page before the seller sends it. */
-  reasonHint:
-    'The buyer reads this reason as you write it, as the seller’s. Leave it empty to decline without one.',
+  reasonHint: plainText(EN.reasonHint),
   /** The buyer's e-mail when the seller declined. */
   buyerDeclineReason: (reason: string) => `The seller’s reason: “${reason}”`,
   buyerDeclinedLines: (when: string, reason: string | null) => [
     `The seller cannot take your request for ${when}.`,
     ...(reason ? [SELLER_APPROVAL_MESSAGES.buyerDeclineReason(reason)] : []),
   ],
-  approved: 'Thank you. The showing is confirmed and the buyer has been told.',
-  declined: 'Thank you. The buyer has been told this time does not work.',
-  proposed: 'Thank you. The buyer has been offered the time you proposed.',
-  blocked: 'Thank you. These times are no longer offered to buyers.',
-  blockedAndDeclined:
-    'Thank you. These times are no longer offered to buyers, and the buyer has been told this time does not work.',
-  linkUsed: 'This link has already been used.',
-  linkInvalid: 'This link is not valid. Please use the link in your most recent e-mail.',
+  approved: plainText(EN.approved),
+  declined: plainText(EN.declined),
+  proposed: plainText(EN.proposed),
+  blocked: plainText(EN.blocked),
+  blockedAndDeclined: plainText(EN.blockedAndDeclined),
+  linkUsed: plainText(EN.linkUsed),
+  linkInvalid: plainText(EN.linkInvalid),
   /** Issue 39 §10: "Not tonight" declines the request it came from; the buyer reads this as the reason. */
   notTonightReason: 'The seller is not available that evening.',
   blockedReason: 'The seller is not available at that time.',
-  expired: 'This request has expired: the showing time has passed.',
-  noOpenTimes: 'There are no other open times in the next two weeks.',
+  expired: plainText(EN.expired),
+  noOpenTimes: plainText(EN.noOpenTimes),
   timeNotOpen: 'This time is no longer open. Please pick another time.',
   blockTooLong: `Block at most ${SELLER_BLOCK_MAX_HOURS} hours at a time.`,
   contactNeedsReach: 'Give an e-mail address or a phone number.',
@@ -75,39 +79,46 @@ export const SELLER_APPROVAL_MESSAGES = {
  * What a spent link says (issue 39 §10): what the answer was and who gave it, or that the showing was cancelled
  * or moved — never a bare "someone has already answered". Null when the link can still be used.
  */
-export function spentLinkNote(state: {
-  action: ApprovalAction;
-  status: ApprovalRequestStatus;
-  linkUsed: boolean;
-  answeredBy: string | null;
-  /** The booking's own state: a cancelled or moved request was not answered by anyone. */
-  bookingStatus: string;
-  /** Who cancelled it, when it was cancelled (null: not recorded). */
-  cancelledBy?: CancelledBy | null;
-}): string | null {
-  const who = state.answeredBy ?? 'The seller';
+export function spentLinkNote(
+  state: {
+    action: ApprovalAction;
+    status: ApprovalRequestStatus;
+    linkUsed: boolean;
+    answeredBy: string | null;
+    /** The booking's own state: a cancelled or moved request was not answered by anyone. */
+    bookingStatus: string;
+    /** Who cancelled it, when it was cancelled (null: not recorded). */
+    cancelledBy?: CancelledBy | null;
+  },
+  /** The page's translator (the `seller` area); English without it. */
+  t?: Translate,
+): string | null {
+  const text = (key: keyof typeof english, values?: Record<string, string>) =>
+    t ? t(`seller.${key}`, values) : filledText(EN[key], values);
+  const who = state.answeredBy ?? text('theSeller');
   switch (state.status) {
     case 'approved':
-      return `${who} approved this request: the showing is confirmed.`;
+      return text('noteApproved', { who });
     case 'declined':
-      return `${who} declined this request: the buyer has been told.`;
+      return text('noteDeclined', { who });
     case 'proposed':
-      return `${who} proposed another time: the buyer has been asked.`;
+      return text('noteProposed', { who });
     case 'expired':
-      return SELLER_APPROVAL_MESSAGES.expired;
+      return text('expired');
     case 'withdrawn':
       if (state.bookingStatus === 'cancelled')
-        return state.cancelledBy === 'buyer'
-          ? 'The buyer cancelled this showing request: there is nothing to answer.'
-          : state.cancelledBy === 'agent'
-            ? 'The agent cancelled this showing request: there is nothing to answer.'
-            : 'This showing request was cancelled: there is nothing to answer.';
-      if (state.bookingStatus === 'rescheduled')
-        return 'The buyer moved this request to another time: there is nothing to answer here.';
-      return `${state.answeredBy ? `${state.answeredBy} answered` : 'The agent answered'} this request: there is nothing to answer.`;
+        return text(
+          state.cancelledBy === 'buyer'
+            ? 'noteCancelledBuyer'
+            : state.cancelledBy === 'agent'
+              ? 'noteCancelledAgent'
+              : 'noteCancelled',
+        );
+      if (state.bookingStatus === 'rescheduled') return text('noteMoved');
+      return text('noteAnswered', { who: state.answeredBy ?? text('theAgent') });
     case 'open':
       // A block link may be used while the request is open; once used, it is spent.
-      return state.linkUsed ? SELLER_APPROVAL_MESSAGES.linkUsed : null;
+      return state.linkUsed ? text('linkUsed') : null;
   }
 }
 

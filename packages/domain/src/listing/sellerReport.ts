@@ -3,6 +3,11 @@
 // sentiment summary, the listing against the agent's other listings, and the agent's notes. The payload and
 // the page's texts; the API computes it (modules/seller-report), the page only lays it out.
 import { z } from 'zod';
+import { plainText } from '../i18n/english';
+import english from '../i18n/en/seller.json';
+import { INTEREST_LEVEL_LABELS, PRICE_OPINION_LABELS } from '../schemas/feedback';
+
+const EN = english as Record<keyof typeof english, unknown>;
 
 /** How a showing counts in the report's weeks. */
 export const SELLER_WEEK_KINDS = ['done', 'upcoming', 'cancelled', 'no_show'] as const;
@@ -86,39 +91,58 @@ export type SellerReport = z.infer<typeof sellerReportSchema>;
 
 export const sellerNotesSchema = z.object({ notes: z.string().trim().max(5000) });
 
+/** The page reads these from the `seller` catalogue in its language; the English exports (the agent's dialog, the
+ * digest e-mail) are its entries. */
 export const SELLER_REPORT_TEXTS = {
-  title: 'Showing report',
-  showingsHeading: 'Showings by week',
-  weekOf: 'Week of',
-  kinds: { done: 'Done', upcoming: 'Upcoming', cancelled: 'Cancelled', no_show: 'No-show' },
-  feedbackHeading: 'What buyers said',
-  noFeedback: 'No feedback yet.',
-  namesHidden: "Buyers' names are not shown.",
-  priceHeading: 'What buyers think of the price',
-  price: { too_high: 'Too high', fair: 'Fair', good_value: 'Good value' },
-  interestHeading: 'How interested buyers are',
-  interest: {
-    very_interested: 'Very interested',
-    somewhat_interested: 'Somewhat interested',
-    not_interested: 'Not interested',
+  title: plainText(EN.reportTitle),
+  showingsHeading: plainText(EN.showingsHeading),
+  weekOf: plainText(EN.weekOf),
+  kinds: {
+    done: plainText(EN.kindDone),
+    upcoming: plainText(EN.kindUpcoming),
+    cancelled: plainText(EN.kindCancelled),
+    no_show: plainText(EN.kindNoShow),
   },
-  sentimentHeading: 'Overall feeling',
+  feedbackHeading: plainText(EN.feedbackHeading),
+  noFeedback: plainText(EN.noFeedback),
+  namesHidden: plainText(EN.namesHidden),
+  priceHeading: plainText(EN.priceHeading),
+  price: PRICE_OPINION_LABELS,
+  interestHeading: plainText(EN.interestHeading),
+  interest: INTEREST_LEVEL_LABELS,
+  sentimentHeading: plainText(EN.sentimentHeading),
   sentiment: {
-    positive: 'Mostly positive',
-    negative: 'Mostly negative',
-    mixed: 'Mixed',
-    neutral: 'Neutral',
+    positive: plainText(EN.sentimentPositive),
+    negative: plainText(EN.sentimentNegative),
+    mixed: plainText(EN.sentimentMixed),
+    neutral: plainText(EN.sentimentNeutral),
   } as Record<string, string>,
-  liked: 'What buyers liked',
-  likedOne: 'Liked',
-  dislikedOne: 'Did not like',
-  disliked: 'What gave buyers pause',
-  comparisonHeading: 'Compared with the agent’s other listings',
-  thisListing: 'This listing',
-  otherListings: 'The agent’s other listings (average)',
-  notesHeading: 'Notes from your agent',
-  print: 'Print',
-  noShowings: 'No showings yet.',
-  updated: 'Updated',
-  revoked: 'This report link is no longer active. Ask your agent for a new one.',
+  liked: plainText(EN.liked),
+  likedOne: plainText(EN.likedOne),
+  dislikedOne: plainText(EN.dislikedOne),
+  disliked: plainText(EN.disliked),
+  comparisonHeading: plainText(EN.comparisonHeading),
+  thisListing: plainText(EN.thisListing),
+  otherListings: plainText(EN.otherListings),
+  notesHeading: plainText(EN.notesHeading),
+  print: plainText(EN.print),
+  noShowings: plainText(EN.noShowings),
+  updated: plainText(EN.updated),
+  revoked: plainText(EN.revoked),
 } as const;
+
+/** A week kind's key in the `seller` catalogue. */
+export const SELLER_WEEK_KIND_KEYS = {
+  done: 'kindDone',
+  upcoming: 'kindUpcoming',
+  cancelled: 'kindCancelled',
+  no_show: 'kindNoShow',
+} as const satisfies Record<SellerWeekKind, keyof typeof english>;
+
+/** A sentiment label's key in the `seller` catalogue (an unknown label is shown as it came). */
+export const SELLER_SENTIMENT_KEYS: Record<string, keyof typeof english> = {
+  positive: 'sentimentPositive',
+  negative: 'sentimentNegative',
+  mixed: 'sentimentMixed',
+  neutral: 'sentimentNeutral',
+};

@@ -3,6 +3,8 @@
 // exact words, the message's limits, the request and answer shapes and every sentence people read about it.
 import { z } from 'zod';
 import { PLAN_ORDER } from '../plans';
+import manage from '../i18n/en/manage.json';
+import { english } from '../i18n/icu-english';
 
 export const THREAD_AUTHOR_ROLES = ['agent', 'buyer', 'buyer_agent', 'seller'] as const;
 export type ThreadAuthorRole = (typeof THREAD_AUTHOR_ROLES)[number];
@@ -22,34 +24,38 @@ export const THREAD_MESSAGE_MAX = 2000;
 export const THREAD_TEXTS = {
   /** The quick statuses' exact words: the message's body and what the other side reads. */
   statuses: {
-    late_10: 'Running 10 minutes late',
-    late_20: 'Running 20 minutes late',
-    arrived: 'Arrived',
-    finished: 'Finished',
-    reschedule: 'Need to reschedule',
+    // One English copy: the buyer's and seller's pages read the same keys in their language (issue 43).
+    late_10: english(manage.late10),
+    late_20: english(manage.late20),
+    arrived: english(manage.arrived),
+    finished: english(manage.finished),
+    reschedule: english(manage.needReschedule),
   } satisfies Record<ThreadStatus, string>,
   roles: {
-    agent: 'Listing agent',
-    buyer: 'Buyer',
-    buyer_agent: "Buyer's agent",
-    seller: 'Seller',
+    agent: english(manage.roleAgent),
+    buyer: english(manage.roleBuyer),
+    buyer_agent: english(manage.roleBuyerAgent),
+    seller: english(manage.roleSeller),
   } satisfies Record<ThreadAuthorRole, string>,
-  via: { web: '', text: 'by text', email: 'by e-mail' } satisfies Record<ThreadVia, string>,
+  via: { web: '', text: english(manage.viaText), email: english(manage.viaEmail) } satisfies Record<
+    ThreadVia,
+    string
+  >,
   panel: {
-    title: 'Conversation',
-    empty: 'No messages yet.',
-    label: 'Your message',
-    send: 'Send',
-    sending: 'Sending…',
-    quick: 'Quick status',
-    loadError: 'The conversation could not be loaded.',
-    sendError: 'Your message was not sent. Try again.',
+    title: english(manage.threadTitle),
+    empty: english(manage.threadEmpty),
+    label: english(manage.threadLabel),
+    send: english(manage.send),
+    sending: english(manage.sending),
+    quick: english(manage.quickStatus),
+    loadError: english(manage.threadLoadError),
+    sendError: english(manage.threadSendError),
     readOnly: 'You can read this conversation; the listing agent has not opened it to sellers’ messages.',
     timesIn: (zone: string) => `Times in ${zone}`,
-    showing: 'Showing',
+    showing: english(manage.showing),
     quickFor: (client: string) => `Quick status for ${client}`,
     sent: (status: string) => `Sent: ${status}`,
-    count: (n: number) => (n === 1 ? '1 message' : `${n} messages`),
+    count: (n: number) => english(manage.messageCount, { count: n }),
   },
   search: {
     path: '/dashboard/conversations',
@@ -69,8 +75,8 @@ export const THREAD_TEXTS = {
     hint: 'Seller contacts read and write in each showing’s conversation from their seller link.',
   },
   errors: {
-    empty: 'Write a message',
-    tooLong: `Keep the message under ${THREAD_MESSAGE_MAX} characters`,
+    empty: english(manage.writeMessage),
+    tooLong: english(manage.tooLong, { max: THREAD_MESSAGE_MAX }),
     status: 'Choose a status',
     query: 'Enter at least 2 characters',
   },

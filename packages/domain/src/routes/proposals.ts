@@ -1,6 +1,8 @@
 // Optimise's time proposals (issue 29, decision 042): a pending showing is never moved by the agent's Apply —
 // its buyer is offered the new time (accept / keep my time / pick another). The states the agent sees on My
 // day and the buyer on the proposal page, and every text of both, live here.
+import manage from '../i18n/en/manage.json';
+import { english } from '../i18n/icu-english';
 
 /** Stored states: proposed (waiting), accepted (the booking moved), kept (the buyer kept their time),
  * withdrawn (a newer proposal replaced it). `changed` is read, never stored: the booking changed since. */
@@ -40,22 +42,20 @@ export const TIME_PROPOSAL_MESSAGES = {
   proposedTo: 'proposed to the buyer',
   listHeading: 'Times proposed to buyers',
   /** The buyer's page. */
-  pageTitle: 'A new time for your showing',
-  intro: (agent: string) =>
-    `${agent} is planning the day's showings and proposes a new time for yours. Nothing changes unless you accept.`,
+  // The buyer's page's words: one English copy in the manage catalogue, which the page reads in its language.
+  pageTitle: english(manage.proposalTitle),
+  intro: (agent: string) => english(manage.proposalIntro, { agent }),
   /** Issue 39 §7: a time the seller proposed from their approval request says it is the seller's. */
-  introSeller:
-    'The seller cannot make your requested time and proposes another one. Nothing changes unless you accept.',
+  introSeller: english(manage.proposalIntroSeller),
   subjectSeller: (date: string) => `The seller proposes another time for your showing on ${date}`,
-  accept: 'Accept the new time',
-  keep: 'Keep my time',
-  pickAnother: 'Pick another time',
-  accepted: 'Done: your showing is moved to the new time. A confirmation is on its way by e-mail.',
-  kept: 'You kept your time. Nothing changes; your agent has been told on their schedule.',
-  withdrawn: 'Your agent has sent a newer proposal since. Please use the link in the latest e-mail.',
-  changed:
-    'Your booking changed since this proposal was sent (it was confirmed, moved or cancelled), so this proposal no longer applies.',
-  notFound: 'This link is not valid. Please use the link in your latest e-mail.',
+  accept: english(manage.proposalAccept),
+  keep: english(manage.proposalKeep),
+  pickAnother: english(manage.pickAnother),
+  accepted: english(manage.proposalAccepted),
+  kept: english(manage.proposalKept),
+  withdrawn: english(manage.proposalWithdrawn),
+  changed: english(manage.proposalChanged),
+  notFound: english(manage.proposalNotFound),
   /** 409s of accept. */
   staleError:
     'Your booking changed since this proposal was sent, so the new time was not applied. Your booking is as shown below.',

@@ -98,7 +98,7 @@ export const agentPublicProfileSchema = z.object({
   profilePictureUrl: z.string().nullable(),
   timeZone: z.string(),
   /** Issue 43: the booking pages' language when the buyer's browser asks for neither English nor Spanish. */
-  defaultLanguage: z.enum(LOCALES),
+  defaultLanguage: z.enum(LOCALES).optional(),
 });
 export type AgentPublicProfile = z.infer<typeof agentPublicProfileSchema>;
 

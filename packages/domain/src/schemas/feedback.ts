@@ -1,32 +1,56 @@
 // Post-showing feedback (issue 6, spec §2.1 /feedback/:bookingId and §7 "Feedback"): what a buyer answers on
 // the public feedback page, what the page shows, and the agent's list, note and manual entry.
 import { z } from 'zod';
+import { filledText, plainText } from '../i18n/english';
+import english from '../i18n/en/visit.json';
 import { queryInt4 } from './numbers';
+
+/** The buyer's page reads these from the `visit` catalogue in its language; the English exports are its entries. */
+const EN = english as Record<keyof typeof english, unknown>;
 
 export const INTEREST_LEVELS = ['very_interested', 'somewhat_interested', 'not_interested'] as const;
 export type InterestLevel = (typeof INTEREST_LEVELS)[number];
+/** Each answer's key in the `visit` catalogue. */
+export const INTEREST_LEVEL_KEYS = {
+  very_interested: 'veryInterested',
+  somewhat_interested: 'somewhatInterested',
+  not_interested: 'notInterested',
+} as const satisfies Record<InterestLevel, keyof typeof english>;
 export const INTEREST_LEVEL_LABELS: Record<InterestLevel, string> = {
-  very_interested: 'Very interested',
-  somewhat_interested: 'Somewhat interested',
-  not_interested: 'Not interested',
+  very_interested: plainText(EN.veryInterested),
+  somewhat_interested: plainText(EN.somewhatInterested),
+  not_interested: plainText(EN.notInterested),
 };
 
 export const PRICE_OPINIONS = ['too_high', 'fair', 'good_value'] as const;
 export type PriceOpinion = (typeof PRICE_OPINIONS)[number];
+export const PRICE_OPINION_KEYS = {
+  too_high: 'priceTooHigh',
+  fair: 'priceFair',
+  good_value: 'priceGoodValue',
+} as const satisfies Record<PriceOpinion, keyof typeof english>;
 export const PRICE_OPINION_LABELS: Record<PriceOpinion, string> = {
-  too_high: 'Too high',
-  fair: 'Fair',
-  good_value: 'Good value',
+  too_high: plainText(EN.priceTooHigh),
+  fair: plainText(EN.priceFair),
+  good_value: plainText(EN.priceGoodValue),
 };
 
-export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
+/** The ratings 1–5's keys in the `visit` catalogue. */
+export const RATING_KEYS = [
+  'ratingPoor',
+  'ratingFair',
+  'ratingGood',
+  'ratingVeryGood',
+  'ratingExcellent',
+] as const satisfies readonly (keyof typeof english)[];
+export const RATING_LABELS = RATING_KEYS.map((key) => plainText(EN[key]));
 
 export const FEEDBACK_MESSAGES = {
-  ratingRequired: 'Please rate the property from 1 to 5',
-  interestRequired: 'Please choose how interested you are',
-  priceRequired: 'Please tell us what you think of the price',
-  secondShowingRequired: 'Please tell us whether you would like a second showing',
-  textTooLong: (max: number) => `Please keep this under ${max} characters`,
+  ratingRequired: plainText(EN.ratingRequired),
+  interestRequired: plainText(EN.interestRequired),
+  priceRequired: plainText(EN.priceRequired),
+  secondShowingRequired: plainText(EN.secondShowingRequired),
+  textTooLong: (max: number) => filledText(EN.textTooLong, { max }),
 } as const;
 
 export const FEEDBACK_TEXT_MAX = 2000;

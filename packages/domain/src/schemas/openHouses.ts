@@ -4,7 +4,7 @@
 // The rule and its words: slots/openHouse.ts.
 import { z } from 'zod';
 import { OPEN_HOUSE_MAX_PER_GROUP, OPEN_HOUSE_TEXTS } from '../slots/openHouse';
-import { bookingRequestShape, smsConsentField } from './booking';
+import { bookingLocaleField, bookingRequestShape, smsConsentField } from './booking';
 
 const booking = bookingRequestShape();
 
@@ -71,6 +71,8 @@ export const openHouseRegisterSchema = z.object({
   client_phone: booking.client_phone,
   buyer_type: booking.buyer_type,
   sms_consent: smsConsentField,
+  /** Issue 43: the buyer's language (else the request's, else the agent's default). */
+  locale: bookingLocaleField,
 });
 export type OpenHouseRegisterInput = z.input<typeof openHouseRegisterSchema>;
 export type OpenHouseRegister = z.output<typeof openHouseRegisterSchema>;

@@ -66,7 +66,7 @@ export const propertyAgentSchema = z.object({
   companyName: z.string().nullable(),
   primaryColor: z.string(),
   timeZone: z.string(),
-  defaultLanguage: z.enum(LOCALES),
+  defaultLanguage: z.enum(LOCALES).optional(),
 });
 export type PropertyAgent = z.infer<typeof propertyAgentSchema>;
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CONSULTATION_PURPOSES } from '../enums';
 import { TEAM_PAGE_MESSAGES } from '../teamBooking';
 import { bookingLinkCreateSchema } from './agentBooking';
-import { bookingRequestShape, checkBudgetOrder, holdTokenField } from './booking';
+import { bookingLocaleField, bookingRequestShape, checkBudgetOrder, holdTokenField } from './booking';
 import { propertySchema } from './property';
 import { buyerBookingSchema, propertyAgentSchema, publicTeamSchema } from './publicBooking';
 
@@ -31,7 +31,7 @@ export type PublicTeamPage = z.infer<typeof publicTeamResponseSchema>['data'];
  * the buyer's hold of the time if the page made one (issue 44: it books the member the hold is theirs).
  */
 export const teamBookingRequestSchema = z
-  .object({ ...bookingRequestShape(), hold_token: holdTokenField })
+  .object({ ...bookingRequestShape(), hold_token: holdTokenField, locale: bookingLocaleField })
   .omit({ agent_id: true, property_id: true })
   .superRefine(checkBudgetOrder)
   .superRefine((value, ctx) => {

@@ -4,7 +4,7 @@
 // (The product's launch waiting list is schemas/waitlist.ts — another thing.)
 import { z } from 'zod';
 import { DAY_PARTS, WAITLIST_STATUSES, WAITLIST_TEXTS } from '../slots/waitlist';
-import { bookingRequestShape, smsConsentField } from './booking';
+import { bookingLocaleField, bookingRequestShape, smsConsentField } from './booking';
 
 const booking = bookingRequestShape();
 
@@ -23,6 +23,8 @@ export const waitlistJoinSchema = z.object({
   buyer_type: booking.buyer_type,
   contact_consent: z.literal(true, { error: WAITLIST_TEXTS.join.consentRequired }),
   sms_consent: smsConsentField,
+  /** Issue 43: the buyer's language (else the request's, else the agent's default). */
+  locale: bookingLocaleField,
 });
 export type WaitlistJoinInput = z.input<typeof waitlistJoinSchema>;
 export type WaitlistJoin = z.output<typeof waitlistJoinSchema>;

@@ -1,7 +1,7 @@
 // Buyer tours (issue 16, Professional): POST /api/tours/propose (the server's order and times) and
 // POST /api/tours/check (an adjusted tour re-validated). Times are the server's instants.
 import { z } from 'zod';
-import { bookingRequestShape, checkBudgetOrder } from './booking';
+import { bookingLocaleField, bookingRequestShape, checkBudgetOrder } from './booking';
 import { emailSchema, isoDateSchema } from './common';
 
 export const TOUR_MIN_STOPS = 2;
@@ -100,6 +100,8 @@ export const tourBookingSchema = z
     budget_max: shape.budget_max,
     income_range: shape.income_range,
     message: shape.message,
+    /** Issue 43: the buyer's language (else the request's, else the agent's default). */
+    locale: bookingLocaleField,
   })
   .superRefine(checkBudgetOrder);
 export type TourBookingInput = z.input<typeof tourBookingSchema>;

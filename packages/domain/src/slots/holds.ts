@@ -29,9 +29,8 @@ export function holdClock(seconds: number): string {
 
 /** The buyer's words (the booking page) and the agent's (Settings → Availability). */
 export const HOLD_TEXTS = {
-  /** The details step, while the hold lasts: the time and what is left, e.g. '4:59'. */
-  holding: (time: string, left: string) =>
-    `We’re holding ${time} for you for ${left} while you fill this in.`,
+  // The details step's notice while the hold lasts is the booking catalogue's `holding` (issue 43: the buyer's
+  // language); these two are its entries too.
   /** Said once to a screen reader (the visible clock is not announced every second). */
   lastMinute: 'One minute left on your held time.',
   ended: 'Your hold on this time has ended. You can still book it if nobody else has.',

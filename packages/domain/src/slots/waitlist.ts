@@ -6,6 +6,8 @@
 // order of the line, the offer's expiry and every sentence buyers and agents read about it. The API's writes
 // live in its showing-waitlist module.
 import { holdExpiresAt } from './holds';
+import manage from '../i18n/en/manage.json';
+import { english } from '../i18n/icu-english';
 
 /** How long an offered time is held for the buyer it is offered to. */
 export const WAITLIST_OFFER_MINUTES = 15;
@@ -67,10 +69,11 @@ export function placeInLine<T extends InLine>(entries: readonly T[], id: string)
 }
 
 export const DAY_PART_LABELS: Record<DayPart, string> = {
-  any: 'Any time that day',
-  morning: 'Morning (before 12 PM)',
-  afternoon: 'Afternoon (12 PM – 5 PM)',
-  evening: 'Evening (after 5 PM)',
+  // One English copy: the buyer's pages read the same keys in their language (issue 43).
+  any: english(manage.partAny),
+  morning: english(manage.partMorning),
+  afternoon: english(manage.partAfternoon),
+  evening: english(manage.partEvening),
 };
 
 export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
@@ -109,27 +112,26 @@ export const WAITLIST_TEXTS = {
     failed: 'You could not be added to the waiting list. Please try again.',
   },
   page: {
-    title: 'Your place on the waiting list',
-    waiting: (place: number) => `You’re number ${place} in line. We’ll e-mail you if a time opens.`,
-    offered: 'A time opened for you',
-    holding: (time: string, until: string) => `We’re holding ${time} for you until ${until}.`,
-    book: 'Book this time',
-    booking: 'Booking…',
-    booked: 'Your showing is booked. We’ve e-mailed you the details.',
-    bookedPending: 'Your showing is requested. We’ve e-mailed you; you’ll hear as soon as it is confirmed.',
-    manage: 'See or change your showing',
-    lapsed:
-      `This time was held for you for ${WAITLIST_OFFER_MINUTES} minutes and has gone to the next person on ` +
-      'the waiting list. You are no longer on the list.',
-    left: 'You’ve left the waiting list. We won’t contact you about this date.',
-    removed: 'The agent has taken you off this waiting list. We won’t contact you about this date.',
-    ended: 'This date has passed, so the waiting list for it has closed.',
-    leave: 'Leave the waiting list',
-    leaving: 'Leaving…',
-    notFound: 'This waiting-list link is not valid.',
-    property: 'Property',
-    date: 'Date',
-    part: 'Part of the day',
+    // The link page's words: one English copy in the manage catalogue, which the page reads in its language.
+    title: english(manage.waitTitle),
+    waiting: (place: number) => english(manage.waitPlace, { place }),
+    offered: english(manage.waitOffered),
+    holding: (time: string, until: string) => english(manage.waitHolding, { time, until }),
+    book: english(manage.waitBook),
+    booking: english(manage.waitBooking),
+    booked: english(manage.waitBooked),
+    bookedPending: english(manage.waitBookedPending),
+    manage: english(manage.waitManage),
+    lapsed: english(manage.waitLapsed, { minutes: WAITLIST_OFFER_MINUTES }),
+    left: english(manage.waitLeft),
+    removed: english(manage.waitRemoved),
+    ended: english(manage.waitEnded),
+    leave: english(manage.waitLeave),
+    leaving: english(manage.waitLeaving),
+    notFound: english(manage.waitNotFound),
+    property: english(manage.property),
+    date: english(manage.date),
+    part: english(manage.partOfDay),
   },
   /** 409 WAITLIST_OFFER_ENDED: the link's book button after the hold ended or went to someone else. */
   offerEnded:

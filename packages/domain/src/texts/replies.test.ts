@@ -1,7 +1,7 @@
 // Issue 33: ≥ 60 real-sounding replies, English and Spanish, and the action each must take.
 import { describe, expect, it } from 'vitest';
 import { SMS_CONSENT_LABEL, SMS_CONSENT_VERSION, SMS_CONSENT_WORDINGS } from './consent';
-import { classifyReply, type ReplyContext } from './replies';
+import { answerLanguage, classifyReply, REPLY_TEXTS, REPLY_TEXTS_ES, type ReplyContext } from './replies';
 
 type Row = [body: string, action: string, value?: number, context?: ReplyContext];
 
@@ -123,5 +123,77 @@ describe('consent wording', () => {
   it('the current version exists and begins with the checkbox label', () => {
     expect(SMS_CONSENT_LABEL).toBe('Text me about this showing');
     expect(SMS_CONSENT_WORDINGS[SMS_CONSENT_VERSION].startsWith(`${SMS_CONSENT_LABEL}. `)).toBe(true);
+  });
+});
+
+describe('the reply texts from the replies catalogue (issue 43)', () => {
+  it('the English answers are the sentences as they were, letter for letter', () => {
+    expect(REPLY_TEXTS.confirmed('Tue, Jan 8 10:00 AM EST')).toBe(
+      'Thanks — your showing Tue, Jan 8 10:00 AM EST is confirmed.',
+    );
+    expect(REPLY_TEXTS.awaiting('Tue', { seller: true })).toBe(
+      "Thanks — your showing Tue is a request still waiting for the seller's answer; it is not confirmed yet. We will text you when they answer.",
+    );
+    expect(REPLY_TEXTS.awaiting('Tue', { seller: false, agent: 'Dana Lee' })).toContain(
+      "for Dana Lee's answer;",
+    );
+    expect(REPLY_TEXTS.tooLate('Tue', 1, 'Dana Lee', null)).toBe(
+      'Dana Lee takes changes to a showing only up to 1 hour before it starts, so your showing Tue is not cancelled. Call or text Dana Lee to change it.',
+    );
+    expect(REPLY_TEXTS.tooLate('Tue', 24, 'Dana Lee', '555-0100')).toContain(
+      'up to 24 hours before it starts',
+    );
+    expect(REPLY_TEXTS.tooLate('Tue', 24, 'Dana Lee', '555-0100')).toContain(
+      'Call or text Dana Lee at 555-0100 to change it.',
+    );
+    expect(REPLY_TEXTS.help('Dana Lee', '555-0100')).toBe(
+      'Keyturn showing texts for Dana Lee (555-0100). Reply Y to confirm, N to cancel, STOP to stop texts.',
+    );
+    expect(REPLY_TEXTS.forwarded('Dana Lee', null)).toBe('Thanks, your message was passed to Dana Lee.');
+    expect(REPLY_TEXTS.forwarded('Dana Lee', '555-0100')).toBe(
+      'Thanks, your message was passed to Dana Lee. To reach them directly call 555-0100.',
+    );
+    expect(REPLY_TEXTS.which(['Tue 10:00', 'Wed 11:00'])).toBe(
+      'Which showing? Reply 1, 2: 1) Tue 10:00; 2) Wed 11:00',
+    );
+    expect(
+      REPLY_TEXTS.showing({
+        date: 'Tue, Jan 8',
+        time: '10:00 AM',
+        zone: 'EST',
+        address: '1 Elm St',
+        client: 'Casey',
+      }),
+    ).toBe('Tue, Jan 8 10:00 AM EST at 1 Elm St with Casey');
+  });
+
+  it('the Spanish answers say usted, with the same parts filled in', () => {
+    expect(REPLY_TEXTS_ES.confirmed('mar, 8 ene')).toBe('Gracias. Su visita del mar, 8 ene está confirmada.');
+    expect(REPLY_TEXTS_ES.tooLate('mar', 2, 'Dana Lee', '555-0100')).toContain('solo hasta 2 horas antes');
+    expect(REPLY_TEXTS_ES.tooLate('mar', 1, 'Dana Lee', null)).toContain('solo hasta 1 hora antes');
+    expect(
+      REPLY_TEXTS_ES.showing({
+        date: 'mar, 8 ene',
+        time: '10:00 a.m.',
+        zone: 'EST',
+        address: null,
+        client: null,
+      }),
+    ).toBe('mar, 8 ene a las 10:00 a.m. (EST)');
+    for (const text of [
+      REPLY_TEXTS_ES.optedOut,
+      REPLY_TEXTS_ES.optedIn,
+      REPLY_TEXTS_ES.noShowing,
+      REPLY_TEXTS_ES.help('D', null),
+    ])
+      expect(text).not.toMatch(/\b(Responde|tu|te|llama)\b/);
+  });
+
+  it('answers in Spanish when the buyer wrote Spanish or the booking was made in Spanish', () => {
+    expect(answerLanguage('es', null)).toBe('es');
+    expect(answerLanguage(null, { locale: 'es' })).toBe('es');
+    expect(answerLanguage('en', { locale: 'es' })).toBe('es');
+    expect(answerLanguage('en', { locale: 'en' })).toBe('en');
+    expect(answerLanguage(null, null)).toBe('en');
   });
 });

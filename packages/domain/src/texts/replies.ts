@@ -6,7 +6,9 @@
 // punctuation ignored) is an opt-out here too. "cancel the showing", "cancel my appointment", "please cancel it",
 // "cancelar la cita" — CANCEL with an object — is no-like: the showing is cancelled and texts go on.
 
-import { hoursWords } from '../changeCutoff';
+import english from '../i18n/en/replies.json';
+import spanish from '../i18n/es/replies.json';
+import { filledText } from '../i18n/english';
 
 export const REPLY_ACTIONS = ['yes', 'no', 'opt_out', 'opt_in', 'help', 'rating', 'choice', 'other'] as const;
 export type ReplyAction = (typeof REPLY_ACTIONS)[number];
@@ -224,65 +226,67 @@ type ReplyTexts = {
   noShowing: string;
   which: (choices: string[]) => string;
   ratingThanks: string;
+  /** Who the buyer's texts are passed to when no agent is known. */
+  yourAgent: string;
+  /** A showing named in a reply: its day, time and zone (as the caller formatted them), where, and for whom. */
+  showing: (parts: {
+    date: string;
+    time: string;
+    zone: string;
+    address: string | null;
+    client: string | null;
+  }) => string;
 };
 
-/** Our answers to a reply (the text goes back to the buyer). `{agent}` and `{phone}` are filled in. */
-export const REPLY_TEXTS: ReplyTexts = {
-  confirmed: (when) => `Thanks — your showing ${when} is confirmed.`,
-  awaiting: (when, who) =>
-    `Thanks — your showing ${when} is a request still waiting for ` +
-    `${who.seller ? "the seller's" : `${who.agent}'s`} answer; it is not confirmed yet. ` +
-    'We will text you when they answer.',
-  cancelled: (when) => `Your showing ${when} is cancelled. Your agent has been told.`,
-  tooLate: (when, hours, agent, phone) =>
-    `${agent} takes changes to a showing only up to ${hoursWords(hours)} before it starts, so your showing ` +
-    `${when} is not cancelled. Call or text ${agent}${phone ? ` at ${phone}` : ''} to change it.`,
-  optedOut:
-    'You are unsubscribed from Keyturn showing texts and will get no more texts from this number. ' +
-    'Reply START to opt back in.',
-  optedIn: 'You are opted back in to Keyturn showing texts. Reply STOP to stop, HELP for help.',
-  help: (agent, phone) =>
-    `Keyturn showing texts for ${agent}${phone ? ` (${phone})` : ''}. ` +
-    'Reply Y to confirm, N to cancel, STOP to stop texts.',
-  forwarded: (agent, phone) =>
-    `Thanks, your message was passed to ${agent}.` + (phone ? ` To reach them directly call ${phone}.` : ''),
-  noShowing: 'We could not find an upcoming showing for this number. Reply STOP to stop texts.',
-  which: (choices) =>
-    `Which showing? Reply ${choices.map((_, i) => i + 1).join(', ')}: ` +
-    choices.map((c, i) => `${i + 1}) ${c}`).join('; '),
-  ratingThanks: 'Thanks for rating the showing!',
-};
+/**
+ * Our answers to a reply (the text goes back to the buyer), from the `replies` catalogue of the language
+ * (issue 43: one copy of each sentence, in packages/domain/src/i18n/<locale>/replies.json).
+ */
+function repliesOf(catalogue: Record<keyof typeof english, string>): ReplyTexts {
+  const say = (key: keyof typeof english, values?: Record<string, string | number | null>) =>
+    filledText(catalogue[key], values);
+  const withPhone = (
+    key: 'tooLate' | 'help' | 'forwarded',
+    phone: string | null,
+    values: Record<string, string | number>,
+  ) => (phone ? say(`${key}WithPhone`, { ...values, phone }) : say(key, values));
+  return {
+    confirmed: (when) => say('confirmed', { when }),
+    awaiting: (when, who) =>
+      who.seller ? say('awaitingSeller', { when }) : say('awaitingAgent', { when, agent: who.agent }),
+    cancelled: (when) => say('cancelled', { when }),
+    tooLate: (when, hours, agent, phone) =>
+      withPhone('tooLate', phone, {
+        when,
+        agent,
+        hours: hours === 1 ? say('oneHour') : say('hours', { count: hours }),
+      }),
+    optedOut: say('optedOut'),
+    optedIn: say('optedIn'),
+    help: (agent, phone) => withPhone('help', phone, { agent }),
+    forwarded: (agent, phone) => withPhone('forwarded', phone, { agent }),
+    noShowing: say('noShowing'),
+    which: (choices) =>
+      say('which', {
+        numbers: choices.map((_, i) => i + 1).join(', '),
+        choices: choices.map((c, i) => `${i + 1}) ${c}`).join('; '),
+      }),
+    ratingThanks: say('ratingThanks'),
+    yourAgent: say('yourAgent'),
+    showing: ({ date, time, zone, address, client }) => {
+      let showing = say('showingWhen', { date, time, zone });
+      if (address) showing = say('showingAt', { showing, address });
+      if (client) showing = say('showingWith', { showing, client });
+      return showing;
+    },
+  };
+}
 
-/** The same answers in Spanish, for a buyer who writes in Spanish (the keywords stay the provider's). */
-export const REPLY_TEXTS_ES: ReplyTexts = {
-  confirmed: (when) => `Gracias — tu visita del ${when} está confirmada.`,
-  awaiting: (when, who) =>
-    `Gracias — tu visita del ${when} es una solicitud que aún espera la respuesta de ` +
-    `${who.seller ? 'el vendedor' : who.agent}; todavía no está confirmada. ` +
-    'Te avisaremos por mensaje cuando responda.',
-  cancelled: (when) => `Tu visita del ${when} está cancelada. Ya se lo avisamos a tu agente.`,
-  tooLate: (when, hours, agent, phone) =>
-    `${agent} acepta cambios en una visita solo hasta ${hours === 1 ? '1 hora' : `${hours} horas`} antes de ` +
-    `que empiece, así que tu visita del ${when} no se canceló. Llama o escribe a ${agent}` +
-    `${phone ? ` al ${phone}` : ''} para cambiarla.`,
-  optedOut:
-    'Te diste de baja de los mensajes de visitas de Keyturn y no recibirás más mensajes de este número. ' +
-    'Responde START para volver a recibirlos.',
-  optedIn:
-    'Vuelves a recibir los mensajes de visitas de Keyturn. Responde STOP para dejarlos, AYUDA para ayuda.',
-  help: (agent, phone) =>
-    `Mensajes de visitas de Keyturn de ${agent}${phone ? ` (${phone})` : ''}. ` +
-    'Responde SÍ para confirmar, NO para cancelar, STOP para no recibir más mensajes.',
-  forwarded: (agent, phone) =>
-    `Gracias, le pasamos tu mensaje a ${agent}.` +
-    (phone ? ` Para hablar directamente, llama al ${phone}.` : ''),
-  noShowing:
-    'No encontramos una visita próxima para este número. Responde STOP para no recibir más mensajes.',
-  which: (choices) =>
-    `¿Qué visita? Responde ${choices.map((_, i) => i + 1).join(', ')}: ` +
-    choices.map((c, i) => `${i + 1}) ${c}`).join('; '),
-  ratingThanks: '¡Gracias por valorar la visita!',
-};
+/** Our answers in English. */
+export const REPLY_TEXTS: ReplyTexts = repliesOf(english);
+
+/** The same answers in Spanish: a buyer who writes in Spanish, or whose booking was made in Spanish (issue 43). */
+export const REPLY_TEXTS_ES: ReplyTexts = repliesOf(spanish);
 
 export const replyTextsIn = (language: ReplyLanguage): ReplyTexts =>
   language === 'es' ? REPLY_TEXTS_ES : REPLY_TEXTS;
@@ -302,6 +306,17 @@ export function replyLanguage(body: string): ReplyLanguage | null {
   const es = sentence.match(SPANISH_WORDS)?.length ?? 0;
   const en = sentence.match(ENGLISH_WORDS)?.length ?? 0;
   return es > en ? 'es' : en > es ? 'en' : null;
+}
+
+/**
+ * The language of our answer (issues 39 and 43): Spanish when the buyer wrote Spanish (their text or, for a text
+ * that tells none, their earlier ones) or when the booking it is about was made in Spanish; else English.
+ */
+export function answerLanguage(
+  written: ReplyLanguage | null,
+  booking: { locale: string } | null | undefined,
+): ReplyLanguage {
+  return written === 'es' || booking?.locale === 'es' ? 'es' : 'en';
 }
 
 /** How the dashboard and the booking details name a buyer's own confirmation (with its time). */

@@ -295,6 +295,8 @@ export const showingWaitlist = pgTable(
     buyerType: text().notNull(),
     /** The buyer ticked "Also text me" while texts were offered. */
     smsConsent: boolean().notNull().default(false),
+    /** Issue 43: the buyer's language at join; the booking made from an offer takes it. */
+    locale: text().$type<Locale>().notNull().default('en'),
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** The offer in force or last made: the time held and until when. */
     offerStartsAt: timestamp({ withTimezone: true }),
@@ -311,6 +313,7 @@ export const showingWaitlist = pgTable(
     uniqueIndex('showing_waitlist_one_place')
       .on(t.propertyId, t.date, sql`lower(${t.clientEmail})`)
       .where(sql`${t.status} in ('waiting', 'offered')`),
+    check('showing_waitlist_locale_check', sql`${t.locale} in ('en', 'es')`),
     check('showing_waitlist_part', sql`${t.part} in ('any', 'morning', 'afternoon', 'evening')`),
     check(
       'showing_waitlist_status',

@@ -19,6 +19,7 @@ import type { BookingNotifier } from '../core/notifications/scheduler';
 import { bookingLinks } from '../core/mail/links';
 import { brandedEmail } from '../core/mail/layout';
 import type { QueuedMailHandler } from '../core/mail/queued-mail';
+import { t, type MessageId } from '../../i18n';
 import { accessRecipientsOf, logRelease, openAccess, releaseMinutesOf, releasedBefore } from './service';
 import type { AgentPush } from '../web-push/queue';
 
@@ -167,7 +168,10 @@ export async function runAccessReleaseJob(
   const access = await openAccess(db, deps.box, property.id);
   if (!access || !hasAccessDetails(access.details)) return { sent: 0, skipped: 'no access details' };
 
-  const when = whenInZone(booking.startsAt, agent.timeZone);
+  // Issue 43: the buyer and the buyer's agent who booked for them read it in the booking's language.
+  const locale = booking.locale;
+  const tr = (id: MessageId, values?: Parameters<typeof t>[2]) => t(locale, id, values);
+  const when = whenInZone(booking.startsAt, agent.timeZone, locale);
   const links = bookingLinks({ booking, agent, property, publicUrl: deps.publicUrl });
   let sent = 0;
   for (const recipient of accessRecipientsOf(booking)) {
@@ -177,21 +181,26 @@ export async function runAccessReleaseJob(
       { agent, publicUrl: deps.publicUrl },
       {
         // The subject is listed in Settings → Messages: it never carries the details.
-        subject: `Getting in: ${property.address} at ${when.time}`,
-        heading: 'How to get in',
+        subject: tr('email.accessSubject', { address: property.address, time: when.time }),
+        heading: tr('email.accessHeading'),
         paragraphs: [
-          first ? `Hi ${first},` : 'Hello,',
-          `Your showing at ${property.address} is ${when.date} at ${when.time} ${when.zone}. Here is how to get in. Please keep these details to yourself.`,
+          first ? tr('email.greeting', { name: first }) : tr('email.hello'),
+          tr('email.accessLine', {
+            address: property.address,
+            when: tr('email.whenAtZone', { date: when.date, time: when.time, zone: when.zone }),
+          }),
         ],
-        details: ACCESS_FIELD_LABELS.flatMap(([key, label]): [string, string][] => {
+        // The fields' labels as the buyer's page shows them (details.lockboxCode…); the values as the agent wrote them.
+        details: ACCESS_FIELD_LABELS.flatMap(([key]): [string, string][] => {
           const value = access.details[key];
-          return value ? [[label, value]] : [];
+          return value ? [[tr(`details.${key}`), value]] : [];
         }),
-        notes: ['These details are for this showing only.'],
+        notes: [tr('email.accessNote')],
         action:
           recipient.role === 'buyer'
-            ? { label: 'Open your booking', url: links.manage }
-            : { label: 'See the listing', url: links.bookAgain },
+            ? { label: tr('email.openBooking'), url: links.manage }
+            : { label: tr('email.seeListing'), url: links.bookAgain },
+        locale,
       },
     );
     const result = await deliverBuyerMail(deps, {

@@ -335,6 +335,8 @@ export async function book(t: TurnContext, state: ConversationState, replies: st
     booking_time: chosen.time,
     starts_at: chosen.starts_at,
     message: null,
+    // Issue 43: the booking speaks the conversation's language (its e-mails and texts follow it).
+    locale: state.language === 'es' ? 'es' : 'en',
     // Issue 44: the conversation's hold of the time: the booking uses it up (and wins against other buyers).
     ...(state.hold ? { hold_token: state.hold.token } : {}),
   });

@@ -30,7 +30,7 @@ export async function saveAgentDailyCap(db: Db, agentId: string, cap: number | n
 /** 409 AGENT_DAY_FULL, the reason on the booking's time field. */
 export function agentDayFull(cap: number): AppError {
   const message = agentDayFullMessage(cap);
-  return new AppError(409, AGENT_DAY_FULL_CODE, message, { booking_time: message });
+  return new AppError(409, AGENT_DAY_FULL_CODE, message, { booking_time: message }, { cap });
 }
 
 /**

@@ -402,7 +402,10 @@ export async function publicBookingRoutes(
 }
 
 /** A booking payload with the buyer's language: the one it names, else the request's (issue 43), else none (the agent's default). */
-function withRequestLocale<T extends { locale?: Locale | undefined }>(body: T, req: FastifyRequest): T {
+export function withRequestLocale<T extends { locale?: Locale | undefined }>(
+  body: T,
+  req: FastifyRequest,
+): T {
   if (body.locale) return body;
   const locale = visitorLocale(req);
   return locale ? { ...body, locale } : body;

@@ -452,6 +452,12 @@ export async function checkMonthlyLimit(
       403,
       'BOOKING_LIMIT_REACHED',
       `${agent.firstName} ${agent.lastName} can't take more online bookings this month. Please contact them directly${agent.showPhone && agent.phone ? ` at ${agent.phone}` : ''}.`,
+      undefined,
+      {
+        name: `${agent.firstName} ${agent.lastName}`,
+        phone: agent.showPhone && agent.phone ? agent.phone : '',
+        hasPhone: agent.showPhone && agent.phone ? 'yes' : 'no',
+      },
     );
   }
 }

@@ -12,6 +12,7 @@ import {
 } from '@keyturn/domain/schemas/tours';
 import type { PublicContext } from './context';
 import { bookTour, holdTour, publicTour, releaseTour } from './tour';
+import { withRequestLocale } from './routes';
 
 const errors = {
   400: errorResponseSchema,
@@ -91,7 +92,7 @@ export async function publicTourRoutes(
       },
     },
     async (req, reply) => {
-      const data = await bookTour(ctx, req.params.token, req.body);
+      const data = await bookTour(ctx, req.params.token, withRequestLocale(req.body, req));
       return reply.code(201).send({ success: true as const, data });
     },
   );

@@ -23,7 +23,8 @@ import { agents, properties, slotHolds, tours } from '../../db/schema';
 import type { AgentRow } from '../core/agents';
 import { agentHoldMinutes } from '../availability/hold-setting';
 import { lockAgentRow, writeTransaction } from '../../db/transaction';
-import { AppError } from '../../http/errors';
+import { AppError, type ErrorMessageValues } from '../../http/errors';
+import { intlLocaleOf } from '../../i18n';
 import { busyIntervals, requiresApproval, slotRulesFor } from '../availability/service';
 import { bookingColumns, insertBooking } from '../bookings/service';
 import { slotReachability } from '../routes/cluster';
@@ -128,7 +129,8 @@ export async function bookTour(
           refused === 'office'
             ? ROUTE_MESSAGES.tourStopUnreachableFromOffice(stop.property.address, clock)
             : ROUTE_MESSAGES.tourStopUnreachable(stop.property.address, clock);
-        throw new AppError(409, 'TOUR_STOP_UNREACHABLE', message, { [`stops.${k}`]: message });
+        const values = stopValues(stop.property.address, startsAt, agent.timeZone);
+        throw new AppError(409, 'TOUR_STOP_UNREACHABLE', message, { [`stops.${k}`]: message }, values);
       }
     }
     // Issue 44: no stop on a time another buyer holds (the tour's own holds, made while its buyer filled in their
@@ -159,6 +161,8 @@ export async function bookTour(
         startsAt,
         endsAt: new Date(startsAt.getTime() + APPOINTMENT_MINUTES * 60_000),
         tourId: tour.id,
+        // Issue 43: the buyer's language (the payload's or the request's, else the agent's default).
+        locale: input.locale ?? agent.defaultLanguage,
         createdAt: now,
       });
       await ctx.notify.created(tx, row, 'buyer');
@@ -181,7 +185,23 @@ function stopTaken(agent: AgentRow, stop: TourStop, k: number): AppError {
     stop.property.address,
     formatClock(startsAt, agent.timeZone).toLowerCase(),
   );
-  return new AppError(409, 'TOUR_STOP_TAKEN', message, { [`stops.${k}`]: message });
+  const values = stopValues(stop.property.address, startsAt, agent.timeZone);
+  return new AppError(409, 'TOUR_STOP_TAKEN', message, { [`stops.${k}`]: message }, values);
+}
+
+/** A stop's address and time for its message in the buyer's language (the time through Intl in Spanish). */
+function stopValues(address: string, startsAt: number, timeZone: string): ErrorMessageValues {
+  return (locale) => ({
+    address,
+    clock:
+      locale === 'en'
+        ? formatClock(startsAt, timeZone).toLowerCase()
+        : new Intl.DateTimeFormat(intlLocaleOf(locale), {
+            timeZone,
+            hour: 'numeric',
+            minute: '2-digit',
+          }).format(startsAt),
+  });
 }
 
 /**

@@ -5,11 +5,12 @@
 // e-mail's link (the page shows what is held at that moment — after a deletion, nothing).
 // The workers' mailer adds the link to every e-mail marked `yourData` (buyer mails), before the footer.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PRIVACY_TEXTS } from '@keyturn/domain/privacy';
 import { SendError } from '../../adapters/errors';
 import type { Mailer, OutgoingMail } from '../../adapters/mail';
 import type { Config } from '../../config';
 import { loadTokenKey } from '../core/crypto';
+import { withLocaleParam } from '@keyturn/domain/i18n/locales';
+import { t } from '../../i18n';
 import { escapeHtml } from '../core/mail/format';
 
 export type YourDataSubject = { agentId: string; email: string };
@@ -57,16 +58,25 @@ export function yourDataUrl(publicUrl: string, token: string): string {
 /** The footer row every branded e-mail ends with (core/mail/layout.ts): the link goes just before it. */
 const FOOTER_ROW = /<tr><td style="[^"]*border-top:1px solid #e2e8f0[^"]*">/g;
 
-/** The e-mail with its "Your data" line (plain text) and link (HTML) added before the footer. */
-export function withYourDataLink<T extends Pick<OutgoingMail, 'text' | 'html'>>(mail: T, url: string): T {
-  const line = `${PRIVACY_TEXTS.linkLabel}: ${url}`;
+/** The language an e-mail was written in: its <html lang> (core/mail/layout.ts), else English (issue 43). */
+const HTML_LANG = /^<!doctype html>\s*<html lang="([a-z]{2})"/i;
+
+/**
+ * The e-mail with its "Your data" line (plain text) and link (HTML) added before the footer, in the e-mail's own
+ * language (a Spanish booking's e-mails say "Sus datos").
+ */
+export function withYourDataLink<T extends Pick<OutgoingMail, 'text' | 'html'>>(mail: T, pageUrl: string): T {
+  const locale = HTML_LANG.exec(mail.html)?.[1] ?? null;
+  const url = withLocaleParam(pageUrl, locale);
+  const label = t(locale, 'email.yourData');
+  const line = `${label}: ${url}`;
   const footer = mail.text.lastIndexOf('\n—\n');
   const text =
     footer >= 0
       ? `${mail.text.slice(0, footer)}\n${line}\n${mail.text.slice(footer)}`
       : `${mail.text}\n\n${line}\n`;
   const e = escapeHtml;
-  const link = `<a href="${e(url)}" style="color:#334155;text-decoration:underline">${e(PRIVACY_TEXTS.linkLabel)}</a> · ${e(PRIVACY_TEXTS.linkNote)}`;
+  const link = `<a href="${e(url)}" style="color:#334155;text-decoration:underline">${e(label)}</a> · ${e(t(locale, 'email.yourDataNote'))}`;
   const footers = [...mail.html.matchAll(FOOTER_ROW)];
   const last = footers[footers.length - 1];
   let html: string;

@@ -18,6 +18,7 @@ import { agents, bookings, documentRequests, listingDocuments, properties } from
 import type { WorkerJob } from '../../jobs/workers';
 import { deliverBuyerMail } from '../core/mail/buyer-mail';
 import { brandedEmail } from '../core/mail/layout';
+import { t, type MessageId } from '../../i18n';
 import type { QueuedMailHandler } from '../core/mail/queued-mail';
 import { isDocumentMailJob, type DocumentMailJob } from './jobs';
 import { documentDownloadUrl, type DocumentLinkSigner } from './links';
@@ -102,33 +103,42 @@ export async function runDocumentMail(
     }));
   const place = `${property.address}, ${property.city}, ${property.state} ${property.zipCode}`;
   const first = booking.clientName.split(/\s+/)[0] ?? booking.clientName;
+  // Issue 43: the buyer and their buyer's agent read the documents' e-mail in the booking's language.
+  const locale = booking.locale;
+  const tr = (id: MessageId, values?: Parameters<typeof t>[2]) => t(locale, id, values);
   const compose = (role: DocumentRecipient, greeting: string) => {
     const links = linksFor(role);
     const [firstDoc] = docs;
+    const address = property.address;
     const subject =
       data.kind === 'documents.approved'
-        ? T.approvedSubject(firstDoc!.name, property.address)
+        ? tr('email.docsApprovedSubject', { document: firstDoc!.name, address })
         : data.kind === 'documents.after_showing'
-          ? T.afterSubject(property.address)
-          : T.subject(property.address);
+          ? tr('email.docsAfterSubject', { address })
+          : tr('email.docsSubject', { address });
     const line =
       data.kind === 'documents.approved'
-        ? T.approvedLine(firstDoc!.name)
+        ? tr('email.docsApprovedLine', { document: firstDoc!.name })
         : data.kind === 'documents.after_showing'
-          ? T.afterLine
+          ? tr('email.docsAfterLine')
           : role === 'buyer_agent'
-            ? T.agentLine(booking.clientName)
-            : T.line;
+            ? tr('email.docsAgentLine', { client: booking.clientName })
+            : tr('email.docsLine');
+    const download = (l: { label: string; url: string }) => ({
+      label: tr('email.docsDownload', { name: l.label }),
+      url: l.url,
+    });
     return brandedEmail(
       { agent, publicUrl: deps.publicUrl },
       {
         subject,
-        heading: T.heading,
+        heading: tr('email.docsHeading'),
         paragraphs: [greeting, line],
-        details: [[T.property, place]],
+        details: [[tr('manage.property'), place]],
         notes: [],
-        action: { label: `${T.action}: ${links[0]!.label}`, url: links[0]!.url },
-        links: links.slice(1).map((l) => ({ label: `${T.action}: ${l.label}`, url: l.url })),
+        action: download(links[0]!),
+        links: links.slice(1).map(download),
+        locale,
       },
     );
   };
@@ -148,13 +158,13 @@ export async function runDocumentMail(
         audience: role === 'buyer_agent' ? 'buyer_agent' : 'buyer',
       },
     );
-  const buyer = await deliver(booking.clientEmail, 'buyer', T.greeting(first));
+  const buyer = await deliver(booking.clientEmail, 'buyer', tr('email.greeting', { name: first }));
   if (data.kind !== 'documents.confirmation' || !booking.buyerAgentEmail) return buyer;
   const agentName = booking.buyerAgentName?.split(/\s+/)[0];
   const theirs = await deliver(
     booking.buyerAgentEmail,
     'buyer_agent',
-    agentName ? T.greeting(agentName) : T.greetingNoName,
+    agentName ? tr('email.greeting', { name: agentName }) : tr('email.hello'),
   );
   return { sent: buyer.sent + theirs.sent };
 }

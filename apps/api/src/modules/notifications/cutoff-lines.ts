@@ -1,12 +1,14 @@
 // Issue 44: what the buyer's e-mails and texts say of the showing's cut-off (templates.ts): until when it can be
 // changed online, or — once that has passed — that it no longer can and whom to call.
-import { changesClosedNote, changesCloseAt, changesOnlineUntil } from '@keyturn/domain/changeCutoff';
+import { changesCloseAt } from '@keyturn/domain/changeCutoff';
+import { t } from '../../i18n';
 import { whenInZone } from '../core/mail/format';
 
 /** What of a message's context the lines read. */
 type CutoffContext = {
   changeCutoffHours?: number;
-  booking: { startsAt: Date };
+  /** The booking's language (issue 43): the lines are in it. */
+  booking: { startsAt: Date; locale?: string | null };
   agent: { timeZone: string };
   now: Date;
 };
@@ -15,9 +17,11 @@ type CutoffContext = {
 export function cutoffNote(ctx: CutoffContext, agentName: string): string[] {
   const hours = ctx.changeCutoffHours ?? 0;
   if (hours === 0) return [];
-  if (cutoffPassed(ctx)) return [changesClosedNote(agentName)];
-  const at = whenInZone(changesCloseAt(ctx.booking.startsAt, hours), ctx.agent.timeZone);
-  return [changesOnlineUntil(hours, `${at.date} at ${at.time} ${at.zone}`, agentName)];
+  const locale = ctx.booking.locale;
+  if (cutoffPassed(ctx)) return [t(locale, 'email.changesClosed', { agentName })];
+  const at = whenInZone(changesCloseAt(ctx.booking.startsAt, hours), ctx.agent.timeZone, locale);
+  const until = t(locale, 'email.whenAtZone', { date: at.date, time: at.time, zone: at.zone });
+  return [t(locale, 'email.changesOnlineUntil', { hours, until, agentName })];
 }
 
 /** Issue 44: the showing has a cut-off and it has passed — the buyer can no longer cancel or move it themselves. */

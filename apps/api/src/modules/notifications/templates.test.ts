@@ -377,3 +377,113 @@ describe("the buyer's agent's copy of a buyer e-mail (issue 39 walk)", () => {
     expect(renderBuyerEmail('confirmation', ctx).text).not.toContain('You booked this for your client');
   });
 });
+
+describe("the buyer's messages in the booking's language (issue 43)", () => {
+  const es = { ...booking, clientName: 'Lucía Buyer', locale: 'es' } as typeof bookings.$inferSelect;
+  const esCtx: TemplateContext = { ...ctx, booking: es, changeCutoffHours: 24 };
+  const previous = {
+    ...es,
+    id: '0',
+    startsAt: new Date('2030-01-07T15:00:00Z'),
+  } as typeof bookings.$inferSelect;
+  const buyerTemplates = [
+    'confirmation',
+    'approved',
+    'request_received',
+    'declined',
+    'rescheduled',
+    'reassigned',
+    'cancelled',
+    'reminder',
+    'feedback_request',
+  ] as const;
+  const ENGLISH = /\b(Hi|Your|your|Please|with|has|is|the|Reschedule|Choose|Book|Share|sent by|at|on)\b/;
+
+  it('every buyer e-mail is Spanish: words, es-US dates, <html lang="es">, links with lang=es', () => {
+    for (const template of buyerTemplates) {
+      const mail = renderBuyerEmail(template, template === 'rescheduled' ? { ...esCtx, previous } : esCtx);
+      expect(mail.text, template).toContain('Hola, Lucía:');
+      expect(mail.text, template).toContain('Cuándo  martes, 8 de enero de 2030, 10:00');
+      expect(mail.text, template).toContain(
+        'Scully & "Partners" · enviado por Keyturn en nombre de Dana Scully',
+      );
+      expect(mail.text.replace(/https?:\/\/\S+/g, ''), template).not.toMatch(ENGLISH);
+      expect(mail.subject, template).not.toMatch(ENGLISH);
+      expect(mail.html, template).toContain('<html lang="es">');
+      for (const link of mail.text.match(/https:\/\/app\.example\.com\/\S+/g) ?? [])
+        expect(link, template).toMatch(/[?&]lang=es$/);
+    }
+    const confirmation = renderBuyerEmail('confirmation', esCtx);
+    expect(confirmation.subject).toMatch(/^Reserva confirmada: 12 Main St, mar, 8 de ene, 10:00\sa\.\s?m\.$/);
+    expect(confirmation.text).toContain('Su visita a la propiedad con Dana Scully está reservada.');
+    expect(confirmation.text).toMatch(
+      /Puede cambiar la fecha u hora o cancelar en línea hasta el lunes, 7 de enero de 2030, 10:00\sa\.\s?m\. EST \(24 horas antes de la visita\); después, llame o envíe un mensaje de texto a Dana Scully\./,
+    );
+    expect(renderBuyerEmail('reminder', { ...esCtx, offsetMinutes: 90 }).subject).toMatch(
+      /^Recordatorio: 12 Main St dentro de 1 hora 30 minutos — /,
+    );
+  });
+
+  it("the calendar file's title and description are Spanish; its times stay UTC", () => {
+    const ics = renderBuyerEmail('confirmation', esCtx).attachments[0]!.content as string;
+    const unfolded = ics.replace(/\r\n /g, '');
+    expect(unfolded).toContain('SUMMARY:Visita a la propiedad: 12 Main St\r\n');
+    expect(unfolded).toContain(
+      'DESCRIPTION:Visita a la propiedad con Dana Scully. Le rogamos que llegue 5 minutos antes. Gestione su reserva: https://app.example.com/booking/manage?token=tok_en-1&lang=es\r\n',
+    );
+    expect(unfolded).toContain('DTSTART:20300108T150000Z');
+  });
+
+  it('a declined request names who declined, in Spanish; the buyer’s agent’s copy says whose showing it is', () => {
+    const seller = renderBuyerEmail('declined', {
+      ...esCtx,
+      booking: { ...es, status: 'declined', cancelReason: 'Ese día no' } as typeof bookings.$inferSelect,
+      declinedBySeller: true,
+    });
+    expect(seller.text).toContain(
+      'El vendedor no puede aceptar su solicitud para el martes, 8 de enero de 2030',
+    );
+    expect(seller.text).toContain('Motivo del vendedor: “Ese día no”');
+    const copy = renderBuyerEmail('confirmation', { ...esCtx, copyForClient: 'Lucía Buyer' });
+    expect(copy.text).toContain('Usted hizo esta reserva para su cliente, Lucía Buyer:');
+  });
+
+  it('every buyer text is Spanish, ends with the Spanish STOP or reply line, and stays within its length class', () => {
+    const en = { ...esCtx, booking: { ...es, locale: 'en' } as typeof bookings.$inferSelect };
+    const texts = [
+      'confirmation',
+      'rescheduled',
+      'cancelled',
+      'declined',
+      'reminder',
+      'reconfirm',
+      'feedback_ask',
+    ] as const;
+    for (const template of texts) {
+      const spanish = renderSms(template, esCtx);
+      const english = renderSms(template, en);
+      expect(spanish.startsWith('Scully & "Partners": '), template).toBe(true);
+      expect(spanish.replace(/https?:\/\/\S+/g, ''), template).not.toMatch(ENGLISH);
+      expect(spanish.length, template).toBeLessThan(english.length * 1.5);
+      for (const link of spanish.match(/https:\/\/\S+/g) ?? [])
+        expect(link, template).toMatch(/[?&]lang=es$/);
+    }
+    expect(renderSms('confirmation', esCtx)).toMatch(
+      /^Scully & "Partners": Su visita a 12 Main St está confirmada para el mar, 8 de ene, 10:00\sa\.\s?m\. EST\. Llegue 5 min antes\. Gestionar: \S+ Responde STOP para no recibir más mensajes\.$/,
+    );
+    expect(renderSms('reminder', esCtx)).toMatch(
+      /Responda Y para confirmar o N para cancelar; STOP para no recibir más mensajes$/,
+    );
+    expect(renderSms('confirmation', { ...esCtx, textTo: { role: 'buyer_agent' } })).toContain(
+      'La visita de Lucía Buyer a 12 Main St está confirmada',
+    );
+  });
+
+  it('the listing agent’s e-mail about a Spanish booking stays English', () => {
+    const mail = renderAgentEmail('new_booking', esCtx);
+    expect(mail.subject).toBe('New booking: Lucía Buyer — Tue, Jan 8 at 10:00 AM');
+    expect(mail.text).toMatch(/When +Tuesday, January 8, 2030, 10:00 AM EST \(30 minutes\)/);
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.text).toContain('sent by Keyturn on behalf of Dana Scully');
+  });
+});

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { requireAgentContext } from '../core/agent-context';
 import type { BookingNotifier } from '../core/notifications/scheduler';
 import type { PublicContext } from '../booking-public/context';
-import { publicErrors, publicLimits } from '../booking-public/routes';
+import { publicErrors, publicLimits, withRequestLocale } from '../booking-public/routes';
 import {
   agentOpenHouses,
   cancelOpenHouse,
@@ -119,7 +119,7 @@ export async function openHousePublicRoutes(
       },
     },
     async (req, reply) => {
-      const booking = await registerForOpenHouse(ctx, req.params.id, req.body, {
+      const booking = await registerForOpenHouse(ctx, req.params.id, withRequestLocale(req.body, req), {
         ip: req.ip,
         userAgent: req.headers['user-agent'] ?? null,
         page: req.headers.referer ?? null,

@@ -290,6 +290,8 @@ export async function registerForOpenHouse(
       status: 'confirmed',
       startsAt: group,
       endsAt: new Date(group.getTime() + GROUP_MS),
+      // Issue 43: the buyer's language (the payload's or the request's, else the agent's default).
+      locale: input.locale ?? agent.defaultLanguage,
       createdAt: now,
     });
     if (texts) {

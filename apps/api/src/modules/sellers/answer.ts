@@ -26,6 +26,7 @@ import {
   timeProposals,
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { t, type MessageId } from '../../i18n';
 import type { JobQueue } from '../../jobs/queue';
 import type { PublicContext } from '../booking-public/context';
 import { checkSlotOpen } from '../booking-public/service';
@@ -86,16 +87,31 @@ async function claim(tx: DbTransaction, r: Resolved, now: Date, needsOpen: boole
   if (!request || !link) throw invalid();
   if (request.status === 'expired' || now.getTime() >= request.expiresAt.getTime()) throw expired();
   // Issue 39 §10: a spent link says what the answer was and who gave it, or that the showing was cancelled.
-  const note = spentLinkNote({
+  const noteState = {
     action: link.action,
     status: request.status,
     linkUsed: link.usedAt !== null,
     answeredBy: request.answeredByName,
     bookingStatus: r.booking.status,
     cancelledBy: r.booking.cancelledBy,
-  });
-  if (note && (link.usedAt || needsOpen))
-    throw new AppError(409, link.usedAt ? 'APPROVAL_LINK_USED' : 'APPROVAL_ANSWERED', note);
+  };
+  const note = spentLinkNote(noteState);
+  if (note && (link.usedAt || needsOpen)) {
+    // Issue 43: the note in the seller's language — the `seller` area's sentence, through errors.<CODE>'s {note}.
+    const noteIn = (locale: 'en' | 'es') => ({
+      note:
+        (locale === 'en'
+          ? note
+          : spentLinkNote(noteState, (id, values) => t(locale, id as MessageId, values))) ?? note,
+    });
+    throw new AppError(
+      409,
+      link.usedAt ? 'APPROVAL_LINK_USED' : 'APPROVAL_ANSWERED',
+      note,
+      undefined,
+      noteIn,
+    );
+  }
   await tx.update(sellerApprovalLinks).set({ usedAt: now }).where(eq(sellerApprovalLinks.id, link.id));
   return request;
 }

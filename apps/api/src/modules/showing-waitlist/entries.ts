@@ -117,6 +117,7 @@ export async function joinWaitlist(ctx: WaitlistContext, input: WaitlistJoin): P
           clientPhone: input.client_phone,
           buyerType: input.buyer_type,
           smsConsent,
+          locale: input.locale ?? agent.defaultLanguage,
           // The order of the line: the database's own clock, under the agent's lock (strictly increasing).
           joinedAt: sql`clock_timestamp()`,
         })
@@ -261,6 +262,8 @@ export async function bookOffer(
         buyer_agent: null,
         sms_consent: entry.smsConsent,
         hold_token: hold.token,
+        // Issue 43: the booking made from the offer speaks the language the buyer joined in.
+        locale: entry.locale,
       },
       undefined,
       consent,

@@ -4,16 +4,13 @@
 // every message uses, listed in the agent's Messages. An offer that is no longer held when its job runs is not
 // sent (it was taken, left or ended).
 import { eq } from 'drizzle-orm';
-import {
-  DAY_PART_LABELS,
-  WAITLIST_TEXTS as T,
-  waitlistDateLabel,
-  type DayPart,
-} from '@keyturn/domain/slots/waitlist';
+import { WAITLIST_OFFER_MINUTES, type DayPart } from '@keyturn/domain/slots/waitlist';
+import { withLocaleParam } from '@keyturn/domain/i18n/locales';
 import { agentSendsTexts } from '@keyturn/domain/planGates';
 import type { Mailer } from '../../adapters/mail';
 import type { SmsSender } from '../../adapters/sms';
 import { agents, properties, showingWaitlist } from '../../db/schema';
+import { intlLocaleOf, t, type MessageId } from '../../i18n';
 import type { WorkerJob } from '../../jobs/workers';
 import { deliverBuyerMail } from '../core/mail/buyer-mail';
 import { whenInZone } from '../core/mail/format';
@@ -33,9 +30,29 @@ export type WaitlistJobDeps = RefillDeps & {
   smsDefaultCountry?: string;
 };
 
-/** The buyer's link: their place, the time offered to them, leaving. */
-export function waitlistUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/booking/waitlist?token=${encodeURIComponent(token)}`;
+/** The buyer's link: their place, the time offered to them, leaving (in their language, issue 43). */
+export function waitlistUrl(publicUrl: string, token: string, locale?: string | null): string {
+  return withLocaleParam(`${publicUrl}/booking/waitlist?token=${encodeURIComponent(token)}`, locale);
+}
+
+/** The part of the day's label ('Morning (before 12 PM)'), as the waiting-list page shows it. */
+const PART_KEYS: Record<DayPart, MessageId> = {
+  any: 'manage.partAny',
+  morning: 'manage.partMorning',
+  afternoon: 'manage.partAfternoon',
+  evening: 'manage.partEvening',
+};
+
+/** An agent-zone date 'yyyy-MM-dd' as people read it: 'Tuesday, January 8, 2030' / 'martes, 8 de enero de 2030'. */
+function dateLabel(date: string, locale: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date(Date.UTC(y!, m! - 1, d!, 12)));
 }
 
 /** The waiting list's place on the notifications queue (registered in src/compose-workers.ts). */
@@ -69,11 +86,14 @@ async function sendWaitlistMail(
     .where(eq(showingWaitlist.id, data.entryId));
   if (!row) return { sent: 0, skipped: 'the waiting-list entry no longer exists' };
   const { entry, agent, property } = row;
-  const date = waitlistDateLabel(entry.date);
-  const part = DAY_PART_LABELS[entry.part as DayPart];
-  const link = waitlistUrl(deps.publicUrl, entry.token);
+  // Issue 43: the buyer's messages in the language they joined in.
+  const locale = entry.locale;
+  const tr = (id: MessageId, values?: Parameters<typeof t>[2]) => t(locale, id, values);
+  const date = dateLabel(entry.date, locale);
+  const part = tr(PART_KEYS[entry.part as DayPart] ?? 'manage.partAny');
+  const link = waitlistUrl(deps.publicUrl, entry.token, locale);
   const place = `${property.address}, ${property.city}, ${property.state} ${property.zipCode}`;
-  const first = entry.clientName.split(/\s+/)[0];
+  const hi = tr('email.greeting', { name: entry.clientName.split(/\s+/)[0] });
   const key = `${data.kind}:${entry.id}:${data.offerStartsAt ?? ''}`;
   const mail = (rendered: ReturnType<typeof brandedEmail>) =>
     deliverBuyerMail(
@@ -97,16 +117,20 @@ async function sendWaitlistMail(
       brandedEmail(
         { agent, publicUrl: deps.publicUrl },
         {
-          subject: T.mail.joinedSubject(property.address, date),
-          heading: T.page.title,
-          paragraphs: [`Hi ${first},`, T.mail.joinedLine(date, part)],
+          subject: tr('email.wlJoinedSubject', { address: property.address, date }),
+          heading: tr('manage.waitTitle'),
+          paragraphs: [
+            hi,
+            tr('email.wlJoinedLine', { date, part: part.toLowerCase(), minutes: WAITLIST_OFFER_MINUTES }),
+          ],
           details: [
-            [T.page.property, place],
-            [T.page.date, date],
-            [T.page.part, part],
+            [tr('manage.property'), place],
+            [tr('manage.date'), date],
+            [tr('manage.partOfDay'), part],
           ],
           notes: [],
-          action: { label: T.mail.leaveAction, url: link },
+          action: { label: tr('manage.waitLeave'), url: link },
+          locale,
         },
       ),
     );
@@ -116,22 +140,26 @@ async function sendWaitlistMail(
   if (!hold || hold.startsAt.toISOString() !== data.offerStartsAt) {
     return { sent: 0, skipped: 'the offer is no longer held (taken, left or ended)' };
   }
-  const when = whenInZone(hold.startsAt, agent.timeZone);
-  const until = whenInZone(hold.expiresAt, agent.timeZone);
+  const when = whenInZone(hold.startsAt, agent.timeZone, locale);
+  const until = whenInZone(hold.expiresAt, agent.timeZone, locale);
   const mailed = await mail(
     brandedEmail(
       { agent, publicUrl: deps.publicUrl },
       {
-        subject: T.mail.offerSubject(property.address, `${when.shortDate} at ${when.time} ${when.zone}`),
-        heading: T.page.offered,
-        paragraphs: [`Hi ${first},`, T.mail.offerLine(`${until.time} ${until.zone}`)],
+        subject: tr('email.wlOfferSubject', {
+          address: property.address,
+          when: tr('email.whenAtZone', { date: when.shortDate, time: when.time, zone: when.zone }),
+        }),
+        heading: tr('manage.waitOffered'),
+        paragraphs: [hi, tr('email.wlOfferLine', { until: `${until.time} ${until.zone}` })],
         details: [
-          [T.page.property, place],
-          ['Time', `${when.date}, ${when.time} ${when.zone}`],
+          [tr('manage.property'), place],
+          [tr('manage.time'), `${when.date}, ${when.time} ${when.zone}`],
         ],
         notes: [],
-        action: { label: T.mail.offerAction, url: link },
-        links: [{ label: T.mail.leaveAction, url: link }],
+        action: { label: tr('manage.waitBook'), url: link },
+        links: [{ label: tr('manage.waitLeave'), url: link }],
+        locale,
       },
     ),
   );
@@ -159,13 +187,13 @@ async function sendWaitlistMail(
         kind: `${WAITLIST_OFFER_KIND}.sms`,
         scheduledFor: new Date(data.sentAt),
       },
-      body: T.text(
-        agent.companyName || agentName,
-        property.address,
-        `${when.shortDate} ${when.time} ${when.zone}`,
-        `${until.time} ${until.zone}`,
-        link,
-      ),
+      body: tr('text.wlOffer', {
+        brand: agent.companyName || agentName,
+        address: property.address,
+        when: `${when.shortDate} ${when.time} ${when.zone}`,
+        until: `${until.time} ${until.zone}`,
+        url: link,
+      }),
       lastAttempt: attempt.retryCount >= attempt.retryLimit,
     },
   );

@@ -12,7 +12,7 @@ import {
 } from '@keyturn/domain/schemas/timeWaitlist';
 import type { Auth } from '../../auth';
 import { requireAgentContext } from '../core/agent-context';
-import { publicErrors, publicLimits } from '../booking-public/routes';
+import { publicErrors, publicLimits, withRequestLocale } from '../booking-public/routes';
 import {
   agentWaitlists,
   bookOffer,
@@ -45,7 +45,9 @@ export async function waitlistPublicRoutes(
       },
     },
     async (req, reply) =>
-      reply.status(201).send({ success: true as const, data: await joinWaitlist(ctx, req.body) }),
+      reply
+        .status(201)
+        .send({ success: true as const, data: await joinWaitlist(ctx, withRequestLocale(req.body, req)) }),
   );
   r.get(
     '/api/booking/waitlist/:token',

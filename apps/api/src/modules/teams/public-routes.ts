@@ -17,7 +17,7 @@ import {
   teamBookingResultResponseSchema,
 } from '@keyturn/domain/schemas/teamPage';
 import { holdResponseSchema, teamHoldRequestSchema } from '@keyturn/domain/schemas/holds';
-import { publicErrors, publicLimits } from '../booking-public/routes';
+import { publicErrors, publicLimits, withRequestLocale } from '../booking-public/routes';
 import { holdClientKey } from '../booking-public/holds';
 import type { PublicContext } from '../booking-public/context';
 import { publicTeamPage, teamDatesOfMonth, teamSlotsOfDate } from './public';
@@ -118,7 +118,8 @@ export async function teamPublicRoutes(
       const result = await bookTeamConsultation(
         ctx,
         req.params.slug,
-        req.body,
+        // Issue 43: the buyer's language (the payload's, else the request's, else the member's default).
+        withRequestLocale(req.body, req),
         req.headers['idempotency-key'],
       );
       return reply.status(201).send({ success: true as const, ...result });

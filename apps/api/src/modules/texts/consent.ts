@@ -23,7 +23,7 @@ export const consentEvidenceOf = (req: {
 export async function recordConsent(
   tx: DbTransaction,
   input: ConsentEvidence & {
-    booking: { id: string; agentId: string } & Pick<
+    booking: { id: string; agentId: string; locale?: string } & Pick<
       BookingParties,
       'clientName' | 'clientPhone' | 'buyerAgentName' | 'buyerAgentPhone'
     >;
@@ -40,13 +40,21 @@ export async function recordConsent(
     agentId: input.booking.agentId,
     bookingId: input.booking.id,
     event: 'consent',
-    wordingVersion: SMS_CONSENT_VERSION,
+    wordingVersion: consentWordingVersion(input.booking.locale),
     ip: input.ip,
     userAgent: input.userAgent?.slice(0, 500) ?? null,
     page: input.page?.slice(0, 500) ?? null,
     createdAt: input.at,
   });
   // A STOP stands over a later tick on the form (the provider blocks the number too): START by text opts back in.
+}
+
+/**
+ * Issue 43: the wording the buyer ticked — the version, with `-es` when they read it in Spanish (the same
+ * version's Spanish text), so the ledger proves which words were shown.
+ */
+export function consentWordingVersion(locale: string | null | undefined): string {
+  return locale === 'es' ? `${SMS_CONSENT_VERSION}-es` : SMS_CONSENT_VERSION;
 }
 
 /** An opt-out or opt-in by text, in the same ledger; an opt-out also switches the number off for every send. */

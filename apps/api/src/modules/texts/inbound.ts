@@ -8,6 +8,7 @@
 // buyer's next upcoming one with that agent (the bookings whose phone, in E.164, is the `From` number).
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import {
+  answerLanguage,
   classifyReply,
   replyLanguage,
   replyTextsIn,
@@ -37,6 +38,7 @@ import type { BookingNotifier } from '../core/notifications/scheduler';
 import { threadReplyByText } from '../core/showing-thread';
 import { recordOptChange } from './consent';
 import { queueTextJob } from './outgoing';
+import { intlLocaleOf } from '../../i18n';
 
 export type InboundDeps = {
   db: { transaction: <T>(fn: (tx: DbTransaction) => Promise<T>) => Promise<T> };
@@ -117,11 +119,14 @@ async function act(
     feedbackAsked: Boolean(last && FEEDBACK_ASK_KIND.test(last.kind)),
   };
   const reply: ReplyClass = classifyReply(text.body, context);
-  // Issue 39: the answer comes in the buyer's language — this text's, else their earlier texts'.
-  const language = replyLanguage(text.body) ?? (await earlierLanguage(tx, phone, text.messageSid)) ?? 'en';
+  // Issue 39: the answer comes in the buyer's language — this text's, else their earlier texts'; issue 43: and
+  // Spanish whenever the booking our last text was about was made in Spanish.
+  const written = replyLanguage(text.body) ?? (await earlierLanguage(tx, phone, text.messageSid));
+  const lastBooking = last?.bookingId ? await bookingById(tx, last.bookingId) : null;
+  const language = answerLanguage(written, lastBooking);
   const T = replyTextsIn(language);
   const base = { agentId: agent?.id ?? null, bookingId: null };
-  const agentName = agent ? `${agent.firstName} ${agent.lastName}`.trim() : 'your agent';
+  const agentName = agent ? `${agent.firstName} ${agent.lastName}`.trim() : T.yourAgent;
 
   switch (reply.action) {
     case 'opt_out':
@@ -146,7 +151,7 @@ async function act(
     case 'help':
       return { ...base, action: 'help', reply: T.help(agentName, agent?.phone || null) };
     case 'rating': {
-      const booking = last?.bookingId ? await bookingById(tx, last.bookingId) : null;
+      const booking = lastBooking;
       if (!booking) break;
       await rateShowingByText(tx, booking, reply.value, now);
       // Issue 39 §2: the contacts ticked for "Feedback" get it, as from the web form.
@@ -212,8 +217,10 @@ async function answerFor(
   booking: BookingRow,
   action: 'yes' | 'no',
   now: Date,
-  language: ReplyLanguage,
+  written: ReplyLanguage,
 ): Promise<Acted> {
+  // The showing acted on speaks its booking's language when that is Spanish (issue 43).
+  const language = answerLanguage(written, booking);
   const T = replyTextsIn(language);
   const when = describe(agent, booking, null, language);
   const base = { agentId: agent.id, bookingId: booking.id };
@@ -259,13 +266,16 @@ function describe(
   const w = whenInZone(booking.startsAt, agent.timeZone);
   const client = textRecipient(booking).role === 'buyer_agent' ? booking.clientName : null;
   if (language === 'es') {
+    // Day and time through Intl in es-US (issue 43); the zone's abbreviation as in every text.
     const format = (options: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat('es', { timeZone: agent.timeZone, ...options }).format(booking.startsAt);
-    const day = format({ weekday: 'short', day: 'numeric', month: 'short' });
-    const time = format({ hour: 'numeric', minute: '2-digit', hour12: false });
-    return `${day} a las ${time} (${w.zone})${address ? ` en ${address}` : ''}${client ? ` con ${client}` : ''}`;
+      new Intl.DateTimeFormat(intlLocaleOf('es'), { timeZone: agent.timeZone, ...options }).format(
+        booking.startsAt,
+      );
+    const date = format({ weekday: 'short', day: 'numeric', month: 'short' });
+    const time = format({ hour: 'numeric', minute: '2-digit' });
+    return replyTextsIn('es').showing({ date, time, zone: w.zone, address, client });
   }
-  return `${w.shortDate} ${w.time} ${w.zone}${address ? ` at ${address}` : ''}${client ? ` with ${client}` : ''}`;
+  return replyTextsIn('en').showing({ date: w.shortDate, time: w.time, zone: w.zone, address, client });
 }
 
 /** The language of the number's earlier texts (newest first) that tell one, if any. */

@@ -2,7 +2,7 @@
 // delivery record of core/mail/deliver.ts): a buyer's free-text reply forwarded to their agent by e-mail,
 // and the agent's answer texted back through the SMS sender (never to a number that opted out).
 import { eq } from 'drizzle-orm';
-import { replyLanguage } from '@keyturn/domain/texts/replies';
+import { answerLanguage, replyLanguage } from '@keyturn/domain/texts/replies';
 import { SHOWING_TEXTS } from '@keyturn/domain/texts/showingTexts';
 import type { Mailer } from '../../adapters/mail';
 import type { SmsSender } from '../../adapters/sms';
@@ -80,7 +80,8 @@ export async function runTextJob(
       agentName: `${agent.firstName} ${agent.lastName}`.trim(),
       company: agent.companyName || null,
       text: message.agentReply,
-      language: replyLanguage(message.body) ?? 'en',
+      // Issue 43: Spanish too when the showing the buyer wrote about was booked in Spanish.
+      language: answerLanguage(replyLanguage(message.body), booking),
     });
     const outcome = await deliverOnce(
       deps.db,

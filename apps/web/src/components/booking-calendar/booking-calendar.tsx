@@ -1,7 +1,7 @@
 // The reusable booking calendar of spec §2.8: a Sunday-first month grid whose day rules come from the domain
 // (spec §5 "Calendar day rules"), and beside it the time slots of the chosen date (spec §4 "Calendar widget").
 // Keyboard: arrow keys move between days, Home/End to the week's ends, Page Up/Down by a month (with Shift
-// by a year), Enter/Space selects.
+// by a year), Enter/Space selects. Month, weekday and day names through Intl in the page's locale (issue 43).
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import {
@@ -14,20 +14,22 @@ import {
   setDate,
   startOfMonth,
 } from 'date-fns';
-import {
-  MONTH_TITLE_FORMAT,
-  SELECTED_DATE_FORMAT,
-  WEEKDAY_HEADERS,
-  calendarMonthGrid,
-  dayState,
-} from '@keyturn/domain/calendar';
+import { calendarMonthGrid, dayState } from '@keyturn/domain/calendar';
 import type { DayState } from '@keyturn/domain/calendar';
 import { AVAILABLE_DAY_BORDER_COLOR, DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
-import { MESSAGES } from '@keyturn/domain/messages';
-import { SLOT_BADGES, slotBadge } from '@keyturn/domain/learning/slotMarks';
+import { slotBadge } from '@keyturn/domain/learning/slotMarks';
 import { textColorOn } from '@keyturn/domain/contrast';
 import { EARLY_TAP_ATTRIBUTE, takeEarlyTap } from '@/lib/early-taps';
+import { useT } from '@/lib/i18n';
+import { STEPS } from '@/lib/steps-area';
 import { keyTarget } from './day-keys';
+import { useCalendarNames } from './calendar-names';
+
+/** Each badge's texts in the booking catalogue (the domain's SLOT_BADGES are their English). */
+const BADGE_KEYS = {
+  recommended: { label: 'recommended', title: 'recommendedTitle' },
+  suggested: { label: 'suggested', title: 'suggestedTitle' },
+} as const;
 
 /** A slot: `value` is what selection reports (e.g. '14:00'), `label` what the buyer reads ('2:00 PM'). */
 export interface CalendarTimeSlot {
@@ -93,6 +95,8 @@ export function BookingCalendar({
   const gridRef = useRef<HTMLTableElement>(null);
   const timesRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const t = useT(STEPS);
+  const names = useCalendarNames();
 
   const weeks = calendarMonthGrid(shownMonth);
   const monthKey = format(shownMonth, 'yyyy-MM');
@@ -166,13 +170,13 @@ export function BookingCalendar({
       <div className="min-w-0 flex-1">
         <div className="mb-3 flex items-center justify-between gap-2">
           <h3 id={titleId} className="text-base font-semibold text-slate-900" aria-live="polite">
-            {format(shownMonth, MONTH_TITLE_FORMAT)}
+            {names.month(shownMonth)}
           </h3>
           <div className="flex gap-1">
-            <NavButton label="Previous month" onClick={() => showMonth(addMonths(shownMonth, -1))}>
+            <NavButton label={t('prevMonth')} onClick={() => showMonth(addMonths(shownMonth, -1))}>
               <path d="M15 18l-6-6 6-6" />
             </NavButton>
-            <NavButton label="Next month" onClick={() => showMonth(addMonths(shownMonth, 1))}>
+            <NavButton label={t('nextMonth')} onClick={() => showMonth(addMonths(shownMonth, 1))}>
               <path d="M9 18l6-6-6-6" />
             </NavButton>
           </div>
@@ -187,7 +191,7 @@ export function BookingCalendar({
         >
           <thead>
             <tr>
-              {WEEKDAY_HEADERS.map((day) => (
+              {names.weekdays.map((day) => (
                 <th
                   key={day}
                   scope="col"
@@ -210,7 +214,7 @@ export function BookingCalendar({
                         type="button"
                         data-date={cell.iso}
                         {...{ [EARLY_TAP_ATTRIBUTE]: cell.iso }}
-                        aria-label={format(cell.date, 'EEEE, MMMM d, yyyy')}
+                        aria-label={names.day(cell.date)}
                         aria-disabled={state.disabled || undefined}
                         aria-current={state.isToday ? 'date' : undefined}
                         tabIndex={isSameDay(cell.date, rovingDay) && cell.inMonth ? 0 : -1}
@@ -239,18 +243,18 @@ export function BookingCalendar({
           </tbody>
         </table>
 
-        <ul className="mt-3 flex gap-4 text-xs text-slate-600" aria-label="Legend">
+        <ul className="mt-3 flex gap-4 text-xs text-slate-600" aria-label={t('legend')}>
           <li className="flex items-center gap-1.5">
             <span
               aria-hidden="true"
               className="size-3 rounded border-2 bg-white"
               style={{ borderColor: AVAILABLE_DAY_BORDER_COLOR }}
             />
-            Available
+            {t('available')}
           </li>
           <li className="flex items-center gap-1.5">
             <span aria-hidden="true" className="size-3 rounded border-2 border-slate-200 bg-slate-100" />
-            Unavailable
+            {t('unavailable')}
           </li>
         </ul>
       </div>
@@ -282,7 +286,7 @@ export function TimeSlotGrid({
   slots,
   selectedValue = '',
   onSelect,
-  label = 'Available Times',
+  label,
 }: {
   slots: readonly (string | CalendarTimeSlot)[];
   selectedValue?: string;
@@ -290,8 +294,9 @@ export function TimeSlotGrid({
   label?: string;
 }) {
   const marksId = useId();
+  const t = useT(STEPS);
   return (
-    <ul aria-label={label} className="grid grid-cols-2 gap-2">
+    <ul aria-label={label ?? t('availableTimes')} className="grid grid-cols-2 gap-2">
       {slots.map(toSlot).map((slot, index) => {
         const available = slot.available !== false;
         const selected = slot.value === selectedValue;
@@ -320,7 +325,7 @@ export function TimeSlotGrid({
                 <span
                   id={badgeId}
                   aria-hidden="true"
-                  title={SLOT_BADGES[badge].title}
+                  title={t(BADGE_KEYS[badge].title)}
                   className="block text-xs font-medium"
                 >
                   {badge === 'suggested' ? (
@@ -331,7 +336,7 @@ export function TimeSlotGrid({
                       />
                     </svg>
                   ) : null}
-                  {SLOT_BADGES[badge].label}
+                  {t(BADGE_KEYS[badge].label)}
                 </span>
               ) : null}
             </button>
@@ -362,6 +367,8 @@ function TimePanel({
   noSlots: ReactNode;
 }) {
   const subtitleId = useId();
+  const t = useT(STEPS);
+  const names = useCalendarNames();
   const panelRef = useRef<HTMLElement>(null);
   // After a pick or a 'Change' the pressed button is gone: move focus to what replaced it.
   const [focusAfter, setFocusAfter] = useState<'change' | 'slots' | null>(null);
@@ -382,19 +389,21 @@ function TimePanel({
       className="lg:h-full lg:border-l lg:border-slate-200 lg:pl-6"
     >
       <h3 id={subtitleId} className="text-base font-semibold text-slate-900">
-        {format(selectedDate, SELECTED_DATE_FORMAT)}
+        {names.chosen(selectedDate)}
       </h3>
       {header ? <div className="mt-2">{header}</div> : null}
       <div className="mt-3">
         {loading ? (
           <p role="status" className="text-sm text-slate-500">
-            Loading available times...
+            {t('loadingTimes')}
           </p>
         ) : selectedTimeSlot ? (
           <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
-            <h4 className="text-sm font-semibold text-slate-700">Selected Time</h4>
+            <h4 className="text-sm font-semibold text-slate-700">{t('selectedTime')}</h4>
             <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-900">
-              <span className="font-semibold">Selected: {selected?.label ?? selectedTimeSlot}</span>
+              <span className="font-semibold">
+                {t('selected', { time: selected?.label ?? selectedTimeSlot })}
+              </span>
               <button
                 type="button"
                 data-change
@@ -404,7 +413,7 @@ function TimePanel({
                 }}
                 className="rounded text-sm font-medium text-slate-900 underline decoration-[var(--kt-primary)] decoration-2 underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
               >
-                Change
+                {t('change')}
               </button>
             </p>
             {selectedActions ? <div className="mt-4">{selectedActions}</div> : null}
@@ -412,13 +421,13 @@ function TimePanel({
         ) : slots.length === 0 ? (
           <>
             <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-600">
-              {MESSAGES.noSlotsForDate}
+              {t('noSlots')}
             </p>
             {noSlots}
           </>
         ) : (
           <>
-            <h4 className="mb-2 text-sm font-semibold text-slate-700">Available Times</h4>
+            <h4 className="mb-2 text-sm font-semibold text-slate-700">{t('availableTimes')}</h4>
             <TimeSlotGrid
               slots={slots}
               selectedValue={selectedTimeSlot}

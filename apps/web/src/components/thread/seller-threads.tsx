@@ -4,8 +4,9 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { THREAD_TEXTS as T } from '@keyturn/domain/listing/threads';
 import { api } from '@/lib/api';
+import { useLocale, useT } from '@/lib/i18n';
+import { MANAGE } from '@/features/booking/manage-texts';
 import { ThreadPanel, messageTime } from './thread-panel';
 import { sellerThread } from './sources';
 
@@ -16,6 +17,8 @@ type SellerThreads = {
 };
 
 export default function SellerThreads({ token }: { token: string }) {
+  const t = useT(MANAGE);
+  const { intlLocale } = useLocale();
   const [search] = useSearchParams();
   const selectId = useId();
   const list = useQuery({
@@ -35,7 +38,7 @@ export default function SellerThreads({ token }: { token: string }) {
     <section className="mt-6 space-y-3 print:hidden">
       <div className="space-y-1">
         <label htmlFor={selectId} className="block text-sm font-medium text-slate-700">
-          {T.panel.showing}
+          {t('showing')}
         </label>
         <select
           id={selectId}
@@ -45,8 +48,8 @@ export default function SellerThreads({ token }: { token: string }) {
         >
           {data.showings.map((s) => (
             <option key={s.booking_id} value={s.booking_id}>
-              {messageTime(s.starts_at, data.time_zone)}
-              {s.messages > 0 ? ` · ${T.panel.count(s.messages)}` : ''}
+              {messageTime(s.starts_at, data.time_zone, intlLocale)}
+              {s.messages > 0 ? ` · ${t('messageCount', { count: s.messages })}` : ''}
             </option>
           ))}
         </select>

@@ -10,15 +10,35 @@ import {
   THREAD_STATUSES,
   THREAD_TEXTS as T,
   type Thread,
+  type ThreadStatus,
   type ThreadMessage,
 } from '@keyturn/domain/listing/threads';
 import { OFFLINE_TEXTS } from '@keyturn/domain/offlineTexts';
 import { ApiError } from '@/lib/api';
+import { useLocale, useT } from '@/lib/i18n';
+import { COMMON } from '@/lib/common-area';
+import { MANAGE } from '@/features/booking/manage-texts';
 import { sourceFor, type ThreadSource, type ThreadWhere } from './sources';
 
+/** The panel's words in the page's language (the dashboard's locale is always English). */
+const STATUS_KEYS = {
+  late_10: 'late10',
+  late_20: 'late20',
+  arrived: 'arrived',
+  finished: 'finished',
+  reschedule: 'needReschedule',
+} as const satisfies Record<ThreadStatus, string>;
+const ROLE_KEYS = {
+  agent: 'roleAgent',
+  buyer: 'roleBuyer',
+  buyer_agent: 'roleBuyerAgent',
+  seller: 'roleSeller',
+} as const satisfies Record<ThreadMessage['author_role'], string>;
+const VIA_KEYS = { text: 'viaText', email: 'viaEmail' } as const;
+
 /** "Dec 6, 2:30 PM EST": a message's time in the showing's zone, with the zone's abbreviation. */
-export function messageTime(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+export function messageTime(instant: string, timeZone: string, intlLocale = 'en-US'): string {
+  return new Intl.DateTimeFormat(intlLocale, {
     timeZone,
     month: 'short',
     day: 'numeric',
@@ -36,13 +56,17 @@ export type KeepOffline = (body: string, error: unknown) => Promise<boolean>;
 
 export function ThreadPanel({
   source,
-  title = T.panel.title,
+  title,
   keepOffline,
 }: {
   source: ThreadSource;
   title?: string;
   keepOffline?: KeepOffline;
 }) {
+  const t = useT(MANAGE);
+  const common = useT(COMMON);
+  const { intlLocale } = useLocale();
+  title ??= t('threadTitle');
   const headingId = useId();
   const client = useQueryClient();
   const thread = useQuery({ queryKey: source.key, queryFn: source.load, retry: false });
@@ -52,7 +76,7 @@ export function ThreadPanel({
   const [kept, setKept] = useState<string[]>([]);
   const settle = (next: Thread) => client.setQueryData(source.key, next);
   const failed = (e: unknown) =>
-    setError(e instanceof ApiError && e.status === 400 && e.message ? e.message : T.panel.sendError);
+    setError(e instanceof ApiError && e.status === 400 && e.message ? e.message : t('threadSendError'));
   const send = useMutation({
     mutationFn: (body: string) => source.send(body),
     onSuccess: (next) => {
@@ -90,8 +114,8 @@ export function ThreadPanel({
   function submit(event: FormEvent) {
     event.preventDefault();
     const body = draft.trim();
-    if (!body) return setError(T.errors.empty);
-    if (body.length > THREAD_MESSAGE_MAX) return setError(T.errors.tooLong);
+    if (!body) return setError(t('writeMessage'));
+    if (body.length > THREAD_MESSAGE_MAX) return setError(t('tooLong', { max: THREAD_MESSAGE_MAX }));
     send.mutate(body);
   }
 
@@ -103,7 +127,11 @@ export function ThreadPanel({
         <h3 id={headingId} className="text-sm font-semibold text-slate-900">
           {title}
         </h3>
-        {data && <p className="text-xs text-slate-500">{T.panel.timesIn(zoneName(data.time_zone))}</p>}
+        {data && (
+          <p className="text-xs text-slate-500">
+            {common('timesIn', { zone: zoneName(data.time_zone, intlLocale) })}
+          </p>
+        )}
         {data?.viewer_role === 'agent' && (
           <Link
             to={T.search.path}
@@ -113,11 +141,11 @@ export function ThreadPanel({
           </Link>
         )}
       </div>
-      {thread.isError && <p className="text-sm text-slate-600">{T.panel.loadError}</p>}
+      {thread.isError && <p className="text-sm text-slate-600">{t('threadLoadError')}</p>}
       {data && (
         <>
           {data.messages.length === 0 ? (
-            <p className="text-sm text-slate-500">{T.panel.empty}</p>
+            <p className="text-sm text-slate-500">{t('threadEmpty')}</p>
           ) : (
             <ol aria-label={title} className="max-h-80 space-y-2 overflow-y-auto rounded-lg bg-slate-50 p-3">
               {data.messages.map((m) => (
@@ -126,12 +154,13 @@ export function ThreadPanel({
                   message={m}
                   timeZone={data.time_zone}
                   own={m.author_role === data.viewer_role}
+                  intlLocale={intlLocale}
                 />
               ))}
             </ol>
           )}
           {source.status && data.can_post_status && (
-            <div role="group" aria-label={T.panel.quick} className="flex flex-wrap gap-2">
+            <div role="group" aria-label={t('quickStatus')} className="flex flex-wrap gap-2">
               {THREAD_STATUSES.map((code) => (
                 <button
                   key={code}
@@ -140,7 +169,7 @@ export function ThreadPanel({
                   onClick={() => status.mutate(code)}
                   className="min-h-6 min-w-6 rounded-full border border-slate-300 px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50"
                 >
-                  {T.statuses[code]}
+                  {t(STATUS_KEYS[code])}
                 </button>
               ))}
             </div>
@@ -170,7 +199,7 @@ export function ThreadPanel({
                 disabled={busy}
                 className="min-h-6 rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-800 disabled:opacity-50"
               >
-                {send.isPending ? T.panel.sending : T.panel.send}
+                {send.isPending ? t('sending') : t('send')}
               </button>
             </form>
           )}
@@ -189,11 +218,12 @@ function Composer({
   onChange: (v: string) => void;
   error: string | null;
 }) {
+  const t = useT(MANAGE);
   const id = useId();
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {T.panel.label}
+        {t('threadLabel')}
       </label>
       <textarea
         id={id}
@@ -218,17 +248,20 @@ function MessageItem({
   message: m,
   timeZone,
   own,
+  intlLocale,
 }: {
   message: ThreadMessage;
   timeZone: string;
   own: boolean;
+  intlLocale: string;
 }) {
-  const via = T.via[m.via];
+  const t = useT(MANAGE);
+  const via = m.via === 'web' ? '' : t(VIA_KEYS[m.via]);
   return (
     <li className={`rounded-md p-2 text-sm ${own ? 'bg-white' : 'bg-slate-100'}`}>
       <p className="text-xs text-slate-500">
-        <span className="font-medium text-slate-800">{m.author_name}</span> · {T.roles[m.author_role]} ·{' '}
-        <time dateTime={m.created_at}>{messageTime(m.created_at, timeZone)}</time>
+        <span className="font-medium text-slate-800">{m.author_name}</span> · {t(ROLE_KEYS[m.author_role])} ·{' '}
+        <time dateTime={m.created_at}>{messageTime(m.created_at, timeZone, intlLocale)}</time>
         {via ? ` · ${via}` : ''}
       </p>
       <p className={`whitespace-pre-wrap text-slate-900 ${m.kind === 'status' ? 'font-semibold' : ''}`}>
@@ -239,8 +272,8 @@ function MessageItem({
 }
 
 /** The zone's long name for the heading's "Times in …" ("Eastern Standard Time"), else its id. */
-function zoneName(timeZone: string): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' })
+function zoneName(timeZone: string, intlLocale: string): string {
+  const part = new Intl.DateTimeFormat(intlLocale, { timeZone, timeZoneName: 'long' })
     .formatToParts(new Date())
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;

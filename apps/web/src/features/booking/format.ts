@@ -6,12 +6,28 @@ import { BOOKING_PURPOSE_LABELS, wholeDollars } from '@keyturn/domain/enums';
 import type { BookingPurpose } from '@keyturn/domain/enums';
 import { clockLabel, dateInZone, timeZoneName } from '@keyturn/domain/time';
 import { textColorOn } from '@keyturn/domain/contrast';
+import { INTL_LOCALE } from '@keyturn/domain/i18n/locales';
+import { translator } from '@/lib/i18n';
+import { BOOKING, type BookingT } from './texts';
+
+/** The page's Intl locale (useLocale().intlLocale); English where a caller names none. */
+const EN = INTL_LOCALE.en;
+const english = (): BookingT => translator(BOOKING, 'en');
 
 // The formatters are made on first use (issue 48): the first Intl object loads the locale data (~130 ms on a
 // slowed phone CPU), and the booking page's first screen formats neither a price nor a date.
 
-export function formatPrice(price: number): string {
-  return wholeDollars(price);
+const prices = new Map<string, Intl.NumberFormat>();
+
+/** A price in whole dollars, in the page's Intl locale. */
+export function formatPrice(price: number, intl: string = EN): string {
+  if (intl === EN) return wholeDollars(price);
+  let formatter = prices.get(intl);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(intl, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+    prices.set(intl, formatter);
+  }
+  return formatter.format(price);
 }
 
 /** 'yyyy-MM-dd' → that calendar day at local midnight (what the calendar widget works with). */
@@ -26,33 +42,36 @@ export function toIsoDate(date: Date): string {
   return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
 }
 
-let longDateFormat: Intl.DateTimeFormat | undefined;
-const longDate = () =>
-  (longDateFormat ??= new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }));
+const longDates = new Map<string, Intl.DateTimeFormat>();
 
-/** '2031-03-04' → 'Tuesday, March 4, 2031'. */
-export function formatLongDate(iso: string): string {
-  return longDate().format(parseIsoDate(iso));
+/** '2031-03-04' → 'Tuesday, March 4, 2031' (es-US: 'martes, 4 de marzo de 2031'). */
+export function formatLongDate(iso: string, intl: string = EN): string {
+  let formatter = longDates.get(intl);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(intl, {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    longDates.set(intl, formatter);
+  }
+  return formatter.format(parseIsoDate(iso));
 }
 
 const shortDays = new Map<string, Intl.DateTimeFormat>();
 
 /** An instant's day on `zone`'s calendar, short: 'Wed, Mar 5'. */
-function shortDayInZone(instant: string, zone: string): string {
-  let formatter = shortDays.get(zone);
+function shortDayInZone(instant: string, zone: string, intl: string): string {
+  let formatter = shortDays.get(`${intl} ${zone}`);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
+    formatter = new Intl.DateTimeFormat(intl, {
       timeZone: zone,
       weekday: 'short',
       month: 'short',
       day: 'numeric',
     });
-    shortDays.set(zone, formatter);
+    shortDays.set(`${intl} ${zone}`, formatter);
   }
   return formatter.format(new Date(instant));
 }
@@ -71,10 +90,10 @@ export function browserTimeZone(): string {
  * `dateIso` (the agent's date of the slot): '1:00 AM (Wed, Mar 5)'. Wall labels are never turned back into
  * instants here: the server decides instants (issue 10).
  */
-export function instantLabel(instant: string, zone: string, dateIso?: string): string {
-  const label = clockLabel(instant, zone);
+export function instantLabel(instant: string, zone: string, dateIso?: string, intl: string = EN): string {
+  const label = clockLabel(instant, zone, intl);
   if (!dateIso || dateInZone(instant, zone) === dateIso) return label;
-  return `${label} (${shortDayInZone(instant, zone)})`;
+  return `${label} (${shortDayInZone(instant, zone, intl)})`;
 }
 
 /**
@@ -86,12 +105,18 @@ export function timeSummary(
   dateIso: string,
   agentZone: string,
   buyerZone: string,
+  intl: string = EN,
+  t: BookingT = english(),
 ): { value: string; detail?: string } {
+  const at = new Date(instant);
   return {
-    value: `${instantLabel(instant, agentZone)} ${timeZoneName(agentZone, new Date(instant))}`,
+    value: `${instantLabel(instant, agentZone, undefined, intl)} ${timeZoneName(agentZone, at, intl)}`,
     detail:
       buyerZone !== agentZone
-        ? `${instantLabel(instant, buyerZone, dateIso)} your time, ${timeZoneName(buyerZone, new Date(instant))}`
+        ? t('yourTime', {
+            time: instantLabel(instant, buyerZone, dateIso, intl),
+            zone: timeZoneName(buyerZone, at, intl),
+          })
         : undefined,
   };
 }
@@ -101,18 +126,42 @@ export function timeSummary(
  * own clock after it when their zone differs: 'Wed, Dec 2, 7:00 PM Eastern Time (New York) (6:00 PM your
  * time, Central Time (Chicago))' (issue 39: the access details' release time on the manage page).
  */
-export function instantWithDay(instant: string, agentZone: string, buyerZone: string): string {
+export function instantWithDay(
+  instant: string,
+  agentZone: string,
+  buyerZone: string,
+  intl: string = EN,
+  t: BookingT = english(),
+): string {
   const at = new Date(instant);
-  const agentSide = `${shortDayInZone(instant, agentZone)}, ${clockLabel(instant, agentZone)} ${timeZoneName(agentZone, at)}`;
+  const agentSide = `${shortDayInZone(instant, agentZone, intl)}, ${clockLabel(instant, agentZone, intl)} ${timeZoneName(agentZone, at, intl)}`;
   if (buyerZone === agentZone) return agentSide;
-  return `${agentSide} (${instantLabel(instant, buyerZone, dateInZone(instant, agentZone))} your time, ${timeZoneName(buyerZone, at)})`;
+  const buyerSide = t('yourTime', {
+    time: instantLabel(instant, buyerZone, dateInZone(instant, agentZone), intl),
+    zone: timeZoneName(buyerZone, at, intl),
+  });
+  return `${agentSide} (${buyerSide})`;
 }
 
-/** The purpose as the buyer chose it: its label, or what they typed for 'Other (Specify)'. */
-export function purposeLabel(purpose: BookingPurpose | '' | null, customPurpose: string | null): string {
-  if (!purpose) return BOOKING_PURPOSE_LABELS.property_viewing;
-  if (purpose === 'custom') return customPurpose?.trim() || BOOKING_PURPOSE_LABELS.custom;
-  return BOOKING_PURPOSE_LABELS[purpose];
+/** Each purpose's label in the booking catalogue (the domain's BOOKING_PURPOSE_LABELS are their English). */
+export const PURPOSE_KEYS = {
+  property_viewing: 'pViewing',
+  open_house: 'pOpenHouse',
+  private_showing: 'pPrivate',
+  property_valuation: 'pValuation',
+  custom: 'pCustom',
+} as const satisfies Record<BookingPurpose, string>;
+
+/** The purpose as the buyer chose it: its label (in `t`'s language), or what they typed for 'Other (Specify)'. */
+export function purposeLabel(
+  purpose: BookingPurpose | '' | null,
+  customPurpose: string | null,
+  t?: BookingT,
+): string {
+  const label = (value: BookingPurpose) => (t ? t(PURPOSE_KEYS[value]) : BOOKING_PURPOSE_LABELS[value]);
+  if (!purpose) return label('property_viewing');
+  if (purpose === 'custom') return customPurpose?.trim() || label('custom');
+  return label(purpose);
 }
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;

@@ -1,32 +1,37 @@
 // Small pure helpers of the templates: times in the agent's zone, HTML escaping, absolute links.
 import { BOOKING_PURPOSE_LABELS, type BookingPurpose } from '@keyturn/domain/enums';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
+import { intlLocaleOf, t, type Locale } from '../../../i18n';
 
 export type WhenParts = { date: string; shortDate: string; time: string; zone: string };
 
-/** 'Tuesday, January 8, 2030', 'Tue, Jan 8', '10:00 AM', 'EST' — the agent's zone, as the booking page shows. */
-export function whenInZone(instant: Date, timeZone: string): WhenParts {
-  const date = new Intl.DateTimeFormat('en-US', {
+/**
+ * 'Tuesday, January 8, 2030', 'Tue, Jan 8', '10:00 AM', 'EST' — the agent's zone, as the booking page shows; in
+ * the reader's language (issue 43): 'es' → 'martes, 8 de enero de 2030', 'mar, 8 de ene', '10:00 a.m.', 'EST'.
+ */
+export function whenInZone(instant: Date, timeZone: string, locale?: Locale | string | null): WhenParts {
+  const intl = intlLocaleOf(typeof locale === 'string' ? locale : null);
+  const date = new Intl.DateTimeFormat(intl, {
     timeZone,
     weekday: 'long',
     month: 'long',
     day: 'numeric',
     year: 'numeric',
   }).format(instant);
-  const shortDate = new Intl.DateTimeFormat('en-US', {
+  const shortDate = new Intl.DateTimeFormat(intl, {
     timeZone,
     weekday: 'short',
     month: 'short',
     day: 'numeric',
   }).format(instant);
-  const time = new Intl.DateTimeFormat('en-US', {
+  const time = new Intl.DateTimeFormat(intl, {
     timeZone,
     hour: 'numeric',
     minute: '2-digit',
     hour12: true,
   }).format(instant);
   const zone =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    new Intl.DateTimeFormat(intl, { timeZone, timeZoneName: 'short' })
       .formatToParts(instant)
       .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
   return { date, shortDate, time, zone };
@@ -34,14 +39,22 @@ export function whenInZone(instant: Date, timeZone: string): WhenParts {
 
 /** 1440 → 'in 24 hours', 60 → 'in 1 hour', 90 → 'in 1 hour 30 minutes', 2880 → 'in 2 days'. */
 export function inHowLong(minutes: number): string {
-  if (minutes % 1440 === 0 && minutes > 1440) return `in ${minutes / 1440} days`;
+  return inHowLongIn(minutes, 'en');
+}
+
+/** inHowLong in the reader's language (issue 43): 'es' → 'dentro de 24 horas'. */
+export function inHowLongIn(minutes: number, locale: Locale | string | null | undefined): string {
+  const say = (id: 'email.durationDays' | 'email.durationHours' | 'email.durationMinutes', count: number) =>
+    t(locale, id, { count });
+  if (minutes % 1440 === 0 && minutes > 1440)
+    return t(locale, 'email.inDuration', { duration: say('email.durationDays', minutes / 1440) });
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   const parts = [
-    ...(hours ? [`${hours} hour${hours === 1 ? '' : 's'}`] : []),
-    ...(rest ? [`${rest} minute${rest === 1 ? '' : 's'}`] : []),
+    ...(hours ? [say('email.durationHours', hours)] : []),
+    ...(rest || !hours ? [say('email.durationMinutes', rest)] : []),
   ];
-  return `in ${parts.join(' ') || '0 minutes'}`;
+  return t(locale, 'email.inDuration', { duration: parts.join(' ') });
 }
 
 /**

@@ -3,6 +3,8 @@
 // plain text. Split from templates.ts, which renders the catalogue's messages into these parts.
 import type { MailAttachment } from '../../../adapters/mail';
 import type { agents } from '../../../db/schema';
+import { localeOfTag, DEFAULT_LOCALE } from '@keyturn/domain/i18n/locales';
+import { t, type Locale } from '../../../i18n';
 import { absoluteUrl, escapeHtml, headerText, safeColor, textOn } from './format';
 
 type AgentRow = typeof agents.$inferSelect;
@@ -20,6 +22,8 @@ export type EmailParts = {
   attachments?: MailAttachment[];
   /** The closing line; by default "<brand> · sent by Keyturn on behalf of <agent>" (account e-mails: Keyturn's own). */
   footer?: string;
+  /** The reader's language (issue 43): the e-mail's <html lang> and the default footer's words. English if absent. */
+  locale?: Locale | string | null;
 };
 
 /** Who signs a message: the agent's company (else name) and name, as every template shows them. */
@@ -60,8 +64,13 @@ function plainText(ctx: Sender, p: EmailParts): string {
     ...(p.links ?? []).map((l) => `${l.label}: ${l.url}`),
     '',
     '—',
-    p.footer ?? `${f.brand} · sent by Keyturn on behalf of ${f.agentName}`,
+    p.footer ?? footerOf(f, p.locale),
   ].join('\n');
+}
+
+/** "<brand> · sent by Keyturn on behalf of <agent>", in the reader's language. */
+function footerOf(f: { brand: string; agentName: string }, locale: EmailParts['locale']): string {
+  return t(locale, 'email.footer', { brand: f.brand, agentName: f.agentName });
 }
 
 function html(ctx: Sender, p: EmailParts): string {
@@ -84,7 +93,7 @@ function html(ctx: Sender, p: EmailParts): string {
     .map((l) => `<a href="${e(l.url)}" style="color:${color}">${e(l.label)}</a>`)
     .join(' · ');
   return `<!doctype html>
-<html lang="en">
+<html lang="${localeOfTag(p.locale) ?? DEFAULT_LOCALE}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(p.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9"><tr><td align="center" style="padding:24px 12px">
@@ -94,7 +103,7 @@ function html(ctx: Sender, p: EmailParts): string {
 <tr><td style="padding:0 28px 8px"><table role="presentation" cellpadding="0" cellspacing="0" style="font-size:14px">${rows}</table></td></tr>
 <tr><td style="padding:8px 28px 0">${notes}</td></tr>
 <tr><td style="padding:16px 28px 24px"><a href="${e(p.action.url)}" style="display:inline-block;background:${color};color:${textOn(color)};text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${e(p.action.label)}</a>${links ? `<p style="margin:16px 0 0;font-size:14px">${links}</p>` : ''}</td></tr>
-<tr><td style="padding:16px 28px 24px;border-top:1px solid #e2e8f0;font-size:12px;color:#64748b">${e(p.footer ?? `${f.brand} · sent by Keyturn on behalf of ${f.agentName}`)}</td></tr>
+<tr><td style="padding:16px 28px 24px;border-top:1px solid #e2e8f0;font-size:12px;color:#64748b">${e(p.footer ?? footerOf(f, p.locale))}</td></tr>
 </table></td></tr></table>
 </body>
 </html>`;

@@ -2,8 +2,10 @@
 // server says the confirmed showing's window is open (from the agent's release time until the showing ends);
 // before it, when they will appear. Nothing at all when the listing has none.
 import { useQuery } from '@tanstack/react-query';
-import { ACCESS_FIELD_LABELS, ACCESS_TEXTS, type AccessDetails } from '@keyturn/domain/listing/access';
+import { ACCESS_FIELD_LABELS, type AccessDetails } from '@keyturn/domain/listing/access';
 import { api } from '@/lib/api';
+import { useT } from '@/lib/i18n';
+import { DETAILS } from '../details-texts';
 import { instantWithDay } from '../format';
 
 type AccessAnswer = { access: AccessDetails | null; available_from: string | null };
@@ -25,22 +27,23 @@ export function AccessPanel({
     // The window opens while the page may be open: look again every minute.
     refetchInterval: 60_000,
   });
+  const t = useT(DETAILS);
   const data = query.data;
   if (!data || (!data.access && !data.available_from)) return null;
   return (
     <section aria-labelledby="access-heading" className="mt-6 rounded-lg border border-slate-200 p-4">
       <h2 id="access-heading" className="text-base font-semibold text-slate-900">
-        {ACCESS_TEXTS.manageHeading}
+        {t('accessHeading')}
       </h2>
       {data.access ? (
         <>
-          <p className="mt-1 text-sm text-slate-600">{ACCESS_TEXTS.manageIntro}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('accessIntro')}</p>
           <dl className="mt-3 space-y-2 text-sm">
-            {ACCESS_FIELD_LABELS.flatMap(([key, label]) =>
+            {ACCESS_FIELD_LABELS.flatMap(([key]) =>
               data.access?.[key]
                 ? [
                     <div key={key}>
-                      <dt className="text-slate-600">{label}</dt>
+                      <dt className="text-slate-600">{t(key)}</dt>
                       <dd className="font-medium break-words text-slate-900">{data.access[key]}</dd>
                     </div>,
                   ]
@@ -50,7 +53,7 @@ export function AccessPanel({
         </>
       ) : (
         <p className="mt-1 text-sm text-slate-600">
-          {ACCESS_TEXTS.availableFrom(instantWithDay(data.available_from!, agentZone, buyerZone))}
+          {t('accessFrom', { when: instantWithDay(data.available_from!, agentZone, buyerZone) })}
         </p>
       )}
     </section>

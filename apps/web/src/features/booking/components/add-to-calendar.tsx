@@ -3,6 +3,8 @@
 import { useId } from 'react';
 import { googleCalendarUrl } from '@keyturn/domain/calendarLinks';
 import { bookingEventUid, buildIcsEvent } from '@keyturn/domain/ics';
+import { useT } from '@/lib/i18n';
+import { DETAILS } from '../details-texts';
 
 export interface AddToCalendarProps {
   bookingId: string;
@@ -31,6 +33,7 @@ export function AddToCalendar({
   tentative = false,
 }: AddToCalendarProps) {
   const headingId = useId();
+  const t = useT(DETAILS);
   const start = new Date(startsAt);
   const end = new Date(endsAt);
   if (Number.isNaN(start.getTime()) || !(end.getTime() > start.getTime())) return null;
@@ -62,7 +65,7 @@ export function AddToCalendar({
   return (
     <section aria-labelledby={headingId} className="mt-6">
       <h3 id={headingId} className="text-sm font-semibold text-slate-900">
-        Add to calendar
+        {t('addToCalendar')}
       </h3>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row">
         <a
@@ -71,12 +74,12 @@ export function AddToCalendar({
           className={linkClasses}
         >
           <CalendarGlyph />
-          Download .ics file
+          {t('downloadIcs')}
         </a>
         <a href={google} target="_blank" rel="noopener noreferrer" className={linkClasses}>
           <CalendarGlyph />
-          Google Calendar
-          <span className="sr-only"> (opens in a new tab)</span>
+          {t('googleCalendar')}
+          <span className="sr-only">{` ${t('newTab')}`}</span>
         </a>
       </div>
     </section>

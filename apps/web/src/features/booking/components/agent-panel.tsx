@@ -1,11 +1,12 @@
 // The booking page's left panel (spec §2.4): who the buyer books with and what. On a phone it is a compact
 // card above the steps.
-import { roomsLabel } from '@keyturn/domain/plural';
-import { APPOINTMENT_MINUTES, PLACEHOLDER_PROPERTY } from '@keyturn/domain/constants';
+import { APPOINTMENT_MINUTES } from '@keyturn/domain/constants';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { PoweredBy } from '@/components/buyer-footer';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';
+import { useLocale, useT } from '@/lib/i18n';
 import { formatPrice } from '../format';
+import { BOOKING } from '../texts';
 import type { DisplayAgent } from '../types';
 
 interface AgentPanelProps {
@@ -15,29 +16,29 @@ interface AgentPanelProps {
   /** Show the placeholder property while none is chosen (a viewing still to be matched to a property). */
   showPlaceholder: boolean;
   /**
-   * What the buyer chose, as the spec's two session names ('Property Viewing' for a viewing or open house, else
+   * What the buyer chose, as the spec's two sessions ('Property Viewing' for a viewing or open house, else
    * 'Consultation Session'), or null before a choice.
    */
-  purpose?: 'Property Viewing' | 'Consultation Session' | null;
+  purpose?: 'viewing' | 'consultation' | null;
 }
 
 export function AgentPanel({ agent, property, showPlaceholder, purpose = null }: AgentPanelProps) {
+  const t = useT(BOOKING);
   const brand = agent.companyName ?? agent.name;
-  const withWhom = agent.team ? `our team at ${agent.name}` : agent.name;
+  const withWhom = agent.team ? t('ourTeam', { name: agent.name }) : agent.name;
   // The purpose the buyer chose names the session (issue 29: "Consultation Session" stayed after "Property
   // Viewing" was chosen); before a choice, a property makes it a viewing.
-  const session = purpose ?? (property ? 'Property Viewing' : 'Consultation Session');
-  const sessionWords = session === 'Consultation Session' ? 'consultation' : 'property viewing';
+  const session = purpose ?? (property ? 'viewing' : 'consultation');
 
   return (
     <aside
-      aria-label="About this booking"
+      aria-label={t('aboutBooking')}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 md:w-80 md:shrink-0 md:rounded-none md:border-0 md:border-r md:p-6 md:shadow-none"
     >
       <div className="flex items-center gap-3">
         <SafeImage
           src={agent.logoUrl}
-          alt={`${brand} logo`}
+          alt={t('logo', { name: brand })}
           className="h-8 max-w-32 object-contain md:h-10 md:max-w-36"
           fallback={
             <span
@@ -73,20 +74,22 @@ export function AgentPanel({ agent, property, showPlaceholder, purpose = null }:
           />
           <div className="min-w-0">
             <p className="truncate font-semibold text-slate-900">{agent.name}</p>
-            <p className="text-sm text-slate-500">Real Estate Agent</p>
+            <p className="text-sm text-slate-500">{t('agentTitle')}</p>
           </div>
         </div>
       )}
 
-      <h1 className="mt-3 text-lg font-bold tracking-tight text-slate-900 md:mt-4 md:text-xl">{session}</h1>
+      <h1 className="mt-3 text-lg font-bold tracking-tight text-slate-900 md:mt-4 md:text-xl">
+        {session === 'consultation' ? t('consultSession') : t('pViewing')}
+      </h1>
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
         <li className="flex items-center gap-1.5">
           <ClockIcon />
-          {APPOINTMENT_MINUTES} min
+          {t('minutes', { count: APPOINTMENT_MINUTES })}
         </li>
         <li className="flex items-center gap-1.5">
           <PinIcon />
-          {agent.team ? agent.team.place : 'In-person session'}
+          {agent.team ? agent.team.place : t('inPerson')}
         </li>
       </ul>
 
@@ -94,14 +97,14 @@ export function AgentPanel({ agent, property, showPlaceholder, purpose = null }:
         <PropertyCard property={property} />
       ) : showPlaceholder ? (
         <div className="mt-4 hidden rounded-xl border border-dashed border-slate-300 p-3 text-sm md:block">
-          <p className="font-medium text-slate-700">{PLACEHOLDER_PROPERTY.address}</p>
-          <p className="text-slate-500">{PLACEHOLDER_PROPERTY.property_type}</p>
+          <p className="font-medium text-slate-700">{t('placeholderAddress')}</p>
+          <p className="text-slate-500">{t('placeholderType')}</p>
         </div>
       ) : null}
 
       {/* One text node: the page's largest paint on a phone, in the server's HTML as one readable sentence. */}
       <p className="mt-3 text-sm text-slate-600 md:mt-4">
-        {`This will be a ${APPOINTMENT_MINUTES}-minute ${sessionWords} session with ${withWhom}.`}
+        {t('sessionAbout', { minutes: APPOINTMENT_MINUTES, kind: session, who: withWhom })}
       </p>
 
       <PoweredBy className="mt-5 hidden border-t border-slate-100 pt-4 md:flex" />
@@ -111,9 +114,11 @@ export function AgentPanel({ agent, property, showPlaceholder, purpose = null }:
 
 /** The product badge: in the panel on wide screens, under the steps on a phone. */
 function PropertyCard({ property }: { property: Property }) {
+  const t = useT(BOOKING);
+  const { intlLocale } = useLocale();
   return (
     <section
-      aria-label="Property"
+      aria-label={t('property')}
       className="mt-3 flex gap-3 overflow-hidden rounded-xl border border-slate-200 md:mt-4 md:block"
     >
       <SafeImage
@@ -127,9 +132,9 @@ function PropertyCard({ property }: { property: Property }) {
           {property.city}, {property.state} {property.zip_code}
         </p>
         <p className="mt-1 text-slate-600">
-          {roomsLabel(property)} · {property.property_type}
+          {t('rooms', { beds: property.bedrooms, baths: property.bathrooms })} · {property.property_type}
         </p>
-        <p className="mt-1 font-semibold text-slate-900">{formatPrice(property.price)}</p>
+        <p className="mt-1 font-semibold text-slate-900">{formatPrice(property.price, intlLocale)}</p>
       </div>
     </section>
   );

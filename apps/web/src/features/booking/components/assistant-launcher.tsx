@@ -4,8 +4,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ASSISTANT_UI } from '@keyturn/domain/assistant/texts';
 import { api } from '@/lib/api';
+import { useT } from '@/lib/i18n';
+import { DETAILS } from '../details-texts';
 
 const AssistantPanel = lazy(() => import('./assistant-panel').then((m) => ({ default: m.AssistantPanel })));
 
@@ -20,6 +21,7 @@ export function AssistantLauncher({
   brand: Record<string, string>;
 }) {
   const [open, setOpen] = useState(false);
+  const t = useT(DETAILS);
   // Following the chat's "open the booking form" link changes the address: the chat closes.
   const { search } = useLocation();
   useEffect(() => setOpen(false), [search]);
@@ -49,7 +51,7 @@ export function AssistantLauncher({
           >
             <path d="M3.5 4A1.5 1.5 0 0 1 5 2.5h10A1.5 1.5 0 0 1 16.5 4v8a1.5 1.5 0 0 1-1.5 1.5H9l-3.6 3.1A.5.5 0 0 1 4.6 16.2V13.5H5A1.5 1.5 0 0 1 3.5 12V4Z" />
           </svg>
-          {ASSISTANT_UI.openButton}
+          {t('aiOpen')}
         </button>
       </div>
       {open ? (

@@ -5,10 +5,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ASSISTANT_TEXT_MAX_LENGTH, ASSISTANT_UI } from '@keyturn/domain/assistant/texts';
+import { ASSISTANT_TEXT_MAX_LENGTH } from '@keyturn/domain/assistant/texts';
 import type { ConversationResponse } from '@keyturn/domain/schemas/assistant';
 import { Dialog } from '@/components/ui/dialog';
 import { ApiError, api } from '@/lib/api';
+import { useLocale, useT } from '@/lib/i18n';
+import { DETAILS } from '../details-texts';
+import { MANAGE } from '../manage-texts';
 
 export function AssistantPanel({
   agentId,
@@ -21,6 +24,11 @@ export function AssistantPanel({
   brand: Record<string, string>;
   onClose: () => void;
 }) {
+  const t = useT(DETAILS);
+  const tm = useT(MANAGE);
+  // Issue 43: the conversation starts in the page's language (its greeting; the server answers Spanish when the
+  // buyer writes Spanish). The API client also sends it as Accept-Language.
+  const { locale } = useLocale();
   const [conversation, setConversation] = useState<ConversationResponse | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -33,9 +41,10 @@ export function AssistantPanel({
         agent_id: agentId,
         property_id: propertyId,
         time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        locale,
       }),
     onSuccess: setConversation,
-    onError: (err) => setError(err instanceof ApiError ? err.message : ASSISTANT_UI.failed),
+    onError: (err) => setError(err instanceof ApiError ? err.message : t('aiFailed')),
   });
   const send = useMutation({
     mutationFn: (message: string) =>
@@ -48,7 +57,7 @@ export function AssistantPanel({
       setText('');
       setError(null);
     },
-    onError: (err) => setError(err instanceof ApiError ? err.message : ASSISTANT_UI.failed),
+    onError: (err) => setError(err instanceof ApiError ? err.message : t('aiFailed')),
     onSettled: () => inputRef.current?.focus(),
   });
 
@@ -69,13 +78,13 @@ export function AssistantPanel({
   const booked = conversation?.booking ?? null;
 
   return (
-    <Dialog open onClose={onClose} title={ASSISTANT_UI.panelTitle} initialFocusRef={inputRef}>
+    <Dialog open onClose={onClose} title={t('aiTitle')} initialFocusRef={inputRef}>
       <div style={brand} className="flex max-h-[70vh] flex-col gap-3">
         <div
           ref={logRef}
           role="log"
           aria-live="polite"
-          aria-label={ASSISTANT_UI.panelTitle}
+          aria-label={t('aiTitle')}
           className="min-h-40 flex-1 space-y-2 overflow-y-auto rounded-lg bg-slate-50 p-3"
         >
           {conversation?.messages.map((m, i) => (
@@ -87,26 +96,28 @@ export function AssistantPanel({
                   : 'bg-white text-slate-800 shadow-sm'
               }`}
             >
-              <span className="sr-only">{m.role === 'buyer' ? 'You: ' : 'Assistant: '}</span>
+              <span className="sr-only">{`${t(m.role === 'buyer' ? 'aiYou' : 'aiSays')} `}</span>
               {m.text}
             </p>
           ))}
           {start.isPending || send.isPending ? (
-            <p className="text-sm text-slate-500">{ASSISTANT_UI.sending}</p>
+            <p className="text-sm text-slate-500">{t('aiSending')}</p>
           ) : null}
         </div>
         {conversation && conversation.proposals.length > 0 && !booked ? (
-          <ul className="flex flex-wrap gap-2" aria-label="Times offered">
+          <ul className="flex flex-wrap gap-2" aria-label={t('aiTimes')}>
             {conversation.proposals.map((p, i) => (
               <li key={p.starts_at}>
                 <button
                   type="button"
                   disabled={send.isPending}
-                  onClick={() => send.mutate(`option ${i + 1}`)}
+                  onClick={() => send.mutate(t('aiOption', { n: i + 1 }))}
                   className="rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)] focus-visible:outline-none"
                 >
                   {p.label}
-                  {p.suggested ? <span className="ml-1 text-xs text-slate-500">(suggested)</span> : null}
+                  {p.suggested ? (
+                    <span className="ml-1 text-xs text-slate-500">{t('aiSuggested')}</span>
+                  ) : null}
                 </button>
               </li>
             ))}
@@ -114,7 +125,7 @@ export function AssistantPanel({
         ) : null}
         {booked ? (
           <a href={booked.manage_url} className="text-sm font-medium text-[var(--kt-primary)] underline">
-            Manage your booking
+            {tm('title')}
           </a>
         ) : null}
         {conversation?.form_url ? (
@@ -122,7 +133,7 @@ export function AssistantPanel({
             to={sameOriginPath(conversation.form_url)}
             className="text-sm font-medium text-slate-700 underline"
           >
-            {ASSISTANT_UI.openForm}
+            {t('aiForm')}
           </Link>
         ) : null}
         {error ? (
@@ -132,7 +143,7 @@ export function AssistantPanel({
         ) : null}
         <form onSubmit={submit} className="flex gap-2">
           <label htmlFor="assistant-input" className="sr-only">
-            {ASSISTANT_UI.inputLabel}
+            {t('aiInput')}
           </label>
           <input
             id="assistant-input"
@@ -140,7 +151,7 @@ export function AssistantPanel({
             value={text}
             onChange={(e) => setText(e.target.value)}
             maxLength={ASSISTANT_TEXT_MAX_LENGTH}
-            placeholder={ASSISTANT_UI.placeholder}
+            placeholder={t('aiHint')}
             autoComplete="off"
             disabled={booked !== null}
             className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-sm focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)] focus-visible:outline-none"
@@ -150,7 +161,7 @@ export function AssistantPanel({
             disabled={!conversation || send.isPending || booked !== null}
             className="min-h-11 rounded-lg bg-[var(--kt-primary)] px-4 text-sm font-semibold text-[var(--kt-on-primary)] disabled:opacity-60 focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)] focus-visible:ring-offset-2 focus-visible:outline-none"
           >
-            {ASSISTANT_UI.send}
+            {t('aiSend')}
           </button>
         </form>
       </div>

@@ -1,5 +1,9 @@
 // The booking steps' Back (spec §2.4): a quiet link-like button with a chevron, above the step it leaves.
+import { useT } from '@/lib/i18n';
+import { BOOKING } from '../texts';
+
 export function BackButton({ onClick }: { onClick: () => void }) {
+  const t = useT(BOOKING);
   return (
     <button
       type="button"
@@ -16,7 +20,7 @@ export function BackButton({ onClick }: { onClick: () => void }) {
       >
         <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      Back
+      {t('back')}
     </button>
   );
 }

@@ -16,7 +16,6 @@ import { bookableDates } from '@keyturn/domain/bookingWindow';
 import { CONSULTATION_PURPOSES, PROPERTY_PURPOSES } from '@keyturn/domain/enums';
 import type { BookingPurpose } from '@keyturn/domain/enums';
 import { WHO_DECIDES } from '@keyturn/domain/listing/whoDecides';
-import { MESSAGES } from '@keyturn/domain/messages';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { isoDateInZone, timeZoneName } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
@@ -29,10 +28,12 @@ import type { BookingSetup } from '../hooks/use-booking-setup';
 import { useFlowUrl } from '../hooks/use-flow-url';
 import type { FlowChoices } from '../hooks/use-flow-url';
 import { useTimeSlots } from '../hooks/use-time-slots';
-import { useBookingSubmit } from '../hooks/use-booking-submit';
+import { loadSubmit, useBookingSubmit } from '../hooks/use-booking-submit';
 import { useStoredBooking } from '../hooks/use-stored-booking';
 import { heldSlotOf, holdTargetOf, useSlotHold } from '../hooks/use-slot-hold';
 import { toast } from '@/lib/toast';
+import { useAgentLanguage, useLocale, useT } from '@/lib/i18n';
+import { BOOKING, type BookingT } from '../texts';
 import { AgentPanel } from './agent-panel';
 import { PoweredBy } from '@/components/buyer-footer';
 import type { SummaryRow } from './booking-summary';
@@ -51,12 +52,16 @@ import {
 } from './lazy-steps';
 import { PurposeStep } from './purpose-step';
 import { BackButton } from './back-button';
-import { slotValue } from './slot-choice';
+import { slotChoice, slotValue } from './slot-choice';
 import { focusStepHeading } from './step-heading';
 
 /** @param flowKey names this booking page in the tab's session storage (path, agent and token). */
 export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: string }) {
   const { agent, agentId, propertyId, prefill, reschedule, availability } = setup;
+  const t = useT(BOOKING);
+  const { intlLocale } = useLocale();
+  // Issue 43: the agent's default language, once their answer is here (unless the visitor chose one).
+  useAgentLanguage(setup.agentLanguage);
   // A consultation with a team (issue 15): the team's pool offers the times and the server picks the member.
   const team = setup.team && propertyId === null && agentId === null ? setup.team : null;
   const hasPropertyId = propertyId !== null;
@@ -233,6 +238,11 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
     holdToken: hold?.token ?? null,
   });
 
+  // The submit's work loads with the details step, not with the page (issue 43).
+  useEffect(() => {
+    if (step === 'details') void loadSubmit().catch(() => undefined);
+  }, [step]);
+
   function goBack() {
     const previous = previousStep(step, flow);
     if (previous) flowUrl.back(previous, choices);
@@ -240,7 +250,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
 
   function continueFromPurpose() {
     if (!purpose && !hasPropertyId) {
-      setPurposeError(MESSAGES.purposeRequired);
+      setPurposeError(t('purposeRequired'));
       return;
     }
     setPurposeError(null);
@@ -269,15 +279,20 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
   }
 
   // Times read off the server's instant; a fallback-grid slot (no instant yet) shows its agent-zone label.
+  const summaryTime = (instant: string, dateIso: string, zone: string) =>
+    timeSummary(instant, dateIso, zone, browserTimeZone(), intlLocale, t);
   const slotRow = (slot: TimeSlot, dateIso: string): SummaryRow =>
     slot.startsAt && agentZone
-      ? { label: 'Time', ...timeSummary(slot.startsAt, dateIso, agentZone, browserTimeZone()) }
-      : { label: 'Time', value: agentZone ? `${slot.label} ${timeZoneName(agentZone)}` : slot.label };
+      ? { label: t('time'), ...summaryTime(slot.startsAt, dateIso, agentZone) }
+      : {
+          label: t('time'),
+          value: agentZone
+            ? `${slotChoice(slot, dateIso, null, agentZone, intlLocale).label} ${timeZoneName(agentZone, undefined, intlLocale)}`
+            : slotChoice(slot, dateIso, null, null, intlLocale).label,
+        };
   const propertyRow: SummaryRow = {
-    label: 'Property',
-    value: property
-      ? `${property.address}, ${property.city}, ${property.state}`
-      : MESSAGES.consultationWithAgent,
+    label: t('property'),
+    value: property ? `${property.address}, ${property.city}, ${property.state}` : t('consultWithAgent'),
   };
 
   return (
@@ -287,13 +302,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
           agent={agent}
           property={property}
           showPlaceholder={!team && (!purpose || needsPropertySelection({ hasPropertyId: false, purpose }))}
-          purpose={
-            purpose
-              ? PROPERTY_PURPOSES.includes(purpose)
-                ? 'Property Viewing'
-                : 'Consultation Session'
-              : null
-          }
+          purpose={purpose ? (PROPERTY_PURPOSES.includes(purpose) ? 'viewing' : 'consultation') : null}
         />
         <main
           ref={mainRef}
@@ -308,7 +317,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
 
           {reschedule && step !== 'confirmation' ? (
             <p className="mb-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
-              You are rescheduling an existing booking: pick a new time, then confirm with a short reason.
+              {t('rescheduling')}
             </p>
           ) : null}
 
@@ -367,7 +376,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                 />
               ) : null}
               {(step === 'calendar' || step === 'time') && date && slotsState.notes?.length ? (
-                <ul aria-label="About this home's times" className="mt-4 space-y-1 text-sm text-slate-700">
+                <ul aria-label={t('timesNotes')} className="mt-4 space-y-1 text-sm text-slate-700">
                   {slotsState.notes.map((note) => (
                     <li key={note} className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
                       {note}
@@ -382,6 +391,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                   slots={slotsState.slots}
                   loading={slotsState.loading}
                   viewZone={viewZone}
+                  agentZone={agentZone}
                   selected={selectedTime}
                   onSelect={(value) => move(slotPatch(value), nextStep('time', flow) ?? 'details')}
                 />
@@ -392,6 +402,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                   date={date}
                   slots={slotsState.slots}
                   viewZone={viewZone}
+                  agentZone={agentZone}
                   onSelect={(value) => move(slotPatch(value))}
                 />
               ) : null}
@@ -409,7 +420,7 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                     hold && heldSlot && agentZone
                       ? {
                           expiresAt: hold.expires_at,
-                          time: timeSummary(hold.starts_at, date ?? '', agentZone, browserTimeZone()).value,
+                          time: summaryTime(hold.starts_at, date ?? '', agentZone).value,
                         }
                       : null
                   }
@@ -419,12 +430,12 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                       : null
                   }
                   summary={[
-                    { label: 'Date', value: date ? formatLongDate(date) : 'Not selected' },
+                    { label: t('date'), value: date ? formatLongDate(date, intlLocale) : t('notSelected') },
                     selectedSlot && date
                       ? slotRow(selectedSlot, date)
-                      : { label: 'Time', value: 'Not selected' },
-                    team ? placeRow(team) : propertyRow,
-                    { label: team ? 'Team' : 'Agent', value: agent.name },
+                      : { label: t('time'), value: t('notSelected') },
+                    team ? placeRow(team, t) : propertyRow,
+                    { label: team ? t('team') : t('agent'), value: agent.name },
                   ]}
                 />
               ) : null}
@@ -436,21 +447,16 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
                   agentName={assignedAgent ?? agent.name}
                   property={property}
                   place={agent.team ?? null}
-                  purpose={purposeLabel(purpose, customPurpose)}
+                  purpose={purposeLabel(purpose, customPurpose, t)}
                   summary={[
-                    { label: 'Date', value: formatLongDate(booking.booking_date) },
+                    { label: t('date'), value: formatLongDate(booking.booking_date, intlLocale) },
                     {
-                      label: 'Time',
-                      ...timeSummary(
-                        booking.starts_at,
-                        booking.booking_date,
-                        booking.time_zone,
-                        browserTimeZone(),
-                      ),
+                      label: t('time'),
+                      ...summaryTime(booking.starts_at, booking.booking_date, booking.time_zone),
                     },
-                    team ? placeRow(team) : propertyRow,
-                    { label: 'Agent', value: assignedAgent ?? agent.name },
-                    { label: 'Purpose', value: purposeLabel(purpose, customPurpose) },
+                    team ? placeRow(team, t) : propertyRow,
+                    { label: t('agent'), value: assignedAgent ?? agent.name },
+                    { label: t('purpose'), value: purposeLabel(purpose, customPurpose, t) },
                   ]}
                 />
               ) : null}
@@ -474,8 +480,8 @@ function findSlot(slots: readonly TimeSlot[], choice: string): TimeSlot | null {
 }
 
 /** A team consultation's place (issue 29): the office's address, or by phone or video. */
-function placeRow(team: NonNullable<BookingSetup['team']>): SummaryRow {
-  return { label: 'Where', value: team.consultation.text };
+function placeRow(team: NonNullable<BookingSetup['team']>, t: BookingT): SummaryRow {
+  return { label: t('where'), value: team.consultation.text };
 }
 
 /** Where this page keeps, for the tab's session, the details typed, the held time and the submit's result. */

@@ -2,8 +2,10 @@
 // name, e-mail, phone and buyer type, with the same labels, autocomplete and options. Each form registers them
 // under its own names.
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { BUYER_TYPES, BUYER_TYPE_LABELS } from '@keyturn/domain/enums';
-import { PhoneField, SelectField, TextField } from '@/components/ui/text-field';
+import { BUYER_TYPES } from '@keyturn/domain/enums';
+import { SelectField, TextField } from '@/components/ui/text-field';
+import { useT } from '@/lib/i18n';
+import { BUYER_TYPE_KEY, DETAILS, useFieldMessage } from '../details-texts';
 
 type Field = 'name' | 'email' | 'phone' | 'buyerType';
 
@@ -17,29 +19,44 @@ export function BuyerContactFields({
   /** The class of the fields that span the form's row (name and buyer type on the details step's grid). */
   wide?: string;
 }) {
+  const t = useT(DETAILS);
+  // The domain's schema messages (English) in the page's language; a server's own sentence as it came.
+  const say = useFieldMessage();
   return (
     <>
       <TextField
         className={wide}
-        label="Full name"
+        label={t('fullName')}
         autoComplete="name"
-        error={errors.name}
+        error={say(errors.name)}
         {...fields.name}
       />
       <TextField
-        label="Email"
+        label={t('email')}
         type="email"
         inputMode="email"
         autoComplete="email"
-        error={errors.email}
+        error={say(errors.email)}
         {...fields.email}
       />
-      <PhoneField error={errors.phone} {...fields.phone} />
-      <SelectField className={wide} label="Buyer type" error={errors.buyerType} {...fields.buyerType}>
-        <option value="">Select buyer type</option>
+      <TextField
+        label={t('phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        error={say(errors.phone)}
+        {...fields.phone}
+      />
+      <SelectField
+        className={wide}
+        label={t('buyerType')}
+        error={say(errors.buyerType)}
+        {...fields.buyerType}
+      >
+        <option value="">{t('pickBuyerType')}</option>
         {BUYER_TYPES.map((type) => (
           <option key={type} value={type}>
-            {BUYER_TYPE_LABELS[type]}
+            {t(BUYER_TYPE_KEY[type])}
           </option>
         ))}
       </SelectField>

@@ -7,7 +7,9 @@ import { timeZoneLabel, timeZoneName } from '@keyturn/domain/time';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { BookingCalendar } from '@/components/booking-calendar/booking-calendar';
 import type { CalendarTimeSlot } from '@/components/booking-calendar/booking-calendar';
+import { useLocale, useT } from '@/lib/i18n';
 import { parseIsoDate, toIsoDate } from '../format';
+import { STEPS } from '@/lib/steps-area';
 import { slotChoice } from './slot-choice';
 import { BrandButton } from './brand-button';
 import { OpenHouseOffer } from './open-house-offer';
@@ -52,6 +54,8 @@ export function CalendarStep({
   onContinue,
 }: CalendarStepProps) {
   const toggleId = useId();
+  const t = useT(STEPS);
+  const { intlLocale } = useLocale();
   const reportMonth = useCallback(
     (month: Date) => onMonthChange(toIsoDate(month).slice(0, 7)),
     [onMonthChange],
@@ -60,12 +64,16 @@ export function CalendarStep({
   const zonesDiffer =
     agentZone !== null && agentZone !== buyerZone && slots.some((slot) => slot.startsAt !== null);
   const viewZone = zonesDiffer && showInBuyerZone ? buyerZone : null;
-  const calendarSlots: CalendarTimeSlot[] = date ? slots.map((slot) => slotChoice(slot, date, viewZone)) : [];
+  const calendarSlots: CalendarTimeSlot[] = date
+    ? slots.map((slot) => slotChoice(slot, date, viewZone, agentZone, intlLocale))
+    : [];
 
   return (
     <div>
-      <StepHeading title="Select a Date & Time">
-        {agentZone ? <p>All times shown in {timeZoneLabel(viewZone ?? agentZone)}</p> : null}
+      <StepHeading title={t('dateTitle')}>
+        {agentZone ? (
+          <p>{t('allTimesIn', { zone: timeZoneLabel(viewZone ?? agentZone, undefined, intlLocale) })}</p>
+        ) : null}
       </StepHeading>
       <BookingCalendar
         selectedDate={date ? parseIsoDate(date) : null}
@@ -91,14 +99,14 @@ export function CalendarStep({
                 onChange={(event) => onShowInBuyerZoneChange(event.target.checked)}
                 className="size-6 shrink-0 accent-[var(--kt-primary)]"
               />
-              <span>Show times in my time zone: {timeZoneName(buyerZone)}</span>
+              <span>{t('myZone', { zone: timeZoneName(buyerZone, undefined, intlLocale) })}</span>
             </label>
           ) : null
         }
         noSlotsContent={date ? <WaitlistOffer key={date} date={date} /> : null}
         selectedTimeActions={
           <BrandButton fullWidth onClick={onContinue}>
-            Continue to Details
+            {t('toDetails')}
           </BrandButton>
         }
       />

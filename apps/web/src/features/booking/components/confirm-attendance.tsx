@@ -4,8 +4,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import type { ManagedBooking } from '@keyturn/domain/schemas/publicBooking';
-import { formatClock } from '@keyturn/domain/time';
 import { ApiError } from '@/lib/api';
+import { useLocale, useT } from '@/lib/i18n';
+import { MANAGE } from '../manage-texts';
+import { formatClock } from '@keyturn/domain/time';
 import { confirmAttendance } from '../api';
 import { BrandButton } from './brand-button';
 
@@ -20,36 +22,37 @@ export function ConfirmAttendance({
   buyerZone: string;
   onChanged: () => void;
 }) {
+  const t = useT(MANAGE);
+  const { intlLocale } = useLocale();
   const mutation = useMutation({ mutationFn: () => confirmAttendance(token), onSettled: onChanged });
   if (booking.buyer_confirmed_at) {
     // In the buyer's zone, labelled with it (the domain's clock): the page's other times are the agent's.
-    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: buyerZone }).format(
+    const day = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeZone: buyerZone }).format(
       new Date(booking.buyer_confirmed_at),
     );
-    const at = `${day}, ${formatClock(booking.buyer_confirmed_at, buyerZone, { zoneName: true })}`;
+    const at = `${day}, ${formatClock(booking.buyer_confirmed_at, buyerZone, { zoneName: true, locale: intlLocale })}`;
     return (
       <p role="status" className="mb-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-        You confirmed you&apos;re coming ({booking.buyer_confirmed_via === 'text' ? 'by text' : 'here'}, {at}
-        ).
+        {t('confirmedComing', { via: booking.buyer_confirmed_via === 'text' ? 'text' : 'web', at })}
       </p>
     );
   }
   if (!booking.can_confirm) return null;
   return (
     <div className="mb-4 flex flex-col gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-slate-700">Let {booking.agent.name} know you&apos;re still coming.</p>
+      <p className="text-sm text-slate-700">{t('stillComing', { agent: booking.agent.name })}</p>
       <BrandButton
         disabled={mutation.isPending}
         onClick={() =>
           mutation.mutate(undefined, {
             onError: (error) =>
               toast.error(
-                error instanceof ApiError && error.status === 409 ? error.message : 'Failed to confirm',
+                error instanceof ApiError && error.status === 409 ? error.message : t('confirmFailed'),
               ),
           })
         }
       >
-        {mutation.isPending ? 'Confirming…' : 'Confirm I’m coming'}
+        {mutation.isPending ? t('confirming') : t('confirmComing')}
       </BrandButton>
     </div>
   );

@@ -1,9 +1,10 @@
 // Step 5 (spec §2.4 "Confirmation"): what was booked, the e-mail that follows, arriving early; plus adding
 // the appointment to a calendar and the link to manage it.
-import { WHO_DECIDES } from '@keyturn/domain/listing/whoDecides';
 import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
-import { MESSAGES } from '@keyturn/domain/messages';
 import { purposeTitle } from '@keyturn/domain/purposeText';
+import { useT } from '@/lib/i18n';
+import { DETAILS, WHO_DECIDES_TEXTS } from '../details-texts';
+import { MANAGE } from '../manage-texts';
 import type { Property } from '@keyturn/domain/schemas/property';
 import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
 import { AddToCalendar } from './add-to-calendar';
@@ -30,6 +31,9 @@ export function ConfirmationStep({
   purpose,
   summary,
 }: ConfirmationStepProps) {
+  const t = useT(DETAILS);
+  const tm = useT(MANAGE);
+  const decides = useT(WHO_DECIDES_TEXTS);
   const pending = booking.status === 'pending';
   // Issue 39 §6: whose answer the request waits for, in the one wording (domain whoDecides.ts).
   const awaiting = booking.awaiting === 'seller' ? 'seller' : 'agent';
@@ -40,7 +44,8 @@ export function ConfirmationStep({
       ? place.place
       : undefined;
   // Nobody arrives at a phone or video call.
-  const arrive = place && !place.inPerson ? '' : ` Please arrive ${ARRIVE_EARLY_MINUTES} minutes early.`;
+  const arrive = place && !place.inPerson ? '' : ` ${t('arriveEarly', { minutes: ARRIVE_EARLY_MINUTES })}`;
+  const who = { who: awaiting, agent: agentName };
 
   return (
     <div>
@@ -77,15 +82,12 @@ export function ConfirmationStep({
           tabIndex={-1}
           className="mt-4 text-2xl font-bold tracking-tight text-slate-900 focus:outline-none"
         >
-          {pending
-            ? MESSAGES.bookingRequestSentTitle
-            : rescheduled
-              ? MESSAGES.bookingRescheduledTitle
-              : MESSAGES.bookingConfirmedTitle}
+          {t(pending ? 'requestSentTitle' : rescheduled ? 'rescheduledTitle' : 'confirmedTitle')}
         </h2>
         {pending ? (
           <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800">
-            {WHO_DECIDES.waiting(awaiting, agentName)}. {WHO_DECIDES.waitingDetail(awaiting, agentName)}
+            {decides('waitingFor', { awaiting, agentName })}.{' '}
+            {decides('waitingDetail', { awaiting, agentName })}
           </p>
         ) : null}
       </div>
@@ -95,9 +97,7 @@ export function ConfirmationStep({
       </div>
 
       <p className="mt-4 text-sm text-slate-600">
-        {pending
-          ? `You will receive an email once ${awaiting === 'seller' ? 'the seller' : agentName} confirms, with all the details.`
-          : 'You will receive a confirmation email shortly with all the details.'}
+        {pending ? t('emailOnceConfirmed', who) : t('emailSoon')}
         {arrive}
       </p>
 
@@ -108,18 +108,21 @@ export function ConfirmationStep({
         endsAt={booking.ends_at}
         timeZone={booking.time_zone}
         location={location}
-        description={`${title}${place ? ` (${place.place})` : ''}. Manage your booking: ${booking.manage_url}`}
+        description={t('calendarNote', {
+          what: `${title}${place ? ` (${place.place})` : ''}`,
+          url: booking.manage_url,
+        })}
         url={booking.manage_url}
         tentative={pending}
       />
 
       <p className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-600">
-        Need to change plans?{' '}
+        {t('changePlans')}{' '}
         <a
           href={booking.manage_url}
           className="font-medium text-slate-900 underline decoration-[var(--kt-primary)] decoration-2 underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
         >
-          Manage your booking
+          {tm('title')}
         </a>
       </p>
     </div>

@@ -13,6 +13,8 @@ import { readSession, writeSession } from '@/lib/session-store';
 import type { SummaryRow } from './booking-summary';
 import { DetailsStep } from './details-step';
 import { HoldNotice } from '@/components/hold-notice';
+import { useT, translator } from '@/lib/i18n';
+import { DETAILS } from '../details-texts';
 
 /** Payload field names of spec §3 → the details form's fields, to show a 400's `fields` under the inputs. */
 const FORM_FIELD_OF: Record<string, keyof BookingDetailsFormInput> = {
@@ -28,8 +30,7 @@ const FORM_FIELD_OF: Record<string, keyof BookingDetailsFormInput> = {
 };
 
 /** A reschedule of a confirmed showing with an agent who approves each booking (issue 29, WCAG 3.3.7). */
-export const GIVES_UP_CONFIRMED =
-  'Your agent approves each booking: when you confirm, your current confirmed time is released and the new time is a request, not booked until the agent confirms it.';
+export const GIVES_UP_CONFIRMED = translator(DETAILS, 'en')('givesUp');
 
 export interface DetailsPanelProps {
   /** The session-storage key of what the buyer typed on this booking page. */
@@ -58,6 +59,7 @@ export function DetailsPanel({
   hold = null,
   ...shown
 }: DetailsPanelProps) {
+  const t = useT(DETAILS);
   const form = useForm<BookingDetailsFormInput, unknown, BookingDetailsForm>({
     resolver: zodResolver(bookingDetailsFormSchema(reschedule)),
     defaultValues: {
@@ -99,7 +101,7 @@ export function DetailsPanel({
       form={form}
       reschedule={reschedule}
       onSubmit={() => void submit()}
-      notice={reschedule && prefill?.gives_up_confirmed ? GIVES_UP_CONFIRMED : decides}
+      notice={reschedule && prefill?.gives_up_confirmed ? t('givesUp') : decides}
       holdNotice={
         hold ? <HoldNotice key={hold.expiresAt} expiresAt={hold.expiresAt} time={hold.time} /> : null
       }

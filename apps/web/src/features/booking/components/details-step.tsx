@@ -2,12 +2,12 @@
 // the booking flow so its values survive a trip back to the calendar (e.g. after a 409).
 import { useState, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { BUDGET_RANGES, BUYER_TYPE_LABELS, INCOME_RANGES } from '@keyturn/domain/enums';
-import { budgetRangeLabel, incomeRangeLabel } from '@keyturn/domain/enums';
+import { BUDGET_RANGES, INCOME_RANGES } from '@keyturn/domain/enums';
 import type { BookingDetailsForm, BookingDetailsFormInput } from '@keyturn/domain/schemas/booking';
-import { SMS_CONSENT_LABEL, SMS_CONSENT_WORDING } from '@keyturn/domain/texts/consent';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/text-field';
 import { SpinnerCircle } from '@/components/ui/spinner';
+import { useLocale, useT, type Translate } from '@/lib/i18n';
+import { BUYER_TYPE_KEY, DETAILS, moneyRange, useFieldMessage, type DetailsKey } from '../details-texts';
 import { BuyerContactFields } from './buyer-contact-fields';
 import { BrandButton } from './brand-button';
 import { StepHeading } from './step-heading';
@@ -50,13 +50,16 @@ export function DetailsStep({
 }: DetailsStepProps) {
   const { register, formState } = form;
   const { errors } = formState;
+  const t = useT(DETAILS);
+  const { intlLocale } = useLocale();
+  const say = useFieldMessage();
   const [editing, setEditing] = useState(false);
   // A known detail the rules now refuse (say, an old phone with letters) opens the fields with its message.
   const showFields = !knownBuyer || editing || BUYER_FIELDS.some((field) => errors[field]);
   const values = form.getValues();
   return (
     <div>
-      <StepHeading title="Enter Your Details" />
+      <StepHeading title={t('title')} />
       <BookingSummary rows={summary} />
       {holdNotice}
 
@@ -79,54 +82,54 @@ export function DetailsStep({
                 buyerType: register('buyerType'),
               }}
               errors={{
-                name: errors.name?.message,
-                email: errors.email?.message,
-                phone: errors.phone?.message,
-                buyerType: errors.buyerType?.message,
+                name: say(errors.name?.message),
+                email: say(errors.email?.message),
+                phone: say(errors.phone?.message),
+                buyerType: say(errors.buyerType?.message),
               }}
             />
             <SelectField
-              label="Budget range"
-              error={errors.budgetRange?.message}
+              label={t('budgetRange')}
+              error={say(errors.budgetRange?.message)}
               {...register('budgetRange')}
             >
-              <option value="">Select budget range (optional)</option>
+              <option value="">{t('pickBudget')}</option>
               {BUDGET_RANGES.map((range) => (
                 <option key={range} value={range}>
-                  {budgetRangeLabel(range)}
+                  {moneyRange(range, t, intlLocale)}
                 </option>
               ))}
             </SelectField>
             <SelectField
-              label="Income range"
-              error={errors.incomeRange?.message}
+              label={t('incomeRange')}
+              error={say(errors.incomeRange?.message)}
               {...register('incomeRange')}
             >
-              <option value="">Select income range (optional)</option>
+              <option value="">{t('pickIncome')}</option>
               {INCOME_RANGES.map((range) => (
                 <option key={range} value={range}>
-                  {incomeRangeLabel(range)}
+                  {moneyRange(range, t, intlLocale)}
                 </option>
               ))}
             </SelectField>
             <TextAreaField
               className="sm:col-span-2"
-              label="Additional notes"
-              placeholder="Anything the agent should know (optional)"
-              error={errors.notes?.message}
+              label={t('notes')}
+              placeholder={t('notesHint')}
+              error={say(errors.notes?.message)}
               {...register('notes')}
             />
             <BuyerAgentFields form={form} />
           </>
         ) : (
           <div className="sm:col-span-2">
-            <BookingSummary rows={buyerRows(values)} />
+            <BookingSummary rows={buyerRows(values, t, intlLocale)} />
             <button
               type="button"
               onClick={() => setEditing(true)}
               className="mt-2 inline-flex min-h-10 items-center text-sm font-medium text-slate-700 underline decoration-[var(--kt-primary)] decoration-2 underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
             >
-              Edit my details
+              {t('editDetails')}
             </button>
           </div>
         )}
@@ -141,16 +144,15 @@ export function DetailsStep({
               {...register('smsConsent')}
             />
             <label htmlFor="sms-consent" className="text-sm text-slate-700">
-              <span className="font-semibold text-slate-900">{SMS_CONSENT_LABEL}.</span>{' '}
-              {SMS_CONSENT_WORDING.slice(SMS_CONSENT_LABEL.length + 2)}
+              <span className="font-semibold text-slate-900">{t('smsLabel')}.</span> {t('smsTerms')}
             </label>
           </div>
         )}
         {reschedule ? (
           <TextAreaField
             className="sm:col-span-2"
-            label="Reason for rescheduling"
-            error={errors.rescheduleReason?.message}
+            label={t('rescheduleReason')}
+            error={say(errors.rescheduleReason?.message)}
             {...register('rescheduleReason')}
           />
         ) : null}
@@ -171,7 +173,7 @@ export function DetailsStep({
             aria-busy={submitting || undefined}
           >
             {submitting ? <SpinnerCircle size="sm" /> : null}
-            {reschedule ? 'Confirm Reschedule' : 'Confirm Booking'}
+            {t(reschedule ? 'confirmReschedule' : 'confirmBooking')}
           </BrandButton>
         </div>
       </form>
@@ -180,14 +182,25 @@ export function DetailsStep({
 }
 
 /** The buyer's details as the booking knows them (reschedule mode). */
-function buyerRows(values: BookingDetailsFormInput): SummaryRow[] {
+function buyerRows(
+  values: BookingDetailsFormInput,
+  t: Translate<DetailsKey>,
+  intlLocale: string,
+): SummaryRow[] {
+  const notGiven = t('notGiven');
   return [
-    { label: 'Name', value: values.name ?? '' },
-    { label: 'Email', value: values.email ?? '' },
-    { label: 'Phone', value: values.phone ?? '' },
-    { label: 'Buyer type', value: values.buyerType ? BUYER_TYPE_LABELS[values.buyerType] : 'Not given' },
-    { label: 'Budget', value: values.budgetRange ? budgetRangeLabel(values.budgetRange) : 'Not given' },
-    { label: 'Income', value: values.incomeRange ? incomeRangeLabel(values.incomeRange) : 'Not given' },
+    { label: t('name'), value: values.name ?? '' },
+    { label: t('email'), value: values.email ?? '' },
+    { label: t('phone'), value: values.phone ?? '' },
+    { label: t('buyerType'), value: values.buyerType ? t(BUYER_TYPE_KEY[values.buyerType]) : notGiven },
+    {
+      label: t('budget'),
+      value: values.budgetRange ? moneyRange(values.budgetRange, t, intlLocale) : notGiven,
+    },
+    {
+      label: t('income'),
+      value: values.incomeRange ? moneyRange(values.incomeRange, t, intlLocale) : notGiven,
+    },
   ];
 }
 
@@ -196,6 +209,8 @@ function BuyerAgentFields({ form }: { form: DetailsForm }) {
   const { register, formState, unregister } = form;
   const [on, setOn] = useState(() => form.getValues('buyerAgent') !== undefined);
   const errors = formState.errors.buyerAgent;
+  const t = useT(DETAILS);
+  const say = useFieldMessage();
   return (
     <div className="space-y-4 sm:col-span-2">
       <label className="flex min-h-10 cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
@@ -208,39 +223,39 @@ function BuyerAgentFields({ form }: { form: DetailsForm }) {
             if (!event.target.checked) unregister('buyerAgent');
           }}
         />
-        I&apos;m a buyer&apos;s agent booking for my client
+        {t('forClient')}
       </label>
       {on ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Your name"
+            label={t('yourName')}
             autoComplete="name"
-            error={errors?.name?.message}
+            error={say(errors?.name?.message)}
             {...register('buyerAgent.name')}
           />
           <TextField
-            label="Brokerage"
+            label={t('brokerage')}
             autoComplete="organization"
-            error={errors?.brokerage?.message}
+            error={say(errors?.brokerage?.message)}
             {...register('buyerAgent.brokerage')}
           />
           <TextField
-            label="Licence number"
-            error={errors?.licence_number?.message}
+            label={t('licence')}
+            error={say(errors?.licence_number?.message)}
             {...register('buyerAgent.licence_number')}
           />
           <TextField
-            label="Your phone"
+            label={t('yourPhone')}
             type="tel"
             inputMode="tel"
-            error={errors?.phone?.message}
+            error={say(errors?.phone?.message)}
             {...register('buyerAgent.phone')}
           />
           <TextField
             className="sm:col-span-2"
-            label="Your e-mail (optional, for the feedback request)"
+            label={t('yourEmail')}
             type="email"
-            error={errors?.email?.message}
+            error={say(errors?.email?.message)}
             {...register('buyerAgent.email')}
           />
         </div>

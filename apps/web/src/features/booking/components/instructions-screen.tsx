@@ -3,6 +3,8 @@
 // instructions and how to reach the agent. The property's own page and the agent's page (once the buyer picks
 // such a listing, issue 39 §4) both show it. Loaded only for such a listing (booking-flow.tsx).
 import type { PropertyShowing } from '../hooks/use-booking-setup';
+import { useT } from '@/lib/i18n';
+import { DETAILS, withElements } from '../details-texts';
 import { StepHeading } from './step-heading';
 
 export function InstructionsPanel({
@@ -15,13 +17,31 @@ export function InstructionsPanel({
   address: string | null;
   showing: PropertyShowing;
 }) {
+  const t = useT(DETAILS);
   const contact = showing.contact;
+  const link = 'font-semibold text-slate-900 underline';
+  const phone = contact?.phone ? (
+    <a key="phone" className={link} href={`tel:${contact.phone}`}>
+      {contact.phone}
+    </a>
+  ) : null;
+  const email = contact ? (
+    <a key="email" className={link} href={`mailto:${contact.email}`}>
+      {contact.email}
+    </a>
+  ) : null;
+  const contactKey = phone
+    ? email
+      ? 'contactPhoneEmail'
+      : 'contactPhone'
+    : email
+      ? 'contactEmail'
+      : 'contact';
   return (
-    <section aria-label="How to see this home">
-      <StepHeading title="How to see this home" />
+    <section aria-label={t('howToSee')}>
+      <StepHeading title={t('howToSee')} />
       <p className="mt-2 text-sm text-slate-600">
-        {address ? `${address} is not booked online.` : 'This home is not booked online.'} {agentName} shows
-        it by these instructions.
+        {address ? t('notOnline', { address }) : t('homeNotOnline')} {t('showsBy', { agent: agentName })}
       </p>
       {showing.instructions ? (
         <p className="mt-4 whitespace-pre-line rounded-lg bg-slate-50 p-4 text-slate-800">
@@ -29,25 +49,12 @@ export function InstructionsPanel({
         </p>
       ) : null}
       <p className="mt-4 text-slate-700">
-        Contact {agentName}
-        {contact?.phone ? (
-          <>
-            {' '}
-            at{' '}
-            <a className="font-semibold text-slate-900 underline" href={`tel:${contact.phone}`}>
-              {contact.phone}
-            </a>
-          </>
-        ) : null}
-        {contact ? (
-          <>
-            {contact.phone ? ' or ' : ' at '}
-            <a className="font-semibold text-slate-900 underline" href={`mailto:${contact.email}`}>
-              {contact.email}
-            </a>
-          </>
-        ) : null}
-        .
+        {withElements(
+          t,
+          contactKey,
+          { agent: agentName },
+          { ...(phone ? { phone } : {}), ...(email ? { email } : {}) },
+        )}
       </p>
     </section>
   );

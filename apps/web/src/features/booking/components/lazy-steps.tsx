@@ -10,10 +10,11 @@
 import { Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { FLOW_PARAMS, isBookingStep } from '@keyturn/domain/bookingFlow';
-import { MESSAGES } from '@keyturn/domain/messages';
 import type { LazyBookingStep } from '@/app/first-paint-pages';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { lazyPage } from '@/app/page-loading';
+import { useT } from '@/lib/i18n';
+import { BOOKING } from '../texts';
 
 type Loader<M> = () => Promise<M>;
 
@@ -138,10 +139,11 @@ export function StepSuspense({ children }: { children: ReactNode }) {
 }
 
 export function StepLoading() {
+  const t = useT(BOOKING);
   return (
     <div role="status" className="flex min-h-80 flex-col items-center justify-center gap-3 text-slate-500">
       <SpinnerCircle />
-      <p className="text-sm">{MESSAGES.loadingBooking}</p>
+      <p className="text-sm">{t('loading')}</p>
     </div>
   );
 }

@@ -5,18 +5,17 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { OpenHouseView } from '@keyturn/domain/schemas/openHouses';
-import { OPEN_HOUSE_TEXTS } from '@keyturn/domain/slots/openHouse';
 import { dateInZone, timeZoneName } from '@keyturn/domain/time';
 import { Spinner } from '@/components/ui/spinner';
-import { formatLongDate, instantLabel } from '../format';
+import { useLocale, useT } from '@/lib/i18n';
+import { DETAILS, longDate } from '../details-texts';
+import { instantLabel } from '../format';
 import type { BookedProperty } from '../hooks/use-booked-property';
 import { openHousesKey } from '../hooks/use-open-houses';
 
 const OpenHouseRegister = lazy(() =>
   import('./open-house-register').then((m) => ({ default: m.OpenHouseRegister })),
 );
-
-const TEXT = OPEN_HOUSE_TEXTS.public;
 
 /** The time the buyer chose: its open house, its start as the server gave it, and how it is written. */
 interface Choice {
@@ -31,6 +30,7 @@ export function OpenHousePanel({
   openHouses,
 }: BookedProperty & { openHouses: readonly OpenHouseView[] }) {
   const headingId = useId();
+  const t = useT(DETAILS);
   const client = useQueryClient();
   const [chosen, setChosen] = useState<Choice | null>(null);
   // Cancel hands the focus back to the time that opened the form.
@@ -42,9 +42,9 @@ export function OpenHousePanel({
   return (
     <section aria-labelledby={headingId} className="mt-6 border-t border-slate-200 pt-5">
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
-        {TEXT.heading}
+        {t('ohHeading')}
       </h3>
-      <p className="mt-1 text-sm text-slate-600">{TEXT.intro}</p>
+      <p className="mt-1 text-sm text-slate-600">{t('ohIntro')}</p>
       <ul className="mt-4 space-y-5">
         {openHouses.map((openHouse) => (
           <OpenHouseTimes
@@ -86,8 +86,10 @@ function OpenHouseTimes({
   onChoose: (startsAt: string, when: string, button: HTMLButtonElement) => void;
 }) {
   const dayId = useId();
+  const t = useT(DETAILS);
+  const { intlLocale } = useLocale();
   const zone = openHouse.time_zone;
-  const day = formatLongDate(dateInZone(openHouse.starts_at, zone));
+  const day = longDate(dateInZone(openHouse.starts_at, zone), intlLocale);
   const zoneName = timeZoneName(zone, new Date(openHouse.starts_at));
   return (
     <li>
@@ -120,7 +122,7 @@ function OpenHouseTimes({
                 }`}
               >
                 <span className="font-semibold tabular-nums">{time}</span>{' '}
-                <span className="text-xs">{full ? TEXT.full : TEXT.left(group.left)}</span>
+                <span className="text-xs">{full ? t('ohFull') : t('ohLeft', { n: group.left })}</span>
               </button>
             </li>
           );

@@ -17,18 +17,18 @@ import type {
   OpenHouseRegisterInput,
 } from '@keyturn/domain/schemas/openHouses';
 import type { BuyerBooking } from '@keyturn/domain/schemas/publicBooking';
-import { OPEN_HOUSE_TEXTS } from '@keyturn/domain/slots/openHouse';
-import { SMS_CONSENT_WORDING } from '@keyturn/domain/texts/consent';
 import { api, ApiError } from '@/lib/api';
+import { useT } from '@/lib/i18n';
 import { applyServerErrors } from '@/lib/form-errors';
 import { fetchTextsOffered } from '../api';
+import { DETAILS, smsConsentWording, useFieldMessage } from '../details-texts';
+import { MANAGE } from '../manage-texts';
 import { bookingKeys } from '../hooks/use-booking-setup';
 import { BuyerFormActions } from './buyer-form-actions';
 import { BuyerContactFields } from './buyer-contact-fields';
 import { payloadContactFields } from './payload-contact-fields';
 import { ConsentCheckbox } from './consent-checkbox';
 
-const TEXT = OPEN_HOUSE_TEXTS.public;
 /** The time is the panel's choice, not a field: the form checks the buyer's answers only. */
 const formSchema = openHouseRegisterSchema.omit({ starts_at: true });
 type Input = Omit<OpenHouseRegisterInput, 'starts_at'>;
@@ -57,6 +57,9 @@ export function OpenHouseRegister({
   onAnswered,
 }: OpenHouseRegisterProps) {
   const headingId = useId();
+  const t = useT(DETAILS);
+  const tm = useT(MANAGE);
+  const say = useFieldMessage();
   const heading = useRef<HTMLHeadingElement>(null);
   const outcome = useRef<HTMLDivElement>(null);
   const [booked, setBooked] = useState<BuyerBooking | null>(null);
@@ -117,7 +120,7 @@ export function OpenHouseRegister({
         tabIndex={-1}
         className="text-base font-semibold text-slate-900 focus:outline-none"
       >
-        {TEXT.formHeading(when)}
+        {t('ohFormHeading', { when })}
       </h4>
       {booked ? (
         <div
@@ -126,12 +129,12 @@ export function OpenHouseRegister({
           role="status"
           className="mt-3 space-y-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 focus:outline-none"
         >
-          <p className="font-medium">{TEXT.registered(when)}</p>
+          <p className="font-medium">{t('ohRegistered', { when })}</p>
           <Link
             to={`/booking/manage?token=${encodeURIComponent(booked.manage_token)}`}
             className="inline-flex min-h-6 items-center font-medium text-slate-900 underline decoration-[var(--kt-primary)] decoration-2 underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
           >
-            Manage your booking
+            {tm('title')}
           </Link>
         </div>
       ) : (
@@ -145,8 +148,8 @@ export function OpenHouseRegister({
           {texts.data === true ? (
             <ConsentCheckbox
               id={`${headingId}-texts`}
-              label={SMS_CONSENT_WORDING}
-              error={errors.sms_consent?.message}
+              label={smsConsentWording(t)}
+              error={say(errors.sms_consent?.message)}
               field={register('sms_consent')}
             />
           ) : null}
@@ -154,8 +157,8 @@ export function OpenHouseRegister({
             failure={failure}
             failureRef={outcome}
             submitting={formState.isSubmitting}
-            submit={TEXT.submit}
-            cancel={TEXT.cancel}
+            submit={t('ohSubmit')}
+            cancel={t('cancel')}
             onCancel={onCancel}
           />
         </form>

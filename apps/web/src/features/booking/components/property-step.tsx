@@ -1,10 +1,11 @@
 // Step 2 (spec §2.4 "Property selection"): the agent's public properties; picking one goes to calendar.
-import { roomsLabel } from '@keyturn/domain/plural';
-import { MESSAGES } from '@keyturn/domain/messages';
 import type { Property } from '@keyturn/domain/schemas/property';
 import { HomeIcon } from '@/components/ui/icons';
 import { SafeImage } from '@/components/ui/safe-image';
+import { useLocale, useT } from '@/lib/i18n';
 import { formatPrice } from '../format';
+import { BOOKING } from '../texts';
+import { STEPS } from '@/lib/steps-area';
 import { BrandButton } from './brand-button';
 import { StepHeading } from './step-heading';
 
@@ -23,22 +24,25 @@ export function PropertyStep({
   onSelect,
   onContinueWithout,
 }: PropertyStepProps) {
+  const t = useT(STEPS);
+  const tb = useT(BOOKING);
+  const { intlLocale } = useLocale();
   return (
     <div>
-      <StepHeading title="Select a Property">Which property would you like to see?</StepHeading>
+      <StepHeading title={t('propertyTitle')}>{t('propertyHint')}</StepHeading>
       {loading ? (
         <p role="status" className="text-sm text-slate-500">
-          Loading properties...
+          {t('loadingProperties')}
         </p>
       ) : properties.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center">
-          <p className="text-sm text-slate-600">{MESSAGES.noPropertiesForAgent}</p>
+          <p className="text-sm text-slate-600">{t('noProperties')}</p>
           <BrandButton className="mt-4 w-full sm:w-auto" onClick={onContinueWithout}>
-            Continue without property selection
+            {t('withoutProperty')}
           </BrandButton>
         </div>
       ) : (
-        <ul className="grid gap-3" aria-label="Properties">
+        <ul className="grid gap-3" aria-label={t('properties')}>
           {properties.map((property) => (
             <li key={property.id}>
               <button
@@ -67,8 +71,12 @@ export function PropertyStep({
                   <span className="text-slate-600">
                     {property.city}, {property.state}
                   </span>
-                  <span className="mt-1 text-slate-600">{roomsLabel(property)}</span>
-                  <span className="mt-1 font-semibold text-slate-900">{formatPrice(property.price)}</span>
+                  <span className="mt-1 text-slate-600">
+                    {tb('rooms', { beds: property.bedrooms, baths: property.bathrooms })}
+                  </span>
+                  <span className="mt-1 font-semibold text-slate-900">
+                    {formatPrice(property.price, intlLocale)}
+                  </span>
                 </span>
               </button>
             </li>

@@ -1,12 +1,14 @@
 // Step 1 (spec §2.4 "Purpose"): five cards; 'Other (Specify)' reveals a free-text purpose.
 import { useId } from 'react';
-import { MESSAGES } from '@keyturn/domain/messages';
 import type { ReactNode } from 'react';
-import { continueLabel } from '@keyturn/domain/bookingFlow';
-import { BOOKING_PURPOSES, BOOKING_PURPOSE_LABELS } from '@keyturn/domain/enums';
+import { continueKey } from '@keyturn/domain/bookingFlow';
+import { BOOKING_PURPOSES } from '@keyturn/domain/enums';
 import type { BookingPurpose } from '@keyturn/domain/enums';
 import { CUSTOM_PURPOSE_MAX_LENGTH } from '@keyturn/domain/constants';
 import { TextField } from '@/components/ui/text-field';
+import { useT } from '@/lib/i18n';
+import { PURPOSE_KEYS } from '../format';
+import { BOOKING } from '../texts';
 import { BrandButton } from './brand-button';
 import { StepHeading } from './step-heading';
 
@@ -33,11 +35,12 @@ export function PurposeStep({
   onContinue,
 }: PurposeStepProps) {
   const errorId = useId();
+  const t = useT(BOOKING);
   return (
     <div>
-      <StepHeading title="What would you like to book?">Choose the purpose of your appointment.</StepHeading>
+      <StepHeading title={t('purposeTitle')}>{t('purposeHint')}</StepHeading>
       <fieldset aria-describedby={error ? errorId : undefined}>
-        <legend className="sr-only">Booking purpose</legend>
+        <legend className="sr-only">{t('purposeLegend')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {purposes.map((value) => (
             <label
@@ -57,7 +60,7 @@ export function PurposeStep({
                 className="size-4 accent-[var(--kt-primary)] focus:outline-none"
               />
               <span className="text-[var(--kt-primary)]">{PURPOSE_ICONS[value]}</span>
-              <span className="font-medium text-slate-900">{BOOKING_PURPOSE_LABELS[value]}</span>
+              <span className="font-medium text-slate-900">{t(PURPOSE_KEYS[value])}</span>
             </label>
           ))}
         </div>
@@ -66,8 +69,8 @@ export function PurposeStep({
       {purpose === 'custom' ? (
         <TextField
           className="mt-4"
-          label="Custom purpose"
-          placeholder={MESSAGES.customPurposePlaceholder}
+          label={t('customPurpose')}
+          placeholder={t('customPlaceholder')}
           value={customPurpose}
           maxLength={CUSTOM_PURPOSE_MAX_LENGTH}
           onChange={(event) => onCustomPurposeChange(event.target.value)}
@@ -81,7 +84,7 @@ export function PurposeStep({
       ) : null}
 
       <BrandButton className="mt-6 w-full sm:w-auto" onClick={onContinue}>
-        {continueLabel(purpose, hasPropertyId)}
+        {t(continueKey(purpose, hasPropertyId))}
       </BrandButton>
     </div>
   );

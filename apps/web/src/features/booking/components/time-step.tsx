@@ -1,9 +1,10 @@
 // Step 'time' (spec §2.4): a grid of the date's slots, unavailable ones disabled; choosing one moves to
 // details. The calendar step normally covers this; the step exists for the flow's completeness.
-import { MESSAGES } from '@keyturn/domain/messages';
 import type { TimeSlot } from '@keyturn/domain/timeSlots';
 import { TimeSlotGrid } from '@/components/booking-calendar/booking-calendar';
+import { useLocale, useT } from '@/lib/i18n';
 import { formatLongDate } from '../format';
+import { STEPS } from '@/lib/steps-area';
 import { slotChoice } from './slot-choice';
 import { StepHeading } from './step-heading';
 import { WaitlistOffer } from './waitlist-offer';
@@ -15,25 +16,37 @@ interface TimeStepProps {
   viewZone: string | null;
   /** The chosen slot's value (slotChoice). */
   selected: string;
+  /** The agent's zone: the agent's clock written in the page's language (slotChoice). */
+  agentZone?: string | null;
   onSelect: (value: string) => void;
 }
 
-export function TimeStep({ date, slots, loading, viewZone, selected, onSelect }: TimeStepProps) {
+export function TimeStep({
+  date,
+  slots,
+  loading,
+  viewZone,
+  selected,
+  onSelect,
+  agentZone = null,
+}: TimeStepProps) {
+  const t = useT(STEPS);
+  const { intlLocale } = useLocale();
   return (
     <div>
-      <StepHeading title="Select a Time">{formatLongDate(date)}</StepHeading>
+      <StepHeading title={t('timeTitle')}>{formatLongDate(date, intlLocale)}</StepHeading>
       {loading ? (
         <p role="status" className="text-sm text-slate-500">
-          Loading available times...
+          {t('loadingTimes')}
         </p>
       ) : slots.length === 0 ? (
         <>
-          <p className="text-sm text-slate-600">{MESSAGES.noSlotsForDate}</p>
+          <p className="text-sm text-slate-600">{t('noSlots')}</p>
           <WaitlistOffer key={date} date={date} />
         </>
       ) : (
         <TimeSlotGrid
-          slots={slots.map((slot) => slotChoice(slot, date, viewZone))}
+          slots={slots.map((slot) => slotChoice(slot, date, viewZone, agentZone, intlLocale))}
           selectedValue={selected}
           onSelect={onSelect}
         />
@@ -52,11 +65,13 @@ export function TimeGoneStep({
   slots,
   viewZone,
   onSelect,
-}: Pick<TimeStepProps, 'date' | 'slots' | 'viewZone' | 'onSelect'>) {
+  agentZone = null,
+}: Pick<TimeStepProps, 'date' | 'slots' | 'viewZone' | 'onSelect' | 'agentZone'>) {
+  const t = useT(STEPS);
   return (
     <>
       <p role="alert" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800">
-        The time you picked is no longer available. Please pick a new time.
+        {t('timeGone')}
       </p>
       <TimeStep
         date={date}
@@ -65,6 +80,7 @@ export function TimeGoneStep({
         viewZone={viewZone}
         selected=""
         onSelect={onSelect}
+        agentZone={agentZone}
       />
     </>
   );

@@ -13,19 +13,20 @@ import type {
   WaitlistJoinInput,
   WaitlistJoined,
 } from '@keyturn/domain/schemas/timeWaitlist';
-import { DAY_PARTS, DAY_PART_LABELS, WAITLIST_TEXTS } from '@keyturn/domain/slots/waitlist';
+import { DAY_PARTS, WAITLIST_OFFER_MINUTES } from '@keyturn/domain/slots/waitlist';
 import { FieldFooter, describedBy } from '@/components/ui/text-field';
 import { api, ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { useLocale, useT } from '@/lib/i18n';
 import { fetchTextsOffered } from '../api';
-import { formatLongDate } from '../format';
+import { DAY_PART_KEY, DETAILS, longDate, useFieldMessage } from '../details-texts';
+import { MANAGE } from '../manage-texts';
 import { bookingKeys } from '../hooks/use-booking-setup';
 import { BuyerFormActions } from './buyer-form-actions';
 import { BuyerContactFields } from './buyer-contact-fields';
 import { payloadContactFields } from './payload-contact-fields';
 import { CHECKBOX, ConsentCheckbox } from './consent-checkbox';
 
-const TEXT = WAITLIST_TEXTS.join;
 /** The form's own fields: the server's 400 names them alike (payload names). */
 const FIELDS: Path<WaitlistJoinInput>[] = [
   'client_name',
@@ -47,6 +48,11 @@ export interface WaitlistJoinProps {
 
 export function WaitlistJoin({ agentId, propertyId, date, onCancel }: WaitlistJoinProps) {
   const headingId = useId();
+  const t = useT(DETAILS);
+  const tm = useT(MANAGE);
+  const { intlLocale } = useLocale();
+  const say = useFieldMessage();
+  const minutes = WAITLIST_OFFER_MINUTES;
   const heading = useRef<HTMLHeadingElement>(null);
   const outcome = useRef<HTMLDivElement>(null);
   const [joined, setJoined] = useState<WaitlistJoined | null>(null);
@@ -87,7 +93,7 @@ export function WaitlistJoin({ agentId, propertyId, date, onCancel }: WaitlistJo
       const { onFields } = applyServerErrors(error, form.setError, FIELDS);
       const first = error instanceof ApiError ? FIELDS.find((name) => error.fields[name]) : undefined;
       if (first) form.setFocus(first);
-      if (!onFields) setFailure(serverMessage(error));
+      if (!onFields) setFailure(serverMessage(error) ?? t('wlFailed'));
     }
   });
 
@@ -99,7 +105,7 @@ export function WaitlistJoin({ agentId, propertyId, date, onCancel }: WaitlistJo
         tabIndex={-1}
         className="text-base font-semibold text-slate-900 focus:outline-none"
       >
-        {TEXT.heading(formatLongDate(date))}
+        {t('wlHeading', { date: longDate(date, intlLocale) })}
       </h3>
       {joined ? (
         <div
@@ -109,14 +115,18 @@ export function WaitlistJoin({ agentId, propertyId, date, onCancel }: WaitlistJo
           className="mt-3 space-y-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 focus:outline-none"
         >
           <p className="font-medium">
-            {TEXT.joined(formatLongDate(joined.date), DAY_PART_LABELS[joined.part], joined.place)}
+            {t('wlJoined', {
+              date: longDate(joined.date, intlLocale),
+              part: tm(DAY_PART_KEY[joined.part]).toLowerCase(),
+              place: joined.place,
+            })}
           </p>
-          {joined.already ? <p>{TEXT.alreadyJoined}</p> : null}
-          <p>{TEXT.joinedNext}</p>
+          {joined.already ? <p>{t('wlAlready')}</p> : null}
+          <p>{t('wlNext', { minutes })}</p>
         </div>
       ) : (
         <>
-          <p className="mt-1 text-sm text-slate-600">{TEXT.intro}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('wlIntro', { minutes })}</p>
           <form
             noValidate
             onSubmit={(event) => void submit(event)}
@@ -125,28 +135,28 @@ export function WaitlistJoin({ agentId, propertyId, date, onCancel }: WaitlistJo
           >
             <BuyerContactFields {...payloadContactFields(register, errors)} />
             <fieldset aria-describedby={describedBy(`${headingId}-part`, errors.part?.message, undefined)}>
-              <legend className="mb-1.5 text-sm font-medium text-slate-700">{TEXT.part}</legend>
+              <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('wlPart')}</legend>
               <div className="space-y-1">
                 {DAY_PARTS.map((part) => (
                   <label key={part} className="flex min-h-8 cursor-pointer items-center gap-3 text-sm">
                     <input type="radio" value={part} className={CHECKBOX} {...register('part')} />
-                    {DAY_PART_LABELS[part]}
+                    {tm(DAY_PART_KEY[part])}
                   </label>
                 ))}
               </div>
-              <FieldFooter id={`${headingId}-part`} error={errors.part?.message} />
+              <FieldFooter id={`${headingId}-part`} error={say(errors.part?.message)} />
             </fieldset>
             <ConsentCheckbox
               id={`${headingId}-consent`}
-              label={TEXT.consent}
-              error={errors.contact_consent?.message}
+              label={t('wlConsent')}
+              error={say(errors.contact_consent?.message)}
               field={register('contact_consent')}
             />
             {texts.data === true ? (
               <ConsentCheckbox
                 id={`${headingId}-texts`}
-                label={TEXT.texts}
-                error={errors.sms_consent?.message}
+                label={t('wlTexts')}
+                error={say(errors.sms_consent?.message)}
                 field={register('sms_consent')}
               />
             ) : null}
@@ -154,8 +164,8 @@ export function WaitlistJoin({ agentId, propertyId, date, onCancel }: WaitlistJo
               failure={failure}
               failureRef={outcome}
               submitting={formState.isSubmitting}
-              submit={TEXT.submit}
-              cancel={TEXT.cancel}
+              submit={t('wlButton')}
+              cancel={t('cancel')}
               onCancel={onCancel}
             />
           </form>
@@ -165,9 +175,9 @@ export function WaitlistJoin({ agentId, propertyId, date, onCancel }: WaitlistJo
   );
 }
 
-/** The server's own words for a refusal (409 WAITLIST_FULL, 404…), else the form's failure sentence. */
-function serverMessage(error: unknown): string {
+/** The server's own words for a refusal (409 WAITLIST_FULL, 404…), else null (the form's failure sentence). */
+function serverMessage(error: unknown): string | null {
   return error instanceof ApiError && error.status > 0 && !error.code.startsWith('HTTP_')
     ? error.message
-    : TEXT.failed;
+    : null;
 }

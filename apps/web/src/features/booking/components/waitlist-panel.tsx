@@ -1,8 +1,9 @@
 // Issue 44 "Waitlist": the offer of a property's waiting list under a date without open times (loaded by
 // waitlist-offer.tsx when such a date shows), and the form once the buyer opens it — its own chunk again.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { WAITLIST_TEXTS } from '@keyturn/domain/slots/waitlist';
 import { Spinner } from '@/components/ui/spinner';
+import { useT } from '@/lib/i18n';
+import { DETAILS } from '../details-texts';
 import { BrandButton } from './brand-button';
 import type { WaitlistJoinProps } from './waitlist-join';
 
@@ -11,6 +12,7 @@ const WaitlistJoin = lazy(() => import('./waitlist-join').then((m) => ({ default
 export function WaitlistPanel(props: Omit<WaitlistJoinProps, 'onCancel'>) {
   const [shown, setShown] = useState<'offer' | 'form' | 'cancelled'>('offer');
   const button = useRef<HTMLButtonElement>(null);
+  const t = useT(DETAILS);
   useEffect(() => {
     if (shown === 'cancelled') button.current?.focus();
   }, [shown]);
@@ -24,9 +26,9 @@ export function WaitlistPanel(props: Omit<WaitlistJoinProps, 'onCancel'>) {
   }
   return (
     <div className="mt-3 text-sm text-slate-700">
-      <p>{WAITLIST_TEXTS.join.offerNoTimes}</p>
+      <p>{t('wlOffer')}</p>
       <BrandButton ref={button} variant="outline" fullWidth className="mt-3" onClick={() => setShown('form')}>
-        {WAITLIST_TEXTS.join.button}
+        {t('wlButton')}
       </BrandButton>
     </div>
   );

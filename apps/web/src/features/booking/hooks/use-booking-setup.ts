@@ -6,7 +6,6 @@ import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { parsePropertyRef, type PropertyRef } from '@keyturn/domain/links';
-import { MESSAGES } from '@keyturn/domain/messages';
 import type { AvailabilityEntry } from '@keyturn/domain/schemas/availability';
 import type { ShowingAnswer } from '@keyturn/domain/listing/applyRules';
 import type { Prefill } from '@keyturn/domain/schemas/prefill';
@@ -14,6 +13,8 @@ import type { Property } from '@keyturn/domain/schemas/property';
 import type { PublicTeam } from '@keyturn/domain/schemas/publicBooking';
 import { isValidIsoDate, isValidTime24 } from '@keyturn/domain/time';
 import { ApiError } from '@/lib/api';
+import { useT } from '@/lib/i18n';
+import { BOOKING } from '../texts';
 import {
   fetchBookingLink,
   fetchPrefill,
@@ -48,6 +49,8 @@ export interface BookingSetup {
   team?: PublicTeam | null;
   /** Issue 32: the property's showing (instructions only, the suggested notice); absent without a property. */
   showing?: PropertyShowing | null;
+  /** Issue 43: the agent's default language, from their answer (the page follows it unless the visitor chose). */
+  agentLanguage?: string | null;
 }
 
 /**
@@ -85,6 +88,7 @@ export const bookingKeys = {
 export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState {
   const params = useParams();
   const [search] = useSearchParams();
+  const t = useT(BOOKING);
   const token = search.get('token')?.trim() || null;
   const linkId = params.linkId ?? null;
 
@@ -162,7 +166,9 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
 
   useEffect(() => {
     // One toast however often this renders (spec §8 "Property load fails").
-    if (propertyFailed) toast.error(MESSAGES.propertyLoadFailed, { id: 'property-load-failed' });
+    if (propertyFailed) toast.error(t('loadFailed'), { id: 'property-load-failed' });
+    // Once per failure, in the language the page had then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [propertyFailed]);
 
   if (params.propertyId !== undefined && routeProperty === null) return { status: 'property-not-found' };
@@ -214,6 +220,7 @@ export function useBookingSetup(mode: 'book' | 'reschedule'): BookingSetupState 
           : routeAvailability.data) ?? [],
       team,
       showing: details?.showing ?? null,
+      agentLanguage: details?.agent.defaultLanguage ?? agentQuery.data?.defaultLanguage ?? null,
     },
   };
 }

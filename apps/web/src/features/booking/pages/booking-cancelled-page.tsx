@@ -6,7 +6,6 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import { agentBookingPath } from '@keyturn/domain/links';
-import { MESSAGES } from '@keyturn/domain/messages';
 import { ButtonLink } from '@/components/ui/button';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { fetchManagedBooking } from '../api';
@@ -14,11 +13,17 @@ import { BookingSummary } from '../components/booking-summary';
 import { AgentBrand, ManageLayout, managedBookingRows } from '../components/managed-booking-layout';
 import { MessageScreen } from '../components/message-screen';
 import { browserTimeZone, safeColor } from '../format';
+import { BOOKING } from '../texts';
 import { bookingKeys } from '../hooks/use-booking-setup';
+import { useLocale, useT } from '@/lib/i18n';
+import { MANAGE } from '../manage-texts';
+import { LocaleProvider } from '@/lib/locale';
 
-const TITLE = 'Booking Cancelled';
-
-export function BookingCancelledPage() {
+function BookingCancelledPageInLocale() {
+  const t = useT(MANAGE);
+  const bt = useT(BOOKING);
+  const { intlLocale } = useLocale();
+  const TITLE = t('cancelledTitle');
   const [search] = useSearchParams();
   const token = search.get('token')?.trim() || null;
   const agentId = search.get('agent')?.trim() || null;
@@ -34,7 +39,7 @@ export function BookingCancelledPage() {
       <ManageLayout title={TITLE}>
         <div role="status" className="flex items-center gap-3 py-6 text-sm text-slate-500">
           <SpinnerCircle size="sm" />
-          {MESSAGES.loadingBooking}
+          {bt('loading')}
         </div>
       </ManageLayout>
     );
@@ -50,18 +55,13 @@ export function BookingCancelledPage() {
         brand={<AgentBrand agent={agent} />}
       >
         <p className="mb-4 text-sm text-slate-700">
-          {booking.status === 'cancelled'
-            ? 'This appointment is cancelled and its time has been freed. The details below are for your records.'
-            : 'This appointment is no longer active.'}
+          {booking.status === 'cancelled' ? t('cancelledKept') : t('inactive')}
         </p>
-        <BookingSummary rows={managedBookingRows(booking, browserTimeZone())} />
-        <p className="mt-4 text-sm text-slate-600">
-          Thank you for letting {agent.name} know. Plans change; whenever you&apos;re ready, you can pick a
-          new time.
-        </p>
+        <BookingSummary rows={managedBookingRows(booking, browserTimeZone(), t, intlLocale, bt)} />
+        <p className="mt-4 text-sm text-slate-600">{t('thanksAgent', { agent: agent.name })}</p>
         <div className="mt-6">
           <ButtonLink to={agentBookingPath(agent.id, agent.username)} variant="brand" size="lg">
-            Book a new time
+            {t('bookNew')}
           </ButtonLink>
         </div>
       </ManageLayout>
@@ -74,19 +74,26 @@ export function BookingCancelledPage() {
       actions={
         agentId ? (
           <ButtonLink to={`/bookme/${encodeURIComponent(agentId)}`} size="lg">
-            Book a new time
+            {t('bookNew')}
           </ButtonLink>
         ) : (
           <ButtonLink to="/" variant="secondary">
-            Go to the home page
+            {t('home')}
           </ButtonLink>
         )
       }
     >
-      <p>Your booking has been cancelled and the time has been freed.</p>
-      <p className="mt-2">
-        Thank you for letting us know. Plans change; whenever you&apos;re ready, you can pick a new time.
-      </p>
+      <p>{t('cancelledPlain')}</p>
+      <p className="mt-2">{t('thanksUs')}</p>
     </MessageScreen>
+  );
+}
+
+/** The page in the buyer's language (issue 43): its own language state, so pages that are not the buyer's load none. */
+export function BookingCancelledPage() {
+  return (
+    <LocaleProvider>
+      <BookingCancelledPageInLocale />
+    </LocaleProvider>
   );
 }

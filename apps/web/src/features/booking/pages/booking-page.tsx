@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Params } from 'react-router';
 import { agentBookingPath } from '@keyturn/domain/links';
-import { MESSAGES } from '@keyturn/domain/messages';
+import { useT } from '@/lib/i18n';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { BookingFlow } from '../components/booking-flow';
 import { MessageScreen } from '../components/message-screen';
@@ -15,6 +15,8 @@ import type { BookingSetup } from '../hooks/use-booking-setup';
 import { useMounted } from '@/lib/use-mounted';
 import { preloadFirstSteps } from '../components/lazy-steps';
 import { LazyPublicDocuments } from '@/components/documents/lazy-documents';
+import { BOOKING } from '../texts';
+import { LocaleProvider } from '@/lib/locale';
 
 // The booking assistant's button (issue 17): its own chunk, so the page's first load does not grow.
 const AssistantLauncher = lazy(() =>
@@ -34,7 +36,7 @@ const EmbedBridge = lazy(() =>
 export const loadBookingPage = () => preloadFirstSteps(globalThis.location?.search).then(() => BookingPage);
 
 /** @param embedded on /embed/…: in another site's frame, with the bridge to it instead of the assistant. */
-export function BookingPage({
+function BookingPageInLocale({
   mode = 'book',
   embedded = false,
 }: {
@@ -42,6 +44,7 @@ export function BookingPage({
   embedded?: boolean;
 }) {
   const state = useBookingSetup(mode);
+  const t = useT(BOOKING);
   const location = useLocation();
   const [search] = useSearchParams();
   const params = useParams();
@@ -66,33 +69,22 @@ export function BookingPage({
           role="status"
           className="flex min-h-screen flex-col items-center justify-center gap-3 text-slate-500"
         >
-          <title>Book an appointment · Keyturn</title>
+          <title>{t('pageTitle')}</title>
           <SpinnerCircle />
-          <p className="text-sm">{MESSAGES.loadingBooking}</p>
+          <p className="text-sm">{t('loading')}</p>
         </div>
       );
     case 'property-not-found':
-      return (
-        <MessageScreen title={MESSAGES.propertyNotFoundTitle}>{MESSAGES.propertyNotFoundBody}</MessageScreen>
-      );
+      return <MessageScreen title={t('noPropertyTitle')}>{t('noPropertyBody')}</MessageScreen>;
     case 'link-not-found':
-      return (
-        <MessageScreen title="Booking Link Not Found">
-          This booking link doesn&apos;t exist or is no longer active. Please ask the agent for a new one.
-        </MessageScreen>
-      );
+      return <MessageScreen title={t('noLinkTitle')}>{t('noLinkBody')}</MessageScreen>;
     case 'changes-closed':
-      return <MessageScreen title={MESSAGES.changesClosedTitle}>{state.message}</MessageScreen>;
+      return <MessageScreen title={t('closedTitle')}>{state.message}</MessageScreen>;
     case 'no-agent':
       return state.reschedule ? (
-        <MessageScreen title="Reschedule Link Not Valid">
-          This reschedule link is invalid or has expired. Please use the link in your latest confirmation
-          email.
-        </MessageScreen>
+        <MessageScreen title={t('badRescheduleTitle')}>{t('badRescheduleBody')}</MessageScreen>
       ) : (
-        <MessageScreen title="Agent Not Found">
-          This booking page doesn&apos;t name an agent. Please check the link you were given.
-        </MessageScreen>
+        <MessageScreen title={t('noAgentTitle')}>{t('noAgentBody')}</MessageScreen>
       );
     case 'ready': {
       const { setup } = state;
@@ -110,7 +102,7 @@ export function BookingPage({
           style={brandStyle(setup.agent.primaryColor)}
           className="min-h-screen bg-slate-50 px-3 py-4 sm:px-6 md:py-10"
         >
-          <title>{`Book with ${setup.agent.name} · Keyturn`}</title>
+          <title>{t('bookWith', { name: setup.agent.name })}</title>
           <BookingSetupContext value={setup}>
             <BookingFlow key={flowKey} flowKey={flowKey} setup={setup} />
           </BookingSetupContext>
@@ -148,4 +140,13 @@ function canonicalPath(params: Readonly<Params>, setup: BookingSetup): string | 
   if (params.agentId !== undefined && params.agentName !== undefined && params.agentName !== username)
     return agentBookingPath(params.agentId, username);
   return null;
+}
+
+/** The page in the buyer's language (issue 43): its own language state, so pages that are not the buyer's load none. */
+export function BookingPage(props: Parameters<typeof BookingPageInLocale>[0]) {
+  return (
+    <LocaleProvider>
+      <BookingPageInLocale {...props} />
+    </LocaleProvider>
+  );
 }

@@ -1,18 +1,15 @@
 // /booking/manage?token=… (spec §2.1): the buyer's booking as stored, with Reschedule and Cancel while the
 // booking still allows them. Cancelling asks for an optional reason in a dialog, then shows /booking/cancelled.
-import { changeClosedMessage } from '@keyturn/domain/changeCutoff';
-import { WHO_DECIDES } from '@keyturn/domain/listing/whoDecides';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { BOOKING_STATUS_LABELS } from '@keyturn/domain/bookingStatus';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
-import { MESSAGES } from '@keyturn/domain/messages';
 import { CANCEL_REASON_MAX_LENGTH } from '@keyturn/domain/schemas/publicBooking';
 import type { ManagedBooking } from '@keyturn/domain/schemas/publicBooking';
-import { to12Hour } from '@keyturn/domain/time';
+import { formatClock, to12Hour } from '@keyturn/domain/time';
+import { useLocale, useT, useTranslate } from '@/lib/i18n';
 import { Dialog } from '@/components/ui/dialog';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { TextAreaField } from '@/components/ui/text-field';
@@ -26,10 +23,15 @@ import { BookingSummary } from '../components/booking-summary';
 import { BrandButton } from '../components/brand-button';
 import { ConfirmAttendance } from '../components/confirm-attendance';
 import { browserTimeZone, formatLongDate, safeColor } from '../format';
+import { BOOKING } from '../texts';
 import { AgentBrand, ManageLayout, managedBookingRows } from '../components/managed-booking-layout';
+import { MANAGE, marks, splitMarks } from '../manage-texts';
 import { bookingKeys } from '../hooks/use-booking-setup';
+import { LocaleProvider } from '@/lib/locale';
 
-export function ManageBookingPage() {
+function ManageBookingPageInLocale() {
+  const t = useT(MANAGE);
+  const bt = useT(BOOKING);
   const [search] = useSearchParams();
   const token = search.get('token')?.trim() || null;
   const query = useQuery({
@@ -42,9 +44,7 @@ export function ManageBookingPage() {
   if (token === null) {
     return (
       <ManageLayout>
-        <Notice>
-          This link is missing its booking reference. Please use the link in your confirmation email.
-        </Notice>
+        <Notice>{t('missingToken')}</Notice>
       </ManageLayout>
     );
   }
@@ -53,7 +53,7 @@ export function ManageBookingPage() {
       <ManageLayout>
         <div role="status" className="flex items-center gap-3 py-6 text-sm text-slate-500">
           <SpinnerCircle size="sm" />
-          {MESSAGES.loadingBooking}
+          {bt('loading')}
         </div>
       </ManageLayout>
     );
@@ -63,19 +63,16 @@ export function ManageBookingPage() {
     return (
       <ManageLayout>
         {notFound ? (
-          <Notice title="Booking Not Found">
-            We couldn&apos;t find this booking. The link may be incomplete or out of date; please use the link
-            in your latest confirmation email.
-          </Notice>
+          <Notice title={t('notFoundTitle')}>{t('notFound')}</Notice>
         ) : (
-          <Notice title="Something went wrong">
-            We couldn&apos;t load your booking.{' '}
+          <Notice title={t('errorTitle')}>
+            {t('loadError')}{' '}
             <button
               type="button"
               onClick={() => void query.refetch()}
               className="font-medium text-slate-900 underline underline-offset-2"
             >
-              Try again
+              {t('tryAgain')}
             </button>
           </Notice>
         )}
@@ -94,6 +91,10 @@ function ManagedBookingView({
   token: string;
   onChanged: () => void;
 }) {
+  const t = useT(MANAGE);
+  const bt = useT(BOOKING);
+  const translate = useTranslate();
+  const { intlLocale } = useLocale();
   const navigate = useNavigate();
   const [cancelOpen, setCancelOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -123,7 +124,7 @@ function ManagedBookingView({
       toast.error(
         error instanceof ApiError && error.status > 0 && !error.code.startsWith('HTTP_')
           ? error.message
-          : 'Failed to cancel booking',
+          : t('cancelFailed'),
       );
       setCancelOpen(false);
       // Already cancelled elsewhere (409 BOOKING_NOT_ACTIVE): show the booking as it now is.
@@ -131,7 +132,13 @@ function ManagedBookingView({
     }
   }
 
-  const rows = managedBookingRows(booking, buyerZone);
+  const rows = managedBookingRows(booking, buyerZone, t, intlLocale, bt);
+  const contact = agent.phone && agent.email ? 'both' : agent.phone ? 'phone' : 'email';
+  const link = (href: string, text: string) => (
+    <a key={href} href={href} className="font-medium text-slate-900 underline underline-offset-2">
+      {text}
+    </a>
+  );
 
   return (
     <ManageLayout
@@ -139,27 +146,26 @@ function ManagedBookingView({
       brand={<AgentBrand agent={agent} />}
     >
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <span className="text-sm text-slate-600">Status:</span>
+        <span className="text-sm text-slate-600">{t('status')}</span>
         <StatusBadge status={booking.status} />
       </div>
 
       {cancelled ? (
-        <p className="mb-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
-          This booking has been cancelled.
-        </p>
+        <p className="mb-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">{t('cancelledNote')}</p>
       ) : booking.status === 'pending' ? (
         <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
-          {WHO_DECIDES.waiting(awaiting, agent.name)}. {WHO_DECIDES.waitingDetail(awaiting, agent.name)}
+          {translate('email.waitingFor', { awaiting, agentName: agent.name })}.{' '}
+          {translate('email.waitingDetail', { awaiting, agentName: agent.name })}
         </p>
       ) : booking.status === 'rescheduled' ? (
         <p className="mb-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
-          This booking was moved to a new time.{' '}
+          {t('movedNote')}{' '}
           {booking.rescheduled_to_token ? (
             <Link
               to={`/booking/manage?token=${encodeURIComponent(booking.rescheduled_to_token)}`}
               className="font-medium text-slate-900 underline underline-offset-2"
             >
-              See the new booking
+              {t('seeNew')}
             </Link>
           ) : null}
         </p>
@@ -183,7 +189,7 @@ function ManagedBookingView({
 
       {!cancelled && booking.changes_closed ? (
         <p className="mt-6 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {changeClosedMessage(booking.changes_closed.hours, agent.name)}
+          {t('changesClosed', { hours: booking.changes_closed.hours, agent: agent.name })}
         </p>
       ) : null}
 
@@ -194,7 +200,7 @@ function ManagedBookingView({
               to={`/booking/reschedule?token=${encodeURIComponent(token)}`}
               className="inline-flex min-h-11 items-center justify-center rounded-lg bg-[var(--kt-primary)] px-5 text-sm font-semibold text-[var(--kt-on-primary)] shadow-sm hover:brightness-95 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)] focus-visible:ring-offset-2"
             >
-              Reschedule
+              {t('reschedule')}
             </Link>
           ) : null}
           {booking.can_cancel ? (
@@ -203,7 +209,7 @@ function ManagedBookingView({
               onClick={() => setCancelOpen(true)}
               className="inline-flex min-h-11 items-center justify-center rounded-lg border border-red-200 bg-white px-5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2"
             >
-              Cancel booking
+              {t('cancelBooking')}
             </button>
           ) : null}
         </div>
@@ -211,38 +217,17 @@ function ManagedBookingView({
 
       {agent.phone || agent.email ? (
         <p className="mt-6 text-sm text-slate-600">
-          Questions? Contact {agent.name}
-          {agent.phone ? (
-            <>
-              {' '}
-              at{' '}
-              <a
-                href={`tel:${agent.phone}`}
-                className="font-medium text-slate-900 underline underline-offset-2"
-              >
-                {agent.phone}
-              </a>
-            </>
-          ) : null}
-          {agent.email ? (
-            <>
-              {agent.phone ? ' or ' : ' at '}
-              <a
-                href={`mailto:${agent.email}`}
-                className="font-medium text-slate-900 underline underline-offset-2"
-              >
-                {agent.email}
-              </a>
-            </>
-          ) : null}
-          .
+          {splitMarks(t('questions', { contact, agent: agent.name, ...marks(['phone', 'email']) }), {
+            phone: agent.phone ? link(`tel:${agent.phone}`, agent.phone) : null,
+            email: agent.email ? link(`mailto:${agent.email}`, agent.email) : null,
+          })}
         </p>
       ) : null}
 
       <Dialog
         open={cancelOpen}
         onClose={() => setCancelOpen(false)}
-        title="Cancel this booking?"
+        title={t('cancelTitle')}
         size="sm"
         dismissible={!cancelMutation.isPending}
         footer={
@@ -252,7 +237,7 @@ function ManagedBookingView({
               onClick={() => setCancelOpen(false)}
               disabled={cancelMutation.isPending}
             >
-              Keep booking
+              {t('keepBooking')}
             </BrandButton>
             <button
               type="submit"
@@ -261,7 +246,7 @@ function ManagedBookingView({
               className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-red-600 px-5 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2 disabled:opacity-60"
             >
               {cancelMutation.isPending ? <SpinnerCircle size="sm" /> : null}
-              Cancel booking
+              {t('cancelBooking')}
             </button>
           </>
         }
@@ -274,12 +259,17 @@ function ManagedBookingView({
           }}
         >
           <p className="text-sm text-slate-600">
-            Your appointment on {formatLongDate(booking.booking_date)} at {to12Hour(time24)} will be cancelled
-            and the time freed for others.
+            {t('cancelBody', {
+              date: formatLongDate(booking.booking_date, intlLocale),
+              time:
+                intlLocale === 'en-US'
+                  ? to12Hour(time24)
+                  : formatClock(booking.starts_at, booking.time_zone, { locale: intlLocale }),
+            })}
           </p>
           <TextAreaField
             className="mt-4"
-            label="Reason (optional)"
+            label={t('reason')}
             value={reason}
             maxLength={CANCEL_REASON_MAX_LENGTH}
             onChange={(event) => setReason(event.target.value)}
@@ -306,12 +296,33 @@ const STATUS_STYLES: Partial<Record<ManagedBooking['status'], string>> = {
   declined: 'bg-red-100 text-red-800',
 };
 
+/** 'Pending', 'Confirmed'… (the dashboard's words, BOOKING_STATUS_LABELS, read the same English catalogue). */
+const STATUS_KEYS = {
+  pending: 'statusPending',
+  confirmed: 'statusConfirmed',
+  declined: 'statusDeclined',
+  cancelled: 'statusCancelled',
+  rescheduled: 'statusRescheduled',
+  completed: 'statusCompleted',
+  no_show: 'statusNoShow',
+} as const satisfies Record<ManagedBooking['status'], string>;
+
 function StatusBadge({ status }: { status: ManagedBooking['status'] }) {
+  const t = useT(MANAGE);
   return (
     <span
       className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status] ?? 'bg-slate-100 text-slate-700'}`}
     >
-      {BOOKING_STATUS_LABELS[status]}
+      {t(STATUS_KEYS[status])}
     </span>
+  );
+}
+
+/** The page in the buyer's language (issue 43): its own language state, so pages that are not the buyer's load none. */
+export function ManageBookingPage() {
+  return (
+    <LocaleProvider>
+      <ManageBookingPageInLocale />
+    </LocaleProvider>
   );
 }

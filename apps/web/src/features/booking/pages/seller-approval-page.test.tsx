@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SELLER_APPROVAL_MESSAGES as M } from '@keyturn/domain/listing/sellerApprovalTexts';
 import type { SellerApprovalView } from '@keyturn/domain/schemas/sellerApproval';
+import { loadLocale } from '@/lib/i18n';
 import { json, renderAt, stubApi } from '@/test/utils';
 import { SellerApprovalPage } from './seller-approval-page';
 
@@ -114,5 +115,105 @@ describe("the seller's approval page (/seller-approval, issue 32)", () => {
     });
     render();
     expect(await screen.findByRole('alert')).toHaveTextContent(M.linkInvalid);
+  });
+});
+
+describe("the seller's approval page in Spanish (issue 43)", () => {
+  beforeAll(() => loadLocale('es'));
+  const renderEs = () =>
+    renderAt(<SellerApprovalPage />, {
+      path: '/seller-approval?token=tok-1',
+      routePath: '/seller-approval',
+      locale: 'es',
+    });
+
+  it('approve: the request, its time in es-US and the answer in Spanish', async () => {
+    const api = stubApi({
+      'GET /seller-approval': () => json(200, { success: true, data: view() }),
+      'POST /seller-approval/approve': () =>
+        json(200, { success: true, data: { status: 'approved', message: M.approved } }),
+    });
+    renderEs();
+    expect(
+      await screen.findByRole('heading', { name: 'Una solicitud de visita a su propiedad' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('Hola, Pat: Dana Scully tiene una solicitud de visita a su propiedad.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Horario solicitado')).toBeInTheDocument();
+    expect(screen.getByText('martes, 4 de marzo de 2031, 2:00 p.m. EST')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Aprobar' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Gracias. La visita está confirmada y se lo hemos comunicado al comprador.',
+    );
+    expect(api.callsTo('POST', '/seller-approval/approve')[0]!.body).toEqual({ token: 'tok-1' });
+    expect(screen.queryByText(M.approved)).toBeNull();
+  });
+
+  it('decline: the reason field and its hint in Spanish; the answer in Spanish', async () => {
+    const api = stubApi({
+      'GET /seller-approval': () => json(200, { success: true, data: view({ action: 'decline' }) }),
+      'POST /seller-approval/decline': () =>
+        json(200, { success: true, data: { status: 'declined', message: M.declined } }),
+    });
+    renderEs();
+    await userEvent.type(await screen.findByLabelText('Motivo (opcional)'), 'Estamos de viaje');
+    expect(screen.getByLabelText('Motivo (opcional)')).toHaveAccessibleDescription(
+      /El comprador leerá este motivo tal como usted lo escriba/,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Rechazar' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Gracias. Le hemos comunicado al comprador que este horario no es posible.',
+    );
+    expect(api.callsTo('POST', '/seller-approval/decline')[0]!.body).toEqual({
+      token: 'tok-1',
+      reason: 'Estamos de viaje',
+    });
+  });
+
+  it('propose: Spanish dates and times of the property’s zone; the picked instant is sent', async () => {
+    const api = stubApi({
+      'GET /seller-approval': () =>
+        json(200, {
+          success: true,
+          data: view({
+            action: 'propose',
+            open_times: [
+              { starts_at: '2031-03-05T15:00:00.000Z', date: '2031-03-05', time: '10:00 AM' },
+              { starts_at: '2031-03-05T15:30:00.000Z', date: '2031-03-05', time: '10:30 AM' },
+            ],
+          }),
+        }),
+      'POST /seller-approval/propose': () =>
+        json(200, { success: true, data: { status: 'proposed', message: M.proposed } }),
+    });
+    renderEs();
+    const send = await screen.findByRole('button', { name: 'Proponer otro horario' });
+    expect(screen.getByRole('option', { name: 'miércoles, 5 de marzo de 2031' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Hora (EST)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '10:30 a.m.' }));
+    await userEvent.click(send);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Gracias. Le hemos ofrecido al comprador el horario que usted propuso.',
+    );
+    expect(api.callsTo('POST', '/seller-approval/propose')[0]!.body).toEqual({
+      token: 'tok-1',
+      starts_at: '2031-03-05T15:30:00.000Z',
+    });
+  });
+
+  it('a spent link names who answered, in Spanish', async () => {
+    stubApi({
+      'GET /seller-approval': () =>
+        json(200, {
+          success: true,
+          data: view({ action: 'decline', status: 'approved', answered_by: 'Sam Occupant' }),
+        }),
+    });
+    renderEs();
+    expect(
+      await screen.findByText('Sam Occupant aprobó esta solicitud: la visita está confirmada.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rechazar' })).toBeNull();
   });
 });

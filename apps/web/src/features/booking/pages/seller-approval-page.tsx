@@ -5,23 +5,75 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SELLER_APPROVAL_MESSAGES as M, spentLinkNote } from '@keyturn/domain/listing/sellerApprovalTexts';
+import { spentLinkNote } from '@keyturn/domain/listing/sellerApprovalTexts';
 import type { SellerApprovalView } from '@keyturn/domain/schemas/sellerApproval';
-import { MESSAGES } from '@keyturn/domain/messages';
 import { SpinnerCircle } from '@/components/ui/spinner';
+import { VISIT } from '@/lib/visit-area';
+import { SELLER, type SellerT } from '@/lib/seller-area';
 import { api, ApiError } from '@/lib/api';
+import { useLocale, useT, useTranslate } from '@/lib/i18n';
 import { BookingSummary } from '../components/booking-summary';
 import { BrandButton } from '../components/brand-button';
 import { ManageLayout } from '../components/managed-booking-layout';
-import { formatLongDate } from '../format';
+import { LocaleProvider } from '@/lib/locale';
 
 const viewKey = (token: string) => ['seller-approval', token] as const;
 type Answer = { status: string; message: string };
 
+/** What the page says once an answer went through (the server's English `message` when the status is unknown). */
+function answerText(t: SellerT, action: SellerApprovalView['action'], answer: Answer): string {
+  if (action === 'block') return t(answer.status === 'declined' ? 'blockedAndDeclined' : 'blocked');
+  if (answer.status === 'approved' || answer.status === 'declined' || answer.status === 'proposed')
+    return t(answer.status);
+  return answer.message;
+}
+
+/** The request's date, time and zone in the page's language (English: as the server wrote them). */
+function useWhen(view: SellerApprovalView): SellerApprovalView['when'] {
+  const { locale, intlLocale } = useLocale();
+  if (locale === 'en') return view.when;
+  const at = new Date(view.starts_at);
+  const timeZone = view.time_zone;
+  return {
+    date: new Intl.DateTimeFormat(intlLocale, {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone,
+    }).format(at),
+    time: clock(intlLocale, view.starts_at, timeZone),
+    zone:
+      new Intl.DateTimeFormat(intlLocale, { timeZone, timeZoneName: 'short' })
+        .formatToParts(at)
+        .find((part) => part.type === 'timeZoneName')?.value ?? view.when.zone,
+  };
+}
+
+/** An instant on the property's clock, e.g. '2:00 p.m.' (a plain space before the day half, as the product writes). */
+function clock(intlLocale: string, iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(intlLocale, { hour: 'numeric', minute: '2-digit', timeZone })
+    .format(new Date(iso))
+    .replace(/[\u202f\u00a0]/g, ' ');
+}
+
+/** '2031-03-04' → 'Tuesday, March 4, 2031' / 'martes, 4 de marzo de 2031'. */
+function longDate(intlLocale: string, iso: string): string {
+  return new Intl.DateTimeFormat(intlLocale, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${iso}T12:00:00Z`));
+}
+
 const fieldClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]';
 
-export function SellerApprovalPage() {
+function SellerApprovalPageInLocale() {
+  const t = useT(SELLER);
+  const tv = useT(VISIT);
   const [search] = useSearchParams();
   const token = search.get('token')?.trim() || null;
   const query = useQuery({
@@ -36,21 +88,19 @@ export function SellerApprovalPage() {
   });
   if (token === null || query.isError) {
     return (
-      <ManageLayout title={M.pageTitle}>
+      <ManageLayout title={t('pageTitle')}>
         <p role="alert" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
-          {query.error instanceof ApiError && query.error.status !== 404
-            ? 'We couldn’t load this request. Please reload the page.'
-            : M.linkInvalid}
+          {query.error instanceof ApiError && query.error.status !== 404 ? t('loadFailed') : t('linkInvalid')}
         </p>
       </ManageLayout>
     );
   }
   if (query.isPending) {
     return (
-      <ManageLayout title={M.pageTitle}>
+      <ManageLayout title={t('pageTitle')}>
         <div role="status" className="flex items-center gap-3 py-6 text-sm text-slate-500">
           <SpinnerCircle size="sm" />
-          {MESSAGES.loadingBooking}
+          {tv('loadingBooking')}
         </div>
       </ManageLayout>
     );
@@ -59,45 +109,53 @@ export function SellerApprovalPage() {
 }
 
 /** A spent link says what the answer was and who gave it, or that the showing was cancelled (issue 39 §10). */
-function stateNote(view: SellerApprovalView): string | null {
-  const note = spentLinkNote({
-    action: view.action,
-    status: view.status,
-    linkUsed: view.link_used,
-    answeredBy: view.answered_by,
-    bookingStatus: view.booking_status,
-    cancelledBy: view.cancelled_by,
-  });
+function stateNote(view: SellerApprovalView, translate: ReturnType<typeof useTranslate>): string | null {
+  const note = spentLinkNote(
+    {
+      action: view.action,
+      status: view.status,
+      linkUsed: view.link_used,
+      answeredBy: view.answered_by,
+      bookingStatus: view.booking_status,
+      cancelledBy: view.cancelled_by,
+    },
+    translate,
+  );
   // A block link still blocks times after the request was answered, until it is used itself.
   return view.action === 'block' && !view.link_used && view.status !== 'expired' ? null : note;
 }
 
 function ApprovalView({ view, token }: { view: SellerApprovalView; token: string }) {
+  const t = useT(SELLER);
+  const translate = useTranslate();
+  const when = useWhen(view);
   const client = useQueryClient();
-  const [done, setDone] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(null);
   const send = useMutation({
     mutationFn: (body: object) =>
       api.post<{ data: Answer }>(`/seller-approval/${view.action}`, { token, ...body }).then((r) => r.data),
-    onSuccess: (data) => setDone(data.message),
+    onSuccess: (data) => setAnswer(data),
     onError: () => void client.invalidateQueries({ queryKey: viewKey(token) }),
   });
-  const note = done ? null : stateNote(view);
+  // The answer's words in the page's language (a switch after answering re-says it).
+  const done = answer ? answerText(t, view.action, answer) : null;
+  const note = done ? null : stateNote(view, translate);
   return (
-    <ManageLayout title={M.pageTitle}>
+    <ManageLayout title={t('pageTitle')}>
       <p className="mb-4 text-sm text-slate-700">
-        Hi {view.contact_name.split(/\s+/)[0]}, {view.agent_name} has a showing request for your home.
+        {t('greeting', { name: view.contact_name.split(/\s+/)[0], agent: view.agent_name })}
       </p>
       <BookingSummary
         rows={[
-          { label: 'Property', value: view.address },
-          { label: 'Requested time', value: `${view.when.date}, ${view.when.time} ${view.when.zone}` },
+          { label: t('property'), value: view.address },
+          { label: t('requestedTime'), value: `${when.date}, ${when.time} ${when.zone}` },
         ]}
       />
       {send.isError ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           {send.error instanceof ApiError && send.error.status > 0 && !send.error.code.startsWith('HTTP_')
             ? send.error.message
-            : 'Your answer could not be sent. Please try again.'}
+            : t('sendFailed')}
         </p>
       ) : null}
       {done ? (
@@ -110,7 +168,12 @@ function ApprovalView({ view, token }: { view: SellerApprovalView; token: string
         </p>
       ) : (
         <div className="mt-6">
-          <ActionForm view={view} pending={send.isPending} onSend={(body) => send.mutate(body)} />
+          <ActionForm
+            view={view}
+            zone={when.zone}
+            pending={send.isPending}
+            onSend={(body) => send.mutate(body)}
+          />
         </div>
       )}
     </ManageLayout>
@@ -119,30 +182,36 @@ function ApprovalView({ view, token }: { view: SellerApprovalView; token: string
 
 function ActionForm({
   view,
+  zone,
   pending,
   onSend,
 }: {
   view: SellerApprovalView;
+  zone: string;
   pending: boolean;
   onSend: (body: object) => void;
 }) {
+  const t = useT(SELLER);
   const spinner = pending ? <SpinnerCircle size="sm" /> : null;
   if (view.action === 'approve') {
     return (
       <BrandButton fullWidth onClick={() => onSend({})} disabled={pending}>
         {spinner}
-        {M.approve}
+        {t('approve')}
       </BrandButton>
     );
   }
   if (view.action === 'decline') return <DeclineForm pending={pending} onSend={onSend} />;
-  if (view.action === 'propose') return <ProposeForm view={view} pending={pending} onSend={onSend} />;
-  return <BlockForm view={view} pending={pending} onSend={onSend} />;
+  if (view.action === 'propose')
+    return <ProposeForm view={view} zone={zone} pending={pending} onSend={onSend} />;
+  return <BlockForm view={view} zone={zone} pending={pending} onSend={onSend} />;
 }
 
 type FormProps = { pending: boolean; onSend: (body: object) => void };
+type ViewProps = { view: SellerApprovalView; zone: string };
 
 function DeclineForm({ pending, onSend }: FormProps) {
+  const t = useT(SELLER);
   const [reason, setReason] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -151,7 +220,7 @@ function DeclineForm({ pending, onSend }: FormProps) {
   return (
     <form onSubmit={submit} className="space-y-4">
       <label className="block text-sm font-medium text-slate-800">
-        {M.reasonLabel}
+        {t('reasonLabel')}
         <textarea
           value={reason}
           onChange={(e) => setReason(e.target.value)}
@@ -163,26 +232,28 @@ function DeclineForm({ pending, onSend }: FormProps) {
       </label>
       {/* Issue 39 §8: the seller knows who reads it before sending. */}
       <p id="decline-reason-hint" className="text-sm text-slate-600">
-        {M.reasonHint}
+        {t('reasonHint')}
       </p>
       <BrandButton type="submit" fullWidth disabled={pending}>
         {pending ? <SpinnerCircle size="sm" /> : null}
-        {M.decline}
+        {t('decline')}
       </BrandButton>
     </form>
   );
 }
 
-function ProposeForm({ view, pending, onSend }: FormProps & { view: SellerApprovalView }) {
-  const dates = [...new Set(view.open_times.map((t) => t.date))];
+function ProposeForm({ view, zone, pending, onSend }: FormProps & ViewProps) {
+  const t = useT(SELLER);
+  const { locale, intlLocale } = useLocale();
+  const dates = [...new Set(view.open_times.map((slot) => slot.date))];
   const [date, setDate] = useState(dates[0] ?? '');
   const [startsAt, setStartsAt] = useState<string | null>(null);
-  if (dates.length === 0) return <p className="text-sm text-slate-700">{M.noOpenTimes}</p>;
-  const times = view.open_times.filter((t) => t.date === date);
+  if (dates.length === 0) return <p className="text-sm text-slate-700">{t('noOpenTimes')}</p>;
+  const times = view.open_times.filter((slot) => slot.date === date);
   return (
     <div className="space-y-4">
       <label className="block text-sm font-medium text-slate-800">
-        Date
+        {t('date')}
         <select
           value={date}
           onChange={(e) => {
@@ -193,23 +264,23 @@ function ProposeForm({ view, pending, onSend }: FormProps & { view: SellerApprov
         >
           {dates.map((d) => (
             <option key={d} value={d}>
-              {formatLongDate(d)}
+              {longDate(intlLocale, d)}
             </option>
           ))}
         </select>
       </label>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Time ({view.when.zone})</legend>
+        <legend className="text-sm font-medium text-slate-800">{t('timeIn', { zone })}</legend>
         <div className="mt-2 grid grid-cols-3 gap-2">
-          {times.map((t) => (
+          {times.map((slot) => (
             <button
-              key={t.starts_at}
+              key={slot.starts_at}
               type="button"
-              aria-pressed={startsAt === t.starts_at}
-              onClick={() => setStartsAt(t.starts_at)}
-              className={`min-h-11 rounded-lg border px-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)] ${startsAt === t.starts_at ? 'border-[var(--kt-primary)] bg-[var(--kt-primary)] text-[var(--kt-on-primary)]' : 'border-slate-300 bg-white text-slate-800'}`}
+              aria-pressed={startsAt === slot.starts_at}
+              onClick={() => setStartsAt(slot.starts_at)}
+              className={`min-h-11 rounded-lg border px-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)] ${startsAt === slot.starts_at ? 'border-[var(--kt-primary)] bg-[var(--kt-primary)] text-[var(--kt-on-primary)]' : 'border-slate-300 bg-white text-slate-800'}`}
             >
-              {t.time}
+              {locale === 'en' ? slot.time : clock(intlLocale, slot.starts_at, view.time_zone)}
             </button>
           ))}
         </div>
@@ -220,13 +291,14 @@ function ProposeForm({ view, pending, onSend }: FormProps & { view: SellerApprov
         onClick={() => startsAt && onSend({ starts_at: startsAt })}
       >
         {pending ? <SpinnerCircle size="sm" /> : null}
-        {M.propose}
+        {t('propose')}
       </BrandButton>
     </div>
   );
 }
 
-function BlockForm({ view, pending, onSend }: FormProps & { view: SellerApprovalView }) {
+function BlockForm({ view, zone, pending, onSend }: FormProps & ViewProps) {
+  const t = useT(SELLER);
   const [date, setDate] = useState(view.today);
   const [start, setStart] = useState('17:00');
   const [end, setEnd] = useState('21:00');
@@ -237,12 +309,12 @@ function BlockForm({ view, pending, onSend }: FormProps & { view: SellerApproval
   return (
     <div className="space-y-6">
       <BrandButton fullWidth onClick={() => onSend({ tonight: true })} disabled={pending}>
-        {M.notTonight}
+        {t('notTonight')}
       </BrandButton>
       <form onSubmit={submit} className="space-y-4 border-t border-slate-200 pt-4">
-        <p className="text-sm text-slate-700">Or block a date and times ({view.when.zone}):</p>
+        <p className="text-sm text-slate-700">{t('orBlock', { zone })}</p>
         <label className="block text-sm font-medium text-slate-800">
-          Date
+          {t('date')}
           <input
             type="date"
             value={date}
@@ -255,8 +327,8 @@ function BlockForm({ view, pending, onSend }: FormProps & { view: SellerApproval
         <div className="grid grid-cols-2 gap-3">
           {(
             [
-              ['From', start, setStart],
-              ['Until', end, setEnd],
+              [t('from'), start, setStart],
+              [t('until'), end, setEnd],
             ] as const
           ).map(([label, value, setValue]) => (
             <label key={label} className="block text-sm font-medium text-slate-800">
@@ -273,9 +345,18 @@ function BlockForm({ view, pending, onSend }: FormProps & { view: SellerApproval
         </div>
         <BrandButton type="submit" variant="outline" fullWidth disabled={pending}>
           {pending ? <SpinnerCircle size="sm" /> : null}
-          {M.block}
+          {t('block')}
         </BrandButton>
       </form>
     </div>
+  );
+}
+
+/** The page in the buyer's language (issue 43): its own language state, so pages that are not the buyer's load none. */
+export function SellerApprovalPage() {
+  return (
+    <LocaleProvider>
+      <SellerApprovalPageInLocale />
+    </LocaleProvider>
   );
 }

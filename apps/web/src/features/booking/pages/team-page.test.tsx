@@ -4,11 +4,12 @@
 // unknown team is "Team Not Found".
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { HOLD_TEXTS } from '@keyturn/domain/slots/holds';
 import { PLACEHOLDER_PROPERTY } from '@keyturn/domain/constants';
 import { propertyBookingPath, teamPagePath } from '@keyturn/domain/links';
 import type { PublicTeamPage } from '@keyturn/domain/schemas/teamPage';
+import { loadLocale } from '@/lib/i18n';
 import { json, renderRoutes, stubApi } from '@/test/utils';
 import {
   baseRoutes,
@@ -262,5 +263,40 @@ describe('team page: the chosen time is held (issue 44)', () => {
     expect(await screen.findByText(HOLD_TEXTS.heldByOther)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Select a Date & Time' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Full name')).not.toBeInTheDocument();
+  });
+});
+
+describe('team page in Spanish (issue 43)', () => {
+  beforeAll(() => loadLocale('es'));
+
+  it('the consultation, the properties and their alt texts in Spanish', async () => {
+    stubApi({ ...baseRoutes(), ...teamRoutes });
+    renderRoutes([{ path: '/team/:slug', element: <TeamPage /> }], teamPagePath('harbor'), { locale: 'es' });
+    expect(await screen.findByRole('heading', { name: 'Harbor Homes' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Reserve una consulta con nuestro equipo' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reserve una consulta con nuestro equipo' })).toHaveAttribute(
+      'href',
+      teamPagePath('harbor', true),
+    );
+    expect(screen.getByText('Dónde:')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Nuestras propiedades' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Foto de 12 Main St' })).toBeInTheDocument();
+    expect(screen.getByText('Sin foto')).toBeInTheDocument();
+    expect(screen.getAllByText('$450,000 · 3 habitaciones · 2 baños')).toHaveLength(2);
+    expect(screen.getAllByText(`Con ${propertyAgent.name}`).length).toBe(2);
+    expect(document.title).toBe('Reserve con Harbor Homes · Keyturn');
+  });
+
+  it('an unknown team says so in Spanish', async () => {
+    stubApi({
+      ...baseRoutes(),
+      'GET /public/teams/nope': () =>
+        json(404, { error: 'This team could not be found.', code: 'TEAM_NOT_FOUND' }),
+    });
+    renderRoutes([{ path: '/team/:slug', element: <TeamPage /> }], teamPagePath('nope'), { locale: 'es' });
+    expect(await screen.findByRole('heading', { name: 'Equipo no encontrado' })).toBeInTheDocument();
+    expect(screen.getByText('No se encontró este equipo.')).toBeInTheDocument();
   });
 });

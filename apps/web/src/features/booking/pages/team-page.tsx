@@ -5,21 +5,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { propertyBookingPath, teamPagePath } from '@keyturn/domain/links';
-import { MESSAGES } from '@keyturn/domain/messages';
-import { roomsLabel } from '@keyturn/domain/plural';
 import type { PublicTeamPage } from '@keyturn/domain/schemas/teamPage';
-import { TEAM_PAGE_MESSAGES } from '@keyturn/domain/teamBooking';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';
 import { SpinnerCircle } from '@/components/ui/spinner';
+import { VISIT } from '@/lib/visit-area';
 import { ApiError } from '@/lib/api';
+import { useT } from '@/lib/i18n';
 import { fetchPublicTeam, inlinePublicTeam } from '../team-api';
 import { BookingFlow } from '../components/booking-flow';
 import { MessageScreen } from '../components/message-screen';
 import { brandStyle, formatPrice } from '../format';
 import type { BookingSetup } from '../hooks/use-booking-setup';
 import { fromTeam } from '../types';
+import { LocaleProvider } from '@/lib/locale';
 
-export function TeamPage({ consultation = false }: { consultation?: boolean }) {
+function TeamPageInLocale({ consultation = false }: { consultation?: boolean }) {
+  const t = useT(VISIT);
   const slug = useParams().slug ?? '';
   const query = useQuery({
     queryKey: ['team-page', slug],
@@ -35,17 +36,17 @@ export function TeamPage({ consultation = false }: { consultation?: boolean }) {
         role="status"
         className="flex min-h-screen flex-col items-center justify-center gap-3 text-slate-500"
       >
-        <title>Book an appointment · Keyturn</title>
+        <title>{`${t('bookAppointment')} · Keyturn`}</title>
         <SpinnerCircle />
-        <p className="text-sm">{MESSAGES.loadingBooking}</p>
+        <p className="text-sm">{t('loadingBooking')}</p>
       </div>
     );
   }
   if (query.isError) {
     return query.error instanceof ApiError && query.error.status === 404 ? (
-      <MessageScreen title="Team Not Found">{TEAM_PAGE_MESSAGES.teamNotFound}</MessageScreen>
+      <MessageScreen title={t('teamNotFoundTitle')}>{t('teamNotFound')}</MessageScreen>
     ) : (
-      <MessageScreen title="Something went wrong">{query.error.message}</MessageScreen>
+      <MessageScreen title={t('somethingWrong')}>{query.error.message}</MessageScreen>
     );
   }
   const page = query.data;
@@ -55,13 +56,14 @@ export function TeamPage({ consultation = false }: { consultation?: boolean }) {
       style={brandStyle(agent.primaryColor)}
       className="min-h-screen bg-slate-50 px-3 py-4 sm:px-6 md:py-10"
     >
-      <title>{`Book with ${page.team.name} · Keyturn`}</title>
+      <title>{`${t('bookWith', { name: page.team.name })} · Keyturn`}</title>
       {consultation ? <Consultation page={page} /> : <TeamHome page={page} />}
     </div>
   );
 }
 
 function Consultation({ page }: { page: PublicTeamPage }) {
+  const t = useT(VISIT);
   const setup: BookingSetup = {
     agentId: null,
     agent: fromTeam(page.team),
@@ -77,7 +79,7 @@ function Consultation({ page }: { page: PublicTeamPage }) {
   const flowKey = `team|${page.team.slug}`;
   return (
     <>
-      <nav aria-label="Team" className="mx-auto mb-3 w-full max-w-5xl">
+      <nav aria-label={t('team')} className="mx-auto mb-3 w-full max-w-5xl">
         <Link
           to={teamPagePath(page.team.slug)}
           className="inline-flex min-h-10 items-center rounded-lg pr-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
@@ -91,13 +93,14 @@ function Consultation({ page }: { page: PublicTeamPage }) {
 }
 
 function TeamHome({ page }: { page: PublicTeamPage }) {
+  const t = useT(VISIT);
   const { team, properties } = page;
   return (
     <main id="main" className="mx-auto w-full max-w-5xl space-y-6">
       <header className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <SafeImage
           src={team.logo}
-          alt={`${team.name} logo`}
+          alt={t('logo', { name: team.name })}
           className="h-10 max-w-36 object-contain"
           fallback={
             <span
@@ -117,27 +120,27 @@ function TeamHome({ page }: { page: PublicTeamPage }) {
           className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
         >
           <h2 id="team-consultation-heading" className="text-lg font-semibold text-slate-900">
-            {TEAM_PAGE_MESSAGES.consultationTitle}
+            {t('consultationTitle')}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">{TEAM_PAGE_MESSAGES.consultationBody}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('consultationBody')}</p>
           <p className="mt-2 text-sm text-slate-700">
-            <span className="font-semibold">{TEAM_PAGE_MESSAGES.whereLabel}:</span> {team.consultation.text}
+            <span className="font-semibold">{t('where')}:</span> {team.consultation.text}
           </p>
           <Link
             to={teamPagePath(team.slug, true)}
             className="mt-4 inline-flex min-h-11 items-center justify-center rounded-lg bg-[var(--kt-primary)] px-5 text-sm font-semibold text-[var(--kt-on-primary)] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)] focus-visible:ring-offset-2"
           >
-            {TEAM_PAGE_MESSAGES.consultationTitle}
+            {t('consultationTitle')}
           </Link>
         </section>
       ) : null}
 
       <section aria-labelledby="team-properties-heading">
         <h2 id="team-properties-heading" className="mb-3 text-lg font-semibold text-slate-900">
-          {TEAM_PAGE_MESSAGES.propertiesTitle}
+          {t('propertiesTitle')}
         </h2>
         {properties.length === 0 ? (
-          <p className="text-sm text-slate-600">{TEAM_PAGE_MESSAGES.noProperties}</p>
+          <p className="text-sm text-slate-600">{t('noProperties')}</p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {properties.map((property) => (
@@ -148,12 +151,12 @@ function TeamHome({ page }: { page: PublicTeamPage }) {
                 >
                   <SafeImage
                     src={property.images[0]}
-                    alt={`Photo of ${property.address}`}
+                    alt={t('photoOf', { address: property.address })}
                     className="aspect-[16/10] w-full bg-slate-100 object-cover"
                     fallback={
                       // No photo: a short band that says so, not a large empty box (the dashboard says the same).
                       <span className="flex h-16 w-full items-center justify-center bg-slate-100 text-sm text-slate-500">
-                        No photo
+                        {t('noPhoto')}
                       </span>
                     }
                   />
@@ -163,9 +166,12 @@ function TeamHome({ page }: { page: PublicTeamPage }) {
                       {property.city}, {property.state}
                     </span>
                     <span className="mt-2 block text-sm text-slate-700">
-                      {formatPrice(property.price)} · {roomsLabel(property)}
+                      {formatPrice(property.price)} ·{' '}
+                      {t('rooms', { beds: property.bedrooms, baths: property.bathrooms })}
                     </span>
-                    <span className="mt-2 block text-xs text-slate-500">With {property.agent.name}</span>
+                    <span className="mt-2 block text-xs text-slate-500">
+                      {t('withAgent', { name: property.agent.name })}
+                    </span>
                   </span>
                 </Link>
               </li>
@@ -174,5 +180,14 @@ function TeamHome({ page }: { page: PublicTeamPage }) {
         )}
       </section>
     </main>
+  );
+}
+
+/** The page in the buyer's language (issue 43): its own language state, so pages that are not the buyer's load none. */
+export function TeamPage(props: Parameters<typeof TeamPageInLocale>[0]) {
+  return (
+    <LocaleProvider>
+      <TeamPageInLocale {...props} />
+    </LocaleProvider>
   );
 }

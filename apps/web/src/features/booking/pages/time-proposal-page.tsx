@@ -6,16 +6,18 @@
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
-import { MESSAGES } from '@keyturn/domain/messages';
-import { TIME_PROPOSAL_MESSAGES as TEXT } from '@keyturn/domain/routes/proposals';
 import type { PublicProposal } from '@keyturn/domain/schemas/timeProposals';
 import { dateInZone } from '@keyturn/domain/time';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { api, ApiError } from '@/lib/api';
+import { useLocale, useT } from '@/lib/i18n';
+import { MANAGE } from '../manage-texts';
 import { BookingSummary, type SummaryRow } from '../components/booking-summary';
 import { BrandButton } from '../components/brand-button';
 import { AgentBrand, ManageLayout } from '../components/managed-booking-layout';
 import { browserTimeZone, formatLongDate, safeColor, timeSummary } from '../format';
+import { BOOKING, type BookingT } from '../texts';
+import { LocaleProvider } from '@/lib/locale';
 
 const proposalKey = (token: string) => ['booking', 'proposal', token] as const;
 
@@ -24,7 +26,9 @@ const fetchProposal = (token: string) =>
     .get<{ data: PublicProposal }>(`/booking/proposal?token=${encodeURIComponent(token)}`)
     .then((r) => r.data);
 
-export function TimeProposalPage() {
+function TimeProposalPageInLocale() {
+  const t = useT(MANAGE);
+  const bt = useT(BOOKING);
   const [search] = useSearchParams();
   const token = search.get('token')?.trim() || null;
   const query = useQuery({
@@ -36,21 +40,21 @@ export function TimeProposalPage() {
   });
   if (token === null || query.isError) {
     return (
-      <ManageLayout title={TEXT.pageTitle}>
+      <ManageLayout title={t('proposalTitle')}>
         <p role="alert" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
           {query.error instanceof ApiError && query.error.status !== 404
-            ? 'We couldn’t load this proposal. Please reload the page.'
-            : TEXT.notFound}
+            ? t('proposalLoadError')
+            : t('proposalNotFound')}
         </p>
       </ManageLayout>
     );
   }
   if (query.isPending) {
     return (
-      <ManageLayout title={TEXT.pageTitle}>
+      <ManageLayout title={t('proposalTitle')}>
         <div role="status" className="flex items-center gap-3 py-6 text-sm text-slate-500">
           <SpinnerCircle size="sm" />
-          {MESSAGES.loadingBooking}
+          {bt('loading')}
         </div>
       </ManageLayout>
     );
@@ -59,13 +63,23 @@ export function TimeProposalPage() {
 }
 
 /** "Tuesday, January 6, 2026, 11:30 AM Eastern Time (New York)", and the buyer's clock when it differs. */
-function whenRow(label: string, instant: string, zone: string, buyerZone: string): SummaryRow {
+function whenRow(
+  label: string,
+  instant: string,
+  zone: string,
+  buyerZone: string,
+  intlLocale: string,
+  bt: BookingT,
+): SummaryRow {
   const date = dateInZone(instant, zone);
-  const time = timeSummary(instant, date, zone, buyerZone);
-  return { label, value: `${formatLongDate(date)}, ${time.value}`, detail: time.detail };
+  const time = timeSummary(instant, date, zone, buyerZone, intlLocale, bt);
+  return { label, value: `${formatLongDate(date, intlLocale)}, ${time.value}`, detail: time.detail };
 }
 
 function ProposalView({ proposal, token }: { proposal: PublicProposal; token: string }) {
+  const t = useT(MANAGE);
+  const bt = useT(BOOKING);
+  const { intlLocale } = useLocale();
   const client = useQueryClient();
   const answer = useMutation({
     mutationFn: (what: 'accept' | 'keep') =>
@@ -80,34 +94,34 @@ function ProposalView({ proposal, token }: { proposal: PublicProposal; token: st
   const zone = proposal.time_zone;
   const rows: SummaryRow[] = [
     {
-      label: 'Property',
-      value: property
-        ? `${property.address}, ${property.city}, ${property.state}`
-        : MESSAGES.consultationWithAgent,
+      label: t('property'),
+      value: property ? `${property.address}, ${property.city}, ${property.state}` : bt('consultWithAgent'),
     },
-    whenRow('Your requested time', proposal.from_starts_at, zone, buyerZone),
-    whenRow('Proposed time', proposal.starts_at, zone, buyerZone),
-    { label: 'Agent', value: agent.companyName ? `${agent.name}, ${agent.companyName}` : agent.name },
+    whenRow(t('requestedTime'), proposal.from_starts_at, zone, buyerZone, intlLocale, bt),
+    whenRow(t('proposedTime'), proposal.starts_at, zone, buyerZone, intlLocale, bt),
+    { label: t('agent'), value: agent.companyName ? `${agent.name}, ${agent.companyName}` : agent.name },
   ];
   const outcome =
     proposal.status === 'accepted'
-      ? TEXT.accepted
+      ? t('proposalAccepted')
       : proposal.status === 'kept'
-        ? TEXT.kept
+        ? t('proposalKept')
         : proposal.status === 'withdrawn'
-          ? TEXT.withdrawn
+          ? t('proposalWithdrawn')
           : proposal.status === 'changed'
-            ? TEXT.changed
+            ? t('proposalChanged')
             : null;
 
   return (
     <ManageLayout
-      title={TEXT.pageTitle}
+      title={t('proposalTitle')}
       primaryColor={safeColor(agent.primaryColor, DEFAULT_PRIMARY_COLOR)}
       brand={<AgentBrand agent={agent} />}
     >
       <p className="mb-4 text-sm text-slate-700">
-        {proposal.proposed_by === 'seller' ? TEXT.introSeller : TEXT.intro(agent.name)}
+        {proposal.proposed_by === 'seller'
+          ? t('proposalIntroSeller')
+          : t('proposalIntro', { agent: agent.name })}
       </p>
       <BookingSummary rows={rows} />
       {answer.isError ? (
@@ -116,7 +130,7 @@ function ProposalView({ proposal, token }: { proposal: PublicProposal; token: st
           answer.error.status > 0 &&
           !answer.error.code.startsWith('HTTP_')
             ? answer.error.message
-            : 'Your answer could not be sent. Please try again.'}
+            : t('answerFailed')}
         </p>
       ) : null}
       {outcome ? (
@@ -132,11 +146,11 @@ function ProposalView({ proposal, token }: { proposal: PublicProposal; token: st
           <>
             <BrandButton onClick={() => answer.mutate('accept')} disabled={answer.isPending}>
               {answer.isPending && answer.variables === 'accept' ? <SpinnerCircle size="sm" /> : null}
-              {TEXT.accept}
+              {t('proposalAccept')}
             </BrandButton>
             <BrandButton variant="outline" onClick={() => answer.mutate('keep')} disabled={answer.isPending}>
               {answer.isPending && answer.variables === 'keep' ? <SpinnerCircle size="sm" /> : null}
-              {TEXT.keep}
+              {t('proposalKeep')}
             </BrandButton>
           </>
         ) : null}
@@ -145,16 +159,25 @@ function ProposalView({ proposal, token }: { proposal: PublicProposal; token: st
             to={`/booking/reschedule?token=${encodeURIComponent(proposal.manage_token)}`}
             className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)] focus-visible:ring-offset-2"
           >
-            {TEXT.pickAnother}
+            {t('pickAnother')}
           </Link>
         ) : null}
         <Link
           to={`/booking/manage?token=${encodeURIComponent(proposal.manage_token)}`}
           className="inline-flex min-h-11 items-center justify-center px-2 text-sm font-medium text-slate-900 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
         >
-          See your booking
+          {t('seeBooking')}
         </Link>
       </div>
     </ManageLayout>
+  );
+}
+
+/** The page in the buyer's language (issue 43): its own language state, so pages that are not the buyer's load none. */
+export function TimeProposalPage() {
+  return (
+    <LocaleProvider>
+      <TimeProposalPageInLocale />
+    </LocaleProvider>
   );
 }

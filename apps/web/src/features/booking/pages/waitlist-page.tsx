@@ -6,12 +6,12 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES } from '@keyturn/domain/messages';
 import type { WaitlistLink } from '@keyturn/domain/schemas/timeWaitlist';
 import { holdClock, holdSecondsLeft } from '@keyturn/domain/slots/holds';
-import { DAY_PART_LABELS, WAITLIST_TEXTS } from '@keyturn/domain/slots/waitlist';
-import type { WaitlistStatus } from '@keyturn/domain/slots/waitlist';
+import { WAITLIST_OFFER_MINUTES } from '@keyturn/domain/slots/waitlist';
+import type { DayPart, WaitlistStatus } from '@keyturn/domain/slots/waitlist';
 import { formatClock } from '@keyturn/domain/time';
+import { useLocale, useT } from '@/lib/i18n';
 import { BrandMark } from '@/components/branded-page';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { api, ApiError } from '@/lib/api';
@@ -19,21 +19,33 @@ import { BookingSummary } from '../components/booking-summary';
 import { BrandButton } from '../components/brand-button';
 import { ManageLayout } from '../components/managed-booking-layout';
 import { formatLongDate } from '../format';
+import { BOOKING } from '../texts';
+import { MANAGE } from '../manage-texts';
+import { LocaleProvider } from '@/lib/locale';
 
-const TEXT = WAITLIST_TEXTS.page;
 /** What the page says once the buyer is no longer in line (and has not booked). */
-const CLOSED: Partial<Record<WaitlistStatus, string>> = {
-  lapsed: TEXT.lapsed,
-  left: TEXT.left,
-  removed: TEXT.removed,
-  ended: TEXT.ended,
-};
+const CLOSED = {
+  lapsed: 'waitLapsed',
+  left: 'waitLeft',
+  removed: 'waitRemoved',
+  ended: 'waitEnded',
+} as const satisfies Partial<Record<WaitlistStatus, string>>;
+
+/** The part of the day's words (the dashboard's DAY_PART_LABELS read the same English catalogue). */
+export const DAY_PART_KEYS = {
+  any: 'partAny',
+  morning: 'partMorning',
+  afternoon: 'partAfternoon',
+  evening: 'partEvening',
+} as const satisfies Record<DayPart, string>;
 
 const linkKey = (token: string) => ['booking', 'waitlist', token] as const;
 const linkPath = (token: string) => `/booking/waitlist/${encodeURIComponent(token)}`;
 const fetchLink = (token: string) => api.get<{ data: WaitlistLink }>(linkPath(token)).then((r) => r.data);
 
-export function WaitlistPage() {
+function WaitlistPageInLocale() {
+  const t = useT(MANAGE);
+  const bt = useT(BOOKING);
   const [search] = useSearchParams();
   const token = search.get('token')?.trim() || null;
   const query = useQuery({
@@ -45,21 +57,21 @@ export function WaitlistPage() {
   });
   if (token === null || query.isError) {
     return (
-      <ManageLayout title={TEXT.title}>
+      <ManageLayout title={t('waitTitle')}>
         <p role="alert" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
           {query.error instanceof ApiError && query.error.status !== 404
             ? query.error.message
-            : TEXT.notFound}
+            : t('waitNotFound')}
         </p>
       </ManageLayout>
     );
   }
   if (query.isPending) {
     return (
-      <ManageLayout title={TEXT.title}>
+      <ManageLayout title={t('waitTitle')}>
         <div role="status" className="flex items-center gap-3 py-6 text-sm text-slate-500">
           <SpinnerCircle size="sm" />
-          {MESSAGES.loadingBooking}
+          {bt('loading')}
         </div>
       </ManageLayout>
     );
@@ -68,6 +80,8 @@ export function WaitlistPage() {
 }
 
 function WaitlistView({ link, token }: { link: WaitlistLink; token: string }) {
+  const t = useT(MANAGE);
+  const { intlLocale } = useLocale();
   const client = useQueryClient();
   const outcome = useRef<HTMLDivElement>(null);
   const acted = useRef(false);
@@ -95,18 +109,20 @@ function WaitlistView({ link, token }: { link: WaitlistLink; token: string }) {
   const { property, offer, booking } = link;
   const zone = link.time_zone;
   const busy = book.isPending || leave.isPending;
-  const closed = CLOSED[link.status];
+  const closedKey = CLOSED[link.status as keyof typeof CLOSED] as
+    (typeof CLOSED)[keyof typeof CLOSED] | undefined;
+  const closed = closedKey ? t(closedKey, { minutes: WAITLIST_OFFER_MINUTES }) : null;
 
   return (
     <ManageLayout
-      title={TEXT.title}
+      title={t('waitTitle')}
       brand={<BrandMark name={link.agent.company ?? link.agent.name} logoUrl={null} />}
     >
       <BookingSummary
         rows={[
-          { label: TEXT.property, value: `${property.address}, ${property.city}, ${property.state}` },
-          { label: TEXT.date, value: formatLongDate(link.date) },
-          { label: TEXT.part, value: DAY_PART_LABELS[link.part] },
+          { label: t('property'), value: `${property.address}, ${property.city}, ${property.state}` },
+          { label: t('date'), value: formatLongDate(link.date, intlLocale) },
+          { label: t('partOfDay'), value: t(DAY_PART_KEYS[link.part]) },
         ]}
       />
       <div ref={outcome} className="mt-4 space-y-3">
@@ -116,22 +132,25 @@ function WaitlistView({ link, token }: { link: WaitlistLink; token: string }) {
           </Said>
         ) : null}
         {link.status === 'waiting' && link.place !== null ? (
-          <Said tone="bg-slate-100 text-slate-700">{TEXT.waiting(link.place)}</Said>
+          <Said tone="bg-slate-100 text-slate-700">{t('waitPlace', { place: link.place })}</Said>
         ) : null}
         {link.status === 'offered' && offer ? (
           <div className="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-950">
             <h2 tabIndex={-1} className="text-lg font-semibold focus:outline-none">
-              {TEXT.offered}
+              {t('waitOffered')}
             </h2>
             <p className="mt-1 text-sm">
-              {TEXT.holding(zoneClock(offer.starts_at, zone), zoneClock(offer.expires_at, zone))}
+              {t('waitHolding', {
+                time: formatClock(offer.starts_at, zone, { zoneName: true, locale: intlLocale }),
+                until: formatClock(offer.expires_at, zone, { zoneName: true, locale: intlLocale }),
+              })}
             </p>
             <OfferClock key={offer.expires_at} expiresAt={offer.expires_at} onEnded={refetch} />
           </div>
         ) : null}
         {link.status === 'booked' && booking ? (
           <Said tone="bg-emerald-50 text-emerald-800">
-            {booking.status === 'confirmed' ? TEXT.booked : TEXT.bookedPending}
+            {booking.status === 'confirmed' ? t('waitBooked') : t('waitBookedPending')}
           </Said>
         ) : null}
         {closed ? <Said tone="bg-slate-100 text-slate-700">{closed}</Said> : null}
@@ -140,7 +159,7 @@ function WaitlistView({ link, token }: { link: WaitlistLink; token: string }) {
         {link.status === 'offered' && offer ? (
           <BrandButton onClick={() => book.mutate()} disabled={busy} aria-busy={book.isPending || undefined}>
             {book.isPending ? <SpinnerCircle size="sm" /> : null}
-            {book.isPending ? TEXT.booking : TEXT.book}
+            {book.isPending ? t('waitBooking') : t('waitBook')}
           </BrandButton>
         ) : null}
         {link.status === 'waiting' || link.status === 'offered' ? (
@@ -151,7 +170,7 @@ function WaitlistView({ link, token }: { link: WaitlistLink; token: string }) {
             aria-busy={leave.isPending || undefined}
           >
             {leave.isPending ? <SpinnerCircle size="sm" /> : null}
-            {leave.isPending ? TEXT.leaving : TEXT.leave}
+            {leave.isPending ? t('waitLeaving') : t('waitLeave')}
           </BrandButton>
         ) : null}
         {link.status === 'booked' && booking ? (
@@ -159,7 +178,7 @@ function WaitlistView({ link, token }: { link: WaitlistLink; token: string }) {
             to={`/booking/manage?token=${encodeURIComponent(booking.manage_token)}`}
             className="inline-flex min-h-11 items-center justify-center px-2 text-sm font-medium text-slate-900 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[var(--kt-primary)]"
           >
-            {TEXT.manage}
+            {t('waitManage')}
           </Link>
         ) : null}
       </div>
@@ -184,11 +203,6 @@ function Said({
   );
 }
 
-/** An instant on the property's clock with the zone's short name: '2:00 PM EST'. */
-function zoneClock(instant: string, zone: string): string {
-  return formatClock(instant, zone, { zoneName: true });
-}
-
 /**
  * The time left on the offer, 'm:ss', each second (a timer: not read out every second); when it reaches 0 the
  * page asks for the link again (the offer has gone to the next buyer).
@@ -210,5 +224,14 @@ function OfferClock({ expiresAt, onEnded }: { expiresAt: string; onEnded: () => 
     <p role="timer" className="mt-3 text-3xl font-bold tabular-nums">
       {holdClock(left)}
     </p>
+  );
+}
+
+/** The page in the buyer's language (issue 43): its own language state, so pages that are not the buyer's load none. */
+export function WaitlistPage() {
+  return (
+    <LocaleProvider>
+      <WaitlistPageInLocale />
+    </LocaleProvider>
   );
 }

@@ -2,12 +2,14 @@
 // comments. Validated with the domain's schema for the agent's questions, the same one the server applies.
 import { useForm, type Resolver } from 'react-hook-form';
 import {
+  FEEDBACK_MESSAGES,
+  FEEDBACK_TEXT_MAX,
   feedbackAnswersFor,
   INTEREST_LEVELS,
-  INTEREST_LEVEL_LABELS,
+  INTEREST_LEVEL_KEYS,
   PRICE_OPINIONS,
-  PRICE_OPINION_LABELS,
-  RATING_LABELS,
+  PRICE_OPINION_KEYS,
+  RATING_KEYS,
   type FeedbackAnswers,
   type FeedbackQuestions,
 } from '@keyturn/domain/schemas/feedback';
@@ -15,6 +17,8 @@ import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/alert';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { TextAreaField } from '@/components/ui/text-field';
+import { useT } from '@/lib/i18n';
+import { VISIT } from '@/lib/visit-area';
 import { ChoiceGroup } from './choice-group';
 
 /** What the inputs hold: radio values and text, all strings. */
@@ -38,13 +42,16 @@ export const FIELD_NAMES = [
   'comments',
 ] as const satisfies readonly (keyof FeedbackFormValues)[];
 
-const RATINGS = RATING_LABELS.map((label, i) => ({ value: String(i + 1), label, badge: String(i + 1) }));
-const INTERESTS = INTEREST_LEVELS.map((value) => ({ value, label: INTEREST_LEVEL_LABELS[value] }));
-const PRICES = PRICE_OPINIONS.map((value) => ({ value, label: PRICE_OPINION_LABELS[value] }));
-const YES_NO = [
-  { value: 'yes', label: 'Yes, I would like to see it again' },
-  { value: 'no', label: 'No, thank you' },
-];
+/** The schema's English messages, by their key in the `visit` catalogue (the page says them in its language). */
+const MESSAGE_KEYS = new Map<
+  string,
+  'ratingRequired' | 'interestRequired' | 'priceRequired' | 'secondShowingRequired'
+>([
+  [FEEDBACK_MESSAGES.ratingRequired, 'ratingRequired'],
+  [FEEDBACK_MESSAGES.interestRequired, 'interestRequired'],
+  [FEEDBACK_MESSAGES.priceRequired, 'priceRequired'],
+  [FEEDBACK_MESSAGES.secondShowingRequired, 'secondShowingRequired'],
+]);
 
 export function toFormValues(answers: FeedbackAnswers | null): FeedbackFormValues {
   return {
@@ -99,55 +106,72 @@ interface FeedbackFormProps {
 }
 
 export function FeedbackForm({ questions, initial, submitting, serverError, onSubmit }: FeedbackFormProps) {
+  const t = useT(VISIT);
+  const ratings = RATING_KEYS.map((key, i) => ({
+    value: String(i + 1),
+    label: t(key),
+    badge: String(i + 1),
+  }));
+  const interests = INTEREST_LEVELS.map((value) => ({ value, label: t(INTEREST_LEVEL_KEYS[value]) }));
+  const prices = PRICE_OPINIONS.map((value) => ({ value, label: t(PRICE_OPINION_KEYS[value]) }));
+  const yesNo = [
+    { value: 'yes', label: t('yesAgain') },
+    { value: 'no', label: t('noThanks') },
+  ];
+  /** The form's own check says its message in the page's language (the server's come in it already). */
+  const said = (message: string | undefined): string | undefined => {
+    if (message === undefined) return undefined;
+    const key = MESSAGE_KEYS.get(message);
+    if (key) return t(key);
+    if (message === FEEDBACK_MESSAGES.textTooLong(FEEDBACK_TEXT_MAX))
+      return t('textTooLong', { max: FEEDBACK_TEXT_MAX });
+    return message;
+  };
   const { register, handleSubmit, formState } = useForm<FeedbackFormValues, unknown, FeedbackAnswers>({
     defaultValues: toFormValues(initial),
     resolver: resolverFor(questions),
     shouldFocusError: true,
   });
   const errorOf = (name: (typeof FIELD_NAMES)[number]) =>
-    formState.errors[name]?.message ?? serverError?.fields[name];
+    said(formState.errors[name]?.message) ?? serverError?.fields[name];
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 space-y-6">
       <ChoiceGroup
-        legend="How would you rate the property?"
-        hint="1 is poor, 5 is excellent."
-        choices={RATINGS}
+        legend={t('rateLegend')}
+        hint={t('rateHint')}
+        choices={ratings}
         columns={5}
         registration={register('rating')}
         error={errorOf('rating')}
       />
       <ChoiceGroup
-        legend="How interested are you in this property?"
-        choices={INTERESTS}
+        legend={t('interestLegend')}
+        choices={interests}
         registration={register('interest_level')}
         error={errorOf('interest_level')}
       />
       {questions.ask_price_opinion ? (
         <ChoiceGroup
-          legend="What do you think of the asking price?"
-          choices={PRICES}
+          legend={t('priceLegend')}
+          choices={prices}
           registration={register('price_opinion')}
           error={errorOf('price_opinion')}
         />
       ) : null}
-      <TextAreaField label="What did you like? (optional)" error={errorOf('liked')} {...register('liked')} />
-      <TextAreaField
-        label="What did you not like? (optional)"
-        error={errorOf('disliked')}
-        {...register('disliked')}
-      />
+      <TextAreaField label={t('likedLabel')} error={errorOf('liked')} {...register('liked')} />
+      <TextAreaField label={t('dislikedLabel')} error={errorOf('disliked')} {...register('disliked')} />
       {questions.ask_second_showing ? (
         <ChoiceGroup
-          legend="Would you like a second showing?"
-          choices={YES_NO}
+          legend={t('secondLegend')}
+          choices={yesNo}
           columns={2}
           registration={register('second_showing')}
           error={errorOf('second_showing')}
         />
       ) : null}
       <TextAreaField
-        label="Anything else you would like to tell your agent? (optional)"
+        label={t('commentsLabel')}
         rows={4}
         error={errorOf('comments')}
         {...register('comments')}
@@ -155,7 +179,7 @@ export function FeedbackForm({ questions, initial, submitting, serverError, onSu
       {serverError ? <ErrorAlert>{serverError.message}</ErrorAlert> : null}
       <Button type="submit" variant="brand" size="lg" fullWidth disabled={submitting}>
         {submitting ? <SpinnerCircle size="sm" /> : null}
-        {submitting ? 'Sending…' : initial ? 'Update my feedback' : 'Send feedback'}
+        {t(submitting ? 'sending' : initial ? 'updateFeedback' : 'sendFeedback')}
       </Button>
     </form>
   );

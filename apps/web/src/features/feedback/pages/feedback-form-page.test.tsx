@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_MESSAGES, type PublicFeedbackView } from '@keyturn/domain/schemas/feedback';
+import { loadLocale } from '@/lib/i18n';
 import { json, renderAt, stubApi } from '@/test/utils';
 import type { RecordedCall } from '@/test/utils';
 import { FeedbackFormPage } from './feedback-form-page';
@@ -192,5 +193,53 @@ describe('feedback page (/feedback/:bookingId)', () => {
     const choice = screen.getByRole('radio', { name: 'Very interested' }).nextElementSibling;
     expect(choice?.className).toContain('peer-checked:border-[var(--kt-primary');
     expect(choice?.className).not.toContain('blue-600');
+  });
+});
+
+describe('feedback page in Spanish (issue 43)', () => {
+  beforeAll(() => loadLocale('es'));
+
+  it('asks in Spanish, says a missing answer in Spanish, and sends the answers', async () => {
+    const api = stubApi({
+      'GET /feedback/public/pub-1': () => json(200, view()),
+      'PUT /feedback/public/pub-1': saved,
+    });
+    renderAt(<FeedbackFormPage />, {
+      path: '/feedback/pub-1',
+      routePath: '/feedback/:bookingId',
+      locale: 'es',
+    });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByRole('heading', { name: '¿Qué tal fue su visita?' })).toBeInTheDocument();
+    expect(screen.getByText('12 Main St').parentElement).toHaveTextContent(
+      'Su visita a 12 Main St el martes, 4 de marzo, 2:00 p.m., con Dana Scully (Scully Homes). Sus respuestas solo las recibe Dana Scully.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Enviar comentarios' }));
+    expect(await screen.findByText('Califique la propiedad del 1 al 5')).toBeInTheDocument();
+    expect(screen.getByText('Díganos si le gustaría una segunda visita')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/feedback/public/pub-1')).toHaveLength(0);
+
+    const rating = screen.getByRole('group', { name: '¿Cómo calificaría la propiedad?' });
+    await user.click(within(rating).getByRole('radio', { name: /Muy buena/ }));
+    await user.click(screen.getByRole('radio', { name: 'Muy interesado' }));
+    await user.click(screen.getByRole('radio', { name: 'Justo' }));
+    await user.click(screen.getByRole('radio', { name: 'Sí, me gustaría volver a verla' }));
+    await user.type(screen.getByLabelText('¿Qué le gustó? (opcional)'), 'La cocina');
+    await user.click(screen.getByRole('button', { name: 'Enviar comentarios' }));
+
+    expect(await screen.findByRole('heading', { name: '¡Gracias por sus comentarios!' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Dana Scully verá sus respuestas. Para volver a ver la propiedad, elija un horario ahora.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reservar otra visita' })).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/feedback/public/pub-1')[0]!.body).toMatchObject({
+      rating: 4,
+      interest_level: 'very_interested',
+      price_opinion: 'fair',
+      second_showing: true,
+      liked: 'La cocina',
+    });
   });
 });

@@ -12,10 +12,14 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { useLocale, useT } from '@/lib/i18n';
 import { feedbackKeys, fetchFeedbackForm, submitFeedback } from '../api';
 import { FeedbackForm } from '../components/feedback-form';
+import { VISIT } from '@/lib/visit-area';
+import { LocaleProvider } from '@/lib/locale';
 
-export function FeedbackFormPage() {
+function FeedbackFormPageInLocale() {
+  const t = useT(VISIT);
   const publicId = useParams().bookingId ?? '';
   const query = useQuery({
     queryKey: feedbackKeys.form(publicId),
@@ -26,10 +30,10 @@ export function FeedbackFormPage() {
   const agent = query.data?.agent;
   return (
     <BrandedPage wide brand={agent ? { ...agent, name: agent.companyName ?? agent.name } : null}>
-      <title>Share your feedback · Keyturn</title>
+      <title>{`${t('shareFeedback')} · Keyturn`}</title>
       {query.isPending ? (
         <div className="flex justify-center py-10">
-          <Spinner label="Loading the feedback form" />
+          <Spinner label={t('loadingFeedback')} />
         </div>
       ) : query.isError ? (
         <LoadFailure error={query.error} onRetry={() => void query.refetch()} />
@@ -41,6 +45,7 @@ export function FeedbackFormPage() {
 }
 
 function FeedbackScreen({ publicId, view }: { publicId: string; view: PublicFeedbackView }) {
+  const t = useT(VISIT);
   const [saved, setSaved] = useState<FeedbackAnswers | null>(null);
   const [editing, setEditing] = useState(false);
   const latest = saved ?? view.feedback;
@@ -55,47 +60,38 @@ function FeedbackScreen({ publicId, view }: { publicId: string; view: PublicFeed
     mutation.error instanceof ApiError
       ? { message: mutation.error.message, fields: mutation.error.fields }
       : mutation.error
-        ? { message: 'Your feedback could not be sent. Please try again.', fields: {} }
+        ? { message: t('feedbackSendFailed'), fields: {} }
         : null;
 
   if (!view.open) {
-    return (
-      <PageHeader
-        title="This showing is closed for feedback"
-        description="It was cancelled or moved, so there is nothing to give feedback on here. If it was moved, please use the link in your latest e-mail."
-      />
-    );
+    return <PageHeader title={t('feedbackClosed')} description={t('feedbackClosedBody')} />;
   }
   if (saved && !editing) {
     return (
       <div className="text-center" role="status">
         <PageHeader
-          title="Thank you for your feedback!"
-          description={
-            saved.second_showing
-              ? `${view.agent.name} will see your answers. To see it again, pick a time now.`
-              : `${view.agent.name} will see your answers.`
-          }
+          title={t('feedbackThanks')}
+          description={t(saved.second_showing ? 'agentWillSeeAgain' : 'agentWillSee', {
+            agent: view.agent.name,
+          })}
         />
         {/* "I'd like to see it again" (issue 29): the way to book it, not only a promise to be in touch. */}
         {saved.second_showing ? (
           <ButtonLink to={view.book_again_path} variant="brand" size="lg" className="mt-6">
-            Book another showing
+            {t('bookAgain')}
           </ButtonLink>
         ) : null}
         <Button variant="secondary" className="mt-6 ml-3" onClick={() => setEditing(true)}>
-          Change my answers
+          {t('changeAnswers')}
         </Button>
       </div>
     );
   }
   return (
     <>
-      <PageHeader title="How was your visit?" description={<ShowingLine view={view} />} />
+      <PageHeader title={t('howWasVisit')} description={<ShowingLine view={view} />} />
       {view.feedback && !saved ? (
-        <p className="mt-4 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
-          You already sent feedback on this showing. Sending again replaces your earlier answers.
-        </p>
+        <p className="mt-4 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">{t('alreadySent')}</p>
       ) : null}
       <FeedbackForm
         key={saved ? 'edit-saved' : 'initial'}
@@ -113,49 +109,74 @@ function FeedbackScreen({ publicId, view }: { publicId: string; view: PublicFeed
  * "Your viewing of 88 Riverside Drive with Dana Scully (Scully Homes), Tuesday, March 4 at 2:00 PM"; without a
  * property, the purpose as a sentence reads it ("Your appointment (“Selling my condo first”) with …").
  */
+const STRONG = '\uE000';
+
 function ShowingLine({ view }: { view: PublicFeedbackView }) {
+  const t = useT(VISIT);
+  const { intlLocale } = useLocale();
   const { showing, agent } = view;
   const what = showing.property ? showing.property.address : purposeInSentence(showing.purpose);
   const who = agent.companyName ? `${agent.name} (${agent.companyName})` : agent.name;
+  // The property (or purpose) is set in bold where the sentence of the page's language puts it.
+  const [before = '', after] = t('showingLine', {
+    kind: showing.property ? 'property' : 'other',
+    what: STRONG,
+    who,
+    when: t('dayAtTime', wallDate(showing, intlLocale)),
+    agent: agent.name,
+  }).split(STRONG);
   return (
     <>
-      Your {showing.property ? 'viewing of ' : ''}
-      <strong className="font-semibold text-slate-900">{what}</strong> with {who}, {wallDate(showing)}. Your
-      answers go to {agent.name} only.
+      {before}
+      {after === undefined ? null : (
+        <>
+          <strong className="font-semibold text-slate-900">{what}</strong>
+          {after}
+        </>
+      )}
     </>
   );
 }
 
-/** The showing's wall-clock date and time as the agent's zone had it (no conversion: it is what was booked). */
-function wallDate(showing: PublicFeedbackView['showing']): string {
+/** The showing's wall-clock day and time as the agent's zone had it (no conversion: it is what was booked). */
+function wallDate(showing: PublicFeedbackView['showing'], intlLocale: string): { day: string; time: string } {
   const [y, m, d] = showing.booking_date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = showing.booking_time.split(':').map(Number) as [number, number];
-  const day = new Intl.DateTimeFormat('en-US', {
+  const at = new Date(Date.UTC(y, m - 1, d, hh, mm));
+  const day = new Intl.DateTimeFormat(intlLocale, {
     weekday: 'long',
     month: 'long',
     day: 'numeric',
     timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d, 12)));
-  const time = `${hh % 12 === 0 ? 12 : hh % 12}:${String(mm).padStart(2, '0')} ${hh < 12 ? 'AM' : 'PM'}`;
-  return `${day} at ${time}`;
+  }).format(at);
+  // ICU puts a narrow no-break space before AM/PM; the product writes a plain space ('2:00 PM').
+  const time = new Intl.DateTimeFormat(intlLocale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+    .format(at)
+    .replace(/[\u202f\u00a0]/g, ' ');
+  return { day, time };
 }
 
 function LoadFailure({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const t = useT(VISIT);
   if (error instanceof ApiError && error.status === 404) {
-    return (
-      <PageHeader
-        title="This feedback link is not valid"
-        description="Please check the link in your e-mail. If you copied it, make sure you have the whole link."
-      />
-    );
+    return <PageHeader title={t('feedbackInvalid')} description={t('feedbackInvalidBody')} />;
   }
   return (
     <div className="space-y-4">
-      <PageHeader title="Share your feedback" />
-      <ErrorAlert>We could not load the feedback form. Please try again.</ErrorAlert>
+      <PageHeader title={t('shareFeedback')} />
+      <ErrorAlert>{t('feedbackLoadFailed')}</ErrorAlert>
       <Button variant="secondary" onClick={onRetry}>
-        Try again
+        {t('tryAgain')}
       </Button>
     </div>
+  );
+}
+
+/** The page in the buyer's language (issue 43): its own language state, so pages that are not the buyer's load none. */
+export function FeedbackFormPage() {
+  return (
+    <LocaleProvider>
+      <FeedbackFormPageInLocale />
+    </LocaleProvider>
   );
 }

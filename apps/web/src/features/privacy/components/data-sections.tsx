@@ -1,28 +1,16 @@
 // Issue 46: the "Your data" page's sections — what the agent holds about the buyer, each piece labelled, an
-// empty section saying so. Times on the agent's clock with the zone named.
+// empty section saying so. Times on the agent's clock with the zone named. In the page's language (issue 43:
+// texts in the `statement` area, keys data…; dates and money by Intl in the page's locale).
 import type { ReactNode } from 'react';
-import { PRIVACY_TEXTS } from '@keyturn/domain/privacy';
 import type { YourData } from '@keyturn/domain/schemas/privacy';
-import {
-  BOOKING_PURPOSE_LABELS,
-  BUYER_TYPE_LABELS,
-  INCOME_RANGES,
-  incomeRangeLabel,
-  wholeDollars,
-  type IncomeRange,
-} from '@keyturn/domain/enums';
-import { BOOKING_STATUS_LABELS } from '@keyturn/domain/bookingStatus';
-import { LEAD_CLASS_LABELS } from '@keyturn/domain/insights/classify';
-import { LEAD_OUTCOME_LABELS } from '@keyturn/domain/schemas/leads';
-import { dateTime, longDate } from '../format';
+import { useLocale, useT } from '@/lib/i18n';
+import { STATEMENT } from '@/lib/statement-area';
+import { clockTime, dollarRange, dollars, longDate, zoneName } from '../format';
 
-/** A stored code as its label on every screen (the code itself when the table does not name it). */
-const labelOf = (labels: Record<string, string>, code: string): string => labels[code] ?? code;
-const money = (n: number | null) => (n === null ? '–' : wholeDollars(n));
-
-const T = PRIVACY_TEXTS.page;
+type Key = NonNullable<(typeof STATEMENT)['keys']>;
 
 function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+  const t = useT(STATEMENT);
   const id = `your-data-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="space-y-2">
@@ -30,7 +18,7 @@ function Section({ title, count, children }: { title: string; count: number; chi
         {title}
       </h2>
       {count === 0 ? (
-        <p className="text-sm text-slate-500">{T.nothing}</p>
+        <p className="text-sm text-slate-500">{t('dataNothing')}</p>
       ) : (
         <ul className="space-y-3">{children}</ul>
       )}
@@ -56,107 +44,119 @@ const item = 'rounded-xl border border-slate-200 p-3';
 
 export function DataSections({ data }: { data: YourData }) {
   const zone = data.agent.time_zone;
+  const t = useT(STATEMENT);
+  const { intlLocale } = useLocale();
+  const date = (instant: string) => longDate(instant, zone, intlLocale);
+  const dateTime = (instant: string) =>
+    t('dataDateTime', {
+      date: date(instant),
+      time: clockTime(instant, zone, intlLocale),
+      zone: zoneName(zone, instant, intlLocale),
+    });
+  const money = (n: number | null) => (n === null ? '–' : dollars(n, intlLocale));
+  /** A stored code in words (a select message whose `other` is the code itself). */
+  const label = (key: Key, name: string, code: string) => t(key, { [name]: code });
   return (
     <div className="space-y-6">
-      <Section title={T.bookings} count={data.bookings.length}>
+      <Section title={t('dataBookings')} count={data.bookings.length}>
         {data.bookings.map((b) => (
           <li key={b.id} className={item}>
             <p className="font-medium text-slate-900">{b.property ?? data.agent.name}</p>
-            <p className="mb-2 text-sm text-slate-600">{dateTime(b.starts_at, zone)}</p>
+            <p className="mb-2 text-sm text-slate-600">{dateTime(b.starts_at)}</p>
             <Fields
               rows={[
-                [T.status, labelOf(BOOKING_STATUS_LABELS, b.status)],
-                [T.name, b.name],
-                [T.email, b.email],
-                [T.phone, b.phone],
-                [T.notes, b.notes],
-                ['Buyer type', labelOf(BUYER_TYPE_LABELS, b.buyer_type)],
+                [t('dataStatus'), label('dataBookingStatus', 'status', b.status)],
+                [t('dataName'), b.name],
+                [t('dataEmail'), b.email],
+                [t('dataPhone'), b.phone],
+                [t('dataNotes'), b.notes],
+                [t('dataBuyerType'), label('dataBuyerTypeValue', 'type', b.buyer_type)],
                 [
-                  'Budget',
+                  t('dataBudget'),
                   b.budget_min !== null || b.budget_max !== null
                     ? `${money(b.budget_min)} – ${money(b.budget_max)}`
                     : null,
                 ],
-                [
-                  'Income range',
-                  b.income_range && (INCOME_RANGES as readonly string[]).includes(b.income_range)
-                    ? incomeRangeLabel(b.income_range as IncomeRange)
-                    : b.income_range,
-                ],
-                ['Purpose', labelOf(BOOKING_PURPOSE_LABELS, b.purpose)],
-                ['Cancellation reason', b.cancel_reason],
-                ['Reschedule reason', b.reschedule_reason],
+                [t('dataIncome'), b.income_range && dollarRange(b.income_range, intlLocale)],
+                [t('dataPurpose'), label('dataPurposeValue', 'purpose', b.purpose)],
+                [t('dataCancelReason'), b.cancel_reason],
+                [t('dataRescheduleReason'), b.reschedule_reason],
               ]}
             />
           </li>
         ))}
       </Section>
-      <Section title={T.feedback} count={data.feedback.length}>
+      <Section title={t('dataFeedback')} count={data.feedback.length}>
         {data.feedback.map((f) => (
           <li key={f.booking_id} className={item}>
             <p className="mb-2 text-sm text-slate-600">
               {f.property ? `${f.property} · ` : ''}
-              {longDate(f.given_at, zone)}
+              {date(f.given_at)}
             </p>
             <Fields
               rows={[
-                ['Rating', `${f.rating} / 5`],
-                ['Interest', f.interest_level.replaceAll('_', ' ')],
-                ['Price', f.price_opinion?.replaceAll('_', ' ')],
-                ['Liked', f.liked],
-                ['Disliked', f.disliked],
-                ['Comments', f.comments],
-                ['Second showing', f.second_showing === null ? null : f.second_showing ? 'Yes' : 'No'],
+                [t('dataRating'), `${f.rating} / 5`],
+                [t('dataInterest'), label('dataInterestValue', 'level', f.interest_level)],
+                [t('dataPrice'), f.price_opinion && label('dataPriceValue', 'opinion', f.price_opinion)],
+                [t('dataLiked'), f.liked],
+                [t('dataDisliked'), f.disliked],
+                [t('dataComments'), f.comments],
+                [
+                  t('dataSecondShowing'),
+                  f.second_showing === null ? null : t(f.second_showing ? 'dataYes' : 'dataNo'),
+                ],
               ]}
             />
           </li>
         ))}
       </Section>
-      <Section title={T.messages} count={data.messages.length}>
+      <Section title={t('dataMessages')} count={data.messages.length}>
         {data.messages.map((m, i) => (
           <li key={`${m.at}-${i}`} className={item}>
             <p className="text-sm text-slate-600">
-              {m.direction === 'from_you' ? T.fromYou : T.toYou} ·{' '}
-              {m.channel === 'sms' ? 'Text' : m.channel === 'email' ? 'E-mail' : 'Conversation'} ·{' '}
-              {dateTime(m.at, zone)}
+              {t(m.direction === 'from_you' ? 'dataFromYou' : 'dataToYou')} ·{' '}
+              {label('dataChannel', 'channel', m.channel)} · {dateTime(m.at)}
             </p>
             {m.subject ? <p className="font-medium text-slate-900">{m.subject}</p> : null}
             {m.body ? <p className="whitespace-pre-wrap text-sm text-slate-900">{m.body}</p> : null}
           </li>
         ))}
       </Section>
-      <Section title={T.consents} count={data.consents.length}>
+      <Section title={t('dataConsents')} count={data.consents.length}>
         {data.consents.map((c, i) => (
           <li key={`${c.at}-${i}`} className={item}>
             <Fields
               rows={[
-                ['When', dateTime(c.at, zone)],
-                ['What', c.event.replace('_', ' ')],
-                [T.phone, c.phone],
-                ['Wording version', c.wording_version],
-                ['Page', c.page],
-                ['IP address', c.ip],
+                [t('dataWhen'), dateTime(c.at)],
+                [t('dataWhat'), label('dataConsentEvent', 'event', c.event)],
+                [t('dataPhone'), c.phone],
+                [t('dataWordingVersion'), c.wording_version],
+                [t('dataPage'), c.page],
+                [t('dataIp'), c.ip],
               ]}
             />
           </li>
         ))}
       </Section>
-      <Section title={T.lead} count={data.lead ? 1 : 0}>
+      <Section title={t('dataLead')} count={data.lead ? 1 : 0}>
         {data.lead ? (
           <li className={item}>
             <Fields
               rows={[
-                [T.leadClass, data.lead.class ? labelOf(LEAD_CLASS_LABELS, data.lead.class) : null],
-                [T.leadOutcome, labelOf(LEAD_OUTCOME_LABELS, data.lead.outcome)],
+                [
+                  t('dataLeadClass'),
+                  data.lead.class ? label('dataLeadClassValue', 'value', data.lead.class) : null,
+                ],
+                [t('dataLeadOutcome'), label('dataLeadOutcomeValue', 'outcome', data.lead.outcome)],
               ]}
             />
             {data.lead.notes.length > 0 ? (
               <>
-                <h3 className="mt-2 text-sm font-medium text-slate-700">{T.agentNotes}</h3>
+                <h3 className="mt-2 text-sm font-medium text-slate-700">{t('dataAgentNotes')}</h3>
                 <ul className="mt-1 space-y-1 text-sm text-slate-900">
                   {data.lead.notes.map((n) => (
                     <li key={n.at}>
-                      <span className="text-slate-500">{longDate(n.at, zone)}: </span>
+                      <span className="text-slate-500">{date(n.at)}: </span>
                       {n.body}
                     </li>
                   ))}
@@ -166,31 +166,31 @@ export function DataSections({ data }: { data: YourData }) {
           </li>
         ) : null}
       </Section>
-      <Section title={T.waitlist} count={data.waitlist.length}>
+      <Section title={t('dataWaitlist')} count={data.waitlist.length}>
         {data.waitlist.map((w) => (
           <li key={w.joined_at} className={item}>
             <Fields
               rows={[
-                ['Property', w.property],
-                ['Date', w.date],
-                ['Part of the day', w.part],
-                [T.status, w.status],
-                [T.name, w.name],
-                [T.phone, w.phone],
+                [t('dataProperty'), w.property],
+                [t('dataDate'), w.date],
+                [t('dataPart'), label('dataPartValue', 'part', w.part)],
+                [t('dataStatus'), label('dataWaitlistStatus', 'status', w.status)],
+                [t('dataName'), w.name],
+                [t('dataPhone'), w.phone],
               ]}
             />
           </li>
         ))}
       </Section>
-      <Section title={T.documents} count={data.document_requests.length}>
+      <Section title={t('dataDocuments')} count={data.document_requests.length}>
         {data.document_requests.map((d) => (
           <li key={`${d.document}-${d.requested_at}`} className={item}>
             <Fields
               rows={[
-                ['Document', d.document],
-                ['Property', d.property],
-                [T.status, d.status],
-                ['Asked', longDate(d.requested_at, zone)],
+                [t('dataDocument'), d.document],
+                [t('dataProperty'), d.property],
+                [t('dataStatus'), label('dataDocumentStatus', 'status', d.status)],
+                [t('dataAsked'), date(d.requested_at)],
               ]}
             />
           </li>

@@ -1,24 +1,28 @@
 // Issue 46 "Buyers' own data" (decision 091): /your-data?token=… — the buyer's signed link from any of their
 // e-mails. What the agent holds about them, a download (JSON, CSV) and a request to delete it, which says who
 // decides and by when. A link we did not sign says so (the API answers 404). Mobile first; every control is
-// labelled and at least 44 px tall.
+// labelled and at least 44 px tall. In the buyer's language (issue 43: the `statement` area, keys data…).
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PRIVACY_TEXTS } from '@keyturn/domain/privacy';
 import type { YourData } from '@keyturn/domain/schemas/privacy';
 import { CenteredPage } from '@/components/centered-page';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { api, apiBase, ApiError } from '@/lib/api';
+import { COMMON } from '@/lib/common-area';
+import { useLocale, useT } from '@/lib/i18n';
+import { STATEMENT } from '@/lib/statement-area';
 import { DataSections } from '../components/data-sections';
 import { longDate } from '../format';
+import { LocaleProvider } from '@/lib/locale';
 
-const T = PRIVACY_TEXTS.page;
 const key = (token: string) => ['your-data', token] as const;
 
-export function YourDataPage() {
+function YourDataPageInLocale() {
+  const t = useT(STATEMENT);
+  const title = useT(COMMON)('yourData');
   const [search] = useSearchParams();
   const token = search.get('token')?.trim() || null;
   const query = useQuery({
@@ -33,14 +37,16 @@ export function YourDataPage() {
   if (token === null || query.isError) {
     body = (
       <p role="alert" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
-        {query.error instanceof ApiError && query.error.status !== 404 ? query.error.message : T.badToken}
+        {query.error instanceof ApiError && query.error.status !== 404
+          ? query.error.message
+          : t('dataBadToken')}
       </p>
     );
   } else if (query.isPending) {
     body = (
       <div role="status" className="flex items-center gap-3 py-6 text-sm text-slate-500">
         <SpinnerCircle size="sm" />
-        {T.loading}
+        {t('dataLoading')}
       </div>
     );
   } else {
@@ -48,15 +54,17 @@ export function YourDataPage() {
   }
   return (
     <CenteredPage wide>
-      <title>{`${T.title} · Keyturn`}</title>
+      <title>{`${title} · Keyturn`}</title>
       <meta name="robots" content="noindex" />
-      <h1 className="mb-2 text-2xl font-bold text-slate-900">{T.title}</h1>
+      <h1 className="mb-2 text-2xl font-bold text-slate-900">{title}</h1>
       {body}
     </CenteredPage>
   );
 }
 
 function YourDataView({ data, token }: { data: YourData; token: string }) {
+  const t = useT(STATEMENT);
+  const { intlLocale } = useLocale();
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const said = useRef<HTMLParagraphElement>(null);
@@ -94,26 +102,26 @@ function YourDataView({ data, token }: { data: YourData; token: string }) {
   return (
     <div className="space-y-8">
       <div className="space-y-1 text-sm text-slate-700">
-        <p>{T.intro(agent)}</p>
-        <p className="text-slate-500">{T.forAddress(data.email)}</p>
+        <p>{t('dataIntro', { agent })}</p>
+        <p className="text-slate-500">{t('dataForAddress', { email: data.email })}</p>
       </div>
       <DataSections data={data} />
       <section aria-labelledby="your-data-download" className="space-y-2">
         <h2 id="your-data-download" className="text-base font-semibold text-slate-900">
-          {T.download}
+          {t('dataDownload')}
         </h2>
         <div className="flex flex-col gap-2 sm:flex-row">
           <a className={link} href={download('json')} download>
-            {T.downloadJson}
+            {t('dataDownloadJson')}
           </a>
           <a className={link} href={download('csv')} download>
-            {T.downloadCsv}
+            {t('dataDownloadCsv')}
           </a>
         </div>
       </section>
       <section aria-labelledby="your-data-delete" className="space-y-3">
         <h2 id="your-data-delete" className="text-base font-semibold text-slate-900">
-          {T.deleteHeading}
+          {t('dataDeleteHeading')}
         </h2>
         {request?.status === 'open' ? (
           <p
@@ -122,18 +130,18 @@ function YourDataView({ data, token }: { data: YourData; token: string }) {
             role="status"
             className="rounded-xl bg-blue-50 p-3 text-sm text-blue-900"
           >
-            {T.requested(agent, longDate(request.due_at, zone))}
+            {t('dataRequested', { agent, date: longDate(request.due_at, zone, intlLocale) })}
           </p>
         ) : request?.status === 'completed' && request.completed_at ? (
           <p role="status" className="rounded-xl bg-slate-100 p-3 text-sm text-slate-800">
-            {T.completed(longDate(request.completed_at, zone))}
+            {t('dataCompleted', { date: longDate(request.completed_at, zone, intlLocale) })}
           </p>
         ) : (
           <>
-            <p className="text-sm text-slate-700">{T.deleteBody(agent)}</p>
+            <p className="text-sm text-slate-700">{t('dataDeleteBody', { agent })}</p>
             {ask.isError ? (
               <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
-                {ask.error instanceof ApiError ? ask.error.message : T.failed}
+                {ask.error instanceof ApiError ? ask.error.message : t('dataFailed')}
               </p>
             ) : null}
             <Button
@@ -141,23 +149,32 @@ function YourDataView({ data, token }: { data: YourData; token: string }) {
               className="min-h-11 w-full sm:w-auto"
               onClick={() => setConfirming(true)}
             >
-              {T.deleteAction}
+              {t('dataDeleteAction')}
             </Button>
           </>
         )}
       </section>
       <ConfirmDialog
         open={confirming}
-        title={T.confirmTitle}
-        confirmLabel={T.confirmAction}
-        cancelLabel={T.cancel}
+        title={t('dataConfirmTitle')}
+        confirmLabel={t('dataConfirmAction')}
+        cancelLabel={t('dataCancel')}
         danger
         busy={ask.isPending}
         onConfirm={() => ask.mutate()}
         onCancel={() => setConfirming(false)}
       >
-        <p className="text-sm text-slate-700">{T.confirmBody(agent)}</p>
+        <p className="text-sm text-slate-700">{t('dataConfirmBody', { agent })}</p>
       </ConfirmDialog>
     </div>
+  );
+}
+
+/** The page in the buyer's language (issue 43): its own language state, so pages that are not the buyer's load none. */
+export function YourDataPage() {
+  return (
+    <LocaleProvider>
+      <YourDataPageInLocale />
+    </LocaleProvider>
   );
 }

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import { HOLD_TEXTS } from '@keyturn/domain/slots/holds';
+import { loadLocale } from '@/lib/i18n';
 import { json, renderAt, stubApi } from '@/test/utils';
 import { TourPage } from './tour-page';
 
@@ -190,5 +191,44 @@ describe('the buyer tour page holds every stop while the buyer fills in their de
     expect(await screen.findByText(`${taken} Dana Agent: +1 512 555 0100.`)).toBeTruthy();
     expect(within(stops).getAllByRole('listitem')[1]!.textContent).toContain('No longer free');
     expect(screen.queryByTestId('hold-notice')).toBeNull();
+  });
+});
+
+describe('the buyer tour page in Spanish (issue 43)', () => {
+  beforeAll(() => loadLocale('es'));
+  afterEach(() => window.sessionStorage.clear());
+
+  it('the day, the stops’ times and the zone in es-US, the form in Spanish; books every stop', async () => {
+    const hold = { expires_at: new Date(Date.now() + 5 * 60_000).toISOString(), minutes: 5 };
+    const api = stubApi({
+      'GET /tour/tok': () => json(200, { success: true, data: tour }),
+      'POST /tour/tok/holds': () => json(201, { success: true, hold }),
+      'POST /tour/tok/book': () =>
+        json(201, { success: true, data: { booking_ids: ['a', 'b'], manage_urls: [] } }),
+    });
+    renderAt(<TourPage />, { path: '/tour/tok', routePath: '/tour/:token', locale: 'es' });
+    const stops = await screen.findByRole('list', { name: 'Paradas del recorrido' });
+    expect(
+      within(stops)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1. 10:00 a.m.1 Elm St, Austin', '2. 11:30 a.m.12 Oak St, Austin']);
+    expect(screen.getByRole('heading', { name: 'Su recorrido por propiedades' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'martes, 8 de enero de 2030, con Dana Agent, Keyturn Realty. Horarios en hora central (Chicago).',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Nombre completo'));
+    expect(await screen.findByTestId('hold-notice')).toHaveTextContent(/10:00 a\.m\. y 11:30 a\.m\./);
+    expect(screen.getByLabelText('Correo electrónico')).toHaveValue('tour@example.com');
+    expect(screen.getByRole('option', { name: 'Inversionista' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Tipo de comprador'), 'investor');
+    await userEvent.click(screen.getByRole('button', { name: 'Reservar las 2 visitas' }));
+    expect(await screen.findByRole('heading', { name: 'Su recorrido está reservado' })).toBeTruthy();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Todas las visitas de su recorrido están reservadas. Le enviamos las confirmaciones por correo electrónico.',
+    );
+    expect(api.callsTo('POST', '/tour/tok/book')[0]!.body).toMatchObject({ buyer_type: 'investor' });
   });
 });

@@ -7,7 +7,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { BUYER_TYPES, BUYER_TYPE_LABELS } from '@keyturn/domain/enums';
+import { BUYER_TYPES, type BuyerType } from '@keyturn/domain/enums';
 import type { PublicTour, TourBookingInput, TourHold } from '@keyturn/domain/schemas/tours';
 import { heldTimesLabel } from '@keyturn/domain/slots/holds';
 import { clockLabel, timeZoneName } from '@keyturn/domain/time';
@@ -15,22 +15,56 @@ import { BrandedPage } from '@/components/branded-page';
 import { HoldNotice } from '@/components/hold-notice';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { formatIsoDate } from '@/components/ui/format';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { SelectField, TextField } from '@/components/ui/text-field';
+import { VISIT } from '@/lib/visit-area';
 import { api, ApiError } from '@/lib/api';
+import { COMMON } from '@/lib/common-area';
+import { useLocale, useT } from '@/lib/i18n';
 import { readSession, removeSession, writeSession } from '@/lib/session-store';
+import { LocaleProvider } from '@/lib/locale';
 
-/** The buyer's contact fields, as the booking form names them. */
+/** The buyer's contact fields, as the booking form names them (labels: the `visit` catalogue's keys). */
 const DETAIL_FIELDS = [
-  ['client_name', 'Full name', 'text'],
-  ['client_email', 'Email', 'email'],
-  ['client_phone', 'Phone', 'tel'],
+  ['client_name', 'fullName', 'text'],
+  ['client_email', 'email', 'email'],
+  ['client_phone', 'phone', 'tel'],
 ] as const;
 const AUTOCOMPLETE = { text: 'name', email: 'email', tel: 'tel' } as const;
+const BUYER_TYPE_KEYS = {
+  first_time_buyer: 'buyerFirstTime',
+  investor: 'buyerInvestor',
+  home_owner: 'buyerHomeOwner',
+} as const satisfies Record<BuyerType, string>;
 
-export function TourPage() {
+/** The tour's day: 'Tuesday, March 4, 2031' / 'martes, 4 de marzo de 2031'. */
+function tourDay(intlLocale: string, iso: string): string {
+  return new Intl.DateTimeFormat(intlLocale, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${iso}T12:00:00Z`));
+}
+
+/** The zone by name: 'Eastern Time (New York)' / 'hora oriental (New York)'. */
+function zoneName(locale: string, intlLocale: string, zone: string): string {
+  if (locale === 'en') return timeZoneName(zone);
+  try {
+    const name = new Intl.DateTimeFormat(intlLocale, { timeZone: zone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')?.value;
+    const city = (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+    return name && !name.startsWith('GMT') ? `${name} (${city})` : city;
+  } catch {
+    return zone;
+  }
+}
+
+function TourPageInLocale() {
+  const t = useT(VISIT);
   const token = useParams().token ?? '';
   const tour = useQuery({
     queryKey: ['tour', token],
@@ -51,10 +85,10 @@ export function TourPage() {
           : null
       }
     >
-      <title>Your tour · Keyturn</title>
+      <title>{`${t('yourTour')} · Keyturn`}</title>
       {tour.isPending ? (
         <div className="flex justify-center py-10">
-          <Spinner label="Loading your tour" />
+          <Spinner label={t('loadingTour')} />
         </div>
       ) : tour.isError ? (
         <ErrorAlert>{tour.error.message}</ErrorAlert>
@@ -66,6 +100,11 @@ export function TourPage() {
 }
 
 function TourView({ token, tour }: { token: string; tour: PublicTour }) {
+  const t = useT(VISIT);
+  const common = useT(COMMON);
+  const { locale, intlLocale } = useLocale();
+  // Each stop on the agent's clock in the page's language, the pass of a repeated hour named ('1:30 AM EST').
+  const times = tour.stops.map((stop) => clockLabel(stop.starts_at, tour.time_zone, intlLocale));
   const [form, setForm] = useState({
     client_name: tour.buyer?.name ?? '',
     client_email: tour.buyer?.email ?? '',
@@ -117,29 +156,30 @@ function TourView({ token, tour }: { token: string; tour: PublicTour }) {
   return (
     <div className="space-y-6">
       <PageHeader
-        title={booked ? 'Your tour is booked' : 'Your property tour'}
-        description={`${formatIsoDate(tour.date, 'long')}, with ${tour.agent.name}${tour.agent.company_name ? `, ${tour.agent.company_name}` : ''}. Times in ${timeZoneName(tour.time_zone)}.`}
+        title={t(booked ? 'tourBooked' : 'propertyTour')}
+        description={`${t('tourWith', {
+          date: tourDay(intlLocale, tour.date),
+          who: tour.agent.company_name ? `${tour.agent.name}, ${tour.agent.company_name}` : tour.agent.name,
+        })} ${common('timesIn', { zone: zoneName(locale, intlLocale, tour.time_zone) })}.`}
       />
-      <ol aria-label="Tour stops" className="space-y-2">
+      <ol aria-label={t('tourStops')} className="space-y-2">
         {tour.stops.map((stop, k) => (
           <li key={stop.property_id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <p className="font-semibold text-slate-900">
-              {k + 1}. {clockLabel(stop.starts_at, tour.time_zone)}
+              {k + 1}. {times[k]}
             </p>
             <p className="text-sm text-slate-700">
               {stop.address}, {stop.city}
             </p>
             {fields[`stops.${k}`] ? (
-              <p className="mt-1 text-sm font-medium text-red-700">No longer free</p>
+              <p className="mt-1 text-sm font-medium text-red-700">{t('noLongerFree')}</p>
             ) : null}
           </li>
         ))}
       </ol>
       {booked ? (
         <p role="status" className="rounded-lg bg-green-50 px-4 py-3 text-sm text-green-800">
-          {book.isSuccess
-            ? 'Every showing of your tour is booked. Your confirmations are on their way by e-mail.'
-            : 'This tour is already booked.'}
+          {t(book.isSuccess ? 'tourBookedAll' : 'tourAlreadyBooked')}
         </p>
       ) : (
         <form
@@ -147,18 +187,22 @@ function TourView({ token, tour }: { token: string; tour: PublicTour }) {
           onFocus={holdStops}
           className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
         >
-          <h2 className="font-semibold text-slate-900">Your details</h2>
+          <h2 className="font-semibold text-slate-900">{t('yourDetails')}</h2>
           {hold ? (
             <HoldNotice
               key={hold.expires_at}
               expiresAt={hold.expires_at}
-              time={heldTimesLabel(tour.stops.map((stop) => clockLabel(stop.starts_at, tour.time_zone)))}
+              time={
+                locale === 'en'
+                  ? heldTimesLabel(times)
+                  : new Intl.ListFormat(intlLocale, { type: 'conjunction' }).format(times)
+              }
             />
           ) : null}
           {DETAIL_FIELDS.map(([name, label, type]) => (
             <TextField
               key={name}
-              label={label}
+              label={t(label)}
               type={type}
               value={form[name]}
               onChange={set(name)}
@@ -167,15 +211,15 @@ function TourView({ token, tour }: { token: string; tour: PublicTour }) {
             />
           ))}
           <SelectField
-            label="Buyer type"
+            label={t('buyerType')}
             value={form.buyer_type}
             onChange={set('buyer_type')}
             error={fields.buyer_type}
           >
-            <option value="">Select…</option>
+            <option value="">{t('select')}</option>
             {BUYER_TYPES.map((type) => (
               <option key={type} value={type}>
-                {BUYER_TYPE_LABELS[type]}
+                {t(BUYER_TYPE_KEYS[type])}
               </option>
             ))}
           </SelectField>
@@ -190,7 +234,7 @@ function TourView({ token, tour }: { token: string; tour: PublicTour }) {
             </ErrorAlert>
           ) : null}
           <Button type="submit" variant="brand" disabled={book.isPending} className="w-full sm:w-auto">
-            {book.isPending ? 'Booking…' : `Book all ${tour.stops.length} showings`}
+            {book.isPending ? t('booking') : t('bookAll', { count: tour.stops.length })}
           </Button>
         </form>
       )}
@@ -204,4 +248,13 @@ function parseTourHold(value: unknown): TourHold | null {
   const { expires_at, minutes } = value as Record<string, unknown>;
   if (typeof expires_at !== 'string' || typeof minutes !== 'number') return null;
   return Date.parse(expires_at) > Date.now() ? { expires_at, minutes } : null;
+}
+
+/** The page in the buyer's language (issue 43): its own language state, so pages that are not the buyer's load none. */
+export function TourPage() {
+  return (
+    <LocaleProvider>
+      <TourPageInLocale />
+    </LocaleProvider>
+  );
 }
