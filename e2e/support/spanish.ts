@@ -54,8 +54,8 @@ export async function agentWords(): Promise<string[]> {
     `select first_name || ' ' || last_name as text from agents
      union all select company_name from agents
      union all select first_name from agents union all select last_name from agents
-     union all select address from properties union all select description from properties
-     union all select city from properties
+     union all select address from properties union all select city from properties
+     union all select state from properties union all select property_type from properties
      union all select instructions from property_showing_rules
      union all select client_name from bookings`,
   );
@@ -65,12 +65,22 @@ export async function agentWords(): Promise<string[]> {
 }
 
 /** Fails naming the English a Spanish page shows (after the agent's own words are taken out). */
-export async function expectNoEnglish(page: Page, words: string[], runs: string[]): Promise<void> {
-  let text = await page.evaluate(() => {
-    const clone = document.body.cloneNode(true) as HTMLElement;
+export async function expectNoEnglish(
+  page: Page,
+  words: string[],
+  runs: string[],
+  /** Only this part of the page (the accessibility statement's <main>: the marketing site around it is English). */
+  root = 'body',
+): Promise<void> {
+  let text = await page.evaluate((selector) => {
+    const clone = (document.querySelector(selector) ?? document.body).cloneNode(true) as HTMLElement;
     clone.querySelectorAll('[translate="no"], script, style, [lang="en"]').forEach((el) => el.remove());
-    return clone.innerText;
-  });
+    // innerText of a detached clone has no layout: textContent with each block's end as a line break.
+    clone
+      .querySelectorAll('p, li, h1, h2, h3, h4, label, button, a, td, th, dt, dd, option, legend, div')
+      .forEach((el) => el.append('\n'));
+    return clone.textContent ?? '';
+  }, root);
   for (const word of words) text = text.split(word).join(' ');
   const shown = runs.filter((run) => text.includes(run));
   expect(shown, `English of the catalogues on ${page.url()}`).toEqual([]);

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { agentBookingPath } from '@keyturn/domain/links';
-import { CONSENT_DECIDED, DEMO, demoAgent, freeSlot, query } from '../support/server.ts';
+import { bookAsBuyer, CONSENT_DECIDED, freeSlot, newAgent, newListing, query } from '../support/server.ts';
 import { sentMail } from '../support/mail.ts';
 import { agentWords, englishRuns, expectNoEnglish } from '../support/spanish.ts';
 
@@ -62,9 +62,12 @@ test('a buyer books in Spanish at 375 px: page, stored language, e-mail, calenda
   mkdirSync(SHOTS, { recursive: true });
   const runs = englishRuns();
   const words = await agentWords();
-  const agent = await demoAgent();
+  // Not the demo account (its messages are kept, never sent): an agent of this server with one listing.
+  const agent = await newAgent('Rivera');
+  const address = `${Date.now() % 1000} Calle Mayor`;
+  await newListing(agent, address);
   const slot = await freeSlot(agent.id, 6);
-  await page.goto(agentBookingPath(agent.id, DEMO.username));
+  await page.goto(agentBookingPath(agent.id, agent.username));
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('heading', { name: '¿Qué desea reservar?' })).toBeVisible();
   await fitsWidth(page);
@@ -77,7 +80,7 @@ test('a buyer books in Spanish at 375 px: page, stored language, e-mail, calenda
   await expectNoEnglish(page, words, runs);
   await page.screenshot({ path: `${SHOTS}/02-property.png`, fullPage: true });
   await page
-    .getByRole('button', { name: new RegExp(agent.properties[0]!.address) })
+    .getByRole('button', { name: new RegExp(address) })
     .first()
     .click();
 
@@ -117,11 +120,27 @@ test('a buyer books in Spanish at 375 px: page, stored language, e-mail, calenda
     [email],
   );
   expect(row?.locale).toBe('es');
-  const mail = await sentMail('booking_created.buyer.email', email);
-  expect(mail).toMatch(/Hola Lucía/);
-  expect(mail).toContain(`lang=es`);
-  expect(mail).toMatch(/SUMMARY[^\r\n]*(Visita|visita)/);
-  expect(mail).not.toMatch(/Your viewing|is confirmed|Reschedule or cancel/);
+  await expect
+    .poll(async () =>
+      (
+        await query<{ kind: string; status: string; error: string | null }>(
+          `select kind, status, last_error as error from notification_messages where recipient = $1`,
+          [email],
+        )
+      ).map((m) => `${m.kind}:${m.status}:${m.error ?? ''}`),
+    )
+    .toContain('booking_created.buyer.email:sent:');
+  // The kept copy is the message as SMTP would carry it: its parts decoded as UTF-8, the calendar file from base64.
+  const mail = Buffer.from(await sentMail('booking_created.buyer.email', email), 'latin1').toString('utf8');
+  expect(mail).toMatch(/Subject: Reserva confirmada:/);
+  expect(mail).toContain('Hola, Lucía:');
+  expect(mail).toMatch(/Cuándo\s+\w+, \d{1,2} de \w+ de \d{4}, \d{1,2}:\d{2} [ap]\.\s?m\./);
+  expect(mail).toContain('lang=es');
+  expect(mail).not.toMatch(/Your viewing|is confirmed|Reschedule or cancel|Hi Luc/);
+  const calendarPart =
+    /Content-Type: text\/calendar[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail)?.[1] ?? '';
+  const ics = Buffer.from(calendarPart.replace(/\s+/g, ''), 'base64').toString('utf8');
+  expect(ics).toMatch(/SUMMARY:[^\r\n]*Visita/);
 
   // The manage link from the e-mail: the manage page in Spanish, even for a browser that asks for English.
   await page.setExtraHTTPHeaders({ 'Accept-Language': 'en-US,en;q=0.9' });
@@ -142,4 +161,59 @@ test('a buyer books in Spanish at 375 px: page, stored language, e-mail, calenda
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.screenshot({ path: `${SHOTS}/07-manage-english.png`, fullPage: true });
+});
+
+test('the other buyer pages in Spanish at 375 px: reschedule, cancel, cancelled, feedback, the accessibility statement', async ({
+  page,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const runs = englishRuns();
+  const words = await agentWords();
+  const agent = await newAgent('Navarro');
+  const address = `${Date.now() % 1000} Avenida Central`;
+  const listing = await newListing(agent, address);
+  const slot = await freeSlot(agent.id, 7);
+  const booked = await bookAsBuyer(agent.id, slot.date, slot.time, {
+    property_id: listing.id,
+    client_name: 'Marta Gómez',
+    locale: 'es',
+  });
+  expect(booked.status, JSON.stringify(booked.json)).toBe(201);
+  const [row] = await query<{ manage_token: string; public_id: string }>(
+    'select manage_token, public_id from bookings where id = $1',
+    [booked.json.booking.id],
+  );
+
+  const visit = async (path: string, name: string, heading: RegExp, root = 'body') => {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+    await fitsWidth(page);
+    await expectNoEnglish(page, words, runs, root);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  };
+  await visit(`/booking/reschedule?token=${row!.manage_token}`, '10-reschedule', /Seleccione fecha y hora/);
+  await visit(`/feedback/${row!.public_id}`, '11-feedback', /.+/);
+  // The statement sits in the public site's header and footer, which stay English (the site is the agents').
+  await visit('/accessibility', '12-accessibility', /funcionar para todos/, 'main');
+
+  // Cancelling in Spanish: the dialog, then the cancelled page.
+  await visit(`/booking/manage?token=${row!.manage_token}`, '13-manage', /Gestione su reserva/);
+  await page.getByRole('button', { name: 'Cancelar la reserva' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expectNoEnglish(page, words, runs);
+  await page.screenshot({ path: `${SHOTS}/14-cancel-dialog.png`, fullPage: true });
+  await dialog.getByRole('button', { name: /Cancelar la reserva/ }).click();
+  await expect(page).toHaveURL(/\/booking\/cancelled/);
+  await expect(page.getByRole('heading', { name: 'Reserva cancelada' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expectNoEnglish(page, words, runs);
+  await fitsWidth(page);
+  await page.screenshot({ path: `${SHOTS}/15-cancelled.png`, fullPage: true });
+  const [after] = await query<{ status: string }>('select status from bookings where id = $1', [
+    booked.json.booking.id,
+  ]);
+  expect(after?.status).toBe('cancelled');
 });

@@ -5,3 +5,9 @@ export const SHELL_MESSAGES = {
   loadingPage: 'Loading page...',
   unexpectedError: 'Unexpected Application Error!',
 } as const;
+
+/**
+ * The loading line in Spanish (issue 43), for a buyer page in Spanish while its code arrives: the entry carries no
+ * catalogue, so this one sentence is here (i18n/pinned-english.test.ts holds it equal to `common.loadingPage`).
+ */
+export const LOADING_PAGE_ES = 'Cargando la página...';

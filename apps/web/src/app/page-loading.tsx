@@ -1,17 +1,21 @@
 import { lazy, Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { SHELL_MESSAGES } from '@keyturn/domain/shellMessages';
+import { LOADING_PAGE_ES, SHELL_MESSAGES } from '@keyturn/domain/shellMessages';
 import { SpinnerCircle } from '@/components/ui/spinner';
 
-/** What a lazily loaded page shows while its code arrives (spec §2.1). */
+/**
+ * What a lazily loaded page shows while its code arrives (spec §2.1), in Spanish on a buyer page the server wrote
+ * in Spanish (issue 43).
+ */
 export function PageLoading() {
+  const spanish = typeof document !== 'undefined' && document.documentElement.lang === 'es';
   return (
     <div
       role="status"
       className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-slate-500"
     >
       <SpinnerCircle />
-      <p className="text-sm">{SHELL_MESSAGES.loadingPage}</p>
+      <p className="text-sm">{spanish ? LOADING_PAGE_ES : SHELL_MESSAGES.loadingPage}</p>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { BOOKING_PURPOSE_LABELS } from '../enums';
 import { SUGGESTED_SLOT } from '../learning/slotMarks';
 import { MESSAGES, RECOMMENDED_SLOT } from '../messages';
 import { HOLD_TEXTS } from '../slots/holds';
+import { LOADING_PAGE_ES, SHELL_MESSAGES } from '../shellMessages';
 import { CATALOGUES } from './catalogues';
 
 const booking = CATALOGUES.en.booking;
@@ -54,6 +55,8 @@ const PINNED: [string, string | undefined, string][] = [
   ['MESSAGES.purposeRequired', booking.purposeRequired, MESSAGES.purposeRequired],
   ['continueLabel (property)', booking.toProperty, continueLabel('property_viewing', false)],
   ['continueLabel (dates)', booking.toDates, continueLabel('property_valuation', false)],
+  ['SHELL_MESSAGES.loadingPage', CATALOGUES.en.common.loadingPage, SHELL_MESSAGES.loadingPage],
+  ['LOADING_PAGE_ES (Spanish)', CATALOGUES.es.common.loadingPage, LOADING_PAGE_ES],
 ];
 
 describe('domain texts that are also the buyer catalogues’ English', () => {

@@ -485,7 +485,8 @@ function dayClasses(state: DayState, selected: boolean, inMonth: boolean): strin
     return `${base} cursor-not-allowed border-transparent ${inMonth ? 'text-slate-300' : 'text-slate-200'}`;
   }
   if (state.available) return `${base} bg-emerald-50/40 font-semibold text-slate-900 hover:bg-emerald-50`;
-  return `${base} border-transparent text-slate-400 hover:bg-slate-100`;
+  // A day with no time left is still a day one can pick (its date says why): its number at AA contrast (4.7:1).
+  return `${base} border-transparent text-slate-500 hover:bg-slate-100`;
 }
 
 function toSlot(slot: string | CalendarTimeSlot): CalendarTimeSlot {
