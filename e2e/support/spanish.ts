@@ -87,3 +87,10 @@ export async function expectNoEnglish(
   const lines = text.split('\n').filter((line) => ENGLISH_WORDS.test(line));
   expect(lines, `English words on ${page.url()}`).toEqual([]);
 }
+
+/** One message of the catalogues ('booking.purposeTitle') in `locale`, its `{name}` placeholders filled. */
+export function message(locale: 'en' | 'es', id: string, values: Record<string, string> = {}): string {
+  const text = catalogue(locale)[id];
+  if (text === undefined) throw new Error(`no message ${id}`);
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+}

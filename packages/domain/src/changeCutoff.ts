@@ -4,7 +4,7 @@
 // CHANGE_CUTOFF_PASSED), the web app (the settings, the property's rules, the manage page) and the text replies.
 // Pure: the caller passes the clock. The API's schemas are in schemas/changeCutoff.ts (zod stays out of the
 // buyer's pages).
-import manage from './i18n/en/manage.json';
+import manage from './i18n/en/manage.json' with { type: 'json' };
 import { english } from './i18n/icu-english';
 
 /** The longest cut-off: a week. */

@@ -6,7 +6,7 @@
 // report's one statement (modules/reports) with the status lists of insights/reportRules.ts.
 import type { BookingStatus } from './enums';
 import { plainText } from './i18n/english';
-import seller from './i18n/en/seller.json';
+import seller from './i18n/en/seller.json' with { type: 'json' };
 import type { CoreReport } from './schemas/reports';
 
 const SELLER = seller as Record<keyof typeof seller, unknown>;

@@ -4,7 +4,7 @@
 // Pure: the server reads each member's slots and bookings, these rules combine them.
 import { tzOffset } from '@date-fns/tz';
 import { plainText } from './i18n/english';
-import visit from './i18n/en/visit.json';
+import visit from './i18n/en/visit.json' with { type: 'json' };
 import type { Slot } from './slots/engine';
 import { teamCan, type TeamRole } from './teams';
 import { isRepeatedWallTime, isoDateInZone } from './time';

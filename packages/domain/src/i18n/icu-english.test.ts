@@ -1,7 +1,7 @@
 // The domain's English read off the catalogue is the sentence it always was (issue 43: one English copy).
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import manage from './en/manage.json';
+import manage from './en/manage.json' with { type: 'json' };
 import { english } from './icu-english';
 import { BOOKING_STATUS_LABELS } from '../bookingStatus';
 import { changeClosedMessage } from '../changeCutoff';

@@ -3,7 +3,7 @@
 // Pure: no I/O. The API (modules/listing-documents) and the web app (features/documents, components/documents)
 // both read it.
 import { z } from 'zod';
-import manage from '../i18n/en/manage.json';
+import manage from '../i18n/en/manage.json' with { type: 'json' };
 import { english } from '../i18n/icu-english';
 
 /** Who gets a document, in the order the agent's form lists them. */

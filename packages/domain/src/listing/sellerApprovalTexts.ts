@@ -3,7 +3,7 @@
 import type { CancelledBy } from '../enums';
 import { filledText, plainText } from '../i18n/english';
 import type { Translate } from '../i18n/locales';
-import english from '../i18n/en/seller.json';
+import english from '../i18n/en/seller.json' with { type: 'json' };
 import { WHO_DECIDES } from './whoDecides';
 
 /** The seller's page reads these from the `seller` catalogue in its language; the English exports are its entries. */

@@ -4,7 +4,7 @@
 // the page's texts; the API computes it (modules/seller-report), the page only lays it out.
 import { z } from 'zod';
 import { plainText } from '../i18n/english';
-import english from '../i18n/en/seller.json';
+import english from '../i18n/en/seller.json' with { type: 'json' };
 import { INTEREST_LEVEL_LABELS, PRICE_OPINION_LABELS } from '../schemas/feedback';
 
 const EN = english as Record<keyof typeof english, unknown>;

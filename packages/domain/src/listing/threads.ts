@@ -3,7 +3,7 @@
 // exact words, the message's limits, the request and answer shapes and every sentence people read about it.
 import { z } from 'zod';
 import { PLAN_ORDER } from '../plans';
-import manage from '../i18n/en/manage.json';
+import manage from '../i18n/en/manage.json' with { type: 'json' };
 import { english } from '../i18n/icu-english';
 
 export const THREAD_AUTHOR_ROLES = ['agent', 'buyer', 'buyer_agent', 'seller'] as const;

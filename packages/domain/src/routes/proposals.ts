@@ -1,7 +1,7 @@
 // Optimise's time proposals (issue 29, decision 042): a pending showing is never moved by the agent's Apply —
 // its buyer is offered the new time (accept / keep my time / pick another). The states the agent sees on My
 // day and the buyer on the proposal page, and every text of both, live here.
-import manage from '../i18n/en/manage.json';
+import manage from '../i18n/en/manage.json' with { type: 'json' };
 import { english } from '../i18n/icu-english';
 
 /** Stored states: proposed (waiting), accepted (the booking moved), kept (the buyer kept their time),

@@ -2,7 +2,7 @@
 // the public feedback page, what the page shows, and the agent's list, note and manual entry.
 import { z } from 'zod';
 import { filledText, plainText } from '../i18n/english';
-import english from '../i18n/en/visit.json';
+import english from '../i18n/en/visit.json' with { type: 'json' };
 import { queryInt4 } from './numbers';
 
 /** The buyer's page reads these from the `visit` catalogue in its language; the English exports are its entries. */

@@ -6,7 +6,7 @@
 // order of the line, the offer's expiry and every sentence buyers and agents read about it. The API's writes
 // live in its showing-waitlist module.
 import { holdExpiresAt } from './holds';
-import manage from '../i18n/en/manage.json';
+import manage from '../i18n/en/manage.json' with { type: 'json' };
 import { english } from '../i18n/icu-english';
 
 /** How long an offered time is held for the buyer it is offered to. */

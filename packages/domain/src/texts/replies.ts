@@ -6,8 +6,8 @@
 // punctuation ignored) is an opt-out here too. "cancel the showing", "cancel my appointment", "please cancel it",
 // "cancelar la cita" — CANCEL with an object — is no-like: the showing is cancelled and texts go on.
 
-import english from '../i18n/en/replies.json';
-import spanish from '../i18n/es/replies.json';
+import english from '../i18n/en/replies.json' with { type: 'json' };
+import spanish from '../i18n/es/replies.json' with { type: 'json' };
 import { filledText } from '../i18n/english';
 
 export const REPLY_ACTIONS = ['yes', 'no', 'opt_out', 'opt_in', 'help', 'rating', 'choice', 'other'] as const;
