@@ -131,7 +131,8 @@ const clientBuild = {
 
 /**
  * Component test files that the VM pool cannot run (issue 42, decision 079): the three that replace
- * window.location to catch a navigation away (a VM context's location cannot be redefined), the reports page,
+ * window.location to catch a navigation away (a VM context's location cannot be redefined), the two that mock the
+ * lazily loaded pin map differently, the reports page,
  * whose charts library loads a package that is ES modules inside a CommonJS one, and the booking page's lazy
  * steps, which count the first evaluation of each step's module — in a worker that stays, another file may have
  * evaluated them first (it failed when it ran after one that books through the page).
@@ -142,6 +143,10 @@ const FORKED_TESTS = [
   'src/features/auth/pages/social-sign-in.test.tsx',
   'src/features/settings/pages/settings-calendars.test.tsx',
   'src/features/reports/pages/reports-page.test.tsx',
+  // Each stands the lazily loaded pin map in with its own mock (vi.mock of one module, at different places): in a
+  // worker that stays, the other file's lazily imported stand-in could answer (issue 43's run found it).
+  'src/features/routes/components/office-setting.test.tsx',
+  'src/features/properties/components/property-pin-field.test.tsx',
 ];
 
 const testConfig: ViteUserConfig['test'] = {

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookingCalendar } from '@/components/booking-calendar/booking-calendar';
 import type { BookingCalendarProps } from '@/components/booking-calendar/booking-calendar';
 import { EARLY_TAPS_KEY, EARLY_TAP_ATTRIBUTE, captureEarlyTaps, takeEarlyTap } from './early-taps';
@@ -10,6 +10,10 @@ import { EARLY_TAPS_KEY, EARLY_TAP_ATTRIBUTE, captureEarlyTaps, takeEarlyTap } f
 const TODAY = new Date(2031, 2, 3, 10, 0);
 const store = window as unknown as Record<string, unknown>;
 
+// A worker that stays (vmForks) may have run another file's page first: each test starts with no capture.
+beforeEach(() => {
+  delete store[EARLY_TAPS_KEY];
+});
 afterEach(() => {
   delete store[EARLY_TAPS_KEY];
   document.body.innerHTML = '';

@@ -49,7 +49,7 @@ describe('a showing request’s page', () => {
     });
     expect(await screen.findByRole('heading', { name: '7 Willow Lane, Austin' })).toBeInTheDocument();
     expect(screen.getByText(T.states.confirmed)).toBeInTheDocument();
-    expect(screen.getByText(/Central/)).toBeInTheDocument();
+    expect(screen.getByText(/Central Time \(Chicago\)/)).toBeInTheDocument();
     expect(await screen.findByText('The side gate code is 4411.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: THREAD_TEXTS.statuses.late_10 })).toBeInTheDocument();
   });
