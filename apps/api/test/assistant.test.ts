@@ -6,7 +6,7 @@ import { ASSISTANT_SAYS, ASSISTANT_SAYS_ES } from '@keyturn/domain/assistant/tex
 import { MESSAGES } from '@keyturn/domain/messages';
 import { HOLD_TEXTS } from '@keyturn/domain/slots/holds';
 import type { ConversationResponse } from '@keyturn/domain/schemas/assistant';
-import { assistantConversations, bookings } from '../src/db/schema';
+import { agents, assistantConversations, bookings } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 import { sayTo } from './assistant/talk';
 import { bookingPayload, makeAgent, makeProperty, type TestAgent } from './fixtures';
@@ -331,5 +331,103 @@ describe('issue 39: the assistant keeps the listing rules and reads buyers as th
     expect(last(await say(other.conversation_id, 'la 2, por favor'))).toBe(
       ASSISTANT_SAYS_ES.askName(again.proposals[1]!.label),
     );
+  });
+});
+
+describe('issue 43: a conversation starts in the page’s language', () => {
+  async function startWith(
+    payload: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ): Promise<ConversationResponse> {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/assistant/conversations',
+      payload: { agent_id: agent.id, ...payload },
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  }
+  async function nameOfAgent(): Promise<string> {
+    const [row] = await t.database.db.select().from(agents).where(eq(agents.id, agent.id));
+    return `${row!.firstName} ${row!.lastName}`;
+  }
+  const MAPLE = '12 Maple Street, Springfield';
+
+  it("locale 'es' greets in Spanish (the agent's page and a property's); none, or 'en', greets in English as before", async () => {
+    const name = await nameOfAgent();
+    const spanish = ASSISTANT_SAYS_ES.greeting(name, null);
+    expect(spanish).toMatch(/^¡Hola! Soy el asistente de reservas de /);
+    expect(spanish).not.toBe(ASSISTANT_SAYS.greeting(name, null));
+    expect((await startWith({ locale: 'es' })).messages).toEqual([
+      { role: 'assistant', text: spanish, at: NOW.toISOString() },
+    ]);
+    const onMaple = await startWith({ property_id: maple, locale: 'es' });
+    expect(last(onMaple)).toBe(ASSISTANT_SAYS_ES.greeting(name, MAPLE));
+    expect(last(onMaple)).toContain('una visita a 12 Maple Street, Springfield');
+    // English: unchanged, with or without the field.
+    expect(last(await startWith({}))).toBe(ASSISTANT_SAYS.greeting(name, null));
+    expect(last(await startWith({ property_id: maple, locale: 'en' }))).toBe(
+      ASSISTANT_SAYS.greeting(name, MAPLE),
+    );
+  });
+
+  it('without the field, the request’s language: Accept-Language es greets in Spanish; the body’s locale wins', async () => {
+    const name = await nameOfAgent();
+    expect(last(await startWith({}, { 'accept-language': 'es-US,es;q=0.9' }))).toBe(
+      ASSISTANT_SAYS_ES.greeting(name, null),
+    );
+    expect(last(await startWith({ locale: 'en' }, { 'accept-language': 'es' }))).toBe(
+      ASSISTANT_SAYS.greeting(name, null),
+    );
+    expect(last(await startWith({}, { 'accept-language': 'fr-FR, de' }))).toBe(
+      ASSISTANT_SAYS.greeting(name, null),
+    );
+  });
+
+  it('a language it does not speak is a 400 that starts nothing', async () => {
+    const before = await t.database.db
+      .select()
+      .from(assistantConversations)
+      .where(eq(assistantConversations.agentId, agent.id));
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/assistant/conversations',
+      payload: { agent_id: agent.id, locale: 'fr' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { locale: expect.any(String) } });
+    const after = await t.database.db
+      .select()
+      .from(assistantConversations)
+      .where(eq(assistantConversations.agentId, agent.id));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('started in Spanish, short answers are read and answered in Spanish, and the booking is stored es', async () => {
+    const c = await startWith({ property_id: maple, locale: 'es' });
+    // Neither English nor Spanish on its own: the conversation's language (Spanish) decides.
+    const offered = await say(c.conversation_id, '1/10 10:00');
+    expect(offered.proposals.length, last(offered)).toBeGreaterThan(0);
+    expect(last(offered)).toMatch(/Puedo ofrecerle (esta hora|estas horas) para/);
+    const picked = await say(c.conversation_id, '1');
+    expect(last(picked)).toBe(ASSISTANT_SAYS_ES.askName(offered.proposals[0]!.label));
+    expect(last(await say(c.conversation_id, 'Ana Compradora'))).toBe(ASSISTANT_SAYS_ES.askEmail);
+    expect(last(await say(c.conversation_id, 'ana@example.com'))).toBe(ASSISTANT_SAYS_ES.askPhone);
+    expect(last(await say(c.conversation_id, '646 555 0177'))).toBe(ASSISTANT_SAYS_ES.askBuyerType);
+    // "inversionista" is read as Spanish only because the conversation is Spanish.
+    expect(last(await say(c.conversation_id, 'inversionista'))).toMatch(/^Compruebe, por favor: /);
+    const done = await say(c.conversation_id, 'sí');
+    expect(done.booking, last(done)).toBeTruthy();
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, done.booking!.id));
+    expect(row).toMatchObject({ locale: 'es', clientEmail: 'ana@example.com', buyerType: 'investor' });
+  });
+
+  it('started in Spanish, a buyer who writes English is answered in English', async () => {
+    const c = await startWith({ property_id: maple, locale: 'es' });
+    const offered = await say(c.conversation_id, 'can I see it on thursday morning?');
+    expect(offered.proposals.length).toBeGreaterThan(0);
+    expect(last(offered)).toMatch(/Here (is a time|are times) I can offer for /);
+    expect(last(await say(c.conversation_id, '1'))).toBe(ASSISTANT_SAYS.askName(offered.proposals[0]!.label));
   });
 });

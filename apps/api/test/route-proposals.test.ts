@@ -6,10 +6,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_PROPOSAL_MESSAGES } from '@keyturn/domain/routes/proposals';
+import { SMS_CONSENT_VERSION } from '@keyturn/domain/texts/consent';
 import { agents, bookings, notificationJobs, timeProposals } from '../src/db/schema';
 import { makeAgent, makeProperty, type TestAgent } from './fixtures';
 import { seedBooking } from './support/bookings';
-import { notifyHarness, PUBLIC_URL, type NotifyHarness } from './support/notify';
+import { enableTexts, notifyHarness, PUBLIC_URL, type NotifyHarness } from './support/notify';
 
 // Monday 5 January 2026, noon in New York (a clock in the past, so the queued e-mails are due at once); the
 // day planned is Tuesday 6 January (EST, UTC−5).
@@ -351,5 +352,79 @@ describe('two accepts at once (issue 29)', () => {
     const moved = await h.t.database.db.select().from(bookings).where(eq(bookings.rescheduledFromId, id));
     expect(moved).toHaveLength(1);
     expect(moved[0]!.startsAt).toEqual(new Date(at('14:00', DAY3)));
+  });
+});
+
+describe('a Spanish booking’s proposal (issue 43)', () => {
+  it('e-mails the buyer and their agent in Spanish (dates through es-US), texts them in Spanish, and the link opens the page in Spanish', async () => {
+    const DAY4 = '2026-01-09';
+    const agent = await makeAgent(h.t, { plan: 'pro', timeZone: 'America/New_York' });
+    await enableTexts(h.t, agent);
+    const property = await makeProperty(h.t, agent.id, { address: '9 Birch Ln', ...A });
+    const id = await seedBooking(h.t.database.db, agent.id, {
+      startsAt: at('10:00', DAY4),
+      status: 'pending',
+      propertyId: property,
+      clientName: 'Lucía Compradora',
+      clientEmail: 'lucia@buyers.test',
+    });
+    await h.t.database.db
+      .update(bookings)
+      .set({
+        locale: 'es',
+        buyerAgentName: 'Lee Agente',
+        buyerAgentBrokerage: 'Oak Realty',
+        buyerAgentLicence: '12345',
+        buyerAgentEmail: 'lee@agents.test',
+        buyerAgentPhone: '(646) 555-0791',
+        smsConsentVersion: SMS_CONSENT_VERSION,
+        smsConsentAt: now,
+      })
+      .where(eq(bookings.id, id));
+    expect((await apply(agent, [{ booking_id: id, starts_at: at('14:00', DAY4) }], DAY4)).statusCode).toBe(
+      200,
+    );
+    const token = await tokenFor(id);
+    const link = `${PUBLIC_URL}/booking/proposal?token=${token}&lang=es`;
+
+    await h.startWorkers();
+    await h.smtp.waitFor(
+      () => h.smtp.to('lucia@buyers.test').length === 1 && h.smtp.to('lee@agents.test').length === 1,
+    );
+    const [mail] = h.smtp.to('lucia@buyers.test');
+    expect(mail!.subject).toMatch(
+      /^Jamie Agent\d+ le propone un nuevo horario para su visita del vie, 9 de ene\.?$/,
+    );
+    const text = mail!.parsed.text ?? '';
+    expect(text).toContain('Hola, Lucía:');
+    expect(text).toMatch(
+      /Jamie Agent\d+ está organizando las visitas del día y le propone un nuevo horario para la suya\./,
+    );
+    expect(text).toMatch(/Propiedad\s+9 Birch Ln, /);
+    expect(text).toMatch(/El horario que pidió\s+viernes, 9 de enero de 2026, 10:00\s[ap]\.\s?m\. /);
+    expect(text).toMatch(/Horario propuesto\s+viernes, 9 de enero de 2026, 2:00\s[ap]\.\s?m\. /);
+    expect(text).toContain('Desde la página puede aceptarlo, conservar su horario o elegir otro.');
+    expect(text).toContain(`Ver el horario propuesto: ${link}`);
+    expect(text).toMatch(/enviado por Keyturn en nombre de Jamie Agent\d+/);
+    expect(text).not.toMatch(
+      /\b(Hi|Your requested time|Proposed time|See the proposed time|sent by Keyturn)\b/,
+    );
+    expect(String(mail!.parsed.html)).toContain('<html lang="es">');
+
+    // The buyer's agent's copy: greeted in Spanish, told whose showing it is.
+    const copy = h.smtp.to('lee@agents.test')[0]!.parsed.text ?? '';
+    expect(copy).toContain('Hola, Lee:');
+    expect(copy).toContain('Usted hizo esta reserva para su cliente, Lucía Compradora:');
+    expect(copy).toContain(`Ver el horario propuesto: ${link}`);
+
+    // Their agent ticked "Text me": the text is Spanish, with the Spanish STOP line and the Spanish link.
+    await h.sms.waitFor((m) => m.some((s) => s.to === '+16465550791'));
+    const body = h.sms.messages.find((s) => s.to === '+16465550791')!.body;
+    expect(body).toMatch(
+      /^Jamie Agent\d+: Jamie Agent\d+ propuso cambiar la visita de Lucía Compradora a 9 Birch Ln del vie, 9 de ene\.?, 10:00\s[ap]\.\s?m\. al vie, 9 de ene\.?, 2:00\s[ap]\.\s?m\. \S+\. Acepte el nuevo horario o conserve el que pidió: /,
+    );
+    expect(body).toContain(link);
+    expect(body).toMatch(/Responde STOP para no recibir más mensajes\.$/);
+    await h.stopWorkers();
   });
 });

@@ -525,3 +525,74 @@ describe('text replies and search', () => {
     expect(rows.find((r) => r.booking_id === s.id)).toMatchObject({ messages: '2' });
   });
 });
+
+describe('the buyer’s notice in the booking’s language (issue 43)', () => {
+  it('a Spanish booking’s buyer reads the notice and its text in Spanish (a quick status in Spanish words, the link with ?lang=es); the seller reads English', async () => {
+    const agent = await proAgent();
+    const property = await makeProperty(h.t, agent.id, { address: '5 Calle Luna', city: 'Austin' });
+    const s = await showing(agent, { consent: true, property, fields: { locale: 'es' } });
+    const seller = await sellerContact(property, { name: 'Sam Seller' });
+    await h.t.request({
+      method: 'PUT',
+      url: `/api/properties/${property}/thread-settings`,
+      token: agent.token,
+      payload: { sellers_in_thread: true },
+    });
+    const res = await h.t.request({
+      method: 'POST',
+      url: `/api/bookings/${s.id}/thread`,
+      token: agent.token,
+      payload: { body: 'The lockbox code changed; I will meet you there.' },
+    });
+    expect(res.statusCode).toBe(201);
+    const link = `${PUBLIC_URL}/booking/manage?token=${s.token}&lang=es`;
+    await h.smtp.waitFor(() => h.smtp.to(s.email).length === 1 && h.smtp.to(seller.email!).length === 1);
+    const [mail] = h.smtp.to(s.email);
+    expect(mail!.subject).toBe('Nuevo mensaje sobre la visita a 5 Calle Luna');
+    const text = mail!.parsed.text ?? '';
+    expect(text).toContain('Nuevo mensaje sobre una visita');
+    expect(text).toMatch(/Jamie Agent\d+ \(Agente de la propiedad\) escribió:/);
+    // The agent's own words stay as written.
+    expect(text).toContain('The lockbox code changed; I will meet you there.');
+    expect(text).toMatch(/Propiedad\s+5 Calle Luna, Austin/);
+    expect(text).toMatch(
+      /Visita\s+(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de [a-z]+ de \d{4}, \d{1,2}:\d{2}\s[ap]\.\s?m\. /,
+    );
+    expect(text).toContain(`Abrir la conversación: ${link}`);
+    expect(text).toMatch(/enviado por Keyturn en nombre de Jamie Agent\d+/);
+    expect(text).not.toMatch(
+      /\b(New message|wrote|Property|Showing|Open the conversation|sent by Keyturn)\b/,
+    );
+    expect(String(mail!.parsed.html)).toContain('<html lang="es">');
+    // The seller of the same showing reads it in English, with their own link.
+    const sellerMail = h.smtp.to(seller.email!)[0]!;
+    expect(sellerMail.subject).toBe('New message about the showing at 5 Calle Luna');
+    expect(sellerMail.parsed.text).toMatch(/Jamie Agent\d+ \(Listing agent\) wrote:/);
+    expect(sellerMail.parsed.text).toContain(`${THREAD_TEXTS.mail.action}: ${PUBLIC_URL}/seller/`);
+    expect(String(sellerMail.parsed.html)).toContain('<html lang="en">');
+    // The buyer ticked "Text me": the text is Spanish too.
+    await h.sms.waitFor(() => textsTo(s.phone).length === 1);
+    expect(textsTo(s.phone)[0]!.body).toBe(
+      `${res.json().data.messages[0].author_name} sobre 5 Calle Luna: The lockbox code changed; I will meet you there. Responda a este mensaje de texto o abra ${link}`,
+    );
+
+    // A quick status reaches the buyer in Spanish words (stored in English, as posted).
+    const status = await h.t.request({
+      method: 'POST',
+      url: `/api/bookings/${s.id}/thread/status`,
+      token: agent.token,
+      payload: { status: 'late_10' },
+    });
+    expect(status.statusCode).toBe(201);
+    await h.smtp.waitFor(() => h.smtp.to(s.email).length === 2 && h.smtp.to(seller.email!).length === 2);
+    const late = h.smtp.to(s.email)[1]!;
+    expect(late.subject).toBe('Llegaré 10 minutos tarde: visita a 5 Calle Luna');
+    expect(late.parsed.text).toContain('Llegaré 10 minutos tarde');
+    expect(late.parsed.text).not.toContain('Running 10 minutes late');
+    expect(h.smtp.to(seller.email!)[1]!.subject).toBe('Running 10 minutes late: showing at 5 Calle Luna');
+    await h.sms.waitFor(() => textsTo(s.phone).length === 2);
+    expect(textsTo(s.phone)[1]!.body).toMatch(
+      /^Jamie Agent\d+ sobre 5 Calle Luna: Llegaré 10 minutos tarde /,
+    );
+  });
+});

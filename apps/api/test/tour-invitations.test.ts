@@ -217,3 +217,81 @@ describe("a tour's stops follow their properties' showing rules (issue 32)", () 
     expect(rows).toEqual([]);
   });
 });
+
+describe('the tour invitation in the buyer’s language (issue 43)', () => {
+  const invited = async (hours: [number, number], email: string) => {
+    const saved = await save({ stops: stops(...hours), invite_email: email });
+    expect(saved.statusCode, saved.body).toBe(201);
+    await h.startWorkers();
+    await h.smtp.waitFor(() => h.smtp.to(email).length === 1);
+    await h.stopWorkers();
+    return { mail: h.smtp.to(email)[0]!, url: saved.json().data.invite_url as string };
+  };
+  const weekAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+
+  it('speaks the language of the buyer’s latest booking with the agent (same address, any case): Spanish, with ?lang=es', async () => {
+    const email = 'maria.tour@buyers.test';
+    // An older English booking, then a newer Spanish one (the address typed in capitals there).
+    const older = await seedBooking(h.t.database.db, agent.id, {
+      startsAt: weekAgo(9),
+      clientEmail: email,
+      createdAt: weekAgo(10),
+    });
+    const newer = await seedBooking(h.t.database.db, agent.id, {
+      startsAt: weekAgo(7),
+      clientEmail: 'Maria.Tour@Buyers.test',
+      createdAt: weekAgo(8),
+    });
+    await h.t.database.db.update(bookings).set({ locale: 'es' }).where(eq(bookings.id, newer));
+    // Another agent's booking from the same address, newer still and in English, is not this agent's buyer's.
+    await seedBooking(h.t.database.db, stranger.id, {
+      startsAt: weekAgo(2),
+      clientEmail: email,
+      createdAt: weekAgo(3),
+    });
+    expect((await h.t.database.db.select().from(bookings).where(eq(bookings.id, older)))[0]!.locale).toBe(
+      'en',
+    );
+
+    const { mail, url } = await invited([0.5, 2], email);
+    expect(mail.subject).toMatch(
+      /^Invitación de Jamie Agent\d+: un recorrido por 2 propiedades el \S+, \d{1,2} de /,
+    );
+    const text = mail.parsed.text ?? '';
+    expect(text).toContain('Su recorrido por 2 propiedades');
+    expect(text).toContain('Hola:');
+    expect(text).toMatch(
+      /Jamie Agent\d+ planeó un recorrido para usted el (lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de [a-z]+ de \d{4}: 2 visitas seguidas, con el trayecto entre una propiedad y otra\. Con un solo clic las reserva todas\./,
+    );
+    expect(text).toMatch(/1\. 12:30\sa\.\s?m\. GMT\+9\s+1 Elm St, Austin/);
+    expect(text).toMatch(/2\. 2:00\sa\.\s?m\. GMT\+9\s+12 Oak St, Austin/);
+    expect(text).toContain(
+      'Cada visita dura 30 minutos. Si algún horario ya no le conviene, responda a este correo electrónico.',
+    );
+    // The link opens the tour page in Spanish; the builder's own link stays as it was.
+    expect(url).not.toContain('lang=');
+    expect(text).toContain(`Reservar las 2 visitas: ${url}?lang=es`);
+    expect(text).toMatch(/enviado por Keyturn en nombre de Jamie Agent\d+/);
+    expect(text).not.toMatch(/\b(Hello|Hi|Your tour|Book all|Each showing|sent by Keyturn)\b/);
+    expect(String(mail.parsed.html)).toContain('<html lang="es">');
+  });
+
+  it('without a booking from that address: the agent’s default language for buyers; a booking in English wins over it', async () => {
+    await h.t.database.db.update(agents).set({ defaultLanguage: 'es' }).where(eq(agents.id, agent.id));
+    try {
+      const fresh = await invited([6, 7.5], 'new.tour@buyers.test');
+      expect(fresh.mail.subject).toMatch(/^Invitación de Jamie Agent\d+: un recorrido por 2 propiedades el /);
+      expect(fresh.mail.parsed.text).toContain(`Reservar las 2 visitas: ${fresh.url}?lang=es`);
+
+      const email = 'english.tour@buyers.test';
+      await seedBooking(h.t.database.db, agent.id, { startsAt: weekAgo(5), clientEmail: email });
+      const known = await invited([3, 4.5], email);
+      expect(known.mail.subject).toMatch(/^Jamie Agent\d+ invites you to a tour of 2 homes on /);
+      expect(known.mail.parsed.text).toContain(`Book all 2 showings: ${known.url}`);
+      expect(known.mail.parsed.text).not.toContain('lang=');
+      expect(known.mail.parsed.text).toContain('Hello,');
+    } finally {
+      await h.t.database.db.update(agents).set({ defaultLanguage: 'en' }).where(eq(agents.id, agent.id));
+    }
+  });
+});

@@ -163,7 +163,11 @@ const BUYER_TYPE_ES: Record<BuyerType, string> = {
 
 /** The same sentences in Spanish (issue 31): a buyer who writes Spanish is answered in Spanish. */
 export const ASSISTANT_SAYS_ES: AssistantSays = {
-  greeting: ASSISTANT_SAYS.greeting,
+  // Issue 43: a conversation started on a Spanish page greets in Spanish.
+  greeting: (agentName, address) =>
+    address
+      ? `¡Hola! Puedo reservarle una visita a ${address} con ${agentName}. ¿Cuándo le viene bien? (por ejemplo, "el sábado por la mañana" o "el martes después de las 5")`
+      : `¡Hola! Soy el asistente de reservas de ${agentName}. Dígame qué propiedad le gustaría ver y cuándo (por ejemplo, "la de 3 habitaciones en Maple el sábado por la mañana"), o pida una consulta o una tasación.`,
   whichProperty: (addresses, known = null) =>
     known
       ? `${known}: ¿qué vivienda? ${numbered(addresses)}. ¿O es una consulta o una tasación de su vivienda?`

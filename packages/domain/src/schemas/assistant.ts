@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ASSISTANT_TEXT_MAX_LENGTH } from '../assistant/texts';
 import { BOOKING_PURPOSES } from '../enums';
 import { PERIODS } from '../learning/preferences';
-import { bookingRequestShape, buyerTypeSchema } from './booking';
+import { bookingLocaleField, bookingRequestShape, buyerTypeSchema } from './booking';
 import { isoDateSchema, time24Schema } from './common';
 import { buyerBookingSchema } from './publicBooking';
 
@@ -21,6 +21,9 @@ export const startConversationSchema = z.object({
   property_id: z.union([z.number().int().positive(), z.string().max(100)]).nullish(),
   /** The buyer's time zone (the browser's): the times offered name the agent's zone when it differs. */
   time_zone: z.string().max(64).nullish(),
+  /** Issue 43: the page's language ('en' | 'es'): the greeting and the conversation start in it (the buyer's
+   * messages still switch it). Absent: the request's language (?lang, cookie, Accept-Language), else English. */
+  locale: bookingLocaleField,
 });
 
 /** POST /api/assistant/conversations/:id/messages. */

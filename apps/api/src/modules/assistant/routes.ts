@@ -23,6 +23,7 @@ import { requireAgentContext } from '../core/agent-context';
 import { acknowledgeDefaults, readSettings } from '../core/agent-settings';
 import { findPublicAgent } from '../core/public-reads';
 import { holdClientKey } from '../booking-public/holds';
+import { withRequestLocale } from '../booking-public/routes';
 import {
   assistantSettings,
   conversationOfBooking,
@@ -83,7 +84,9 @@ export async function assistantPublicRoutes(
         response: { 201: conversationResponseSchema, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await startConversation(deps, req.body)),
+    // Issue 43: the page's language — the body's, else the request's (?lang, cookie, Accept-Language), else English.
+    async (req, reply) =>
+      reply.status(201).send(await startConversation(deps, withRequestLocale(req.body, req))),
   );
 
   r.get(

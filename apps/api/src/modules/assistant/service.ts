@@ -2,11 +2,8 @@
 // one buyer message at a time, stored with the booking they led to. A configured AI provider drives the
 // turn when it answers; otherwise — or when it fails — the offline assistant does, in the same conversation.
 import { and, eq } from 'drizzle-orm';
-import {
-  ASSISTANT_BUSY_MESSAGE,
-  ASSISTANT_DISABLED_MESSAGE,
-  ASSISTANT_SAYS,
-} from '@keyturn/domain/assistant/texts';
+import { ASSISTANT_BUSY_MESSAGE, ASSISTANT_DISABLED_MESSAGE } from '@keyturn/domain/assistant/texts';
+import type { Locale } from '@keyturn/domain/i18n/locales';
 import {
   DEFAULT_ASSISTANT_SETTINGS,
   type AssistantSettings,
@@ -24,7 +21,14 @@ import type { AgentRow } from '../core/agents';
 import { readSettings, writeSettings } from '../core/agent-settings';
 import { findPublicAgent, findPublicProperty, listPublicProperties } from '../core/public-reads';
 import { type PublicContext } from '../booking-public/context';
-import { agentName, initialState, offlineTurn, type ConversationState, type TurnContext } from './offline';
+import {
+  agentName,
+  initialState,
+  offlineTurn,
+  saysFor,
+  type ConversationState,
+  type TurnContext,
+} from './offline';
 import type { AssistantProvider } from './provider';
 import { preferenceRanker } from './preferences';
 import { publicShowing, withShowings } from '../showing-rules/public';
@@ -54,7 +58,13 @@ async function requireEnabled(db: Db, agent: AgentRow): Promise<void> {
 
 export async function startConversation(
   deps: AssistantDeps,
-  input: { agent_id: string; property_id?: string | number | null; time_zone?: string | null },
+  input: {
+    agent_id: string;
+    property_id?: string | number | null;
+    time_zone?: string | null;
+    /** The page's language (the route fills it from the request when the body has none); absent = English. */
+    locale?: Locale | undefined;
+  },
 ): Promise<ConversationResponse> {
   const { db } = deps.ctx;
   const agent = await findPublicAgent(db, input.agent_id);
@@ -68,19 +78,23 @@ export async function startConversation(
     propertyId = property.id;
     address = `${property.address}, ${property.city}`;
   }
+  // Issue 43: the conversation starts in the page's language — its greeting, and the state's language, so a short
+  // first answer ("2", a name) is read and answered in it; the buyer's own words still switch it (offline.ts).
+  const language = input.locale ?? 'en';
+  const says = saysFor({ language });
   // An instructions-only home (issue 39 §4) is not offered a booking: its instructions and the agent, at once.
   const showing = propertyId === null ? null : await publicShowing(db, propertyId, agent);
   const greeting =
     showing?.instructions_only && address
-      ? ASSISTANT_SAYS.instructionsOnly(showing, address, agentName(agent))
-      : ASSISTANT_SAYS.greeting(agentName(agent), address);
+      ? says.instructionsOnly(showing, address, agentName(agent))
+      : says.greeting(agentName(agent), address);
   const [row] = await db
     .insert(assistantConversations)
     .values({
       agentId: agent.id,
       propertyId,
       messages: [{ role: 'assistant', text: greeting, at: deps.ctx.now().toISOString() }],
-      state: { ...initialState(propertyId), buyerZone: knownZone(input.time_zone) },
+      state: { ...initialState(propertyId), language, buyerZone: knownZone(input.time_zone) },
     })
     .returning();
   return respond(deps.ctx, agent, row!, null, await listPublicProperties(db, agent.id));

@@ -2,16 +2,18 @@
 // queued in the transaction that stores the proposal, sent at most once per proposal through the delivery
 // record every message uses (core/mail/deliver.ts) — retried, an outbox copy without SMTP, listed in
 // Settings → Messages. Both times are the server's instants in the agent's zone (where the property is),
-// the zone named; the branding is the booking e-mails' (templates.ts `brandedEmail`).
+// the zone named; the branding is the booking e-mails' (templates.ts `brandedEmail`). Issue 43: the e-mail, its
+// text and the proposal page's link are in the booking's language (`bookings.locale`).
 import { eq } from 'drizzle-orm';
-import { TIME_PROPOSAL_MESSAGES } from '@keyturn/domain/routes/proposals';
-import { SHOWING_TEXTS, whoseShowing } from '@keyturn/domain/texts/showingTexts';
+import { DEFAULT_LOCALE, localeOfTag, withLocaleParam } from '@keyturn/domain/i18n/locales';
+import { STOP_LINE } from '@keyturn/domain/texts/showingTexts';
+import { t, type Locale } from '../../i18n';
 import type { Mailer } from '../../adapters/mail';
 import type { Db, DbTransaction } from '../../db/client';
 import { agents, bookings, properties, timeProposals } from '../../db/schema';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
 import { deliverWithBuyerAgentCopy } from '../core/mail/buyer-agent-copy';
-import { whenInZone } from '../core/mail/format';
+import { firstName, whenInZone } from '../core/mail/format';
 import { brandedEmail } from '../core/mail/layout';
 import type { QueuedMailHandler } from '../core/mail/queued-mail';
 import { mailDomainOf, messageIdFor } from '../core/mail/keys';
@@ -27,9 +29,12 @@ export function isProposalMailJob(data: object): data is ProposalMailJobData {
   return (data as { kind?: unknown }).kind === TIME_PROPOSAL_KIND;
 }
 
-/** The proposal page's link: the buyer accepts, keeps their time or picks another from it. */
-export function proposalUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/booking/proposal?token=${encodeURIComponent(token)}`;
+/**
+ * The proposal page's link: the buyer accepts, keeps their time or picks another from it. A Spanish booking's link
+ * carries `?lang=es` (issue 43), so the page opens in the e-mail's language.
+ */
+export function proposalUrl(publicUrl: string, token: string, locale?: Locale | string | null): string {
+  return withLocaleParam(`${publicUrl}/booking/proposal?token=${encodeURIComponent(token)}`, locale);
 }
 
 export async function queueProposalMail(
@@ -74,33 +79,53 @@ export async function runProposalMailJob(
   if (proposal.status !== 'proposed') return { sent: 0, skipped: `the proposal is ${proposal.status}` };
 
   const agentName = `${agent.firstName} ${agent.lastName}`.trim();
-  const now = whenInZone(proposal.fromStartsAt, agent.timeZone);
-  const next = whenInZone(proposal.startsAt, agent.timeZone);
+  // Issue 43: the buyer's (and their agent's) e-mail and text in the booking's language, dates through Intl in it.
+  const locale = booking.locale;
+  const now = whenInZone(proposal.fromStartsAt, agent.timeZone, locale);
+  const next = whenInZone(proposal.startsAt, agent.timeZone, locale);
+  const detail = (w: typeof now) =>
+    t(locale, 'email.whenDetail', { date: w.date, time: w.time, zone: w.zone });
+  const url = proposalUrl(deps.publicUrl, proposal.token, locale);
   const place = property
     ? `${property.address}, ${property.city}, ${property.state} ${property.zipCode}`
     : null;
   // Who proposed it: the seller (from their approval request) or the agent (Optimise).
   const by = await deciderOf(db, booking.id, 'proposed');
+  // The shared sender greets in English (the buyer; or their buyer's agent, with a second line saying whose
+  // showing it is): a Spanish booking's e-mail greets the same people in Spanish.
+  const greetingIn = (greeting: string[]): string[] => {
+    if ((localeOfTag(locale) ?? DEFAULT_LOCALE) === DEFAULT_LOCALE) return greeting;
+    const toBuyerAgent = greeting.length > 1 && booking.buyerAgentName !== null;
+    return toBuyerAgent
+      ? [
+          t(locale, 'email.greeting', { name: firstName(booking.buyerAgentName!) }),
+          t(locale, 'email.copyForClient', { clientName: booking.clientName }),
+        ]
+      : [t(locale, 'email.greeting', { name: firstName(booking.clientName) })];
+  };
   const render = (greeting: string[]) =>
     brandedEmail(
       { agent, publicUrl: deps.publicUrl },
       {
         subject:
           by === 'seller'
-            ? TIME_PROPOSAL_MESSAGES.subjectSeller(next.shortDate)
-            : `${agentName} proposes a new time for your showing on ${next.shortDate}`,
-        heading: TIME_PROPOSAL_MESSAGES.pageTitle,
+            ? t(locale, 'email.proposalSubjectSeller', { date: next.shortDate })
+            : t(locale, 'email.proposalSubject', { agentName, date: next.shortDate }),
+        heading: t(locale, 'manage.proposalTitle'),
         paragraphs: [
-          ...greeting,
-          by === 'seller' ? TIME_PROPOSAL_MESSAGES.introSeller : TIME_PROPOSAL_MESSAGES.intro(agentName),
+          ...greetingIn(greeting),
+          by === 'seller'
+            ? t(locale, 'manage.proposalIntroSeller')
+            : t(locale, 'manage.proposalIntro', { agent: agentName }),
         ],
         details: [
-          ...(place ? [['Property', place] as [string, string]] : []),
-          ['Your requested time', `${now.date}, ${now.time} ${now.zone}`],
-          ['Proposed time', `${next.date}, ${next.time} ${next.zone}`],
+          ...(place ? [[t(locale, 'manage.property'), place] as [string, string]] : []),
+          [t(locale, 'manage.requestedTime'), detail(now)],
+          [t(locale, 'manage.proposedTime'), detail(next)],
         ],
-        notes: [`You can accept it, keep your time, or pick another time from the page.`],
-        action: { label: 'See the proposed time', url: proposalUrl(deps.publicUrl, proposal.token) },
+        notes: [t(locale, 'email.proposalNote')],
+        action: { label: t(locale, 'email.proposalAction'), url },
+        locale,
       },
     );
 
@@ -131,15 +156,17 @@ export async function runProposalMailJob(
         scheduledFor: new Date(data.sentAt),
       },
       body: (to) =>
-        SHOWING_TEXTS.proposed({
+        t(locale, 'text.proposed', {
           brand: agent.companyName || agentName,
-          whose: whoseShowing(to, booking.clientName),
-          what: property?.address ?? `appointment with ${agentName}`,
-          at: `${next.shortDate} at ${next.time} ${next.zone}`,
-          requested: `${now.shortDate} at ${now.time}`,
           by,
           agentName,
-          url: proposalUrl(deps.publicUrl, proposal.token),
+          role: to.role,
+          clientName: booking.clientName,
+          what: property?.address ?? t(locale, 'text.appointmentWith', { agentName }),
+          at: t(locale, 'email.whenAtZone', { date: next.shortDate, time: next.time, zone: next.zone }),
+          requested: t(locale, 'email.whenAt', { date: now.shortDate, time: now.time }),
+          url,
+          stop: STOP_LINE[localeOfTag(locale) ?? DEFAULT_LOCALE],
         }),
       lastAttempt: attempt.retryCount >= attempt.retryLimit,
     },

@@ -2,14 +2,18 @@
 // transaction as the tour (or the agent's "E-mail the invitation"), sent at most once per (tour, sending)
 // through the delivery record every message uses (core/mail/deliver.ts): retried like the others, an
 // outbox copy without SMTP, listed in Settings → Messages. The stops, day and times are the server's
-// instants in the agent's zone; the branding is the booking e-mails' (templates.ts `brandedEmail`).
-import { and, eq, inArray } from 'drizzle-orm';
+// instants in the agent's zone; the branding is the booking e-mails' (templates.ts `brandedEmail`). Issue 43: a
+// tour stores no language, so the invitation speaks the language of the buyer's latest booking with the agent
+// (same e-mail address), else the agent's default for buyers; its link carries `?lang=es` when Spanish.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { withLocaleParam } from '@keyturn/domain/i18n/locales';
 import type { Mailer } from '../../adapters/mail';
 import type { Db, DbTransaction } from '../../db/client';
-import { agents, properties, tours } from '../../db/schema';
+import { agents, bookings, properties, tours } from '../../db/schema';
+import { t, type Locale } from '../../i18n';
 import { deterministicUuid, type JobQueue } from '../../jobs/queue';
 import { deliverBuyerMail } from '../core/mail/buyer-mail';
-import { whenInZone } from '../core/mail/format';
+import { firstName, whenInZone } from '../core/mail/format';
 import { brandedEmail } from '../core/mail/layout';
 import type { QueuedMailHandler } from '../core/mail/queued-mail';
 
@@ -27,9 +31,27 @@ export function isTourInvitationJob(data: object): data is TourInvitationJobData
   return (data as { kind?: unknown }).kind === TOUR_INVITATION_KIND;
 }
 
-/** The invitation's link: the buyer books the whole tour from it. */
-export function tourInviteUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/tour/${encodeURIComponent(token)}`;
+/** The invitation's link: the buyer books the whole tour from it (in `locale`: Spanish adds `?lang=es`). */
+export function tourInviteUrl(publicUrl: string, token: string, locale?: Locale | string | null): string {
+  return withLocaleParam(`${publicUrl}/tour/${encodeURIComponent(token)}`, locale);
+}
+
+/**
+ * The invitation's language: that of the buyer's most recent booking with this agent (the same address, letters
+ * compared without case), else the agent's default language for buyers.
+ */
+export async function tourInvitationLocale(
+  db: Db,
+  agent: { id: string; defaultLanguage: Locale },
+  email: string,
+): Promise<Locale> {
+  const [latest] = await db
+    .select({ locale: bookings.locale })
+    .from(bookings)
+    .where(and(eq(bookings.agentId, agent.id), sql`lower(${bookings.clientEmail}) = lower(${email})`))
+    .orderBy(desc(bookings.createdAt))
+    .limit(1);
+  return latest?.locale ?? agent.defaultLanguage;
 }
 
 /** Puts the invitation on the durable queue inside `tx` (the tour's own transaction when it is saved). */
@@ -82,30 +104,39 @@ export async function runTourInvitationJob(
         .where(and(eq(properties.agentId, agent.id), inArray(properties.id, ids)))
     : [];
 
-  const url = tourInviteUrl(deps.publicUrl, tour.token);
+  const locale = await tourInvitationLocale(db, agent, data.email);
+  const url = tourInviteUrl(deps.publicUrl, tour.token, locale);
   // Properties are soft-deleted, so every stop's property is still found.
   const stops = tour.stops.flatMap((s) => {
     const p = found.find((f) => f.id === s.property_id);
     if (!p) return [];
     const address = `${p.address}, ${p.city}, ${p.state} ${p.zipCode}`;
-    return [{ address, when: whenInZone(new Date(s.starts_at), agent.timeZone) }];
+    return [{ address, when: whenInZone(new Date(s.starts_at), agent.timeZone, locale) }];
   });
   if (stops.length === 0) return { sent: 0, skipped: 'the tour has no stops' };
   const day = stops[0]?.when.date ?? tour.date;
   const agentName = `${agent.firstName} ${agent.lastName}`.trim();
-  const greeting = tour.buyer?.name ? `Hi ${tour.buyer.name.split(/\s+/)[0]},` : 'Hello,';
+  const count = stops.length;
+  const greeting = tour.buyer?.name
+    ? t(locale, 'email.greeting', { name: firstName(tour.buyer.name) })
+    : t(locale, 'email.hello');
   const rendered = brandedEmail(
     { agent, publicUrl: deps.publicUrl },
     {
-      subject: `${agentName} invites you to a tour of ${stops.length} homes on ${stops[0]?.when.shortDate ?? tour.date}`,
-      heading: `Your tour of ${stops.length} homes`,
-      paragraphs: [
-        greeting,
-        `${agentName} planned a tour for you on ${day}: ${stops.length} showings in a row, with the drive between them. One click books them all.`,
-      ],
-      details: stops.map((s, k): [string, string] => [`${k + 1}. ${s.when.time} ${s.when.zone}`, s.address]),
-      notes: ['Each showing lasts 30 minutes. If a time no longer suits you, reply to this e-mail.'],
-      action: { label: `Book all ${stops.length} showings`, url },
+      subject: t(locale, 'email.tourSubject', {
+        agentName,
+        count,
+        date: stops[0]?.when.shortDate ?? tour.date,
+      }),
+      heading: t(locale, 'email.tourHeading', { count }),
+      paragraphs: [greeting, t(locale, 'email.tourLine', { agentName, day, count })],
+      details: stops.map((s, k): [string, string] => [
+        t(locale, 'email.tourStop', { number: k + 1, time: s.when.time, zone: s.when.zone }),
+        s.address,
+      ]),
+      notes: [t(locale, 'email.tourNote')],
+      action: { label: t(locale, 'visit.bookAll', { count }), url },
+      locale,
     },
   );
 

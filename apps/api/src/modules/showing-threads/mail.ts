@@ -3,9 +3,11 @@
 // link back to the conversation — the agent's dashboard booking, the buyer's manage page, the buyer's agent's
 // request page, the seller's link — and by text where the owner of the number agreed to texts: the buyer or the
 // buyer's agent by the booking's consent (never the client of a buyer's agent), a seller contact by theirs. Each
-// message goes once per recipient and channel (its key), listed with the booking's messages.
+// message goes once per recipient and channel (its key), listed with the booking's messages. Issue 43: the buyer's
+// side reads its notice in the booking's language (the buyer, or a buyer's agent without an account, whose link is
+// the buyer's manage page); the listing agent, sellers and a buyer's agent's account (their dashboard) read English.
 import { and, eq } from 'drizzle-orm';
-import { AGENT_OWN_TEXTS, THREAD_TEXTS as T } from '@keyturn/domain/listing/threads';
+import { AGENT_OWN_TEXTS, type ThreadAuthorRole, type ThreadStatus } from '@keyturn/domain/listing/threads';
 import { agentSendsTexts } from '@keyturn/domain/planGates';
 import { planFor } from '@keyturn/domain/plans';
 import type { Mailer } from '../../adapters/mail';
@@ -25,6 +27,7 @@ import { isThreadMessageJob, type ThreadMessageJob } from '../core/showing-threa
 import { deliverConsentedText, deliverShowingText } from '../texts/showing-text';
 import { agentOwnTexts } from './own-texts';
 import type { AgentPush } from '../web-push/queue';
+import { t, type Locale, type MessageId } from '../../i18n';
 
 export type ThreadMailDeps = {
   db: Db;
@@ -45,6 +48,23 @@ type Recipient = {
   link: string;
   /** How a text reaches them, when one may. */
   text: 'showing' | { phone: string; consented: boolean } | null;
+  /** The language of their e-mail and text. */
+  locale: Locale;
+};
+
+/** A quick status's words and an author's role, by their catalogue keys (the buyer's pages show the same). */
+const STATUS_KEYS: Record<ThreadStatus, MessageId> = {
+  late_10: 'manage.late10',
+  late_20: 'manage.late20',
+  arrived: 'manage.arrived',
+  finished: 'manage.finished',
+  reschedule: 'manage.needReschedule',
+};
+const ROLE_KEYS: Record<ThreadAuthorRole, MessageId> = {
+  agent: 'manage.roleAgent',
+  buyer: 'manage.roleBuyer',
+  buyer_agent: 'manage.roleBuyerAgent',
+  seller: 'manage.roleSeller',
 };
 
 export const agentThreadUrl = (publicUrl: string, bookingId: string) =>
@@ -96,6 +116,7 @@ export async function sendThreadMessage(
       link: agentThreadUrl(deps.publicUrl, booking.id),
       // Nothing recorded for an agent who never asked for texts (most have a phone in their profile).
       text: own.phone && own.consented ? { phone: own.phone, consented: true } : null,
+      locale: 'en',
     });
   }
   // The buyer's side: the buyer's agent (their account's page, else the manage link) or the buyer.
@@ -110,6 +131,7 @@ export async function sendThreadMessage(
       email: account?.email ?? (viaAgent ? booking.buyerAgentEmail : booking.clientEmail),
       link: account ? networkThreadUrl(deps.publicUrl, booking.id) : links.manage,
       text: 'showing',
+      locale: account ? 'en' : booking.locale,
     });
   }
   // The property's sellers, where the listing agent lets them take part.
@@ -127,16 +149,34 @@ export async function sendThreadMessage(
         link: sellerThreadUrl(deps.publicUrl, c.reportToken, booking.id),
         text:
           c.phone && c.channel !== 'email' ? { phone: c.phone, consented: c.smsConsentAt !== null } : null,
+        locale: 'en',
       });
     }
   }
   if (recipients.length === 0) return { sent: 0, skipped: 'nobody else takes part in the conversation' };
 
-  const address = property?.address ?? 'the property';
-  const when = whenInZone(booking.startsAt, agent.timeZone);
-  const role = T.roles[message.authorRole];
-  const subject =
-    message.kind === 'status' ? T.mail.statusSubject(message.body, address) : T.mail.subject(address);
+  /**
+   * The notice's words in one language: a quick status (stored in English words) in that language's words, a
+   * written message as written.
+   */
+  const wordsIn = (locale: Locale) => {
+    const address = property?.address ?? t(locale, 'email.theProperty');
+    const when = whenInZone(booking.startsAt, agent.timeZone, locale);
+    const body =
+      message.kind === 'status' && message.statusCode && locale !== 'en'
+        ? t(locale, STATUS_KEYS[message.statusCode])
+        : message.body;
+    return {
+      address,
+      body,
+      when: t(locale, 'email.whenDetail', { date: when.date, time: when.time, zone: when.zone }),
+      role: t(locale, ROLE_KEYS[message.authorRole]),
+      subject:
+        message.kind === 'status'
+          ? t(locale, 'email.threadStatusSubject', { status: body, address })
+          : t(locale, 'email.threadSubject', { address }),
+    };
+  };
   const settings = await notificationSettingsOf(db, agent.id);
   const buyerTexts = agentSendsTexts(agent.plan, settings.notifications);
   const sellerTexts = planFor(agent.plan).features.sms;
@@ -146,19 +186,22 @@ export async function sendThreadMessage(
   let sent = 0;
   for (const to of recipients) {
     const key = `thread:${message.id}:${to.id}`;
+    const { locale } = to;
+    const w = wordsIn(locale);
     if (to.email) {
       const rendered = brandedEmail(
         { agent, publicUrl: deps.publicUrl },
         {
-          subject,
-          heading: T.mail.heading,
-          paragraphs: [T.mail.wrote(message.authorName, role), message.body],
+          subject: w.subject,
+          heading: t(locale, 'email.threadHeading'),
+          paragraphs: [t(locale, 'email.threadWrote', { name: message.authorName, role: w.role }), w.body],
           details: [
-            [T.mail.property, property ? `${property.address}, ${property.city}` : address],
-            [T.mail.time, `${when.date}, ${when.time} ${when.zone}`],
+            [t(locale, 'manage.property'), property ? `${property.address}, ${property.city}` : w.address],
+            [t(locale, 'manage.showing'), w.when],
           ],
           notes: [],
-          action: { label: T.mail.action, url: to.link },
+          action: { label: t(locale, 'email.threadAction'), url: to.link },
+          locale,
         },
       );
       sent += (
@@ -192,8 +235,13 @@ export async function sendThreadMessage(
     };
     const body =
       to.audience === 'agent'
-        ? AGENT_OWN_TEXTS.text(message.authorName, address, message.body, to.link)
-        : T.mail.text(message.authorName, address, message.body, to.link);
+        ? AGENT_OWN_TEXTS.text(message.authorName, w.address, message.body, to.link)
+        : t(locale, 'text.threadMessage', {
+            name: message.authorName,
+            address: w.address,
+            body: w.body,
+            link: to.link,
+          });
     const textDeps = { db, sms: deps.sms, smsDefaultCountry: deps.smsDefaultCountry };
     const outcome =
       to.text === 'showing'

@@ -2,7 +2,8 @@
 // the submit payload in Spanish (the page's language), with the English catalogue still the English it was.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSISTANT_SAYS, ASSISTANT_SAYS_ES } from '@keyturn/domain/assistant/texts';
 import { BUYER_TYPE_LABELS, budgetRangeLabel } from '@keyturn/domain/enums';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { PHONE_CHARACTERS_MESSAGE, PHONE_INVALID_MESSAGE } from '@keyturn/domain/phone';
@@ -21,6 +22,7 @@ import {
   bookingRoutes,
   withBookingClock,
 } from '../test-fixtures';
+import { AssistantPanel } from './assistant-panel';
 import { ConfirmationStep } from './confirmation-step';
 import { WaitlistJoin } from './waitlist-join';
 
@@ -181,5 +183,49 @@ describe('the waiting list form in Spanish', () => {
         screen.getByText('Acepte que le contactemos para poder avisarle cuando se libere un horario'),
       ).toBeInTheDocument(),
     );
+  });
+});
+
+describe('the booking assistant in the page’s language', () => {
+  // jsdom has no element scrolling; the panel scrolls its log to the newest message.
+  const hadScrollTo = 'scrollTo' in Element.prototype;
+  beforeAll(() => {
+    if (!hadScrollTo) Element.prototype.scrollTo = () => undefined;
+  });
+  afterAll(() => {
+    if (!hadScrollTo) delete (Element.prototype as { scrollTo?: unknown }).scrollTo;
+  });
+
+  /** Opens the panel on a page in `locale`; the stub answers the start with `greeting`. */
+  async function startOnPage(locale: 'en' | 'es', greeting: string) {
+    const api = stubApi({
+      'POST /assistant/conversations': () =>
+        json(201, {
+          conversation_id: 'c-1',
+          messages: [{ role: 'assistant', text: greeting, at: '2031-03-03T15:00:00.000Z' }],
+          proposals: [],
+          booking: null,
+          form_url: null,
+        }),
+    });
+    renderAt(<AssistantPanel agentId={AGENT_ID} propertyId={42} brand={{}} onClose={() => {}} />, { locale });
+    await waitFor(() => expect(screen.getByRole('log')).toHaveTextContent(greeting));
+    const starts = api.callsTo('POST', '/assistant/conversations');
+    expect(starts).toHaveLength(1);
+    return starts[0]!.body;
+  }
+
+  it('a Spanish page starts the conversation with locale es and shows the Spanish greeting', async () => {
+    const greeting = ASSISTANT_SAYS_ES.greeting('Dana Scully', '12 Main St, Springfield');
+    expect(await startOnPage('es', greeting)).toMatchObject({
+      agent_id: AGENT_ID,
+      property_id: 42,
+      locale: 'es',
+    });
+  });
+
+  it('an English page starts it with locale en', async () => {
+    const greeting = ASSISTANT_SAYS.greeting('Dana Scully', '12 Main St, Springfield');
+    expect(await startOnPage('en', greeting)).toMatchObject({ agent_id: AGENT_ID, locale: 'en' });
   });
 });
