@@ -83,13 +83,18 @@ function matches(pattern: string, segments: string[]): boolean {
   return parts.length === segments.length;
 }
 
-/** Whether `pathname` (no query) is one of the app's pages. */
-export function isAppPath(pathname: string): boolean {
+/** Whether `pathname` (no query) matches one of `patterns` (`:name` one segment, letters compared without case). */
+export function isPathIn(patterns: readonly string[], pathname: string): boolean {
   let segments: string[];
   try {
     segments = segmentsOf(pathname).map((segment) => decodeURIComponent(segment));
   } catch {
     return false;
   }
-  return APP_PATHS.some((pattern) => matches(pattern, segments));
+  return patterns.some((pattern) => matches(pattern, segments));
+}
+
+/** Whether `pathname` (no query) is one of the app's pages. */
+export function isAppPath(pathname: string): boolean {
+  return isPathIn(APP_PATHS, pathname);
 }

@@ -3,6 +3,7 @@
 // in e-mails and texts carry the booking's language), then the visitor's own choice (the switcher's cookie), then
 // the browser's Accept-Language, then the agent's default, then English. The booking stores the language it was
 // made in; every later e-mail and text to that buyer follows it.
+import { isPathIn } from '../appPaths';
 
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -133,14 +134,5 @@ export const BUYER_PAGE_PATHS = [
 
 /** Whether `pathname` is one of BUYER_PAGE_PATHS (letters compared without case, as the router does). */
 export function isBuyerPagePath(pathname: string): boolean {
-  const parts = pathname.split('/').filter(Boolean);
-  return BUYER_PAGE_PATHS.some((path) => {
-    const pattern = path.split('/').filter(Boolean);
-    return (
-      pattern.length === parts.length &&
-      pattern.every(
-        (segment, i) => segment.startsWith(':') || segment.toLowerCase() === parts[i]?.toLowerCase(),
-      )
-    );
-  });
+  return isPathIn(BUYER_PAGE_PATHS, pathname);
 }
