@@ -7,7 +7,6 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { compression } from 'vite-plugin-compression2';
 import { firstPaintPreload } from './first-paint-preload';
 import { compileCatalogues } from './compile-catalogues';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 
 // `@/x` → `src/x`, the same alias as tsconfig.json's paths.
@@ -22,11 +21,9 @@ const LOADED_BY_ITS_IMPORTER = /(^|\/)(embed-bridge|instructions-screen)-[\w-]+\
 // The bundle visualiser's output: next to the build, never inside dist/ (the server serves dist/ to users).
 const statsDir = decodeURIComponent(new URL('./build-stats', import.meta.url).pathname);
 
-// React Router 7's package exports name only its development build (dev warnings on, ENABLE_DEV_WARNINGS);
-// the production build of the same version sits next to it. The build takes that one; tests keep the package's
-// own resolution.
-const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
-const reactRouterProduction = path.join(reactRouterDir, 'dist/production/index.mjs');
+// wouter (the router, decision 097) reads the address through the use-sync-external-store shim, written for
+// React before 18; React 19 has the hook itself.
+const syncExternalStore = path.join(srcDir, 'lib/sync-external-store.ts');
 
 // `vite build --ssr src/entry-server.tsx` (the web build's second step, decision 034): the server's renderer of
 // the public pages' first screens (react-dom/server), as Node modules in dist-server/ with every library bundled
@@ -44,12 +41,12 @@ const ssrBuild = {
   copyPublicDir: false,
 } satisfies UserConfig['build'];
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [compileCatalogues(), react()] : clientPlugins(),
   resolve: {
     alias: [
       { find: '@', replacement: srcDir },
-      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+      { find: /^use-sync-external-store\/shim\/index\.js$/, replacement: syncExternalStore },
     ],
   },
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: ssrDefine } : {}),
@@ -103,7 +100,7 @@ const clientBuild = {
         groups: [
           {
             name: 'framework',
-            test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/](?!.*[\\/](useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver)\.js$)/,
+            test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack[\\/](react-query|query-core))[\\/](?!.*[\\/](useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver)\.js$)/,
           },
           // Small modules the booking page's first screen and other public pages share, one file each until now:
           // a file per group instead (only the modules named, not what they import) — fewer requests and

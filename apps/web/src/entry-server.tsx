@@ -5,7 +5,7 @@
 // URLs and renders only when every one answered 200; a `render` row (a marketing page) needs no answers and is
 // the signed-out visitor's first screen, the same for everyone.
 import { StrictMode } from 'react';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '@/lib/router';
 import { renderToString } from 'react-dom/server';
 import { AppProviders } from '@/app/providers';
 import {

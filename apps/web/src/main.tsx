@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '@/lib/router';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes, preloadFirstPage } from '@/app/router';
 import { reportRecoverableError } from '@/lib/hydration';
@@ -12,10 +12,11 @@ if (!container) throw new Error('index.html has no #root element');
 const app = (
   <StrictMode>
     <AppProviders>
-      {/* Address changes render at once, not in a transition: a controlled control that writes the address
-            (the booking page's purpose radios) shows its new state on the click itself, even on a busy phone,
-            and a lazy page shows "Loading page..." (spec §2.1) instead of holding the previous one. */}
-      <BrowserRouter useTransitions={false}>
+      {/* Address changes render at once, not in a transition (the address is an external store): a controlled
+            control that writes the address (the booking page's purpose radios) shows its new state on the click
+            itself, even on a busy phone, and a lazy page shows "Loading page..." (spec §2.1) instead of holding
+            the previous one. */}
+      <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>

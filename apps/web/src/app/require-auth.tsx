@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet } from '@/lib/router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/auth';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { matchRoutes } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { matchRoutes } from '@/lib/router';
+import type { RouteObject } from '@/lib/router';
 import { describe, expect, it, vi } from 'vitest';
 import { APP_PATHS, isAppPath } from '@keyturn/domain/appPaths';
 import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
@@ -122,6 +122,22 @@ describe('rendered routes', () => {
     expect(isAppPath('/dashboard/nope')).toBe(false);
   });
 
+  it('reaches every page at its own address: no route listed earlier takes it (the first match wins)', () => {
+    // Each address pattern made concrete (a parameter becomes a word no static segment is), back to its pattern.
+    const patternOf = (match: ReturnType<typeof matchRoutes>) =>
+      (match ?? [])
+        .map((m) => m.route.path ?? '')
+        .filter(Boolean)
+        .join('/')
+        .replace(/^\/*/, '/');
+    for (const path of APP_PATHS) {
+      const concrete = path.replace(/:\w+/g, 'x7q').replace(/\/\*$/, '/deeper');
+      const leaf = matchRoutes(routes, concrete)?.at(-1)?.route;
+      expect(leaf?.id, concrete).not.toBe('not-found');
+      expect(patternOf(matchRoutes(routes, concrete)).replace(/\/$/, '') || '/', concrete).toBe(path);
+    }
+  });
+
   it("speaks the buyer's language exactly on the buyer pages and the accessibility statement (issue 43)", () => {
     const buyerPages = (table: RouteObject[], base: string): string[] =>
       table.flatMap((route) => {
@@ -169,7 +185,8 @@ describe('rendered routes', () => {
  */
 async function renderShell(path: string, routesModule: { AppRoutes: () => ReactNode }) {
   const { AppRoutes } = routesModule;
-  const { MemoryRouter, useNavigate } = await import('react-router');
+  const { useNavigate } = await import('@/lib/router');
+  const { MemoryRouter } = await import('@/test/utils');
   const { AppProviders } = await import('./providers');
   const { testQueryClient } = await import('@/test/utils');
   /** A button that navigates, as a link in a page would. */

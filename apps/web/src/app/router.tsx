@@ -1,9 +1,10 @@
 // Every route of spec §2.1. Pages load lazily, each behind its own "Loading page..." boundary; the public
-// booking page never pulls dashboard code. Static segments outrank dynamic ones, so /booking/manage wins
-// over /booking/:linkId (router.test.tsx checks it).
+// booking page never pulls dashboard code. The first route that matches an address wins (lib/router.tsx), so
+// the table lists static addresses before dynamic ones in their place: /booking/manage before
+// /booking/:linkId (router.test.tsx checks every route is reachable at its own address).
 import { lazy } from 'react';
-import { matchRoutes, useLocation, useRoutes } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useRoutes } from '@/lib/router';
+import type { RouteObject } from '@/lib/router';
 import type { ConsentHandle } from '@/components/cookie-banner';
 import { RouteTableContext } from '@/lib/route-table';
 import { RootLayout } from './layouts/root-layout';
@@ -134,9 +135,9 @@ export const routes: RouteObject[] = [
       { id: 'landing', index: true, element: page(<LandingPage />) },
       { id: 'test', path: 'test', element: page(<TestPage />) },
 
-      { id: 'sign-in', path: 'sign-in/*', element: page(<SignInPage />) },
       { id: 'forgot-password', path: 'sign-in/forgot-password', element: page(<ForgotPasswordPage />) },
       { id: 'reset-password', path: 'sign-in/reset-password', element: page(<ResetPasswordPage />) },
+      { id: 'sign-in', path: 'sign-in/*', element: page(<SignInPage />) },
       { id: 'verify-email', path: 'verify-email', element: page(<VerifyEmailPage />) },
       { id: 'sign-up', path: 'sign-up/*', element: page(<SignUpPage />) },
       { id: 'user-profile', path: 'user-profile/*', element: page(<UserProfilePage />) },
@@ -150,13 +151,6 @@ export const routes: RouteObject[] = [
       },
       { id: 'bookme-agent', path: 'bookme/:agentId', element: page(<BookingPage />), handle: BUYER_PAGE },
       { id: 'bookme', path: 'bookme', element: page(<BookingPage />), handle: BUYER_PAGE },
-      { id: 'booking-link', path: 'booking/:linkId', element: page(<BookingPage />), handle: BUYER_PAGE },
-      {
-        id: 'property-booking',
-        path: ':username/:address/:propertyId/book',
-        element: page(<BookingPage />),
-        handle: BUYER_PAGE,
-      },
       // The booking page inside an agent's own website (issue 34, decision 057): the only pages any site may
       // frame (the server's security headers), loaded by /embed.js.
       {
@@ -212,6 +206,8 @@ export const routes: RouteObject[] = [
         element: page(<WaitlistLinkPage />),
         handle: BUYER_PAGE,
       },
+      // After booking/manage and the other static addresses above (the first route that matches wins).
+      { id: 'booking-link', path: 'booking/:linkId', element: page(<BookingPage />), handle: BUYER_PAGE },
       // Issue 46: what the agent holds about a buyer, its download and the deletion request (signed link).
       { id: 'your-data', path: 'your-data', element: page(<YourDataPage />), handle: BUYER_PAGE },
       // A seller's or occupant's signed link (issue 32): approve, decline, propose another time, block times.
@@ -366,6 +362,14 @@ export const routes: RouteObject[] = [
         ],
       },
 
+      // A listing's own booking address: four segments ending in /book, after every static address.
+      {
+        id: 'property-booking',
+        path: ':username/:address/:propertyId/book',
+        element: page(<BookingPage />),
+        handle: BUYER_PAGE,
+      },
+
       // Any other address: the landing page with a "not found" line (the server answers these with 404, domain
       // appPaths.ts; issue 39).
       { id: 'not-found', path: '*', element: page(<NotFoundPage />) },
@@ -420,9 +424,8 @@ export function preloadFirstPage(pathname: string): Promise<void> {
 }
 
 /**
- * The app's pages for the current address, under the router's error screen. main.tsx renders it in a
- * declarative <BrowserRouter>: the app uses no loaders or actions, and the data router (createBrowserRouter)
- * cost every page ~18 KB gzip (decision 030).
+ * The app's pages for the current address, under the router's error screen. main.tsx renders it in the app's
+ * <BrowserRouter> (lib/router.tsx: wouter, decision 097; the app uses no loaders or actions).
  */
 export function AppRoutes() {
   const element = useRoutes(routes);

@@ -1,16 +1,17 @@
 import { useLayoutEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { scrollResetPrevented, useLocation, useNavigationType } from '@/lib/router';
 
 /**
- * Scroll position per navigation, as React Router's ScrollRestoration did under the data router: a new
- * address (link, navigate) starts at the top, or at its #anchor; Back and Forward leave the position to the
- * browser, which restores it.
+ * Scroll position per navigation, as React Router's ScrollRestoration did under its data router: a new
+ * address (link, navigate) starts at the top, or at its #anchor, unless it asked to keep the position
+ * (preventScrollReset: the buyer pages' language switch); Back and Forward leave the position to the browser,
+ * which restores it.
  */
 export function ScrollOnNavigate() {
   const { key, hash } = useLocation();
   const type = useNavigationType();
   useLayoutEffect(() => {
-    if (type === 'POP') return;
+    if (type === 'POP' || scrollResetPrevented()) return;
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);

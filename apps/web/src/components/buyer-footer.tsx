@@ -3,7 +3,7 @@
 // side, each named in its own language and marked so, so a screen reader reads "Español" in Spanish; the
 // chosen one is pressed; choosing the other loads its texts, switches the page in place and is remembered).
 import { ACCESSIBILITY_PATH } from '@keyturn/domain/constants';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router';
 import { LANGUAGE_NAMES, LOCALES, LOCALE_PARAM, type Locale } from '@keyturn/domain/i18n/locales';
 import { Logo } from '@/components/ui/logo';
 import { COMMON } from '@/lib/common-area';

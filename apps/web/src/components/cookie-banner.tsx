@@ -7,7 +7,7 @@
 // above it and focus scrolling keeps clear of it), and on the buyer's pages — booking, manage, feedback: routes
 // whose handle says `compactConsent` — it is a single compact row.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { CLIENT_TIMINGS } from '@keyturn/domain/constants';
 import { setConsent, useConsent } from '@/lib/consent';
 import { keepFocusClearOf } from '@/lib/focus-clear';

@@ -1,6 +1,6 @@
 // Issue 30: after a failed payment, the dashboard and Subscription say so — the grace period's last day while
 // it lasts, what Basic's limits did after — with the way to fix it.
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { BILLING_MESSAGES } from '@keyturn/domain/billing';
 import type { BillingSummary } from '@keyturn/domain/schemas/subscription';
 import type { Plan } from '@keyturn/domain/plans';

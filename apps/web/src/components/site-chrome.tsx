@@ -5,7 +5,7 @@
 // loads PublicLayout lazily, and the marketing pages import this file themselves. The header is in
 // site-header.tsx: the landing page's first screen needs it without the rest (its footer loads later).
 import type { ReactNode } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from '@/lib/router';
 import { ACCESSIBILITY_PATH } from '@keyturn/domain/constants';
 import { Logo } from '@/components/ui/logo';
 import { useLaunched } from '@/lib/launch';

@@ -3,7 +3,7 @@
 // on a phone) and their <title> and description. Apart from site-chrome.tsx (which re-exports it) so that
 // the landing page's first screen loads the header without the footer (decision 036).
 import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@/lib/router';
 import { JoinButton } from '@/components/join-button';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';

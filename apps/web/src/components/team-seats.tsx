@@ -1,5 +1,5 @@
 // A team's seats (issue 15, spec §9): used / included / extra and the monthly price the plan table gives.
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { PLANS } from '@keyturn/domain/plans';
 import type { SeatSummary } from '@keyturn/domain/teams';
 import { ErrorAlert } from '@/components/ui/alert';

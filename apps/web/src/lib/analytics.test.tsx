@@ -1,5 +1,6 @@
 import { act, render } from '@testing-library/react';
-import { Link, RouterProvider, createMemoryRouter, Outlet } from 'react-router';
+import { BrowserRouter, Link, Outlet } from '@/lib/router';
+import { Routes, testRouter } from '@/test/utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_STORAGE_KEY } from '@keyturn/domain/constants';
 import {
@@ -127,21 +128,24 @@ describe('useAnalytics: page views on route changes', () => {
         </>
       );
     }
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/',
-          element: <Root />,
-          children: [
-            { index: true, element: <p>Home</p> },
-            { path: 'pricing', element: <p>Pricing page</p> },
-          ],
-        },
-      ],
-      { initialEntries: ['/'] },
+    window.history.replaceState(null, '', '/');
+    render(
+      <BrowserRouter>
+        <Routes
+          routes={[
+            {
+              path: '/',
+              element: <Root />,
+              children: [
+                { index: true, element: <p>Home</p> },
+                { path: 'pricing', element: <p>Pricing page</p> },
+              ],
+            },
+          ]}
+        />
+      </BrowserRouter>,
     );
-    render(<RouterProvider router={router} />);
-    return router;
+    return testRouter;
   }
 
   it('counts none while undecided or rejected', async () => {

@@ -3,7 +3,7 @@
 // the visitor has accepted, and only when the build names a container; without VITE_GTM_ID nothing is
 // loaded. Nothing is queued before acceptance, and turning analytics off empties the queue.
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 import { getConsent, useConsent } from './consent';
 import type { Consent } from './consent';
 

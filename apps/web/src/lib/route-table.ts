@@ -2,8 +2,8 @@
 // the buyer pages' `handle`). The declarative router (decision 030) has no useMatches(); AppRoutes provides the
 // table here and matchRoutes() answers the same question.
 import { createContext, useContext } from 'react';
-import { matchRoutes, useLocation } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, useLocation } from '@/lib/router';
+import type { RouteObject } from '@/lib/router';
 
 export const RouteTableContext = createContext<RouteObject[]>([]);
 

@@ -1,12 +1,13 @@
 // Helpers for the component tests: a fetch stub that answers like the API, and rendering inside the app's
-// providers and a memory router.
+// providers and the app's router (at an address set in jsdom's history).
 import type { Locale } from '@keyturn/domain/i18n/locales';
 import { LocaleProvider } from '@/lib/locale';
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { useState } from 'react';
+import { BrowserRouter, currentNavigationType, navigate, useLocation, useRoutes } from '@/lib/router';
+import type { NavigateOptions, RouteObject } from '@/lib/router';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/lib/query-client';
@@ -107,25 +108,68 @@ export function signedInSessionRoutes() {
 }
 
 /**
- * Render `routes` in a memory router at `path`, inside the app's providers; `locale: 'es'` renders the page in
- * Spanish (call `await loadLocale('es')` from '@/lib/i18n' first, once per file).
+ * The tests' view of the router: the address (jsdom's history) and the latest navigation's type, and navigation
+ * as the app's (a number moves through the history, resolving when the browser has moved).
+ */
+export const testRouter = {
+  get state() {
+    const { pathname, search, hash } = window.location;
+    const entry = window.history.state as { usr?: unknown } | null;
+    return {
+      location: { pathname, search, hash, state: entry?.usr ?? null },
+      historyAction: currentNavigationType(),
+    };
+  },
+  navigate(to: string | number, options?: NavigateOptions): Promise<void> {
+    if (typeof to !== 'number') {
+      navigate(to, options);
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      window.addEventListener('popstate', () => resolve(), { once: true });
+      navigate(to);
+    });
+  },
+};
+
+/** The app's router at `initialEntries`' last address (jsdom's history, replaced before the first render). */
+export function MemoryRouter({
+  initialEntries,
+  children,
+}: {
+  initialEntries: string[];
+  children: ReactNode;
+}) {
+  useState(() => window.history.replaceState(null, '', initialEntries.at(-1) ?? '/'));
+  return <BrowserRouter>{children}</BrowserRouter>;
+}
+
+/** The element of `routes` for the current address. */
+export function Routes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/**
+ * Render `routes` at `path`, inside the app's providers; `locale: 'es'` renders the page in Spanish (call
+ * `await loadLocale('es')` from '@/lib/i18n' first, once per file).
  */
 export function renderRoutes(
   routes: RouteObject[],
   path: string,
   { queryClient = testQueryClient(), locale }: { queryClient?: QueryClient; locale?: Locale } = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <AppProviders queryClient={queryClient}>
       <LocaleProvider initial={locale}>
         <RouteTableContext value={routes}>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[path]}>
+            <Routes routes={routes} />
+          </MemoryRouter>
         </RouteTableContext>
       </LocaleProvider>
     </AppProviders>,
   );
-  return { ...result, router, queryClient };
+  return { ...result, router: testRouter, queryClient };
 }
 
 /** Render a single element at `path` (with a catch-all that names where the app navigated). */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from '@/lib/router';
 import { useMounted } from '@/lib/use-mounted';
 import { ScrollOnNavigate } from '../scroll-on-navigate';
 

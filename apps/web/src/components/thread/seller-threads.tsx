@@ -2,7 +2,7 @@
 // write. A showing is chosen (the one a message's link names, ?showing=, else the latest) and its conversation
 // shown. Nothing at all where sellers may not take part.
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useLocale, useT } from '@/lib/i18n';

@@ -3,7 +3,7 @@
 // agent's booking details, the buyer's manage page, the buyer's agent's request and the seller's page; each
 // loads it lazily (default export) so the pages that show it do not carry it up front.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   THREAD_MESSAGE_MAX,

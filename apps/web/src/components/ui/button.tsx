@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link } from 'react-router';
-import type { LinkProps } from 'react-router';
+import { Link } from '@/lib/router';
+import type { LinkProps } from '@/lib/router';
 
 /** `brand`: the agent's colour on a buyer page (the --kt-primary variables), Keyturn blue elsewhere. */
 export type ButtonVariant = 'primary' | 'brand' | 'secondary' | 'ghost' | 'danger' | 'danger-ghost';

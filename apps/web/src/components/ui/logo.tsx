@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { DEFAULT_LOGO_SIZE } from '@keyturn/domain/constants';
 import type { LogoSize } from '@keyturn/domain/constants';
 import { useSession } from '@/lib/auth';

@@ -1,5 +1,5 @@
 // Answers of the public booking API for the booking tests, and the booking routes of spec §2.1.
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '@/lib/router';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';

@@ -3,7 +3,7 @@
 // said here in the words of packages/domain.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import {
   isSocialSignInError,
   SIGN_IN_METHOD_TEXTS,

@@ -13,6 +13,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('SSO on the sign-in page', () => {
   it('sends the work e-mail and goes to the provider; says when the domain has no SSO', async () => {
     const assign = vi.fn();
+    // The router reads the address from `location`: the stand-in is made at the page's address.
+    window.history.replaceState(null, '', '/sign-in');
     vi.stubGlobal('location', { ...window.location, assign });
     const message = TEAM_SSO_MESSAGES.noSsoForDomain;
     let answer = json(400, { error: message, code: 'NO_SSO_FOR_DOMAIN', fields: { email: message } });

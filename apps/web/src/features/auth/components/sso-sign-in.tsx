@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { isTeamSsoError, TEAM_SSO_ERRORS, TEAM_SSO_TEXTS } from '@keyturn/domain/teamSso';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import type { z } from 'zod';
 import { ACCOUNT_TEXTS } from '@keyturn/domain/accountTexts';
 import { forgotPasswordSchema } from '@keyturn/domain/schemas/accountSecurity';

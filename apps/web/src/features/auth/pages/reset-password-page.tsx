@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import type { z } from 'zod';
 import { ACCOUNT_TEXTS } from '@keyturn/domain/accountTexts';
 import { resetPasswordFormSchema } from '@keyturn/domain/schemas/accountSecurity';

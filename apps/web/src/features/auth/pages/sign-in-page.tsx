@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from '@/lib/router';
 import { signInSchema } from '@keyturn/domain/schemas/auth';
 import type { SignInInput } from '@keyturn/domain/schemas/auth';
 import { ErrorAlert } from '@/components/ui/alert';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { PASSWORD_MIN_LENGTH } from '@keyturn/domain/constants';
 import { signUpSchema } from '@keyturn/domain/schemas/auth';
 import type { SignUpInput } from '@keyturn/domain/schemas/auth';

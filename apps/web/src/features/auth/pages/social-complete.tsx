@@ -3,7 +3,7 @@
 // like a password sign-in's.
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { SIGN_IN_METHOD_TEXTS, SOCIAL_SIGN_IN_ERRORS } from '@keyturn/domain/signInMethods';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';

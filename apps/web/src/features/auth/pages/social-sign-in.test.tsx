@@ -48,12 +48,14 @@ describe('sign-in with a provider', () => {
   });
 
   it('/sign-in/complete trades the code of the address for the session and opens the dashboard', async () => {
-    window.history.replaceState(null, '', '/sign-in/complete#code=one-use-code');
     const api = stubApi({
       'POST /auth/social/finish': () => json(200, { token: 'social-token' }),
       'GET /auth/get-session': () => json(200, { session: { id: 's1' }, user: SIGNED_IN_USER }),
     });
-    const { router } = renderAt(<SignInPage />, { path: '/sign-in/complete', routePath: '/sign-in/*' });
+    const { router } = renderAt(<SignInPage />, {
+      path: '/sign-in/complete#code=one-use-code',
+      routePath: '/sign-in/*',
+    });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(api.callsTo('POST', '/auth/social/finish')[0]?.body).toEqual({ code: 'one-use-code' });
     expect(window.localStorage.getItem(SESSION_TOKEN_KEY)).toBe('social-token');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { toast } from '@/lib/toast';
 import { profileUpdateSchema } from '@keyturn/domain/schemas/auth';
 import type { AuthProfile, ProfileUpdateInput } from '@keyturn/domain/schemas/auth';

@@ -2,7 +2,7 @@
 // page says what happened; a signed-in session learns the news at once.
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { ACCOUNT_TEXTS } from '@keyturn/domain/accountTexts';
 import { ErrorAlert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';

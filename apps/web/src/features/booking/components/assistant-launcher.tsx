@@ -2,7 +2,7 @@
 // lazily (one React.lazy), so its first load does not grow; the chat panel itself loads only when the buyer
 // opens it. The button shows only when the agent offers the assistant.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useT } from '@/lib/i18n';

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { ASSISTANT_TEXT_MAX_LENGTH } from '@keyturn/domain/assistant/texts';
 import type { ConversationResponse } from '@keyturn/domain/schemas/assistant';
 import { Dialog } from '@/components/ui/dialog';

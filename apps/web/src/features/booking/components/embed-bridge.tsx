@@ -6,7 +6,7 @@
 // - keyturn:booking_created, when a submit leads to the confirmation (not when a reload lands on it);
 // - keyturn:close, when Esc is pressed inside the frame (a popup's dialog cannot hear that key itself).
 import { useEffect, useRef } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from '@/lib/router';
 import { FLOW_PARAMS, initialStep, isBookingStep } from '@keyturn/domain/bookingFlow';
 import { EMBED_ORIGIN_PARAM, hostOriginOf } from '@keyturn/domain/embed';
 import type { EmbedMessage } from '@keyturn/domain/embed';

@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { openHouseRegisterSchema } from '@keyturn/domain/schemas/openHouses';
 import type {
   OpenHouseRegister as Register,

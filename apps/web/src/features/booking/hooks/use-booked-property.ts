@@ -3,7 +3,7 @@
 // or the one picked on the agent's page (the flow's address, once written). Null on the team page, for a
 // consultation and while rescheduling.
 import { use } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { BookingSetupContext } from './use-booking-setup';
 import { readFlowUrl } from './use-flow-url';
 

@@ -2,7 +2,7 @@
 // address names (route, ?agent=, a booking link, or the prefill of ?token=), the prefill itself, the
 // property with its agent or the agent's public profile, and the weekday availability.
 import { createContext, useEffect } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from '@/lib/router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { parsePropertyRef, type PropertyRef } from '@keyturn/domain/links';

@@ -5,7 +5,7 @@
 // slot's server instant rides along as `at`, so the same pass of a repeated hour is booked after a reload;
 // the browser never turns a time label back into an instant.
 import { useMemo } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '@/lib/router';
 import { FLOW_PARAMS, isBookingStep } from '@keyturn/domain/bookingFlow';
 import type { BookingStep } from '@keyturn/domain/bookingFlow';
 import { BOOKING_PURPOSES } from '@keyturn/domain/enums';

@@ -4,7 +4,7 @@
 // someone else holds or booked meanwhile sends the buyer back to the calendar with the server's words. Any other
 // failure only means no hold: the booking is still checked in full when it is sent.
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 import type { SlotHold } from '@keyturn/domain/schemas/holds';
 import type { HoldTarget } from '../holds';
 import { FLOW_PARAMS } from '@keyturn/domain/bookingFlow';

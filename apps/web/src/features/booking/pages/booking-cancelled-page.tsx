@@ -2,7 +2,7 @@
 // manage page sends it) it keeps the agent's branding and says what was cancelled — the property or the
 // consultation, the date and the time read off the server's instant — with a way back to the agent's page.
 // Without one (an old ?agent= link) it says so plainly.
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import { agentBookingPath } from '@keyturn/domain/links';

@@ -232,21 +232,22 @@ describe('booking page: Back walks one step (spec §2.4)', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to Property' }));
     await screen.findByRole('heading', { name: 'Select a Property' });
 
+    // Back walks the browser's history, which moves in a later task (as in a browser).
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(screen.getByRole('radio', { name: 'Property Viewing' })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'Property Viewing' })).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Continue to Property' }));
     await user.click(await screen.findByRole('button', { name: /12 Main St/ }));
     await screen.findByRole('heading', { name: 'Select a Date & Time' });
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(screen.getByRole('heading', { name: 'Select a Property' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Select a Property' })).toBeInTheDocument();
 
     await user.click(await screen.findByRole('button', { name: /12 Main St/ }));
     await pickDateAndTime(user);
     expect(await screen.findByRole('heading', { name: 'Enter Your Details' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     // The calendar keeps the date and time.
-    expect(screen.getByRole('heading', { name: 'Select a Date & Time' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Select a Date & Time' })).toBeInTheDocument();
     expect(screen.getByText('Selected: 2:00 PM')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Continue to Details' }));
@@ -254,7 +255,7 @@ describe('booking page: Back walks one step (spec §2.4)', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(screen.getByRole('heading', { name: 'Enter Your Details' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Enter Your Details' })).toBeInTheDocument();
     expect(screen.getByLabelText('Full name')).toHaveValue('Fox Mulder');
   });
 
@@ -264,7 +265,7 @@ describe('booking page: Back walks one step (spec §2.4)', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to Date Selection' }));
     await screen.findByRole('heading', { name: 'Select a Date & Time' });
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(screen.getByRole('heading', { name: 'What would you like to book?' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'What would you like to book?' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
   });
 });

@@ -2,8 +2,8 @@
 // /bookme/:agentId, /bookme?agent=, /booking/:linkId, /:username/:address/:propertyId/book, and in
 // reschedule mode /booking/reschedule?token=; embedded in another site's frame on /embed/… (decision 057).
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { Params } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from '@/lib/router';
+import type { Params } from '@/lib/router';
 import { agentBookingPath } from '@keyturn/domain/links';
 import { useT } from '@/lib/i18n';
 import { SpinnerCircle } from '@/components/ui/spinner';

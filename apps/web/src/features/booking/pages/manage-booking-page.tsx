@@ -2,7 +2,7 @@
 // booking still allows them. Cancelling asks for an optional reason in a dialog, then shows /booking/cancelled.
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';

@@ -3,7 +3,7 @@
 // /team/:slug/consultation is the booking page's own flow (calendar, times, details, confirmation) with the
 // team's pool as the agent. Its own lazy route chunk: the agent booking page does not load it.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/lib/router';
 import { propertyBookingPath, teamPagePath } from '@keyturn/domain/links';
 import type { PublicTeamPage } from '@keyturn/domain/schemas/teamPage';
 import { SafeImage, initialOf } from '@/components/ui/safe-image';

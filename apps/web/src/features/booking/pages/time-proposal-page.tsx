@@ -3,7 +3,7 @@
 // another (the manage page's reschedule). In the agent's branding, times read off the server's instants in the
 // property's zone (the agent's) with the zone named, as the other buyer pages do. A refusal (the booking
 // changed, the time is taken) says what happened and shows the booking as it now is.
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';
 import type { PublicProposal } from '@keyturn/domain/schemas/timeProposals';

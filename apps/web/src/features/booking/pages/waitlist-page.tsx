@@ -4,7 +4,7 @@
 // instants in the property's zone (the agent's), with the zone named. A refusal to book (the offer ended) says
 // so and shows the link as it now is.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WaitlistLink } from '@keyturn/domain/schemas/timeWaitlist';
 import { holdClock, holdSecondsLeft } from '@keyturn/domain/slots/holds';

@@ -1,6 +1,6 @@
 // The list's filters, each written to the query string as soon as it changes (the search box after a short
 // pause), so the browser's back button and shared links keep them.
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { BOOKING_STATUS_LABELS } from '@keyturn/domain/bookingStatus';
 import { BOOKING_STATUSES } from '@keyturn/domain/enums';
 import { BOOKING_LIST_ALL } from '@keyturn/domain/schemas/booking';

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';
 import { BookingSummary } from '@/components/ui/booking-summary';
 import { BOOKING_PARAM } from '../filters';

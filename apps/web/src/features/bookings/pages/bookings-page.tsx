@@ -1,6 +1,6 @@
 import { countOf } from '@keyturn/domain/plural';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { isoDateInZone } from '@keyturn/domain/time';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 // The overview's notice while a connected calendar needs reconnecting (its grant was revoked or expired):
 // buyers are still offered times from the last busy times; the link opens Settings → Calendars.
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { CALENDAR_TEXTS } from '@keyturn/domain/schemas/integrations';
 import { ErrorAlert } from '@/components/ui/alert';
 import { useCalendarIntegrations } from '@/lib/calendar-integrations';

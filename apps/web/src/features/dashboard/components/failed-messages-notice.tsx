@@ -1,6 +1,6 @@
 // The overview's notice when messages failed for good (GET /api/agents/messages → failedCount): how many,
 // a link to the failed ones in Settings → Messages, and "Dismiss" (they stay listed, the notice goes).
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { toast } from '@/lib/toast';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '@/lib/router';
 import {
   AUDIT_LOG_ENTRY,
   QUICK_ACTIONS,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { endSession } from '@/lib/auth';
 import { turnOffPush } from '@/lib/push-device';
 import { clearOfflineData } from '@/lib/app-install';

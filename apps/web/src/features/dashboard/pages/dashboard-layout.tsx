@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '@/lib/router';
 import { withNext } from '@/lib/next-path';
 import { Logo } from '@/components/ui/logo';
 import { MenuIcon } from '@/components/ui/icons';
@@ -21,19 +21,13 @@ import { teamCan } from '@keyturn/domain/teams';
 
 const DRAWER_ID = 'dashboard-navigation';
 
-/** What the nested dashboard pages get from `useOutletContext()`. */
-export interface DashboardOutletContext {
-  /** Fetch the plan again (spec §4), e.g. after the subscription changed. */
-  refreshPlan: () => Promise<void>;
-}
-
 /**
  * The dashboard shell (spec §2.2): sidebar (a drawer below the lg breakpoint) and the nested page. An agent
  * without a profile (GET /api/agents/profile → 404) is sent to /profile (spec §8).
  */
 export function DashboardLayout() {
   const location = useLocation();
-  const { footer, agentProfile, refreshPlan } = useSidebarUser();
+  const { footer, agentProfile } = useSidebarUser();
   const { logout, loggingOut } = useLogout();
   const session = useSession();
   useAnalyticsIdentity(session.user?.id ?? null);
@@ -94,7 +88,7 @@ export function DashboardLayout() {
           <OfflineBanner />
           <VerifyEmailBanner />
           <InstallPrompt visits={visits} />
-          <Outlet context={{ refreshPlan } satisfies DashboardOutletContext} />
+          <Outlet />
         </main>
       </div>
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { UPCOMING_DAYS_DEFAULT } from '@keyturn/domain/constants';
 import { figureLabel, TEAM_FIGURES } from '@keyturn/domain/figures';
 import type { AgentBooking } from '@keyturn/domain/schemas/agentBooking';

@@ -1,5 +1,5 @@
 // What a higher plan adds, shown where it would be, with the way to get it.
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { cheapestPlanWithAnalytics } from '@keyturn/domain/planGates';
 import type { AnalyticsSection } from '@keyturn/domain/schemas/leads';
 

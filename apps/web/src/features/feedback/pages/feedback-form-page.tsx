@@ -2,7 +2,7 @@
 // feedback request e-mail. `bookingId` is the booking's unguessable public id, not its database id. One
 // answer per booking: sending again replaces it.
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { purposeInSentence } from '@keyturn/domain/purposeText';
 import type { FeedbackAnswers, PublicFeedbackView } from '@keyturn/domain/schemas/feedback';

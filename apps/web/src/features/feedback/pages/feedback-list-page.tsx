@@ -2,7 +2,7 @@
 // their class on every plan, and the score, sentiment, next step and prediction the plan includes (what it
 // does not include is shown with an upgrade hint). Filters and the open lead live in the query string.
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { FIGURES, figureLabel } from '@keyturn/domain/figures';
 import {
   CLASSIFICATION_RULES,

@@ -3,7 +3,7 @@
 // language (issue 43: the `statement` area); the schema's refusals are shown in it by field and kind.
 import { useEffect, useState } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';

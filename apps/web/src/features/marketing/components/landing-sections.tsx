@@ -4,7 +4,7 @@
 // hydrates the hero at once and these sections when their code arrives, right after.
 import { useEffect } from 'react';
 import type { RefObject } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 import { Container, SectionHeading, SiteFooter } from '@/components/site-chrome';
 import { ButtonLink } from '@/components/ui/button';
 import { JoinButton } from '@/components/join-button';

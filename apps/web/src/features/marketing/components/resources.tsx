@@ -1,7 +1,7 @@
 // The short notes the footer's in-page links point at (spec §2.3: integrations, api, blog, careers, contact,
 // help, docs, status), each an honest answer about where things stand today.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { WAITLIST } from '@keyturn/domain/constants';
 import { isBuilt } from '@keyturn/domain/features';
 import type { LandingAnchor } from '@/components/site-chrome';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { WAITLIST_SEGMENT_LABELS } from '@keyturn/domain/schemas/waitlist';
 import { Container, PageMeta } from '@/components/site-chrome';
 import { IconTile, PageSection } from '@/components/page-section';

@@ -1,5 +1,5 @@
 import { Suspense, useRef, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '@/lib/router';
 import { lazyPage } from '@/app/page-loading';
 import { PageMeta, SiteHeader } from '@/components/site-header';
 import { FullPageSpinner } from '@/components/ui/spinner';

@@ -4,7 +4,7 @@
 // showing" on their own number. Sent, it says who decides next.
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import {
   NETWORK_PATHS,
   NETWORK_TEXTS as T,

@@ -4,7 +4,7 @@
 // request per home); if a time was taken meanwhile (TOUR_CHANGED) the message shows with "Plan again".
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { NETWORK_TEXTS as T } from '@keyturn/domain/listing/network';
 import { NETWORK_TOUR_TEXTS, tourStopCountOk } from '@keyturn/domain/routes/networkTour';
 import { TOUR_STOPS_MESSAGE } from '@keyturn/domain/schemas/tours';

@@ -1,7 +1,7 @@
 // Issue 45 "Cross-agent tours": a day's stops as the buyer's agent reads them — each time on its listing's clock
 // with the zone named ('10:00 AM CST'), the address, the listing agent and the drive from the stop before; a sent
 // tour adds each request's state and what a re-plan did.
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { NETWORK_TEXTS as T } from '@keyturn/domain/listing/network';
 import { NETWORK_TOUR_TEXTS } from '@keyturn/domain/routes/networkTour';
 import type { NetworkTour, NetworkTourPlanAnswer } from '@keyturn/domain/schemas/networkTours';

@@ -3,7 +3,7 @@
 // chunk). The listing's own rules decide the open times; its agent (and the seller) decide the request.
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { NETWORK_PATHS, NETWORK_TEXTS as T, type NetworkListing } from '@keyturn/domain/listing/network';
 import { NETWORK_TOUR_TEXTS, tourStopCountOk } from '@keyturn/domain/routes/networkTour';
 import { TOUR_STOPS_MESSAGE } from '@keyturn/domain/schemas/tours';

@@ -2,7 +2,7 @@
 // the time on the listing's clock — with the showing's conversation and quick statuses ("Running 10 minutes
 // late"…), loaded with their own code. The re-plan and thread e-mails link here.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/lib/router';
 import { NETWORK_PATHS, NETWORK_TEXTS as T, type NetworkRequestView } from '@keyturn/domain/listing/network';
 import { LazyThreadPanel } from '@/components/thread/lazy-thread-panel';
 import { ErrorAlert } from '@/components/ui/alert';

@@ -1,7 +1,7 @@
 // Issue 45 "My showing requests": the showings the signed-in agent asked for on other agents' listings, newest
 // first — the listing, its agent, the client, the time on the listing's clock (zone named) and where each stands.
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { NETWORK_PATHS, NETWORK_TEXTS as T, type NetworkRequestView } from '@keyturn/domain/listing/network';
 import { NETWORK_TOUR_TEXTS } from '@keyturn/domain/routes/networkTour';
 import { ErrorAlert } from '@/components/ui/alert';

@@ -2,7 +2,7 @@
 // "Your tours"; /dashboard/network/tours/:id (the re-plan e-mail's link) shows one tour — each home's answer and
 // what the last re-plan did.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/lib/router';
 import { NETWORK_PATHS, NETWORK_TEXTS as T } from '@keyturn/domain/listing/network';
 import { NETWORK_TOUR_TEXTS } from '@keyturn/domain/routes/networkTour';
 import { ErrorAlert } from '@/components/ui/alert';

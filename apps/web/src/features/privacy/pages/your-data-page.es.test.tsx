@@ -123,7 +123,7 @@ describe('YourDataPage in Spanish', () => {
       within(showings).getByText('3 de marzo de 2026 a las 10:00 a.m., hora oriental (New York)'),
     ).toBeInTheDocument();
     expect(valueOf(showings, 'Estado')).toBe('Confirmada');
-    expect(valueOf(showings, 'Tipo de comprador')).toBe('Comprador por primera vez');
+    expect(valueOf(showings, 'Tipo de comprador')).toBe('Comprador de primera vivienda');
     expect(valueOf(showings, 'Motivo')).toBe('Visita a la propiedad');
     expect(valueOf(showings, 'Presupuesto')).toBe('$300,000 – $400,000');
     expect(valueOf(showings, 'Rango de ingresos')).toBe('$50,000 - $75,000');

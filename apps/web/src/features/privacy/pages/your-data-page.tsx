@@ -3,7 +3,7 @@
 // decides and by when. A link we did not sign says so (the API answers 404). Mobile first; every control is
 // labelled and at least 44 px tall. In the buyer's language (issue 43: the `statement` area, keys data…).
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { YourData } from '@keyturn/domain/schemas/privacy';
 import { CenteredPage } from '@/components/centered-page';

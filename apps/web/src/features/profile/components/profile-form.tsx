@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { safeNextPath } from '@/lib/next-path';
 import { toast } from '@/lib/toast';
 import { DEFAULT_PRIMARY_COLOR } from '@keyturn/domain/constants';

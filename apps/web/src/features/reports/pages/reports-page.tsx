@@ -3,7 +3,7 @@
 // (a lower plan sees what they add and an upgrade hint; the server refuses the call anyway). Each chart
 // comes with its numbers as a table and a CSV download.
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import {
   FIGURES,
   figureLabel,

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { THREAD_TEXTS } from '@keyturn/domain/listing/threads';
 import { QuickStatus } from '@/components/thread/quick-status';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { planAllows } from '@keyturn/domain/planGates';
 import { ROUTE_MESSAGES } from '@keyturn/domain/routes/messages';
 import type { AgentDay, RouteProposal } from '@keyturn/domain/schemas/routes';

@@ -2,7 +2,7 @@
 // week, what buyers said (never their names), the price and interest counts, the overall feeling with the
 // phrases that carried it, the listing against the agent's other listings, and the agent's notes. In the agent's
 // brand like the other buyer pages; comfortable at 375 px; `print:` styles give a clean one- or two-page report.
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router';
 import { useQuery } from '@tanstack/react-query';
 import {
   SELLER_SENTIMENT_KEYS,

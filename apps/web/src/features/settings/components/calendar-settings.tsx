@@ -26,7 +26,7 @@ import { CALENDARS_KEY, type IntegrationsResponse } from '@/lib/calendar-integra
 import { SwitchField } from '@/components/ui/switch-field';
 import { useServerAdministrator } from '@/lib/server-admin';
 import { NOT_SWITCHED_ON, SERVER_SETTINGS_PATH } from '@keyturn/domain/schemas/serverSettings';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import {
   connectUrl,
   disconnect,

@@ -4,7 +4,7 @@
 // with the reason, shown here as it comes).
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import {
   DATA_EXPORT_PARTS,
   DELETE_ACCOUNT_CONFIRMATION,

@@ -3,7 +3,7 @@
 // in and says so.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import {
   isSocialSignInError,
   SIGN_IN_METHOD_TEXTS,

@@ -2,7 +2,7 @@
 // through POST /api/integrations/{provider}/exchange {code, redirectUri, state} and says how it went, with a
 // way back to Settings → Calendars.
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { CALENDAR_TEXTS, PROVIDER_NAMES, type Integration } from '@keyturn/domain/schemas/integrations';
 import { CenteredPage } from '@/components/centered-page';
 import { ErrorAlert } from '@/components/ui/alert';

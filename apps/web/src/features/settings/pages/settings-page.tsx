@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { figureLabel } from '@keyturn/domain/figures';
 import { MESSAGES } from '@keyturn/domain/messages';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { BILLING_MESSAGES, type BillingInterval, type PaidPlanId } from '@keyturn/domain/billing';
 import { ANNUAL_DISCOUNT_PERCENT } from '@keyturn/domain/constants';

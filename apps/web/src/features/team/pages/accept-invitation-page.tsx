@@ -1,7 +1,7 @@
 // /team-invitation/:id (issue 15): the link of an invitation e-mail. Shows the team and the invited address;
 // signed out, it offers to create an account or sign in (both come back here); signed in with the invited
 // address, one button joins. Joined, the member goes to Settings → Team (or sets up their profile first).
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '@/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { teamInvitationPath } from '@keyturn/domain/links';

@@ -2,7 +2,7 @@
 // the matching messages newest first, each with who wrote it, when (in the agent's zone, labelled) and its
 // showing, linking to the booking. Only the caller's showings are ever searched (the server scopes it).
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { useQuery } from '@tanstack/react-query';
 import { THREAD_TEXTS as T, type ThreadSearchHit } from '@keyturn/domain/listing/threads';
 import { messageTime } from '@/components/thread/thread-panel';

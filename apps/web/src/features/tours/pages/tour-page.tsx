@@ -5,7 +5,7 @@
 // buyer starts filling in their details every stop's time is held for them (all or none, the agent's hold minutes,
 // the countdown the booking page shows); a reload keeps that hold, and booking the tour uses it up.
 import { useRef, useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { BUYER_TYPES, type BuyerType } from '@keyturn/domain/enums';
 import type { PublicTour, TourBookingInput, TourHold } from '@keyturn/domain/schemas/tours';

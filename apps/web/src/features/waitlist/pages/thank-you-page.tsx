@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@/lib/router';
 import { WAITLIST } from '@keyturn/domain/constants';
 import { PLANS } from '@keyturn/domain/plans';
 import { Container, PageMeta } from '@/components/site-chrome';

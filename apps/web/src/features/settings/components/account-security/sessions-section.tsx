@@ -2,7 +2,7 @@
 // signed in, "Sign out" for one, "Sign out everywhere else" for all but this one.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { ACCOUNT_TEXTS } from '@keyturn/domain/accountTexts';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
