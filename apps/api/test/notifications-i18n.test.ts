@@ -142,7 +142,7 @@ describe('a Spanish booking’s messages', () => {
     const texts = h.sms.messages.filter((s) => s.to === '+16465550171').map((s) => s.body);
     const confirmationText = texts.find((b) => b.includes('confirmada'))!;
     expect(confirmationText).toMatch(
-      /^Jamie Agent\d+: Su visita a 88 Riverside Drive está confirmada para el (lun|mar|mié|jue|vie|sáb|dom), \d{1,2} de [a-z]{3,4}\.?, \d{1,2}:\d{2}\s[ap]\.\s?m\. E[SD]T\. Llegue 5 min antes\. Gestionar: http:\/\/keyturn\.test\/booking\/manage\?token=[A-Za-z0-9_-]+&lang=es Responde STOP para no recibir más mensajes\.$/,
+      /^Jamie Agent\d+: Su visita a 88 Riverside Drive está confirmada para el (lun|mar|mié|jue|vie|sáb|dom), \d{1,2} de [a-z]{3,4}\.?, \d{1,2}:\d{2}\s[ap]\.\s?m\. E[SD]T\. Llegue 5 min antes\. Gestionar: http:\/\/keyturn\.test\/booking\/manage\?token=[A-Za-z0-9_-]+&lang=es Responda STOP para no recibir más mensajes\.$/,
     );
 
     // The reminders, sent later, follow the stored language: e-mail and text.

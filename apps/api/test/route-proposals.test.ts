@@ -424,7 +424,7 @@ describe('a Spanish booking’s proposal (issue 43)', () => {
       /^Jamie Agent\d+: Jamie Agent\d+ propuso cambiar la visita de Lucía Compradora a 9 Birch Ln del vie, 9 de ene\.?, 10:00\s[ap]\.\s?m\. al vie, 9 de ene\.?, 2:00\s[ap]\.\s?m\. \S+\. Acepte el nuevo horario o conserve el que pidió: /,
     );
     expect(body).toContain(link);
-    expect(body).toMatch(/Responde STOP para no recibir más mensajes\.$/);
+    expect(body).toMatch(/Responda STOP para no recibir más mensajes\.$/);
     await h.stopWorkers();
   });
 });

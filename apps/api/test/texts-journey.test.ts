@@ -263,7 +263,7 @@ describe('a buyer by text on a listing the seller approves (issue 39 item 11)', 
     });
     expect(answered.statusCode).toBe(200);
     expect(await textTo(phone.e164, /en la entrada/)).toMatch(
-      /^Jamie Agent\d+: Sí, en la entrada\. Responde STOP para no recibir más mensajes\.$/,
+      /^Jamie Agent\d+: Sí, en la entrada\. Responda STOP para no recibir más mensajes\.$/,
     );
 
     // "N" alone says no language: the conversation's Spanish answers it.

@@ -157,8 +157,8 @@ const PURPOSE_ES: Record<BookingPurpose, string> = {
 };
 const BUYER_TYPE_ES: Record<BuyerType, string> = {
   first_time_buyer: 'comprador de primera vivienda',
-  investor: 'inversor',
-  home_owner: 'propietario',
+  investor: 'inversionista',
+  home_owner: 'propietario de vivienda',
 };
 
 /** The same sentences in Spanish (issue 31): a buyer who writes Spanish is answered in Spanish. */
@@ -170,19 +170,19 @@ export const ASSISTANT_SAYS_ES: AssistantSays = {
       : `¡Hola! Soy el asistente de reservas de ${agentName}. Dígame qué propiedad le gustaría ver y cuándo (por ejemplo, "la de 3 habitaciones en Maple el sábado por la mañana"), o pida una consulta o una tasación.`,
   whichProperty: (addresses, known = null) =>
     known
-      ? `${known}: ¿qué vivienda? ${numbered(addresses)}. ¿O es una consulta o una tasación de su vivienda?`
-      : `¿Qué vivienda le gustaría ver? ${addresses.length > 0 ? `Las viviendas publicadas: ${numbered(addresses)}.` : ''} ¿O es una consulta o una tasación de su vivienda?`,
+      ? `${known}: ¿qué propiedad? ${numbered(addresses)}. ¿O es una consulta o una tasación de su propiedad?`
+      : `¿Qué propiedad le gustaría ver? ${addresses.length > 0 ? `Las propiedades publicadas: ${numbered(addresses)}.` : ''} ¿O es una consulta o una tasación de su propiedad?`,
   whichOfThese: (addresses, known = null) =>
-    `${known ? `${known}: ` : ''}he encontrado más de una vivienda: ${numbered(addresses)}. ¿Cuál quiere decir?`,
+    `${known ? `${known}: ` : ''}he encontrado más de una propiedad: ${numbered(addresses)}. ¿Cuál quiere decir?`,
   noProperties:
-    'Este agente no tiene viviendas para reservar en línea ahora, pero puedo reservar una consulta.',
-  unknownProperty: 'No encuentro esa vivienda entre las de este agente. ¿Cuál de estas quiere decir?',
+    'Este agente no tiene propiedades para reservar en línea ahora, pero puedo reservar una consulta.',
+  unknownProperty: 'No encuentro esa propiedad entre las de este agente. ¿Cuál de estas quiere decir?',
   proposals: (subject, lines, note) =>
     `${note ? `${note} ` : ''}${lines.length === 1 ? 'Puedo ofrecerle esta hora' : 'Puedo ofrecerle estas horas'} para ${subject}: ${numbered(lines)}. ¿Cuál le viene bien?`,
   pastDay: 'Ese día ya ha pasado (o es hoy), y lo antes que puedo reservar es mañana.',
   beyondWindow: 'Solo puedo reservar hasta 60 días por adelantado.',
   closedDay: (days) =>
-    `Lo siento, ${days.join(' y ')} ${days.length === 1 ? 'no es un día' : 'no son días'} en que este agente enseña viviendas.`,
+    `Lo siento, ${days.join(' y ')} ${days.length === 1 ? 'no es un día' : 'no son días'} en que este agente enseña propiedades.`,
   nothingThen: 'No hay nada libre a la hora que pidió.',
   nothingAtAll:
     'Lo siento, no encuentro ninguna hora libre en las próximas dos semanas. El formulario de reserva muestra todos los días libres hasta 60 días.',
@@ -224,7 +224,7 @@ export const ASSISTANT_SAYS_ES: AssistantSays = {
     phone: 'un teléfono como "646 555 0199"',
     buyerType: '"primera vivienda"',
     confirm: '"sí" o "no"',
-    start: '"una visita a la primera vivienda el sábado por la mañana"',
+    start: '"una visita a la primera propiedad el sábado por la mañana"',
   },
   languages: ASSISTANT_SAYS.languages,
   weekdayNextWeek: (day, label) =>

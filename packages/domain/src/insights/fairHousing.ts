@@ -98,7 +98,7 @@ export const FAIR_HOUSING_TEXTS = {
   includeIncomeInvalid: 'Choose on or off',
   steering: {
     en: 'I can’t suggest homes or areas based on who lives there. I can help you book a showing of any listed home — which would you like to see?',
-    es: 'No puedo sugerir viviendas ni zonas según quién vive en ellas. Puedo ayudarle a reservar una visita de cualquier vivienda publicada: ¿cuál le gustaría ver?',
+    es: 'No puedo sugerir propiedades ni zonas según quién vive en ellas. Puedo ayudarle a reservar una visita de cualquier propiedad publicada: ¿cuál le gustaría ver?',
   },
 } as const;
 

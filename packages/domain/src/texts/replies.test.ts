@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SMS_CONSENT_LABEL, SMS_CONSENT_VERSION, SMS_CONSENT_WORDINGS } from './consent';
 import { answerLanguage, classifyReply, REPLY_TEXTS, REPLY_TEXTS_ES, type ReplyContext } from './replies';
+import { STOP_LINE } from './showingTexts';
 
 type Row = [body: string, action: string, value?: number, context?: ReplyContext];
 
@@ -185,6 +186,7 @@ describe('the reply texts from the replies catalogue (issue 43)', () => {
       REPLY_TEXTS_ES.optedIn,
       REPLY_TEXTS_ES.noShowing,
       REPLY_TEXTS_ES.help('D', null),
+      STOP_LINE.es,
     ])
       expect(text).not.toMatch(/\b(Responde|tu|te|llama)\b/);
   });

@@ -6,7 +6,7 @@
 /** Who decided on a request: the seller (their approval request) or the listing agent. */
 export type Decider = 'seller' | 'agent';
 
-export const STOP_LINE = { en: 'Reply STOP to opt out.', es: 'Responde STOP para no recibir más mensajes.' };
+export const STOP_LINE = { en: 'Reply STOP to opt out.', es: 'Responda STOP para no recibir más mensajes.' };
 
 /** "your viewing" for the buyer; "Casey Buyer's viewing" for the buyer's agent who booked for them. */
 export function whoseShowing(to: { role: 'buyer' | 'buyer_agent' }, clientName: string): string {

@@ -469,7 +469,7 @@ describe("the buyer's messages in the booking's language (issue 43)", () => {
         expect(link, template).toMatch(/[?&]lang=es$/);
     }
     expect(renderSms('confirmation', esCtx)).toMatch(
-      /^Scully & "Partners": Su visita a 12 Main St está confirmada para el mar, 8 de ene, 10:00\sa\.\s?m\. EST\. Llegue 5 min antes\. Gestionar: \S+ Responde STOP para no recibir más mensajes\.$/,
+      /^Scully & "Partners": Su visita a 12 Main St está confirmada para el mar, 8 de ene, 10:00\sa\.\s?m\. EST\. Llegue 5 min antes\. Gestionar: \S+ Responda STOP para no recibir más mensajes\.$/,
     );
     expect(renderSms('reminder', esCtx)).toMatch(
       /Responda Y para confirmar o N para cancelar; STOP para no recibir más mensajes$/,
