@@ -595,4 +595,35 @@ describe('the buyer’s notice in the booking’s language (issue 43)', () => {
       /^Jamie Agent\d+ sobre 5 Calle Luna: Llegaré 10 minutos tarde /,
     );
   });
+  it('a seller contact whose language is Spanish reads the notice in Spanish, their link with lang=es; the English buyer reads English', async () => {
+    const agent = await proAgent();
+    const property = await makeProperty(h.t, agent.id, { address: '9 Calle Sol', city: 'Austin' });
+    const s = await showing(agent, { property });
+    const seller = await sellerContact(property, { name: 'Paz Vendedora', language: 'es' });
+    await h.t.request({
+      method: 'PUT',
+      url: `/api/properties/${property}/thread-settings`,
+      token: agent.token,
+      payload: { sellers_in_thread: true },
+    });
+    const res = await h.t.request({
+      method: 'POST',
+      url: `/api/bookings/${s.id}/thread`,
+      token: agent.token,
+      payload: { body: 'The buyer asked about the roof.' },
+    });
+    expect(res.statusCode).toBe(201);
+    await h.smtp.waitFor(() => h.smtp.to(s.email).length === 1 && h.smtp.to(seller.email!).length === 1);
+    const sellerMail = h.smtp.to(seller.email!)[0]!;
+    expect(sellerMail.subject).toBe('Nuevo mensaje sobre la visita a 9 Calle Sol');
+    const text = sellerMail.parsed.text ?? '';
+    expect(text).toMatch(/Jamie Agent\d+ \(Agente de la propiedad\) escribió:/);
+    expect(text).toContain('The buyer asked about the roof.');
+    expect(text).toContain(
+      `Abrir la conversación: ${PUBLIC_URL}/seller/${seller.reportToken}?showing=${s.id}&lang=es`,
+    );
+    expect(String(sellerMail.parsed.html)).toContain('<html lang="es">');
+    // The buyer's booking is English: their notice as before.
+    expect(h.smtp.to(s.email)[0]!.subject).toBe('New message about the showing at 9 Calle Sol');
+  });
 });

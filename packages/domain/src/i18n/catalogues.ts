@@ -18,6 +18,7 @@ import enIcs from './en/ics.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enStatement from './en/statement.json' with { type: 'json' };
 import enReplies from './en/replies.json' with { type: 'json' };
+import enSellermail from './en/sellermail.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
 import esBooking from './es/booking.json' with { type: 'json' };
 import esSteps from './es/steps.json' with { type: 'json' };
@@ -33,6 +34,7 @@ import esIcs from './es/ics.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
 import esStatement from './es/statement.json' with { type: 'json' };
 import esReplies from './es/replies.json' with { type: 'json' };
+import esSellermail from './es/sellermail.json' with { type: 'json' };
 
 /** An area's messages by key: ICU MessageFormat, the English ones the spec's texts letter for letter. */
 export type Catalogue = Record<string, string>;
@@ -53,6 +55,7 @@ export const AREAS = [
   'errors',
   'statement',
   'replies',
+  'sellermail',
 ] as const;
 export type AreaName = (typeof AREAS)[number];
 
@@ -73,6 +76,7 @@ export const CATALOGUES: Record<Locale, Record<AreaName, Catalogue>> = {
     errors: enErrors,
     statement: enStatement,
     replies: enReplies,
+    sellermail: enSellermail,
   },
   es: {
     common: esCommon,
@@ -90,5 +94,6 @@ export const CATALOGUES: Record<Locale, Record<AreaName, Catalogue>> = {
     errors: esErrors,
     statement: esStatement,
     replies: esReplies,
+    sellermail: esSellermail,
   },
 };

@@ -3,6 +3,8 @@
 // same English as literals (THREAD_TEXTS.mail, TIME_PROPOSAL_MESSAGES.subjectSeller, SHOWING_TEXTS.proposed) for
 // its other readers and tests. This test holds each pair equal, so the English cannot drift apart.
 import { describe, expect, it } from 'vitest';
+import { buyerAgentCopyLine } from '../listing/buyerAgent';
+import { SELLER_APPROVAL_MESSAGES } from '../listing/sellerApprovalTexts';
 import { THREAD_TEXTS } from '../listing/threads';
 import { TIME_PROPOSAL_MESSAGES } from '../routes/proposals';
 import { SHOWING_TEXTS, STOP_LINE } from '../texts/showingTexts';
@@ -24,6 +26,16 @@ const proposal = {
 };
 
 const PINNED: [string, string, string][] = [
+  [
+    'SELLER_APPROVAL_MESSAGES.expiredBuyer',
+    english(email.expiredLine),
+    SELLER_APPROVAL_MESSAGES.expiredBuyer,
+  ],
+  [
+    'buyerAgentCopyLine',
+    english(email.copyForClient, { clientName: 'Casey Client' }),
+    buyerAgentCopyLine('Casey Client'),
+  ],
   ['THREAD_TEXTS.mail.heading', english(email.threadHeading), T.heading],
   ['THREAD_TEXTS.mail.action', english(email.threadAction), T.action],
   ['THREAD_TEXTS.mail.property', english(manage.property), T.property],

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CONTACT_CHANNELS, CONTACT_ROLES, contactGetsSchema } from '../listing/showingRules';
 import { SELLER_APPROVAL_MESSAGES as M } from '../listing/sellerApprovalTexts';
+import { LOCALES } from '../i18n/locales';
 import { EMAIL_PATTERN } from './common';
 import { phoneSchema } from './phone';
 
@@ -23,6 +24,11 @@ const fields = {
   channel: z.enum(CONTACT_CHANNELS, { error: 'Pick e-mail, text or both' }),
   /** The contact agreed to receive texts (recorded with the time the agent ticked it). */
   sms_consent: z.boolean(),
+  /**
+   * Issue 43: the language of the contact's e-mails and texts; null = the agent's default language. The seller's
+   * own answers from their approval page set it too.
+   */
+  language: z.enum(LOCALES, { error: 'Language must be en or es' }).nullable(),
 };
 
 const contactFields = z.object({
@@ -32,6 +38,7 @@ const contactFields = z.object({
   gets: fields.gets.default({ approvals: false, notices: false, feedback: false, weeklyReport: false }),
   channel: fields.channel.default('email'),
   sms_consent: fields.sms_consent.default(false),
+  language: fields.language.default(null),
 });
 
 /** PATCH: any of the fields; the merged contact is checked as a whole (contactInputSchema). */
@@ -64,6 +71,8 @@ export const propertyContactSchema = z.object({
   gets: contactGetsSchema,
   channel: z.enum(CONTACT_CHANNELS),
   sms_consent_at: z.string().nullable(),
+  /** The language of their messages; null = the agent's default. */
+  language: z.enum(LOCALES).nullable(),
   created_at: z.string(),
 });
 export type PropertyContact = z.infer<typeof propertyContactSchema>;

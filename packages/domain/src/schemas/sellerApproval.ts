@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CANCELLED_BY } from '../enums';
 import { APPROVAL_ACTIONS, APPROVAL_REQUEST_STATUSES } from '../listing/sellerApprovalTexts';
+import { bookingLocaleField } from './booking';
 
 export const sellerApprovalStateSchema = z.object({
   status: z.enum(APPROVAL_REQUEST_STATUSES),
@@ -45,14 +46,22 @@ export const sellerApprovalViewSchema = z.object({
 });
 export type SellerApprovalView = z.infer<typeof sellerApprovalViewSchema>;
 
-export const approveBodySchema = z.object({ token: tokenField });
+/**
+ * Issue 43: every answer may carry the page's language ('en' | 'es', the booking payloads' field): stored on the
+ * link's contact, so their later e-mails and texts follow it.
+ */
+const localeField = bookingLocaleField;
+
+export const approveBodySchema = z.object({ token: tokenField, locale: localeField });
 export const declineBodySchema = z.object({
   token: tokenField,
   reason: z.string().trim().max(500, 'Keep the reason under 500 characters').nullable().default(null),
+  locale: localeField,
 });
 export const proposeBodySchema = z.object({
   token: tokenField,
   starts_at: z.iso.datetime({ offset: true, error: 'Pick one of the open times' }),
+  locale: localeField,
 });
 export const blockBodySchema = z.object({
   token: tokenField,
@@ -74,6 +83,7 @@ export const blockBodySchema = z.object({
     .nullable()
     .default(null),
   note: z.string().trim().max(200).nullable().default(null),
+  locale: localeField,
 });
 
 export const answerResponseSchema = z.object({

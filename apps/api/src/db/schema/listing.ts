@@ -1,7 +1,7 @@
 // The listing side (issue 32): each property's showing rules and its contacts (sellers, occupants, tenants,
 // co-listing agents). A property without a rules row follows its agent's settings. Shapes and allowed values:
 // packages/domain/src/listing/showingRules.ts.
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type {
   ApprovalMode,
@@ -11,6 +11,7 @@ import type {
   ShowingBlock,
 } from '@keyturn/domain/listing/showingRules';
 import type { MlsSyncSummary } from '@keyturn/domain/listing/imports';
+import type { Locale } from '@keyturn/domain/i18n/locales';
 import { timestamps } from './columns';
 import { agents, bookings, properties } from './core';
 import { timeProposals } from './routes';
@@ -56,9 +57,17 @@ export const propertyContacts = pgTable(
       .unique()
       .default(sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`),
     reportRevokedAt: timestamp({ withTimezone: true }),
+    /**
+     * Issue 43: the language of this contact's e-mails and texts (learned from their approval page, or set by the
+     * agent); null = the agent's default language (sellers/language.ts).
+     */
+    language: text().$type<Locale>(),
     ...timestamps,
   },
-  (t) => [index('property_contacts_property_id_index').on(t.propertyId)],
+  (t) => [
+    index('property_contacts_property_id_index').on(t.propertyId),
+    check('property_contacts_language_check', sql`${t.language} in ('en', 'es')`),
+  ],
 );
 
 /**

@@ -1,11 +1,13 @@
 // The seller's weekly digest (issue 32 §4): for every contact who asked for it (`gets.weeklyReport`) on a live
 // link of a Professional-or-up agent, one e-mail per week (Monday–Sunday in the agent's zone) — queued by a
 // worker ticker with one job id per contact and week, sent through the delivery record with one key per contact
-// and week, so a second tick, a second worker or a retry never sends it twice.
+// and week, so a second tick, a second worker or a retry never sends it twice. Issue 43: in the contact's language
+// (sellers/language.ts), the report's link opening in it.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isoDateInZone } from '@keyturn/domain/time';
 import { startOfWeekInZone } from '@keyturn/domain/teamBooking';
-import { SELLER_REPORT_TEXTS as T } from '@keyturn/domain/listing/sellerReport';
+import { withLocaleParam } from '@keyturn/domain/i18n/locales';
+import { SELLER_SENTIMENT_KEYS, SELLER_WEEK_KIND_KEYS } from '@keyturn/domain/listing/sellerReport';
 import { planAllows } from '@keyturn/domain/planGates';
 import { planFor } from '@keyturn/domain/plans';
 import type { Mailer } from '../../adapters/mail';
@@ -17,6 +19,8 @@ import { deliverBuyerMail } from '../core/mail/buyer-mail';
 import { brandedEmail } from '../core/mail/layout';
 import type { QueuedMailHandler } from '../core/mail/queued-mail';
 import { sellerReport, sellerReportUrl } from './service';
+import { contactLocale } from '../core/contact-language';
+import { intlLocaleOf, t } from '../../i18n';
 
 export const SELLER_DIGEST_KIND = 'seller.weekly_digest';
 
@@ -96,29 +100,62 @@ export async function runSellerDigestJob(
   const report = await sellerReport(deps.db, contact.reportToken, deps.now()).catch(() => null);
   if (!report) return { sent: 0, skipped: 'the report is not available' };
   const last = report.weeks.at(-1);
-  const url = sellerReportUrl(deps.publicUrl, contact.reportToken);
+  // Issue 43: in the contact's language, the report's link opening in it.
+  const locale = contactLocale(contact, agent);
+  const url = withLocaleParam(sellerReportUrl(deps.publicUrl, contact.reportToken), locale);
+  const address = report.property.address;
+  /** The week's first day: as stored in English (as before), through Intl in another language. */
+  const weekDate = (iso: string) =>
+    locale === 'en'
+      ? iso
+      : new Intl.DateTimeFormat(intlLocaleOf(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(
+          new Date(`${iso}T12:00:00Z`),
+        );
+  const sentiment = (label: string) => {
+    const key = SELLER_SENTIMENT_KEYS[label];
+    return key ? t(locale, `seller.${key}`) : label;
+  };
   const rendered = brandedEmail(
     { agent, publicUrl: deps.publicUrl },
     {
-      subject: `Your weekly showing report: ${report.property.address}`,
-      heading: `${T.title}: ${report.property.address}`,
+      subject: t(locale, 'sellermail.digestSubject', { address }),
+      heading: t(locale, 'sellermail.digestHeading', { title: t(locale, 'seller.reportTitle'), address }),
       paragraphs: [
-        `Hi ${contact.name.split(/\s+/)[0] ?? contact.name},`,
-        `Here is where your listing stands this week. The full report, with every buyer's feedback, is always up to date at the link below.`,
+        t(locale, 'email.greeting', { name: contact.name.split(/\s+/)[0] ?? contact.name }),
+        t(locale, 'sellermail.digestLine'),
       ],
       details: [
-        [T.kinds.done, String(report.totals.done)],
-        [T.kinds.upcoming, String(report.totals.upcoming)],
-        [T.kinds.cancelled, String(report.totals.cancelled)],
-        [T.kinds.no_show, String(report.totals.no_show)],
-        ['Feedback received', String(report.feedback.length)],
+        ...(['done', 'upcoming', 'cancelled', 'no_show'] as const).map(
+          (kind) =>
+            [t(locale, `seller.${SELLER_WEEK_KIND_KEYS[kind]}`), String(report.totals[kind])] as [
+              string,
+              string,
+            ],
+        ),
+        [t(locale, 'sellermail.feedbackReceived'), String(report.feedback.length)],
         ...(last
-          ? ([[`${T.weekOf} ${last.week_of}`, `${last.done + last.upcoming} showings`]] as [string, string][])
+          ? ([
+              [
+                t(locale, 'sellermail.weekOfDetail', {
+                  weekOf: t(locale, 'seller.weekOf'),
+                  date: weekDate(last.week_of),
+                }),
+                t(locale, 'sellermail.weekShowings', { count: last.done + last.upcoming }),
+              ],
+            ] as [string, string][])
           : []),
-        [T.sentimentHeading, T.sentiment[report.sentiment.label] ?? report.sentiment.label],
+        [t(locale, 'seller.sentimentHeading'), sentiment(report.sentiment.label)],
       ],
-      notes: report.notes ? [`${T.notesHeading}: ${report.notes}`] : [],
-      action: { label: 'Open your report', url },
+      notes: report.notes
+        ? [
+            t(locale, 'sellermail.notesDetail', {
+              heading: t(locale, 'seller.notesHeading'),
+              notes: report.notes,
+            }),
+          ]
+        : [],
+      action: { label: t(locale, 'sellermail.openReport'), url },
+      locale,
     },
   );
   return deliverBuyerMail(deps, {

@@ -26,7 +26,7 @@ import {
   timeProposals,
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { t, type MessageId } from '../../i18n';
+import { t, type Locale, type MessageId } from '../../i18n';
 import type { JobQueue } from '../../jobs/queue';
 import type { PublicContext } from '../booking-public/context';
 import { checkSlotOpen } from '../booking-public/service';
@@ -142,6 +142,15 @@ async function answered(
   );
 }
 
+/**
+ * Issue 43: the language of the seller's page, when the answer names it, becomes the link's contact's language
+ * (theirs only): their later e-mails and texts follow it. In the answer's transaction.
+ */
+async function rememberLanguage(tx: DbTransaction, r: Resolved, locale: Locale | undefined) {
+  if (!locale || locale === r.contact.language) return;
+  await tx.update(propertyContacts).set({ language: locale }).where(eq(propertyContacts.id, r.contact.id));
+}
+
 /** The pending booking moved to `status` (409 when it is no longer pending: cancelled or moved meanwhile). */
 async function settleBooking(
   tx: DbTransaction,
@@ -159,12 +168,13 @@ async function settleBooking(
   return updated;
 }
 
-export async function approve(ctx: SellerContext, token: string) {
+export async function approve(ctx: SellerContext, token: string, locale?: Locale) {
   const r = await resolveLink(ctx, token, 'approve');
   const now = ctx.now();
   await writeTransaction(ctx.db, async (tx) => {
     await lockAgentRow(tx, r.agent.id);
     await claim(tx, r, now, true);
+    await rememberLanguage(tx, r, locale);
     // The request first: the notifier then sees the seller's yes and confirms as usual.
     await answered(tx, ctx.queue, r, now, { status: 'approved' });
     const booking = await settleBooking(tx, r, 'confirmed');
@@ -173,12 +183,13 @@ export async function approve(ctx: SellerContext, token: string) {
   return { status: 'approved' as const, message: M.approved };
 }
 
-export async function decline(ctx: SellerContext, token: string, reason: string | null) {
+export async function decline(ctx: SellerContext, token: string, reason: string | null, locale?: Locale) {
   const r = await resolveLink(ctx, token, 'decline');
   const now = ctx.now();
   await writeTransaction(ctx.db, async (tx) => {
     await lockAgentRow(tx, r.agent.id);
     await claim(tx, r, now, true);
+    await rememberLanguage(tx, r, locale);
     await answered(tx, ctx.queue, r, now, { status: 'declined', declineReason: reason });
     const booking = await settleBooking(tx, r, 'declined', reason);
     await ctx.notify.actionApplied(tx, booking, 'decline');
@@ -190,7 +201,7 @@ export async function decline(ctx: SellerContext, token: string, reason: string 
  * Another time: one of the property's open slots (the slot engine's check, the showing's own time given up);
  * the buyer gets it as a time proposal (decision 042's flow) to accept or keep their own.
  */
-export async function propose(ctx: SellerContext, token: string, startsAtIso: string) {
+export async function propose(ctx: SellerContext, token: string, startsAtIso: string, locale?: Locale) {
   const r = await resolveLink(ctx, token, 'propose');
   const now = ctx.now();
   const startsAt = new Date(startsAtIso);
@@ -209,6 +220,7 @@ export async function propose(ctx: SellerContext, token: string, startsAtIso: st
   await writeTransaction(ctx.db, async (tx) => {
     await lockAgentRow(tx, r.agent.id);
     await claim(tx, r, now, true);
+    await rememberLanguage(tx, r, locale);
     await tx
       .update(timeProposals)
       .set({ status: 'withdrawn', answeredAt: now })
@@ -284,6 +296,7 @@ export async function block(ctx: SellerContext, body: z.output<typeof blockBodyS
   await writeTransaction(ctx.db, async (tx) => {
     await lockAgentRow(tx, r.agent.id);
     const request = await claim(tx, r, now, false);
+    await rememberLanguage(tx, r, body.locale);
     if (request.status === 'open' && (body.tonight || coversShowing)) {
       await answered(tx, ctx.queue, r, now, { status: 'declined', declineReason: reason });
       const booking = await settleBooking(tx, r, 'declined', reason);

@@ -3,9 +3,12 @@
 // reminder to every contact who gets approval requests (e-mail, and a text where they consented), the escalation
 // to the agent, and at the showing's start the expiry — the request closed, the booking declined and a kind
 // e-mail to the buyer with the way to other times. A step whose request was answered meanwhile sends nothing.
+// Issue 43: the request and its reminder (e-mail and text) in each contact's language (sellers/language.ts, the
+// `sellermail` catalogue), their links opening the page in it; the escalation to the agent stays English.
 import { and, eq } from 'drizzle-orm';
 import { SELLER_APPROVAL_MESSAGES as M } from '@keyturn/domain/listing/sellerApprovalTexts';
 import type { ApprovalAction } from '@keyturn/domain/listing/sellerApprovalTexts';
+import { withLocaleParam } from '@keyturn/domain/i18n/locales';
 import { planFor } from '@keyturn/domain/plans';
 import type { Mailer } from '../../adapters/mail';
 import type { SmsSender } from '../../adapters/sms';
@@ -25,8 +28,10 @@ import { toE164 } from '../core/mail/phone';
 import { bookingLinks } from '../core/mail/links';
 import { brandedEmail } from '../core/mail/layout';
 import type { QueuedMailHandler } from '../core/mail/queued-mail';
+import { t } from '../../i18n';
 import { isSellerJob, SELLER_APPROVAL_KIND, type SellerJobData } from './approval';
 import { approvalPageUrl, type LinkSigner } from './links';
+import { contactLocale } from '../core/contact-language';
 import { sendContactText } from './contact-text';
 
 export type SellerMailDeps = {
@@ -89,35 +94,54 @@ async function askContacts(deps: SellerMailDeps, row: Loaded, data: SellerJobDat
     entry.urls.set(link.action, approvalPageUrl(deps.publicUrl, deps.signer.sign(link.id, link.action)));
     byContact.set(contact.id, entry);
   }
-  const when = whenInZone(booking.startsAt, agent.timeZone);
   const agentName = `${agent.firstName} ${agent.lastName}`.trim();
   const reminder = data.step === 'reminder';
   const textsOn = planFor(agent.plan).features.sms;
   let sent = 0;
   for (const { contact, urls } of byContact.values()) {
     const key = `${SELLER_APPROVAL_KIND}:${request.id}:${data.step}:${contact.id}`;
-    const approveUrl = urls.get('approve')!;
+    // Issue 43: in the contact's language, their page's links opening in it.
+    const locale = contactLocale(contact, agent);
+    const when = whenInZone(booking.startsAt, agent.timeZone, locale);
+    const url = (action: ApprovalAction) => withLocaleParam(urls.get(action)!, locale);
+    const reminded = (message: string) =>
+      reminder ? t(locale, 'sellermail.reminder', { message }) : message;
+    const approveUrl = url('approve');
     if (contact.email && contact.channel !== 'sms') {
       const rendered = brandedEmail(
         { agent, publicUrl: deps.publicUrl },
         {
-          subject: `${reminder ? 'Reminder: ' : ''}Showing request for ${property.address} on ${when.shortDate} at ${when.time}`,
-          heading: M.pageTitle,
+          subject: reminded(
+            t(locale, 'sellermail.approvalSubject', {
+              address: property.address,
+              date: when.shortDate,
+              time: when.time,
+            }),
+          ),
+          heading: t(locale, 'seller.pageTitle'),
           paragraphs: [
-            `Hi ${firstName(contact.name)},`,
-            `${agentName} has a showing request for ${property.address}: ${firstName(booking.clientName)} would like to see it on ${when.date} at ${when.time} ${when.zone}. Please answer before then.`,
+            t(locale, 'email.greeting', { name: firstName(contact.name) }),
+            t(locale, 'sellermail.approvalLine', {
+              agentName,
+              address: property.address,
+              clientName: firstName(booking.clientName),
+              date: when.date,
+              time: when.time,
+              zone: when.zone,
+            }),
           ],
           details: [
-            ['Property', `${property.address}, ${property.city}`],
-            ['Requested time', `${when.date}, ${when.time} ${when.zone}`],
+            [t(locale, 'seller.property'), `${property.address}, ${property.city}`],
+            [t(locale, 'seller.requestedTime'), t(locale, 'email.whenDetail', when)],
           ],
-          notes: ['Each link works once. You do not need an account.'],
-          action: { label: M.approve, url: approveUrl },
+          notes: [t(locale, 'sellermail.approvalNote')],
+          action: { label: t(locale, 'seller.approve'), url: approveUrl },
           links: [
-            { label: M.decline, url: urls.get('decline')! },
-            { label: M.propose, url: urls.get('propose')! },
-            { label: M.block, url: urls.get('block')! },
+            { label: t(locale, 'seller.decline'), url: url('decline') },
+            { label: t(locale, 'seller.propose'), url: url('propose') },
+            { label: t(locale, 'seller.block'), url: url('block') },
           ],
+          locale,
         },
       );
       sent += (
@@ -136,7 +160,16 @@ async function askContacts(deps: SellerMailDeps, row: Loaded, data: SellerJobDat
     }
     const phone = contact.phone ? toE164(contact.phone, deps.smsDefaultCountry) : null;
     if (textsOn && phone && contact.smsConsentAt && contact.channel !== 'email') {
-      const body = `${reminder ? 'Reminder: ' : ''}${agentName}: showing request for ${property.address}, ${when.shortDate} ${when.time}. Approve: ${approveUrl} Decline: ${urls.get('decline')!}`;
+      const body = reminded(
+        t(locale, 'sellermail.approvalText', {
+          agentName,
+          address: property.address,
+          date: when.shortDate,
+          time: when.time,
+          approveUrl,
+          declineUrl: url('decline'),
+        }),
+      );
       sent += await sendText(deps, {
         key: `${key}:sms`,
         agentId: agent.id,
@@ -234,21 +267,27 @@ async function expire(deps: SellerMailDeps, row: Loaded, data: SellerJobData, at
   const [booking] = await deps.db.select().from(bookings).where(eq(bookings.id, request.bookingId));
   if (!booking || booking.status !== 'declined')
     return { sent: 0, skipped: 'the booking was settled meanwhile' };
-  const when = whenInZone(booking.startsAt, agent.timeZone);
+  // To the buyer (and their agent's copy), in the booking's language (issue 43).
+  const locale = booking.locale;
+  const when = whenInZone(booking.startsAt, agent.timeZone, locale);
   const links = bookingLinks({ booking, agent, property, publicUrl: deps.publicUrl });
   const render = (greeting: string[]) =>
     brandedEmail(
       { agent, publicUrl: deps.publicUrl },
       {
-        subject: `Your showing request for ${when.shortDate} could not be confirmed`,
-        heading: 'Your request could not be confirmed in time',
-        paragraphs: [...greeting, M.expiredBuyer],
+        subject: t(locale, 'email.expiredSubject', { date: when.shortDate }),
+        heading: t(locale, 'email.expiredHeading'),
+        paragraphs: [...greeting, t(locale, 'email.expiredLine')],
         details: [
-          ['Property', `${property.address}, ${property.city}`],
-          ['Requested time', `${when.date}, ${when.time} ${when.zone}`],
+          [t(locale, 'manage.property'), `${property.address}, ${property.city}`],
+          [
+            t(locale, 'email.requestedTimeLabel'),
+            t(locale, 'email.whenDetail', { date: when.date, time: when.time, zone: when.zone }),
+          ],
         ],
         notes: [],
-        action: { label: 'Choose another time', url: links.bookAgain },
+        action: { label: t(locale, 'email.chooseAnotherTime'), url: links.bookAgain },
+        locale,
       },
     );
   // Issue 45: the buyer's agent who asked for it gets their copy.

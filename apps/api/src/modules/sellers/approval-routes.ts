@@ -56,7 +56,7 @@ export async function sellerApprovalRoutes(
         response: answer,
       },
     },
-    async (req) => ({ success: true as const, data: await approve(ctx, req.body.token) }),
+    async (req) => ({ success: true as const, data: await approve(ctx, req.body.token, req.body.locale) }),
   );
   r.post(
     '/api/seller-approval/decline',
@@ -69,7 +69,10 @@ export async function sellerApprovalRoutes(
         response: answer,
       },
     },
-    async (req) => ({ success: true as const, data: await decline(ctx, req.body.token, req.body.reason) }),
+    async (req) => ({
+      success: true as const,
+      data: await decline(ctx, req.body.token, req.body.reason, req.body.locale),
+    }),
   );
   r.post(
     '/api/seller-approval/propose',
@@ -82,7 +85,10 @@ export async function sellerApprovalRoutes(
         response: answer,
       },
     },
-    async (req) => ({ success: true as const, data: await propose(ctx, req.body.token, req.body.starts_at) }),
+    async (req) => ({
+      success: true as const,
+      data: await propose(ctx, req.body.token, req.body.starts_at, req.body.locale),
+    }),
   );
   r.post(
     '/api/seller-approval/block',

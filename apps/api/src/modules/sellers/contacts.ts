@@ -32,6 +32,7 @@ export function toContact(row: ContactRow): PropertyContact {
     gets: row.gets,
     channel: row.channel,
     sms_consent_at: row.smsConsentAt?.toISOString() ?? null,
+    language: row.language ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -88,8 +89,8 @@ async function assertNoTwin(
 }
 
 function columnsOf(c: ReturnType<typeof checked>, smsConsentAt: Date | null) {
-  const { name, email, phone, role, gets, channel } = c;
-  return { name, email, phone, role, gets, channel, smsConsentAt };
+  const { name, email, phone, role, gets, channel, language } = c;
+  return { name, email, phone, role, gets, channel, language, smsConsentAt };
 }
 
 export async function createContact(
@@ -141,6 +142,7 @@ export async function updateContact(
     gets: patch.gets ?? row.gets,
     channel: patch.channel ?? row.channel,
     sms_consent: patch.sms_consent ?? row.smsConsentAt !== null,
+    language: patch.language === undefined ? row.language : patch.language,
   });
   if (c.gets.approvals && !row.gets.approvals) requirePlanFeature(agent, 'sellerApprovals');
   const updated = await db.transaction(async (tx) => {

@@ -2,15 +2,13 @@
 // side: the job queued by notices.ts tells every contact of the property who ticked that choice — by e-mail, and
 // by text where they consented and the agent's plan has texts — each message once per contact, channel and event.
 // A cancellation reaches the contacts who were told of the showing (its booked/moved notice) and those who were
-// asked to approve it: nobody hears of a cancellation of something they never heard of.
+// asked to approve it: nobody hears of a cancellation of something they never heard of. Issue 43: each contact
+// reads theirs in their language (sellers/language.ts, the `sellermail` catalogue), dates through Intl in it.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  CONTACT_GETS_LABELS,
-  SELLER_NOTICE_PREFERENCE,
-  SELLER_NOTICE_TEXTS as T,
-} from '@keyturn/domain/listing/sellerNotices';
-import { INTEREST_LEVEL_LABELS, PRICE_OPINION_LABELS } from '@keyturn/domain/schemas/feedback';
+import { SELLER_NOTICE_PREFERENCE, type ContactGetsKind } from '@keyturn/domain/listing/sellerNotices';
 import type { InterestLevel, PriceOpinion } from '@keyturn/domain/schemas/feedback';
+import { withLocaleParam, type Locale } from '@keyturn/domain/i18n/locales';
+import { STOP_LINE } from '@keyturn/domain/texts/showingTexts';
 import { planAllows } from '@keyturn/domain/planGates';
 import { planFor } from '@keyturn/domain/plans';
 import type { Mailer } from '../../adapters/mail';
@@ -34,6 +32,27 @@ import type { QueuedMailHandler } from '../core/mail/queued-mail';
 import { sellerReportUrl } from '../seller-report/service';
 import { sendContactText } from './contact-text';
 import { isSellerNoticeJob, sellerNoticeKind, type SellerNoticeJobData } from './notices';
+import { contactLocale } from '../core/contact-language';
+import { t, type MessageId } from '../../i18n';
+
+/** The feedback's answers by their catalogue keys (the buyer's feedback page says the same). */
+const INTEREST_KEYS: Record<InterestLevel, MessageId> = {
+  very_interested: 'visit.veryInterested',
+  somewhat_interested: 'visit.somewhatInterested',
+  not_interested: 'visit.notInterested',
+};
+const PRICE_KEYS: Record<PriceOpinion, MessageId> = {
+  too_high: 'visit.priceTooHigh',
+  fair: 'visit.priceFair',
+  good_value: 'visit.priceGoodValue',
+};
+/** The "Sellers and occupants" form's boxes (CONTACT_GETS_LABELS), in the contact's language. */
+const GETS_KEYS: Record<ContactGetsKind, MessageId> = {
+  approvals: 'sellermail.getsApprovals',
+  notices: 'sellermail.getsNotices',
+  feedback: 'sellermail.getsFeedback',
+  weeklyReport: 'sellermail.getsWeeklyReport',
+};
 
 export type SellerNoticeDeps = {
   db: Db;
@@ -85,53 +104,81 @@ export async function runSellerNotice(
 
   const agentName = `${agent.firstName} ${agent.lastName}`.trim();
   const address = `${property.address}, ${property.city}`;
-  const when = whenInZone(booking.startsAt, agent.timeZone);
-  let lines: string[];
-  let details: [string, string][] = [['Property', address]];
-  let subject: string;
-  let heading: string;
-  if (data.event === 'booked') {
-    subject = T.booked.subject(property.address, when);
-    heading = T.booked.heading;
-    lines = [T.booked.line(property.address, when)];
-    details.push(['Time', `${when.date}, ${when.time} ${when.zone}`]);
-  } else if (data.event === 'moved') {
-    const [previous] = data.previousBookingId
+  const [previous] =
+    data.event === 'moved' && data.previousBookingId
       ? await db.select().from(bookings).where(eq(bookings.id, data.previousBookingId))
       : [];
-    const from = whenInZone(previous?.startsAt ?? booking.startsAt, agent.timeZone);
-    subject = T.moved.subject(property.address, when);
-    heading = T.moved.heading;
-    lines = [T.moved.line(property.address, from, when)];
-    details.push(['New time', `${when.date}, ${when.time} ${when.zone}`]);
-  } else if (data.event === 'cancelled') {
-    subject = T.cancelled.subject(property.address, when);
-    heading = T.cancelled.heading;
-    lines = [T.cancelled.line(property.address, when, data.by ?? 'agent', agentName)];
-    details.push(['Time', `${when.date}, ${when.time} ${when.zone}`]);
-  } else {
-    const [given] = await db.select().from(feedback).where(eq(feedback.bookingId, booking.id));
+  let given: typeof feedback.$inferSelect | undefined;
+  if (data.event === 'feedback') {
+    [given] = await db.select().from(feedback).where(eq(feedback.bookingId, booking.id));
     if (!given) return { sent: 0, skipped: 'the feedback was deleted' };
-    subject = T.feedback.subject(property.address, when);
-    heading = T.feedback.heading;
-    lines = [T.feedback.line(property.address, when)];
-    details = [
-      ...details,
-      ['Rating', `${given.rating} of 5`],
-      ['Interest', INTEREST_LEVEL_LABELS[given.interestLevel as InterestLevel] ?? given.interestLevel],
-      ...(given.priceOpinion
+  }
+
+  /** Issue 43: the notice's words in the contact's language (dates and times through Intl in it). */
+  const noticeIn = (locale: Locale) => {
+    const when = whenInZone(booking.startsAt, agent.timeZone, locale);
+    const at = { address: property.address, date: when.date, time: when.time, zone: when.zone };
+    const short = { address: property.address, date: when.shortDate, time: when.time };
+    const whenDetail = t(locale, 'email.whenDetail', when);
+    const details: [string, string][] = [[t(locale, 'seller.property'), address]];
+    if (data.event === 'booked') {
+      details.push([t(locale, 'sellermail.labelTime'), whenDetail]);
+      return {
+        subject: t(locale, 'sellermail.bookedSubject', short),
+        heading: t(locale, 'sellermail.bookedHeading'),
+        line: t(locale, 'sellermail.bookedLine', at),
+        details,
+      };
+    }
+    if (data.event === 'moved') {
+      const from = whenInZone(previous?.startsAt ?? booking.startsAt, agent.timeZone, locale);
+      details.push([t(locale, 'sellermail.labelNewTime'), whenDetail]);
+      return {
+        subject: t(locale, 'sellermail.movedSubject', short),
+        heading: t(locale, 'sellermail.movedHeading'),
+        line: t(locale, 'sellermail.movedLine', {
+          ...at,
+          fromDate: from.date,
+          fromTime: from.time,
+          fromZone: from.zone,
+        }),
+        details,
+      };
+    }
+    if (data.event === 'cancelled') {
+      details.push([t(locale, 'sellermail.labelTime'), whenDetail]);
+      return {
+        subject: t(locale, 'sellermail.cancelledSubject', short),
+        heading: t(locale, 'sellermail.cancelledHeading'),
+        line: t(locale, 'sellermail.cancelledLine', { ...at, by: data.by ?? 'agent', agentName }),
+        details,
+      };
+    }
+    const f = given!;
+    const interestKey = INTEREST_KEYS[f.interestLevel as InterestLevel];
+    const priceKey = f.priceOpinion ? PRICE_KEYS[f.priceOpinion as PriceOpinion] : undefined;
+    details.push(
+      [t(locale, 'sellermail.labelRating'), t(locale, 'sellermail.ratingOf', { rating: f.rating })],
+      [t(locale, 'sellermail.labelInterest'), interestKey ? t(locale, interestKey) : f.interestLevel],
+      ...(f.priceOpinion
         ? [
-            ['Price', PRICE_OPINION_LABELS[given.priceOpinion as PriceOpinion] ?? given.priceOpinion] as [
+            [t(locale, 'sellermail.labelPrice'), priceKey ? t(locale, priceKey) : f.priceOpinion] as [
               string,
               string,
             ],
           ]
         : []),
-      ...(given.liked ? [['Liked', given.liked] as [string, string]] : []),
-      ...(given.disliked ? [['Disliked', given.disliked] as [string, string]] : []),
-      ...(given.comments ? [['Comments', given.comments] as [string, string]] : []),
-    ];
-  }
+      ...(f.liked ? [[t(locale, 'seller.likedOne'), f.liked] as [string, string]] : []),
+      ...(f.disliked ? [[t(locale, 'sellermail.labelDisliked'), f.disliked] as [string, string]] : []),
+      ...(f.comments ? [[t(locale, 'sellermail.labelComments'), f.comments] as [string, string]] : []),
+    );
+    return {
+      subject: t(locale, 'sellermail.feedbackSubject', { address: property.address, date: when.shortDate }),
+      heading: t(locale, 'sellermail.feedbackHeading'),
+      line: t(locale, 'sellermail.feedbackLine', at),
+      details,
+    };
+  };
 
   const kind = sellerNoticeKind(data.event);
   const textsOn = planFor(agent.plan).features.sms;
@@ -139,19 +186,25 @@ export async function runSellerNotice(
   let sent = 0;
   for (const contact of recipients) {
     const key = `${kind}:${booking.id}:${contact.id}`;
+    const locale = contactLocale(contact, agent);
+    const notice = noticeIn(locale);
     if (contact.email && contact.channel !== 'sms') {
       const report = reports && !contact.reportRevokedAt;
       const rendered = brandedEmail(
         { agent, publicUrl: deps.publicUrl },
         {
-          subject,
-          heading,
-          paragraphs: [`Hi ${firstName(contact.name)},`, ...lines],
-          details,
-          notes: [T.why(agentName, CONTACT_GETS_LABELS[preference])],
+          subject: notice.subject,
+          heading: notice.heading,
+          paragraphs: [t(locale, 'email.greeting', { name: firstName(contact.name) }), notice.line],
+          details: notice.details,
+          notes: [t(locale, 'sellermail.why', { agentName, label: t(locale, GETS_KEYS[preference]) })],
           action: report
-            ? { label: 'See your showing report', url: sellerReportUrl(deps.publicUrl, contact.reportToken) }
-            : { label: T.contactAgent(agentName), url: `mailto:${agent.email}` },
+            ? {
+                label: t(locale, 'sellermail.seeReport'),
+                url: withLocaleParam(sellerReportUrl(deps.publicUrl, contact.reportToken), locale),
+              }
+            : { label: t(locale, 'sellermail.contactAgent', { agentName }), url: `mailto:${agent.email}` },
+          locale,
         },
       );
       sent += (
@@ -170,7 +223,11 @@ export async function runSellerNotice(
     }
     const phone = contact.phone ? toE164(contact.phone, deps.smsDefaultCountry) : null;
     if (textsOn && phone && contact.smsConsentAt && contact.channel !== 'email') {
-      const body = `${agentName}: ${lines.join(' ')} ${T.stopLine}`;
+      const body = t(locale, 'sellermail.noticeText', {
+        agentName,
+        line: notice.line,
+        stop: STOP_LINE[locale],
+      });
       sent += await sendContactText(deps, {
         key: `${key}:sms`,
         kind,

@@ -5,7 +5,8 @@
 // buyer's agent by the booking's consent (never the client of a buyer's agent), a seller contact by theirs. Each
 // message goes once per recipient and channel (its key), listed with the booking's messages. Issue 43: the buyer's
 // side reads its notice in the booking's language (the buyer, or a buyer's agent without an account, whose link is
-// the buyer's manage page); the listing agent, sellers and a buyer's agent's account (their dashboard) read English.
+// the buyer's manage page), a seller in theirs (sellers/language.ts); the listing agent and a buyer's agent's
+// account (their dashboard) read English.
 import { and, eq } from 'drizzle-orm';
 import { AGENT_OWN_TEXTS, type ThreadAuthorRole, type ThreadStatus } from '@keyturn/domain/listing/threads';
 import { agentSendsTexts } from '@keyturn/domain/planGates';
@@ -28,6 +29,8 @@ import { deliverConsentedText, deliverShowingText } from '../texts/showing-text'
 import { agentOwnTexts } from './own-texts';
 import type { AgentPush } from '../web-push/queue';
 import { t, type Locale, type MessageId } from '../../i18n';
+import { withLocaleParam } from '@keyturn/domain/i18n/locales';
+import { contactLocale } from '../core/contact-language';
 
 export type ThreadMailDeps = {
   db: Db;
@@ -142,14 +145,16 @@ export async function sendThreadMessage(
       .where(and(eq(propertyContacts.propertyId, property.id), eq(propertyContacts.role, 'seller')));
     for (const c of sellers) {
       if (c.id === message.sellerContactId || c.reportRevokedAt) continue;
+      // Issue 43: a seller reads it in their language (sellers/language.ts), the link opening in it.
+      const locale = contactLocale(c, agent);
       recipients.push({
         id: `seller.${c.id}`,
         audience: 'seller',
         email: c.channel !== 'sms' ? c.email : null,
-        link: sellerThreadUrl(deps.publicUrl, c.reportToken, booking.id),
+        link: withLocaleParam(sellerThreadUrl(deps.publicUrl, c.reportToken, booking.id), locale),
         text:
           c.phone && c.channel !== 'email' ? { phone: c.phone, consented: c.smsConsentAt !== null } : null,
-        locale: 'en',
+        locale,
       });
     }
   }

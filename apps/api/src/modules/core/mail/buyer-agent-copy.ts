@@ -1,14 +1,17 @@
 // Issue 45: the buyer's agent who asked for a showing for their client gets, by e-mail, every message their client
 // gets about it. The booking messages copy themselves (core/notifications/catalogue.ts `withBuyerAgent`); the
 // e-mails sent outside that catalogue (a proposed time, an expired seller request) send their copy with this.
-import { buyerAgentCopyLine } from '@keyturn/domain/listing/buyerAgent';
+import { t } from '../../../i18n';
 import { deliverBuyerMail, type BuyerMailDeps } from './buyer-mail';
 import { firstName } from './format';
 import type { RenderedEmail } from './layout';
 
 type BuyerMail = Parameters<typeof deliverBuyerMail>[1];
 
-/** The greeting lines of a buyer e-mail: to the client, or to their buyer's agent with whose showing it is. */
+/**
+ * The greeting lines of a buyer e-mail, in the booking's language: to the client, or to their buyer's agent with
+ * whose showing it is.
+ */
 export type Greeting = string[];
 
 /**
@@ -23,6 +26,8 @@ export async function deliverWithBuyerAgentCopy(
     clientEmail: string;
     buyerAgentName: string | null;
     buyerAgentEmail: string | null;
+    /** The booking's language (issue 43): the greeting and the copy's line follow it. */
+    locale: string | null;
   },
   mail: Omit<BuyerMail, 'to' | 'rendered' | 'audience'>,
   render: (greeting: Greeting) => RenderedEmail,
@@ -30,7 +35,7 @@ export async function deliverWithBuyerAgentCopy(
   const buyer = await deliverBuyerMail(deps, {
     ...mail,
     to: booking.clientEmail,
-    rendered: render([`Hi ${firstName(booking.clientName)},`]),
+    rendered: render([t(booking.locale, 'email.greeting', { name: firstName(booking.clientName) })]),
   });
   if (booking.buyerAgentName === null || !booking.buyerAgentEmail) return buyer;
   const copy = await deliverBuyerMail(deps, {
@@ -40,7 +45,10 @@ export async function deliverWithBuyerAgentCopy(
     bookingId: mail.bookingId ?? booking.id,
     audience: 'buyer_agent',
     to: booking.buyerAgentEmail,
-    rendered: render([`Hi ${firstName(booking.buyerAgentName)},`, buyerAgentCopyLine(booking.clientName)]),
+    rendered: render([
+      t(booking.locale, 'email.greeting', { name: firstName(booking.buyerAgentName) }),
+      t(booking.locale, 'email.copyForClient', { clientName: booking.clientName }),
+    ]),
   });
   return { sent: buyer.sent + copy.sent };
 }

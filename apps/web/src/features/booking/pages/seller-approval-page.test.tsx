@@ -38,7 +38,10 @@ describe("the seller's approval page (/seller-approval, issue 32)", () => {
     render();
     await userEvent.click(await screen.findByRole('button', { name: M.approve }));
     expect(await screen.findByRole('status')).toHaveTextContent(M.approved);
-    expect(api.callsTo('POST', '/seller-approval/approve')[0]!.body).toEqual({ token: 'tok-1' });
+    expect(api.callsTo('POST', '/seller-approval/approve')[0]!.body).toEqual({
+      token: 'tok-1',
+      locale: 'en',
+    });
     expect(screen.getByText('Tuesday, March 4, 2031, 2:00 PM EST')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: M.approve })).toBeNull();
   });
@@ -67,6 +70,7 @@ describe("the seller's approval page (/seller-approval, issue 32)", () => {
     expect(await screen.findByRole('status')).toHaveTextContent(M.proposed);
     expect(api.callsTo('POST', '/seller-approval/propose')[0]!.body).toEqual({
       token: 'tok-1',
+      locale: 'en',
       starts_at: '2031-03-05T15:30:00.000Z',
     });
   });
@@ -146,7 +150,10 @@ describe("the seller's approval page in Spanish (issue 43)", () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Gracias. La visita está confirmada y se lo hemos comunicado al comprador.',
     );
-    expect(api.callsTo('POST', '/seller-approval/approve')[0]!.body).toEqual({ token: 'tok-1' });
+    expect(api.callsTo('POST', '/seller-approval/approve')[0]!.body).toEqual({
+      token: 'tok-1',
+      locale: 'es',
+    });
     expect(screen.queryByText(M.approved)).toBeNull();
   });
 
@@ -167,6 +174,7 @@ describe("the seller's approval page in Spanish (issue 43)", () => {
     );
     expect(api.callsTo('POST', '/seller-approval/decline')[0]!.body).toEqual({
       token: 'tok-1',
+      locale: 'es',
       reason: 'Estamos de viaje',
     });
   });
@@ -198,7 +206,24 @@ describe("the seller's approval page in Spanish (issue 43)", () => {
     );
     expect(api.callsTo('POST', '/seller-approval/propose')[0]!.body).toEqual({
       token: 'tok-1',
+      locale: 'es',
       starts_at: '2031-03-05T15:30:00.000Z',
+    });
+  });
+
+  it('block: "Esta noche no" is sent with the page’s language (the seller’s messages follow it)', async () => {
+    const api = stubApi({
+      'GET /seller-approval': () => json(200, { success: true, data: view({ action: 'block' }) }),
+      'POST /seller-approval/block': () =>
+        json(200, { success: true, data: { status: 'declined', message: M.blockedAndDeclined } }),
+    });
+    renderEs();
+    await userEvent.click(await screen.findByRole('button', { name: 'Esta noche no' }));
+    await screen.findByRole('status');
+    expect(api.callsTo('POST', '/seller-approval/block')[0]!.body).toEqual({
+      token: 'tok-1',
+      locale: 'es',
+      tonight: true,
     });
   });
 

@@ -3,7 +3,7 @@
 // another time (the property's open times), or block times ("Not tonight", or a date and a span). The times
 // are the server's, in the property's zone, the zone named.
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { spentLinkNote } from '@keyturn/domain/listing/sellerApprovalTexts';
 import type { SellerApprovalView } from '@keyturn/domain/schemas/sellerApproval';
@@ -129,11 +129,15 @@ function ApprovalView({ view, token }: { view: SellerApprovalView; token: string
   const t = useT(SELLER);
   const translate = useTranslate();
   const when = useWhen(view);
+  // Issue 43: every answer names the page's language; the seller's later e-mails and texts follow it.
+  const { locale } = useLocale();
   const client = useQueryClient();
   const [answer, setAnswer] = useState<Answer | null>(null);
   const send = useMutation({
     mutationFn: (body: object) =>
-      api.post<{ data: Answer }>(`/seller-approval/${view.action}`, { token, ...body }).then((r) => r.data),
+      api
+        .post<{ data: Answer }>(`/seller-approval/${view.action}`, { token, locale, ...body })
+        .then((r) => r.data),
     onSuccess: (data) => setAnswer(data),
     onError: () => void client.invalidateQueries({ queryKey: viewKey(token) }),
   });

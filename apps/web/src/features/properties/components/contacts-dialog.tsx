@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContactChannel, ContactGets, ContactRole } from '@keyturn/domain/listing/showingRules';
 import type { PropertyContact } from '@keyturn/domain/schemas/contacts';
 import { CONTACT_GETS_LABELS } from '@keyturn/domain/listing/sellerNotices';
+import { LANGUAGE_NAMES, LOCALES, isLocale, type Locale } from '@keyturn/domain/i18n/locales';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -36,6 +37,7 @@ type Draft = {
   gets: ContactGets;
   channel: ContactChannel;
   sms_consent: boolean;
+  language: Locale | null;
 };
 const EMPTY: Draft = {
   name: '',
@@ -45,6 +47,7 @@ const EMPTY: Draft = {
   gets: { approvals: true, notices: true, feedback: false, weeklyReport: false },
   channel: 'email',
   sms_consent: false,
+  language: null,
 };
 
 const draftOf = (c: PropertyContact): Draft => ({
@@ -55,6 +58,7 @@ const draftOf = (c: PropertyContact): Draft => ({
   gets: c.gets,
   channel: c.channel,
   sms_consent: c.sms_consent_at !== null,
+  language: c.language ?? null,
 });
 
 export function ContactsDialog({
@@ -239,6 +243,20 @@ function ContactForm({
           ))}
         </SelectField>
       </div>
+      {/* Issue 43: the language of the contact's e-mails and texts; '' = the agent's default language. */}
+      <SelectField
+        label="Language for messages"
+        value={draft.language ?? ''}
+        onChange={(e) => set({ language: isLocale(e.target.value) ? e.target.value : null })}
+        error={fields.language}
+      >
+        <option value="">{"Agent's default"}</option>
+        {LOCALES.map((l) => (
+          <option key={l} value={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </SelectField>
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">What they get</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">

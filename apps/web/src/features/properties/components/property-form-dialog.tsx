@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { toast } from '@/lib/toast';
 import { PROPERTY_TYPES, propertyInputSchema } from '@keyturn/domain/schemas/property';
 import type { Property, PropertyData, PropertyInput } from '@keyturn/domain/schemas/property';

@@ -1,7 +1,7 @@
 // Import from the MLS (issue 34 §2): the agent's MLS agent ID, the last sync and "Sync now". When the server has
 // no MLS connected it says so, and who can switch it on (the administrator gets the link).
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { IMPORT_TEXTS, type MlsConnection } from '@keyturn/domain/listing/imports';
 import { NOT_SWITCHED_ON, SERVER_SETTINGS_PATH } from '@keyturn/domain/schemas/serverSettings';
 import { ErrorAlert } from '@/components/ui/alert';
