@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAppPath } from '@keyturn/domain/appPaths';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -27,8 +26,11 @@ import { registerDatabaseGate } from './http/database-gate';
 import { registerInputBoundary } from './http/input-boundary';
 import { securityHeaders } from './http/security-headers';
 import { pageLocale, withPageLocale } from './http/page-locale';
+import { sendPage } from './http/page-encoding';
 import {
+  composeKeptPagesOnListen,
   firstScreenHtml,
+  isKeptPage,
   rendererFileOf,
   rendererLoader,
   type FirstScreenRenderer,
@@ -424,19 +426,17 @@ async function serveWebApp(
       : () => Promise.resolve(firstScreen);
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
-    let html = await firstScreenHtml(app, request, webDist, await renderer());
+    const screen = await renderer();
+    let html = await firstScreenHtml(app, request, webDist, screen);
     if (html === null) {
       // A page the server does not render: index.html as it is in English; in Spanish with its <html lang> (issue 43).
       const language = pageLocale(request);
       if (language.locale === 'en') return reply.sendFile('index.html', { cacheControl: false });
       html = withPageLocale(await readFile(indexHtml, 'utf8'), language);
     }
-    // Per agent, so not one of the build's precompressed files: gzip on the fly (a few KB) when accepted.
-    reply.type('text/html; charset=utf-8');
-    if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
-    reply.header('content-encoding', 'gzip');
-    return reply.send(gzipSync(html));
+    return sendPage(request, reply, html, isKeptPage(screen, html));
   };
+  composeKeptPagesOnListen(app, renderer);
   if (hasWeb) {
     // The web app's files come in encodings (preCompressed below): caches must key them by Accept-Encoding.
     app.addHook('onSend', async (request, reply, payload) => {

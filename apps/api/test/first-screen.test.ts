@@ -7,7 +7,7 @@ import { parseFragment, serialize } from 'parse5';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,14 +61,17 @@ const inlineJson = (html: string) =>
 const rootOf = (html: string) => /<div id="root">(.*)<\/div>(?:<link [^>]*>)*<\/body>/s.exec(html)?.[1] ?? '';
 
 describe('the booking page first screen in the HTML (decision 034)', () => {
-  it('GET /bookme/:agentId renders the first step with the answers the API gives, gzipped when accepted', async () => {
-    const res = await page(`/bookme/${agent.id}`, { 'accept-encoding': 'gzip, br' });
+  it('GET /bookme/:agentId renders the first step with the answers the API gives, in Brotli when accepted (else gzip)', async () => {
+    const res = await page(`/bookme/${agent.id}`, { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toMatch(/Accept-Encoding/);
-    const html = gunzipSync(res.rawPayload).toString('utf8');
+    const html = brotliDecompressSync(res.rawPayload).toString('utf8');
+    const gzipped = await page(`/bookme/${agent.id}`, { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(rootOf(gunzipSync(gzipped.rawPayload).toString('utf8'))).toBe(rootOf(html));
     const root = rootOf(html);
     const { firstName, lastName } = await agentRow();
     expect(root).toContain(`${firstName} ${lastName}</p>`);
@@ -149,6 +152,13 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
   it('a marketing page is composed once and kept, and composed again when index.html changes', async () => {
     const first = await page('/pricing');
     expect((await page('/pricing?ref=x')).body).toBe(first.body);
+    // Its Brotli at the best quality, made once: the same bytes to every browser, the same page decoded.
+    const br = { 'accept-encoding': 'gzip, deflate, br' };
+    const [one, two] = [await page('/pricing', br), await page('/pricing', br)];
+    expect(one.headers['content-encoding']).toBe('br');
+    expect(two.rawPayload.equals(one.rawPayload)).toBe(true);
+    expect(brotliDecompressSync(one.rawPayload).toString('utf8')).toBe(first.body);
+    expect(one.rawPayload.length).toBeLessThan(gzipSync(first.body, { level: 9 }).length * 0.9);
     // (index.html's own <title> gives way to the page's, so the rebuild is told by another mark.)
     const rebuilt = INDEX_HTML.replace('<html lang="en">', '<html lang="en" data-build="2">');
     await writeFile(path.join(dist, 'index.html'), rebuilt);
@@ -358,3 +368,40 @@ async function agentRow() {
   if (!row) throw new Error('no agent row');
   return row;
 }
+
+describe('the kept pages are ready before the first visitor (issue 48)', () => {
+  it('a listening server composes each kept page once as it starts; the first visitor gets it without a render', async () => {
+    const real = (await import(rendererFileOf(dist))) as FirstScreenRenderer;
+    const rendered: string[] = [];
+    const counting: FirstScreenRenderer = {
+      ...real,
+      renderFirstScreen: (url, answers, locale) => {
+        rendered.push(url);
+        return real.renderFirstScreen(url, answers, locale);
+      },
+    };
+    expect(real.KEPT_PATHS).toEqual(['/', '/pricing', '/waiting-list', '/about']);
+    const second = await createTestApp({
+      env: { WEB_DIST: dist },
+      database: t.database,
+      firstScreen: counting,
+    });
+    try {
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+      await expect.poll(() => rendered.length, { timeout: 20_000 }).toBe(real.KEPT_PATHS!.length);
+      expect([...rendered].sort()).toEqual([...real.KEPT_PATHS!].sort());
+      const res = await second.request({
+        method: 'GET',
+        url: '/pricing',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toContain(
+        'Plans for every kind of agent',
+      );
+      expect(rendered).toHaveLength(real.KEPT_PATHS!.length);
+    } finally {
+      await second.close();
+    }
+  });
+});

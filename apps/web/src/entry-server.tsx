@@ -51,6 +51,14 @@ export function firstScreenData(pathname: string): { path: string; urls: string[
 }
 
 /**
+ * The addresses whose first screen is the same for every visitor (a rendered row without `:name`): the API server
+ * composes them once and keeps them (apps/api/src/http/first-screen.ts), and does so as it starts.
+ */
+export const KEPT_PATHS = FIRST_PAINT_PAGES.filter(
+  (page) => (page.data || page.render) && !page.path.includes(':'),
+).map((page) => page.path);
+
+/**
  * The manifest keys of the chunks a page rendered at `url` shows beyond its row's own (the booking step its
  * address opens on, decision 078): the API server preloads them with the page's.
  */

@@ -1,6 +1,7 @@
 // Everything the screens expect around them: the server-state cache and the toaster (spec §2.1, §7, §9). The
 // buyer pages hold their language themselves (lib/locale.tsx).
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { whenIdle } from '@/lib/when-idle';
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
@@ -25,10 +26,7 @@ function LazyToaster() {
   const requested = useSyncExternalStore(subscribeToastRequests, toastRequested, toastRequested);
   useEffect(() => {
     if (requested) return;
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => void loadToastLibrary());
-    return () => cancel(handle);
+    return whenIdle(() => void loadToastLibrary());
   }, [requested]);
   if (!requested) return null;
   return (

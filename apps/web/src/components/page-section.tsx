@@ -11,6 +11,7 @@ export function PageSection({
   title,
   intro,
   align,
+  belowFold = false,
   children,
 }: {
   /** The heading's id, which labels the section. */
@@ -23,10 +24,13 @@ export function PageSection({
   title: ReactNode;
   intro?: ReactNode;
   align?: 'center' | 'left';
+  /** Never on a phone's first screen: its layout and paint wait until it nears the viewport (issue 48). */
+  belowFold?: boolean;
   children: ReactNode;
 }) {
+  const band = tinted ? 'bg-slate-50 py-14 sm:py-20' : 'py-14 sm:py-20';
   return (
-    <section aria-labelledby={id} className={tinted ? 'bg-slate-50 py-14 sm:py-20' : 'py-14 sm:py-20'}>
+    <section aria-labelledby={id} className={belowFold ? `below-fold ${band}` : band}>
       <Container className={className}>
         <SectionHeading id={id} eyebrow={eyebrow} title={title} intro={intro} align={align} />
         {children}

@@ -83,7 +83,7 @@ export function SiteFooter({ children }: { children?: ReactNode }) {
   // The statement's report form starts with the page the visitor came from (accessibility-report-form.tsx).
   const from = { from: useLocation().pathname };
   return (
-    <footer className="border-t border-slate-200 bg-slate-50">
+    <footer className="below-fold border-t border-slate-200 bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
         {children}
         <div className="grid grid-cols-2 gap-x-6 gap-y-10 md:grid-cols-[1.4fr_repeat(3,1fr)]">

@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from '@/lib/router';
-import { useMounted } from '@/lib/use-mounted';
+import { useStartedWhenIdle } from '@/lib/use-mounted';
 import { ScrollOnNavigate } from '../scroll-on-navigate';
 
 // Three parts no first screen shows: analytics (page views, only with consent), the Scroll to top button
 // (after a scroll) and the cookie-consent banner (a second after start). Their code is not on the first load
-// (decision 036): it loads once the app has started (hydrated or mounted), and none is in the server's HTML,
-// so the first render matches it.
+// (decision 036): it loads once the app has started (hydrated or mounted) and the browser is idle — not sooner:
+// their loading held the rest of the page's hydration back (issue 48) — and none is in the server's HTML, so the
+// first render matches it.
 const AnalyticsTracker = lazy(() => import('@/lib/analytics').then((m) => ({ default: m.AnalyticsTracker })));
 const ScrollToTop = lazy(() =>
   import('@/components/ui/scroll-to-top').then((m) => ({ default: m.ScrollToTop })),
@@ -20,7 +21,7 @@ const CookieBanner = lazy(() =>
  * banner, and analytics (page views on route changes, only with consent).
  */
 export function RootLayout() {
-  const started = useMounted();
+  const started = useStartedWhenIdle();
   return (
     <>
       <Outlet />

@@ -21,7 +21,7 @@ export function PricingPage() {
         <h2 className="sr-only">Plans</h2>
         <PricingTable />
       </Container>
-      <PageSection id="pricing-faq-title" tinted eyebrow="FAQ" title="Pricing questions">
+      <PageSection id="pricing-faq-title" tinted belowFold eyebrow="FAQ" title="Pricing questions">
         <div className="mt-10">
           <Faq />
         </div>
