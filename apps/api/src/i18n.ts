@@ -45,3 +45,34 @@ export function hasMessage(id: string): id is MessageId {
 export function intlLocaleOf(locale: string | null | undefined): string {
   return INTL_LOCALE[localeOfTag(locale) ?? DEFAULT_LOCALE];
 }
+
+/** The order a text is looked up in by its English: the API's own area, the forms' fields, then the pages'. */
+const LOOKUP_ORDER: readonly AreaName[] = [
+  'errors',
+  'fields',
+  ...AREAS.filter((area) => area !== 'errors' && area !== 'fields'),
+];
+let byEnglish: Map<string, MessageId> | null = null;
+
+/**
+ * The message whose English is `text` exactly, among the entries without placeholders (the first area's, the
+ * first key's, wins); undefined when none is.
+ */
+export function messageIdOfEnglish(text: string): MessageId | undefined {
+  if (!byEnglish) {
+    byEnglish = new Map();
+    for (const area of LOOKUP_ORDER)
+      for (const [key, message] of Object.entries(CATALOGUES.en[area]))
+        if (!message.includes('{') && !byEnglish.has(message)) byEnglish.set(message, `${area}.${key}`);
+  }
+  return byEnglish.get(text);
+}
+
+/**
+ * A text kept in English in the database, in `locale`: one of ours (a decline reason the server wrote) from its
+ * catalogue entry; anything else — someone's own words — as written.
+ */
+export function storedTextIn(locale: string | null | undefined, text: string): string {
+  const id = messageIdOfEnglish(text);
+  return id === undefined ? text : t(locale, id);
+}

@@ -378,3 +378,52 @@ describe('the buyer’s e-mail when the seller never answered, in the booking’
     deps.mailer.close();
   });
 });
+
+describe('the seller page’s answers and the buyer’s decline, in their languages', () => {
+  it('a block too long from a Spanish page is refused in Spanish; a block over the showing declines it, and the Spanish buyer reads the reason in Spanish', async () => {
+    const { property, email } = await listing(pro, {});
+    const booked = await requestShowing(pro, property, 3, 'es');
+    await h.startWorkers();
+    const { token } = link((await requestMail(email)).parsed.text ?? '', 'Block times');
+    const local = new Intl.DateTimeFormat('en-CA', {
+      timeZone: pro.timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(booked.startsAt);
+    const part = (type: string) => local.find((p) => p.type === type)!.value;
+    const date = `${part('year')}-${part('month')}-${part('day')}`;
+    const spanish = { 'accept-language': 'es' };
+    const tooLong = await h.t.request({
+      method: 'POST',
+      url: '/api/seller-approval/block?lang=es',
+      headers: spanish,
+      payload: { token, date, start: '00:00', end: '23:00', locale: 'es' },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().fields.end).toBe(message('es', 'seller.blockTooLong'));
+    const hour = Number(part('hour'));
+    const blocked = await h.t.request({
+      method: 'POST',
+      url: '/api/seller-approval/block?lang=es',
+      headers: spanish,
+      payload: {
+        token,
+        date,
+        start: `${String(hour).padStart(2, '0')}:00`,
+        end: hour === 23 ? '23:59' : `${String(hour + 1).padStart(2, '0')}:00`,
+        locale: 'es',
+      },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    const buyer = `buyer${seq}@buyers.test`;
+    const declined = () => h.smtp.to(buyer).filter((m) => /^No disponible: /.test(m.parsed.subject ?? ''));
+    await h.smtp.waitFor(() => declined().length >= 1);
+    const text = flat(declined()[0]!.parsed.text);
+    expect(text).toContain(`“${message('es', 'seller.sellerBlocked')}”`);
+    expect(text).not.toContain('The seller is not available');
+    await h.stopWorkers();
+  });
+});

@@ -9,31 +9,11 @@
 //    own sentence the API also answers — "This link has already been used." lives once, in `seller`).
 // Anything else (an agent-written text, a message nobody has translated yet) stays English.
 import type { FastifyRequest } from 'fastify';
-import { AREAS, CATALOGUES, type AreaName } from '@keyturn/domain/i18n/catalogues';
+import { CATALOGUES } from '@keyturn/domain/i18n/catalogues';
 import { LOCALE_PARAM, localeOfTag, type Locale } from '@keyturn/domain/i18n/locales';
 import type { ErrorBody, ErrorMessageValues, ErrorValues } from '../errors';
-import { t, type MessageId } from '../i18n';
+import { messageIdOfEnglish, t, type MessageId } from '../i18n';
 import { visitorLocale } from './page-locale';
-
-const hasPlaceholder = (message: string) => message.includes('{');
-
-/** The order a text is looked up in by its English: the API's own area, the forms' fields, then the pages'. */
-const LOOKUP_ORDER: readonly AreaName[] = [
-  'errors',
-  'fields',
-  ...AREAS.filter((area) => area !== 'errors' && area !== 'fields'),
-];
-
-/** English text → message id, for the entries without placeholders (the first area's, the first key's, wins). */
-function byEnglish(): Map<string, MessageId> {
-  const ids = new Map<string, MessageId>();
-  for (const area of LOOKUP_ORDER)
-    for (const [key, message] of Object.entries(CATALOGUES.en[area]))
-      if (!hasPlaceholder(message) && !ids.has(message)) ids.set(message, `${area}.${key}`);
-  return ids;
-}
-
-let staticTexts: Map<string, MessageId> | null = null;
 
 /** The `errors` keys of `code`: `CODE` itself and its variants `CODE_variant` (a lower-case variant name). */
 export function errorKeysOf(code: string): string[] {
@@ -57,8 +37,7 @@ export function translatedErrorText(
     const id = `errors.${key}` as MessageId;
     if (t('en', id, valuesIn(values, 'en')) === text) return t(locale, id, valuesIn(values, locale));
   }
-  staticTexts ??= byEnglish();
-  const id = staticTexts.get(text);
+  const id = messageIdOfEnglish(text);
   return id === undefined ? null : t(locale, id);
 }
 

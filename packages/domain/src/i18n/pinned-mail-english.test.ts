@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buyerAgentCopyLine } from '../listing/buyerAgent';
 import { SELLER_APPROVAL_MESSAGES } from '../listing/sellerApprovalTexts';
+import { blockBodySchema, declineBodySchema, proposeBodySchema } from '../schemas/sellerApproval';
 import { THREAD_TEXTS } from '../listing/threads';
 import { TIME_PROPOSAL_MESSAGES } from '../routes/proposals';
 import { SHOWING_TEXTS, STOP_LINE } from '../texts/showingTexts';
@@ -12,6 +13,7 @@ import { CATALOGUES } from './catalogues';
 import { english } from './icu-english';
 
 const email = CATALOGUES.en.email;
+const seller = CATALOGUES.en.seller;
 const text = CATALOGUES.en.text;
 const manage = CATALOGUES.en.manage;
 const T = THREAD_TEXTS.mail;
@@ -31,6 +33,13 @@ const PINNED: [string, string, string][] = [
     english(email.expiredLine),
     SELLER_APPROVAL_MESSAGES.expiredBuyer,
   ],
+  [
+    'SELLER_APPROVAL_MESSAGES.notTonightReason',
+    seller.sellerNotTonight!,
+    SELLER_APPROVAL_MESSAGES.notTonightReason,
+  ],
+  ['SELLER_APPROVAL_MESSAGES.blockedReason', seller.sellerBlocked!, SELLER_APPROVAL_MESSAGES.blockedReason],
+  ['SELLER_APPROVAL_MESSAGES.blockTooLong', seller.blockTooLong!, SELLER_APPROVAL_MESSAGES.blockTooLong],
   [
     'buyerAgentCopyLine',
     english(email.copyForClient, { clientName: 'Casey Client' }),
@@ -90,4 +99,23 @@ describe('the proposal and thread notices’ English: the domain’s literals ar
     it(`${name} is its catalogue entry, letter for letter`, () => {
       expect(catalogue).toBe(domain);
     });
+});
+
+describe('the seller page’s validation texts (issue 43)', () => {
+  it('every text the seller answers’ schemas give has its catalogue entry, so a Spanish page reads it in Spanish', () => {
+    const english = new Set(Object.values(seller));
+    const bad = {
+      token: 'x',
+      date: '1/12',
+      start: '9',
+      end: '25:00',
+      starts_at: 'soon',
+      reason: 'r'.repeat(501),
+    };
+    const texts = [blockBodySchema, proposeBodySchema, declineBodySchema].flatMap(
+      (schema) => schema.safeParse(bad).error?.issues.map((issue) => issue.message) ?? [],
+    );
+    expect(texts.length).toBeGreaterThanOrEqual(5);
+    for (const text of texts) expect(english, text).toContain(text);
+  });
 });

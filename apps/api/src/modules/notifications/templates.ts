@@ -4,7 +4,7 @@ import { RESCHEDULE_REQUEST, WHO_DECIDES } from '@keyturn/domain/listing/whoDeci
 import { ARRIVE_EARLY_MINUTES } from '@keyturn/domain/constants';
 import { purposeInSentence, purposeWithArticle } from '@keyturn/domain/purposeText';
 import { DEFAULT_LOCALE, localeOfTag, type Translate } from '@keyturn/domain/i18n/locales';
-import { t, type MessageId } from '../../i18n';
+import { storedTextIn, t, type MessageId } from '../../i18n';
 import * as showing from '@keyturn/domain/texts/showingTexts';
 import { buyerAgentDetails } from '@keyturn/domain/listing/buyerAgent';
 import type { AgentEmailTemplate, BuyerEmailTemplate, SmsTemplate } from '../core/notifications/catalogue';
@@ -74,7 +74,8 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
         action: manage,
       });
     case 'declined': {
-      const reason = ctx.booking.cancelReason;
+      // A reason of ours (the seller's "Not tonight") in the booking's language; someone's own words as written.
+      const reason = ctx.booking.cancelReason && storedTextIn(locale, ctx.booking.cancelReason);
       return mail({
         subject: tr('email.declinedSubject', { what, date: f.when.shortDate }),
         heading: tr('email.declinedHeading'),
@@ -165,7 +166,8 @@ export function renderBuyerEmail(template: BuyerEmailTemplate, ctx: TemplateCont
           // The showing that stands is managed from its own link.
           action: { ...manage, url: bookingLinks({ ...ctx, booking: ctx.previous! }).manage },
         });
-      const reason = ctx.booking.cancelReason;
+      // A reason of ours (the seller's "Not tonight") in the booking's language; someone's own words as written.
+      const reason = ctx.booking.cancelReason && storedTextIn(locale, ctx.booking.cancelReason);
       return mail({
         subject: tr('email.cancelledSubject', { what, when: whenShort }),
         heading: tr('email.cancelledHeading', { noun }),
