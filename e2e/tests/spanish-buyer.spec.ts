@@ -4,12 +4,24 @@
 // Spanish, and the manage link in it opens the manage page in Spanish; switching to English on the page; every
 // buyer page in Spanish shows no English of ours (catalogue sentences or common English words), does not
 // overflow at 375 px and has no serious axe violation (WCAG 2.2 AA tags). Screenshots: /work/shots/es/.
+// With texts set up on Server settings (a Twilio-shaped provider on 127.0.0.1): the confirmation text in Spanish,
+// and a reminder later, by e-mail and by text, in the booking's language.
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { agentBookingPath } from '@keyturn/domain/links';
-import { bookAsBuyer, CONSENT_DECIDED, freeSlot, newAgent, newListing, query } from '../support/server.ts';
+import {
+  api,
+  bookAsBuyer,
+  CONSENT_DECIDED,
+  freeSlot,
+  newAgent,
+  newListing,
+  query,
+} from '../support/server.ts';
 import { sentMail } from '../support/mail.ts';
+import { ensureServerOwner, SERVER_OWNER } from '../support/server-owner.ts';
+import { startSmsProvider, type TestSmsProvider } from '../../apps/api/test/support/sms-provider.ts';
 import { agentWords, englishRuns, expectNoEnglish } from '../support/spanish.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/es';
@@ -216,4 +228,124 @@ test('the other buyer pages in Spanish at 375 px: reschedule, cancel, cancelled,
     booked.json.booking.id,
   ]);
   expect(after?.status).toBe('cancelled');
+});
+
+test.describe('texts', () => {
+  let provider: TestSmsProvider;
+  test.beforeAll(async () => {
+    provider = await startSmsProvider();
+    // The operator sets texts up on Server settings (here through its API, as the page does).
+    await ensureServerOwner();
+    const owner = await api<{ token: string }>('POST', '/auth/sign-in/email', { ...SERVER_OWNER });
+    const saved = await api(
+      'PUT',
+      '/server-settings',
+      {
+        values: {
+          SMS_PROVIDER_URL: provider.url,
+          SMS_ACCOUNT_SID: provider.accountSid,
+          SMS_AUTH_TOKEN: provider.authToken,
+          SMS_FROM: '+13125550100',
+        },
+      },
+      owner.json.token,
+    );
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+  });
+  test.afterAll(async () => {
+    // The suite's server is shared: the specs after this one have no texts, as before.
+    await query("delete from server_settings where key like 'SMS_%'");
+    await provider.close();
+  });
+
+  test('a Spanish buyer who asked for texts: the confirmation text, then a reminder by e-mail and by text, in Spanish', async ({
+    page,
+  }) => {
+    const agent = await newAgent('Soto');
+    await query("update agents set plan = 'pro' where id = $1", [agent.id]);
+    const settings = await api(
+      'PUT',
+      '/agents/notifications',
+      {
+        buyer_confirmation_email: true,
+        agent_new_booking_email: false,
+        reminder_emails: true,
+        reminder_offsets_minutes: [1440, 60],
+        sms_reminders: true,
+        feedback_request_email: true,
+      },
+      agent.token,
+    );
+    expect(settings.status).toBe(200);
+    const address = `${Date.now() % 1000} Calle Luna`;
+    await newListing(agent, address);
+    const slot = await freeSlot(agent.id, 6);
+    await page.goto(agentBookingPath(agent.id, agent.username));
+    await page.getByText('Visita a la propiedad', { exact: true }).first().click();
+    await page.getByRole('button', { name: 'Continuar a la propiedad' }).click();
+    await page
+      .getByRole('button', { name: new RegExp(address) })
+      .first()
+      .click();
+    await pickSpanishDate(page, slot.date);
+    await page
+      .getByRole('button', { name: /^\d{1,2}:\d{2}\s?[ap]\.\s?m\./ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Continuar a sus datos' }).click();
+    const email = `mensajes.${Date.now()}@example.com`;
+    await page.getByLabel('Nombre completo').fill('Tomás Ibarra');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Teléfono').fill('+1 312 555 0188');
+    await page.getByLabel('Tipo de comprador').selectOption({ label: 'Inversionista' });
+    await page.getByLabel('Envíenme mensajes de texto sobre esta visita').check();
+    await page.screenshot({ path: `${SHOTS}/09-details-texts.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Confirmar la reserva' }).click();
+    await expect(page.getByRole('heading', { name: '¡Reserva confirmada!' })).toBeVisible();
+
+    // The confirmation text, as the provider on 127.0.0.1 received it.
+    const toBuyer = (m: { to: string }) => m.to === '+13125550188';
+    await provider.waitFor((messages) => messages.some(toBuyer), 30_000);
+    const confirmation = provider.messages.find(toBuyer)!.body;
+    expect(confirmation).toMatch(/Su visita a .* está confirmada para el/);
+    expect(confirmation).toMatch(/\d{1,2}:\d{2}\s[ap]\.\s?m\./);
+    expect(confirmation).toContain('lang=es');
+    expect(confirmation).toContain('Responda STOP para no recibir más mensajes.');
+    expect(confirmation).not.toMatch(/\b(Your|confirmed|Reply STOP)\b/);
+
+    // Later: the day-before reminder comes due (its job moved to now), in the booking's language.
+    const [booking] = await query<{ id: string }>('select id from bookings where client_email = $1', [email]);
+    const moved = await query(
+      `update pgboss.job set start_after = now()
+        where id::text in (select id::text from notification_jobs where booking_id = $1 and event = 'reminder'
+                           order by scheduled_for limit 1)
+        returning id`,
+      [booking!.id],
+    );
+    expect(moved).toHaveLength(1);
+    await provider.waitFor((messages) => messages.filter(toBuyer).length >= 2, 60_000);
+    const reminderText = provider.messages.filter(toBuyer)[1]!.body;
+    expect(reminderText).toMatch(/Recordatorio: su visita a .* es dentro de 24 horas \(/);
+    expect(reminderText).toContain(
+      'Responda Y para confirmar o N para cancelar; STOP para no recibir más mensajes',
+    );
+    expect(reminderText).not.toMatch(/\b(Reminder|Your|Reply STOP)\b/);
+    await expect
+      .poll(
+        async () =>
+          (
+            await query<{ kind: string }>(
+              `select kind from notification_messages where recipient = $1 and status = 'sent'`,
+              [email],
+            )
+          ).map((m) => m.kind),
+        { timeout: 60_000 },
+      )
+      .toContain('reminder.buyer.email');
+    const reminder = Buffer.from(await sentMail('reminder.buyer.email', email), 'latin1').toString('utf8');
+    // (The subject is MIME-encoded for its accents: =?UTF-8?Q?Recordatorio:_…)
+    expect(reminder).toMatch(/Subject: =\?UTF-8\?Q\?Recordatorio:_/);
+    expect(reminder).toContain('Hola, Tomás:');
+    expect(reminder).not.toMatch(/Subject: Reminder|Hi Tom/);
+  });
 });
