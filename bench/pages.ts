@@ -9,6 +9,8 @@
 //    profile (390 px, 4× CPU slowdown, 150 ms RTT, 1.6 Mbps down) through the real server with its demo data.
 //    Baseline: a minimal static HTML page (a heading and a paragraph) served by the same server. Subject and
 //    baseline alternate (A B A B A B) on a cold cache; the medians are printed.
+// 6. languages (issue 43): the English booking page's route JS against its 120,000-byte budget, and the Spanish
+//    page's: the same plus the Spanish texts it loads (`extra_bytes`).
 // 4. embeds (issue 34, decision 057): the loader /embed.js gzipped (baseline: its 3 KB budget), and the embedded
 //    booking page's route JS (/embed/bookme/:id, the same page module as /bookme/:id) against /bookme/:id's,
 //    with the bridge chunk it loads after start beside it.
@@ -53,6 +55,8 @@ export type PageFigure = {
   contents_kb?: Record<string, number>;
   /** JS a page loads after it has started (not before its first paint). */
   after_start_bytes?: number;
+  /** What a page in another language loads beyond the English one (its texts). */
+  extra_bytes?: number;
   dashboard_modules?: number;
   /** Taps the page did not take (first_tap_*: each one made again until one was taken). */
   lost_taps?: number;
@@ -70,6 +74,10 @@ const BOOKING_PAGE_SRC = 'src/features/booking/pages/booking-page.tsx';
 const EMBED_BRIDGE_SRC = 'src/features/booking/components/embed-bridge.tsx';
 /** Issue 34's budget for /embed.js: 3 KB gzip. */
 const EMBED_LOADER_BUDGET_BYTES = 3 * 1024;
+/** The English booking page's first-load JavaScript with its i18n runtime and English texts (issue 43). */
+const BOOKING_PAGE_BUDGET_BYTES = 120_000;
+/** The Spanish texts, loaded only when a buyer page is Spanish (lib/locale.tsx imports it then). */
+const SPANISH_SRC = 'src/lib/spanish.ts';
 
 /** The public routes: their page module (manifest key) and how the LCP run opens them. */
 const PUBLIC_ROUTES = [
@@ -167,6 +175,22 @@ export function routeJsFigures(print: Print): void {
     }),
     chunks: embedKeys.size,
     after_start_bytes: gzipped(files(new Set(bridgeKeys))),
+  });
+  // Issue 43: the English booking page against its budget, and what a Spanish one loads beyond it (its texts).
+  print(
+    gzipFigure('route_js_booking_page_english', bookingBytes, {
+      name: 'booking_page_budget',
+      value: BOOKING_PAGE_BUDGET_BYTES,
+    }),
+  );
+  const spanishKeys = new Set([...staticClosure([SPANISH_SRC])].filter((key) => !bookingKeys.has(key)));
+  const spanishBytes = gzipped(files(spanishKeys));
+  print({
+    ...gzipFigure('route_js_booking_page_spanish', bookingBytes + spanishBytes, {
+      name: 'route_js_booking_page',
+      value: bookingBytes,
+    }),
+    extra_bytes: spanishBytes,
   });
   const loaderBytes = gzipSync(readFileSync(path.join(distDir, 'embed.js')), { level: 9 }).length;
   print(
