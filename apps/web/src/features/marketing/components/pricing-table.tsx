@@ -33,7 +33,7 @@ export function PricingTable({ planHeading = 'h3' }: { planHeading?: 'h2' | 'h3'
       <BillingSwitch value={billing} onChange={setBilling} />
       <ul className="mt-10 grid grid-cols-1 gap-6 lg:grid-cols-3">
         {PLAN_ORDER.map((plan) => (
-          <li key={plan.id} className="below-fold flex">
+          <li key={plan.id} className="flex">
             <PlanCard
               plan={plan}
               billing={billing}
