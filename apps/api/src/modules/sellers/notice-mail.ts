@@ -6,7 +6,12 @@
 // reads theirs in their language (sellers/language.ts, the `sellermail` catalogue), dates through Intl in it.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SELLER_NOTICE_PREFERENCE, type ContactGetsKind } from '@keyturn/domain/listing/sellerNotices';
-import type { InterestLevel, PriceOpinion } from '@keyturn/domain/schemas/feedback';
+import {
+  INTEREST_LEVEL_KEYS,
+  PRICE_OPINION_KEYS,
+  type InterestLevel,
+  type PriceOpinion,
+} from '@keyturn/domain/schemas/feedback';
 import { withLocaleParam, type Locale } from '@keyturn/domain/i18n/locales';
 import { STOP_LINE } from '@keyturn/domain/texts/showingTexts';
 import { planAllows } from '@keyturn/domain/planGates';
@@ -35,17 +40,6 @@ import { isSellerNoticeJob, sellerNoticeKind, type SellerNoticeJobData } from '.
 import { contactLocale } from '../core/contact-language';
 import { t, type MessageId } from '../../i18n';
 
-/** The feedback's answers by their catalogue keys (the buyer's feedback page says the same). */
-const INTEREST_KEYS: Record<InterestLevel, MessageId> = {
-  very_interested: 'visit.veryInterested',
-  somewhat_interested: 'visit.somewhatInterested',
-  not_interested: 'visit.notInterested',
-};
-const PRICE_KEYS: Record<PriceOpinion, MessageId> = {
-  too_high: 'visit.priceTooHigh',
-  fair: 'visit.priceFair',
-  good_value: 'visit.priceGoodValue',
-};
 /** The "Sellers and occupants" form's boxes (CONTACT_GETS_LABELS), in the contact's language. */
 const GETS_KEYS: Record<ContactGetsKind, MessageId> = {
   approvals: 'sellermail.getsApprovals',
@@ -155,8 +149,11 @@ export async function runSellerNotice(
       };
     }
     const f = given!;
-    const interestKey = INTEREST_KEYS[f.interestLevel as InterestLevel];
-    const priceKey = f.priceOpinion ? PRICE_KEYS[f.priceOpinion as PriceOpinion] : undefined;
+    // The feedback's answers in the words of the buyer's feedback page (the domain's keys of the `visit` area).
+    const interest = INTEREST_LEVEL_KEYS[f.interestLevel as InterestLevel];
+    const price = f.priceOpinion ? PRICE_OPINION_KEYS[f.priceOpinion as PriceOpinion] : undefined;
+    const interestKey = interest && (`visit.${interest}` as MessageId);
+    const priceKey = price && (`visit.${price}` as MessageId);
     details.push(
       [t(locale, 'sellermail.labelRating'), t(locale, 'sellermail.ratingOf', { rating: f.rating })],
       [t(locale, 'sellermail.labelInterest'), interestKey ? t(locale, interestKey) : f.interestLevel],
