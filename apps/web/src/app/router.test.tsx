@@ -244,6 +244,25 @@ describe('the production shell: declarative router (decision 030)', () => {
     vi.useRealTimers();
   });
 
+  it('starts the parts no first screen shows (the cookie banner) only once the browser is idle (issue 48)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    stubApi({});
+    await renderShell('/pricing', await import('./router'));
+    await screen.findByRole('heading', { level: 1, name: 'Plans for every kind of agent' });
+    // Not idle yet: however long the page has been up, no banner (its code is not even asked for).
+    await act(() => vi.advanceTimersByTimeAsync(3 * CLIENT_TIMINGS.cookieBannerDelayMs));
+    expect(screen.queryByRole('region', { name: /cookie/i })).toBeNull();
+    expect(idle.length).toBeGreaterThan(0);
+    act(() => idle.splice(0).forEach((run) => run()));
+    await act(() => vi.advanceTimersByTimeAsync(CLIENT_TIMINGS.cookieBannerDelayMs));
+    expect(await screen.findByRole('region', { name: /cookie/i })).toBeInTheDocument();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
   it('starts a new address at the top of the page', async () => {
     stubApi({});
     const scrollTo = vi.fn();
