@@ -75,4 +75,17 @@ describe('ContactsDialog: the language of a contact’s messages', () => {
     await vi.waitFor(() => expect(api.callsTo('PATCH', `${contactsUrl}/${pat.id}`)).toHaveLength(1));
     expect(api.callsTo('PATCH', `${contactsUrl}/${pat.id}`)[0]!.body).toMatchObject({ language: null });
   });
+
+  it('the list says a contact’s own language (Español), and nothing for one on the agent’s default', async () => {
+    stub([
+      pat,
+      { ...pat, id: 'c0ffee00-0000-4000-8000-000000000002', name: 'Olly Occupant', language: null },
+    ]);
+    render();
+    expect(await screen.findByText('pat@sellers.test · E-mail · Español')).toBeInTheDocument();
+    expect(screen.getAllByText(/pat@sellers\.test · E-mail/).map((p) => p.textContent)).toEqual([
+      'pat@sellers.test · E-mail · Español',
+      'pat@sellers.test · E-mail',
+    ]);
+  });
 });

@@ -118,6 +118,8 @@ export function ContactsDialog({
                   </p>
                   <p className="text-sm break-words text-slate-600">
                     {[c.email, c.phone].filter(Boolean).join(' · ')} · {CHANNEL_LABELS[c.channel]}
+                    {/* Their messages' language, when it is not the agent's default (set here or on their page). */}
+                    {c.language ? ` · ${LANGUAGE_NAMES[c.language]}` : null}
                   </p>
                   <p className="text-sm text-slate-600">
                     {(Object.keys(GETS_LABELS) as (keyof ContactGets)[])
