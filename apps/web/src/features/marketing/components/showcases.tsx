@@ -19,7 +19,10 @@ const leadTones = {
 
 export function Showcases() {
   return (
-    <section aria-label="Lead intelligence and booking performance" className="bg-slate-50 py-20 sm:py-24">
+    <section
+      aria-label="Lead intelligence and booking performance"
+      className="below-fold bg-slate-50 py-20 sm:py-24"
+    >
       <Container className="space-y-20">
         <div className="grid grid-cols-1 items-center gap-10 lg:grid-cols-2">
           <div>
