@@ -203,7 +203,8 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
   it('only the rules the first screen uses come in the page; the whole stylesheet is linked at the end of <body> (issue 48)', async () => {
     await mkdir(path.join(dist, 'assets'), { recursive: true });
     const css =
-      '.min-h-screen{min-height:100vh}.kt-never-rendered{color:red}' +
+      ':root{--kt-read:#0f172a;--kt-never-read:#f00}' +
+      '.min-h-screen{min-height:100vh;color:var(--kt-read)}.kt-never-rendered{color:red}' +
       '@media (min-width:48rem){.md\\:p-8{padding:2rem}.kt-never-wide{color:blue}}';
     await writeFile(path.join(dist, 'assets', 'index-c1.css'), css);
     const link = '<link rel="stylesheet" crossorigin href="/assets/index-c1.css">';
@@ -213,7 +214,10 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
       for (const url of [`/bookme/${agent.id}`, '/pricing']) {
         const html = (await page(url)).body;
         const style = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
-        expect(style, url).toContain('.min-h-screen{min-height:100vh}');
+        expect(style, url).toContain('.min-h-screen{min-height:100vh;color:var(--kt-read)}');
+        // Of the custom properties, only those a kept rule reads.
+        expect(style, url).toContain(':root{--kt-read:#0f172a}');
+        expect(style, url).not.toContain('--kt-never-read');
         // (the booking page's main panel is md:p-8: its wide-screen rule comes with its @media)
         if (url !== '/pricing')
           expect(style, url).toContain('@media (min-width:48rem){.md\\:p-8{padding:2rem}}');

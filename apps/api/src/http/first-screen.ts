@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Beasties from 'beasties';
 import { agentDefaultIn, pageLocale, withPageLocale } from './page-locale';
+import { withUnusedCustomPropertiesLeftOut } from './unused-css-variables';
 
 /** What the web build's dist-server/entry-server.js exports (apps/web/src/entry-server.tsx). */
 export type FirstScreenRenderer = {
@@ -252,10 +253,13 @@ async function withCriticalCss(
   try {
     const out = await criticOf(webDist).process(marked);
     // Beasties moves each link it cut to the end of <body> and marks <html> as the part it read; nothing else
-    // of the page changes (it parses and writes entities as they are).
-    return out
-      .replace(/ data-beasties-skip(?=[\s>])/g, '')
-      .replace(/(<html\b[^>]*?) data-beasties-container(?:="")?/i, '$1');
+    // of the page changes (it parses and writes entities as they are). Of the rules it kept, the custom
+    // properties nothing reads go too.
+    return withUnusedCustomPropertiesLeftOut(
+      out
+        .replace(/ data-beasties-skip(?=[\s>])/g, '')
+        .replace(/(<html\b[^>]*?) data-beasties-container(?:="")?/i, '$1'),
+    );
   } catch {
     return null;
   }
