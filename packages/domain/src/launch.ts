@@ -1,13 +1,12 @@
 // Launch mode (issue 40, decision 069): what the public site says once the server is launched, and the public
 // answer that tells every page (server-rendered or not) whether it is. Before launch the pages keep the
 // specification's texts; these replace the pre-launch elements after.
-import { z } from 'zod';
+// No zod here: every marketing page imports this module, and a schema made at its top level brought zod's 27 KB
+// (gzip) into each of their first loads (issue 48). The answer's schema is in ./schemas/launch.
 import { TRIAL_DAYS, WAITLIST } from './constants';
 
 /** GET /api/public/launch: the one answer the public pages read (the same for every visitor). */
 export const LAUNCH_URL = '/api/public/launch';
-export const launchStateSchema = z.object({ launched: z.boolean() });
-export type LaunchState = z.infer<typeof launchStateSchema>;
 
 /** Where a paid plan's free trial starts: the subscription page (after sign-up when signed out). */
 export const TRIAL_TARGET = '/dashboard/subscription?plan=pro&interval=monthly';

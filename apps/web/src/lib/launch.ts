@@ -3,7 +3,8 @@
 // its HTML (decision 034), so the browser's first render is the server's; elsewhere the first-paint script
 // has asked for it early. Until an answer arrives the pages show the pre-launch texts of the specification.
 import { useQuery } from '@tanstack/react-query';
-import { LAUNCH_URL, TRIAL_TARGET, type LaunchState } from '@keyturn/domain/launch';
+import { LAUNCH_URL, TRIAL_TARGET } from '@keyturn/domain/launch';
+import type { LaunchState } from '@keyturn/domain/schemas/launch';
 import { API_PATH, api, inlineGet } from './api';
 import { useSession } from './auth';
 import { withNext } from './next-path';

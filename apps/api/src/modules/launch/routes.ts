@@ -2,7 +2,8 @@
 // every visitor, read by the server's renderer of the marketing pages (decision 034) and by the browser.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LAUNCH_URL, launchStateSchema } from '@keyturn/domain/launch';
+import { LAUNCH_URL } from '@keyturn/domain/launch';
+import { launchStateSchema } from '@keyturn/domain/schemas/launch';
 
 export async function launchRoutes(app: FastifyInstance, opts: { launched: () => Promise<boolean> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
