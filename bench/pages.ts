@@ -8,7 +8,10 @@
 // 2. LCP: Largest Contentful Paint of each public route in Chromium's performance timeline, on a phone
 //    profile (390 px, 4× CPU slowdown, 150 ms RTT, 1.6 Mbps down) through the real server with its demo data.
 //    Baseline: a minimal static HTML page (a heading and a paragraph) served by the same server. Subject and
-//    baseline alternate (A B A B A B) on a cold cache; the medians are printed.
+//    baseline alternate (A B A B A B) on a cold cache; the medians are printed. Beside them (`no_script_copy`,
+//    decision 099), the page's own HTML as the server sent it, without its module scripts and preloads, served
+//    as a static file (Brotli): what the page's markup and rules cost by themselves, so the part of the LCP the
+//    app's code adds is the subject's value less the copy's.
 // 6. languages (issue 43): the English booking page's route JS against its 120,000-byte budget, and the Spanish
 //    page's: the same plus the Spanish texts it loads (`extra_bytes`).
 // 4. embeds (issue 34, decision 057): the loader /embed.js gzipped (baseline: its 3 KB budget), and the embedded
@@ -26,18 +29,18 @@
 //
 // `npm run bench` runs both; `npm run bench:pages -w bench` runs only these. BENCH_WEB_DIST points at
 // another build (say, main's, for a before/after); SKIP_LCP=1 leaves the browser part out.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium';
-import { OFFLINE_MAPS_ENV } from '../apps/api/test/support/offline-maps';
+import { startServer, stopServer } from './pages-server';
 import { FIRST_PAINT_PAGES } from '../apps/web/src/app/first-paint-pages';
 import { median, phonePage } from './phone-profile';
 import { TAP_BASELINE_PATH, TAP_BASELINE_HTML, TAP_BASELINE_JS, measureFirstTap } from './first-tap';
@@ -280,24 +283,32 @@ export async function lcpFigures(print: Print): Promise<void> {
   writeFileSync(tapBaselineScript, TAP_BASELINE_JS);
   let server: ChildProcess | null = null;
   let browser: Browser | null = null;
+  const copies: string[] = [];
   try {
-    const started = await startServer(port, dataDir);
+    const started = await startServer(repoRoot, distDir, port, dataDir);
     server = started.server;
     const origin = `http://127.0.0.1:${port}`;
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     for (const { route, path: routePath } of PUBLIC_ROUTES) {
       const url = origin + routePath.replace(':id', started.agentId);
+      const copyPath = `/bench-lcp-${route}-copy.html`;
+      copies.push(
+        ...writeNoScriptCopy(path.join(distDir, copyPath.slice(1)), await (await fetch(url)).text()),
+      );
       const subject: Load[] = [];
       const baseline: Load[] = [];
+      const copy: Load[] = [];
       for (let pair = 0; pair < PAIRS; pair++) {
         subject.push(await measureLoad(browser, url, origin));
         baseline.push(await measureLoad(browser, origin + BASELINE_PATH, origin));
+        copy.push(await measureLoad(browser, origin + copyPath, origin));
       }
       for (const figure of ['lcp', 'tbt'] as const) {
         const runs = subject.map((load) => load[figure]);
         const baselineRuns = baseline.map((load) => load[figure]);
         const value = median(runs);
         const base = median(baselineRuns);
+        const copyRuns = copy.map((load) => load[figure]);
         print({
           name: `${figure}_${route}`,
           value,
@@ -306,6 +317,15 @@ export async function lcpFigures(print: Print): Promise<void> {
           ...(base > 0 ? { ratio: Number((value / base).toFixed(2)) } : {}),
           runs,
           baseline_runs: baselineRuns,
+          ...(figure === 'lcp'
+            ? {
+                no_script_copy: {
+                  value: median(copyRuns),
+                  ...(base > 0 ? { ratio: Number((median(copyRuns) / base).toFixed(2)) } : {}),
+                  runs: copyRuns,
+                },
+              }
+            : {}),
         });
       }
     }
@@ -336,12 +356,34 @@ export async function lcpFigures(print: Print): Promise<void> {
     rmSync(baselineFile, { force: true });
     rmSync(tapBaselineFile, { force: true });
     rmSync(tapBaselineScript, { force: true });
+    for (const file of copies) rmSync(file, { force: true });
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
 /** One load's figures: its LCP and its total blocking time, in ms. */
 type Load = { lcp: number; tbt: number };
+
+/**
+ * The page's HTML without its module scripts and their preloads (the inline answers, a JSON block, stay; nothing
+ * runs them), written where the server serves static files, with its Brotli copy (best quality, as the server
+ * keeps a marketing page). Returns the files written.
+ */
+function writeNoScriptCopy(file: string, html: string): string[] {
+  const copy = html
+    .replace(/<script\b[^>]*\btype="module"[^>]*>\s*<\/script>/gi, '')
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '');
+  if (copy === html || /<script\b[^>]*\bsrc=/i.test(copy))
+    throw new Error(`${file}: scripts not found or left`);
+  writeFileSync(file, copy);
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(copy, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+    }),
+  );
+  return [file, `${file}.br`];
+}
 
 /** One cold load (a second try if Chromium reported no LCP entry at all). */
 async function measureLoad(browser: Browser, url: string, origin: string): Promise<Load> {
@@ -409,68 +451,6 @@ async function loadOnce(browser: Browser, url: string, origin: string): Promise<
   } finally {
     await context.close();
   }
-}
-
-/** The real API server on the given build, a fresh embedded database with the demo agent. */
-async function startServer(
-  port: number,
-  dataDir: string,
-): Promise<{ server: ChildProcess; agentId: string }> {
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')], {
-    cwd: path.join(repoRoot, 'apps/api'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: distDir,
-      SEED_DEMO: 'true',
-      NODE_ENV: 'production',
-      // No public maps service is called from a measurement (issue 30: they are the defaults).
-      ...OFFLINE_MAPS_ENV,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const agentId = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /\/bookme\/([0-9a-f-]{36})/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    server.stdout?.on('data', read);
-    server.stderr?.on('data', read);
-    server.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${output}`));
-    });
-  });
-  // Ready when it answers.
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  server.stdout?.removeAllListeners('data');
-  server.stderr?.removeAllListeners('data');
-  server.stdout?.resume();
-  server.stderr?.resume();
-  return { server, agentId };
-}
-
-async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (server.exitCode === null) server.kill('SIGKILL');
 }
 
 export async function pagesBench(print: Print): Promise<void> {
