@@ -97,6 +97,7 @@ export async function demoAgent(): Promise<{ id: string; properties: PublicPrope
 /** A fresh agent with an account and profile (no properties), for tests that must not share slots. */
 export async function newAgent(
   name: string,
+  timeZone: string = DEMO.timeZone,
 ): Promise<{ id: string; token: string; username: string; email: string; password: string }> {
   const stamp = Date.now().toString(36);
   const email = `${name.toLowerCase()}.${stamp}@example.com`;
@@ -112,7 +113,7 @@ export async function newAgent(
   const created = await api<{ data: { id: string } }>(
     'POST',
     '/agents',
-    { first_name: name, last_name: 'Tester', phone: '+1 312 555 0100', username, timeZone: DEMO.timeZone },
+    { first_name: name, last_name: 'Tester', phone: '+1 312 555 0100', username, timeZone },
     token,
   );
   if (created.status !== 201) throw new Error(`agent creation failed: ${JSON.stringify(created.json)}`);

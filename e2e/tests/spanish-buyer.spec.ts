@@ -14,6 +14,7 @@ import {
   api,
   bookAsBuyer,
   CONSENT_DECIDED,
+  DEMO,
   freeSlot,
   newAgent,
   newListing,
@@ -21,6 +22,7 @@ import {
 } from '../support/server.ts';
 import { sentMail } from '../support/mail.ts';
 import { ensureServerOwner, SERVER_OWNER } from '../support/server-owner.ts';
+import { daytimeZone } from '../../apps/api/test/support/daytime-zone.ts';
 import { startSmsProvider, type TestSmsProvider } from '../../apps/api/test/support/sms-provider.ts';
 import { agentWords, englishRuns, expectNoEnglish } from '../support/spanish.ts';
 
@@ -261,7 +263,8 @@ test.describe('texts', () => {
   test('a Spanish buyer who asked for texts: the confirmation text, then a reminder by e-mail and by text, in Spanish', async ({
     page,
   }) => {
-    const agent = await newAgent('Soto');
+    // Reminder texts keep quiet hours in the agent's zone: one where it is day while this test runs.
+    const agent = await newAgent('Soto', daytimeZone(30 * 60_000, DEMO.timeZone));
     await query("update agents set plan = 'pro' where id = $1", [agent.id]);
     const settings = await api(
       'PUT',

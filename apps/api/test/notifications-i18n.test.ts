@@ -17,6 +17,7 @@ import {
   slotBetween,
   type NotifyHarness,
 } from './support/notify';
+import { daytimeZone } from './support/daytime-zone';
 import type { ReceivedMail } from './support/smtp-server';
 import { joinWaitlist } from './support/waitlist';
 
@@ -59,10 +60,11 @@ const eventOf = (m: ReceivedMail) => {
 
 /** es-US, written out: "martes, 9 de enero de 2030" (long) and "mar, 9 de ene" (short). */
 const SPANISH_LONG_DATE =
-  /(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}, \d{1,2}:\d{2}\s[ap]\.\s?m\. E[SD]T/;
+  /(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}, \d{1,2}:\d{2}\s[ap]\.\s?m\. (?:[EC][SD]T|HST|GMT\+\d{1,2})/;
 const SPANISH_SHORT_DATE =
   /(lun|mar|mié|jue|vie|sáb|dom), \d{1,2} de [a-z]{3,4}\.?, \d{1,2}:\d{2}\s[ap]\.\s?m\./;
-const ZONE = 'America/New_York';
+/** The agent's zone: one where it is day for the next 90 minutes (the first test waits for reminder texts). */
+const ZONE = daytimeZone(90 * MINUTE, 'America/New_York');
 const spanish = (instant: Date, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('es-US', { timeZone: ZONE, ...options }).format(instant);
 
@@ -142,7 +144,7 @@ describe('a Spanish booking’s messages', () => {
     const texts = h.sms.messages.filter((s) => s.to === '+16465550171').map((s) => s.body);
     const confirmationText = texts.find((b) => b.includes('confirmada'))!;
     expect(confirmationText).toMatch(
-      /^Jamie Agent\d+: Su visita a 88 Riverside Drive está confirmada para el (lun|mar|mié|jue|vie|sáb|dom), \d{1,2} de [a-z]{3,4}\.?, \d{1,2}:\d{2}\s[ap]\.\s?m\. E[SD]T\. Llegue 5 min antes\. Gestionar: http:\/\/keyturn\.test\/booking\/manage\?token=[A-Za-z0-9_-]+&lang=es Responda STOP para no recibir más mensajes\.$/,
+      /^Jamie Agent\d+: Su visita a 88 Riverside Drive está confirmada para el (lun|mar|mié|jue|vie|sáb|dom), \d{1,2} de [a-z]{3,4}\.?, \d{1,2}:\d{2}\s[ap]\.\s?m\. (?:[EC][SD]T|HST|GMT\+\d{1,2})\. Llegue 5 min antes\. Gestionar: http:\/\/keyturn\.test\/booking\/manage\?token=[A-Za-z0-9_-]+&lang=es Responda STOP para no recibir más mensajes\.$/,
     );
 
     // The reminders, sent later, follow the stored language: e-mail and text.
