@@ -66,6 +66,16 @@ module.exports = {
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
     },
+    {
+      name: 'marketing-words-load-no-schemas',
+      severity: 'error',
+      comment:
+        'The launch texts every marketing page imports (packages/domain/src/launch.ts) reach no schema module, ' +
+        "where zod is: a schema made at a module's top level put zod's 27 KB gzip in each of their first loads " +
+        "(issue 48, decision 099). The answer's schema is in schemas/launch.ts.",
+      from: { path: '^packages/domain/src/launch[.]ts$' },
+      to: { path: '^packages/domain/src/schemas/', reachable: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
