@@ -14,6 +14,7 @@ import type { LazyBookingStep } from '@/app/first-paint-pages';
 import { SpinnerCircle } from '@/components/ui/spinner';
 import { lazyPage } from '@/app/page-loading';
 import { useT } from '@/lib/i18n';
+import { whenIdle } from '@/lib/when-idle';
 import { BOOKING } from '../texts';
 
 type Loader<M> = () => Promise<M>;
@@ -108,28 +109,26 @@ export function prefetchLaterSteps(): () => void {
     loadBookingRequestBuilder,
     loadConfirmation,
   ];
-  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-  const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-  let handle = 0;
-  // A failure shows when the step is opened; the warm-up goes on with the next one.
+  let cancelNext: (() => void) | null = null;
+  let stopped = false;
+  // A failure shows when the step is opened; the warm-up goes on with the next one. Without idle periods
+  // (Safari), a chunk every 200 ms.
   const warm = (next: number) => {
     const load = loaders[next];
-    if (load && handle >= 0)
-      handle = idle(
+    if (load && !stopped)
+      cancelNext = whenIdle(
         () =>
           void load()
             .then(undefined, () => undefined)
             .then(() => warm(next + 1)),
-        {
-          timeout: 2_000,
-        },
+        200,
       );
   };
   warm(0);
   // Stops the warm-up (a chunk already on its way still arrives).
   return () => {
-    cancel(handle);
-    handle = -1;
+    stopped = true;
+    cancelNext?.();
   };
 }
 
