@@ -24,6 +24,7 @@ import { sentMail } from '../support/mail.ts';
 import { ensureServerOwner, SERVER_OWNER } from '../support/server-owner.ts';
 import { daytimeZone } from '../../apps/api/test/support/daytime-zone.ts';
 import { startSmsProvider, type TestSmsProvider } from '../../apps/api/test/support/sms-provider.ts';
+import { TEXTS_ON } from '../../apps/api/test/support/texts-on.ts';
 import { agentWords, englishRuns, expectNoEnglish } from '../support/spanish.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/es';
@@ -266,19 +267,7 @@ test.describe('texts', () => {
     // Reminder texts keep quiet hours in the agent's zone: one where it is day while this test runs.
     const agent = await newAgent('Soto', daytimeZone(30 * 60_000, DEMO.timeZone));
     await query("update agents set plan = 'pro' where id = $1", [agent.id]);
-    const settings = await api(
-      'PUT',
-      '/agents/notifications',
-      {
-        buyer_confirmation_email: true,
-        agent_new_booking_email: false,
-        reminder_emails: true,
-        reminder_offsets_minutes: [1440, 60],
-        sms_reminders: true,
-        feedback_request_email: true,
-      },
-      agent.token,
-    );
+    const settings = await api('PUT', '/agents/notifications', TEXTS_ON, agent.token);
     expect(settings.status).toBe(200);
     const address = `${Date.now() % 1000} Calle Luna`;
     await newListing(agent, address);

@@ -49,7 +49,8 @@ describe('the first screen’s rules without the custom properties nothing reads
     expect(out).toContain('<p style="color: var(--color-red-500)">x</p>');
     // A <style> whose rules hold "<" (an @property syntax) is still found and cut.
     expect(out).toContain('syntax:"*"');
-    const broken = page('.a{color:red');
-    expect(withUnusedCustomPropertiesLeftOut(broken.replace('.a{color:red', '.a{{'))).toContain('.a{{');
+    // Rules postcss cannot read (an unclosed block) go out as they came, with their unread property.
+    const unparsed = page(':root{--kt-never-read:1px}.a{color:red');
+    expect(withUnusedCustomPropertiesLeftOut(unparsed)).toBe(unparsed);
   });
 });

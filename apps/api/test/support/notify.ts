@@ -15,6 +15,7 @@ import { bookingPayload, type TestAgent } from '../fixtures';
 import { startSmsProvider, type TestSmsProvider } from './sms-provider';
 import { ACCOUNT_TEXTS } from '@keyturn/domain/accountTexts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server';
+import { TEXTS_ON } from './texts-on';
 
 export const PUBLIC_URL = 'http://keyturn.test';
 export const MAIL_FROM = 'Keyturn <no-reply@keyturn.test>';
@@ -293,14 +294,7 @@ export async function enableTexts(t: TestApp, agent: { token: string }): Promise
     method: 'PUT',
     url: '/api/agents/notifications',
     token: agent.token,
-    payload: {
-      buyer_confirmation_email: true,
-      agent_new_booking_email: false,
-      reminder_emails: true,
-      reminder_offsets_minutes: [1440, 60],
-      sms_reminders: true,
-      feedback_request_email: true,
-    },
+    payload: TEXTS_ON,
   });
   if (res.statusCode !== 200) throw new Error(`texts not switched on: ${res.statusCode} ${res.body}`);
 }
