@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BASE_URL, DEMO, demoAgent, freeSlot, query } from '../support/server.ts';
 import { signIn } from '../support/sign-in.ts';
 import { pickDate } from '../support/calendar.ts';
@@ -83,6 +83,21 @@ test.afterAll(async () => {
   await new Promise((resolve) => host.close(resolve));
 });
 
+/**
+ * A tap on a control inside the inline frame, sent once the host page has drawn the frame where it now is. The
+ * frame is another site, so Chromium runs it in its own process and routes a tap to it by the positions of the
+ * last frame the compositor drew: a tap sent in the same moment as the scroll that brought the control into view
+ * can land where the control was (CI lost "Confirm Booking" so: no request, nothing on screen). A buyer's finger
+ * cannot outrun a paint; the test waits for two of the host's frames after scrolling.
+ */
+async function tapInFrame(page: Page, control: Locator): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+  await control.click();
+}
+
 const hostEvents = (page: Page) =>
   page.evaluate(() => (window as unknown as { hostEvents: { type: string; detail: unknown }[] }).hostEvents);
 
@@ -122,13 +137,13 @@ test('a buyer books through the inline widget at 375 px; the host page hears the
   );
 
   await pickDate(frame, date);
-  await frame.getByRole('button', { name: label, exact: true }).click();
-  await frame.getByRole('button', { name: 'Continue to Details' }).click();
+  await tapInFrame(page, frame.getByRole('button', { name: label, exact: true }));
+  await tapInFrame(page, frame.getByRole('button', { name: 'Continue to Details' }));
   await frame.getByLabel('Full name').fill(BUYER.name);
   await frame.getByLabel('Email').fill(BUYER.email);
   await frame.getByLabel('Phone').fill('+1 312 555 0142');
   await frame.getByLabel('Buyer type').selectOption('first_time_buyer');
-  await frame.getByRole('button', { name: 'Confirm Booking' }).click();
+  await tapInFrame(page, frame.getByRole('button', { name: 'Confirm Booking' }));
   await expect(frame.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
 
   await expect
