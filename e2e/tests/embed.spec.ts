@@ -85,10 +85,10 @@ test.afterAll(async () => {
 
 /**
  * A tap on a control inside the inline frame, sent once the host page has drawn the frame where it now is. The
- * frame is another site, so Chromium runs it in its own process and routes a tap to it by the positions of the
- * last frame the compositor drew: a tap sent in the same moment as the scroll that brought the control into view
- * can land where the control was (CI lost "Confirm Booking" so: no request, nothing on screen). A buyer's finger
- * cannot outrun a paint; the test waits for two of the host's frames after scrolling.
+ * frame is another site, so Chromium runs it in its own process and routes a tap to it by what the compositor last
+ * drew. Twice on CI "Confirm Booking" was clicked where Playwright saw the button and nothing followed (no request,
+ * nothing on screen); a tap sent in the same moment as the scroll that brought the button into view is the likely
+ * cause (not reproduced here). A buyer's finger cannot outrun a paint: the test waits for two of the host's frames.
  */
 async function tapInFrame(page: Page, control: Locator): Promise<void> {
   await control.scrollIntoViewIfNeeded();
@@ -143,8 +143,28 @@ test('a buyer books through the inline widget at 375 px; the host page hears the
   await frame.getByLabel('Email').fill(BUYER.email);
   await frame.getByLabel('Phone').fill('+1 312 555 0142');
   await frame.getByLabel('Buyer type').selectOption('first_time_buyer');
+  // What the frame says after the tap, kept for a failure's message: a toast is gone within seconds.
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') sent.push(new URL(request.url()).pathname);
+  });
+  await content.evaluate(() => {
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    new MutationObserver(() => {
+      for (const toast of Array.from(document.querySelectorAll('[role="status"]:not([data-testid] *)')))
+        if (toast.textContent && !said.includes(toast.textContent)) said.push(toast.textContent);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await tapInFrame(page, frame.getByRole('button', { name: 'Confirm Booking' }));
-  await expect(frame.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+  await expect(frame.getByRole('heading', { name: 'Booking Confirmed!' }))
+    .toBeVisible()
+    .catch(async (error: Error) => {
+      const said = await content.evaluate(() => (window as unknown as { said: string[] }).said);
+      throw new Error(
+        `${error.message}\nPOSTs after the tap: ${JSON.stringify(sent)}; the frame said: ${JSON.stringify(said)}`,
+      );
+    });
 
   await expect
     .poll(async () => (await hostEvents(page)).map((event) => event.type))
