@@ -64,21 +64,24 @@ export function withoutUnusedCustomProperties(css: string, alsoRead: string): st
   return root.toString();
 }
 
-/** Pruned rules by their text and what the page's style attributes read: the booking page is composed per visit. */
+/** Pruned rules by their text and what the rest of the page reads: the booking page is composed per visit. */
 const pruned = new Map<string, string>();
 const KEPT_RESULTS = 64;
 
 /**
- * The page with each <style> in its <head> cut by withoutUnusedCustomProperties (the page's style attributes count
- * as readers). A style that does not parse stays as it was.
+ * The page with each <style> in its <head> cut by withoutUnusedCustomProperties. The page's style attributes and
+ * its other <style> elements count as readers: a property one style defines and another reads stays.
  */
 export function withUnusedCustomPropertiesLeftOut(html: string): string {
   const headEnd = html.indexOf('</head>');
   if (headEnd < 0) return html;
-  const alsoRead = [...html.matchAll(/\sstyle="([^"]*)"/g)].map((match) => match[1]).join(';');
-  const readers = [...new Set(referencesIn(alsoRead))].sort().join(',');
+  const attributes = [...html.matchAll(/\sstyle="([^"]*)"/g)].map((match) => match[1]).join(';');
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
+  let index = -1;
   const head = html.slice(0, headEnd).replace(/<style>([\s\S]*?)<\/style>/g, (element, css: string) => {
-    const key = `${readers}\0${css}`;
+    index = styles.indexOf(css, index + 1);
+    const alsoRead = [attributes, ...styles.filter((_, other) => other !== index)].join(';');
+    const key = `${[...new Set(referencesIn(alsoRead))].sort().join(',')}\0${css}`;
     let out = pruned.get(key);
     if (out === undefined) {
       try {
