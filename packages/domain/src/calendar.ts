@@ -4,7 +4,6 @@ import {
   eachDayOfInterval,
   endOfMonth,
   endOfWeek,
-  format,
   isBefore,
   isSameDay,
   isSameMonth,
@@ -12,6 +11,7 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
+import { localIsoDate } from './time';
 
 export const WEEKDAY_HEADERS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
 export const MONTH_TITLE_FORMAT = 'MMMM yyyy';
@@ -43,7 +43,7 @@ export function calendarMonthGrid(month: Date): CalendarCell[][] {
   const weeks: CalendarCell[][] = [];
   days.forEach((date, index) => {
     if (index % 7 === 0) weeks.push([]);
-    weeks.at(-1)?.push({ date, iso: format(date, 'yyyy-MM-dd'), inMonth: isSameMonth(date, month) });
+    weeks.at(-1)?.push({ date, iso: localIsoDate(date), inMonth: isSameMonth(date, month) });
   });
   return weeks;
 }
@@ -66,7 +66,7 @@ export function dayState(input: {
   const isToday = isSameDay(day, today);
   return {
     disabled: past || !inMonth,
-    available: !isToday && availableDates.includes(format(day, 'yyyy-MM-dd')),
+    available: !isToday && availableDates.includes(localIsoDate(day)),
     isToday,
     selectable: !past && inMonth,
   };

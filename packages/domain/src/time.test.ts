@@ -10,6 +10,7 @@ import {
   formatClock,
   isRepeatedWallTime,
   isoDateInZone,
+  localIsoDate,
   wallClockInZone,
   isValidIsoDate,
   isValidTime24,
@@ -178,5 +179,18 @@ describe('timeZoneName: a zone named without its offset, for times already on it
     );
     expect(timeZoneName('UTC')).toBe('UTC');
     expect(timeZoneName('Mars/Olympus')).toBe('Mars/Olympus');
+  });
+});
+
+describe('localIsoDate', () => {
+  it('names any local day as yyyy-MM-dd exactly as the date library does, at any hour', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date(1000, 0, 1), max: new Date(9999, 11, 31), noInvalidDate: true }),
+        (date) => {
+          expect(localIsoDate(date)).toBe(format(date, 'yyyy-MM-dd'));
+        },
+      ),
+    );
   });
 });

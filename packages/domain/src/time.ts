@@ -52,6 +52,16 @@ export function isValidIsoDate(value: unknown): value is string {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * A local calendar day as yyyy-MM-dd. Written out rather than through a date library's format: the month grid
+ * names each of its 35–42 days this way on every render, and on a slowed phone the library's pattern parsing
+ * was a measurable part of the booking page's start (issue 48).
+ */
+export function localIsoDate(date: Date): string {
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
+}
+
 /** The yyyy-MM-dd date an instant falls on in an IANA time zone, e.g. "today" for the agent. */
 export function isoDateInZone(instant: Date, timeZone: string): string {
   return wallClockInZone(instant, timeZone).date;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { currentZoneName, timeZoneOptions } from '@/lib/time-zones';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserTimeZone, currentZoneName, timeZoneOptions } from '@/lib/time-zones';
+import { browserTimeZone as bookingPageZone } from '@/features/booking/format';
 
 describe('time zone choices on the profile', () => {
   it('lists renamed zones by their current IANA name (Asia/Kolkata, Europe/Kyiv), once each', () => {
@@ -22,5 +23,21 @@ describe('time zone choices on the profile', () => {
     expect(timeZoneOptions('Asia/Calcutta')[0]).toBe('Asia/Calcutta');
     expect(currentZoneName('Asia/Calcutta')).toBe('Asia/Kolkata');
     expect(currentZoneName('Europe/Berlin')).toBe('Europe/Berlin');
+  });
+});
+
+describe('the browser’s own zone', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is named as the agent’s zone is stored: a browser saying Asia/Calcutta is in Asia/Kolkata, on every page', () => {
+    const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...real.call(this), timeZone: 'Asia/Calcutta' };
+    });
+    expect(browserTimeZone()).toBe('Asia/Kolkata');
+    // The booking page compares it with the agent's zone: one reading for both.
+    expect(bookingPageZone()).toBe('Asia/Kolkata');
   });
 });

@@ -29,9 +29,17 @@ export function currentZoneName(zone: string): string {
   return CURRENT_NAMES[zone] ?? zone;
 }
 
-/** The time zone this browser is in, e.g. 'Europe/Berlin', by its current name. */
+/** Reads the browser's zone: made on first use (not while the page's code loads), then kept. */
+let zoneReader: Intl.DateTimeFormat | undefined;
+
+/**
+ * The time zone this browser is in, e.g. 'Europe/Berlin', by its current name. One formatter answers every call:
+ * making one per call cost about a millisecond each on a slowed phone, several times per render of the booking
+ * page (issue 48). A zone the system changes to while the page is open shows after a reload.
+ */
 export function browserTimeZone(): string {
-  return currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  zoneReader ??= new Intl.DateTimeFormat();
+  return currentZoneName(zoneReader.resolvedOptions().timeZone || 'UTC');
 }
 
 let cached: readonly string[] | undefined;

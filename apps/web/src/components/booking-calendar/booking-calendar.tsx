@@ -2,7 +2,7 @@
 // (spec §5 "Calendar day rules"), and beside it the time slots of the chosen date (spec §4 "Calendar widget").
 // Keyboard: arrow keys move between days, Home/End to the week's ends, Page Up/Down by a month (with Shift
 // by a year), Enter/Space selects. Month, weekday and day names through Intl in the page's locale (issue 43).
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import {
   addMonths,
@@ -98,7 +98,7 @@ export function BookingCalendar({
   const t = useT(STEPS);
   const names = useCalendarNames();
 
-  const weeks = calendarMonthGrid(shownMonth);
+  const weeks = useMemo(() => calendarMonthGrid(shownMonth), [shownMonth]); // per month, not per render (issue 48)
   const monthKey = format(shownMonth, 'yyyy-MM');
   useEffect(() => {
     onMonthChange?.(parseMonth(monthKey));
@@ -226,7 +226,7 @@ export function BookingCalendar({
                             : undefined
                         }
                       >
-                        <span aria-hidden="true">{format(cell.date, 'd')}</span>
+                        <span aria-hidden="true">{cell.date.getDate()}</span>
                         {state.isToday ? (
                           <span
                             aria-hidden="true"

@@ -36,11 +36,8 @@ export function parseIsoDate(iso: string): Date {
   return new Date(year, month - 1, day);
 }
 
-/** A local calendar day → 'yyyy-MM-dd'. */
-export function toIsoDate(date: Date): string {
-  const pad = (n: number, width: number) => String(n).padStart(width, '0');
-  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
-}
+/** A local calendar day → 'yyyy-MM-dd' (the calendar's own naming of its days). */
+export { localIsoDate as toIsoDate } from '@keyturn/domain/time';
 
 const longDates = new Map<string, Intl.DateTimeFormat>();
 
@@ -76,13 +73,8 @@ function shortDayInZone(instant: string, zone: string, intl: string): string {
   return formatter.format(new Date(instant));
 }
 
-/**
- * The visitor's own IANA time zone, read when a screen needs it: the booking page's first screen does not, so it
- * paints and hydrates without loading the locale data (issue 48).
- */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
+/** The visitor's own IANA time zone by its current name (lib/time-zones.ts). */
+export { browserTimeZone } from '@/lib/time-zones';
 
 /**
  * An instant the server gave (ISO 8601) on `zone`'s clock: '7:00 PM', the pass named where that wall time

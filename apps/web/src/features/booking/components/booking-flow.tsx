@@ -104,7 +104,8 @@ export function BookingFlow({ setup, flowKey }: { setup: BookingSetup; flowKey: 
   const move = (patch: Partial<FlowChoices>, to: BookingStep = step) =>
     flowUrl.go(step, to, { ...choices, ...patch });
   const [purposeError, setPurposeError] = useState<string | null>(null);
-  const [visibleMonth, setVisibleMonth] = useState<string | null>(null);
+  // The month the calendar shows (it reports it once it runs): a chosen date's, which it opens on, from the start.
+  const [visibleMonth, setVisibleMonth] = useState<string | null>(() => (date ? date.slice(0, 7) : null));
   const [showInBuyerZone, setShowInBuyerZone] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
   const shownStep = useRef(step);
