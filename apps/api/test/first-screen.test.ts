@@ -13,6 +13,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, serverSettings } from '../src/db/schema';
 import { rendererFileOf, type FirstScreenRenderer } from '../src/http/first-screen';
+import { criticalCssRuns } from '../src/http/critical-css';
 import { createTestApp, type TestApp } from './app';
 import { makeAgent, type TestAgent } from './fixtures';
 
@@ -235,6 +236,40 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
       expect(parsed(styled)).toBe(parsed(plain));
       expect(parsed(styled)).toContain('Continue to Date Selection');
       expect(inlineJson(styled)).toBe(inlineJson(plain));
+    } finally {
+      await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+    }
+  });
+
+  it('a booking page shaped like one already read gets its rules without reading the page again (issue 48)', async () => {
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    const css =
+      '.min-h-screen{min-height:100vh}.kt-never-rendered{color:red}' +
+      '[role=grid]{border-spacing:4px}[aria-selected=true]>button{color:#fff}';
+    await writeFile(path.join(dist, 'assets', 'index-o1.css'), css);
+    const link = '<link rel="stylesheet" crossorigin href="/assets/index-o1.css">';
+    await writeFile(path.join(dist, 'index.html'), INDEX_HTML.replace('</head>', `${link}</head>`));
+    const other = await makeAgent(t);
+    const styleOf = (html: string) => /<style>([^<]*)<\/style>/.exec(html)?.[1];
+    try {
+      const first = (await page(`/bookme/${agent.id}`)).body;
+      const runs = criticalCssRuns();
+      // Another agent's page on the same step: other names and links, the same elements and classes.
+      const second = (await page(`/bookme/${other.id}`)).body;
+      expect(criticalCssRuns()).toBe(runs);
+      expect(styleOf(second)).toBe(styleOf(first));
+      expect(styleOf(second)).toContain('.min-h-screen{min-height:100vh}');
+      expect(inlineJson(second)).toContain(other.id);
+      expect(second).toMatch(new RegExp(`</div>${link.replace(/[.*?()[\]/]/g, '\\$&')}</body></html>$`));
+      // The calendar is another page to the selectors: read, and its grid's rules come.
+      const calendar = (await page(`/bookme/${other.id}?date=2031-03-04`)).body;
+      expect(criticalCssRuns()).toBe(runs + 1);
+      expect(styleOf(calendar)).toContain('[role=grid]{border-spacing:4px}');
+      expect(styleOf(calendar)).toContain('[aria-selected=true]>button{color:#fff}');
+      expect(styleOf(calendar)).not.toContain('kt-never');
+      // The first agent's calendar on that date: the same outline, not read again.
+      expect(styleOf((await page(`/bookme/${agent.id}?date=2031-03-04`)).body)).toBe(styleOf(calendar));
+      expect(criticalCssRuns()).toBe(runs + 1);
     } finally {
       await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
     }

@@ -11,9 +11,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import Beasties from 'beasties';
 import { agentDefaultIn, pageLocale, withPageLocale } from './page-locale';
-import { withUnusedCustomPropertiesLeftOut } from './unused-css-variables';
+import { STYLESHEET_LINK, hrefOf, withCriticalCss } from './critical-css';
 
 /** What the web build's dist-server/entry-server.js exports (apps/web/src/entry-server.tsx). */
 export type FirstScreenRenderer = {
@@ -206,12 +205,7 @@ export function composePage(
  * way to a <style> with the same rules (the CSP allows inline styles; the file has no relative url() to
  * resolve against /assets/, else it stays a link as it was).
  */
-const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/gi;
 const RELATIVE_URL = /url\(\s*(['"]?)(?!data:|https?:|\/)/i;
-
-function hrefOf(link: string): string | undefined {
-  return /\bhref="([^"]+)"/i.exec(link)?.[1];
-}
 
 function inlineStylesheets(html: string, styles: Record<string, string>): string {
   return html.replace(STYLESHEET_LINK, (link) => {
@@ -224,70 +218,6 @@ function inlineStylesheets(html: string, styles: Record<string, string>): string
     // `</style` inside a rule could close the element early: escaped as CSS reads it (`\3c/style`).
     return `${kept}<style>${css.replace(/<\/style/gi, '\\3c/style')}</style>`;
   });
-}
-
-/**
- * Only the rules the first screen uses in the page (issue 48): a stylesheet the page could carry whole
- * (`styles`, by href) is cut to the rules that match the rendered document (Beasties: selectors matched against
- * the markup, @media and @layer kept as they are, keyframes the kept rules name), and its link moves to the end
- * of <body>, enabled: fetched beside the modules, never in front of the first paint, applied before the load
- * event, so a later step finds every rule. The whole stylesheet inline was 80 % of the booking page's HTML
- * (12.8 of 16 KB gzip) — a second round trip on a phone before the first paint. A stylesheet that stays a link
- * (relative url()) or has `</style` in it is left out of this (data-beasties-skip); any failure gives null and
- * the caller puts the whole stylesheet in, as before.
- */
-async function withCriticalCss(
-  html: string,
-  webDist: string,
-  styles: Record<string, string>,
-): Promise<string | null> {
-  let cut = 0;
-  const marked = html.replace(STYLESHEET_LINK, (link) => {
-    const href = hrefOf(link);
-    const css = href === undefined ? undefined : styles[href];
-    if (css === undefined || /<\/style/i.test(css)) return link.replace(/\s*\/?>$/, ' data-beasties-skip>');
-    cut++;
-    return link;
-  });
-  if (cut === 0) return null;
-  try {
-    const out = await criticOf(webDist).process(marked);
-    // Beasties moves each link it cut to the end of <body> and marks <html> as the part it read; nothing else
-    // of the page changes (it parses and writes entities as they are). Of the rules it kept, the custom
-    // properties nothing reads go too.
-    return withUnusedCustomPropertiesLeftOut(
-      out
-        .replace(/ data-beasties-skip(?=[\s>])/g, '')
-        .replace(/(<html\b[^>]*?) data-beasties-container(?:="")?/i, '$1'),
-    );
-  } catch {
-    return null;
-  }
-}
-
-/** One Beasties per web build folder; it reads the build's stylesheets from there (`/assets/…` → dist/assets). */
-const critics = new Map<string, Beasties>();
-
-function criticOf(webDist: string): Beasties {
-  let critic = critics.get(webDist);
-  if (!critic) {
-    critic = new Beasties({
-      path: webDist,
-      publicPath: '/',
-      // The one strategy without an inline script or onload attribute (the CSP allows neither).
-      preload: 'body',
-      // The build has no @font-face; React's own inline <style>s (none today) stay as rendered.
-      fonts: false,
-      reduceInlineStyles: false,
-      // Rules behind :where() — Tailwind's space-y-*, divide-*, group-*/peer-* and a few of its base rules,
-      // 36 rules, 0.9 KB gzip — are rules Beasties cannot match against the markup (it dropped the landing's
-      // space-y-3: the rows moved when the stylesheet came); they all come along.
-      allowRules: [/^:where\(/],
-      logLevel: 'silent',
-    });
-    critics.set(webDist, critic);
-  }
-  return critic;
 }
 
 /** Stylesheet text by file: the build fingerprints its names, so a file read once is that file's text. */

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { namedAttributes, selectorOutline } from './critical-css';
+
+const CSS =
+  '.p-4{padding:1rem}[hidden]:where(:not([hidden=until-found])){display:none}' +
+  '[data-early-tap][aria-pressed=true]{color:red}.bg-\\[var\\(--kt-primary\\)\\]{background:var(--kt-primary)}';
+
+describe('namedAttributes', () => {
+  it('reads which attributes selectors compare by value and which only by presence', () => {
+    const named = namedAttributes(CSS);
+    expect([...named.valued].sort()).toEqual(['aria-pressed', 'hidden']);
+    expect(named.present.has('data-early-tap')).toBe(true);
+    // compared by value somewhere: not also a presence-only name
+    expect(named.present.has('hidden')).toBe(false);
+    // the attributes the selector engine's pseudo-classes read (:disabled, :checked, :link…)
+    for (const name of ['disabled', 'checked', 'href']) expect(named.present.has(name)).toBe(true);
+  });
+});
+
+describe('selectorOutline', () => {
+  const named = namedAttributes(CSS);
+  const page = (name: string, date: string, pressed = 'false', extra = '') =>
+    `<!doctype html><html lang="en"><head><title>Book with ${name}</title>` +
+    `<script type="application/json" id="a">{"name":"${name} <b>"}</script></head>` +
+    `<body><div id="root"><!--$--><h1 class="p-4" style="color:#123">${name}</h1>` +
+    `<a href="/bookme/${name}" aria-label="${name}">Book</a>` +
+    `<button data-date="${date}" data-early-tap="${date}" aria-pressed="${pressed}"${extra}>${date.slice(-2)}</button>` +
+    `<p class="p-4"></p></div></body></html>`;
+
+  it('is the same for pages that differ in text and in attributes no selector reads', () => {
+    expect(selectorOutline(page('Dana', '2031-03-04'), named)).toBe(
+      selectorOutline(page('Sam & Alex', '2031-04-11'), named),
+    );
+  });
+
+  it('differs when a class, a compared attribute, a read attribute, the nesting or an element’s text differs', () => {
+    const base = selectorOutline(page('Dana', '2031-03-04'), named);
+    expect(selectorOutline(page('Dana', '2031-03-04', 'true'), named)).not.toBe(base);
+    expect(selectorOutline(page('Dana', '2031-03-04', 'false', ' disabled'), named)).not.toBe(base);
+    expect(
+      selectorOutline(page('Dana', '2031-03-04').replace('<p class="p-4">', '<p class="p-8">'), named),
+    ).not.toBe(base);
+    expect(
+      selectorOutline(
+        page('Dana', '2031-03-04').replace('<p class="p-4"></p>', '<p class="p-4">x</p>'),
+        named,
+      ),
+    ).not.toBe(base);
+    expect(
+      selectorOutline(
+        page('Dana', '2031-03-04').replace('<p class="p-4"></p></div>', '</div><p class="p-4"></p>'),
+        named,
+      ),
+    ).not.toBe(base);
+  });
+
+  it('keeps a compared attribute’s value and a present one’s name only', () => {
+    const outline = selectorOutline(page('Dana', '2031-03-04'), named);
+    expect(outline).toContain('aria-pressed="false"');
+    expect(outline).toMatch(/ data-early-tap[ >]/);
+    expect(outline).not.toContain('2031');
+    expect(outline).not.toContain('Dana');
+  });
+});
