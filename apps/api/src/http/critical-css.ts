@@ -16,8 +16,20 @@ export function hrefOf(link: string): string | undefined {
   return /\bhref="([^"]+)"/i.exec(link)?.[1];
 }
 
-/** Attributes whose pseudo-classes the selector engine reads (:disabled, :checked, :link, :lang()…). */
-const PSEUDO_CLASS_ATTRIBUTES = ['disabled', 'checked', 'selected', 'href', 'lang', 'dir', 'open', 'hidden'];
+/** Attributes the selector engine's pseudo-classes test for (:disabled, :checked, :link, :required…). */
+const PSEUDO_CLASS_ATTRIBUTES = [
+  'disabled',
+  'checked',
+  'selected',
+  'href',
+  'open',
+  'hidden',
+  'required',
+  'readonly',
+  'placeholder',
+];
+/** …and those whose value they compare (:lang(es), :dir(rtl)). */
+const PSEUDO_CLASS_VALUES = ['lang', 'dir'];
 
 /** The attributes selectors name: with their value when one compares it, else only whether they are there. */
 type NamedAttributes = { valued: ReadonlySet<string>; present: ReadonlySet<string> };
@@ -26,7 +38,7 @@ const ATTRIBUTE_SELECTOR = /\[\s*([\w:-]+)\s*(?:([~|^$*]?=)[^\]]*)?\]/g;
 
 /** What `css`'s selectors ask of attributes (read from the whole text: a bracket in a value only adds a name). */
 export function namedAttributes(css: string): NamedAttributes {
-  const valued = new Set<string>();
+  const valued = new Set<string>(PSEUDO_CLASS_VALUES);
   const present = new Set<string>(PSEUDO_CLASS_ATTRIBUTES);
   for (const [, name = '', operator] of css.matchAll(ATTRIBUTE_SELECTOR))
     (operator ? valued : present).add(name.toLowerCase());
