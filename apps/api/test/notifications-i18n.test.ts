@@ -17,6 +17,8 @@ import {
   slotBetween,
   type NotifyHarness,
 } from './support/notify';
+import { textTiming } from '@keyturn/domain/texts/quietHours';
+import { DEFAULT_RECONFIRM_MINUTES, reconfirmTimes } from '@keyturn/domain/texts/reconfirm';
 import { daytimeZone } from './support/daytime-zone';
 import type { ReceivedMail } from './support/smtp-server';
 import { joinWaitlist } from './support/waitlist';
@@ -92,8 +94,26 @@ describe('a Spanish booking’s messages', () => {
     await h.startWorkers();
 
     const isReminder = (m: ReceivedMail) => m.subject.startsWith('Recordatorio:');
+    const reminderSubjects = () =>
+      h.smtp
+        .to(email)
+        .filter(isReminder)
+        .map((m) => m.subject.replace(/ — .*/, ''))
+        .sort();
+    // The agent's reminders, a day and an hour ahead; and the re-confirmation text (6 hours ahead) when that moment
+    // was in the quiet hours with the next morning too late: it then comes as a reminder e-mail instead. Whether it
+    // was depends on the hour the suite runs (the zone is chosen by the hour of now).
+    const times = reconfirmTimes(startsAt, DEFAULT_RECONFIRM_MINUTES, new Date(realNow - 2 * DAY))!;
+    const reconfirmByEmail = textTiming(times.reconfirmAt, ZONE, times.alertAt).by === 'email';
+    const expected = [
+      'Recordatorio: 88 Riverside Drive dentro de 1 hora',
+      'Recordatorio: 88 Riverside Drive dentro de 24 horas',
+      ...(reconfirmByEmail ? ['Recordatorio: 88 Riverside Drive dentro de 6 horas'] : []),
+    ].sort();
     await h.smtp.waitFor(
-      () => h.smtp.to(email).filter(isReminder).length === 2 && h.smtp.to(email).length === 3,
+      () =>
+        expected.every((subject) => reminderSubjects().includes(subject)) &&
+        h.smtp.to(email).some((m) => !isReminder(m)),
       30_000,
     );
     const confirmation = h.smtp.to(email).find((m) => !isReminder(m))!;
@@ -153,16 +173,9 @@ describe('a Spanish booking’s messages', () => {
     );
 
     // The reminders, sent later, follow the stored language: e-mail and text.
-    const reminders = h.smtp
-      .to(email)
-      .filter(isReminder)
-      .map((m) => m.subject.replace(/ — .*/, ''))
-      .sort();
-    expect(reminders).toEqual([
-      'Recordatorio: 88 Riverside Drive dentro de 1 hora',
-      'Recordatorio: 88 Riverside Drive dentro de 24 horas',
-    ]);
-    const reminder = h.smtp.to(email).find(isReminder)!;
+    expect(reminderSubjects()).toEqual(expected);
+    expect(h.smtp.to(email)).toHaveLength(expected.length + 1);
+    const reminder = h.smtp.to(email).find((m) => /dentro de (1 hora|24 horas)/.test(m.subject))!;
     expect(textOf(reminder)).toMatch(/Le recordamos su visita a la propiedad con Jamie Agent\d+\./);
     expect(textOf(reminder)).toMatch(/Su visita es dentro de (1 hora|24 horas)/);
     expect(htmlOf(reminder)).toContain('<html lang="es">');
