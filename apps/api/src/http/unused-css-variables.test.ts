@@ -49,7 +49,6 @@ describe('the first screen’s rules without the custom properties nothing reads
     expect(out).toContain('<p style="color: var(--color-red-500)">x</p>');
     // A <style> whose rules hold "<" (an @property syntax) is still found and cut.
     expect(out).toContain('syntax:"*"');
-    // Rules postcss cannot read (an unclosed block) go out as they came, with their unread property.
     // A property another <style> of the page reads stays.
     const twoStyles = page(CSS).replace(
       '</head>',
@@ -58,6 +57,7 @@ describe('the first screen’s rules without the custom properties nothing reads
     const both = withUnusedCustomPropertiesLeftOut(twoStyles);
     expect(both).toContain('--color-unread:var(--color-red-500)');
     expect(both).toContain('.unread{color:var(--color-unread)}');
+    // Rules postcss cannot read (an unclosed block) go out as they came, with their unread property.
     const unparsed = page(':root{--kt-never-read:1px}.a{color:red');
     expect(withUnusedCustomPropertiesLeftOut(unparsed)).toBe(unparsed);
   });
