@@ -241,6 +241,34 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
     }
   });
 
+  it('the landing links its stylesheet again where its first screen ends (decision 102)', async () => {
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    const css = '.relative{position:relative}.below-fold{content-visibility:auto}';
+    await writeFile(path.join(dist, 'assets', 'index-e1.css'), css);
+    const link = '<link rel="stylesheet" crossorigin href="/assets/index-e1.css">';
+    await writeFile(path.join(dist, 'index.html'), INDEX_HTML.replace('</head>', `${link}</head>`));
+    try {
+      const landing = (await page('/')).body;
+      const style = (html: string) => /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
+      // The rules of the hero and of the sections below it in the page, as on every page.
+      expect(style(landing)).toBe(css);
+      // React's own link, with the build's stylesheet, between the hero and the first section below it.
+      const end =
+        '<link rel="stylesheet" href="/assets/index-e1.css" crossorigin="" data-first-screen-end=""/>';
+      expect(landing).toMatch(
+        new RegExp(`</section>${end.replace(/[.*?()[\]/]/g, '\\$&')}<!--\\$--><section id="demo"`),
+      );
+      // …and the head's link at the end of <body> as on every page.
+      expect(landing.endsWith(`</div>${link}</body></html>`)).toBe(true);
+      expect(landing).not.toContain('data-beasties');
+      expect(landing.match(/<style>/g)).toHaveLength(1);
+      // Only the landing has one.
+      expect((await page('/pricing')).body).not.toContain('data-first-screen-end');
+    } finally {
+      await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+    }
+  });
+
   it('a booking page shaped like one already read gets its rules without reading the page again (issue 48)', async () => {
     await mkdir(path.join(dist, 'assets'), { recursive: true });
     const css =

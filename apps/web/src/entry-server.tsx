@@ -18,6 +18,7 @@ import {
 } from '@/app/first-paint-pages';
 import { AppRoutes, FIRST_PAINT_LOADS, FIRST_SCREEN_PARTS } from '@/app/router';
 import { firstStepsOf, preloadFirstSteps } from '@/features/booking/components/lazy-steps';
+import { provideFirstScreenStylesheet } from '@/components/first-screen-end';
 import { FIRST_PAINT_INLINE_ID, provideInlineAnswers } from '@/lib/first-paint-data';
 import { createQueryClient } from '@/lib/query-client';
 import { provideSpanish, renderingIn } from '@/lib/locale';
@@ -71,12 +72,14 @@ export function firstScreenPreloads(url: string): string[] {
 /**
  * The markup of the app's first render at `url` (path and query) given `answers` (URL → answer body, as
  * firstScreenData named them), in `locale` (the page's language, which the API server chose); null when that screen has a part that would load later (a lazy part no table
- * names), throws on any other error — either way the server sends index.html as it is.
+ * names), throws on any other error — either way the server sends index.html as it is. `stylesheet`: the build's
+ * stylesheet (its href in index.html), which a page links again where its first screen ends (FirstScreenEnd).
  */
 export async function renderFirstScreen(
   url: string,
   answers: Record<string, unknown>,
   locale: Locale = 'en',
+  stylesheet: string | null = null,
 ): Promise<string | null> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const screen = firstScreenData(pathname);
@@ -92,6 +95,7 @@ export async function renderFirstScreen(
   ]);
   const queryClient = createQueryClient();
   provideInlineAnswers(answers);
+  provideFirstScreenStylesheet(stylesheet);
   renderingIn(isLocale(locale) ? locale : 'en');
   try {
     // The same tree as main.tsx, with the address given instead of the browser's; the browser hydrates it.
@@ -110,6 +114,7 @@ export async function renderFirstScreen(
   } finally {
     renderingIn(null);
     provideInlineAnswers(null);
+    provideFirstScreenStylesheet(null);
     queryClient.clear();
   }
 }

@@ -1,5 +1,8 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { namedAttributes, selectorOutline } from './critical-css';
+import { namedAttributes, selectorOutline, withCriticalCss } from './critical-css';
 
 const CSS =
   '.p-4{padding:1rem}[hidden]:where(:not([hidden=until-found])){display:none}' +
@@ -62,5 +65,41 @@ describe('selectorOutline', () => {
     expect(outline).toMatch(/ data-early-tap[ >]/);
     expect(outline).not.toContain('2031');
     expect(outline).not.toContain('Dana');
+  });
+});
+
+describe('withCriticalCss', () => {
+  const CUT = '.above{color:red}.below{color:blue}';
+  const HEAD_LINK = '<link rel="stylesheet" crossorigin href="/assets/cut-1.css">';
+  // What FirstScreenEnd renders where a page's first screen ends (decision 102).
+  const BODY_LINK =
+    '<link rel="stylesheet" href="/assets/cut-1.css" crossorigin="" data-first-screen-end=""/>';
+  const page = (end: string) =>
+    `<!doctype html><html lang="en"><head>${HEAD_LINK}</head><body><div id="root">` +
+    `<p class="above">First screen</p>${end}<p class="below">Further down</p></div></body></html>`;
+  const inDist = async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'keyturn-critical-css-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'assets', 'cut-1.css'), CUT);
+    return dist;
+  };
+
+  it('keeps the rules of the whole page; the stylesheet is linked at the end of <body>', async () => {
+    const html = await withCriticalCss(page(''), await inDist(), { '/assets/cut-1.css': CUT });
+    expect(/<style>([^<]*)<\/style>/.exec(html ?? '')?.[1]).toBe(CUT);
+    expect(html).toMatch(
+      /<\/div><link rel="stylesheet" crossorigin href="\/assets\/cut-1.css"><\/body><\/html>$/,
+    );
+  });
+
+  it('a stylesheet link in the body stays as it is; the rules of what follows it come in too', async () => {
+    const html = (await withCriticalCss(page(BODY_LINK), await inDist(), { '/assets/cut-1.css': CUT })) ?? '';
+    // A browser that shows what follows before that file has arrived shows it styled.
+    expect(/<style>([^<]*)<\/style>/.exec(html)?.[1]).toBe(CUT);
+    expect(html).toContain(`First screen</p>${BODY_LINK}<p class="below">`);
+    expect(html.match(/<style>/g)).toHaveLength(1);
+    expect(html).not.toContain('data-beasties');
+    // The head's link still goes to the end of <body>: the page keeps the stylesheet if the first one goes.
+    expect(html.endsWith(`</div>${HEAD_LINK}</body></html>`)).toBe(true);
   });
 });

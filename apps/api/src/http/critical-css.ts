@@ -150,11 +150,13 @@ async function criticalRulesOf(
 }
 
 /**
- * `html` with each stylesheet `styles` can carry (by href) cut to the rules its first screen uses, in a <style>
- * where the link was, and the link moved to the end of <body>, enabled: fetched beside the modules, never in front
- * of the first paint, applied before the load event, so a later step finds every rule. Of the rules kept, the
- * custom properties nothing reads go too. A stylesheet that stays a link (relative url()) or has `</style` in it is
- * left as it is. The rest of the page is not touched (React's markup as it rendered it). Null when no stylesheet
+ * `html` with each stylesheet of its <head> that `styles` can carry (by href) cut to the rules its first screen
+ * uses, in a <style> where the link was, and the link moved to the end of <body>, enabled: fetched beside the
+ * modules, never in front of the first paint, applied before the load event, so a later step finds every rule. Of
+ * the rules kept, the custom properties nothing reads go too. A stylesheet that stays a link (relative url()) or
+ * has `</style` in it is left as it is, and so is a stylesheet link in the body (decision 102: where the page's
+ * first screen ends); the rules of what follows it come in too, so a browser that shows it before that file has
+ * arrived shows it styled. The rest of the page is not touched (React's markup as it rendered it). Null when no stylesheet
  * could be cut, the page has a <style> already, or anything fails: the caller puts the whole stylesheet in.
  */
 export async function withCriticalCss(
@@ -163,16 +165,18 @@ export async function withCriticalCss(
   styles: Record<string, string>,
 ): Promise<string | null> {
   if (/<style\b/i.test(html)) return null;
+  const bodyAt = html.search(/<\/head>/i);
+  if (bodyAt < 0) return null;
   const cut: { link: string; href: string; css: string }[] = [];
-  const marked = html.replace(STYLESHEET_LINK, (link) => {
+  const head = html.slice(0, bodyAt).replace(STYLESHEET_LINK, (link) => {
     const href = hrefOf(link);
     const css = href === undefined ? undefined : styles[href];
-    if (href === undefined || css === undefined || /<\/style/i.test(css))
-      return link.replace(/\s*\/?>$/, ' data-beasties-skip>');
+    if (href === undefined || css === undefined || /<\/style/i.test(css)) return skipped(link);
     cut.push({ link, href, css });
     return link;
   });
   if (cut.length === 0) return null;
+  const marked = head + html.slice(bodyAt).replace(STYLESHEET_LINK, skipped);
   try {
     const rules = await criticalRulesOf(marked, webDist, cut);
     if (!rules) return null;
@@ -185,4 +189,9 @@ export async function withCriticalCss(
   } catch {
     return null;
   }
+}
+
+/** A link Beasties leaves as it is. */
+function skipped(link: string): string {
+  return link.replace(/\s*\/?>$/, ' data-beasties-skip>');
 }

@@ -20,8 +20,16 @@ export type FirstScreenRenderer = {
   /** The build's page-chunk table, relative to the web build folder (first-paint-preload.ts writes it). */
   FIRST_PAINT_MANIFEST: string;
   firstScreenData(pathname: string): { path: string; urls: string[] } | null;
-  /** null: this address's first screen has a part that loads later (the plain page, no warning). */
-  renderFirstScreen(url: string, answers: Record<string, unknown>, locale?: string): Promise<string | null>;
+  /**
+   * null: this address's first screen has a part that loads later (the plain page, no warning). `stylesheet`: the
+   * build's stylesheet, which a page may link again where its first screen ends (decision 102).
+   */
+  renderFirstScreen(
+    url: string,
+    answers: Record<string, unknown>,
+    locale?: string,
+    stylesheet?: string | null,
+  ): Promise<string | null>;
   /** The manifest keys of the chunks the page at this address shows beyond its row's (a booking step). */
   firstScreenPreloads?(url: string): string[];
   /** The addresses whose page is the same for every visitor, composed once and kept (the marketing pages). */
@@ -128,7 +136,12 @@ export async function firstScreenHtml(
     // The footer's © year is rendered text: a page kept across New Year is composed again.
     const year = new Date().getFullYear();
     if (hit && hit.template === template && hit.manifest === manifest && hit.year === year) return hit.html;
-    const markup = await renderer.renderFirstScreen(kept ? plan.path : request.url, bodies, language.locale);
+    const markup = await renderer.renderFirstScreen(
+      kept ? plan.path : request.url,
+      bodies,
+      language.locale,
+      buildStylesheet(template),
+    );
     if (markup === null) return null;
     // The row's chunks, and those of what this address shows beyond them (the step a booking link opens on).
     const table = JSON.parse(manifest) as Record<string, string[] | undefined>;
@@ -220,14 +233,24 @@ function inlineStylesheets(html: string, styles: Record<string, string>): string
   });
 }
 
+/** The template's own stylesheets' hrefs (under /assets/). */
+function ownStylesheets(template: string): string[] {
+  return [...template.matchAll(STYLESHEET_LINK)]
+    .map(([link]) => hrefOf(link))
+    .filter((href): href is string => href !== undefined && /^\/assets\/[\w.-]+\.css$/.test(href));
+}
+
+/** The build's stylesheet: the first of the template's own (null when it has none, as in development). */
+function buildStylesheet(template: string): string | null {
+  return ownStylesheets(template)[0] ?? null;
+}
+
 /** Stylesheet text by file: the build fingerprints its names, so a file read once is that file's text. */
 const stylesheetText = new Map<string, Promise<string | null>>();
 
 /** The template's own stylesheets (under /assets/, without relative url()), read once each, by href. */
 export async function stylesheetsOf(template: string, webDist: string): Promise<Record<string, string>> {
-  const hrefs = [...template.matchAll(STYLESHEET_LINK)]
-    .map(([link]) => hrefOf(link))
-    .filter((href): href is string => href !== undefined && /^\/assets\/[\w.-]+\.css$/.test(href));
+  const hrefs = ownStylesheets(template);
   const texts = await Promise.all(
     hrefs.map((href) => {
       const file = path.join(webDist, href);

@@ -1,6 +1,7 @@
 import { Suspense, useRef, useState } from 'react';
 import { Navigate, useLocation } from '@/lib/router';
 import { lazyPage } from '@/app/page-loading';
+import { FirstScreenEnd } from '@/components/first-screen-end';
 import { PageMeta, SiteHeader } from '@/components/site-header';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/auth';
@@ -55,6 +56,7 @@ export function LandingPage({ notice = null }: { notice?: string | null } = {}) 
       <SiteHeader />
       <main id="main" className="flex-1">
         <LandingHero onWatchDemo={watchDemo} />
+        <FirstScreenEnd />
 
         <Suspense fallback={null}>
           <LandingSections demoRef={demoRef} demoRuns={demoRuns} />
