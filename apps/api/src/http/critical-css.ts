@@ -156,8 +156,9 @@ async function criticalRulesOf(
  * the rules kept, the custom properties nothing reads go too. A stylesheet that stays a link (relative url()) or
  * has `</style` in it is left as it is, and so is a stylesheet link in the body (decision 102: where the page's
  * first screen ends); the rules of what follows it come in too, so a browser that shows it before that file has
- * arrived shows it styled. The rest of the page is not touched (React's markup as it rendered it). Null when no stylesheet
- * could be cut, the page has a <style> already, or anything fails: the caller puts the whole stylesheet in.
+ * arrived shows it styled. The rest of the page is not touched (React's markup as it rendered it). Null when no
+ * stylesheet could be cut, the page has a <style> already, or anything fails: the caller puts the whole stylesheet
+ * in.
  */
 export async function withCriticalCss(
   html: string,

@@ -1,8 +1,9 @@
 // Where a server-rendered public page's first screen ends (issue 48, decision 102): the page's stylesheet, linked
-// again at that point. A stylesheet link in the body holds the browser's parser until the file has arrived, so the
-// browser paints what came before — the first screen, whose rules are already inline — instead of first reading
-// the whole rest of the page (on the phone profile the landing's hero painted ~20 ms sooner). The API server leaves a
-// link in the body as it is (apps/api/src/http/critical-css.ts); the page's inline rules still cover what follows.
+// again at that point. A stylesheet link in the body holds Chromium's parser until the file has arrived, so it
+// paints what came before — the first screen, whose rules are already inline — instead of first reading the whole
+// rest of the page (on the phone profile the landing's hero painted ~20 ms sooner). The API server leaves a link in
+// the body as it is (apps/api/src/http/critical-css.ts); the page's inline rules still cover what follows, for a
+// browser that does not wait there.
 //
 // The link is the app's own element, so the browser's first render must have it too: it takes the href from the
 // element the server rendered (a page the browser renders itself, after a navigation, has none and adds none — its
