@@ -60,6 +60,26 @@ const page = (url: string, headers: Record<string, string> = {}) =>
 const inlineJson = (html: string) =>
   /<script type="application\/json" id="keyturn-first-paint-answers">(.*?)<\/script>/s.exec(html)?.[1];
 const rootOf = (html: string) => /<div id="root">(.*)<\/div>(?:<link [^>]*>)*<\/body>/s.exec(html)?.[1] ?? '';
+const styleOf = (html: string) => /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
+/** `text` as a regular expression matches it. */
+const escaped = (text: string) => text.replace(/[.*?()[\]/$]/g, '\\$&');
+
+/** The build's stylesheet `name` (its rules `css`) linked in index.html's <head> while `run` runs. */
+async function withStylesheet(
+  name: string,
+  css: string,
+  run: (link: string) => Promise<void>,
+): Promise<void> {
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await writeFile(path.join(dist, 'assets', `${name}.css`), css);
+  const link = `<link rel="stylesheet" crossorigin href="/assets/${name}.css">`;
+  await writeFile(path.join(dist, 'index.html'), INDEX_HTML.replace('</head>', `${link}</head>`));
+  try {
+    await run(link);
+  } finally {
+    await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+  }
+}
 
 describe('the booking page first screen in the HTML (decision 034)', () => {
   it('GET /bookme/:agentId renders the first step with the answers the API gives, in Brotli when accepted (else gzip)', async () => {
@@ -202,19 +222,15 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
   });
 
   it('only the rules the first screen uses come in the page; the whole stylesheet is linked at the end of <body> (issue 48)', async () => {
-    await mkdir(path.join(dist, 'assets'), { recursive: true });
     const css =
       ':root{--kt-read:#0f172a;--kt-never-read:#f00}' +
       '.min-h-screen{min-height:100vh;color:var(--kt-read)}.kt-never-rendered{color:red}' +
       '@media (min-width:48rem){.md\\:p-8{padding:2rem}.kt-never-wide{color:blue}}';
-    await writeFile(path.join(dist, 'assets', 'index-c1.css'), css);
-    const link = '<link rel="stylesheet" crossorigin href="/assets/index-c1.css">';
     const plain = (await page(`/bookme/${agent.id}`)).body;
-    await writeFile(path.join(dist, 'index.html'), INDEX_HTML.replace('</head>', `${link}</head>`));
-    try {
+    await withStylesheet('index-c1', css, async (link) => {
       for (const url of [`/bookme/${agent.id}`, '/pricing']) {
         const html = (await page(url)).body;
-        const style = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
+        const style = styleOf(html);
         expect(style, url).toContain('.min-h-screen{min-height:100vh;color:var(--kt-read)}');
         // Of the custom properties, only those a kept rule reads.
         expect(style, url).toContain(':root{--kt-read:#0f172a}');
@@ -224,7 +240,7 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
           expect(style, url).toContain('@media (min-width:48rem){.md\\:p-8{padding:2rem}}');
         expect(style, url).not.toContain('kt-never');
         // The link, enabled, after the app's markup: fetched beside the modules, applied before the load event.
-        expect(html, url).toMatch(new RegExp(`</div>${link.replace(/[.*?()[\]/]/g, '\\$&')}</body></html>$`));
+        expect(html, url).toMatch(new RegExp(`</div>${escaped(link)}</body></html>$`));
         expect(html, url).not.toContain('data-beasties');
         expect(html.match(/<\/style>/g), url).toHaveLength(1);
       }
@@ -236,50 +252,34 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
       expect(parsed(styled)).toBe(parsed(plain));
       expect(parsed(styled)).toContain('Continue to Date Selection');
       expect(inlineJson(styled)).toBe(inlineJson(plain));
-    } finally {
-      await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
-    }
+    });
   });
 
   it('the landing links its stylesheet again where its first screen ends (decision 102)', async () => {
-    await mkdir(path.join(dist, 'assets'), { recursive: true });
     const css = '.relative{position:relative}.below-fold{content-visibility:auto}';
-    await writeFile(path.join(dist, 'assets', 'index-e1.css'), css);
-    const link = '<link rel="stylesheet" crossorigin href="/assets/index-e1.css">';
-    await writeFile(path.join(dist, 'index.html'), INDEX_HTML.replace('</head>', `${link}</head>`));
-    try {
+    await withStylesheet('index-e1', css, async (link) => {
       const landing = (await page('/')).body;
-      const style = (html: string) => /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
       // The rules of the hero and of the sections below it in the page, as on every page.
-      expect(style(landing)).toBe(css);
+      expect(styleOf(landing)).toBe(css);
       // React's own link, with the build's stylesheet, between the hero and the first section below it.
       const end =
         '<link rel="stylesheet" href="/assets/index-e1.css" crossorigin="" data-first-screen-end=""/>';
-      expect(landing).toMatch(
-        new RegExp(`</section>${end.replace(/[.*?()[\]/]/g, '\\$&')}<!--\\$--><section id="demo"`),
-      );
+      expect(landing).toMatch(new RegExp(`</section>${escaped(end)}<!--\\$--><section id="demo"`));
       // …and the head's link at the end of <body> as on every page.
       expect(landing.endsWith(`</div>${link}</body></html>`)).toBe(true);
       expect(landing).not.toContain('data-beasties');
       expect(landing.match(/<style>/g)).toHaveLength(1);
       // Only the landing has one.
       expect((await page('/pricing')).body).not.toContain('data-first-screen-end');
-    } finally {
-      await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
-    }
+    });
   });
 
   it('a booking page shaped like one already read gets its rules without reading the page again (issue 48)', async () => {
-    await mkdir(path.join(dist, 'assets'), { recursive: true });
     const css =
       '.min-h-screen{min-height:100vh}.kt-never-rendered{color:red}' +
       '[role=grid]{border-spacing:4px}[aria-selected=true]>button{color:#fff}';
-    await writeFile(path.join(dist, 'assets', 'index-o1.css'), css);
-    const link = '<link rel="stylesheet" crossorigin href="/assets/index-o1.css">';
-    await writeFile(path.join(dist, 'index.html'), INDEX_HTML.replace('</head>', `${link}</head>`));
     const other = await makeAgent(t);
-    const styleOf = (html: string) => /<style>([^<]*)<\/style>/.exec(html)?.[1];
-    try {
+    await withStylesheet('index-o1', css, async (link) => {
       const first = (await page(`/bookme/${agent.id}`)).body;
       const runs = criticalCssRuns();
       // Another agent's page on the same step: other names and links, the same elements and classes.
@@ -288,7 +288,7 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
       expect(styleOf(second)).toBe(styleOf(first));
       expect(styleOf(second)).toContain('.min-h-screen{min-height:100vh}');
       expect(inlineJson(second)).toContain(other.id);
-      expect(second).toMatch(new RegExp(`</div>${link.replace(/[.*?()[\]/]/g, '\\$&')}</body></html>$`));
+      expect(second).toMatch(new RegExp(`</div>${escaped(link)}</body></html>$`));
       // The calendar is another page to the selectors: read, and its grid's rules come.
       const calendar = (await page(`/bookme/${other.id}?date=2031-03-04`)).body;
       expect(criticalCssRuns()).toBe(runs + 1);
@@ -298,9 +298,7 @@ describe('the booking page first screen in the HTML (decision 034)', () => {
       // The first agent's calendar on that date: the same outline, not read again.
       expect(styleOf((await page(`/bookme/${agent.id}?date=2031-03-04`)).body)).toBe(styleOf(calendar));
       expect(criticalCssRuns()).toBe(runs + 1);
-    } finally {
-      await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
-    }
+    });
   });
 
   it('the kept page follows the launch switch: composed per launch state, and back (issue 40)', async () => {
