@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_TEXTS } from '@keyturn/domain/offlineTexts';
 import { NETWORK_PROBE_MS, noteWorkerMessage, OfflineBanner } from './offline-banner';
@@ -27,9 +27,12 @@ describe('OfflineBanner', () => {
     act(() => {
       window.dispatchEvent(new Event('offline'));
     });
+    // The banner shows at once; the saved copies' time comes in when savedAt answers.
     const banner = await screen.findByRole('status', { name: OFFLINE_TEXTS.bannerName });
-    expect(banner.textContent).toMatch(
-      /^You're offline — showing what was saved on this device at .+\(.+\)\.$/,
+    await waitFor(() =>
+      expect(banner.textContent).toMatch(
+        /^You're offline — showing what was saved on this device at .+\(.+\)\.$/,
+      ),
     );
     expect(savedAt).toHaveBeenCalled();
     setOnline(true);
@@ -50,9 +53,8 @@ describe('OfflineBanner', () => {
     render(<OfflineBanner savedAt={() => Promise.resolve(new Date('2026-12-04T09:30:00Z'))} />);
     expect(screen.queryByRole('status', { name: OFFLINE_TEXTS.bannerName })).toBeNull();
     act(() => noteWorkerMessage({ type: 'keyturn-saved-copy', savedAt: '2026-12-04T09:30:00.000Z' }));
-    expect(await screen.findByRole('status', { name: OFFLINE_TEXTS.bannerName })).toHaveTextContent(
-      /showing what was saved on this device at/,
-    );
+    const banner = await screen.findByRole('status', { name: OFFLINE_TEXTS.bannerName });
+    await waitFor(() => expect(banner).toHaveTextContent(/showing what was saved on this device at/));
     // Someone else's message changes nothing; the network's next answer ends it.
     act(() => noteWorkerMessage({ type: 'keyturn-cleared' }));
     expect(screen.getByRole('status', { name: OFFLINE_TEXTS.bannerName })).toBeInTheDocument();
