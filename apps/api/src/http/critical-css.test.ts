@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { namedAttributes, selectorOutline, withCriticalCss } from './critical-css';
 
 const CSS =
@@ -77,8 +77,11 @@ describe('withCriticalCss', () => {
   const page = (end: string) =>
     `<!doctype html><html lang="en"><head>${HEAD_LINK}</head><body><div id="root">` +
     `<p class="above">First screen</p>${end}<p class="below">Further down</p></div></body></html>`;
+  const dists: string[] = [];
+  afterAll(() => Promise.all(dists.map((dist) => rm(dist, { recursive: true, force: true }))));
   const inDist = async () => {
     const dist = await mkdtemp(path.join(os.tmpdir(), 'keyturn-critical-css-'));
+    dists.push(dist);
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'assets', 'cut-1.css'), CUT);
     return dist;
